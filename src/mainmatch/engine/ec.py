@@ -1,0 +1,74 @@
+"""Choosing the Elimination Candidate among tied players (ENGINE.md convention 4).
+
+The winners vote in one simultaneous ``choose_ec`` step. Request
+``{"kind": "choose_ec", "candidates": [...]}``; action ``{"ec": id}``.
+The candidate with the most votes is the EC; tied votes go to the tied
+candidate who comes last in ``gamewide_tiebreak``; a chooser who does not
+vote names the candidate last in ``gamewide_tiebreak``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .checks import json_type
+from .errors import IllegalAction
+
+
+class ChooseEcAction(BaseModel):
+    """Name the Elimination Candidate: exactly ``{"ec": id}``, ``id`` a candidate."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="choose_ec")
+
+    ec: str = Field(description="One of the request's `candidates`.")
+
+
+def choose_ec_request(candidates: list[str]) -> dict:
+    return {"kind": "choose_ec", "candidates": list(candidates)}
+
+
+def last_in_tiebreak(candidates: list[str], gamewide_tiebreak: list[str]) -> str:
+    """The candidate who comes last in ``gamewide_tiebreak``.
+
+    >>> last_in_tiebreak(["b", "c"], ["a", "b", "c", "d"])
+    'c'
+    """
+    return max(candidates, key=gamewide_tiebreak.index)
+
+
+def validate_ec_action(action: Any, candidates: list[str]) -> None:
+    """Raise ``IllegalAction`` unless ``action`` is exactly ``{"ec": candidate}``."""
+    if not isinstance(action, dict):
+        raise IllegalAction(f"the action must be a JSON object like {{\"ec\": \"{candidates[0]}\"}}, not {json_type(action)}")
+    extra = [k for k in action if k != "ec"]
+    if extra:
+        raise IllegalAction(f"unknown fields {sorted(extra)!r}; send exactly {{\"ec\": id}}")
+    if "ec" not in action:
+        raise IllegalAction("missing \"ec\": name one of " + ", ".join(candidates))
+    ec = action["ec"]
+    if not isinstance(ec, str) or ec not in candidates:
+        shown = repr(ec) if isinstance(ec, str) else json_type(ec)
+        raise IllegalAction(f"{shown} is not a candidate; choose one of {', '.join(candidates)}")
+
+
+def default_ec_action(candidates: list[str], gamewide_tiebreak: list[str]) -> dict:
+    return {"ec": last_in_tiebreak(candidates, gamewide_tiebreak)}
+
+
+def tally_ec(votes: dict[str, str], candidates: list[str], gamewide_tiebreak: list[str]) -> str:
+    """The EC from ``votes`` (chooser -> candidate).
+
+    >>> tally_ec({"x": "a", "y": "b"}, ["a", "b"], ["a", "b", "x", "y"])
+    'b'
+    >>> tally_ec({"x": "a", "y": "a", "z": "b"}, ["a", "b"], ["a", "b", "x", "y", "z"])
+    'a'
+    """
+    if not votes:
+        return last_in_tiebreak(candidates, gamewide_tiebreak)
+    counts = {c: 0 for c in candidates}
+    for c in votes.values():
+        counts[c] += 1
+    top = max(counts.values())
+    return last_in_tiebreak([c for c in candidates if counts[c] == top], gamewide_tiebreak)

@@ -1,0 +1,43 @@
+"""The errors every part of mainmatch raises at a user.
+
+Each carries a message written for people: what was wrong and, where it
+helps, what would be legal. Front ends (CLI, server) print ``str(error)``
+and never a traceback.
+"""
+
+from __future__ import annotations
+
+
+class MainmatchError(Exception):
+    """Base of every error a user can cause."""
+
+
+class IllegalAction(MainmatchError):
+    """An action breaks a rule ("bid of $450 exceeds your balance of $400")."""
+
+
+class InvalidConfig(MainmatchError):
+    """A match config breaks its game's config rules; the message names the field."""
+
+
+class UnknownGame(MainmatchError):
+    """No game is registered under that id."""
+
+
+class RecordError(MainmatchError):
+    """A match record cannot be loaded or replayed.
+
+    ``step`` is 1-based (the first step of ``steps`` is step 1) and ``player``
+    the player whose action is at fault, when the fault is in one action.
+    """
+
+    def __init__(self, reason: str, step: int | None = None, player: str | None = None):
+        self.reason = reason
+        self.step = step
+        self.player = player
+        where = []
+        if step is not None:
+            where.append(f"step {step}")
+        if player is not None:
+            where.append(f"player {player!r}")
+        super().__init__(f"{', '.join(where)}: {reason}" if where else reason)

@@ -1,0 +1,38 @@
+"""Events: what happened in a step, each with its audience.
+
+An event is a plain JSON object ``{"audience": "public" | [ids], "type": ...,
+...fields}`` exactly as each game's spec lists it (ENGINE.md "event").
+Hosts announce public events to everyone and private ones by DM.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+PUBLIC = "public"
+
+
+def public(type_: str, **fields: Any) -> dict:
+    """A public event: ``public("round_start", round=2)``."""
+    return {"audience": PUBLIC, "type": type_, **fields}
+
+
+def private(players: Iterable[str], type_: str, **fields: Any) -> dict:
+    """An event seen only by ``players`` (a list, in the order given)."""
+    return {"audience": list(players), "type": type_, **fields}
+
+
+def is_public(event: dict) -> bool:
+    return event["audience"] == PUBLIC
+
+
+def visible_to(event: dict, player: str | None) -> bool:
+    """Whether ``player`` (``None``: a spectator) may see ``event``."""
+    if event["audience"] == PUBLIC:
+        return True
+    return player is not None and player in event["audience"]
+
+
+def for_viewer(events: Iterable[dict], player: str | None) -> list[dict]:
+    """The events ``player`` may see, in order (``None``: the public ones)."""
+    return [e for e in events if visible_to(e, player)]

@@ -1,0 +1,186 @@
+"""The ``Game`` contract of ENGINE.md: a pure, deterministic state machine.
+
+A game is a subclass of :class:`Game` with one instance registered in
+``mainmatch.games``. Everything that drives a match (host server, CLI, bots,
+simulator) goes through these methods only, so a game knows nothing of
+servers, storage or bots.
+
+States are opaque to the engine: each game picks its own (usually a frozen
+dataclass). ``apply`` never mutates the state it is given; it builds a new
+one, copying only the parts that change (no whole-state deep copies on the
+hot path).
+
+Configs, actions, requests, views and events are plain JSON-able ``dict``s,
+shaped exactly as the game's spec (``shared/rules/<game>.md``) lists them.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import IllegalAction, InvalidConfig
+
+State = Any
+Config = dict
+Action = dict
+Request = dict
+Event = dict
+
+
+class Game(ABC):
+    """One game of mainmatch. Subclasses set the class attributes and
+    implement the abstract methods; the rest has working defaults.
+    """
+
+    #: Game id used in records and the registry (``"seat_exchange"``).
+    id: ClassVar[str]
+    #: Name for people (``"Kong's Seat Exchange"``).
+    title: ClassVar[str]
+    #: One-line pitch shown by ``mainmatch games``.
+    pitch: ClassVar[str]
+    #: Exact number of players a match takes.
+    player_count: ClassVar[int]
+    #: Player ids used when a user gives none (demo, ``mainmatch random``).
+    default_players: ClassVar[tuple[str, ...]]
+    #: pydantic model of the config (JSON Schema via ``config_schema``).
+    config_model: ClassVar[type[BaseModel]]
+    #: Step kind -> pydantic model of its action (JSON Schema via ``action_schema``).
+    action_models: ClassVar[dict[str, type[BaseModel]]]
+    #: Options ``new_config`` accepts beside ``players`` and ``seed``: the
+    #: host inputs (``gamewide_tiebreak``, ``garnets``, ``teams``, ...).
+    host_inputs: ClassVar[tuple[str, ...]] = ("gamewide_tiebreak", "garnets")
+    #: Step kind -> the time the seed gives players for it, in minutes
+    #: (``None``: no time limit in the rules, the host resolves).
+    step_minutes: ClassVar[dict[str, int | None]] = {}
+
+    # ----------------------------------------------------------- config
+
+    @abstractmethod
+    def new_config(self, players: list[str], seed: int, **options: Any) -> Config:
+        """A fully explicit, valid config: every chance element drawn from ``seed``.
+
+        ``options`` are host inputs (see ``host_inputs``); unknown ones raise
+        :class:`InvalidConfig`.
+        """
+
+    def check_config(self, config: Any) -> Config:
+        """Validate ``config``; return it as a plain dict or raise :class:`InvalidConfig`
+        naming the field. The default validates with ``config_model`` (strict)
+        and returns the input dict unchanged.
+        """
+        if not isinstance(config, dict):
+            raise InvalidConfig("config must be a JSON object")
+        try:
+            self.config_model.model_validate(config, strict=True)
+        except ValidationError as exc:
+            raise InvalidConfig(describe_validation_error(exc, "config")) from None
+        return config
+
+    def random_config(self, players: list[str], rng: random.Random) -> Config:
+        """A config for a match of random play (``mainmatch random``): by
+        default ``new_config`` from a seed drawn from ``rng``. Games whose
+        spec asks for varied host inputs in random records override this.
+        """
+        return self.new_config(list(players), rng.randrange(2**32))
+
+    # ----------------------------------------------------------- play
+
+    @abstractmethod
+    def initial_state(self, config: Config) -> State:
+        """The state before the first step (validates the config first)."""
+
+    @abstractmethod
+    def pending(self, state: State) -> dict[str, Request]:
+        """Who must act now and what each may send: ``{player: request}``;
+        empty iff the match is over. ``request["kind"]`` is the step kind.
+        """
+
+    @abstractmethod
+    def validate(self, state: State, player: str, action: Any) -> None:
+        """Return ``None`` if ``player`` may send ``action`` now, else raise
+        :class:`IllegalAction` with a message naming the broken rule.
+        """
+
+    @abstractmethod
+    def default_action(self, state: State, player: str, rng: random.Random) -> Action:
+        """What the rules give a pending player who does not submit in time."""
+
+    @abstractmethod
+    def random_action(self, state: State, player: str, rng: random.Random) -> Action:
+        """A legal action for a pending player, drawn so that random play
+        reaches every branch of the rules (ENGINE.md convention 6)."""
+
+    @abstractmethod
+    def apply(self, state: State, actions: dict[str, Action]) -> tuple[State, list[Event]]:
+        """Apply one step: ``actions`` holds one validated action per pending
+        player. Returns the new state and the step's events. Never mutates
+        ``state``.
+        """
+
+    @abstractmethod
+    def view(self, state: State, player: str | None) -> dict:
+        """What ``player`` knows (``None``: the public view). A private view is
+        the public view plus ``you``; it never holds another player's secret.
+        """
+
+    @abstractmethod
+    def result(self, state: State) -> dict | None:
+        """The result (ENGINE.md shape) once the match is over, else ``None``."""
+
+    def is_over(self, state: State) -> bool:
+        return not self.pending(state)
+
+    def players(self, state: State) -> list[str]:
+        """The config ``players`` of the match ``state`` belongs to."""
+        return list(self.view(state, None)["players"])
+
+    # ----------------------------------------------------------- people
+
+    def rules_summary(self) -> str:
+        """The rules in Markdown for ``mainmatch rules`` and the pages: by default
+        the ``rules.md`` file beside the game's module."""
+        module = __import__(type(self).__module__, fromlist=["__file__"])
+        path = Path(module.__file__).with_name("rules.md")
+        return path.read_text(encoding="utf-8")
+
+    def render_event(self, event: Event) -> str:
+        """One event as Discord-ready Markdown. Games override this for every
+        event type they emit; the fallback lists the fields."""
+        fields = ", ".join(f"{k}: {v}" for k, v in event.items() if k not in ("audience", "type"))
+        return f"**{event['type'].replace('_', ' ')}** {fields}".strip()
+
+    # ----------------------------------------------------------- schemas
+
+    def config_schema(self) -> dict:
+        return self.config_model.model_json_schema()
+
+    def action_schema(self, kind: str) -> dict:
+        """JSON Schema of the action of step ``kind``."""
+        try:
+            model = self.action_models[kind]
+        except KeyError:
+            raise IllegalAction(f"{self.id} has no step kind {kind!r}; kinds: {', '.join(self.action_models)}") from None
+        return model.model_json_schema()
+
+
+def describe_validation_error(exc: ValidationError, root: str) -> str:
+    """The first error of a pydantic ``ValidationError`` as one line naming the field:
+    ``config.numbers.jk: Input should be a valid integer``."""
+    err = exc.errors()[0]
+    loc = ".".join(str(part) for part in (root, *err["loc"]))
+    msg = err["msg"]
+    if err["type"] == "value_error":
+        # our model validators write "field: problem"; name the field as a path
+        msg = str(err.get("ctx", {}).get("error", msg))
+        if not err["loc"] and ": " in msg:
+            return f"{root}.{msg}"
+    elif err["type"] == "extra_forbidden":
+        msg = "unknown field"
+    elif err["type"] == "missing":
+        msg = "required field is missing"
+    return f"{loc}: {msg}"

@@ -1,0 +1,201 @@
+"""Match records (``mainmatch-record/1``): load, validate, save, replay.
+
+A record is the config plus every applied step's actions (ENGINE.md "The
+match record"). Replaying it re-runs the game from ``initial_state(config)``
+validating every action, so a record is all a match needs to be stored,
+exported, checked by another implementation, or continued.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .errors import IllegalAction, InvalidConfig, MainmatchError, RecordError, UnknownGame
+from .game import Game, State, describe_validation_error
+
+FORMAT = "mainmatch-record/1"
+SCHEMA_PATH = Path(__file__).with_name("schemas") / "record.schema.json"
+
+
+class RecordStep(BaseModel):
+    """One applied step: the action of every pending player, and which of them
+    were defaults the host drew (stored like any other action)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    actions: dict[str, Any] = Field(description="player id -> that player's action (a JSON object)")
+    defaulted: list[str] = Field(default_factory=list, description="players whose action is the rules' default")
+
+
+class Record(BaseModel):
+    """A match record, ``mainmatch-record/1``."""
+
+    model_config = ConfigDict(extra="forbid", title="mainmatch-record/1")
+
+    format: Literal["mainmatch-record/1"]
+    game: str = Field(description="game id: amalgamation, seat_exchange, homeostasis, mvp, second_to_won")
+    config: dict[str, Any] = Field(description="the game's fully explicit config")
+    steps: list[RecordStep] = Field(default_factory=list)
+
+
+def record_schema() -> dict:
+    """The JSON Schema of a record (the file shipped in ``engine/schemas``)."""
+    schema = Record.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = "https://mainmatch.invalid/schemas/record.schema.json"
+    return schema
+
+
+def new_record(game_id: str, config: dict) -> dict:
+    return {"format": FORMAT, "game": game_id, "config": config, "steps": []}
+
+
+def parse_record(data: Any) -> dict:
+    """Check a parsed JSON document is a well-formed record; return it as a dict.
+
+    Raises :class:`RecordError` naming what is wrong (and the step, for a bad step).
+    """
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object with format, game, config and steps")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"unknown record format {data.get('format')!r}; expected {FORMAT!r}")
+    try:
+        Record.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = err["loc"]
+        if len(loc) >= 2 and loc[0] == "steps" and isinstance(loc[1], int):
+            raise RecordError(describe_validation_error(exc, "record"), step=loc[1] + 1) from None
+        raise RecordError(describe_validation_error(exc, "record")) from None
+    for i, step in enumerate(data.get("steps", [])):
+        for p, action in step["actions"].items():
+            if not isinstance(action, dict):
+                raise RecordError("the action must be a JSON object", step=i + 1, player=p)
+    return data
+
+
+def load_record(path: str | Path) -> dict:
+    """Read and check a record file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read ({exc.strerror})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    return parse_record(data)
+
+
+def dump_record(record: dict) -> str:
+    return json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+
+
+def save_record(record: dict, path: str | Path) -> None:
+    Path(path).write_text(dump_record(record), encoding="utf-8")
+
+
+@dataclass
+class ReplayedStep:
+    number: int  # 1-based
+    actions: dict[str, dict]
+    defaulted: list[str]
+    events: list[dict]
+    state: State
+
+
+@dataclass
+class Replay:
+    game: Game
+    config: dict
+    initial: State
+    steps: list[ReplayedStep] = field(default_factory=list)
+
+    @property
+    def state(self) -> State:
+        return self.steps[-1].state if self.steps else self.initial
+
+    def result(self) -> dict | None:
+        return self.game.result(self.state)
+
+    def to_json(self) -> dict:
+        """The replay output of ENGINE.md: result, public view after every step, count."""
+        return {
+            "result": self.result(),
+            "public_views": [self.game.view(s.state, None) for s in self.steps],
+            "steps_applied": len(self.steps),
+        }
+
+
+def game_of(record: dict) -> Game:
+    from mainmatch import games
+
+    try:
+        return games.get(record["game"])
+    except UnknownGame as exc:
+        raise RecordError(str(exc)) from None
+
+
+def check_step(game: Game, state: State, number: int, actions: dict, defaulted: list[str]) -> None:
+    """Raise :class:`RecordError` unless ``actions`` is a legal step at ``state``."""
+    pending = game.pending(state)
+    if not pending:
+        raise RecordError("the match is already over; the record has steps after its end", step=number)
+    for p in actions:
+        if p not in pending:
+            who = ", ".join(pending)
+            raise RecordError(f"is not pending at this step (pending: {who})", step=number, player=p)
+    for p in pending:
+        if p not in actions:
+            raise RecordError(f"is pending ({pending[p]['kind']}) but the step has no action for them", step=number, player=p)
+    for p in defaulted:
+        if p not in actions:
+            raise RecordError("is listed in defaulted but has no action in the step", step=number, player=p)
+    for p in pending:
+        try:
+            game.validate(state, p, actions[p])
+        except IllegalAction as exc:
+            raise RecordError(str(exc), step=number, player=p) from None
+
+
+def iter_replay(record: dict) -> Iterator[tuple[Replay, ReplayedStep | None]]:
+    """Replay step by step; yields the growing :class:`Replay` first with
+    ``None`` (the initial state), then after each step with that step."""
+    record = parse_record(record)
+    game = game_of(record)
+    try:
+        initial = game.initial_state(record["config"])
+    except InvalidConfig as exc:
+        raise RecordError(f"invalid config: {exc}") from None
+    rep = Replay(game=game, config=record["config"], initial=initial)
+    yield rep, None
+    state = initial
+    for i, step in enumerate(record["steps"]):
+        number = i + 1
+        actions = step["actions"]
+        defaulted = list(step.get("defaulted", []))
+        check_step(game, state, number, actions, defaulted)
+        try:
+            state, events = game.apply(state, actions)
+        except MainmatchError as exc:
+            raise RecordError(str(exc), step=number) from None
+        done = ReplayedStep(number, actions, defaulted, events, state)
+        rep.steps.append(done)
+        yield rep, done
+
+
+def replay(record: dict) -> Replay:
+    """Replay a whole record, validating every action."""
+    rep = None
+    for rep, _ in iter_replay(record):
+        pass
+    assert rep is not None
+    return rep

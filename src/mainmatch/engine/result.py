@@ -1,0 +1,37 @@
+"""The game-independent result of a match (ENGINE.md "result")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Result(BaseModel):
+    """The end of a match in one shape for every game.
+
+    ``tokens_of_life``, ``garnets`` and ``garnets_spent`` list only players
+    with a non-zero amount (ENGINE.md convention 3). A host's garnet ledger
+    moves by ``garnets - garnets_spent``.
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    ranking: list[list[str]] | None = Field(
+        description="Tie groups, best first; players in `players` order inside a group."
+    )
+    tokens_of_life: dict[str, int]
+    garnets: dict[str, int]
+    garnets_spent: dict[str, int]
+    elimination_candidate: str | None
+    void_tokens_of_life: bool
+    details: dict[str, Any]
+
+
+def nonzero(amounts: dict[str, int], order: list[str]) -> dict[str, int]:
+    """``amounts`` without zero entries, keyed in ``order`` (ENGINE.md convention 3).
+
+    >>> nonzero({"b": 2, "a": 0, "c": 1}, ["a", "b", "c"])
+    {'b': 2, 'c': 1}
+    """
+    return {p: amounts[p] for p in order if amounts.get(p, 0) != 0}

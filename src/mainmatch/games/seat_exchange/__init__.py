@@ -1,0 +1,7 @@
+"""Kong's Seat Exchange (``shared/rules/seat_exchange.md``)."""
+
+from .game import SeatExchange, SeatState
+
+GAME = SeatExchange()
+
+__all__ = ["GAME", "SeatExchange", "SeatState"]

@@ -1,0 +1,72 @@
+"""Config and action models of Kong's Seat Exchange (seat_exchange.md §2, §3).
+
+The pydantic models give the JSON Schemas and validate configs; actions are
+validated by ``validate.py`` in the spec's order so the first broken rule is
+the one reported.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+PLAYERS = 13
+ROUNDS = 4
+INCOME = 100
+STREAK_TARGET = 6
+GARNETS_PER_WINNER = 3
+
+
+class SeatExchangeConfig(BaseModel):
+    """A Seat Exchange config: all five fields, nothing else (§2)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="seat_exchange config")
+
+    players: list[str] = Field(description="13 distinct non-empty player ids, listing order")
+    seats: list[str] = Field(description="seats[i] sits in seat i; a permutation of players")
+    numbers: dict[str, int] = Field(description="each player's secret number, a bijection onto 1..13")
+    gamewide_tiebreak: list[str] = Field(description="the 13 players, best first")
+    garnets: dict[str, int] = Field(description="garnets each player holds at the start (>= 0)")
+
+    @model_validator(mode="after")
+    def _check(self) -> "SeatExchangeConfig":
+        ps = self.players
+        if len(ps) != PLAYERS:
+            raise ValueError(f"players: Seat Exchange takes exactly {PLAYERS} players, not {len(ps)}")
+        if any(not p for p in ps):
+            raise ValueError("players: a player id must be a non-empty string")
+        if len(set(ps)) != len(ps):
+            dup = sorted({p for p in ps if ps.count(p) > 1})
+            raise ValueError(f"players: duplicate player ids {dup}")
+        everyone = set(ps)
+        for name in ("seats", "gamewide_tiebreak"):
+            value = getattr(self, name)
+            if len(value) != PLAYERS or set(value) != everyone:
+                raise ValueError(f"{name}: must list each of the 13 players exactly once")
+        for name in ("numbers", "garnets"):
+            value = getattr(self, name)
+            if set(value) != everyone:
+                missing = [p for p in ps if p not in value]
+                extra = sorted(set(value) - everyone)
+                raise ValueError(f"{name}: must have every player and no one else (missing {missing}, unknown {extra})")
+        if sorted(self.numbers.values()) != list(range(1, PLAYERS + 1)):
+            raise ValueError("numbers: must give each of 1..13 to exactly one player")
+        neg = [p for p in ps if self.garnets[p] < 0]
+        if neg:
+            raise ValueError(f"garnets: {neg[0]} has a negative garnet count")
+        return self
+
+
+class Trade(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    players: list[str] = Field(min_length=2, max_length=2, description="two player ids (the same twice: a self-swap)")
+    amount: int = Field(ge=1, description="whole dollars paid, >= 1")
+
+
+class TradesAction(BaseModel):
+    """Pay for trades this round (§3.1). ``{}`` saves everything."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="trades")
+
+    garnets: int = Field(default=0, ge=0, description="garnets converted to dollars now, $1 each")
+    trades: list[Trade] = Field(default_factory=list, description="trades this player pays for; each unordered pair once")

@@ -1,0 +1,54 @@
+"""Streaks on the circle of seats (seat_exchange.md §4.1).
+
+A streak is a line of neighbouring seats whose numbers count up by one in
+one direction, wrapping 13 -> 1. Edge (i, i+1) is *linked* iff
+``(num(i) - num(i+1)) mod 13`` is 1 or 12; cutting the circle at every
+unlinked edge leaves the runs.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+
+def runs(nums: Sequence[int]) -> list[list[int]]:
+    """The runs of the circle as lists of seat indices, clockwise.
+
+    ``nums[i]`` is the number of the player in seat ``i``.
+
+    >>> runs([13, 1, 2, 3, 4, 6, 8, 10, 12, 5, 7, 9, 11])[0]
+    [0, 1, 2, 3, 4]
+    >>> [len(r) for r in runs(list(range(1, 14)))]
+    [13]
+    """
+    n = len(nums)
+    linked = [(nums[i] - nums[(i + 1) % n]) % n in (1, n - 1) for i in range(n)]
+    if all(linked):
+        return [list(range(n))]
+    # start right after an unlinked edge so that no run straddles the start
+    start = (linked.index(False) + 1) % n
+    out: list[list[int]] = []
+    current = [start]
+    for k in range(1, n):
+        seat = (start + k) % n
+        if linked[(seat - 1) % n]:
+            current.append(seat)
+        else:
+            out.append(current)
+            current = [seat]
+    out.append(current)
+    return out
+
+
+def longest_streak(nums: Sequence[int]) -> int:
+    """The length of the longest run (at least 1).
+
+    >>> longest_streak([13, 1, 2, 3, 4, 6, 8, 10, 12, 5, 7, 9, 11])
+    5
+    """
+    return max(len(r) for r in runs(nums))
+
+
+def streak_seats(nums: Sequence[int], target: int = 6) -> set[int]:
+    """Seats in any run of length >= ``target`` (the streak players' seats)."""
+    return {s for r in runs(nums) if len(r) >= target for s in r}

@@ -1,0 +1,62 @@
+"""Validation of a ``trades`` action, in the order of seat_exchange.md §3.1.
+
+The first broken rule is the one reported.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mainmatch.engine.checks import is_json_int, json_type, money
+from mainmatch.engine.errors import IllegalAction
+
+ALLOWED = ("garnets", "trades")
+
+
+def _who(x: Any) -> str:
+    return repr(x) if isinstance(x, str) else json.dumps(x)
+
+
+def check_trades(action: Any, index: dict[str, int], players: list[str], dollars: int, garnets_held: int) -> None:
+    """Raise :class:`IllegalAction` for the first rule ``action`` breaks (§3.1)."""
+    # §3.1.1
+    if not isinstance(action, dict):
+        raise IllegalAction(f"the action must be a JSON object like {{\"trades\": [...]}}, not {json_type(action)}")
+    unknown = [k for k in action if k not in ALLOWED]
+    if unknown:
+        raise IllegalAction(f"unknown fields {sorted(unknown)!r}; use \"garnets\" and \"trades\"")
+    # §3.1.2
+    spend = action.get("garnets", 0)
+    if not is_json_int(spend) or spend < 0:
+        raise IllegalAction(f"garnets must be a whole number >= 0, not {json.dumps(spend)}")
+    if spend > garnets_held:
+        raise IllegalAction(f"you hold {garnets_held} garnet{'s' if garnets_held != 1 else ''}; cannot spend {spend}")
+    # §3.1.3
+    trades = action.get("trades", [])
+    if not isinstance(trades, list):
+        raise IllegalAction(f"trades must be a list of trades, not {json_type(trades)}")
+    seen: set[tuple[str, str]] = set()
+    total = 0
+    for n, trade in enumerate(trades, 1):
+        if not isinstance(trade, dict) or set(trade) != {"players", "amount"}:
+            raise IllegalAction(f"trade {n} must be an object with exactly \"players\" and \"amount\"")
+        pair = trade["players"]
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise IllegalAction(f"trade {n}: \"players\" must list exactly two player ids (the same one twice for a self-swap)")
+        for x in pair:
+            if not isinstance(x, str) or x not in index:
+                raise IllegalAction(f"{_who(x)} is not a player in this match")
+        a, b = sorted(pair, key=index.__getitem__)
+        amount = trade["amount"]
+        if not is_json_int(amount) or amount < 1:
+            raise IllegalAction(f"trade {a}-{b}: amount must be a whole number of dollars >= 1")
+        if (a, b) in seen:
+            raise IllegalAction(f"trade {a}-{b} is listed twice; put it once with the total amount")
+        seen.add((a, b))
+        total += amount
+    # §3.1.4
+    if total > dollars + spend:
+        raise IllegalAction(
+            f"trades total {money(total)} but you have {money(dollars + spend)} ({money(dollars)} + {spend} garnets)"
+        )
