@@ -1,0 +1,126 @@
+"""Properties every game must have, checked through the engine contract only.
+
+Random legal play never crashes and always ends; each pending player's
+random and default actions are legal; ``apply`` never mutates its input;
+views are JSON, hold every public field and ``you`` only for their player;
+the result has the ENGINE.md shape; replaying the record reproduces the
+result and every public view.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mainmatch import games
+from mainmatch.engine import Match, Result, replay
+from mainmatch.engine.record import parse_record
+
+GAME_IDS = games.ids()
+
+
+def _play(game, seed: int, default_rate: float = 0.1):
+    rng = random.Random(seed)
+    config = game.random_config(list(game.default_players), rng)
+    match = Match(game, config)
+    public_views = []
+    for _ in range(10_000):
+        pending = match.pending
+        if not pending:
+            break
+        before = json.dumps(match.view(None), sort_keys=True)
+        actions, defaulted = {}, []
+        for p, req in pending.items():
+            assert req["kind"] in game.action_models, f"request kind {req['kind']!r} has no action model"
+            dflt = game.default_action(match.state, p, rng)
+            game.validate(match.state, p, dflt)
+            act = game.random_action(match.state, p, rng)
+            game.validate(match.state, p, act)
+            if rng.random() < default_rate:
+                actions[p], defaulted = dflt, defaulted + [p]
+            else:
+                actions[p] = act
+        state_before = match.state
+        match.step(actions, defaulted)
+        # apply never mutates its input state
+        assert json.dumps(game.view(state_before, None), sort_keys=True) == before
+        for e in match.events[-1]:
+            assert e["audience"] == "public" or (isinstance(e["audience"], list) and set(e["audience"]) <= set(config["players"]))
+            json.dumps(e)
+        public_views.append(match.view(None))
+    else:
+        pytest.fail("no end after 10,000 steps")
+    return match, public_views
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_play_ends_and_replays(game_id: str, seed: int) -> None:
+    game = games.get(game_id)
+    match, public_views = _play(game, seed)
+    result = match.result()
+    assert result is not None
+    Result.model_validate(result)
+    json.dumps(result)
+    players = match.config["players"]
+    for key in ("tokens_of_life", "garnets", "garnets_spent"):
+        assert all(v != 0 for v in result[key].values()), f"{key} lists a zero (ENGINE.md convention 3)"
+        assert set(result[key]) <= set(players)
+    if result["ranking"] is not None:
+        flat = [p for group in result["ranking"] for p in group]
+        assert sorted(flat) == sorted(players), "the ranking lists every player once"
+        if result["elimination_candidate"] is not None:
+            assert result["ranking"][-1] == [result["elimination_candidate"]]
+    # the record replays through JSON to the same result and public views
+    record = json.loads(json.dumps(match.record()))
+    parse_record(record)
+    rep = replay(record)
+    out = rep.to_json()
+    assert out["result"] == result
+    assert out["public_views"] == public_views
+    assert out["steps_applied"] == len(match.steps)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_views_are_json_and_private_views_extend_the_public_one(game_id: str, seed: int) -> None:
+    game = games.get(game_id)
+    match, _ = _play(game, seed)
+    rec = match.record()
+    players = match.config["players"]
+    # walk the match again, looking at every view after every step
+    partial = Match(game, rec["config"])
+    for step in rec["steps"] + [None]:
+        pub = partial.view(None)
+        assert {"game", "players", "phase"} <= set(pub)
+        assert pub["game"] == game.id and pub["players"] == players
+        assert "you" not in pub
+        for p in players:
+            v = partial.view(p)
+            json.dumps(v)
+            assert v["you"] is not None
+            assert {k: x for k, x in v.items() if k != "you"} == pub, "a private view is the public view plus `you`"
+        if step is None:
+            assert pub["phase"] == "over"
+            break
+        partial.step(step["actions"], step["defaulted"])
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_action_and_config_schemas(game_id: str) -> None:
+    game = games.get(game_id)
+    config = game.new_config(list(game.default_players), 1)
+    assert game.check_config(copy.deepcopy(config)) == config
+    json.dumps(game.config_schema())
+    for kind in game.action_models:
+        schema = game.action_schema(kind)
+        assert schema.get("type") == "object"
+    assert game.rules_summary().strip()
+    assert len(game.default_players) == game.player_count

@@ -1,0 +1,30 @@
+"""Golden playthroughs: one seeded match per game, written out in full.
+
+Regenerate after an intended behaviour change with
+``MAINMATCH_UPDATE_GOLDEN=1 .venv/bin/pytest tests/test_golden.py`` and review the diff.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mainmatch import games
+from mainmatch.engine.golden import playthrough
+
+GOLDEN = Path(__file__).with_name("golden")
+SEED = 7
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_golden_playthrough(game_id: str, update_golden: bool) -> None:
+    game = games.get(game_id)
+    config = game.new_config(list(game.default_players), SEED)
+    text = playthrough(game, config, SEED)
+    path = GOLDEN / f"{game_id}.txt"
+    if update_golden or not path.exists():
+        path.write_text(text, encoding="utf-8")
+        if not update_golden:
+            pytest.fail(f"{path.name} did not exist; written now, review and commit it")
+    assert text == path.read_text(encoding="utf-8"), f"{path.name} differs; rerun with MAINMATCH_UPDATE_GOLDEN=1 and review the diff"
