@@ -63,6 +63,10 @@ class SeatExchange(Game):
         players = list(players)
         if len(players) != PLAYERS:
             raise InvalidConfig(f"config.players: Seat Exchange takes exactly {PLAYERS} players, not {len(players)}")
+        if gamewide_tiebreak is not None and not isinstance(gamewide_tiebreak, list):
+            raise InvalidConfig("config.gamewide_tiebreak: must be a list of the 13 player ids, best first")
+        if garnets is not None and not isinstance(garnets, dict):
+            raise InvalidConfig("config.garnets: must be an object player -> garnets held, e.g. {\"jk\": 2}")
         rng = random.Random(seed)
         while True:
             seats = list(players)

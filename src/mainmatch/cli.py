@@ -1,0 +1,329 @@
+"""The ``mainmatch`` command: games, rules, records, replay, demo, server, simulator.
+
+Every error a user can cause prints one line on stderr and exits 2.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from typer.exceptions import TyperException
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from mainmatch import games
+from mainmatch.engine.announce import announce
+from mainmatch.engine.errors import InvalidConfig, MainmatchError
+from mainmatch.engine.match import Match, play_random
+from mainmatch.engine.record import dump_record, iter_replay, load_record, new_record
+
+app = typer.Typer(
+    name="mainmatch",
+    help="Run, replay and simulate Main Match games of online reality games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console(highlight=False, soft_wrap=True)
+
+
+class UserError(MainmatchError):
+    """A mistake in the command line or its files."""
+
+
+def _game(game_id: str):
+    return games.get(game_id)
+
+
+def _read_json(path: Path, what: str) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(f"{what} {path}: no such file") from None
+    except OSError as exc:
+        raise UserError(f"{what} {path}: cannot read ({exc.strerror})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UserError(f"{what} {path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"cannot write {path}: {exc.strerror}") from None
+
+
+def _parse_sets(sets: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for item in sets:
+        key, eq, raw = item.partition("=")
+        if not eq or not key:
+            raise UserError(f"--set {item!r}: write KEY=JSON, e.g. --set 'garnets={{\"jk\": 2}}'")
+        try:
+            options[key] = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise UserError(f"--set {key}: value is not JSON ({exc.msg}); quote strings, e.g. '\"red\"'") from None
+    return options
+
+
+def _players(game, players: Optional[str]) -> list[str]:
+    if players is None:
+        return list(game.default_players)
+    names = [p.strip() for p in players.split(",")]
+    if any(not p for p in names):
+        raise UserError("--players: give player ids separated by commas, none empty")
+    return names
+
+
+# ------------------------------------------------------------------ commands
+
+
+@app.command("games")
+def games_cmd() -> None:
+    """List the games: id, name, players and a one-line pitch."""
+    table = Table(title="mainmatch games")
+    table.add_column("id", style="bold")
+    table.add_column("game")
+    table.add_column("players", justify="right")
+    table.add_column("pitch")
+    for g in games.all_games():
+        table.add_row(g.id, g.title, str(g.player_count), g.pitch)
+    out.print(table)
+
+
+@app.command("rules")
+def rules_cmd(game: str = typer.Argument(..., help="game id, see `mainmatch games`")) -> None:
+    """Print a summary of a game's rules."""
+    out.print(Markdown(_game(game).rules_summary()))
+
+
+@app.command("schema")
+def schema_cmd(
+    game: str = typer.Argument(..., help="game id"),
+    kind: Optional[str] = typer.Option(None, "--kind", help="a step kind; omit for the config schema"),
+) -> None:
+    """Print the JSON Schema of a game's config or of one step kind's action."""
+    g = _game(game)
+    schema = g.action_schema(kind) if kind else g.config_schema()
+    print(json.dumps(schema, indent=2))
+
+
+@app.command("new")
+def new_cmd(
+    game: str = typer.Argument(..., help="game id"),
+    output: Path = typer.Option(..., "-o", "--output", help="record file to write"),
+    players: Optional[str] = typer.Option(None, "--players", help="player ids, comma-separated (default: the spec's example ids)"),
+    seed: Optional[int] = typer.Option(None, "--seed", help="seed for the chance in the config (default: drawn and printed)"),
+    sets: list[str] = typer.Option([], "--set", help="host input KEY=JSON, e.g. --set 'garnets={\"jk\": 2}' (repeatable)"),
+    config: Optional[Path] = typer.Option(None, "--config", help="JSON file of host inputs, or a complete config"),
+    items: Optional[Path] = typer.Option(None, "--items", help="Second to Won: JSON item catalogue (list of auctions of 6 items)"),
+) -> None:
+    """Write a record with a fully explicit config and no steps."""
+    g = _game(game)
+    options: dict[str, Any] = {}
+    if config is not None:
+        data = _read_json(config, "--config")
+        if not isinstance(data, dict):
+            raise UserError(f"--config {config}: must be a JSON object of host inputs or a whole config")
+        full = _complete_config(g, data)
+        if full is not None:
+            if players or sets or items or seed is not None:
+                raise UserError(f"--config {config} is a complete config; drop --players/--seed/--set/--items")
+            _write(output, dump_record(new_record(g.id, full)))
+            out.print(f"wrote {output} ({g.title}, config from {config})")
+            return
+        options.update(data)
+    options.update(_parse_sets(sets))
+    if items is not None:
+        if "auctions" not in g.host_inputs:
+            raise UserError(f"--items is for Second to Won's item catalogue; {g.id} has no items")
+        catalogue = _read_json(items, "--items")
+        module = sys.modules[type(g).__module__.rsplit(".", 1)[0]]
+        loader = getattr(module, "load_catalogue", None)
+        options["auctions"] = loader(catalogue) if loader else catalogue
+    names = options.pop("players", None)
+    if players is not None or names is None:
+        names = _players(g, players)
+    unknown = sorted(set(options) - set(g.host_inputs))
+    if unknown:
+        raise UserError(f"unknown host input {unknown[0]!r} for {g.id}; host inputs: {', '.join(g.host_inputs)}")
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+        print(f"seed {seed}", file=sys.stderr)
+    cfg = g.new_config(names, seed, **options)
+    _write(output, dump_record(new_record(g.id, cfg)))
+    out.print(f"wrote {output} ({g.title}, {len(names)} players, seed {seed})")
+
+
+def _complete_config(g, data: dict) -> dict | None:
+    """``data`` itself if it is a whole valid config, else None (host inputs)."""
+    if "players" not in data or set(data) - {"players"} <= set(g.host_inputs):
+        return None
+    try:
+        return g.check_config(data)
+    except InvalidConfig:
+        if set(data) <= set(g.host_inputs) | {"players"}:
+            return None
+        raise
+
+
+@app.command("random")
+def random_cmd(
+    game: str = typer.Argument(..., help="game id"),
+    output: Path = typer.Option(..., "-o", "--output", help="record file to write"),
+    seed: Optional[int] = typer.Option(None, "--seed", help="seed for the config and every action (default: drawn and printed)"),
+    players: Optional[str] = typer.Option(None, "--players", help="player ids, comma-separated"),
+) -> None:
+    """Play a whole match of random legal actions and save its record."""
+    g = _game(game)
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+        print(f"seed {seed}", file=sys.stderr)
+    rng = random.Random(seed)
+    config = g.random_config(_players(g, players), rng)
+    match = play_random(g, config, rng)
+    _write(output, dump_record(match.record()))
+    res = match.result()
+    out.print(f"wrote {output}: {len(match.steps)} steps, EC {res['elimination_candidate']}")
+
+
+@app.command("replay")
+def replay_cmd(
+    record: Path = typer.Argument(..., help="a mainmatch-record/1 file"),
+    as_json: bool = typer.Option(False, "--json", help="print the replay output of ENGINE.md"),
+    step: Optional[int] = typer.Option(None, "--step", help="show the public view and every player's view after step K (0: the start)"),
+    dms: bool = typer.Option(False, "--dms", help="also print each player's private messages"),
+) -> None:
+    """Replay a record, validating every action: result and announcements."""
+    data = load_record(record)
+    if step is not None and not 0 <= step <= len(data["steps"]):
+        raise UserError(f"--step {step}: the record has steps 0..{len(data['steps'])}")
+    if as_json and step is None:
+        rep = None
+        for rep, _ in iter_replay(data):
+            pass
+        print(json.dumps(rep.to_json(), ensure_ascii=False))
+        return
+    rep = None
+    for rep, st in iter_replay(data):
+        number = st.number if st else 0
+        if step is not None:
+            if number == step:
+                _show_views(rep.game, st.state if st else rep.initial, as_json)
+                return
+            continue
+        if st is not None:
+            ann = announce(rep.game, st.events)
+            print(f"# Step {st.number}" + (f" (defaults: {', '.join(st.defaulted)})" if st.defaulted else ""))
+            print(ann.public_text() or "(nothing public)")
+            if dms:
+                for p, lines in ann.private.items():
+                    print(f"\n**DM to {p}**\n" + "\n\n".join(lines))
+            print()
+    assert rep is not None
+    _show_result(rep.game, rep.result(), rep.game.pending(rep.state))
+
+
+def _show_views(game, state, as_json: bool) -> None:
+    views = {"public": game.view(state, None)}
+    for p in game.players(state):
+        views[p] = game.view(state, p)
+    pending = game.pending(state)
+    if as_json:
+        print(json.dumps({"views": views, "pending": pending}, ensure_ascii=False))
+        return
+    for who, v in views.items():
+        print(f"## {'Public view' if who == 'public' else 'View of ' + who}")
+        print(json.dumps(v, ensure_ascii=False, indent=1))
+    print("## Pending")
+    print(json.dumps(pending, ensure_ascii=False, indent=1) if pending else "nobody: the match is over")
+
+
+def _show_result(game, result: dict | None, pending: dict) -> None:
+    if result is None:
+        kinds = sorted({r["kind"] for r in pending.values()})
+        out.print(f"[bold]Match in progress[/bold]: waiting for {', '.join(pending)} ({', '.join(kinds)})")
+        return
+    table = Table(title=f"{game.title}: result")
+    table.add_column("rank", justify="right")
+    table.add_column("player")
+    table.add_column("ToL", justify="right")
+    table.add_column("garnets won", justify="right")
+    table.add_column("garnets spent", justify="right")
+    ec = result["elimination_candidate"]
+    groups = result["ranking"] or [game.players_of_result(result) if hasattr(game, "players_of_result") else list(result["details"].get("players", []))]
+    rank = 1
+    for group in groups:
+        for p in group:
+            table.add_row(
+                str(rank) if result["ranking"] else "-",
+                p + ("  [bold red](EC)[/bold red]" if p == ec else ""),
+                str(result["tokens_of_life"].get(p, "")),
+                str(result["garnets"].get(p, "")),
+                str(result["garnets_spent"].get(p, "")),
+            )
+        rank += len(group)
+    out.print(table)
+    out.print(f"Elimination Candidate: [bold]{ec or 'none'}[/bold]"
+              + ("  (Tokens of Life void)" if result["void_tokens_of_life"] else ""))
+
+
+@app.command("demo")
+def demo_cmd(
+    game: str = typer.Argument("seat_exchange", help="game id"),
+    seed: int = typer.Option(1, "--seed"),
+) -> None:
+    """Play a demo match with random players and print its announcements."""
+    g = _game(game)
+    rng = random.Random(seed)
+    match = play_random(g, g.random_config(list(g.default_players), rng), rng)
+    for n, events in enumerate(match.events, 1):
+        print(f"# Step {n}\n{announce(g, events).public_text()}\n")
+    _show_result(g, match.result(), {})
+
+
+def _register_extensions() -> None:
+    from mainmatch.host.commands import register as register_host
+    from mainmatch.sim.commands import register as register_sim
+
+    register_host(app)
+    register_sim(app)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: run the app; user errors become one line on stderr, exit 2."""
+    try:
+        _register_extensions()
+    except ImportError:
+        pass
+    try:
+        app(args=argv, standalone_mode=False, prog_name="mainmatch")
+    except typer.Exit as exc:
+        return exc.exit_code
+    except typer.Abort:
+        print("mainmatch: aborted", file=sys.stderr)
+        return 1
+    except TyperException as exc:  # usage errors: one line, like every other error
+        message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        print(f"mainmatch: {message}", file=sys.stderr)
+        return 2
+    except MainmatchError as exc:
+        print(f"mainmatch: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("mainmatch: interrupted", file=sys.stderr)
+        return 130
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
