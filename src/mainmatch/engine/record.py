@@ -40,7 +40,7 @@ class Record(BaseModel):
     format: Literal["mainmatch-record/1"]
     game: str = Field(description="game id: amalgamation, seat_exchange, homeostasis, mvp, second_to_won")
     config: dict[str, Any] = Field(description="the game's fully explicit config")
-    steps: list[RecordStep] = Field(default_factory=list)
+    steps: list[RecordStep] = Field(description="applied steps in order; step 1 first")
 
 
 def record_schema() -> dict:

@@ -1,0 +1,116 @@
+"""The ``mainmatch`` command as a user runs it (in-process through ``main``)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mainmatch import games
+from mainmatch.cli import main
+from mainmatch.engine import load_record, replay
+
+SE = "seat_exchange"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_games_lists_every_game(capsys):
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    for g in games.all_games():
+        assert g.id in out
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_rules_prints_a_summary(capsys, game_id):
+    code, out, _ = run(capsys, "rules", game_id)
+    assert code == 0 and len(out) > 300
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_new_random_replay_for_every_game(capsys, tmp_path, game_id):
+    new = tmp_path / "new.json"
+    code, _, _ = run(capsys, "new", game_id, "--seed", "4", "-o", str(new))
+    assert code == 0
+    rec = load_record(new)
+    assert rec["steps"] == [] and rec["game"] == game_id
+    assert rec["config"] == games.get(game_id).new_config(list(games.get(game_id).default_players), 4)
+    rnd = tmp_path / "random.json"
+    assert run(capsys, "random", game_id, "--seed", "4", "-o", str(rnd))[0] == 0
+    code, out, _ = run(capsys, "replay", str(rnd), "--json")
+    assert code == 0
+    assert json.loads(out) == json.loads(json.dumps(replay(load_record(rnd)).to_json()))
+    assert json.loads(out)["result"] is not None
+    code, out, _ = run(capsys, "replay", str(rnd))
+    assert code == 0 and "# Step 1" in out and "Elimination Candidate" in out
+    code, out, _ = run(capsys, "replay", str(new), "--step", "0", "--json")
+    shown = json.loads(out)
+    assert code == 0 and "public" in shown["views"] and set(shown["pending"])
+
+
+def test_new_with_host_inputs_from_set_and_config_file(capsys, tmp_path):
+    players = "a,b,c,d,e,f,g,h,i,j,k,l,m"
+    inputs = tmp_path / "inputs.json"
+    inputs.write_text(json.dumps({"garnets": {"a": 4}}))
+    out_file = tmp_path / "r.json"
+    code, _, _ = run(capsys, "new", SE, "--players", players, "--seed", "1", "--config", str(inputs),
+                     "--set", 'gamewide_tiebreak=["m","l","k","j","i","h","g","f","e","d","c","b","a"]', "-o", str(out_file))
+    assert code == 0
+    cfg = load_record(out_file)["config"]
+    assert cfg["garnets"]["a"] == 4 and cfg["gamewide_tiebreak"][0] == "m" and cfg["players"][0] == "a"
+    # a complete config file is taken as it is
+    full = tmp_path / "full.json"
+    full.write_text(json.dumps(cfg))
+    assert run(capsys, "new", SE, "--config", str(full), "-o", str(tmp_path / "r2.json"))[0] == 0
+    assert load_record(tmp_path / "r2.json")["config"] == cfg
+
+
+def test_replay_step_shows_every_players_view(capsys, tmp_path):
+    rnd = tmp_path / "r.json"
+    run(capsys, "random", SE, "--seed", "2", "-o", str(rnd))
+    code, out, _ = run(capsys, "replay", str(rnd), "--step", "1")
+    assert code == 0 and "## Public view" in out and "## View of jk" in out and '"you"' in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["new", "chess", "-o", "x.json"], "unknown game 'chess'"),
+    (["new", SE, "--set", "garnets", "-o", "x.json"], "--set 'garnets': write KEY=JSON"),
+    (["new", SE, "--set", "garnets={bad", "-o", "x.json"], "--set garnets: value is not JSON"),
+    (["new", SE, "--set", "teams={}", "-o", "x.json"], "unknown host input 'teams'"),
+    (["new", SE, "--players", "a,b", "--seed", "1", "-o", "x.json"], "exactly 13 players"),
+    (["new", SE, "--items", "x.json", "-o", "y.json"], "--items is for Second to Won"),
+    (["replay", "does-not-exist.json"], "does-not-exist.json: no such file"),
+    (["replay"], "Missing argument"),
+    (["frobnicate"], "No such command"),
+])
+def test_errors_are_one_line_and_exit_2(capsys, tmp_path, monkeypatch, argv, message):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_broken_record_names_step_and_player(capsys, tmp_path):
+    rnd = tmp_path / "r.json"
+    run(capsys, "random", SE, "--seed", "2", "-o", str(rnd))
+    rec = json.loads(rnd.read_text())
+    rec["steps"][1]["actions"]["dh"] = {"trades": [{"players": ["dh", "zz"], "amount": 1}]}
+    rnd.write_text(json.dumps(rec))
+    code, _, err = run(capsys, "replay", str(rnd))
+    assert code == 2 and err.strip() == "mainmatch: step 2, player 'dh': 'zz' is not a player in this match"
+
+
+def test_schema_command(capsys):
+    code, out, _ = run(capsys, "schema", SE, "--kind", "trades")
+    assert code == 0 and json.loads(out)["title"] == "trades"
+
+
+def test_demo_prints_announcements(capsys):
+    code, out, _ = run(capsys, "demo", SE, "--seed", "3")
+    assert code == 0 and "Round 1 result" in out
