@@ -20,6 +20,9 @@ from .render import render_event
 from .streaks import longest_streak, runs, streak_seats
 from .validate import check_trades
 
+#: amounts random play draws from: small and repeated, so ties are common
+_AMOUNTS = (1, 1, 2, 3, 5, 5, 10, 10, 20, 25, 50)
+
 DEFAULT_PLAYERS = ("jk", "dh", "sm", "p04", "p05", "p06", "p07", "p08", "p09", "p10", "p11", "p12", "p13")
 
 
@@ -158,36 +161,43 @@ class SeatExchange(Game):
     def random_action(self, state: SeatState, player: str, rng: random.Random) -> dict:
         if state.phase == "choose_ec":
             return {"ec": rng.choice(state.end["ec_candidates"])}
-        r = rng.random()
+        rand = rng.random
+        r = rand()
         if r < 0.25:  # a pass, in its several legal spellings
-            return rng.choice(({}, {"trades": []}, {"garnets": 0, "trades": []}))
+            return {} if r < 0.1 else {"trades": []} if r < 0.18 else {"garnets": 0, "trades": []}
         held = state.garnets[player]
         spend = 0
-        if held and rng.random() < 0.4:
-            spend = held if rng.random() < 0.5 else rng.randint(1, held)
+        if held and rand() < 0.4:
+            spend = held if rand() < 0.5 else 1 + int(rand() * held)
         left = state.money[player] + spend
         action: dict = {"garnets": spend} if spend else {}
         trades: list[dict] = []
         used: set[frozenset] = set()
-        for _ in range(rng.choice((1, 1, 1, 2, 2, 3))):
+        players = state.players
+        n = len(players)
+        u = rand()
+        count = 1 if u < 0.5 else 2 if u < 0.85 else 3
+        for _ in range(count):
             if left <= 0:
                 break
-            u = rng.random()
+            u = rand()
             if u < 0.5:
                 pair = self._streak_builder(state, rng)
             elif u < 0.62:
-                x = player if rng.random() < 0.5 else rng.choice(state.players)
+                x = player if u < 0.56 else players[int(rand() * n)]
                 pair = (x, x)
             else:
-                pair = tuple(rng.sample(state.players, 2))
+                i = int(rand() * n)
+                j = (i + 1 + int(rand() * (n - 1))) % n
+                pair = (players[i], players[j])
             key = frozenset(pair)
             if key in used:
                 continue
             used.add(key)
-            if rng.random() < 0.1:
+            if rand() < 0.1:
                 amount = left  # all-in
             else:
-                amount = min(left, rng.choice((1, 1, 2, 3, 5, 5, 10, 10, 20, 25, 50)))
+                amount = min(left, _AMOUNTS[int(rand() * len(_AMOUNTS))])
             trades.append({"players": list(pair), "amount": amount})
             left -= amount
         if trades or not action:
@@ -239,15 +249,28 @@ class SeatExchange(Game):
         paid: dict[str, int] = {}
         converted: dict[str, int] = {}
         # §4.2.1 payments are final, won or lost
+        passed = {"round": r, "garnets": 0, "trades": [], "spent": 0}  # shared: never mutated
         for p in players:
             action = actions[p]
             g = action.get("garnets", 0)
+            trades = action.get("trades")
+            if not trades:
+                paid[p] = 0
+                converted[p] = g
+                if g:
+                    money[p] += g
+                    held[p] -= g
+                    spent_g[p] += g
+                    bids[p] = state.bids[p] + ({"round": r, "garnets": g, "trades": [], "spent": 0},)
+                else:
+                    bids[p] = state.bids[p] + (passed,)
+                continue
             money[p] += g
             held[p] -= g
             spent_g[p] += g
             total = 0
             mine = []
-            for t in action.get("trades", ()):
+            for t in trades:
                 x, y = t["players"]
                 if index[x] > index[y]:
                     x, y = y, x
@@ -258,7 +281,8 @@ class SeatExchange(Game):
             money[p] -= total
             paid[p] = total
             converted[p] = g
-            mine.sort(key=lambda t: (index[t["players"][0]], index[t["players"][1]]))
+            if len(mine) > 1:
+                mine.sort(key=lambda t: (index[t["players"][0]], index[t["players"][1]]))
             bids[p] = state.bids[p] + ({"round": r, "garnets": g, "trades": mine, "spent": total},)
         # §4.2.2 values, doubled for a self-swap
         value = {pair: sum(c.values()) * (2 if pair[0] == pair[1] else 1) for pair, c in contrib.items()}
@@ -296,17 +320,20 @@ class SeatExchange(Game):
             private([p], "your_round", round=r, spent=paid[p], garnets_spent=converted[p], money=money[p])
             for p in players
         ]
-        new = replace(
-            state, seats=tuple(seats), money=money, garnets=held, garnets_spent=spent_g,
-            history=state.history + (entry,), bids=bids, longest=longest, cache={},
-        )
         # §4.2.7 end of play, or the next round's income
+        ends = longest >= STREAK_TARGET or r == ROUNDS
+        new = SeatState(
+            config=state.config, players=players, index=index, numbers=state.numbers,
+            seats=tuple(seats), round=r if ends else r + 1,
+            money=money if ends else {p: m + INCOME for p, m in money.items()},
+            garnets=held, garnets_spent=spent_g, history=state.history + (entry,), bids=bids,
+            longest=longest, phase=state.phase, end=None,
+        )
         if longest >= STREAK_TARGET:
             streakers = {seats[i] for i in streak_seats(nums, STREAK_TARGET)}
             return self._end_play(new, "streak", [p for p in players if p in streakers], events)
         if r == ROUNDS:
             return self._end_play(new, "rounds", [], events)
-        new = replace(new, round=r + 1, money={p: m + INCOME for p, m in money.items()})
         events.append(public("round_start", round=r + 1, income=INCOME, longest_streak=longest))
         return new, events
 
