@@ -1,7 +1,8 @@
 """Golden playthroughs: one seeded match written out in full as text.
 
 The text shows, step by step, every request, every action (and which were
-defaults), every event, the public view and every private view. A test per
+defaults), every event, the public view and every private view (written as
+its ``you`` part: the rest of a private view is the public view). A test per
 game regenerates it and compares with the committed file, so any behaviour
 change shows up as a reviewable diff.
 """
