@@ -26,7 +26,8 @@ class RecordStep(BaseModel):
     """One applied step: the action of every pending player, and which of them
     were defaults the host drew (stored like any other action)."""
 
-    model_config = ConfigDict(extra="forbid")
+    # other implementations may add notes of their own: accepted, ignored, kept
+    model_config = ConfigDict(extra="allow")
 
     actions: dict[str, Any] = Field(description="player id -> that player's action (a JSON object)")
     defaulted: list[str] = Field(default_factory=list, description="players whose action is the rules' default")
@@ -35,7 +36,7 @@ class RecordStep(BaseModel):
 class Record(BaseModel):
     """A match record, ``mainmatch-record/1``."""
 
-    model_config = ConfigDict(extra="forbid", title="mainmatch-record/1")
+    model_config = ConfigDict(extra="allow", title="mainmatch-record/1")
 
     format: Literal["mainmatch-record/1"]
     game: str = Field(description="game id: amalgamation, seat_exchange, homeostasis, mvp, second_to_won")
