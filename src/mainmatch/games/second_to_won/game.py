@@ -1,0 +1,297 @@
+"""Second to Won as a pure state machine (``shared/rules/second_to_won.md``).
+
+One step kind, ``bids``, per auction with all nine players pending; the
+match ends after the last auction or as soon as someone passes 200 points,
+with no ``choose_ec`` step (§1, decisions 17-19).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from mainmatch.engine.errors import IllegalAction, InvalidConfig
+from mainmatch.engine.events import private, public
+from mainmatch.engine.game import Game
+from mainmatch.engine.result import nonzero
+
+from .config import OPTIONS, build_config, check_config
+from .items import CompiledEffect, compile_item, has_choice, show_auction
+from .models import CHIPS, LETTERS, LIMIT, MIN_BIDS, PLAYERS, BidsAction, SecondToWonConfig
+from .random_play import default_bids, random_bids, random_host_inputs
+from .render import render_event
+from .resolve import resolve
+from .scoring import end_object
+from .validate import check_bids, normalise
+
+DEFAULT_PLAYERS = ("ana", "ben", "cal", "dee", "eve", "fay", "gus", "hal", "ivy")
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What a match's config fixes, prepared once and shared by all its states."""
+
+    items: tuple[tuple[dict, ...], ...]                         # config items, auction 1 first
+    compiled: tuple[tuple[tuple[CompiledEffect, ...], ...], ...]
+    choice_letters: tuple[frozenset[str], ...]                  # per auction: items to CHOICE
+    others: dict[str, tuple[str, ...]]                          # player -> every other player, players order
+    tiebreak: tuple[str, ...]
+
+    @property
+    def n_auctions(self) -> int:
+        return len(self.items)
+
+
+@dataclass(frozen=True, slots=True)
+class SecondState:
+    config: dict
+    players: tuple[str, ...]
+    index: dict[str, int]                  # player -> position in players (shared, never mutated)
+    table: Table
+    phase: str                             # "bidding" | "over"
+    auction: int                           # current auction; after the end, the last played
+    points: dict[str, int]
+    chips: dict[str, int]
+    garnets: dict[str, int]                # held now
+    garnets_spent: dict[str, int]          # bid over the match (§4.1)
+    garnets_from_items: dict[str, int]     # received from items over the match
+    history: tuple[dict[str, int], ...]    # scores after each auction played (§4.5)
+    bids: dict[str, tuple[dict, ...]]      # player -> own bids per auction, as the private view shows them
+    won: dict[str, tuple[dict, ...]]       # player -> own won items, as the private view shows them
+    info: dict[str, tuple[int, ...]]       # player -> auctions whose lists they received, in order received
+    end: dict | None
+    #: lazily computed, per state: the requests
+    cache: dict = field(default_factory=dict, compare=False)
+
+
+class SecondToWon(Game):
+    id = "second_to_won"
+    title = "Second to Won"
+    pitch = "9 players bid chips on point items over up to 8 auctions: aim for second place, and never pass 200."
+    player_count = PLAYERS
+    default_players = DEFAULT_PLAYERS
+    config_model = SecondToWonConfig
+    action_models = {"bids": BidsAction}
+    host_inputs = OPTIONS
+    # the seed sets no time for an auction (only a 24-hour pre-game period, decision 31)
+    step_minutes = {"bids": None}
+
+    # ------------------------------------------------------------ config §2
+
+    def new_config(self, players, seed, auctions=None, n_auctions=None, gamewide_tiebreak=None,
+                   garnets=None, **options: Any) -> dict:
+        if options:
+            raise InvalidConfig(
+                f"unknown option {sorted(options)[0]!r}; second_to_won takes auctions, n_auctions, gamewide_tiebreak and garnets"
+            )
+        return build_config(players, seed, auctions=auctions, n_auctions=n_auctions,
+                            gamewide_tiebreak=gamewide_tiebreak, garnets=garnets)
+
+    def check_config(self, config: Any) -> dict:
+        return check_config(config)
+
+    def random_config(self, players, rng: random.Random) -> dict:
+        inputs = random_host_inputs(list(players), rng)
+        return self.new_config(list(players), rng.randrange(2**32), **inputs)
+
+    # ------------------------------------------------------------ state
+
+    def initial_state(self, config: dict) -> SecondState:
+        config = self.check_config(config)
+        players = tuple(config["players"])
+        items = tuple(tuple(auction) for auction in config["auctions"])
+        table = Table(
+            items=items,
+            compiled=tuple(tuple(compile_item(it) for it in auction) for auction in items),
+            choice_letters=tuple(frozenset(l for l, it in zip(LETTERS, auction) if has_choice(it)) for auction in items),
+            others={p: tuple(q for q in players if q != p) for p in players},
+            tiebreak=tuple(config["gamewide_tiebreak"]),
+        )
+        zero = {p: 0 for p in players}
+        return SecondState(
+            config=config,
+            players=players,
+            index={p: i for i, p in enumerate(players)},
+            table=table,
+            phase="bidding",
+            auction=1,
+            points=dict(zero),
+            chips={p: CHIPS for p in players},  # decision 31: dealt at the start, never refilled
+            garnets=dict(config["garnets"]),
+            garnets_spent=dict(zero),
+            garnets_from_items=dict(zero),
+            history=(),
+            bids={p: () for p in players},
+            won={p: () for p in players},
+            info={p: () for p in players},
+            end=None,
+        )
+
+    def pending(self, state: SecondState) -> dict[str, dict]:
+        cached = state.cache.get("pending")
+        if cached is not None:
+            return cached
+        out: dict[str, dict] = {}
+        if state.phase == "bidding":
+            # §3.1 request; the shown items are one list shared by the nine requests
+            k = state.auction
+            items = show_auction(state.table.items[k - 1])
+            for p in state.players:
+                c = state.chips[p]
+                out[p] = {"kind": "bids", "auction": k, "items": items, "chips": c, "garnets": state.garnets[p],
+                          "min_items": min(MIN_BIDS, c), "choice_targets": list(state.table.others[p])}
+        state.cache["pending"] = out
+        return out
+
+    def validate(self, state: SecondState, player: str, action: Any) -> None:
+        if state.phase == "over":
+            raise IllegalAction("the match is over")
+        if not isinstance(player, str) or player not in state.index:
+            raise IllegalAction(f"{player!r} is not a player in this match")
+        check_bids(action, player, state.index, state.table.choice_letters[state.auction - 1],
+                   state.chips[player], state.garnets[player])
+
+    def default_action(self, state: SecondState, player: str, rng: random.Random) -> dict:
+        self._require_pending(state, player)
+        return default_bids(rng, state.chips[player], state.table.choice_letters[state.auction - 1],
+                            state.table.others[player])
+
+    def random_action(self, state: SecondState, player: str, rng: random.Random) -> dict:
+        self._require_pending(state, player)
+        t = state.table
+        return random_bids(rng, state.chips[player], state.garnets[player], t.n_auctions - state.auction + 1,
+                           t.choice_letters[state.auction - 1], t.others[player])
+
+    @staticmethod
+    def _require_pending(state: SecondState, player: str) -> None:
+        if state.phase == "over":
+            raise IllegalAction("the match is over")
+        if player not in state.index:
+            raise IllegalAction(f"{player!r} is not a player in this match")
+
+    # ------------------------------------------------------------ apply §4
+
+    def apply(self, state: SecondState, actions: dict[str, dict]) -> tuple[SecondState, list[dict]]:
+        if state.phase == "over":
+            raise IllegalAction("the match is over")
+        players, t, k = state.players, state.table, state.auction
+        bids = {p: normalise(actions[p]) for p in players}
+        out = resolve(players, t.compiled[k - 1], bids, state.points, state.chips, state.garnets)
+        history = state.history + (out.points,)  # §4.5
+        spent = {p: state.garnets_spent[p] + out.garnets_bid[p] for p in players}
+        from_items = {p: state.garnets_from_items[p] + out.gifted[p] for p in players}
+        own_bids, won, info = {}, {}, {}
+        # §4.6 each player privately learns their items, total, chips, garnets and info lists
+        events = [public("auction_closed", auction=k)]
+        for p in players:
+            mine = bids[p]
+            own_bids[p] = state.bids[p] + ({"auction": k, "bids": {l: _bid_entry(b) for l, b in mine.items()}},)
+            won[p] = state.won[p] + tuple(_won_entry(k, l, mine[l]) for l in out.won[p])
+            received = [j for j in out.info[p] if j not in state.info[p]]
+            info[p] = state.info[p] + tuple(received) if received else state.info[p]
+            events.append(private([p], "auction_result", auction=k, won=list(out.won[p]), points=out.points[p],
+                                  chips=out.chips[p], garnets=out.garnets[p], garnets_gifted=out.gifted[p]))
+            # decision 38: an information event every time, even for a list already received
+            events += [private([p], "information", auction=j, items=show_auction(t.items[j - 1])) for j in out.info[p]]
+        new = replace(
+            state, points=out.points, chips=out.chips, garnets=out.garnets, garnets_spent=spent,
+            garnets_from_items=from_items, history=history, bids=own_bids, won=won, info=info, cache={},
+        )
+        # §4.7 premature end (decision 16: before the normal one), normal end, or the next auction
+        if any(v > LIMIT for v in out.points.values()) or k == t.n_auctions:
+            end = end_object(players, history, t.tiebreak)
+            events.append(public("game_over", **_copy_end(end)))
+            return replace(new, phase="over", end=end), events
+        events.append(public("auction_open", auction=k + 1, items=show_auction(t.items[k])))
+        return replace(new, auction=k + 1), events
+
+    # ------------------------------------------------------------ views §5
+
+    def view(self, state: SecondState, player: str | None) -> dict:
+        t = state.table
+        out = {
+            "game": self.id,
+            "players": list(state.players),
+            "phase": state.phase,
+            "auction": state.auction,
+            "max_auctions": t.n_auctions,
+            "auctions": [{"auction": j, "items": show_auction(t.items[j - 1])} for j in range(1, state.auction + 1)],
+            "end": _copy_end(state.end),
+        }
+        if player is not None:
+            if player not in state.index:
+                raise IllegalAction(f"{player!r} is not a player in this match")
+            out["you"] = {
+                "player": player,
+                "chips": state.chips[player],
+                "garnets": state.garnets[player],
+                "garnets_spent": state.garnets_spent[player],
+                "points": state.points[player],
+                "points_history": [h[player] for h in state.history],
+                "bids": [{"auction": b["auction"], "bids": {l: dict(x) for l, x in b["bids"].items()}}
+                         for b in state.bids[player]],
+                "won": [dict(w) for w in state.won[player]],
+                "info": [{"auction": j, "items": show_auction(t.items[j - 1])} for j in state.info[player]],
+            }
+        return out
+
+    # ------------------------------------------------------------ result §7.5
+
+    def result(self, state: SecondState) -> dict | None:
+        if state.phase != "over":
+            return None
+        end = state.end
+        players = list(state.players)
+        garnets = {p: state.garnets_from_items[p] + end["garnet_award"][p] for p in players}
+        return {
+            "ranking": None,  # decision 29: second beats first, so no best-first order exists
+            "tokens_of_life": dict(end["tokens_of_life"]),
+            "garnets": nonzero(garnets, players),
+            "garnets_spent": nonzero(state.garnets_spent, players),
+            "elimination_candidate": end["elimination_candidate"],
+            "void_tokens_of_life": False,
+            "details": {
+                "end_reason": end["reason"],
+                "auctions_played": end["auctions_played"],
+                "scores": dict(end["scores"]),
+                "score_history": [dict(h) for h in end["score_history"]],
+                "over_200": list(end["over_200"]),
+                "first": list(end["first"]),
+                "second": list(end["second"]),
+                "last_place": list(end["last_place"]),
+                "elimination_candidates": list(end["elimination_candidates"]),
+                "garnets_from_items": dict(state.garnets_from_items),
+                "garnet_award": dict(end["garnet_award"]),
+                "chips": dict(state.chips),
+            },
+        }
+
+    def render_event(self, event: dict) -> str:
+        return render_event(event)
+
+
+def _bid_entry(bid: tuple[int, int, str | None]) -> dict:
+    """A bid as the private view shows it: chips and garnets filled in, ``choice`` only if given."""
+    c, g, choice = bid
+    return {"chips": c, "garnets": g} if choice is None else {"chips": c, "garnets": g, "choice": choice}
+
+
+def _won_entry(auction: int, letter: str, bid: tuple[int, int, str | None]) -> dict:
+    c, g, choice = bid
+    entry = {"auction": auction, "letter": letter, "chips": c, "garnets": g}
+    if choice is not None:
+        entry["choice"] = choice
+    return entry
+
+
+def _copy_end(end: dict | None) -> dict | None:
+    if end is None:
+        return None
+    out = dict(end)
+    for k in ("scores", "tokens_of_life", "garnet_award"):
+        out[k] = dict(end[k])
+    for k in ("over_200", "first", "second", "last_place", "elimination_candidates"):
+        out[k] = list(end[k])
+    out["score_history"] = [dict(h) for h in end["score_history"]]
+    return out

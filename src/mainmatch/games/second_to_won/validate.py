@@ -1,0 +1,104 @@
+"""Validation of a ``bids`` action, in the order of second_to_won.md §3.1.
+
+The first broken rule is the one reported. Any JSON value is answered with
+``None`` (legal) or :class:`IllegalAction`, never another exception.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Collection
+
+from mainmatch.engine.checks import is_json_int, json_type
+from mainmatch.engine.errors import IllegalAction
+
+from .models import GARNET_VALUE, LETTERS, MIN_BIDS
+
+BID_KEYS = ("chips", "garnets", "choice")
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, str):
+        return repr(value)
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return json_type(value)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def check_bids(action: Any, player: str, players: Collection[str], choice_letters: Collection[str],
+               chips: int, garnets: int) -> None:
+    """Raise :class:`IllegalAction` for the first rule ``action`` breaks (§3.1).
+
+    ``choice_letters`` are this auction's items with a CHOICE effect;
+    ``chips`` and ``garnets`` what ``player`` holds now.
+    """
+    # §3.1 1: shape
+    if not isinstance(action, dict):
+        raise IllegalAction(f'the action must be a JSON object like {{"bids": {{"A": {{"chips": 1}}}}}}, not {json_type(action)}')
+    unknown = [k for k in action if k != "bids"]
+    if unknown:
+        raise IllegalAction(f'unknown fields {sorted(map(str, unknown))!r}; send exactly {{"bids": {{LETTER: bid, ...}}}}')
+    if "bids" not in action:
+        raise IllegalAction('missing "bids": send {"bids": {"A": {"chips": 1}, ...}} (an empty object to bid on nothing)')
+    bids = action["bids"]
+    if not isinstance(bids, dict):
+        raise IllegalAction(f'"bids" must be an object {{LETTER: bid}}, not {json_type(bids)}')
+    # §3.1 2: each bid in the order given
+    total_chips = 0
+    total_garnets = 0
+    for letter, bid in bids.items():
+        # a
+        if letter not in LETTERS or not isinstance(letter, str):
+            raise IllegalAction(f"unknown item {_shown(letter)}; this auction's items are A-F")
+        # b
+        if not isinstance(bid, dict):
+            raise IllegalAction(f'bid on {letter} must be an object like {{"chips": 5}}, not {json_type(bid)}')
+        extra = [k for k in bid if k not in BID_KEYS]
+        if extra:
+            raise IllegalAction(f'bid on {letter}: unknown fields {sorted(map(str, extra))!r}; a bid has "chips", "garnets" and "choice"')
+        c = bid.get("chips", 0)
+        g = bid.get("garnets", 0)
+        for name, n in (("chips", c), ("garnets", g)):
+            if not is_json_int(n) or n < 0:
+                raise IllegalAction(f"bid on {letter}: {name} must be a whole number >= 0, not {_shown(n)}")
+        # c
+        if c + GARNET_VALUE * g < 1:
+            raise IllegalAction(f"bid on {letter} is worth 0 chips; a bid must be worth at least 1 chip (chips + 3 per garnet)")
+        # d
+        if letter in choice_letters:
+            who = bid.get("choice")
+            if who is None:
+                raise IllegalAction(f'item {letter} is to CHOICE: name the player in "choice"')
+            if who == player:
+                raise IllegalAction(f"bid on {letter}: the CHOICE player cannot be yourself")
+            if not isinstance(who, str) or who not in players:
+                raise IllegalAction(f'bid on {letter}: "choice" must name another player of this match, not {_shown(who)}')
+        elif "choice" in bid:
+            raise IllegalAction(f'item {letter} has no CHOICE target; remove "choice"')
+        total_chips += c
+        total_garnets += g
+    # §3.1 3
+    need = min(MIN_BIDS, chips)
+    if len(bids) < need:
+        hint = "" if need == MIN_BIDS else f" (you hold {_plural(chips, 'chip')})"
+        raise IllegalAction(f"you bid on {_plural(len(bids), 'item')}; bid on at least {need}{hint}")
+    # §3.1 4
+    if total_chips > chips:
+        raise IllegalAction(f"your bids total {_plural(total_chips, 'chip')} but you have {chips}")
+    # §3.1 5
+    if total_garnets > garnets:
+        raise IllegalAction(f"your bids use {_plural(total_garnets, 'garnet')} but you hold {garnets}")
+
+
+def normalise(action: dict) -> dict[str, tuple[int, int, str | None]]:
+    """A legal action's bids as ``{letter: (chips, garnets, choice)}`` in letter order."""
+    bids = action["bids"]
+    return {
+        letter: (bids[letter].get("chips", 0), bids[letter].get("garnets", 0), bids[letter].get("choice"))
+        for letter in sorted(bids)
+    }
