@@ -1,0 +1,367 @@
+"""The Amalgamation as a pure state machine (``shared/rules/amalgamation.md``).
+
+Seven simultaneous ``round`` steps, each resolving the four sub-games from
+one action per player, then an optional ``choose_ec`` vote. The sub-games
+live in ``kong``, ``minus``, ``invest`` and ``thief``; every money rule in
+``budget``; final scoring in ``scoring``; views in ``views``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from mainmatch.engine import ec as ec_rules
+from mainmatch.engine.errors import IllegalAction, InvalidConfig
+from mainmatch.engine.events import private, public
+from mainmatch.engine.game import Game
+from mainmatch.engine.result import nonzero
+
+from . import budget, invest, kong, minus, scoring, thief, views
+from .constants import PLAYERS, ROLES, ROUNDS, SPEND_PARTS, START_BALANCE, TILES_PER_ROUND
+from .models import AmalgamationConfig, RoundAction
+from .random_play import random_round_action, random_vote
+from .render import render_event
+from .setup import HOST_INPUTS, Setup, build_config, make_setup
+from .validate import check_choose_ec, check_round
+
+DEFAULT_PLAYERS = ("a", "b", "c", "d", "e", "f")
+
+
+@dataclass(frozen=True, slots=True)
+class AmalgamationState:
+    setup: Setup
+    phase: str                          # "round" | "choose_ec" | "over"
+    round: int                          # the open round while phase is "round"
+    rounds_played: int
+    balances: dict[str, int]
+    garnets_held: dict[str, int]
+    garnets_spent: dict[str, int]
+    kong: kong.KongState
+    minus: minus.MinusState
+    invest: invest.InvestState
+    thief: thief.ThiefState
+    spent: dict[str, tuple[int, ...]]   # player -> totals in SPEND_PARTS order (private)
+    you_rounds: dict[str, tuple[dict, ...]]  # player -> private round entries
+    final: dict | None
+    #: lazily computed, per state: the pending requests
+    cache: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def config(self) -> dict:
+        return self.setup.config
+
+
+def default_round_action(rng: random.Random) -> dict:
+    """§3.1 lack of submission: $0 everywhere, 0 on every tile, a random role."""
+    return {"buy_garnets": 0, "kong": {"contribute": 0}, "minus": {"bids": [0] * TILES_PER_ROUND},
+            "invest": {"invest": 0, "donate": 0}, "thief": {"bet": 0, "role": rng.choice(ROLES)}}
+
+
+def copy_action(action: dict) -> dict:
+    """A validated round action, copied key for key (``buy_garnets`` only if sent)."""
+    out: dict = {}
+    for key, value in action.items():
+        if isinstance(value, dict):
+            out[key] = {k: (list(v) if isinstance(v, list) else v) for k, v in value.items()}
+        else:
+            out[key] = value
+    return out
+
+
+class Amalgamation(Game):
+    id = "amalgamation"
+    title = "The Amalgamation"
+    pitch = "6 players, 7 rounds, one $400 budget spread over four Main Matches played at once."
+    player_count = PLAYERS
+    default_players = DEFAULT_PLAYERS
+    config_model = AmalgamationConfig
+    action_models = {"round": RoundAction, "choose_ec": ec_rules.ChooseEcAction}
+    host_inputs = HOST_INPUTS
+    # the seed sets no time for a round or the EC vote (decisions file, D3)
+    step_minutes = {"round": None, "choose_ec": None}
+
+    # ------------------------------------------------------------ config §2
+
+    def new_config(self, players, seed, **options: Any) -> dict:
+        return self.check_config(build_config(players, seed, options))
+
+    def check_config(self, config: Any) -> dict:
+        if not isinstance(config, dict):
+            raise InvalidConfig("config must be a JSON object")
+        return super().check_config(config)
+
+    def random_config(self, players, rng: random.Random) -> dict:
+        # vary the host inputs so random records reach garnet purchases and other tiebreaks
+        order = list(players)
+        tiebreak = None
+        if rng.random() < 0.5:
+            tiebreak = list(order)
+            rng.shuffle(tiebreak)
+        garnets = None
+        if rng.random() < 0.4:
+            garnets = {p: rng.choice((0, 0, 1, 2, 3, 6)) for p in order}
+        return self.new_config(order, rng.randrange(2**32), gamewide_tiebreak=tiebreak, garnets=garnets)
+
+    # ------------------------------------------------------------ state
+
+    def initial_state(self, config: dict) -> AmalgamationState:
+        config = self.check_config(config)
+        setup = make_setup(config)
+        players = setup.players
+        return AmalgamationState(
+            setup=setup,
+            phase="round",
+            round=1,
+            rounds_played=0,
+            balances=dict.fromkeys(players, START_BALANCE),
+            garnets_held=dict(config["garnets"]),
+            garnets_spent=dict.fromkeys(players, 0),
+            kong=kong.initial(players),
+            minus=minus.initial(players, config["minus_initial_order"]),
+            invest=invest.initial(players),
+            thief=thief.initial(players),
+            spent=dict.fromkeys(players, (0,) * len(SPEND_PARTS)),
+            you_rounds=dict.fromkeys(players, ()),
+            final=None,
+        )
+
+    def pending(self, state: AmalgamationState) -> dict[str, dict]:
+        cached = state.cache.get("pending")
+        if cached is not None:
+            return cached
+        if state.phase == "round":
+            rate = state.setup.rate
+            tiles = state.setup.tiles[state.round - 1]
+            out = {
+                p: {"kind": "round", "round": state.round, "tiles": list(tiles),
+                    "balance": state.balances[p], "garnets_held": state.garnets_held[p], "garnet_rate": rate,
+                    "max_spend": budget.max_spend(state.balances[p], state.garnets_held[p], rate),
+                    "roles": list(ROLES)}
+                for p in state.setup.players
+            }
+        elif state.phase == "choose_ec":
+            out = {p: ec_rules.choose_ec_request(state.final["ec_candidates"]) for p in state.final["ec_choosers"]}
+        else:
+            out = {}
+        state.cache["pending"] = out
+        return out
+
+    def validate(self, state: AmalgamationState, player: str, action: Any) -> None:
+        if state.phase == "over":
+            raise IllegalAction("the match is over")
+        if not isinstance(player, str) or player not in state.setup.index:
+            raise IllegalAction(f"{player!r} is not a player in this match")
+        if state.phase == "round":
+            check_round(action, state.setup.tiles[state.round - 1], state.balances[player],
+                        state.garnets_held[player], state.setup.rate)
+        else:
+            if player not in state.final["ec_choosers"]:
+                raise IllegalAction(f"{player} is not a winner; only {', '.join(state.final['ec_choosers'])} choose the EC")
+            check_choose_ec(action, state.final["ec_candidates"])
+
+    def default_action(self, state: AmalgamationState, player: str, rng: random.Random) -> dict:
+        if state.phase == "choose_ec":
+            return ec_rules.default_ec_action(state.final["ec_candidates"], list(state.setup.tiebreak))
+        return default_round_action(rng)
+
+    def complete_action(self, state: AmalgamationState, player: str, sent: Any, rng: random.Random) -> tuple[Any, bool]:
+        """The host's merge of a partial submission (§3.1): each missing top-level
+        key gets its default (a random role for a missing ``thief``); sent
+        sub-objects are kept exactly as sent. Returns ``(action, defaulted)``;
+        an action with all four sub-objects comes back unchanged, not defaulted.
+        Validate the result as usual (a half-filled sub-object stays illegal).
+        """
+        if state.phase != "round" or not isinstance(sent, dict):
+            return sent, False
+        if all(k in sent for k in ("kong", "minus", "invest", "thief")):
+            return sent, False
+        full: dict = {"buy_garnets": 0, "kong": {"contribute": 0}, "minus": {"bids": [0] * TILES_PER_ROUND},
+                      "invest": {"invest": 0, "donate": 0}}
+        # the role is drawn only when the thief sub-object is missing
+        full["thief"] = sent["thief"] if "thief" in sent else {"bet": 0, "role": rng.choice(ROLES)}
+        full.update(sent)
+        return full, True
+
+    # ------------------------------------------------------------ random play §3.3
+
+    def random_action(self, state: AmalgamationState, player: str, rng: random.Random) -> dict:
+        if state.phase == "choose_ec":
+            return random_vote(state.final["ec_candidates"], rng)
+        if state.phase != "round":
+            raise IllegalAction("the match is over")
+        return random_round_action(state, player, rng)
+
+    # ------------------------------------------------------------ apply §4
+
+    def apply(self, state: AmalgamationState, actions: dict[str, dict]) -> tuple[AmalgamationState, list[dict]]:
+        pending = self.pending(state)
+        if not pending:
+            raise IllegalAction("the match is over")
+        if set(actions) != set(pending):
+            missing = [p for p in pending if p not in actions]
+            extra = [p for p in actions if p not in pending]
+            raise IllegalAction(f"a step needs exactly the pending players' actions (missing {missing}, not pending {extra})")
+        if state.phase == "round":
+            return self._apply_round(state, actions)
+        return self._apply_choose_ec(state, actions)
+
+    def _apply_round(self, state: AmalgamationState, actions: dict[str, dict]) -> tuple[AmalgamationState, list[dict]]:
+        setup = state.setup
+        players, r, rate = setup.players, state.round, setup.rate
+        tiles = setup.tiles[r - 1]
+        balances = dict(state.balances)
+        held = dict(state.garnets_held)
+        garnets_spent = dict(state.garnets_spent)
+        spent = dict(state.spent)
+        bought: dict[str, int] = {}
+        round_spend: dict[str, int] = {}
+        # §4.1.1 money in / money out, before anything else
+        for p in players:
+            action = actions[p]
+            buy = action.get("buy_garnets", 0)
+            parts = budget.spend_parts(action)
+            total = sum(parts)
+            balances[p] = budget.settle(balances[p], buy, rate, total)
+            held[p] -= buy
+            garnets_spent[p] += buy
+            bought[p] = buy * rate
+            round_spend[p] = total
+            spent[p] = tuple(a + b for a, b in zip(spent[p], parts))
+        # §4.1.2 Kong's Dilemma
+        kong_state, kong_entry = kong.resolve_round(
+            state.kong, r, {p: actions[p]["kong"]["contribute"] for p in players}, setup.teams)
+        # §4.1.3 Minus Auction, then its penalty after the spending
+        minus_state, minus_entry = minus.resolve_round(
+            state.minus, r, tiles, {p: actions[p]["minus"]["bids"] for p in players}, players)
+        penalty = dict.fromkeys(players, 0)
+        for p in minus_entry["penalized"]:
+            balances[p], penalty[p] = budget.penalize(balances[p])
+        # §4.1.4 Investment & Donation
+        invest_state, invest_entry = invest.resolve_round(
+            state.invest, r, {p: actions[p]["invest"]["invest"] for p in players},
+            {p: actions[p]["invest"]["donate"] for p in players}, players)
+        # §4.1.5 Garnet Chip Thief
+        thief_state, thief_entry, gained = thief.resolve_round(
+            state.thief, r, {p: actions[p]["thief"]["role"] for p in players},
+            {p: actions[p]["thief"]["bet"] for p in players}, players)
+        chips = thief_entry["chips"]
+        # §5 the private round entries
+        you_rounds = {}
+        entries = {}
+        for p in players:
+            entry = {"round": r, "action": copy_action(actions[p]), "money_bought": bought[p],
+                     "spent": round_spend[p], "penalty": penalty[p], "chips": chips[p],
+                     "thief_points": gained[p], "balance": balances[p]}
+            entries[p] = entry
+            you_rounds[p] = state.you_rounds[p] + (entry,)
+        # §6 events, in order
+        events = [
+            public("kong_round", **kong.entry_copy(kong_entry)),
+            public("minus_round", **minus.entry_copy(minus_entry)),
+            public("invest_round", **invest.entry_copy(invest_entry)),
+            public("thief_round", **thief.entry_copy(thief_entry)),
+            public("balances", round=r, balances=dict(balances)),
+        ]
+        events += [private([p], "private_round", **views.you_round_copy(entries[p])) for p in players]
+        new = AmalgamationState(
+            setup=setup, phase="round", round=r + 1, rounds_played=r, balances=balances,
+            garnets_held=held, garnets_spent=garnets_spent, kong=kong_state, minus=minus_state,
+            invest=invest_state, thief=thief_state, spent=spent, you_rounds=you_rounds, final=None,
+        )
+        if r < ROUNDS:
+            events.append(public("minus_tiles", round=r + 1, tiles=list(setup.tiles[r])))
+            return new, events
+        final = self._final(new)
+        phase = "choose_ec" if final["ec_choosers"] else "over"
+        events.append(public("final", **views.final_copy(final)))
+        return replace(new, phase=phase, round=r, final=final), events
+
+    def _final(self, state: AmalgamationState) -> dict:
+        """§4.2 final scoring: the ``final`` object of the views."""
+        setup = state.setup
+        players, gt = setup.players, setup.gt
+        kong_winner = kong.winning_team(state.kong, setup.tiebreak, setup.team_of)
+        minus_scores = minus.scores(state.minus)
+        rankings = {
+            "kong": kong.ranking(state.kong.totals, kong_winner, setup.teams, gt),
+            "minus": minus.ranking(minus_scores, state.minus.spend, gt),
+            "invest": invest.ranking(state.invest.top_investor, state.invest.miser, state.invest.spend, gt),
+            "thief": thief.ranking(state.thief.points, gt),
+        }
+        points = scoring.points(rankings, players)
+        winners = scoring.winners(points, players)
+        tol, void = scoring.tokens_of_life(winners)
+        candidates = scoring.losers(points, players)
+        choosing = len(candidates) > 1
+        return {
+            "rankings": rankings,
+            "points": points,
+            "winners": winners,
+            "tokens_of_life": tol,
+            "void_tokens_of_life": void,
+            "garnets": scoring.garnets_awarded(rankings, players),
+            "garnets_spent": nonzero(state.garnets_spent, list(players)),
+            "ec_candidates": candidates,
+            "ec_choosers": list(winners) if choosing else [],  # §4.3, decision 35
+            "ec_votes": None,
+            "elimination_candidate": None if choosing else candidates[0],
+            "kong_winner": kong_winner,
+            "minus_scores": {p: minus_scores[p] for p in players},
+            "thief_points": {p: state.thief.points[p] for p in players},
+        }
+
+    def _apply_choose_ec(self, state: AmalgamationState, actions: dict[str, dict]) -> tuple[AmalgamationState, list[dict]]:
+        """§4.3: plurality of the winners' votes; tied votes go to the tied
+        candidate last in the gamewide tiebreak (ENGINE.md convention 4)."""
+        final = state.final
+        votes = {p: actions[p]["ec"] for p in final["ec_choosers"]}
+        ec = ec_rules.tally_ec(votes, final["ec_candidates"], list(state.setup.tiebreak))
+        new_final = {**final, "ec_votes": votes, "elimination_candidate": ec}
+        events = [public("elimination_candidate", votes=dict(votes), elimination_candidate=ec)]
+        return replace(state, phase="over", final=new_final, cache={}), events
+
+    # ------------------------------------------------------------ views §5
+
+    def view(self, state: AmalgamationState, player: str | None) -> dict:
+        out = views.public_view(self.id, state)
+        if player is not None:
+            if not isinstance(player, str) or player not in state.setup.index:
+                raise IllegalAction(f"{player!r} is not a player in this match")
+            out["you"] = views.you(state, player)
+        return out
+
+    # ------------------------------------------------------------ result §7
+
+    def result(self, state: AmalgamationState) -> dict | None:
+        if state.phase != "over":
+            return None
+        final = state.final
+        players = state.setup.players
+        ec = final["elimination_candidate"]
+        return {
+            "ranking": scoring.overall_ranking(final["points"], players, ec),
+            "tokens_of_life": dict(final["tokens_of_life"]),
+            "garnets": dict(final["garnets"]),
+            "garnets_spent": dict(final["garnets_spent"]),
+            "elimination_candidate": ec,
+            "void_tokens_of_life": final["void_tokens_of_life"],
+            "details": {
+                "points": dict(final["points"]),
+                "rankings": {k: list(v) for k, v in final["rankings"].items()},
+                "kong_winner": final["kong_winner"],
+                "kong_points": dict(state.kong.points),
+                "minus_scores": dict(final["minus_scores"]),
+                "top_investor_tokens": dict(state.invest.top_investor),
+                "miser_tokens": dict(state.invest.miser),
+                "thief_points": dict(final["thief_points"]),
+                "winners": list(final["winners"]),
+                "ec_candidates": list(final["ec_candidates"]),
+                "ec_votes": None if final["ec_votes"] is None else dict(final["ec_votes"]),
+                "garnet_rate": state.setup.rate,
+            },
+        }
+
+    def render_event(self, event: dict) -> str:
+        return render_event(event)

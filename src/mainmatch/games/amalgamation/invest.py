@@ -1,0 +1,105 @@
+"""Investment & Donation (amalgamation.md §4.1.4, §4.2 "Invest").
+
+Each round: going down through the distinct invested amounts ($0 is an
+amount), the first amount chosen by exactly one player earns that player a
+Top Investor token; no unique amount, no token (decision 20). Every player
+who donated the round's minimum ($0 included) earns a Miser token
+(decision 21). Both amounts count as money spent on this game.
+
+The final ranking is filled in the order 1st, 6th, 2nd, 5th, 3rd, 4th among
+players not yet placed: the upper places by most Top Investor tokens, then
+more money spent, then higher gamewide tiebreak; the lower places by most
+Miser tokens, then *less* money spent, then *lower* gamewide tiebreak
+(decision 22-24) - spending more or ranking higher in the tiebreak always helps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: §4.2: the order places are filled in (0-based), and whether each is an upper place.
+SNAKE = ((0, True), (5, False), (1, True), (4, False), (2, True), (3, False))
+
+
+@dataclass(frozen=True, slots=True)
+class InvestState:
+    top_investor: dict[str, int]   # player -> Top Investor tokens (public)
+    miser: dict[str, int]          # player -> Miser tokens (public)
+    spend: dict[str, int]          # player -> invested + donated over the match (secret)
+    rounds: tuple[dict, ...]       # public round entries
+
+
+def initial(players: tuple[str, ...]) -> InvestState:
+    return InvestState(
+        top_investor={p: 0 for p in players},
+        miser={p: 0 for p in players},
+        spend={p: 0 for p in players},
+        rounds=(),
+    )
+
+
+def top_investor(invested: dict[str, int], players: tuple[str, ...]) -> str | None:
+    """The player of the highest amount nobody else chose, or ``None``.
+
+    >>> P = tuple("abcdef")
+    >>> top_investor(dict(zip(P, [50, 50, 30, 30, 10, 0])), P), top_investor(dict.fromkeys(P, 20), P)
+    ('e', None)
+    >>> top_investor(dict(zip(P, [0, 10, 10, 10, 10, 10])), P)
+    'a'
+    """
+    count: dict[int, int] = {}
+    for p in players:
+        count[invested[p]] = count.get(invested[p], 0) + 1
+    for amount in sorted(count, reverse=True):
+        if count[amount] == 1:
+            return next(p for p in players if invested[p] == amount)
+    return None
+
+
+def misers(donated: dict[str, int], players: tuple[str, ...]) -> list[str]:
+    """Every player who donated the round's minimum, in ``players`` order.
+
+    >>> P = tuple("abcdef")
+    >>> misers(dict(zip(P, [0, 0, 5, 5, 9, 1])), P), misers(dict.fromkeys(P, 3), P)
+    (['a', 'b'], ['a', 'b', 'c', 'd', 'e', 'f'])
+    """
+    low = min(donated[p] for p in players)
+    return [p for p in players if donated[p] == low]
+
+
+def resolve_round(state: InvestState, round_no: int, invested: dict[str, int], donated: dict[str, int],
+                  players: tuple[str, ...]) -> tuple[InvestState, dict]:
+    """§4.1.4: the round's public entry ``{round, top_investor, misers}`` and the new state."""
+    top = top_investor(invested, players)
+    stingy = misers(donated, players)
+    ti = state.top_investor if top is None else {**state.top_investor, top: state.top_investor[top] + 1}
+    miser = dict(state.miser)
+    for p in stingy:
+        miser[p] += 1
+    spend = {p: s + invested[p] + donated[p] for p, s in state.spend.items()}
+    entry = {"round": round_no, "top_investor": top, "misers": stingy}
+    return InvestState(top_investor=ti, miser=miser, spend=spend, rounds=state.rounds + (entry,)), entry
+
+
+def ranking(ti: dict[str, int], miser: dict[str, int], spend: dict[str, int], gt: dict[str, int]) -> list[str]:
+    """§4.2 Invest: the snake 1st, 6th, 2nd, 5th, 3rd, 4th.
+
+    >>> P = "abcdef"
+    >>> ranking(dict(zip(P, [3, 3, 1, 0, 0, 0])), dict(zip(P, [0, 2, 4, 4, 4, 1])),
+    ...         dict(zip(P, [100, 100, 20, 20, 30, 0])), {p: i for i, p in enumerate(P)})
+    ['a', 'b', 'e', 'f', 'c', 'd']
+    """
+    left = list(ti)
+    places: list[str | None] = [None] * len(left)
+    for place, upper in SNAKE:
+        if upper:
+            pick = min(left, key=lambda p: (-ti[p], -spend[p], gt[p]))
+        else:
+            pick = min(left, key=lambda p: (-miser[p], spend[p], -gt[p]))
+        places[place] = pick
+        left.remove(pick)
+    return places  # type: ignore[return-value]
+
+
+def entry_copy(entry: dict) -> dict:
+    return {"round": entry["round"], "top_investor": entry["top_investor"], "misers": list(entry["misers"])}

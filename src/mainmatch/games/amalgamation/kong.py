@@ -1,0 +1,93 @@
+"""Kong's Dilemma (amalgamation.md §4.1.2, §4.2 "Kong").
+
+Two teams of three. Each round, the team that contributed less in total
+*this round* is announced with its total, and the other team gains a point;
+equal totals (0 = 0 included) are a tie announced without amounts. After
+round 7 the team with more points wins; equal points > 0 go to the team whose
+last point came earlier; 0-0 goes to the team of ``gamewide_tiebreak[0]``.
+The winners take places 1-3 by total contributed, descending; the losers
+4-6 by total contributed, ascending; ties in either half go to the player
+higher in the gamewide tiebreak.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .constants import TEAMS
+
+
+@dataclass(frozen=True, slots=True)
+class KongState:
+    points: dict[str, int]             # team -> points
+    last_point_round: dict[str, int]   # team -> round of its latest point (0: none yet)
+    totals: dict[str, int]             # player -> dollars contributed over the match (secret)
+    rounds: tuple[dict, ...]           # public round entries
+
+
+def initial(players: tuple[str, ...]) -> KongState:
+    return KongState(
+        points={t: 0 for t in TEAMS},
+        last_point_round={t: 0 for t in TEAMS},
+        totals={p: 0 for p in players},
+        rounds=(),
+    )
+
+
+def round_outcome(contributions: dict[str, int], teams: dict[str, tuple[str, ...]]) -> tuple[str | None, str | None, int | None]:
+    """``(winner, loser, loser_total)`` of one round, all ``None`` on a tie.
+
+    >>> round_outcome({"a": 10, "b": 0, "c": 0, "d": 4, "e": 0, "f": 0}, {"red": ("a", "b", "c"), "white": ("d", "e", "f")})
+    ('red', 'white', 4)
+    >>> round_outcome({p: 0 for p in "abcdef"}, {"red": ("a", "b", "c"), "white": ("d", "e", "f")})
+    (None, None, None)
+    """
+    red = sum(contributions[p] for p in teams["red"])
+    white = sum(contributions[p] for p in teams["white"])
+    if red == white:  # decision 8, 41: a tie, amounts not revealed
+        return None, None, None
+    if red < white:
+        return "white", "red", red
+    return "red", "white", white
+
+
+def resolve_round(state: KongState, round_no: int, contributions: dict[str, int],
+                  teams: dict[str, tuple[str, ...]]) -> tuple[KongState, dict]:
+    """§4.1.2: the round's entry ``{round, winner, loser, loser_total}`` and the new state."""
+    winner, loser, loser_total = round_outcome(contributions, teams)
+    totals = {p: t + contributions[p] for p, t in state.totals.items()}
+    points, last = state.points, state.last_point_round
+    if winner is not None:
+        points = {**points, winner: points[winner] + 1}
+        last = {**last, winner: round_no}
+    entry = {"round": round_no, "winner": winner, "loser": loser, "loser_total": loser_total}
+    return KongState(points=points, last_point_round=last, totals=totals, rounds=state.rounds + (entry,)), entry
+
+
+def winning_team(state: KongState, tiebreak: tuple[str, ...], team_of: dict[str, str]) -> str:
+    """§4.2 Kong: more points; equal > 0: the earlier last point (decision 9); 0-0: GT[0]'s team."""
+    red, white = state.points["red"], state.points["white"]
+    if red != white:
+        return "red" if red > white else "white"
+    if red > 0:
+        # both teams never score in the same round, so the last points differ
+        return "red" if state.last_point_round["red"] < state.last_point_round["white"] else "white"
+    return team_of[tiebreak[0]]
+
+
+def ranking(totals: dict[str, int], winner: str, teams: dict[str, tuple[str, ...]], gt: dict[str, int]) -> list[str]:
+    """§4.2 Kong: winners by total descending, then losers by total ascending;
+    ties in either half go to the player higher in the gamewide tiebreak (decision 10).
+
+    >>> ranking({"a": 20, "b": 6, "c": 3, "d": 9, "e": 13, "f": 0}, "white",
+    ...         {"red": ("a", "b", "c"), "white": ("d", "e", "f")}, {p: i for i, p in enumerate("abcdef")})
+    ['e', 'd', 'f', 'c', 'b', 'a']
+    """
+    loser = "white" if winner == "red" else "red"
+    top = sorted(teams[winner], key=lambda p: (-totals[p], gt[p]))
+    bottom = sorted(teams[loser], key=lambda p: (totals[p], gt[p]))
+    return top + bottom
+
+
+def entry_copy(entry: dict) -> dict:
+    return dict(entry)

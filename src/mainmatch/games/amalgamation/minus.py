@@ -1,0 +1,140 @@
+"""Minus Auction (amalgamation.md §4.1.3, §4.2 "Minus").
+
+Each round reveals 5 tiles; every player bids an integer of any sign on each
+(a bid costs its absolute value, won or lost). Tiles are considered in list
+order; the lowest bid takes the tile. When several tie for lowest, the tied
+player nearest the front of the tiebreak order takes it and moves to the end
+of the order, at once (decision 11). A player who goes two rounds in a row
+without a tile is penalized $20 and the count restarts (decision 17); the
+money itself is taken by ``budget.penalize``.
+
+At the end a player scores, for each maximal run of consecutive tile values
+held, the run's value nearest 0 (decision 14, 15): ``[-17, -18, -19, -20]``
+-> -17. Ranking: score descending, then money bid (``sum(|bid|)``)
+descending, then the gamewide tiebreak.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from .constants import PENALTY_AFTER
+
+
+@dataclass(frozen=True, slots=True)
+class MinusState:
+    order: tuple[str, ...]               # current tiebreak order, front first (public)
+    received: dict[str, tuple[int, ...]]  # player -> tiles held, descending (public)
+    without: dict[str, int]              # rounds in a row without a tile (0 or 1, public)
+    spend: dict[str, int]                # player -> sum(|bid|) over the match (secret)
+    rounds: tuple[dict, ...]             # public round entries
+
+
+def initial(players: tuple[str, ...], order: Iterable[str]) -> MinusState:
+    return MinusState(
+        order=tuple(order),
+        received={p: () for p in players},
+        without={p: 0 for p in players},
+        spend={p: 0 for p in players},
+        rounds=(),
+    )
+
+
+def auction(tiles: tuple[int, ...], bids: dict[str, list[int]], order: tuple[str, ...]) -> tuple[list[str], tuple[str, ...]]:
+    """Award ``tiles`` in list order: ``(winner of each tile, order afterwards)``.
+
+    >>> auction((-10, -11, -30, -2, -20),
+    ...         {"a": [-5, 0, 0, 3, -2], "b": [-5, 0, 0, 3, 5], "c": [0, 0, 0, 3, 5],
+    ...          "d": [0, 0, 0, 3, 5], "e": [0, 0, 0, 3, -2], "f": [0, 0, -1, 3, 5]}, tuple("abcdef"))
+    (['a', 'b', 'f', 'c', 'e'], ('d', 'f', 'a', 'b', 'c', 'e'))
+    """
+    order_list = list(order)
+    winners = []
+    for i in range(len(tiles)):
+        low = min(b[i] for b in bids.values())
+        tied = [p for p in order_list if bids[p][i] == low]
+        winner = tied[0]
+        if len(tied) > 1:
+            # §4.1.3: only a tie winner moves to the end; later tiles use the new order
+            order_list.remove(winner)
+            order_list.append(winner)
+        winners.append(winner)
+    return winners, tuple(order_list)
+
+
+def resolve_round(state: MinusState, round_no: int, tiles: tuple[int, ...], bids: dict[str, list[int]],
+                  players: tuple[str, ...]) -> tuple[MinusState, dict]:
+    """§4.1.3: award the tiles, count rounds without tiles, list who is penalized.
+
+    Returns the new state and the public entry ``{round, tiles, awards,
+    tiebreak_order, penalized}``; the caller takes the penalized players' money.
+    """
+    winners, order = auction(tiles, bids, state.order)
+    got: dict[str, list[int]] = {}
+    for tile, p in zip(tiles, winners):
+        got.setdefault(p, []).append(tile)
+    received = dict(state.received)
+    for p, new in got.items():
+        received[p] = tuple(sorted(received[p] + tuple(new), reverse=True))
+    without = {}
+    penalized = []
+    for p in players:
+        if p in got:
+            without[p] = 0
+        else:
+            n = state.without[p] + 1
+            if n >= PENALTY_AFTER:
+                penalized.append(p)
+                n = 0
+            without[p] = n
+    spend = {p: s + sum(abs(b) for b in bids[p]) for p, s in state.spend.items()}
+    entry = {
+        "round": round_no,
+        "tiles": list(tiles),
+        "awards": [{"tile": t, "winner": w} for t, w in zip(tiles, winners)],
+        "tiebreak_order": list(order),
+        "penalized": penalized,
+    }
+    new = MinusState(order=order, received=received, without=without, spend=spend, rounds=state.rounds + (entry,))
+    return new, entry
+
+
+def streak_score(tiles: Iterable[int]) -> int:
+    """Sum over maximal runs of consecutive values of the run's value nearest 0.
+
+    >>> streak_score([-17, -18, -19, -20]), streak_score([-17, -19, -21]), streak_score([])
+    (-17, -57, 0)
+    """
+    total = 0
+    previous = None
+    for t in sorted(tiles, reverse=True):
+        if previous is None or t != previous - 1:
+            total += t  # a new run starts at its value nearest 0
+        previous = t
+    return total
+
+
+def scores(state: MinusState) -> dict[str, int]:
+    return {p: streak_score(ts) for p, ts in state.received.items()}
+
+
+def ranking(scores_: dict[str, int], spend: dict[str, int], gt: dict[str, int]) -> list[str]:
+    """§4.2 Minus: score descending, then money bid descending, then GT.
+
+    >>> gt = {p: i for i, p in enumerate("fedcba")}
+    >>> ranking({"a": -20, "b": -20, "c": -20, "d": -5, "e": -57, "f": -5},
+    ...         {"a": 30, "b": 30, "c": 40, "d": 0, "e": 100, "f": 10}, gt)
+    ['f', 'd', 'c', 'b', 'a', 'e']
+    """
+    return sorted(scores_, key=lambda p: (-scores_[p], -spend[p], gt[p]))
+
+
+def entry_copy(entry: dict) -> dict:
+    return {
+        "round": entry["round"],
+        "tiles": list(entry["tiles"]),
+        "awards": [dict(a) for a in entry["awards"]],
+        "tiebreak_order": list(entry["tiebreak_order"]),
+        "penalized": list(entry["penalized"]),
+    }

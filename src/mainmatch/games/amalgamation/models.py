@@ -1,0 +1,130 @@
+"""Config and action models of The Amalgamation (amalgamation.md §2, §3).
+
+The pydantic models give the JSON Schemas clients build actions from, and
+validate configs (strict: ``2.0`` and ``true`` are not integers). Round
+actions are validated by ``validate.py`` in the spec's order, so the first
+broken rule is the one reported.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .constants import PLAYERS, RATE_MAX, RATE_MIN, ROUNDS, TEAM_SIZE, TEAMS, TILE_COUNT, TILES_PER_ROUND
+
+
+class AmalgamationConfig(BaseModel):
+    """An Amalgamation config: all seven fields, nothing else (§2)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="amalgamation config")
+
+    players: list[str] = Field(description="6 distinct non-empty player ids; listing order only, no rules meaning")
+    gamewide_tiebreak: list[str] = Field(description="ORG-wide tiebreak, best first: a permutation of players (host input)")
+    garnets: dict[str, int] = Field(description="garnets each player holds at the start: every player, each >= 0 (host input)")
+    teams: dict[str, list[str]] = Field(
+        description="Kong's Dilemma teams: exactly {\"red\": [3 ids], \"white\": [3 ids]}, together all players (DM-winner twist)"
+    )
+    minus_initial_order: list[str] = Field(description="Minus Auction tiebreak order at the start, front first (MM-winner twist)")
+    minus_tiles: list[list[int]] = Field(
+        description="7 lists of 5 tiles: round r reveals minus_tiles[r-1] in the order they are considered; all of -1..-35 once"
+    )
+    garnet_rate_submissions: list[int] = Field(
+        description="Group-twist submissions, each 5..20 dollars per garnet; the rate is their mean rounded half up"
+    )
+
+    @model_validator(mode="after")
+    def _check(self) -> "AmalgamationConfig":
+        ps = self.players
+        if len(ps) != PLAYERS:
+            raise ValueError(f"players: The Amalgamation takes exactly {PLAYERS} players, not {len(ps)}")
+        if any(not p for p in ps):
+            raise ValueError("players: a player id must be a non-empty string")
+        if len(set(ps)) != len(ps):
+            dup = sorted({p for p in ps if ps.count(p) > 1})
+            raise ValueError(f"players: duplicate player ids {dup}")
+        everyone = set(ps)
+        for name in ("gamewide_tiebreak", "minus_initial_order"):
+            value = getattr(self, name)
+            if len(value) != PLAYERS or set(value) != everyone:
+                raise ValueError(f"{name}: must list each of the {PLAYERS} players exactly once")
+        if set(self.garnets) != everyone:
+            missing = [p for p in ps if p not in self.garnets]
+            extra = sorted(set(self.garnets) - everyone)
+            raise ValueError(f"garnets: must have every player and no one else (missing {missing}, unknown {extra})")
+        neg = [p for p in ps if self.garnets[p] < 0]
+        if neg:
+            raise ValueError(f"garnets: {neg[0]} has a negative garnet count ({self.garnets[neg[0]]})")
+        if sorted(self.teams) != sorted(TEAMS):
+            raise ValueError(f"teams: must have exactly the keys red and white, not {sorted(self.teams)}")
+        for team in TEAMS:
+            if len(self.teams[team]) != TEAM_SIZE:
+                raise ValueError(f"teams: {team} must have {TEAM_SIZE} players, not {len(self.teams[team])}")
+        both = self.teams["red"] + self.teams["white"]
+        if set(both) != everyone or len(set(both)) != PLAYERS:
+            raise ValueError("teams: red and white together must list each player exactly once")
+        tiles = self.minus_tiles
+        if len(tiles) != ROUNDS or any(len(group) != TILES_PER_ROUND for group in tiles):
+            raise ValueError(f"minus_tiles: must be {ROUNDS} lists of {TILES_PER_ROUND} tiles")
+        if sorted(t for group in tiles for t in group) != list(range(-TILE_COUNT, 0)):
+            raise ValueError(f"minus_tiles: must hold each of -1..-{TILE_COUNT} exactly once")
+        subs = self.garnet_rate_submissions
+        if not subs:
+            raise ValueError("garnet_rate_submissions: must hold at least one submission")
+        bad = [s for s in subs if not RATE_MIN <= s <= RATE_MAX]
+        if bad:
+            raise ValueError(f"garnet_rate_submissions: each submission must be {RATE_MIN}..{RATE_MAX}, got {bad[0]}")
+        return self
+
+
+# ----------------------------------------------------------------- actions §3.1
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class KongPart(_Part):
+    """Kong's Dilemma: what you put into your team's pot this round."""
+
+    contribute: int = Field(ge=0, description="dollars contributed to your team this round (>= 0)")
+
+
+class MinusPart(_Part):
+    """Minus Auction: one bid per revealed tile, in the request's `tiles` order."""
+
+    bids: list[int] = Field(
+        min_length=TILES_PER_ROUND, max_length=TILES_PER_ROUND,
+        description="exactly 5 integers of any sign, bids[i] on tiles[i]; each costs its absolute value; lowest bid takes the tile",
+    )
+
+
+class InvestPart(_Part):
+    """Investment & Donation: this round's investment and donation."""
+
+    invest: int = Field(ge=0, description="dollars invested this round (the highest unique amount earns a Top Investor token)")
+    donate: int = Field(ge=0, description="dollars donated this round (the lowest amount earns a Miser token)")
+
+
+class ThiefPart(_Part):
+    """Garnet Chip Thief: a bet and a role."""
+
+    bet: int = Field(ge=0, description="dollars bet this round; each chip you get scores the bet")
+    role: Literal["mafia", "cartel", "police", "beggar"] = Field(description="your role this round")
+
+
+class RoundAction(BaseModel):
+    """One round: one sub-object per sub-game, and garnets sold for money (§3.1).
+
+    The total spend (contribute + |bids| + invest + donate + bet) may not exceed
+    your balance plus `buy_garnets` x `garnet_rate`.
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="round")
+
+    buy_garnets: int = Field(default=0, ge=0, description="garnets turned into money now, `garnet_rate` dollars each (<= garnets held)")
+    kong: KongPart
+    minus: MinusPart
+    invest: InvestPart
+    thief: ThiefPart

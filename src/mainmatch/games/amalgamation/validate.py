@@ -1,0 +1,89 @@
+"""Validation of ``round`` and ``choose_ec`` actions, in the order of
+amalgamation.md §3.1 and §3.2; the first broken rule is the one reported.
+
+Any JSON value may arrive here; nothing but :class:`IllegalAction` escapes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mainmatch.engine.checks import is_json_int, json_type
+from mainmatch.engine.errors import IllegalAction
+
+from . import budget
+from .constants import ROLES, TILES_PER_ROUND
+
+TOP_KEYS = ("kong", "minus", "invest", "thief")
+OPTIONAL_KEYS = ("buy_garnets",)
+SHAPE_HINT = "an action has kong, minus, invest, thief and optionally buy_garnets"
+#: §3.1 rule 2: each sub-object's exact keys.
+PART_KEYS = {"kong": ("contribute",), "minus": ("bids",), "invest": ("invest", "donate"), "thief": ("bet", "role")}
+#: §3.1 rule 3: the whole-dollar amounts, in the order they are checked.
+AMOUNTS = (("kong", "contribute"), ("invest", "invest"), ("invest", "donate"), ("thief", "bet"))
+
+
+def shown(value: Any) -> str:
+    """A JSON value as it would be written in the action (``-5``, ``"x"``, ``1.5``)."""
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def check_round(action: Any, tiles: tuple[int, ...], balance: int, garnets_held: int, rate: int) -> None:
+    """Raise :class:`IllegalAction` for the first rule of §3.1 ``action`` breaks."""
+    # §3.1 rule 1: the top-level keys
+    if not isinstance(action, dict):
+        raise IllegalAction(f"the action must be a JSON object, not {json_type(action)}; {SHAPE_HINT}")
+    for key in action:
+        if key not in PART_KEYS and key not in OPTIONAL_KEYS:
+            raise IllegalAction(f"unknown key {key!r}; {SHAPE_HINT}")
+    for key in TOP_KEYS:
+        if key not in action:
+            raise IllegalAction(f"missing {key!r}; {SHAPE_HINT}")
+    # §3.1 rule 2: each sub-object has exactly its keys (decision 44: never completed field by field)
+    for key in TOP_KEYS:
+        part = action[key]
+        want = PART_KEYS[key]
+        if not isinstance(part, dict) or len(part) != len(want) or any(k not in part for k in want):
+            got = f"got {json_type(part)}" if not isinstance(part, dict) else f"got keys {', '.join(map(str, part)) or 'none'}"
+            raise IllegalAction(f"{key} must be an object with exactly {', '.join(want)} ({got})")
+    # §3.1 rule 3: whole dollars and garnets, never negative
+    buy = action.get("buy_garnets", 0)
+    if not is_json_int(buy) or buy < 0:
+        raise IllegalAction(f"buy_garnets must be a non-negative integer of garnets, got {shown(buy)}")
+    for key, name in AMOUNTS:
+        value = action[key][name]
+        if not is_json_int(value) or value < 0:
+            raise IllegalAction(f"{key}.{name} must be a non-negative integer of dollars, got {shown(value)}")
+    # §3.1 rule 4: garnets held
+    budget.check_purchase(buy, garnets_held)
+    # §3.1 rule 5: a bid for every tile
+    bids = action["minus"]["bids"]
+    if not isinstance(bids, list) or len(bids) != TILES_PER_ROUND or not all(is_json_int(b) for b in bids):
+        raise IllegalAction(
+            f"minus.bids must be a list of {TILES_PER_ROUND} integers, one per tile of {list(tiles)}, got {shown(bids)}"
+        )
+    # §3.1 rule 6: a role
+    role = action["thief"]["role"]
+    if not isinstance(role, str) or role not in ROLES:
+        raise IllegalAction(f"thief.role must be one of {', '.join(ROLES)}, got {shown(role) if not isinstance(role, str) else repr(role)}")
+    # §3.1 rule 7: no debt
+    budget.check_no_debt(budget.spend_parts(action), balance, buy, garnets_held, rate)
+
+
+def check_choose_ec(action: Any, candidates: list[str]) -> None:
+    """§3.2: exactly ``{"ec": candidate}``."""
+    names = ", ".join(candidates)
+    if not isinstance(action, dict):
+        raise IllegalAction(f"the action must be a JSON object {{\"ec\": id}} naming one of {names}, not {json_type(action)}")
+    for key in action:
+        if key != "ec":
+            raise IllegalAction(f"unknown key {key!r}; send exactly {{\"ec\": id}} naming one of {names}")
+    if "ec" not in action:
+        raise IllegalAction(f"missing 'ec'; name one of {names}")
+    ec = action["ec"]
+    if not isinstance(ec, str) or ec not in candidates:
+        raise IllegalAction(f"ec must be one of {names}, got {repr(ec) if isinstance(ec, str) else shown(ec)}")

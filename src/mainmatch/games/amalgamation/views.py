@@ -1,0 +1,102 @@
+"""Public and private views (amalgamation.md §5).
+
+Every view is built fresh from the state (callers may keep or change it).
+Maps keyed by player list all six players in ``players`` order; the only
+non-zero-only maps are ``tokens_of_life``, ``garnets`` and ``garnets_spent``
+(decision 43). Never in a public view: anyone's contributions, bids,
+investments, donations, bets, garnet purchases before the end, future
+tiles, or a team total other than a round loser's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import invest, kong, minus, thief
+from .constants import SPEND_PARTS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import AmalgamationState
+
+
+def final_copy(final: dict) -> dict:
+    """A fresh copy of the ``final`` object, keys in §5 order."""
+    votes = final["ec_votes"]
+    return {
+        "rankings": {k: list(v) for k, v in final["rankings"].items()},
+        "points": dict(final["points"]),
+        "winners": list(final["winners"]),
+        "tokens_of_life": dict(final["tokens_of_life"]),
+        "void_tokens_of_life": final["void_tokens_of_life"],
+        "garnets": dict(final["garnets"]),
+        "garnets_spent": dict(final["garnets_spent"]),
+        "ec_candidates": list(final["ec_candidates"]),
+        "ec_choosers": list(final["ec_choosers"]),
+        "ec_votes": None if votes is None else dict(votes),
+        "elimination_candidate": final["elimination_candidate"],
+        "kong_winner": final["kong_winner"],
+        "minus_scores": dict(final["minus_scores"]),
+        "thief_points": dict(final["thief_points"]),
+    }
+
+
+def public_view(game_id: str, state: "AmalgamationState") -> dict:
+    """``view(state, None)``: exactly the keys of §5, in its order."""
+    setup = state.setup
+    players = setup.players
+    playing = state.phase == "round"
+    m = state.minus
+    return {
+        "game": game_id,
+        "phase": state.phase,
+        "round": state.round if playing else None,
+        "rounds_played": state.rounds_played,
+        "players": list(players),
+        "gamewide_tiebreak": list(setup.tiebreak),
+        "teams": {t: list(ps) for t, ps in setup.teams.items()},
+        "garnet_rate": setup.rate,
+        "balances": {p: state.balances[p] for p in players},
+        "kong": {
+            "points": dict(state.kong.points),
+            "rounds": [kong.entry_copy(e) for e in state.kong.rounds],
+        },
+        "minus": {
+            # only the open round's tiles: later ones are secret (§5)
+            "tiles": list(setup.tiles[state.round - 1]) if playing else [],
+            "tiebreak_order": list(m.order),
+            "received": {p: list(m.received[p]) for p in players},
+            "rounds_without_tiles": {p: m.without[p] for p in players},
+            "rounds": [minus.entry_copy(e) for e in m.rounds],
+        },
+        "invest": {
+            "top_investor_tokens": {p: state.invest.top_investor[p] for p in players},
+            "miser_tokens": {p: state.invest.miser[p] for p in players},
+            "rounds": [invest.entry_copy(e) for e in state.invest.rounds],
+        },
+        "thief": {
+            "chips": {p: state.thief.chips[p] for p in players},
+            "rounds": [thief.entry_copy(e) for e in state.thief.rounds],
+        },
+        "final": None if state.final is None else final_copy(state.final),
+    }
+
+
+def you_round_copy(entry: dict) -> dict:
+    """A fresh copy of one private round entry (§5 ``you.rounds``)."""
+    action = {k: (dict(v) if isinstance(v, dict) else v) for k, v in entry["action"].items()}
+    if isinstance(action.get("minus"), dict) and isinstance(action["minus"].get("bids"), list):
+        action["minus"]["bids"] = list(action["minus"]["bids"])
+    return {**entry, "action": action}
+
+
+def you(state: "AmalgamationState", player: str) -> dict:
+    """The ``you`` object of ``player``'s private view (§5)."""
+    return {
+        "player": player,
+        "team": state.setup.team_of[player],
+        "garnets_held": state.garnets_held[player],
+        "garnets_spent": state.garnets_spent[player],
+        "spent": dict(zip(SPEND_PARTS, state.spent[player])),
+        "thief_points": state.thief.points[player],
+        "rounds": [you_round_copy(e) for e in state.you_rounds[player]],
+    }
