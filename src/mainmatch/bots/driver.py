@@ -4,19 +4,31 @@ The bot gets only ``Game.view(state, player)`` and its request, never the
 state. A bot that raises, runs past its time limit or returns an illegal
 action does not stop the match: the player gets the rules' default action,
 recorded as defaulted, and the fault is reported.
+
+A time limit is enforced by interrupting the bot (``SIGALRM``) where that is
+possible (the main thread of a POSIX process with no interval timer already
+running: the CLI, the simulator's worker processes); elsewhere the bot runs
+to its end and a late answer is replaced by the default all the same.
 """
 
 from __future__ import annotations
 
 import copy
 import random
+import signal
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Iterator
 
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.game import Game, State
 
 from .base import Bot
+
+#: the kinds of fault, in the order reports list them
+FAULTS = ("raised", "timeout", "illegal")
 
 
 @dataclass
@@ -29,6 +41,11 @@ class BotMove:
     message: str = ""
 
 
+class BotTimeout(BaseException):
+    """Raised inside a bot that ran past its time limit. A ``BaseException``
+    so that a bot's own ``except Exception`` cannot swallow it."""
+
+
 def bot_move(game: Game, state: State, player: str, bot: Bot, rng: random.Random, *, time_limit: float | None = None) -> BotMove:
     """The action ``bot`` plays for ``player`` now (see module doc)."""
     if getattr(bot, "delegate_random", False):
@@ -37,8 +54,11 @@ def bot_move(game: Game, state: State, player: str, bot: Bot, rng: random.Random
     view = game.view(state, player)
     started = time.perf_counter()
     try:
-        # the bot may keep or change what it is given: hand it its own copies
-        action = bot.act(view, copy.deepcopy(request), rng)
+        with _deadline(time_limit):
+            # the bot may keep or change what it is given: hand it its own copies
+            action = bot.act(view, copy.deepcopy(request), rng)
+    except BotTimeout:
+        return BotMove(game.default_action(state, player, rng), True, "timeout", f"took more than {time_limit:g}s")
     except Exception as exc:  # a bot's bug must not stop the match
         return BotMove(game.default_action(state, player, rng), True, "raised", f"{type(exc).__name__}: {exc}")
     if time_limit is not None and time.perf_counter() - started > time_limit:
@@ -48,3 +68,30 @@ def bot_move(game: Game, state: State, player: str, bot: Bot, rng: random.Random
     except IllegalAction as exc:
         return BotMove(game.default_action(state, player, rng), True, "illegal", str(exc))
     return BotMove(action)
+
+
+def _can_interrupt() -> bool:
+    return (
+        hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+        and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    )
+
+
+@contextmanager
+def _deadline(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`BotTimeout` in the block after ``seconds`` where possible."""
+    if seconds is None or seconds <= 0 or not _can_interrupt():
+        yield
+        return
+
+    def _expired(signum, frame):  # noqa: ARG001 - signal handler signature
+        raise BotTimeout()
+
+    previous = signal.signal(signal.SIGALRM, _expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -1,0 +1,160 @@
+"""Where matches are played: this process, local processes, or Ray.
+
+Work is cut into chunks of consecutive match indices; each task plays a
+whole chunk and returns compact summaries (plus the few kept records), so
+the per-task overhead is spread over many matches. About eight chunks per
+worker balance the load and keep the progress bar moving.
+
+- ``workers == 1``: in this process (no pool; easiest to profile);
+- local (default): a ``ProcessPoolExecutor`` with one process per core;
+  processes come from a fork server started before any thread of ours, with
+  the simulator preloaded, so they start fast and safely;
+- Ray (``mainmatch[cluster]``): ``ray_address="auto"`` starts a local Ray
+  instance for the run and stops it after; any other address joins that
+  cluster (``ray://host:10001`` or ``host:6379``), shipping the ``mainmatch``
+  package with the tasks so the cluster runs this exact code (its nodes need
+  the dependencies: ``pip install mainmatch[cluster]``).
+
+Whatever the back-end, the results are sorted by match index, so the report
+does not depend on it.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Callable
+
+from mainmatch.engine.errors import MainmatchError
+
+from .play import ChunkResult, play_chunk
+from .plan import SimPlan
+from .summary import MatchSummary
+
+#: called with the number of matches just finished
+OnProgress = Callable[[int], None]
+CHUNKS_PER_WORKER = 8
+MAX_CHUNK = 500
+
+
+@dataclass
+class SimRun:
+    summaries: list[MatchSummary]
+    records: dict[int, dict] = field(default_factory=dict)
+    seconds: float = 0.0
+    backend: str = "local"
+    workers: int = 1
+
+    def timing(self) -> dict:
+        n = len(self.summaries)
+        return {"seconds": round(self.seconds, 3), "matches_per_second": round(n / self.seconds, 1) if self.seconds else None,
+                "backend": self.backend, "workers": self.workers}
+
+
+def cpu_count() -> int:
+    """Cores this process may use (its affinity mask, where the OS has one)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # macOS, Windows
+        return os.cpu_count() or 1
+
+
+def chunks(matches: int, workers: int) -> list[tuple[int, int]]:
+    """``[start, stop)`` ranges covering ``0..matches-1``.
+
+    >>> chunks(10, 1)
+    [(0, 2), (2, 4), (4, 6), (6, 8), (8, 10)]
+    """
+    size = max(1, min(MAX_CHUNK, math.ceil(matches / (max(1, workers) * CHUNKS_PER_WORKER))))
+    return [(start, min(matches, start + size)) for start in range(0, matches, size)]
+
+
+def run(plan: SimPlan, *, workers: int | None = None, ray_address: str | None = None,
+        on_progress: OnProgress | None = None) -> SimRun:
+    """Play every match of ``plan`` on the chosen back-end."""
+    progress = on_progress or (lambda _n: None)
+    started = time.perf_counter()
+    if ray_address:
+        out, backend, used = _run_ray(plan, ray_address, workers, progress)
+    else:
+        used = max(1, workers or cpu_count())
+        used = min(used, plan.matches)
+        if used == 1:
+            out, backend = _run_inline(plan, progress), "inline"
+        else:
+            out, backend = _run_pool(plan, used, progress), "local"
+    out.summaries.sort(key=lambda s: s.index)
+    return SimRun(out.summaries, dict(sorted(out.records.items())), time.perf_counter() - started, backend, used)
+
+
+def _merge(into: ChunkResult, part: ChunkResult) -> None:
+    into.summaries.extend(part.summaries)
+    into.records.update(part.records)
+
+
+def _run_inline(plan: SimPlan, progress: OnProgress) -> ChunkResult:
+    out = ChunkResult()
+    for start, stop in chunks(plan.matches, 1):
+        _merge(out, play_chunk(plan, start, stop))
+        progress(stop - start)
+    return out
+
+
+def _pool_context() -> multiprocessing.context.BaseContext:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["mainmatch.sim.play"])
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+def _run_pool(plan: SimPlan, workers: int, progress: OnProgress) -> ChunkResult:
+    out = ChunkResult()
+    with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
+        futures = {pool.submit(play_chunk, plan, a, b): b - a for a, b in chunks(plan.matches, workers)}
+        pending = set(futures)
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                _merge(out, fut.result())
+                progress(futures[fut])
+    return out
+
+
+def _run_ray(plan: SimPlan, address: str, workers: int | None, progress: OnProgress) -> tuple[ChunkResult, str, int]:
+    try:
+        import ray
+    except ImportError:
+        raise MainmatchError("--ray needs Ray: pip install 'mainmatch[cluster]'") from None
+    import mainmatch
+
+    started_here = False
+    if not ray.is_initialized():
+        options = {"include_dashboard": False, "log_to_driver": False, "logging_level": "ERROR"}
+        if address == "auto":
+            ray.init(num_cpus=max(1, workers or cpu_count()), **options)
+        else:
+            ray.init(address=address, runtime_env={"py_modules": [os.path.dirname(mainmatch.__file__)]}, **options)
+        started_here = True
+    try:
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        remote = ray.remote(play_chunk)
+        plan_ref = ray.put(plan)
+        sizes = {}
+        for a, b in chunks(plan.matches, cpus):
+            sizes[remote.remote(plan_ref, a, b)] = b - a
+        out = ChunkResult()
+        pending = list(sizes)
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                _merge(out, ray.get(ref))
+                progress(sizes[ref])
+        return out, f"ray ({'local' if address == 'auto' else address})", cpus
+    finally:
+        if started_here:
+            ray.shutdown()

@@ -1,0 +1,125 @@
+"""What a simulation plays: the game, the bots at the table, the seeds.
+
+A simulation of ``n`` matches is fully described by a :class:`SimPlan`.
+Match ``i`` depends only on the plan and ``i``: its seed is derived from
+``(seed, i)`` (:func:`match_seed`), so the figures are the same whatever the
+number of workers or the back-end that plays it.
+
+The bot list (``--bots strategy,random``) names one bot per seat, or fewer:
+it is cycled to fill the table (``a,b`` at a 6-player table is
+``a,b,a,b,a,b``). Then, per match, the lineup is seated:
+
+- ``rotate`` (default): match ``i`` shifts the lineup by ``i`` seats, so over
+  any ``player_count`` consecutive matches every bot sits in every seat
+  equally often and keeps its neighbours;
+- ``shuffle``: a permutation of the lineup drawn from the match seed (bots
+  meet in every arrangement);
+- ``fixed``: the lineup as given, seat ``k`` = ``players[k]`` (to ask "how
+  does seat 3 fare with these exact opponents").
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass, field
+
+from mainmatch import games
+from mainmatch.bots import bot_names
+from mainmatch.engine.errors import MainmatchError
+
+SEATINGS = ("rotate", "shuffle", "fixed")
+#: how match configs are made: ``random`` = ``Game.random_config`` (host inputs
+#: varied as the game's random records vary them), ``plain`` = ``Game.new_config``
+#: with the host-input defaults (no garnets, ``gamewide_tiebreak`` = ``players``).
+CONFIGS = ("random", "plain")
+
+
+@dataclass(frozen=True)
+class SimPlan:
+    game: str
+    #: one bot name per seat (already cycled to the table size)
+    lineup: tuple[str, ...]
+    matches: int
+    seed: int = 0
+    seating: str = "rotate"
+    configs: str = "random"
+    #: seconds a bot may think per action (``None``: no limit)
+    time_limit: float | None = 5.0
+    #: keep rules (``mainmatch.sim.keep``), as written on the command line
+    keep: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def bots(self) -> list[str]:
+        """The distinct bots, in order of first appearance in the lineup."""
+        return list(dict.fromkeys(self.lineup))
+
+
+def make_plan(game_id: str, bots: str | list[str], matches: int, *, seed: int = 0, seating: str = "rotate",
+              configs: str = "random", time_limit: float | None = 5.0, keep: tuple[str, ...] = ()) -> SimPlan:
+    """Check the user's choices and build the plan; errors are one clear line."""
+    game = games.get(game_id)
+    names = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else [str(b).strip() for b in bots]
+    if not names or any(not b for b in names):
+        raise MainmatchError(f"--bots needs bot names separated by commas, e.g. strategy,random; bots for {game_id}: {', '.join(bot_names(game_id))}")
+    known = bot_names(game_id)
+    for b in names:
+        if b not in known:
+            raise MainmatchError(f"no bot {b!r} for {game_id}; bots: {', '.join(known)}")
+    seats = game.player_count
+    if len(names) > seats:
+        raise MainmatchError(f"{game.title} seats {seats} players but --bots names {len(names)}; name at most {seats} (the list is cycled to fill the table)")
+    if matches < 1:
+        raise MainmatchError(f"the number of matches must be at least 1, not {matches}")
+    if seating not in SEATINGS:
+        raise MainmatchError(f"unknown seating {seating!r}; use one of {', '.join(SEATINGS)}")
+    if configs not in CONFIGS:
+        raise MainmatchError(f"unknown configs {configs!r}; use one of {', '.join(CONFIGS)}")
+    if time_limit is not None and time_limit <= 0:
+        time_limit = None
+    from .keep import parse_keep  # local: keep imports plan's neighbours only
+
+    parse_keep(keep)  # reject a bad rule before any match is played
+    lineup = tuple(names[k % len(names)] for k in range(seats))
+    return SimPlan(game_id, lineup, matches, seed, seating, configs, time_limit, tuple(keep))
+
+
+def match_seed(seed: int, index: int) -> int:
+    """The seed of match ``index`` of a simulation seeded ``seed`` (64 bits).
+
+    >>> match_seed(0, 0) == match_seed(0, 0) != match_seed(0, 1)
+    True
+    """
+    digest = hashlib.sha256(f"mainmatch-sim/{seed}/{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def seat_bots(plan: SimPlan, index: int, rng_seed: int) -> list[str]:
+    """The bot in each seat of match ``index`` (see module doc).
+
+    >>> plan = SimPlan("seat_exchange", ("a", "b", "c"), 3)
+    >>> seat_bots(plan, 1, 0)
+    ['c', 'a', 'b']
+    """
+    lineup = list(plan.lineup)
+    if plan.seating == "fixed":
+        return lineup
+    if plan.seating == "shuffle":
+        random.Random(rng_seed ^ 0x5EA7).shuffle(lineup)
+        return lineup
+    k = index % len(lineup)
+    return lineup[-k:] + lineup[:-k] if k else lineup
+
+
+def ready_games() -> list[str]:
+    """Ids of the games whose module is installed (others are still being written)."""
+    out = []
+    for game_id, module in games.MODULES.items():
+        try:
+            games.get(game_id)
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not module.startswith(exc.name):
+                raise
+            continue
+        out.append(game_id)
+    return out

@@ -1,0 +1,99 @@
+"""Playing simulated matches: the work every back-end runs.
+
+:func:`play_chunk` plays matches ``start..stop-1`` of a plan and returns
+their summaries and the records the keep rules ask for. It is a plain
+top-level function so that process pools and Ray can ship it.
+
+Match ``i``: ``rng = random.Random(match_seed(seed, i))`` draws the config
+(``Game.random_config(players, rng)``, or ``Game.new_config(players, seed)``
+for plain configs), the seating of shuffled tables, then every bot's
+randomness, in the order players are pending. One generator per match keeps
+the bookkeeping cheap (seeding one per player would cost a sixth of a
+Seat Exchange match) and the match reproducible on its own.
+
+The loop drives the game directly (``pending``, ``bot_move``, ``apply``)
+rather than through :class:`mainmatch.engine.Match`: the driver has already
+validated every bot's action and random actions are legal by the contract,
+so validating again in ``Match.step`` would double the engine's work.
+Saved records are replayed (and so validated) by ``mainmatch replay``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from mainmatch import games
+from mainmatch.bots import get_bot
+from mainmatch.bots.driver import bot_move
+from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.record import FORMAT
+
+from .keep import parse_keep, wanted
+from .plan import SimPlan, match_seed, seat_bots
+from .summary import MatchSummary, summarize
+
+#: a match that has not ended after this many steps is a bug in its game
+MAX_STEPS = 100_000
+#: fault messages are cut to this length in summaries
+MESSAGE_CHARS = 200
+
+
+@dataclass
+class ChunkResult:
+    summaries: list[MatchSummary] = field(default_factory=list)
+    #: match index -> record, for the matches the keep rules chose
+    records: dict[int, dict] = field(default_factory=dict)
+
+
+def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
+    """Play match ``index`` of ``plan``; return its summary and its record."""
+    game = games.get(plan.game)
+    seed = match_seed(plan.seed, index)
+    rng = random.Random(seed)
+    players = list(game.default_players)
+    if plan.configs == "plain":
+        config = game.new_config(players, seed)
+    else:
+        config = game.random_config(players, rng)
+    players = list(config["players"])
+    names = seat_bots(plan, index, seed)
+    bots = {p: get_bot(plan.game, name) for p, name in zip(players, names)}
+    seat = {p: k for k, p in enumerate(players)}
+    decisions = [0] * len(players)
+    faults: list[tuple[int, str, str]] = []
+    steps: list[dict] = []
+    time_limit = plan.time_limit
+    state = game.initial_state(config)
+    pending = game.pending(state)
+    while pending:
+        if len(steps) >= MAX_STEPS:
+            raise MainmatchError(f"{plan.game}: match {index} has no end after {MAX_STEPS} steps")
+        actions: dict[str, dict] = {}
+        defaulted: list[str] = []
+        for p in pending:
+            move = bot_move(game, state, p, bots[p], rng, time_limit=time_limit)
+            actions[p] = move.action
+            decisions[seat[p]] += 1
+            if move.defaulted:
+                defaulted.append(p)
+                faults.append((seat[p], move.fault or "raised", move.message[:MESSAGE_CHARS]))
+        steps.append({"actions": actions, "defaulted": defaulted})
+        state, _events = game.apply(state, actions)
+        pending = game.pending(state)
+    result = game.result(state)
+    summary = summarize(index, names, config, result, len(steps), decisions, faults)
+    record = {"format": FORMAT, "game": plan.game, "config": config, "steps": steps}
+    return summary, record
+
+
+def play_chunk(plan: SimPlan, start: int, stop: int) -> ChunkResult:
+    """Play matches ``start..stop-1``; keep the records the plan's rules choose."""
+    rules = parse_keep(plan.keep)
+    out = ChunkResult()
+    for index in range(start, stop):
+        summary, record = play_match(plan, index)
+        out.summaries.append(summary)
+        if rules and wanted(rules, index, summary.end, len(summary.faults)):
+            out.records[index] = record
+    return out

@@ -1,0 +1,119 @@
+"""The compact summary of one simulated match: all the statistics need.
+
+Workers send back one :class:`MatchSummary` per match (a few hundred bytes),
+never the record, so a simulation's traffic stays small. Everything here
+reads the game-independent result (ENGINE.md "result") and never a game's
+own details beyond three generic, optional keys:
+
+- the **end label**: ``details.end_condition``, else ``end_reason``, else
+  ``outcome`` (the first that is a string), e.g. ``"streak"``, ``"over_200"``;
+- **teams**: ``details.teams`` or else ``config.teams``, either
+  ``{player: team}`` or ``{team: [players]}``; no teams when neither exists;
+- the **rank**: from ``ranking`` (tie groups best first): a player's rank is
+  1 + the number of players in better groups; ``None`` when ranking is null.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+END_KEYS = ("end_condition", "end_reason", "outcome")
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    index: int
+    #: bot name per seat (seat k = ``players[k]``)
+    bots: tuple[str, ...]
+    tokens: tuple[int, ...]
+    garnets: tuple[int, ...]
+    garnets_spent: tuple[int, ...]
+    #: rank per seat, ``None`` when the game has no ranking
+    ranks: tuple[int, ...] | None
+    #: seat of the Elimination Candidate, ``None`` when there is none
+    ec: int | None
+    #: team per seat, ``None`` when the game has no teams
+    teams: tuple[str | None, ...] | None
+    steps: int
+    end: str | None
+    void: bool
+    #: actions asked of each seat's bot
+    decisions: tuple[int, ...]
+    #: ``(seat, kind, message)`` per fault, kind in ``driver.FAULTS``
+    faults: tuple[tuple[int, str, str], ...] = ()
+
+
+def summarize(index: int, bots: list[str], config: dict, result: dict, steps: int,
+              decisions: list[int], faults: list[tuple[int, str, str]]) -> MatchSummary:
+    players = list(config["players"])
+    details = result.get("details") or {}
+    tol, gar, spent = result["tokens_of_life"], result["garnets"], result["garnets_spent"]
+    ec = result.get("elimination_candidate")
+    ranks = ranks_of(result.get("ranking"), players)
+    return MatchSummary(
+        index=index,
+        bots=tuple(bots),
+        tokens=tuple(int(tol.get(p, 0)) for p in players),
+        garnets=tuple(int(gar.get(p, 0)) for p in players),
+        garnets_spent=tuple(int(spent.get(p, 0)) for p in players),
+        ranks=None if ranks is None else tuple(ranks[p] for p in players),
+        ec=players.index(ec) if ec in players else None,
+        teams=teams_of(details, config, players),
+        steps=steps,
+        end=end_label(details),
+        void=bool(result.get("void_tokens_of_life")),
+        decisions=tuple(decisions),
+        faults=tuple(faults),
+    )
+
+
+def ranks_of(ranking: list[list[str]] | None, players: list[str]) -> dict[str, int] | None:
+    """Rank per player: 1 + players in better tie groups.
+
+    >>> ranks_of([["a"], ["b", "c"], ["d"]], ["a", "b", "c", "d"])
+    {'a': 1, 'b': 2, 'c': 2, 'd': 4}
+    """
+    if ranking is None:
+        return None
+    out: dict[str, int] = {}
+    better = 0
+    for group in ranking:
+        for p in group:
+            out[p] = better + 1
+        better += len(group)
+    if set(out) != set(players):
+        return None  # a ranking that does not list everyone cannot rank them
+    return out
+
+
+def teams_of(details: dict, config: dict, players: list[str]) -> tuple[str | None, ...] | None:
+    """Team per seat, from ``details.teams`` or ``config.teams`` (either shape).
+
+    >>> teams_of({}, {"teams": {"red": ["a"], "green": ["b"]}}, ["a", "b"])
+    ('red', 'green')
+    >>> teams_of({"teams": {"a": "neutral", "b": "positive"}}, {}, ["a", "b"])
+    ('neutral', 'positive')
+    """
+    for source in (details.get("teams"), config.get("teams")):
+        if not isinstance(source, dict) or not source:
+            continue
+        team: dict[str, str] = {}
+        for key, value in source.items():
+            if isinstance(value, str):
+                team[str(key)] = value
+            elif isinstance(value, list):
+                for p in value:
+                    if isinstance(p, str):
+                        team[p] = str(key)
+        if any(p in team for p in players):
+            return tuple(team.get(p) for p in players)
+    return None
+
+
+def end_label(details: dict) -> str | None:
+    """How the match ended, in the game's own words (see module doc)."""
+    for key in END_KEYS:
+        value = details.get(key)
+        if isinstance(value, str):
+            return value
+    return None
