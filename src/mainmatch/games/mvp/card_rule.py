@@ -1,0 +1,101 @@
+"""The card rule for an exposed card, and who controls a claimed card
+(mvp.md §4.2, D6, D7, D12).
+
+``R``, ``G`` are the sums of the red and the green players' standing bids on
+the card:
+
+===========  =======================  =======================================================
+flag before  comparison               result
+===========  =======================  =======================================================
+none         ``R = G`` (no bids too)  stays unflagged; every bid stays
+none         team A higher            A flags it; B's bids are returned
+A            ``A >= B``               A claims it: A's bids paid, B's returned, card removed
+A            ``B > A``                B flags it (a new streak); A's bids returned
+===========  =======================  =======================================================
+
+A flag means "flagged last round", so "two rounds in a row" is exactly
+"flagged, then not outbid", and the holder keeps a card by matching.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+RED = "red"
+GREEN = "green"
+TEAMS: tuple[str, str] = (RED, GREEN)
+OTHER = {RED: GREEN, GREEN: RED}
+
+STAYS = "stays"
+FLAGGED = "flagged"
+CLAIMED = "claimed"
+
+
+@dataclass(frozen=True, slots=True)
+class CardOutcome:
+    """What the card rule does to one card.
+
+    ``team`` is the flagging or claiming team (``None`` when the card stays);
+    ``total`` the flag total or the amount paid; ``returned``/``paid`` map
+    players to chips; ``keep`` holds the bids left standing on the card.
+    """
+
+    result: str
+    team: str | None = None
+    total: int = 0
+    returned: dict[str, int] = field(default_factory=dict)
+    paid: dict[str, int] = field(default_factory=dict)
+    keep: dict[str, int] = field(default_factory=dict)
+    controller: str | None = None
+
+
+def team_totals(stakes: dict[str, int], team_of: dict[str, str]) -> dict[str, int]:
+    """``{"red": R, "green": G}``: each team's sum of standing bids on a card."""
+    totals = {RED: 0, GREEN: 0}
+    for p, amount in stakes.items():
+        totals[team_of[p]] += amount
+    return totals
+
+
+def resolve_card(flag: str | None, stakes: dict[str, int], team_of: dict[str, str]) -> CardOutcome:
+    """Apply the card rule to an exposed card flagged by ``flag`` (a team or
+    ``None``) carrying ``stakes`` (player -> standing bid, all > 0).
+
+    >>> t = {"r1": "red", "r2": "red", "g1": "green"}
+    >>> resolve_card(None, {"r1": 3, "g1": 3}, t).result
+    'stays'
+    >>> o = resolve_card("red", {"r1": 4, "g1": 4}, t); (o.result, o.team, o.total, o.returned, o.controller)
+    ('claimed', 'red', 4, {'g1': 4}, 'r1')
+    """
+    totals = team_totals(stakes, team_of)
+    if flag is None:
+        if totals[RED] == totals[GREEN]:
+            return CardOutcome(STAYS, keep=dict(stakes))
+        leader = RED if totals[RED] > totals[GREEN] else GREEN
+        return _flag(leader, stakes, team_of, totals)
+    rival = OTHER[flag]
+    if totals[flag] >= totals[rival]:
+        # D7: a tie keeps the flag, and a flag held two rounds in a row claims
+        paid = {p: a for p, a in stakes.items() if team_of[p] == flag}
+        returned = {p: a for p, a in stakes.items() if team_of[p] != flag}
+        return CardOutcome(CLAIMED, flag, totals[flag], returned, paid, {}, controller(paid))
+    return _flag(rival, stakes, team_of, totals)
+
+
+def _flag(team: str, stakes: dict[str, int], team_of: dict[str, str], totals: dict[str, int]) -> CardOutcome:
+    keep = {p: a for p, a in stakes.items() if team_of[p] == team}
+    returned = {p: a for p, a in stakes.items() if team_of[p] != team}
+    return CardOutcome(FLAGGED, team, totals[team], returned, {}, keep)
+
+
+def controller(paid: dict[str, int]) -> str | None:
+    """The claiming team's player with the strictly highest bid; ``None`` on a tie (§4.2).
+
+    >>> controller({"r1": 3, "r2": 2}), controller({"r1": 1, "r2": 1}), controller({"r1": 1, "r2": 1, "r3": 2})
+    ('r1', None, 'r3')
+    """
+    if not paid:
+        return None
+    top = max(paid.values())
+    leaders = [p for p, a in paid.items() if a == top]
+    return leaders[0] if len(leaders) == 1 else None

@@ -1,0 +1,78 @@
+"""The end of play: scores, controllers, winners and candidates as the public
+``final`` object (mvp.md §5.1, §7.1–§7.3, D29).
+
+All of it is decided and public when the last round resolves; a vote, if
+one follows, adds only ``ec_votes`` and the EC.
+"""
+
+from __future__ import annotations
+
+from mainmatch.engine.result import nonzero
+
+from .card_rule import TEAMS
+from .outcome import decide
+from .pattern import LETTERS
+from .scoring import card_points, combinations, garnets_for
+from .state import Claim
+
+
+def build_final(*, players: tuple[str, ...], team_of: dict[str, str], layout: dict[str, str],
+                claims: dict[str, Claim], end_reason: str, rounds_played: int) -> dict:
+    """The ``final`` object, keys in the order of mvp.md §5.1."""
+    letters = [x for x in LETTERS if x in claims]
+    combos: dict[str, list[dict]] = {}
+    points: dict[str, int] = {}
+    team_scores: dict[str, int] = {}
+    for team in TEAMS:
+        held = {x: layout[x] for x in letters if claims[x].team == team}
+        combos[team] = combinations(held)
+        points.update(card_points(held, combos[team]))
+        team_scores[team] = sum(c["total"] for c in combos[team])
+    controllers = {x: claims[x].controller for x in letters}
+    individual = {p: 0 for p in players}
+    for x, who in controllers.items():
+        if who is not None:
+            individual[who] += points[x]
+    plist = list(players)
+    out = decide(plist, team_of, team_scores, individual)
+    return {
+        "end_reason": end_reason,
+        "rounds_played": rounds_played,
+        "team_scores": team_scores,
+        "individual_scores": individual,
+        "winning_team": out.winning_team,
+        "winners": out.winners,
+        "tokens_of_life": out.tokens_of_life,
+        "void_tokens_of_life": out.void_tokens_of_life,
+        "garnets": nonzero({p: garnets_for(team_scores[team_of[p]]) for p in plist}, plist),
+        "controllers": controllers,
+        "card_points": {x: points[x] for x in letters},
+        "combinations": combos,
+        "ec_candidates": out.ec_candidates,
+        "voters": out.voters,
+        "ec_votes": None,
+        "elimination_candidate": out.elimination_candidate,
+    }
+
+
+def copy_final(final: dict | None) -> dict | None:
+    """A copy of ``final`` sharing nothing mutable with the state."""
+    if final is None:
+        return None
+    out = dict(final)
+    for key in ("team_scores", "individual_scores", "tokens_of_life", "garnets", "controllers", "card_points"):
+        out[key] = dict(final[key])
+    for key in ("winners", "ec_candidates", "voters"):
+        out[key] = list(final[key])
+    if final["ec_votes"] is not None:
+        out["ec_votes"] = dict(final["ec_votes"])
+    out["combinations"] = {t: [_copy_combo(c) for c in cs] for t, cs in final["combinations"].items()}
+    return out
+
+
+def _copy_combo(combo: dict) -> dict:
+    out = dict(combo)
+    out["letters"] = list(combo["letters"])
+    if "ranks" in out:
+        out["ranks"] = list(combo["ranks"])
+    return out

@@ -1,0 +1,210 @@
+"""The MVP as a pure state machine (``shared/rules/mvp.md``).
+
+Modules: ``pattern`` (the covering pattern and exposure), ``card_rule``
+(flags, claims, controllers), ``scoring`` (sets and runs), ``outcome``
+(winners, tokens, EC candidates, ranking), ``validate`` (§3.1 in order),
+``resolve`` (a round, §4.1), ``views`` (§5), ``random_play`` (§3.3),
+``render`` (Discord Markdown).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from mainmatch.engine import ec as ec_rules
+from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.events import public
+from mainmatch.engine.game import Game
+from mainmatch.engine.result import nonzero
+
+from .cards import CARDS
+from .card_rule import TEAMS
+from .models import LAST_ROUND, PLAYERS, STARTING_CHIPS, MvpConfig, MvpConfigError, RoundAction, check_config_dict
+from .outcome import ranking
+from .pattern import FULL, LETTERS
+from .random_play import random_ec_vote, random_round_action
+from .render import render_event
+from .resolve import apply_round
+from .state import CHOOSE_EC, OVER, ROUND, MvpState
+from .validate import check_round_action
+from .views import public_view, requests, you
+
+#: the ids of the spec's worked examples (mvp.md §9)
+DEFAULT_PLAYERS = ("r1", "r2", "r3", "g1", "g2", "g3")
+#: the keys of ``result.details``, each the same key of ``final`` (§7.4)
+DETAIL_KEYS = ("end_reason", "rounds_played", "team_scores", "individual_scores", "winning_team", "winners",
+               "controllers", "card_points", "combinations", "ec_candidates", "voters", "ec_votes")
+
+
+class Mvp(Game):
+    id = "mvp"
+    title = "The MVP"
+    pitch = "Two teams of three outbid each other for cards in a hexagon; only the winning team's MVP takes the Token of Life."
+    player_count = PLAYERS
+    default_players = DEFAULT_PLAYERS
+    config_model = MvpConfig
+    action_models = {"round": RoundAction, "choose_ec": ec_rules.ChooseEcAction}
+    host_inputs = ("teams", "garnets", "gamewide_tiebreak", "layout")
+    # the seed: "Each round lasts for approximately 24 hours" (the first 48, host scheduling, D26);
+    # it sets no time for the EC vote
+    step_minutes = {"round": 24 * 60, "choose_ec": None}
+
+    # ------------------------------------------------------------ config §2.1
+
+    def new_config(self, players, seed, teams=None, garnets=None, gamewide_tiebreak=None, layout=None,
+                   **options: Any) -> dict:
+        if options:
+            raise MvpConfigError(f"unknown option {sorted(options)[0]!r}; mvp takes {', '.join(self.host_inputs)}")
+        players = list(players)
+        rng = random.Random(seed)
+        # both draws always happen, so a given layout does not change the drawn teams and vice versa
+        cards = list(CARDS)
+        rng.shuffle(cards)
+        order = list(players)
+        rng.shuffle(order)
+        red = set(order[: len(order) // 2])
+        drawn_teams = {"red": [p for p in players if p in red], "green": [p for p in players if p not in red]}
+        given = dict(garnets) if isinstance(garnets, dict) else garnets
+        if given is not None and not isinstance(given, dict):
+            raise MvpConfigError("config.garnets: must be an object {player: garnets}")
+        filled = {p: (given or {}).pop(p, 0) for p in players}
+        if given:
+            raise MvpConfigError(f"config.garnets: {sorted(given, key=str)[0]!r} is not a player in this match")
+        config = {
+            "players": players,
+            "teams": _copy_teams(teams) if teams is not None else drawn_teams,
+            "layout": dict(layout) if isinstance(layout, dict) else (layout if layout is not None else dict(zip(LETTERS, cards))),
+            "garnets": filled,
+            "gamewide_tiebreak": list(gamewide_tiebreak) if isinstance(gamewide_tiebreak, (list, tuple)) else (
+                gamewide_tiebreak if gamewide_tiebreak is not None else list(players)),
+        }
+        return self.check_config(config)
+
+    def check_config(self, config: Any) -> dict:
+        return check_config_dict(config)
+
+    def random_config(self, players, rng: random.Random) -> dict:
+        # vary the host inputs so that random records reach purchases (§3.3) and other vote tiebreaks
+        tiebreak = list(players)
+        if rng.random() < 0.5:
+            rng.shuffle(tiebreak)
+        garnets = {p: rng.choice((0, 0, 1, 2, 3, 5, 10)) for p in players} if rng.random() < 0.5 else None
+        return self.new_config(list(players), rng.randrange(2**32), gamewide_tiebreak=tiebreak, garnets=garnets)
+
+    # ------------------------------------------------------------ state
+
+    def initial_state(self, config: dict) -> MvpState:
+        config = self.check_config(config)
+        players = tuple(config["players"])
+        team_of = {p: t for t in TEAMS for p in config["teams"][t]}
+        layout = {x: config["layout"][x] for x in LETTERS}
+        return MvpState(
+            config=config,
+            players=players,
+            index={p: i for i, p in enumerate(players)},
+            team_of=team_of,
+            teams={t: [p for p in players if team_of[p] == t] for t in TEAMS},
+            layout=layout,
+            where={c: x for x, c in layout.items()},
+            phase=ROUND,
+            round=1,
+            rounds_played=0,
+            remaining=FULL,
+            flags={},
+            claims={},
+            chips={p: STARTING_CHIPS for p in players},
+            bids={p: {} for p in players},
+            garnets=dict(config["garnets"]),
+            garnets_spent={p: 0 for p in players},
+            known={p: {} for p in players},
+            final=None,
+        )
+
+    def pending(self, state: MvpState) -> dict[str, dict]:
+        cached = state.cache.get("pending")
+        if cached is None:
+            cached = state.cache["pending"] = requests(state)
+        return cached
+
+    def validate(self, state: MvpState, player: str, action: Any) -> None:
+        if state.phase == OVER:
+            raise IllegalAction("the match is over")
+        if player not in self.pending(state):
+            if isinstance(player, str) and player in state.index:
+                raise IllegalAction(f"{player} has nothing to do now; only the winners vote for the EC")
+            raise IllegalAction(f"{player!r} is not a player in this match")
+        if state.phase == ROUND:
+            check_round_action(action, exposure=state.exposure, round_no=state.round, last_round=LAST_ROUND,
+                               chips=state.chips[player], garnets=state.garnets[player], where=state.where)
+        else:
+            ec_rules.validate_ec_action(action, state.final["ec_candidates"])
+
+    def default_action(self, state: MvpState, player: str, rng: random.Random) -> dict:
+        if state.phase == CHOOSE_EC:
+            # §3.2: the candidate who comes last in gamewide_tiebreak (no chance)
+            return ec_rules.default_ec_action(state.final["ec_candidates"], state.config["gamewide_tiebreak"])
+        # §3.1: "If you fail to make a submission, you are assumed to not make any bid"
+        return {}
+
+    def random_action(self, state: MvpState, player: str, rng: random.Random) -> dict:
+        if state.phase == CHOOSE_EC:
+            default = self.default_action(state, player, rng)
+            return random_ec_vote(state.final["ec_candidates"], player, default, rng)
+        return random_round_action(state, player, rng)
+
+    # ------------------------------------------------------------ apply §4
+
+    def apply(self, state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, list[dict]]:
+        if state.phase == ROUND:
+            return apply_round(state, actions)
+        if state.phase == CHOOSE_EC:
+            return self._apply_choose_ec(state, actions)
+        raise IllegalAction("the match is over")
+
+    def _apply_choose_ec(self, state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, list[dict]]:
+        # §7.3: plurality; a tie in votes goes to the tied candidate last in gamewide_tiebreak
+        final = state.final
+        votes = {p: actions[p]["ec"] for p in final["voters"]}
+        ec = ec_rules.tally_ec(votes, final["ec_candidates"], state.config["gamewide_tiebreak"])
+        new_final = {**final, "ec_votes": votes, "elimination_candidate": ec}
+        events = [public("elimination_candidate", player=ec, votes=dict(votes))]
+        return replace(state, final=new_final, phase=OVER, cache={}), events
+
+    # ------------------------------------------------------------ views §5
+
+    def view(self, state: MvpState, player: str | None) -> dict:
+        out = public_view(state)
+        if player is not None:
+            if not isinstance(player, str) or player not in state.index:
+                raise IllegalAction(f"{player!r} is not a player in this match")
+            out["you"] = you(state, player)
+        return out
+
+    # ------------------------------------------------------------ result §7.4
+
+    def result(self, state: MvpState) -> dict | None:
+        if state.phase != OVER:
+            return None
+        final = public_view(state)["final"]  # a fresh copy
+        players = list(state.players)
+        return {
+            "ranking": ranking(players, state.team_of, final["winning_team"], final["individual_scores"],
+                               final["elimination_candidate"]),
+            "tokens_of_life": final["tokens_of_life"],
+            "garnets": final["garnets"],
+            "garnets_spent": nonzero(state.garnets_spent, players),
+            "elimination_candidate": final["elimination_candidate"],
+            "void_tokens_of_life": final["void_tokens_of_life"],
+            "details": {k: final[k] for k in DETAIL_KEYS},
+        }
+
+    def render_event(self, event: dict) -> str:
+        return render_event(event)
+
+
+def _copy_teams(teams: Any) -> Any:
+    if isinstance(teams, dict):
+        return {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in teams.items()}
+    return teams

@@ -1,0 +1,157 @@
+"""Constants, config and action models of The MVP (mvp.md §2.1, §2.4, §3).
+
+The pydantic models give the JSON Schemas (strict, extra fields forbidden)
+and check a config's shape; ``check_config_rules`` adds the rules a schema
+cannot say (six distinct players, teams of three, each card once, ...).
+Actions are validated by ``validate.py`` in the spec's order so that the
+first broken rule is the one reported.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError, model_validator
+
+from mainmatch.engine.errors import InvalidConfig
+from mainmatch.engine.game import describe_validation_error
+
+from .cards import CARD_INDEX, CARDS
+from .card_rule import TEAMS
+from .pattern import LETTER_INDEX, LETTERS
+
+PLAYERS = 6
+TEAM_SIZE = 3
+STARTING_CHIPS = 30
+LAST_ROUND = 13
+IDENTITY_COST = 1
+LOCATION_COST = 2
+CHIP_COST = 1
+COSTS = {"identity": IDENTITY_COST, "location": LOCATION_COST, "chip": CHIP_COST}
+
+Letter = Literal[LETTERS]  # type: ignore[valid-type]
+Card = Literal[CARDS]  # type: ignore[valid-type]
+
+
+class MvpConfigError(InvalidConfig, ValueError):
+    """An invalid MVP config. mvp.md §2.1 says ``initial_state`` raises
+    ``ValueError``; the engine's records and front ends catch
+    ``InvalidConfig``: this error is both."""
+
+
+class Teams(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    red: list[str] = Field(description="the three players of the red meadow")
+    green: list[str] = Field(description="the three players of the green meadow")
+
+
+class MvpConfig(BaseModel):
+    """An MVP config: exactly the five fields of mvp.md §2.1."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="mvp config")
+
+    players: list[str] = Field(description="6 distinct non-empty player ids; listing order only")
+    teams: Teams = Field(description="the two fixed teams of three; every player in exactly one")
+    layout: dict[str, str] = Field(
+        description="place letter A..X -> the card lying there (`suit-rank`, e.g. `pears-4`); each of the 24 cards once"
+    )
+    garnets: dict[str, int] = Field(description="garnets each player holds at the start (>= 0); a key for each player")
+    gamewide_tiebreak: list[str] = Field(description="all 6 players, best first (EC vote ties and default votes)")
+
+    @model_validator(mode="after")
+    def _check(self) -> "MvpConfig":
+        problem = config_problem(self.players, {"red": self.teams.red, "green": self.teams.green},
+                                 self.layout, self.garnets, self.gamewide_tiebreak)
+        if problem:
+            raise ValueError(problem)
+        return self
+
+
+def config_problem(players: list[str], teams: dict[str, list[str]], layout: dict[str, str],
+                   garnets: dict[str, int], tiebreak: list[str]) -> str | None:
+    """The first rule of mvp.md §2.1 the fields break, as ``"field: problem"``; ``None`` if valid."""
+    if len(players) != PLAYERS:
+        return f"players: The MVP takes exactly {PLAYERS} players, not {len(players)}"
+    if any(not p for p in players):
+        return "players: a player id must be a non-empty string"
+    if len(set(players)) != PLAYERS:
+        dup = sorted({p for p in players if players.count(p) > 1})
+        return f"players: duplicate player ids {dup}"
+    everyone = set(players)
+    for team in TEAMS:
+        members = teams[team]
+        if len(members) != TEAM_SIZE:
+            return f"teams.{team}: a team has exactly {TEAM_SIZE} players, not {len(members)}"
+        strangers = [p for p in members if p not in everyone]
+        if strangers:
+            return f"teams.{team}: {strangers[0]!r} is not a player in this match"
+    listed = teams["red"] + teams["green"]
+    if len(set(listed)) != PLAYERS:
+        twice = sorted({p for p in listed if listed.count(p) > 1})
+        return f"teams: every player must be in exactly one team; {twice[0]!r} is listed twice"
+    bad_letters = [x for x in layout if x not in LETTER_INDEX]
+    if bad_letters:
+        return f"layout: {bad_letters[0]!r} is not a place letter (A to X)"
+    missing = [x for x in LETTERS if x not in layout]
+    if missing:
+        return f"layout: no card on {', '.join(missing)}; every letter A to X needs a card"
+    bad_cards = [c for c in layout.values() if c not in CARD_INDEX]
+    if bad_cards:
+        return f"layout: {bad_cards[0]!r} is not a card (write suit-rank, e.g. pears-4)"
+    where: dict[str, str] = {}
+    for x in LETTERS:
+        card = layout[x]
+        if card in where:
+            return f"layout: {card} lies on both {where[card]} and {x}; each card lies on exactly one place"
+        where[card] = x
+    if set(garnets) != everyone:
+        missing_p = [p for p in players if p not in garnets]
+        extra = sorted(set(garnets) - everyone)
+        return f"garnets: must have a key for each player and no one else (missing {missing_p}, unknown {extra})"
+    negative = [p for p in players if garnets[p] < 0]
+    if negative:
+        return f"garnets: {negative[0]} has a negative garnet count ({garnets[negative[0]]})"
+    if len(tiebreak) != PLAYERS or set(tiebreak) != everyone:
+        return "gamewide_tiebreak: must list each of the 6 players exactly once"
+    return None
+
+
+class RoundAction(BaseModel):
+    """Bids and purchases for one round (mvp.md §3.1). Every field is optional;
+    ``{}`` makes no bid and buys nothing. ``null`` never stands for a field."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="round")
+
+    bids: dict[Letter, PositiveInt] = Field(  # type: ignore[valid-type]
+        default_factory=dict,
+        description="letter -> chips (a JSON integer >= 1) added to your standing bid on that card; "
+                    "only exposed and nearly exposed cards (exposed only in round 13). Their total is at most "
+                    "your free chips at the start of the round.",
+    )
+    buy_identity: list[Letter] = Field(  # type: ignore[valid-type]
+        default_factory=list,
+        description="hidden letters whose card you learn at the end of the round (1 garnet each; no letter twice)",
+        json_schema_extra={"uniqueItems": True},
+    )
+    buy_location: list[Card] = Field(  # type: ignore[valid-type]
+        default_factory=list,
+        description="cards lying on hidden places whose letter you learn at the end of the round "
+                    "(2 garnets each; no card twice)",
+        json_schema_extra={"uniqueItems": True},
+    )
+    buy_chips: int = Field(
+        default=0, ge=0,
+        description="chips bought at 1 garnet each, added to your free chips at the end of the round",
+    )
+
+
+def check_config_dict(config: object) -> dict:
+    """Check ``config`` against §2.1; return it unchanged or raise :class:`MvpConfigError`."""
+    if not isinstance(config, dict):
+        raise MvpConfigError("config must be a JSON object")
+    try:
+        MvpConfig.model_validate(config, strict=True)
+    except ValidationError as exc:
+        raise MvpConfigError(describe_validation_error(exc, "config")) from None
+    return config

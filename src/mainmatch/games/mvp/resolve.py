@@ -1,0 +1,165 @@
+"""Resolving a ``round`` step (mvp.md §4.1, §6, D8–D18).
+
+Order within a round (D8): commit bids and purchase costs → resolve the cards
+exposed at the start (simultaneously) → remove the claimed cards → resolve
+the newly exposed cards with all their bids (a flag is possible, a claim is
+not) → reveal → deliver purchases → end check.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mainmatch.engine.events import private, public
+
+from .card_rule import CLAIMED, FLAGGED, resolve_card
+from .cards import card_sorted
+from .final import build_final, copy_final
+from .models import LAST_ROUND
+from .pattern import LETTERS, exposure, letter_sorted, newly_exposed, newly_revealed
+from .state import CHOOSE_EC, OVER, Claim, MvpState
+from .validate import purchase_cost
+
+ALL_CLAIMED = "all_claimed"
+STALEMATE = "stalemate"
+ROUND_LIMIT = "round_limit"
+
+
+def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, list[dict]]:
+    """Apply one validated ``round`` step; never mutates ``state``."""
+    players, team_of, layout, r = state.players, state.team_of, state.layout, state.round
+    chips = dict(state.chips)
+    bids = dict(state.bids)            # player -> their bids; a player's dict is copied before it changes
+    garnets = dict(state.garnets)
+    spent = dict(state.garnets_spent)
+    flags = dict(state.flags)
+    claims = dict(state.claims)
+    any_bid = False
+    # §4.1.1 commit: bids move from free chips onto the cards; purchases are paid
+    for p in players:
+        action = actions[p]
+        new_bids = action.get("bids")
+        if new_bids:
+            any_bid = True
+            mine = dict(bids[p])
+            for x, amount in new_bids.items():
+                mine[x] = mine.get(x, 0) + amount
+                chips[p] -= amount
+            bids[p] = mine
+        cost = purchase_cost(action)
+        if cost:
+            garnets[p] -= cost
+            spent[p] += cost
+    changed: set[str] = set()
+    returned: dict[str, dict[str, int]] = {p: {} for p in players}
+    paid: dict[str, dict[str, int]] = {p: {} for p in players}
+    control: dict[str, dict[str, bool]] = {p: {} for p in players}
+    claimed_now: list[dict] = []
+    flagged_now: list[dict] = []
+
+    def stakes_on(x: str) -> dict[str, int]:
+        return {p: bids[p][x] for p in players if x in bids[p]}
+
+    def take_off(x: str, amounts: dict[str, int], into: dict[str, dict[str, int]], credit: bool) -> None:
+        for p, amount in amounts.items():
+            if p not in changed:
+                bids[p] = dict(bids[p])
+                changed.add(p)
+            del bids[p][x]
+            into[p][x] = amount
+            if credit:
+                chips[p] += amount
+
+    def resolve(x: str, flag: str | None) -> None:
+        outcome = resolve_card(flag, stakes_on(x), team_of)
+        # returned chips go back to free chips at once (§4.2, D11)
+        take_off(x, outcome.returned, returned, True)
+        if outcome.result == CLAIMED:
+            take_off(x, outcome.paid, paid, False)
+            del flags[x]
+            claims[x] = Claim(outcome.team, outcome.total, r, outcome.controller)
+            claimed_now.append({"letter": x, "card": layout[x], "team": outcome.team, "paid": outcome.total})
+            for p in players:
+                if team_of[p] == outcome.team:
+                    control[p][x] = p == outcome.controller
+        elif outcome.result == FLAGGED:
+            flags[x] = (outcome.team, outcome.total)
+            flagged_now.append({"letter": x, "card": layout[x], "team": outcome.team, "total": outcome.total})
+
+    # bids committed now sit in fresh dicts only for players who bid; the
+    # others' dicts are still shared with ``state`` and copied before a change
+    changed.update(p for p in players if actions[p].get("bids"))
+    before = state.remaining
+    # §4.1.2 the cards exposed at the start, independently of each other
+    for x in exposure(before).exposed:
+        flag = flags.get(x)
+        resolve(x, flag[0] if flag else None)
+    after = before.difference(c["letter"] for c in claimed_now)
+    # §4.1.3 newly exposed cards: never flagged yet, so at most flagged now
+    fresh = newly_exposed(before, after)
+    for x in fresh:
+        resolve(x, None)
+    # §4.1.5 reveal
+    revealed = newly_revealed(before, after)
+    # §4.1.6 deliver purchases (even if the card was revealed this round, D14)
+    known = state.known
+    delivered: dict[str, tuple[int, dict[str, str], dict[str, str]]] = {}
+    for p in players:
+        action = actions[p]
+        bought = action.get("buy_chips", 0)
+        identity = {x: layout[x] for x in letter_sorted(action.get("buy_identity", ()))}
+        location = {c: state.where[c] for c in card_sorted(action.get("buy_location", ()))}
+        if bought:
+            chips[p] += bought
+        if identity or location:
+            if known is state.known:
+                known = dict(known)
+            merged = dict(known[p])
+            merged.update(identity)
+            merged.update({x: c for c, x in location.items()})
+            known[p] = {x: merged[x] for x in LETTERS if x in merged}
+        delivered[p] = (bought, identity, location)
+    flagged_now.sort(key=lambda f: LETTERS.index(f["letter"]))
+    events = [public(
+        "round_resolved", round=r, claimed=claimed_now, flagged=flagged_now,
+        newly_exposed=list(fresh), revealed=[{"letter": x, "card": layout[x]} for x in revealed],
+    )]
+    for p in players:
+        bought, identity, location = delivered[p]
+        events.append(private(
+            [p], "round_private", round=r,
+            returned=_in_letter_order(returned[p]), paid=_in_letter_order(paid[p]),
+            control=_in_letter_order(control[p]), chips_bought=bought,
+            identity=identity, location=location, chips=chips[p], bids=_in_letter_order(bids[p]),
+        ))
+    # §4.1.7 end check, in this order (D18)
+    if not after:
+        reason = ALL_CLAIMED
+    elif not any_bid and not claimed_now:
+        reason = STALEMATE
+    elif r == LAST_ROUND:
+        reason = ROUND_LIMIT
+    else:
+        reason = None
+    new = replace(
+        state, round=r + 1 if reason is None else r, rounds_played=state.rounds_played + 1,
+        remaining=after, flags=flags, claims=claims, chips=chips, bids=bids,
+        garnets=garnets, garnets_spent=spent, known=known, cache={},
+    )
+    if reason is None:
+        return new, events
+    final = build_final(players=players, team_of=team_of, layout=layout, claims=claims,
+                        end_reason=reason, rounds_played=new.rounds_played)
+    shown = copy_final(final)
+    events.append(public("game_over", **{k: shown[k] for k in GAME_OVER_KEYS}))
+    return replace(new, final=final, phase=CHOOSE_EC if final["voters"] else OVER), events
+
+
+#: the keys of the ``game_over`` event, each the value of the same key of ``final`` (§6)
+GAME_OVER_KEYS = ("end_reason", "rounds_played", "team_scores", "individual_scores", "winning_team",
+                  "winners", "controllers", "combinations", "ec_candidates", "voters", "elimination_candidate")
+
+
+def _in_letter_order(d: dict) -> dict:
+    return {x: d[x] for x in LETTERS if x in d}
+

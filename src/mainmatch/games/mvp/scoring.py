@@ -1,0 +1,102 @@
+"""Sets, runs and points (mvp.md §2.4, §7.1, D19, D20).
+
+For each team, over the cards it claimed:
+
+- **set**: all the team's cards of one rank, if there are 3 (1 point per card)
+  or 4 (3 points per card); at most one set per rank;
+- **run**: each maximal block of consecutive ranks of one suit, if its length
+  is 3, 4, 5 or 6 (1, 1, 2, 4 points per card); a 4-run is one 4-run, never
+  two 3-runs; ranks 1, 2, 3, 5, 6 give one 3-run.
+
+A card's points are its set points plus its run points; a team's score is the
+sum of its cards' points; a player scores the points of the cards they control.
+Every player gets ``floor(team score / 5)`` garnets of their own team's score.
+"""
+
+from __future__ import annotations
+
+from .cards import RANKS, SUIT_RANK, SUITS
+from .pattern import letter_sorted
+
+#: cards in a set -> points per card
+SET_POINTS: dict[int, int] = {3: 1, 4: 3}
+#: cards in a run -> points per card
+RUN_POINTS: dict[int, int] = {3: 1, 4: 1, 5: 2, 6: 4}
+#: team score points per garnet awarded
+POINTS_PER_GARNET = 5
+
+
+def combinations(claimed: dict[str, str]) -> list[dict]:
+    """The scoring combinations among one team's claimed cards.
+
+    ``claimed`` maps letter -> card. Sets come first (rank ascending), then
+    runs (suit order, then lowest rank); each combination's ``letters`` are in
+    letter order (mvp.md §5.1 ``final.combinations``).
+
+    >>> combinations({"U": "apples-1", "V": "apples-2", "W": "apples-3"})
+    [{'kind': 'run', 'suit': 'apples', 'ranks': [1, 2, 3], 'letters': ['U', 'V', 'W'], 'points_per_card': 1, 'total': 3}]
+    """
+    by_rank: dict[int, list[str]] = {}
+    by_suit: dict[str, dict[int, str]] = {}
+    for letter, card in claimed.items():
+        suit, rank = SUIT_RANK[card]
+        by_rank.setdefault(rank, []).append(letter)
+        by_suit.setdefault(suit, {})[rank] = letter
+    out: list[dict] = []
+    for rank in RANKS:
+        letters = by_rank.get(rank, [])
+        ppc = SET_POINTS.get(len(letters))
+        if ppc:
+            out.append({"kind": "set", "rank": rank, "letters": letter_sorted(letters),
+                        "points_per_card": ppc, "total": ppc * len(letters)})
+    for suit in SUITS:
+        held = by_suit.get(suit)
+        if not held:
+            continue
+        for block in _blocks(sorted(held)):
+            ppc = RUN_POINTS.get(len(block))
+            if ppc:
+                out.append({"kind": "run", "suit": suit, "ranks": block,
+                            "letters": letter_sorted(held[r] for r in block),
+                            "points_per_card": ppc, "total": ppc * len(block)})
+    return out
+
+
+def _blocks(ranks: list[int]) -> list[list[int]]:
+    """Maximal blocks of consecutive numbers in the ascending list ``ranks``.
+
+    >>> _blocks([1, 2, 3, 5, 6])
+    [[1, 2, 3], [5, 6]]
+    """
+    blocks: list[list[int]] = []
+    for r in ranks:
+        if blocks and blocks[-1][-1] == r - 1:
+            blocks[-1].append(r)
+        else:
+            blocks.append([r])
+    return blocks
+
+
+def card_points(claimed: dict[str, str], combos: list[dict] | None = None) -> dict[str, int]:
+    """letter -> points of each claimed card (zeros included): set plus run points."""
+    if combos is None:
+        combos = combinations(claimed)
+    points = {x: 0 for x in claimed}
+    for combo in combos:
+        for x in combo["letters"]:
+            points[x] += combo["points_per_card"]
+    return points
+
+
+def team_score(claimed: dict[str, str]) -> int:
+    """The sum of the points of a team's cards."""
+    return sum(c["total"] for c in combinations(claimed))
+
+
+def garnets_for(score: int) -> int:
+    """Garnets each player of a team scoring ``score`` receives (§7.1).
+
+    >>> garnets_for(51), garnets_for(34), garnets_for(4)
+    (10, 6, 0)
+    """
+    return score // POINTS_PER_GARNET

@@ -1,0 +1,53 @@
+"""The state of a match of The MVP (mvp.md §3: per player free chips,
+standing bids per card, garnets left, bought information)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from .pattern import Exposure, exposure
+
+ROUND = "round"
+CHOOSE_EC = "choose_ec"
+OVER = "over"
+
+
+class Claim(NamedTuple):
+    """A claimed card (§4.2): the claiming team, what it paid, the round of the
+    claim and the controller (``None``: tied top bids)."""
+
+    team: str
+    paid: int
+    round: int
+    controller: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class MvpState:
+    config: dict
+    players: tuple[str, ...]
+    index: dict[str, int]                 # player -> position in players (shared, never mutated)
+    team_of: dict[str, str]               # player -> "red" | "green" (shared)
+    teams: dict[str, list[str]]           # team -> members in players order (shared)
+    layout: dict[str, str]                # letter -> card (shared)
+    where: dict[str, str]                 # card -> letter (shared)
+    phase: str                            # "round" | "choose_ec" | "over"
+    round: int                            # the round now open (the last one played once play ended)
+    rounds_played: int
+    remaining: frozenset[str]             # letters still in the pattern
+    flags: dict[str, tuple[str, int]]     # exposed letter -> (flagging team, flag_total)
+    claims: dict[str, Claim]              # claimed letter -> its claim
+    chips: dict[str, int]                 # free chips
+    bids: dict[str, dict[str, int]]       # player -> {letter: standing bid}
+    garnets: dict[str, int]               # garnets left
+    garnets_spent: dict[str, int]
+    known: dict[str, dict[str, str]]      # player -> {letter: card} learned by purchases
+    final: dict | None                    # mvp.md §5.1 ``final`` once play ended
+    #: lazily computed per state (requests, the round's shared random draw)
+    cache: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def exposure(self) -> Exposure:
+        """The statuses of all places (cached per set of remaining cards)."""
+        return exposure(self.remaining)

@@ -1,0 +1,91 @@
+"""Views and requests (mvp.md §3.1, §3.2, §5).
+
+The public view holds exactly the eleven keys of §5.1; a private view is the
+public view plus ``you`` (§5.2). Never public: free chips, standing bids
+beyond a flag's total, purchases and garnets, controllers before play ends,
+hidden cards (also after the end).
+"""
+
+from __future__ import annotations
+
+from mainmatch.engine import ec as ec_rules
+
+from .cards import CARDS
+from .card_rule import TEAMS
+from .final import copy_final
+from .models import COSTS, LAST_ROUND
+from .pattern import CLAIMED, EXPOSED, HIDDEN, LETTERS, NEARLY_EXPOSED
+from .state import CHOOSE_EC, ROUND, MvpState
+
+GAME_ID = "mvp"
+
+
+def public_view(state: MvpState) -> dict:
+    """``view(state, None)``, keys in the order of §5.1."""
+    status = state.exposure.status
+    layout, flags, claims = state.layout, state.flags, state.claims
+    ended = state.final is not None
+    pattern: dict[str, dict] = {}
+    for x in LETTERS:
+        st = status[x]
+        if st == HIDDEN:
+            pattern[x] = {"status": HIDDEN}
+        elif st == NEARLY_EXPOSED:
+            pattern[x] = {"status": NEARLY_EXPOSED, "card": layout[x]}
+        elif st == EXPOSED:
+            flag = flags.get(x)
+            pattern[x] = {"status": EXPOSED, "card": layout[x],
+                          "flag": flag[0] if flag else None, "flag_total": flag[1] if flag else None}
+        else:
+            c = claims[x]
+            entry = {"status": CLAIMED, "card": layout[x], "team": c.team, "paid": c.paid, "round": c.round}
+            if ended:  # D29: controllers are public from the end of play on
+                entry["controller"] = c.controller
+            pattern[x] = entry
+    return {
+        "game": GAME_ID,
+        "players": list(state.players),
+        "phase": state.phase,
+        "round": state.round if state.phase == ROUND else None,
+        "rounds_played": state.rounds_played,
+        "last_round": LAST_ROUND,
+        "teams": {t: list(state.teams[t]) for t in TEAMS},
+        "pattern": pattern,
+        "claimed": {t: [x for x in LETTERS if x in claims and claims[x].team == t] for t in TEAMS},
+        "end_reason": state.final["end_reason"] if ended else None,
+        "final": copy_final(state.final),
+    }
+
+
+def you(state: MvpState, player: str) -> dict:
+    """The ``you`` object of §5.2."""
+    bids = state.bids[player]
+    return {
+        "player": player,
+        "team": state.team_of[player],
+        "chips": state.chips[player],
+        "bids": {x: bids[x] for x in LETTERS if x in bids},
+        "garnets": state.garnets[player],
+        "garnets_spent": state.garnets_spent[player],
+        "controls": [x for x in LETTERS if x in state.claims and state.claims[x].controller == player],
+        "known_cards": dict(state.known[player]),
+    }
+
+
+def requests(state: MvpState) -> dict[str, dict]:
+    """``pending``: every player in a round, the voters in ``choose_ec``, nobody once over."""
+    if state.phase == ROUND:
+        e = state.exposure
+        biddable = list(e.exposed if state.round == LAST_ROUND else e.biddable)
+        hidden = list(e.hidden)
+        locations = [c for c in CARDS if e.status[state.where[c]] == HIDDEN]
+        return {
+            p: {"kind": "round", "round": state.round, "chips": state.chips[p], "garnets": state.garnets[p],
+                "biddable": list(biddable), "identity_targets": list(hidden),
+                "location_targets": list(locations), "costs": dict(COSTS)}
+            for p in state.players
+        }
+    if state.phase == CHOOSE_EC:
+        final = state.final
+        return {p: ec_rules.choose_ec_request(final["ec_candidates"]) for p in final["voters"]}
+    return {}
