@@ -1,0 +1,8 @@
+"""Homeostasis (``shared/rules/homeostasis.md``)."""
+
+from .game import Homeostasis
+from .state import HomeostasisState
+
+GAME = Homeostasis()
+
+__all__ = ["GAME", "Homeostasis", "HomeostasisState"]

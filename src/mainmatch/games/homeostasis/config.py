@@ -1,0 +1,130 @@
+"""Making and checking Homeostasis configs (homeostasis.md §2).
+
+``make_config`` applies the host-input defaults and draws the teams from the
+seed; ``check_config`` is strict: a config in a record must have all five
+fields and no other, and the defaults never fill a config that lacks one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from pydantic import ValidationError
+
+from mainmatch.engine.checks import is_json_int
+from mainmatch.engine.errors import InvalidConfig
+from mainmatch.engine.game import describe_validation_error
+
+from .bands import NEGATIVE, NEUTRAL, POSITIVE, TEAM_SIZES
+from .models import DEFAULT_CHIPS, PLAYERS, HomeostasisConfig
+
+FIELDS = ("players", "teams", "garnets", "gamewide_tiebreak", "chips")
+OPTIONS = ("teams", "garnets", "gamewide_tiebreak", "chips")
+
+
+def make_config(players: Any, seed: int, options: dict[str, Any]) -> dict:
+    """``new_config(players, seed, **options)`` (§2): every option is a host
+    input with its default; without ``teams`` a shuffled copy of ``players``
+    gives positive, positive, negative, negative, neutral (D2)."""
+    unknown = [k for k in options if k not in OPTIONS]
+    if unknown:
+        raise InvalidConfig(f"unknown option {sorted(unknown)[0]!r}; homeostasis takes {', '.join(OPTIONS)}")
+    if not isinstance(players, (list, tuple)):
+        raise InvalidConfig("config.players: must be a list of 5 player ids")
+    players = list(players)
+    _check_players(players)
+    teams = options.get("teams")
+    if teams is None:
+        order = list(players)
+        random.Random(seed).shuffle(order)
+        drawn = dict(zip(order, (POSITIVE, POSITIVE, NEGATIVE, NEGATIVE, NEUTRAL)))
+        teams = {p: drawn[p] for p in players}
+    else:
+        teams = _in_players_order("teams", teams, players)
+    garnets = options.get("garnets")
+    garnets = {p: 0 for p in players} if garnets is None else {p: 0 for p in players} | _in_players_order("garnets", garnets, players, partial=True)
+    tiebreak = options.get("gamewide_tiebreak")
+    config = {
+        "players": players,
+        "teams": teams,
+        "garnets": garnets,
+        "gamewide_tiebreak": list(players) if tiebreak is None else (list(tiebreak) if isinstance(tiebreak, (list, tuple)) else tiebreak),
+        "chips": DEFAULT_CHIPS if options.get("chips") is None else options["chips"],
+    }
+    return check_config(config)
+
+
+def _in_players_order(name: str, given: Any, players: list[str], partial: bool = False) -> dict:
+    """``given`` keyed in ``players`` order (key order has no meaning, §2);
+    names that are not players are kept last, for ``check_config`` to report."""
+    if not isinstance(given, dict):
+        raise InvalidConfig(f"config.{name}: must be an object {{player: ...}}")
+    out = {p: given[p] for p in players if p in given}
+    extra = [k for k in given if k not in out]
+    if extra:
+        raise InvalidConfig(f"config.{name}: {extra[0]!r} is not a player in this match")
+    if not partial and len(out) != len(players):
+        missing = [p for p in players if p not in out]
+        raise InvalidConfig(f"config.{name}: must give every player; missing {', '.join(missing)}")
+    return out
+
+
+def check_config(config: Any) -> dict:
+    """Validate a config (§2); return it unchanged or raise :class:`InvalidConfig` naming the field."""
+    if not isinstance(config, dict):
+        raise InvalidConfig("config must be a JSON object with players, teams, garnets, gamewide_tiebreak and chips")
+    for name in FIELDS:
+        if name not in config:
+            raise InvalidConfig(f"config.{name}: required field is missing")
+    for name in config:
+        if name not in FIELDS:
+            raise InvalidConfig(f"config.{name}: unknown field; a config has exactly {', '.join(FIELDS)}")
+    try:
+        HomeostasisConfig.model_validate(config, strict=True)
+    except ValidationError as exc:
+        raise InvalidConfig(describe_validation_error(exc, "config")) from None
+    players = config["players"]
+    _check_players(players)
+    everyone = set(players)
+    teams = config["teams"]
+    _check_keys("teams", teams, players)
+    counts = Counter(teams.values())
+    for team, size in TEAM_SIZES.items():
+        if counts[team] != size:
+            raise InvalidConfig(
+                f"config.teams: needs exactly 2 positive, 2 negative and 1 neutral; got "
+                f"{counts[POSITIVE]} positive, {counts[NEGATIVE]} negative, {counts[NEUTRAL]} neutral"
+            )
+    garnets = config["garnets"]
+    _check_keys("garnets", garnets, players)
+    for p in players:
+        if not is_json_int(garnets[p]) or garnets[p] < 0:
+            raise InvalidConfig(f"config.garnets.{p}: must be a whole number >= 0, not {garnets[p]!r}")
+    tiebreak = config["gamewide_tiebreak"]
+    if len(tiebreak) != len(players) or set(tiebreak) != everyone:
+        raise InvalidConfig("config.gamewide_tiebreak: must list each of the 5 players exactly once")
+    if not is_json_int(config["chips"]) or config["chips"] < 0:
+        raise InvalidConfig(f"config.chips: must be a whole number >= 0, not {config['chips']!r}")
+    return config
+
+
+def _check_players(players: list) -> None:
+    if len(players) != PLAYERS:
+        raise InvalidConfig(f"config.players: Homeostasis takes exactly {PLAYERS} players, not {len(players)}")
+    for p in players:
+        if not isinstance(p, str) or not p:
+            raise InvalidConfig(f"config.players: a player id must be a non-empty string, not {p!r}")
+    if len(set(players)) != len(players):
+        dup = sorted({p for p in players if players.count(p) > 1})
+        raise InvalidConfig(f"config.players: duplicate player ids {dup}")
+
+
+def _check_keys(name: str, mapping: dict, players: list[str]) -> None:
+    extra = [k for k in mapping if k not in set(players)]
+    if extra:
+        raise InvalidConfig(f"config.{name}: {extra[0]!r} is not a player in this match")
+    missing = [p for p in players if p not in mapping]
+    if missing:
+        raise InvalidConfig(f"config.{name}: must give every player; missing {', '.join(missing)}")

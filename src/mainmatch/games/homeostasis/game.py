@@ -1,0 +1,201 @@
+"""Homeostasis as a pure state machine (``shared/rules/homeostasis.md``).
+
+The rules live in the modules beside this one: ``cards`` (the deck, saving
+cost), ``expression`` (the evaluator), ``bands`` (the end), ``config``,
+``validate``, ``flow`` (resolution and automatic transitions), ``views``
+(requests and views), ``random_play`` and ``render``. This class wires them
+into the engine contract.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.game import Game
+from mainmatch.engine.result import nonzero
+
+from . import flow, random_play, views
+from . import state as S
+from . import validate as V
+from .bands import ranking, settle
+from .config import OPTIONS, check_config, make_config
+from .flow import Work
+from .models import ACTION_MODELS, PLAYERS, HomeostasisConfig
+from .render import render_event
+from .state import HomeostasisState
+
+DEFAULT_PLAYERS = ("a", "b", "c", "d", "e")  # the spec's examples (§9)
+
+
+class Homeostasis(Game):
+    id = "homeostasis"
+    title = "Homeostasis"
+    pitch = "Two teams and a loner bid cards into a sum over three rounds: high, low, or near zero."
+    player_count = PLAYERS
+    default_players = DEFAULT_PLAYERS
+    config_model = HomeostasisConfig
+    action_models = ACTION_MODELS
+    host_inputs = OPTIONS
+    # The match is live. The seed gives 1 minute to a draft choice and to each
+    # bracket window; the live bidding steps get the same minute; the seed sets
+    # no time for saving (its "Initial Round") or for the EC choice.
+    step_minutes = {"save_cards": None, "draft": 1, "bid": 1, "final_bid": 1, "place_saved": 1,
+                    "brackets": 1, "choose_ec": None}
+
+    # ------------------------------------------------------------ config §2
+
+    def new_config(self, players, seed, **options: Any) -> dict:
+        return make_config(players, seed, options)
+
+    def check_config(self, config: Any) -> dict:
+        return check_config(config)
+
+    def random_config(self, players, rng: random.Random) -> dict:
+        """Random records vary the host inputs so random play reaches garnet
+        spending on saved cards, other tiebreaks, and short-of-chips matches
+        (automatic passes and placements, final auctions without bidders)."""
+        options: dict[str, Any] = {}
+        if rng.random() < 0.5:
+            tiebreak = list(players)
+            rng.shuffle(tiebreak)
+            options["gamewide_tiebreak"] = tiebreak
+        if rng.random() < 0.4:
+            options["garnets"] = {p: rng.choice((0, 0, 1, 2, 4, 9, 20, 90)) for p in players}
+        r = rng.random()
+        if r < 0.1:
+            options["chips"] = rng.choice((0, 1, 2, 3, 5, 10, 20))
+        return self.new_config(list(players), rng.randrange(2**32), **options)
+
+    # ------------------------------------------------------------ state
+
+    def initial_state(self, config: dict) -> HomeostasisState:
+        config = check_config(config)
+        players = tuple(config["players"])
+        return HomeostasisState(
+            config=config,
+            players=players,
+            index={p: i for i, p in enumerate(players)},
+            teams={p: config["teams"][p] for p in players},
+            tiebreak={p: i for i, p in enumerate(config["gamewide_tiebreak"])},
+            phase=S.SAVE_CARDS,
+            round=0,
+            chips={p: config["chips"] for p in players},
+            garnets_spent={p: 0 for p in players},
+            saved={p: () for p in players},
+            used_saved={p: () for p in players},
+        )
+
+    def pending(self, state: HomeostasisState) -> dict[str, dict]:
+        return views.pending(state)
+
+    # ------------------------------------------------------------ validate §3
+
+    def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
+        requests = views.pending(state)
+        if not requests:
+            raise IllegalAction("the match is over; nobody is expected to act")
+        if not isinstance(player, str) or player not in state.index:
+            raise IllegalAction(f"{player!r} is not a player in this match")
+        request = requests.get(player)
+        if request is None:
+            raise IllegalAction(f"{player} is not expected to act now")
+        kind = request["kind"]
+        if kind == "save_cards":
+            V.check_save(action, state.holding(player))
+        elif kind == "draft":
+            V.check_draft(action, request["cards"], request["positions"])
+        elif kind == "bid":
+            V.check_bid(action, state.chips[player], state.auction.totals, request["slots"], request["can_pass"])
+        elif kind == "final_bid":
+            V.check_final_bid(action, state.chips[player])
+        elif kind == "place_saved":
+            V.check_place_saved(action, state.saved[player])
+        elif kind == "brackets":
+            V.check_brackets(action, len(state.expression), [(b["first"], b["last"]) for b in state.brackets])
+        else:
+            V.check_choose_ec(action, request["candidates"])
+
+    def default_action(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+        return random_play.default_action(state, player, rng)
+
+    def random_action(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+        return random_play.random_action(state, player, rng)
+
+    # ------------------------------------------------------------ apply §4
+
+    def apply(self, state: HomeostasisState, actions: dict[str, dict]) -> tuple[HomeostasisState, list[dict]]:
+        """§4: validate every pending action, resolve the step, then run the
+        automatic transitions up to the next step with pending players."""
+        requests = views.pending(state)
+        if not requests:
+            raise IllegalAction("the match is over; nobody is expected to act")
+        for p in actions:
+            if p not in requests:
+                self.validate(state, p, actions[p])  # raises: not expected to act now
+        for p in requests:
+            if p not in actions:
+                raise IllegalAction(f"{p} has not acted; every pending player needs an action")
+            self.validate(state, p, actions[p])
+        w = Work(state)
+        phase = state.phase
+        if phase == S.SAVE_CARDS:
+            flow.apply_save(w, actions)
+        elif phase == S.DRAFT:
+            (p,) = requests
+            flow.apply_draft(w, p, actions[p])
+        elif phase == S.AUCTION:
+            (p,) = requests
+            flow.apply_bid(w, p, actions[p])
+        elif phase == S.FINAL_AUCTION:
+            flow.apply_final_bids(w, actions)
+        elif phase == S.PLACE_SAVED:
+            (p,) = requests
+            flow.apply_place_saved(w, p, actions[p])
+        elif phase == S.BRACKETS:
+            flow.apply_brackets(w, actions)
+        else:
+            flow.apply_choose_ec(w, actions)
+        return w.freeze(), w.events
+
+    # ------------------------------------------------------------ views §5
+
+    def view(self, state: HomeostasisState, player: str | None) -> dict:
+        out = views.public_view(state, self.id)
+        if player is not None:
+            if not isinstance(player, str) or player not in state.index:
+                raise IllegalAction(f"{player!r} is not a player in this match")
+            out["you"] = views.you(state, player)
+        return out
+
+    # ------------------------------------------------------------ result §7
+
+    def result(self, state: HomeostasisState) -> dict | None:
+        if state.phase != S.OVER:
+            return None
+        players = list(state.players)
+        tokens, garnets, _, death = settle(state.outcome, state.teams, players)
+        ec = state.elimination_candidate
+        return {
+            "ranking": ranking(state.outcome, state.teams, players, ec),
+            "tokens_of_life": tokens,
+            "garnets": garnets,
+            "garnets_spent": nonzero(state.garnets_spent, players),
+            "elimination_candidate": ec,
+            "void_tokens_of_life": False,
+            "details": {
+                "round_results": [r["result"] for r in state.rounds],
+                "simplified": [r["simplified"] for r in state.rounds],
+                "total": str(state.total),
+                "outcome": state.outcome,
+                "teams": dict(state.config["teams"]),
+                "death_match": death,
+                "chips_left": {p: state.chips[p] for p in players},
+            },
+        }
+
+    # ------------------------------------------------------------ people
+
+    def render_event(self, event: dict) -> str:
+        return render_event(event)

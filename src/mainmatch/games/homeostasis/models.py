@@ -1,0 +1,132 @@
+"""Config and action models of Homeostasis (homeostasis.md §2, §3).
+
+The pydantic models give the JSON Schemas clients build actions from. Actions
+are validated by ``validate.py`` in the spec's order (so the first broken rule
+is the one reported, with the spec's message); configs by ``config.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from mainmatch.engine.ec import ChooseEcAction
+
+PLAYERS = 5
+ROUNDS = 3
+DEFAULT_CHIPS = 100
+#: §3: at most 3 rebids after the first sealed bid of a final auction (D21)
+MAX_REBIDS = 3
+
+Symbol = Literal["1", "2", "3", "+", "-", "x", "/"]
+Team = Literal["positive", "negative", "neutral"]
+
+
+class HomeostasisConfig(BaseModel):
+    """A Homeostasis config: all five fields, nothing else (§2)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="homeostasis config")
+
+    players: list[str] = Field(description="5 distinct non-empty player ids, listing order (no rules meaning)")
+    teams: dict[str, Team] = Field(description="player -> team: exactly 2 positive, 2 negative, 1 neutral; public")
+    garnets: dict[str, int] = Field(description="garnets each player holds at the start (>= 0); they pay for saving cards")
+    gamewide_tiebreak: list[str] = Field(description="the 5 players, best first (turn order and final-auction ties)")
+    chips: int = Field(ge=0, description="chips each player starts the match with (kept across rounds)")
+
+
+class SaveCardsAction(BaseModel):
+    """Save cards from your private copy of the deck (§4.1): costs (X-1)^2 garnets for X >= 1 cards."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="save_cards")
+
+    cards: list[Symbol] = Field(
+        description="card symbols to save, each at most as often as in the deck (1 1 2 2 3 3 + - x /); [] saves nothing"
+    )
+
+
+class DraftAction(BaseModel):
+    """Put one remaining card at a free position of this round's auction order (§4.3)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="draft")
+
+    card: Symbol = Field(description="a card symbol from the request's `cards`")
+    position: int = Field(ge=1, le=10, description="a free auction position from the request's `positions`")
+
+
+_BID_FORMS = {"oneOf": [{"required": ["slot", "chips"]}, {"required": ["pass"]}]}
+_BRACKET_FORMS = {"oneOf": [{"required": ["first", "last"]}, {"required": ["pass"]}]}
+
+
+def _one_form(values: dict, pair: tuple[str, str]) -> None:
+    given = {k for k, v in values.items() if v is not None}
+    if given != set(pair) and given != {"pass_"}:
+        raise ValueError(f"send exactly {{{pair[0]!r}, {pair[1]!r}}} or {{'pass': true}}")
+
+
+class BidAction(BaseModel):
+    """Bid chips on an empty slot in the live auction, or pass (§4.4).
+
+    Exactly ``{"slot": S, "chips": N}`` or ``{"pass": true}``. A pass is illegal
+    while the auction has no bid; a bid may not tie two slots' totals.
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="bid", populate_by_name=True,
+                              json_schema_extra=_BID_FORMS)
+
+    slot: Optional[int] = Field(default=None, ge=1, le=10, description="an empty slot (1-10) from the request's `slots`")
+    chips: Optional[int] = Field(default=None, ge=1, description="chips to add to that slot's total, 1 to your chips")
+    pass_: Optional[Literal[True]] = Field(default=None, alias="pass", description="true to pass (out of this auction)")
+
+    @model_validator(mode="after")
+    def _form(self) -> "BidAction":
+        _one_form({"slot": self.slot, "chips": self.chips, "pass_": self.pass_}, ("slot", "chips"))
+        return self
+
+
+class FinalBidAction(BaseModel):
+    """A sealed bid in the final auction (§4.5); only the winner pays."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="final_bid")
+
+    chips: int = Field(ge=0, description="0 to your chips")
+
+
+class PlaceSavedAction(BaseModel):
+    """The final-auction winner places any of their unused saved cards at either end (§4.5, D38)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="place_saved")
+
+    front: list[Symbol] = Field(description="saved cards put before slot 1, in this order")
+    back: list[Symbol] = Field(description="saved cards put after slot 10, in this order")
+
+
+class BracketsAction(BaseModel):
+    """Place your team's one pair of brackets for the match, or pass (§4.6).
+
+    Exactly ``{"first": F, "last": L}`` (cards F..L of this round's expression,
+    1-based) or ``{"pass": true}``; a pair may not cross a pair already placed.
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="brackets", populate_by_name=True,
+                              json_schema_extra=_BRACKET_FORMS)
+
+    first: Optional[int] = Field(default=None, ge=1, description="position of the first enclosed card")
+    last: Optional[int] = Field(default=None, ge=1, description="position of the last enclosed card (>= first, <= length)")
+    pass_: Optional[Literal[True]] = Field(default=None, alias="pass", description="true to pass this step")
+
+    @model_validator(mode="after")
+    def _form(self) -> "BracketsAction":
+        _one_form({"first": self.first, "last": self.last, "pass_": self.pass_}, ("first", "last"))
+        return self
+
+
+ACTION_MODELS: dict[str, type[BaseModel]] = {
+    "save_cards": SaveCardsAction,
+    "draft": DraftAction,
+    "bid": BidAction,
+    "final_bid": FinalBidAction,
+    "place_saved": PlaceSavedAction,
+    "brackets": BracketsAction,
+    "choose_ec": ChooseEcAction,
+}

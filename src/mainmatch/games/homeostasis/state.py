@@ -1,0 +1,102 @@
+"""The state of a Homeostasis match (homeostasis.md §4, §5).
+
+States are frozen: ``apply`` builds a new one with :func:`evolve`, replacing
+only the fields a step changes. Containers inside a state are never mutated
+(tuples, and dicts that are replaced whole), so states share them freely.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+# phases (the view's ``phase``, §5)
+SAVE_CARDS = "save_cards"
+DRAFT = "draft"
+AUCTION = "auction"
+FINAL_AUCTION = "final_auction"
+PLACE_SAVED = "place_saved"
+BRACKETS = "brackets"
+CHOOSE_EC = "choose_ec"
+OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class OpenAuction:
+    """A live auction (§4.4): the view's ``auction`` plus whose turn it is."""
+
+    number: int
+    card: str
+    first_bidder: str
+    totals: tuple[int, ...]
+    #: ``{"player", "slot", "chips"}`` in bid order (never mutated)
+    bids: tuple[dict, ...]
+    passed: tuple[str, ...]
+    #: index in the round's turn order of the player whose turn it is
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class FinalAuction:
+    """This round's final auction (§4.5): the view's ``final_auction``."""
+
+    bidders: tuple[str, ...]
+    #: one ``{player: chips}`` per resolved sealed round (never mutated)
+    sealed_rounds: tuple[dict, ...] = ()
+    rebids: int = 0
+    winner: str | None = None
+    paid: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HomeostasisState:
+    config: dict
+    players: tuple[str, ...]
+    #: player -> position in ``players`` (shared, never mutated)
+    index: dict[str, int]
+    #: player -> team, from the config (shared, never mutated)
+    teams: dict[str, str]
+    #: player -> position in ``gamewide_tiebreak`` (shared, never mutated)
+    tiebreak: dict[str, int]
+    phase: str
+    round: int
+    chips: dict[str, int]
+    garnets_spent: dict[str, int]
+    #: player -> unused saved cards, canonical (secret, D34)
+    saved: dict[str, tuple[str, ...]]
+    #: player -> placed saved cards, canonical (secret until placed)
+    used_saved: dict[str, tuple[str, ...]]
+    # ---- the round (reset at each round start, §4.2)
+    turn_order: tuple[str, ...] = ()
+    draft_choices: int = 0
+    auction_order: tuple[str | None, ...] = (None,) * 10
+    slots: tuple[str | None, ...] = (None,) * 10
+    auction: OpenAuction | None = None
+    auction_log: tuple[dict, ...] = ()
+    #: who opens the next auction of this round (§4.4 step 5, D12)
+    next_first: str | None = None
+    final_auction: FinalAuction | None = None
+    saved_placed: dict | None = None
+    expression: tuple[str, ...] | None = None
+    #: this round's placed pairs ``{"first","last","team","player"}``, placement order
+    brackets: tuple[dict, ...] = ()
+    # ---- the match
+    #: teams that placed their pair, placement order (never reset)
+    teams_used: tuple[str, ...] = ()
+    #: finished rounds ``{"round","expression","brackets","simplified","result"}``
+    rounds: tuple[dict, ...] = ()
+    total: Fraction = Fraction(0)
+    outcome: str | None = None
+    ec_votes: dict | None = None
+    elimination_candidate: str | None = None
+    #: lazily computed per state (pending requests, public view parts)
+    cache: dict = field(default_factory=dict, compare=False)
+
+    def holding(self, player: str) -> int:
+        """A player's garnet holding: the config's minus what saving cost (§4.1, D8)."""
+        return self.config["garnets"][player] - self.garnets_spent[player]
+
+
+def evolve(state: HomeostasisState, **changes) -> HomeostasisState:
+    """A new state with ``changes`` and an empty cache."""
+    return replace(state, cache={}, **changes)

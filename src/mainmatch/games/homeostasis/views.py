@@ -1,0 +1,123 @@
+"""Requests and views of Homeostasis (homeostasis.md §3 requests, §5 views).
+
+Both are built fresh as plain JSON (new lists and dicts every call), so a
+caller may change what it gets without touching the state. ``pending`` is
+cached per state (the host, the bots and ``validate`` all ask for it).
+"""
+
+from __future__ import annotations
+
+from . import state as S
+from .cards import DECK, remove_cards
+from .flow import drafter, ec_candidates, eligible_for_brackets
+from .state import HomeostasisState
+
+
+def pending(state: HomeostasisState) -> dict[str, dict]:
+    """``{player: request}`` in config order; empty iff the match is over (§3)."""
+    cached = state.cache.get("pending")
+    if cached is None:
+        cached = state.cache["pending"] = _pending(state)
+    return cached
+
+
+def _pending(state: HomeostasisState) -> dict[str, dict]:
+    phase = state.phase
+    if phase == S.SAVE_CARDS:
+        return {p: {"kind": "save_cards", "cards": list(DECK), "garnets": state.holding(p)} for p in state.players}
+    if phase == S.DRAFT:
+        return {drafter(state): {"kind": "draft", "cards": cards_left(state), "positions": free_positions(state)}}
+    if phase == S.AUCTION:
+        a = state.auction
+        p = state.turn_order[a.turn]
+        return {p: {"kind": "bid", "card": a.card, "chips": state.chips[p], "slots": empty_slots(state),
+                    "totals": list(a.totals), "can_pass": bool(a.bids)}}
+    if phase == S.FINAL_AUCTION:
+        fa = state.final_auction
+        return {p: {"kind": "final_bid", "chips": state.chips[p], "rebid": fa.rebids} for p in fa.bidders}
+    if phase == S.PLACE_SAVED:
+        p = state.final_auction.winner
+        return {p: {"kind": "place_saved", "saved_cards": list(state.saved[p])}}
+    if phase == S.BRACKETS:
+        placed = [[b["first"], b["last"]] for b in state.brackets]
+        n = len(state.expression)
+        return {p: {"kind": "brackets", "length": n, "brackets": [list(x) for x in placed]}
+                for p in eligible_for_brackets(state)}
+    if phase == S.CHOOSE_EC:
+        candidates = ec_candidates(state)
+        chooser = next(p for p in state.players if p not in candidates)
+        return {chooser: {"kind": "choose_ec", "candidates": candidates}}
+    return {}
+
+
+def cards_left(state: HomeostasisState) -> list[str]:
+    """Cards not yet in the auction order, canonical, with repeats (§3 ``draft``)."""
+    return remove_cards(DECK, [c for c in state.auction_order if c is not None])
+
+
+def free_positions(state: HomeostasisState) -> list[int]:
+    return [i for i, c in enumerate(state.auction_order, 1) if c is None]
+
+
+def empty_slots(state: HomeostasisState) -> list[int]:
+    return [i for i, c in enumerate(state.slots, 1) if c is None]
+
+
+def public_view(state: HomeostasisState, game_id: str) -> dict:
+    """``view(state, None)``: every field of §5, in its order."""
+    a = state.auction
+    fa = state.final_auction
+    return {
+        "game": game_id,
+        "players": list(state.players),
+        "phase": state.phase,
+        "round": state.round,
+        "pending": list(pending(state)),
+        "teams": dict(state.teams),
+        "chips": dict(state.chips),
+        "turn_order": list(state.turn_order),
+        "draft_choices": state.draft_choices,
+        "auction_order": list(state.auction_order),
+        "slots": list(state.slots),
+        "auction": None if a is None else {
+            "number": a.number, "card": a.card, "first_bidder": a.first_bidder, "totals": list(a.totals),
+            "bids": [dict(b) for b in a.bids], "passed": list(a.passed),
+        },
+        "auction_log": [
+            {"number": e["number"], "card": e["card"], "slot": e["slot"],
+             "bids": [dict(b) for b in e["bids"]], "passed": list(e["passed"])}
+            for e in state.auction_log
+        ],
+        "final_auction": None if fa is None else {
+            "bidders": list(fa.bidders), "sealed_rounds": [dict(r) for r in fa.sealed_rounds],
+            "rebids": fa.rebids, "winner": fa.winner, "paid": fa.paid,
+        },
+        "saved_placed": None if state.saved_placed is None else {
+            "player": state.saved_placed["player"], "front": list(state.saved_placed["front"]),
+            "back": list(state.saved_placed["back"]),
+        },
+        "expression": None if state.expression is None else list(state.expression),
+        "brackets": [dict(b) for b in state.brackets],
+        "teams_used_brackets": list(state.teams_used),
+        "rounds": [
+            {"round": r["round"], "expression": list(r["expression"]), "brackets": [dict(b) for b in r["brackets"]],
+             "simplified": r["simplified"], "result": r["result"]}
+            for r in state.rounds
+        ],
+        "total": str(state.total),
+        "outcome": state.outcome,
+        "ec_votes": None if state.ec_votes is None else dict(state.ec_votes),
+        "elimination_candidate": state.elimination_candidate,
+    }
+
+
+def you(state: HomeostasisState, player: str) -> dict:
+    """The private part of ``view(state, player)`` (§5): the player's own secrets."""
+    return {
+        "player": player,
+        "team": state.teams[player],
+        "garnets": state.holding(player),
+        "garnets_spent": state.garnets_spent[player],
+        "saved_cards": list(state.saved[player]),
+        "used_saved_cards": list(state.used_saved[player]),
+    }
