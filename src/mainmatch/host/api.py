@@ -1,0 +1,250 @@
+"""The JSON API under ``/api``: everything the pages do, for any client.
+
+Authentication is by the secret token of a link: ``Authorization: Bearer
+TOKEN`` (or ``?token=TOKEN`` where a header cannot be set, e.g. EventSource).
+The host token allows the host actions; a player token that player's view
+and submissions; the spectator token the public view. Creating or importing
+a match needs no token and answers with the new tokens.
+
+Every error is ``{"error": "<one line>"}`` with a 4xx status.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any, Optional
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import JSONResponse, Response, StreamingResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from mainmatch.bots import bot_names
+
+from . import deadlines as dl
+from .errors import Conflict, Forbidden
+from .service import Access, Created, HostService, available_games, _game
+
+router = APIRouter(prefix="/api")
+
+#: seconds between two looks at the database while nothing wakes a stream
+#: (another server process on the same database changes matches silently)
+STREAM_POLL = 5.0
+
+
+def service(request: Request) -> HostService:
+    return request.app.state.service
+
+
+def bearer(request: Request, token: Optional[str] = Query(None, description="the link's token, where no header can be sent")) -> str | None:
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip()
+    return token
+
+
+def access(match_id: str, request: Request, token: str | None = Depends(bearer)) -> Access:
+    return service(request).authorize(match_id, token)
+
+
+def host_access(acc: Access = Depends(access)) -> Access:
+    if acc.role != "host":
+        raise Forbidden("only the host link can do this")
+    return acc
+
+
+# ------------------------------------------------------------------ bodies
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateMatch(_Body):
+    game: str = Field(description="game id (GET /api/games)")
+    players: Optional[list[str]] = Field(None, description="player ids in listing order; default: the game's default players")
+    bots: Optional[dict[str, Optional[str]]] = Field(None, description="player -> bot name for the seats bots play")
+    seed: Optional[int] = Field(None, description="seed of the chance in the config (drawn when absent)")
+    options: Optional[dict[str, Any]] = Field(None, description="the game's host inputs, e.g. gamewide_tiebreak, garnets, teams, auctions")
+    deadlines: Optional[dict[str, str]] = Field(None, description="step kind -> manual | minutes:N | daily:HH:MM (UTC)")
+    early_resolution: bool = Field(True, description="resolve a step as soon as every pending player has submitted")
+    title: str = Field("", description="a name for the match")
+
+
+class ImportMatch(_Body):
+    record: Any = Field(description="a match record (mainmatch-record/1)")
+    bots: Optional[dict[str, Optional[str]]] = None
+    deadlines: Optional[dict[str, str]] = None
+    early_resolution: bool = True
+    title: str = ""
+
+
+class Submit(_Body):
+    action: Any = Field(description="the action for the open step (its JSON Schema is in GET /api/matches/{id})")
+    step: Optional[int] = Field(None, description="the open step's number; refused if another step is open")
+
+
+class Resolve(_Body):
+    step: Optional[int] = Field(None, description="the open step's number (a guard against resolving twice)")
+
+
+class Undo(_Body):
+    step: int = Field(description="the number of the last applied step: the confirmation")
+
+
+class Deadlines(_Body):
+    deadlines: Optional[dict[str, str]] = Field(None, description="step kind -> manual | minutes:N | daily:HH:MM (UTC)")
+    early_resolution: Optional[bool] = None
+
+
+class Seat(_Body):
+    bot: Optional[str] = Field(None, description="a bot name, or null for a person")
+
+
+# ------------------------------------------------------------------ games
+
+def game_info(game) -> dict:
+    schema = game.config_schema()
+    props = schema.get("properties", {})
+    return {
+        "id": game.id,
+        "title": game.title,
+        "pitch": game.pitch,
+        "player_count": game.player_count,
+        "default_players": list(game.default_players),
+        "host_inputs": [{"name": n, "schema": props.get(n)} for n in game.host_inputs],
+        "config_defs": schema.get("$defs", {}),
+        "step_kinds": {k: {"default_deadline": p, "action_schema": game.action_schema(k)} for k, p in dl.default_policies(game).items()},
+        "bots": bot_names(game.id),
+        "rules": game.rules_summary(),
+    }
+
+
+@router.get("/games", summary="The games this server runs")
+def list_games() -> list[dict]:
+    return [game_info(g) for g in available_games()]
+
+
+@router.get("/games/{game_id}", summary="One game: host inputs, step kinds, default deadlines, bots, rules")
+def get_game(game_id: str) -> dict:
+    return game_info(_game(game_id))
+
+
+# ------------------------------------------------------------------ matches
+
+def links(request: Request, created: Created) -> dict:
+    base = str(request.base_url).rstrip("/")
+    return {
+        "match": created.match_id,
+        "host_token": created.host_token,
+        "spectator_token": created.spectator_token,
+        "player_tokens": created.player_tokens,
+        "links": {
+            "host": f"{base}/host/{created.host_token}",
+            "spectator": f"{base}/watch/{created.spectator_token}",
+            "players": {p: f"{base}/play/{t}" for p, t in created.player_tokens.items()},
+        },
+    }
+
+
+@router.post("/matches", status_code=201, summary="Create a match; answers with the host, player and spectator links")
+def create_match(body: CreateMatch, request: Request) -> dict:
+    created = service(request).create_match(
+        body.game, body.players, bots={k: v for k, v in (body.bots or {}).items() if v}, seed=body.seed,
+        options=body.options, deadlines=body.deadlines, early_resolution=body.early_resolution, title=body.title,
+    )
+    return links(request, created)
+
+
+@router.post("/matches/import", status_code=201, summary="Import a match record to view or continue it")
+def import_match(body: ImportMatch, request: Request) -> dict:
+    created = service(request).import_record(
+        body.record, bots={k: v for k, v in (body.bots or {}).items() if v}, deadlines=body.deadlines,
+        early_resolution=body.early_resolution, title=body.title,
+    )
+    return links(request, created)
+
+
+@router.get("/me", summary="What a token is: its match, role and player")
+def me(request: Request, token: str | None = Depends(bearer)) -> dict:
+    acc = service(request).access_of(token or "")
+    if acc is None:
+        raise Forbidden("unknown token")
+    return {"match": acc.match_id, "role": acc.role, "player": acc.player}
+
+
+@router.get("/matches/{match_id}", summary="Everything the token may see: view, request, submission, announcements, result")
+def overview(request: Request, acc: Access = Depends(access)) -> dict:
+    return service(request).overview(acc)
+
+
+@router.put("/matches/{match_id}/submission", summary="Submit or change the player's action for the open step")
+def submit(body: Submit, request: Request, acc: Access = Depends(access)) -> dict:
+    return service(request).submit(acc, body.action, body.step)
+
+
+@router.delete("/matches/{match_id}/submission", summary="Withdraw the player's submission for the open step")
+def withdraw(request: Request, step: Optional[int] = None, acc: Access = Depends(access)) -> dict:
+    return service(request).withdraw(acc, step)
+
+
+@router.post("/matches/{match_id}/resolve", summary="Host: resolve the open step now (defaults for the rest)")
+def resolve(request: Request, body: Resolve | None = None, acc: Access = Depends(host_access)) -> dict:
+    return service(request).resolve(acc.match_id, body.step if body else None)
+
+
+@router.post("/matches/{match_id}/undo", summary="Host: undo the last step (name it to confirm)")
+def undo(body: Undo, request: Request, acc: Access = Depends(host_access)) -> dict:
+    return service(request).undo(acc.match_id, body.step)
+
+
+@router.put("/matches/{match_id}/deadlines", summary="Host: change the deadline policies and early resolution")
+def set_deadlines(body: Deadlines, request: Request, acc: Access = Depends(host_access)) -> dict:
+    return service(request).set_deadlines(acc.match_id, body.deadlines, body.early_resolution)
+
+
+@router.put("/matches/{match_id}/seats/{player}", summary="Host: give a seat to a bot or back to a person")
+def set_seat(player: str, body: Seat, request: Request, acc: Access = Depends(host_access)) -> dict:
+    return service(request).set_seat(acc.match_id, player, body.bot)
+
+
+@router.get("/matches/{match_id}/record", summary="Host: the match record (JSON download)")
+def record(request: Request, acc: Access = Depends(host_access)) -> Response:
+    rec = service(request).record(acc.match_id)
+    return Response(
+        json.dumps(rec, indent=1, ensure_ascii=False) + "\n", media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{rec["game"]}-{acc.match_id}.json"'},
+    )
+
+
+@router.get("/matches/{match_id}/result", summary="The result, once the match is over")
+def result(request: Request, acc: Access = Depends(access)) -> dict:
+    _, snap = service(request).snapshot(acc.match_id)
+    res = snap.game.result(snap.state) if snap.over else None
+    if res is None:
+        raise Conflict("the match is not over yet")
+    return res
+
+
+@router.get("/matches/{match_id}/stream", summary="Server-sent events: `change` with the revision whenever the match changes")
+async def stream(request: Request, acc: Access = Depends(access)) -> StreamingResponse:
+    svc = service(request)
+    hub = request.app.state.hub
+
+    async def events():
+        last = None
+        while True:
+            # listen before reading, so a change in between still wakes us
+            waiter = hub.listen(acc.match_id)
+            rev = await asyncio.to_thread(svc.revision, acc.match_id)
+            if rev is None:
+                return
+            if rev != last:
+                last = rev
+                yield f"event: change\ndata: {json.dumps({'revision': rev})}\n\n"
+            else:
+                yield ": keep-alive\n\n"
+            if await request.is_disconnected():
+                return
+            await hub.wait(acc.match_id, waiter, timeout=STREAM_POLL)
+
+    return StreamingResponse(events(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})

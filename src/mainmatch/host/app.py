@@ -1,0 +1,136 @@
+"""The FastAPI application: API, pages, static files, and the deadline clock.
+
+``create_app(url)`` migrates the database at start, resolves every deadline
+that passed while the server was down, then checks deadlines every
+``scan_interval`` seconds in a background task.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from mainmatch import __version__
+from mainmatch.engine.errors import MainmatchError
+
+from . import api, pages
+from .db import DEFAULT_URL, Database
+from .errors import HostError
+from .live import Hub
+from .service import HostService
+
+log = logging.getLogger("mainmatch.host")
+STATIC = Path(__file__).with_name("static")
+
+
+def create_app(url: str = DEFAULT_URL, *, scan_interval: float = 1.0, service: HostService | None = None) -> FastAPI:
+    db = service.db if service is not None else Database(url)
+    svc = service or HostService(db)
+    hub = Hub()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI):
+        await asyncio.to_thread(db.migrate)
+        hub.bind(asyncio.get_running_loop())
+        svc.listeners.append(hub.notify)
+        task = asyncio.create_task(_deadline_clock(svc, scan_interval))
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            svc.listeners.remove(hub.notify)
+
+    app = FastAPI(
+        title="mainmatch host server",
+        version=__version__,
+        description="Host Main Match games of online reality games: create a match, send each player their "
+                    "secret link, collect submissions, resolve steps at their deadlines, announce.",
+        lifespan=lifespan,
+    )
+    app.state.service = svc
+    app.state.hub = hub
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    _error_handlers(app)
+    return app
+
+
+async def _deadline_clock(svc: HostService, interval: float) -> None:
+    """Resolve steps whose deadline passed: once at start, then every ``interval``."""
+    while True:
+        try:
+            done = await asyncio.to_thread(svc.resolve_due)
+            if done:
+                log.info("resolved at the deadline: %s", ", ".join(done))
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the clock must keep running; the log has the details
+            log.exception("deadline check failed")
+        await asyncio.sleep(interval)
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api") or "text/html" not in request.headers.get("accept", "")
+
+
+def _error(request: Request, status: int, message: str):
+    if _wants_json(request):
+        return JSONResponse({"error": message}, status_code=status)
+    return HTMLResponse(pages.error_page(request, status, message), status_code=status)
+
+
+def _error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(HostError)
+    async def host_error(request: Request, exc: HostError):
+        return _error(request, exc.status, str(exc))
+
+    @app.exception_handler(MainmatchError)
+    async def engine_error(request: Request, exc: MainmatchError):
+        return _error(request, 422, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError):
+        return _error(request, 422, describe_request_error(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException):
+        message = exc.detail if isinstance(exc.detail, str) else "request refused"
+        if exc.status_code == 404 and message == "Not Found":
+            message = f"no such page or endpoint: {request.url.path}"
+        elif exc.status_code == 405:
+            message = f"{request.method} is not allowed on {request.url.path}"
+        return _error(request, exc.status_code, message)
+
+    @app.exception_handler(Exception)
+    async def crash(request: Request, exc: Exception):
+        log.exception("internal error on %s %s", request.method, request.url.path)
+        return _error(request, 500, "internal error; the server log has the details")
+
+
+def describe_request_error(exc: RequestValidationError) -> str:
+    """FastAPI's list of validation errors as one line naming the first field."""
+    errors = exc.errors()
+    if not errors:
+        return "invalid request"
+    err = errors[0]
+    if err.get("type") == "json_invalid":
+        return "the request body is not valid JSON"
+    loc = [str(x) for x in err.get("loc", ()) if x != "body"]
+    where = ".".join(loc) or "body"
+    msg = err.get("msg", "invalid")
+    if err.get("type") == "missing":
+        msg = "required field is missing"
+    elif err.get("type") == "extra_forbidden":
+        msg = "unknown field"
+    return f"{where}: {msg}"

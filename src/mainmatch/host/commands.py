@@ -1,0 +1,64 @@
+"""``mainmatch serve``: the host server on SQLite (default) or PostgreSQL."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from typing import Optional
+
+import typer
+
+from mainmatch.engine.errors import MainmatchError
+
+from .db import DEFAULT_URL
+
+DEMO_PLAYER_NOTE = "you play the first seat; bots play the others"
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("serve")
+    def serve(
+        db: str = typer.Option(DEFAULT_URL, "--db", help="database: a SQLite file (path or sqlite:///FILE) or postgresql+psycopg://USER@HOST:PORT/DB"),
+        host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
+        port: int = typer.Option(8000, "--port", help="port to listen on"),
+        demo: Optional[str] = typer.Option(None, "--demo", help="first create a demo match of this game (you in one seat, bots in the others) and print its links"),
+        scan_interval: float = typer.Option(1.0, "--scan-interval", help="seconds between two checks of the deadlines"),
+    ) -> None:
+        """Run the host server: create matches, collect submissions, resolve steps at their deadlines."""
+        import uvicorn
+
+        from .app import create_app
+        from .db import Database
+        from .service import HostService
+
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        try:
+            database = Database(db)
+            database.migrate()
+            service = HostService(database)
+            base = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{port}"
+            if demo:
+                print_demo(service, demo, base)
+        except MainmatchError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            raise typer.Exit(2)
+        print(f"mainmatch host server on {base}  (database: {database.safe_url}; API docs: {base}/docs)", flush=True)
+        uvicorn.run(create_app(service=service, scan_interval=scan_interval), host=host, port=port, log_level="info",
+                    timeout_graceful_shutdown=3)
+
+
+def print_demo(service, game_id: str, base: str) -> None:
+    """Create a demo match of ``game_id`` with the best bot in every seat but the first."""
+    from mainmatch import games
+    from mainmatch.bots import bot_names
+
+    game = games.get(game_id)
+    names = bot_names(game.id)
+    bot = "strategy" if "strategy" in names else "random"
+    players = list(game.default_players)
+    made = service.create_match(game.id, players, bots={p: bot for p in players[1:]}, title=f"Demo: {game.title}")
+    you = players[0]
+    print(f"\nDemo match of {game.title}: {DEMO_PLAYER_NOTE} ({bot} bots).", flush=True)
+    print(f"  Play as {you}:  {base}/play/{made.player_tokens[you]}", flush=True)
+    print(f"  Host page:     {base}/host/{made.host_token}", flush=True)
+    print(f"  Spectators:    {base}/watch/{made.spectator_token}\n", flush=True)

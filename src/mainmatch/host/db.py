@@ -1,0 +1,125 @@
+"""The database: engines, transactions and migrations.
+
+SQLite (a file, the default) and PostgreSQL (by URL) are both supported.
+Every change is one *write* transaction that first locks its match: on
+PostgreSQL ``SELECT ... FOR UPDATE`` on the match row, on SQLite ``BEGIN
+IMMEDIATE`` (SQLite has one writer at a time; taking the lock at ``BEGIN``
+keeps a read-then-write transaction from failing on a stale snapshot).
+Reads use plain transactions.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from alembic import command
+from alembic.config import Config as AlembicConfig
+from sqlalchemy import Engine, create_engine, event, inspect, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+from sqlalchemy.orm import Session, sessionmaker
+
+from mainmatch.engine.errors import MainmatchError
+
+DEFAULT_URL = "sqlite:///mainmatch.db"
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+class DatabaseError(MainmatchError):
+    """The database URL is wrong or the database cannot be reached."""
+
+
+def normalize_url(url: str) -> str:
+    """Accept a SQLAlchemy URL, ``postgresql://...`` or a plain file path.
+
+    >>> normalize_url("games.db")
+    'sqlite:///games.db'
+    >>> normalize_url("postgresql://mm@127.0.0.1:5432/x")
+    'postgresql+psycopg://mm@127.0.0.1:5432/x'
+    """
+    if "://" not in url:
+        return f"sqlite:///{url}"
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+class Database:
+    def __init__(self, url: str = DEFAULT_URL):
+        self.url = normalize_url(url)
+        try:
+            parsed = make_url(self.url)
+        except ArgumentError:
+            raise DatabaseError(f"not a database URL: {url!r}; use a file path, sqlite:///FILE or postgresql+psycopg://...") from None
+        self.dialect = parsed.get_backend_name()
+        if self.dialect == "sqlite":
+            self.engine = create_engine(self.url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=20, max_overflow=20)
+            _sqlite_setup(self.engine)
+        elif self.dialect == "postgresql":
+            self.engine = create_engine(self.url, pool_size=20, max_overflow=20, pool_pre_ping=True)
+        else:
+            raise DatabaseError(f"unsupported database {self.dialect!r}; use SQLite or PostgreSQL")
+        self._write_engine = self.engine.execution_options(mm_write=True)
+        self._read = sessionmaker(bind=self.engine, expire_on_commit=False)
+        self._write = sessionmaker(bind=self._write_engine, expire_on_commit=False)
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A read-only transaction (rolled back at the end)."""
+        with self._read() as session:
+            yield session  # closing the session rolls its transaction back
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """One write transaction: committed at the end, rolled back on error."""
+        with self._write() as session:
+            with session.begin():
+                yield session
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest Alembic revision (run at every start)."""
+        cfg = AlembicConfig()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        try:
+            with self._write_engine.begin() as conn:
+                if self.dialect == "postgresql":
+                    # two servers starting at once must not both create the tables
+                    conn.execute(text("SELECT pg_advisory_xact_lock(7407)"))
+                cfg.attributes["connection"] = conn
+                command.upgrade(cfg, "head")
+        except Exception as exc:  # the URL is the user's: name it, not a traceback
+            if isinstance(exc, MainmatchError):
+                raise
+            raise DatabaseError(f"cannot open the database {self.safe_url}: {str(exc).splitlines()[0]}") from None
+
+    def tables(self) -> list[str]:
+        return sorted(inspect(self.engine).get_table_names())
+
+    @property
+    def safe_url(self) -> str:
+        return make_url(self.url).render_as_string(hide_password=True)
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+def _sqlite_setup(engine: Engine) -> None:
+    """WAL (readers never wait for the writer), a busy timeout, foreign keys,
+    fsync on commit (a submission is on disk before it is acknowledged), and
+    transactions that begin as the server says (see module doc)."""
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection, _record) -> None:
+        dbapi_connection.isolation_level = None  # SQLAlchemy emits BEGIN itself
+        cur = dbapi_connection.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=FULL")
+        cur.execute("PRAGMA busy_timeout=30000")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("mm_write") else "BEGIN")

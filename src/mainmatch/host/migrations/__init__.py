@@ -1,0 +1,1 @@
+"""Alembic migrations of the host server's schema, run at start (``db.migrate``)."""

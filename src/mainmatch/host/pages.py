@@ -1,0 +1,196 @@
+"""The HTML pages: home, create/import, and the host, player and spectator pages.
+
+A link is ``/host/TOKEN``, ``/play/TOKEN`` or ``/watch/TOKEN``. Each page is
+cut into regions (status, view, announcements, result, ...) rendered from
+the same ``HostService.overview`` the API returns, so a page never shows more
+than the API gives that token. ``/live/TOKEN`` answers the regions again as
+JSON for live updates (the page's script listens to the match's event stream).
+
+Views are rendered for people by small per-game templates
+(``templates/games/<game>.html``; any other game falls back to a generic
+table of its view). The action form is built in the browser from the step's
+JSON Schema and request, helped by ``templates/games/<game>.form.json``
+(which request list gives the choices of which field).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markdown_it import MarkdownIt
+from markupsafe import Markup
+
+from mainmatch import games
+from mainmatch.engine.checks import money
+
+from . import deadlines as dl
+from .errors import NotFound
+from .service import Access, HostService, available_games, _game
+
+TEMPLATES = Path(__file__).with_name("templates")
+router = APIRouter(include_in_schema=False)
+_md = MarkdownIt("commonmark", {"html": False, "linkify": False, "breaks": True}).enable("table")
+PAGE_PATHS = {"host": "host", "player": "play", "spectator": "watch"}
+
+
+def markdown(text: str) -> Markup:
+    """Discord Markdown as safe HTML (raw HTML in the text is escaped)."""
+    return Markup(_md.render(text or ""))
+
+
+def when(ts: float | None, style: str = "datetime") -> Markup:
+    """A time the page shows in the reader's own time zone (UTC without script)."""
+    if ts is None:
+        return Markup("<span class=muted>no deadline</span>")
+    utc = datetime.fromtimestamp(ts, timezone.utc)
+    return Markup('<time datetime="{iso}" data-ts="{ts}" data-style="{style}">{text}</time>').format(
+        iso=utc.isoformat(), ts=int(ts), style=style, text=utc.strftime("%Y-%m-%d %H:%M UTC"))
+
+
+def _env() -> Environment:
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]),
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters["md"] = markdown
+    env.filters["money"] = lambda n: money(n) if isinstance(n, int) else n
+    env.filters["when"] = when
+    env.filters["pretty"] = lambda v: json.dumps(v, ensure_ascii=False, indent=1)
+    env.filters["compact"] = lambda v: json.dumps(v, ensure_ascii=False)
+    env.globals["discord"] = dl.discord_timestamp
+    return env
+
+
+ENV = _env()
+
+
+def render(name: str, **ctx: Any) -> str:
+    return ENV.get_template(name).render(**ctx)
+
+
+@lru_cache(maxsize=None)
+def view_template(game_id: str) -> str:
+    """The game's own view template, or the generic one."""
+    return f"games/{game_id}.html" if (TEMPLATES / "games" / f"{game_id}.html").exists() else "games/_generic.html"
+
+
+@lru_cache(maxsize=None)
+def form_hints(game_id: str) -> dict:
+    path = TEMPLATES / "games" / f"{game_id}.form.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def error_page(request: Request, status: int, message: str) -> str:
+    return render("error.html", status=status, message=message, title="Error")
+
+
+def _svc(request: Request) -> HostService:
+    return request.app.state.service
+
+
+def _access(request: Request, token: str, role: str) -> Access | RedirectResponse:
+    acc = _svc(request).access_of(token)
+    if acc is None:
+        raise NotFound("this link is not valid: no match has this token (check that it was copied whole)")
+    if acc.role != role:
+        return RedirectResponse(f"/{PAGE_PATHS[acc.role]}/{token}", status_code=303)
+    return acc
+
+
+# ------------------------------------------------------------------ regions
+
+def regions(request: Request, acc: Access, token: str) -> dict[str, Any]:
+    """The page's parts as HTML, and the data of the action form."""
+    ov = _svc(request).overview(acc)
+    game = games.get(ov["game"]["id"])
+    ctx = {"ov": ov, "token": token, "role": acc.role, "game": game, "view_template": view_template(game.id)}
+    out: dict[str, Any] = {
+        "game": game.id,
+        "revision": ov["revision"],
+        "html": {
+            "status": render("regions/status.html", **ctx),
+            "view": render("regions/view.html", **ctx),
+            "announcements": render("regions/announcements.html", **ctx),
+            "result": render("regions/result.html", **ctx),
+        },
+    }
+    if acc.role == "host":
+        out["html"]["seats"] = render("regions/seats.html", **ctx, base=str(request.base_url).rstrip("/"),
+                                      bots=_bots(game.id))
+    if acc.role == "player":
+        out["action"] = {
+            "step": ov["open_step"],
+            "kind": ov["request"]["kind"] if ov["request"] else None,
+            "request": ov["request"],
+            "schema": ov["action_schema"],
+            "submission": ov["submission"],
+            "hints": form_hints(game.id).get(ov["request"]["kind"], {}) if ov["request"] else {},
+            "deadline": ov["deadline"],
+        }
+    return out
+
+
+def _bots(game_id: str) -> list[str]:
+    from mainmatch.bots import bot_names
+
+    return bot_names(game_id)
+
+
+def _match_page(request: Request, token: str, role: str) -> HTMLResponse | RedirectResponse:
+    acc = _access(request, token, role)
+    if isinstance(acc, RedirectResponse):
+        return acc
+    reg = regions(request, acc, token)
+    game = games.get(reg["game"])
+    html = render("match.html", role=role, token=token, match_id=acc.match_id, player=acc.player, regions=reg,
+                  game=game, title=game.title)
+    return HTMLResponse(html)
+
+
+# ------------------------------------------------------------------ routes
+
+@router.get("/", response_class=HTMLResponse)
+def home(request: Request) -> HTMLResponse:
+    return HTMLResponse(render("home.html", games=available_games(), title="mainmatch"))
+
+
+@router.get("/new", response_class=HTMLResponse)
+def new(request: Request, game: str | None = None) -> HTMLResponse:
+    gs = available_games()
+    chosen = game if game in {g.id for g in gs} else (gs[0].id if gs else None)
+    return HTMLResponse(render("new.html", games=gs, chosen=chosen, title="New match"))
+
+
+@router.get("/rules/{game_id}", response_class=HTMLResponse)
+def rules(game_id: str) -> HTMLResponse:
+    game = _game(game_id)
+    return HTMLResponse(render("rules.html", game=game, title=f"Rules: {game.title}"))
+
+
+@router.get("/host/{token}", response_class=HTMLResponse)
+def host_page(request: Request, token: str):
+    return _match_page(request, token, "host")
+
+
+@router.get("/play/{token}", response_class=HTMLResponse)
+def player_page(request: Request, token: str):
+    return _match_page(request, token, "player")
+
+
+@router.get("/watch/{token}", response_class=HTMLResponse)
+def spectator_page(request: Request, token: str):
+    return _match_page(request, token, "spectator")
+
+
+@router.get("/live/{token}")
+def live(request: Request, token: str) -> JSONResponse:
+    """The regions of the token's page as JSON (the page's live updates)."""
+    acc = _svc(request).access_of(token)
+    if acc is None:
+        raise NotFound("this link is not valid: no match has this token")
+    return JSONResponse(regions(request, acc, token))

@@ -1,0 +1,337 @@
+/* The action form: built from the step's JSON Schema (pydantic's output) and
+ * the player's request. Hints (templates/games/<game>.form.json) say which
+ * request list gives the choices of a field:
+ *   options: {"trades[].players[]": "players", "bids{key}": "biddable",
+ *             "bids{}.choice": "choice_targets", "x": {"from": "items", "value": "letter", "label": "text"}}
+ *   labels:  {"minus.bids[]": "tiles"}   (item i of a fixed list is labelled by request.tiles[i])
+ * Paths: "a.b" properties, "[]" list items, "{key}" the keys of an object of
+ * free keys, "{}" its values. A field left blank is left out of the action,
+ * so the engine's own message names what is missing or wrong.
+ */
+"use strict";
+
+const MMForm = (() => {
+  const el = (tag, attrs = {}, ...kids) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v === true ? "" : v);
+    }
+    for (const k of kids) if (k) e.append(k);
+    return e;
+  };
+  const isEmpty = (v) => v === undefined;
+
+  function resolve(schema, root) {
+    let s = schema || {};
+    for (let i = 0; s.$ref && i < 20; i++) {
+      const name = s.$ref.split("/").pop();
+      const { $ref, ...rest } = s;
+      s = { ...(root.$defs || {})[name], ...rest };
+    }
+    const alts = s.anyOf || s.oneOf;
+    if (alts) {
+      const kept = alts.map((a) => resolve(a, root)).filter((a) => a.type !== "null");
+      const { anyOf, oneOf, ...rest } = s;
+      if (kept.length === 1) return { ...kept[0], ...rest, nullable: true };
+      return { ...rest, variants: kept };
+    }
+    return s;
+  }
+
+  function optionsFor(path, schema, ctx) {
+    const spec = ctx.hints.options && ctx.hints.options[path];
+    let opts = null;
+    if (spec) {
+      const src = typeof spec === "string" ? { from: spec } : spec;
+      let list = src.from.split(".").reduce((o, k) => (o == null ? o : o[k]), ctx.request);
+      if (Array.isArray(list)) {
+        opts = list.map((x) => {
+          const value = src.value ? x[src.value] : x;
+          const label = src.label && x[src.label] !== undefined ? `${value}: ${x[src.label]}` : String(value);
+          return { value, label };
+        });
+      }
+    }
+    if (!opts && schema && Array.isArray(schema.enum)) opts = schema.enum.map((v) => ({ value: v, label: String(v) }));
+    if (!opts) return null;
+    const seen = new Set();
+    return opts.filter((o) => (seen.has(JSON.stringify(o.value)) ? false : seen.add(JSON.stringify(o.value))));
+  }
+
+  function help(schema) {
+    return schema.description ? el("span", { class: "help", text: schema.description.replace(/``?/g, "") }) : null;
+  }
+
+  function build(schema, path, ctx, required) {
+    schema = resolve(schema, ctx.root);
+    if (schema.variants) return variantField(schema, path, ctx);
+    const t = schema.type;
+    if (t === "object" || schema.properties || schema.additionalProperties) {
+      if (schema.properties && Object.keys(schema.properties).length) return objectField(schema, path, ctx);
+      if (schema.additionalProperties) return dictField(schema, path, ctx);
+      return constField({});
+    }
+    if (t === "array") return arrayField(schema, path, ctx, required);
+    if (schema.const !== undefined) return constField(schema.const);
+    if (t === "boolean") {
+      if (Array.isArray(schema.enum) && schema.enum.length === 1) return constField(schema.enum[0]);
+      return boolField(schema, required);
+    }
+    const opts = optionsFor(path, schema, ctx);
+    if (opts) return selectField(opts, required, path);
+    if (t === "integer" || t === "number") return numberField(schema, required, path);
+    return textField(schema, required, path);
+  }
+
+  function constField(value) {
+    return { el: null, get: () => value, set: () => {} };
+  }
+
+  function numberField(schema, required, path) {
+    const min = schema.minimum !== undefined ? schema.minimum : schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : undefined;
+    const input = el("input", { type: "number", step: schema.type === "integer" ? 1 : "any", min, max: schema.maximum, "data-path": path,
+      placeholder: schema.default !== undefined ? String(schema.default) : "" });
+    if (required) input.value = schema.default !== undefined ? schema.default : min !== undefined && min > 0 ? min : 0;
+    return {
+      el: input,
+      get: () => (input.value.trim() === "" ? undefined : Number(input.value)),
+      set: (v) => { input.value = v === undefined || v === null ? "" : v; },
+    };
+  }
+
+  function textField(schema, required, path) {
+    const input = el("input", { type: "text", "data-path": path, placeholder: schema.default !== undefined ? String(schema.default) : "" });
+    return { el: input, get: () => (input.value === "" ? undefined : input.value), set: (v) => { input.value = v == null ? "" : v; } };
+  }
+
+  function boolField(schema, required) {
+    const input = el("input", { type: "checkbox" });
+    if (schema.default === true) input.checked = true;
+    return { el: input, get: () => input.checked, set: (v) => { input.checked = !!v; } };
+  }
+
+  function selectField(opts, required, path) {
+    const sel = el("select", { "data-path": path });
+    if (!required || opts.length !== 1) sel.append(el("option", { value: "", text: "—" }));
+    opts.forEach((o, i) => sel.append(el("option", { value: String(i), text: o.label })));
+    if (required && opts.length === 1) sel.value = "0";
+    return {
+      el: sel,
+      get: () => (sel.value === "" ? undefined : opts[Number(sel.value)].value),
+      set: (v) => {
+        const i = opts.findIndex((o) => JSON.stringify(o.value) === JSON.stringify(v));
+        sel.value = i < 0 ? "" : String(i);
+      },
+    };
+  }
+
+  function labelled(name, schema, field, required) {
+    const row = el("div", { class: "field" }, el("span", { class: "name", text: name + (required ? "" : "") }));
+    if (field.el) row.append(field.el);
+    const h = help(schema);
+    if (h) row.append(h);
+    return row;
+  }
+
+  function objectField(schema, path, ctx) {
+    const required = new Set(schema.required || []);
+    const box = path ? el("fieldset", {}, el("legend", { text: schema.title || path })) : el("div");
+    const fields = {};
+    for (const [key, sub] of Object.entries(schema.properties)) {
+      const subPath = path ? `${path}.${key}` : key;
+      const r = resolve(sub, ctx.root);
+      const f = build(sub, subPath, ctx, required.has(key));
+      fields[key] = f;
+      if (!f.el) continue;
+      if (f.el.tagName === "FIELDSET") box.append(f.el);
+      else box.append(labelled(r.title || key, r, f, required.has(key)));
+    }
+    return {
+      el: box,
+      get: () => {
+        const out = {};
+        let any = false;
+        for (const [k, f] of Object.entries(fields)) {
+          if (!f.el && !required.has(k)) continue; // a constant that was not asked for
+          const v = f.get();
+          if (!isEmpty(v)) { out[k] = v; any = true; }
+        }
+        return any || !path ? out : undefined;
+      },
+      set: (v) => { for (const [k, f] of Object.entries(fields)) f.set(v && typeof v === "object" ? v[k] : undefined); },
+      keys: Object.keys(fields),
+      required,
+    };
+  }
+
+  function dictField(schema, path, ctx) {
+    const valueSchema = schema.additionalProperties === true ? { type: "string" } : schema.additionalProperties;
+    const keyOpts = optionsFor(`${path}{key}`, schema.propertyNames, ctx);
+    const box = el("fieldset", {}, el("legend", { text: schema.title || path }));
+    const h = help(schema);
+    if (h) box.append(el("div", {}, h));
+    if (keyOpts) {
+      const rows = keyOpts.map((o) => {
+        const f = build(valueSchema, `${path}{}`, ctx, false);
+        const row = el("div", { class: "row", "data-key": String(o.value) }, el("span", { class: "rowlabel", text: o.label }));
+        if (f.el) row.append(f.el);
+        box.append(row);
+        return { key: o.value, f };
+      });
+      return {
+        el: box,
+        get: () => {
+          const out = {};
+          for (const { key, f } of rows) { const v = f.get(); if (!isEmpty(v)) out[key] = v; }
+          return Object.keys(out).length ? out : undefined;
+        },
+        set: (v) => { for (const { key, f } of rows) f.set(v ? v[key] : undefined); },
+      };
+    }
+    const list = el("div");
+    const rows = [];
+    const add = (k, v) => {
+      const key = el("input", { type: "text", placeholder: "key", size: 8 });
+      const f = build(valueSchema, `${path}{}`, ctx, false);
+      const row = el("div", { class: "row" }, key, f.el);
+      const entry = { key, f, row };
+      row.append(el("button", { type: "button", class: "small secondary", text: "remove" }));
+      row.lastChild.onclick = () => { rows.splice(rows.indexOf(entry), 1); row.remove(); };
+      if (k !== undefined) { key.value = k; f.set(v); }
+      rows.push(entry);
+      list.append(row);
+    };
+    const addBtn = el("button", { type: "button", class: "small secondary", text: "add" });
+    addBtn.onclick = () => add();
+    box.append(list, addBtn);
+    return {
+      el: box,
+      get: () => {
+        const out = {};
+        for (const { key, f } of rows) if (key.value !== "") out[key.value] = f.get();
+        return Object.keys(out).length ? out : undefined;
+      },
+      set: (v) => { rows.splice(0).forEach((r) => r.row.remove()); if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) add(k, x); },
+    };
+  }
+
+  function arrayField(schema, path, ctx, required) {
+    const itemSchema = resolve(schema.items || {}, ctx.root);
+    const itemPath = `${path}[]`;
+    const box = el("fieldset", {}, el("legend", { text: schema.title || path }));
+    const h = help(schema);
+    if (h) box.append(el("div", {}, h));
+    const opts = optionsFor(itemPath, itemSchema, ctx);
+    // a set of choices: one checkbox each
+    if (opts && schema.uniqueItems) {
+      const boxes = opts.map((o) => {
+        const c = el("input", { type: "checkbox", "data-value": JSON.stringify(o.value) });
+        box.append(el("label", { class: "small" }, c, document.createTextNode(o.label + " ")));
+        return { c, value: o.value };
+      });
+      return {
+        el: box,
+        get: () => { const v = boxes.filter((b) => b.c.checked).map((b) => b.value); return v.length || required ? v : undefined; },
+        set: (v) => { const want = new Set((v || []).map((x) => JSON.stringify(x))); boxes.forEach((b) => { b.c.checked = want.has(JSON.stringify(b.value)); }); },
+      };
+    }
+    const fixed = schema.minItems !== undefined && schema.minItems === schema.maxItems && schema.minItems <= 12;
+    const labelSrc = ctx.hints.labels && ctx.hints.labels[itemPath];
+    const labels = labelSrc ? labelSrc.split(".").reduce((o, k) => (o == null ? o : o[k]), ctx.request) : null;
+    if (fixed) {
+      const items = [];
+      for (let i = 0; i < schema.minItems; i++) {
+        const f = build(itemSchema, itemPath, ctx, true);
+        const row = el("div", { class: "row" });
+        if (Array.isArray(labels)) row.append(el("span", { class: "rowlabel", text: String(labels[i]) }));
+        if (f.el) row.append(f.el);
+        box.append(row);
+        items.push(f);
+      }
+      return {
+        el: box,
+        get: () => { const v = items.map((f) => f.get()); return v.every(isEmpty) && !required ? undefined : v.map((x) => (isEmpty(x) ? null : x)); },
+        set: (v) => items.forEach((f, i) => f.set(Array.isArray(v) ? v[i] : undefined)),
+        inline: true,
+      };
+    }
+    const list = el("div");
+    const rows = [];
+    const add = (v) => {
+      const f = build(itemSchema, itemPath, ctx, true);
+      const row = el("div", { class: "row item" });
+      if (f.el) row.append(f.el);
+      const rm = el("button", { type: "button", class: "small secondary", text: "remove" });
+      const entry = { f, row };
+      rm.onclick = () => { rows.splice(rows.indexOf(entry), 1); row.remove(); };
+      row.append(rm);
+      if (v !== undefined) f.set(v);
+      rows.push(entry);
+      list.append(row);
+    };
+    const addBtn = el("button", { type: "button", class: "small secondary add", text: `add ${itemSchema.title || "one"}` });
+    addBtn.onclick = () => add();
+    box.append(list, addBtn);
+    for (let i = 0; i < (schema.minItems || 0); i++) add();
+    return {
+      el: box,
+      get: () => {
+        const v = rows.map((r) => r.f.get()).filter((x) => !isEmpty(x));
+        return v.length || required ? v : undefined;
+      },
+      set: (v) => { rows.splice(0).forEach((r) => r.row.remove()); (Array.isArray(v) ? v : []).forEach((x) => add(x)); },
+    };
+  }
+
+  function variantName(s, i) {
+    if (s.title) return s.title;
+    const keys = Object.keys(s.properties || {});
+    return keys.length ? keys.join(" + ") : `option ${i + 1}`;
+  }
+
+  function variantField(schema, path, ctx) {
+    const box = el("div", { class: "variants" });
+    const name = `variant-${path || "root"}-${Math.random().toString(36).slice(2, 8)}`;
+    const choices = el("div", { class: "field" });
+    box.append(choices);
+    const parts = schema.variants.map((s, i) => {
+      const f = build(s, path, ctx, true);
+      const radio = el("input", { type: "radio", name, value: String(i) });
+      choices.append(el("label", {}, radio, document.createTextNode(variantName(s, i) + " ")));
+      const holder = el("div", { hidden: true });
+      if (f.el) holder.append(f.el);
+      box.append(holder);
+      radio.onchange = () => parts.forEach((p, j) => { p.holder.hidden = j !== i; });
+      return { s, f, radio, holder };
+    });
+    const pick = (i) => { parts.forEach((p, j) => { p.radio.checked = j === i; p.holder.hidden = j !== i; }); };
+    pick(0);
+    return {
+      el: box,
+      get: () => { const p = parts.find((x) => x.radio.checked); return p ? p.f.get() : undefined; },
+      set: (v) => {
+        const keys = v && typeof v === "object" ? Object.keys(v) : [];
+        let best = 0;
+        parts.forEach((p, i) => {
+          const props = Object.keys(p.s.properties || {});
+          const req = p.s.required || [];
+          if (req.every((k) => keys.includes(k)) && keys.every((k) => props.includes(k))) best = i;
+        });
+        pick(best);
+        parts[best].f.set(v);
+      },
+    };
+  }
+
+  /** Build the form into ``container``; returns {getValue, setValue}. */
+  function create(container, { schema, request, hints, value }) {
+    const ctx = { root: schema, request: request || {}, hints: hints || {} };
+    const root = build(schema, "", ctx, true);
+    container.replaceChildren(root.el || el("p", { class: "muted", text: "This step needs no input: just submit." }));
+    if (value !== undefined && value !== null) root.set(value);
+    return { getValue: () => { const v = root.get(); return v === undefined ? {} : v; }, setValue: (v) => root.set(v) };
+  }
+
+  return { create, resolve };
+})();

@@ -1,0 +1,209 @@
+/* The host, player and spectator pages: live updates and their controls.
+ * The page listens to /api/matches/ID/stream (server-sent events) and, on a
+ * change, fetches /live/TOKEN and swaps the regions it holds. */
+"use strict";
+
+(() => {
+  const page = document.getElementById("page");
+  if (!page) return;
+  const { role, token, match } = page.dataset;
+  let revision = Number(page.dataset.revision);
+  let form = null;       // the built action form
+  let formKey = null;    // step and kind the form was built for
+  let refreshing = false, again = false;
+  const api = (method, path, body) => MM.api(method, `/api/matches/${match}${path}`, body, token);
+
+  function setRegion(id, html) {
+    const node = document.getElementById(id);
+    if (!node || html === undefined) return;
+    // keep an open <details> open across updates
+    const open = [...node.querySelectorAll("details[id]")].filter((d) => d.open).map((d) => d.id);
+    node.innerHTML = html;
+    open.forEach((i) => { const d = document.getElementById(i); if (d) d.open = true; });
+    MM.localTimes(node);
+    if (id === "r-result") node.hidden = !html.trim();
+  }
+
+  async function refresh() {
+    if (refreshing) { again = true; return; }
+    refreshing = true;
+    try {
+      const res = await fetch(`/live/${token}`, { headers: { Accept: "application/json" } });
+      if (!res.ok) return;
+      const data = await res.json();
+      revision = data.revision;
+      page.dataset.revision = String(revision);
+      const busy = document.activeElement && document.activeElement.closest("#r-seats, #deadlines-form");
+      for (const [name, html] of Object.entries(data.html)) {
+        if (busy && (name === "seats" || name === "status") && role === "host") continue;
+        setRegion(`r-${name}`, html);
+      }
+      if (role === "player") showAction(data.action);
+      MM.tick();
+    } finally {
+      refreshing = false;
+      if (again) { again = false; refresh(); }
+    }
+  }
+
+  function listen() {
+    let es = null;
+    const poll = setInterval(() => { if (!es || es.readyState === 2) refresh(); }, 5000);
+    if (!window.EventSource) return;
+    es = new EventSource(`/api/matches/${match}/stream?token=${encodeURIComponent(token)}`);
+    es.addEventListener("change", (ev) => {
+      const rev = JSON.parse(ev.data).revision;
+      if (rev !== revision) refresh();
+    });
+    window.addEventListener("beforeunload", () => { es.close(); clearInterval(poll); });
+  }
+
+  // ------------------------------------------------------------ player: the action form
+  function showAction(action) {
+    const card = document.getElementById("action-card");
+    const area = document.getElementById("action-area");
+    if (!card || !area) return;
+    if (!action || !action.request) { card.hidden = true; form = null; formKey = null; area.replaceChildren(); return; }
+    card.hidden = false;
+    const key = `${action.step}/${action.kind}`;
+    const submitted = action.submission ? action.submission.action : undefined;
+    if (key === formKey && form) { // same step: keep what the player is typing; refresh the state line
+      updateState(action);
+      return;
+    }
+    formKey = key;
+    area.replaceChildren();
+    const summary = document.createElement("dl");
+    summary.className = "kv small";
+    summary.id = "request-summary";
+    for (const [k, v] of Object.entries(action.request)) {
+      if (k === "kind" || k === "players") continue;
+      const dt = document.createElement("dt"); dt.textContent = k.replace(/_/g, " ");
+      const dd = document.createElement("dd"); dd.textContent = typeof v === "object" ? JSON.stringify(v) : String(v);
+      summary.append(dt, dd);
+    }
+    const f = document.createElement("form");
+    f.className = "action";
+    f.id = "action-form";
+    const fields = document.createElement("div");
+    f.append(fields);
+    form = MMForm.create(fields, { schema: action.schema, request: action.request, hints: action.hints, value: submitted });
+    window.mmActionForm = form;
+    const bar = document.createElement("div");
+    bar.className = "actions";
+    bar.innerHTML = `<button type="submit" id="submit-action">Submit</button>
+      <button type="button" class="secondary" id="withdraw-action" hidden>Withdraw my submission</button>
+      <span id="action-state" class="small"></span>`;
+    const err = document.createElement("p");
+    err.className = "error"; err.id = "action-error"; err.setAttribute("role", "alert");
+    const adv = document.createElement("details");
+    adv.className = "advanced";
+    adv.innerHTML = `<summary>Advanced: edit the action as JSON</summary>
+      <textarea id="action-json" rows="6" spellcheck="false"></textarea>
+      <button type="button" class="secondary" id="submit-json">Submit this JSON</button>
+      <p class="small muted">The schema of this step's action: <code>${action.kind}</code>; the form above writes the same JSON.</p>`;
+    adv.addEventListener("toggle", () => { if (adv.open) document.getElementById("action-json").value = JSON.stringify(form.getValue(), null, 1); });
+    f.append(bar, err, adv);
+    area.append(summary, f);
+    f.addEventListener("submit", (ev) => { ev.preventDefault(); send(form.getValue(), action.step); });
+    document.getElementById("submit-json").onclick = () => {
+      let value;
+      try { value = JSON.parse(document.getElementById("action-json").value); } catch (e) { return showError(`not valid JSON: ${e.message}`); }
+      send(value, action.step);
+    };
+    document.getElementById("withdraw-action").onclick = async () => {
+      try { await api("DELETE", `/submission?step=${action.step}`); showError(""); } catch (e) { showError(e.message); }
+      refresh();
+    };
+    updateState(action);
+  }
+
+  function updateState(action) {
+    const state = document.getElementById("action-state");
+    const withdraw = document.getElementById("withdraw-action");
+    if (!state) return;
+    if (action.submission) {
+      state.textContent = "Submitted. Send again to change it.";
+      state.className = "small pill ok";
+      withdraw.hidden = false;
+      document.getElementById("submit-action").textContent = "Change my submission";
+    } else {
+      state.textContent = "Not submitted yet.";
+      state.className = "small pill warn";
+      withdraw.hidden = true;
+      document.getElementById("submit-action").textContent = "Submit";
+    }
+  }
+
+  function showError(message) {
+    const e = document.getElementById("action-error");
+    if (e) e.textContent = message;
+  }
+
+  async function send(value, step) {
+    const btn = document.getElementById("submit-action");
+    btn.disabled = true;
+    try {
+      await api("PUT", "/submission", { action: value, step });
+      showError("");
+    } catch (e) {
+      showError(e.message);
+    } finally {
+      btn.disabled = false;
+    }
+    refresh();
+  }
+
+  // ------------------------------------------------------------ host controls
+  function hostError(message) {
+    const e = document.getElementById("host-error");
+    if (e) e.textContent = message;
+  }
+
+  async function hostDo(call) {
+    try { await call(); hostError(""); } catch (e) { hostError(e.message); }
+    refresh();
+  }
+
+  if (role === "host") {
+    document.addEventListener("click", (ev) => {
+      const resolve = ev.target.closest("#resolve-now");
+      if (resolve) {
+        const step = Number(resolve.dataset.step);
+        if (confirm(`Resolve step ${step} now? Players who have not submitted get the rules' default action.`)) hostDo(() => api("POST", "/resolve", { step }));
+      }
+      const undo = ev.target.closest("#undo-last");
+      if (undo) {
+        const step = Number(undo.dataset.step);
+        if (confirm(`Undo step ${step}? Its result and announcements are taken back and the step opens again (submissions made for it are kept).`)) hostDo(() => api("POST", "/undo", { step }));
+      }
+    });
+    document.addEventListener("submit", (ev) => {
+      if (ev.target.id !== "deadlines-form") return;
+      ev.preventDefault();
+      const f = ev.target;
+      const deadlines = {};
+      for (const row of f.querySelectorAll("tr[data-kind]")) {
+        const mode = row.querySelector("[name=mode]").value;
+        const value = row.querySelector("[name=value]").value.trim();
+        deadlines[row.dataset.kind] = mode === "manual" ? "manual" : `${mode}:${value}`;
+      }
+      const early = f.querySelector("[name=early]").checked;
+      MM.api("PUT", `/api/matches/${match}/deadlines`, { deadlines, early_resolution: early }, token)
+        .then(() => { document.getElementById("deadlines-error").textContent = ""; document.activeElement.blur(); refresh(); })
+        .catch((e) => { document.getElementById("deadlines-error").textContent = e.message; });
+    });
+    document.addEventListener("change", (ev) => {
+      const sel = ev.target.closest("select.seat-bot");
+      if (!sel) return;
+      hostDo(() => api("PUT", `/seats/${encodeURIComponent(sel.dataset.player)}`, { bot: sel.value || null })).then(() => sel.blur());
+    });
+  }
+
+  if (role === "player") {
+    const data = JSON.parse(document.getElementById("action-data").textContent);
+    showAction(data);
+  }
+  listen();
+  window.mmRefresh = refresh;
+})();
