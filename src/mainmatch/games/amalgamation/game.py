@@ -59,17 +59,6 @@ def default_round_action(rng: random.Random) -> dict:
             "invest": {"invest": 0, "donate": 0}, "thief": {"bet": 0, "role": rng.choice(ROLES)}}
 
 
-def copy_action(action: dict) -> dict:
-    """A validated round action, copied key for key (``buy_garnets`` only if sent)."""
-    out: dict = {}
-    for key, value in action.items():
-        if isinstance(value, dict):
-            out[key] = {k: (list(v) if isinstance(v, list) else v) for k, v in value.items()}
-        else:
-            out[key] = value
-    return out
-
-
 class Amalgamation(Game):
     id = "amalgamation"
     title = "The Amalgamation"
@@ -251,7 +240,7 @@ class Amalgamation(Game):
         you_rounds = {}
         entries = {}
         for p in players:
-            entry = {"round": r, "action": copy_action(actions[p]), "money_bought": bought[p],
+            entry = {"round": r, "action": views.copy_action(actions[p]), "money_bought": bought[p],
                      "spent": round_spend[p], "penalty": penalty[p], "chips": chips[p],
                      "thief_points": gained[p], "balance": balances[p]}
             entries[p] = entry

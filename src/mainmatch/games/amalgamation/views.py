@@ -81,12 +81,20 @@ def public_view(game_id: str, state: "AmalgamationState") -> dict:
     }
 
 
+def copy_action(action: dict) -> dict:
+    """A fresh copy of a validated round action (``buy_garnets`` only if it was sent)."""
+    k, m, i, t = action["kong"], action["minus"], action["invest"], action["thief"]
+    out = {"buy_garnets": action["buy_garnets"]} if "buy_garnets" in action else {}
+    out["kong"] = {"contribute": k["contribute"]}
+    out["minus"] = {"bids": list(m["bids"])}
+    out["invest"] = {"invest": i["invest"], "donate": i["donate"]}
+    out["thief"] = {"bet": t["bet"], "role": t["role"]}
+    return out
+
+
 def you_round_copy(entry: dict) -> dict:
     """A fresh copy of one private round entry (§5 ``you.rounds``)."""
-    action = {k: (dict(v) if isinstance(v, dict) else v) for k, v in entry["action"].items()}
-    if isinstance(action.get("minus"), dict) and isinstance(action["minus"].get("bids"), list):
-        action["minus"]["bids"] = list(action["minus"]["bids"])
-    return {**entry, "action": action}
+    return {**entry, "action": copy_action(entry["action"])}
 
 
 def you(state: "AmalgamationState", player: str) -> dict:
