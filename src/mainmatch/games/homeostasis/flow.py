@@ -11,6 +11,7 @@ state. Containers are replaced, never mutated, so the input state is untouched.
 from __future__ import annotations
 
 from dataclasses import fields, replace
+from operator import attrgetter
 
 from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.events import private, public
@@ -22,7 +23,9 @@ from .expression import crosses, evaluate
 from .models import MAX_REBIDS, ROUNDS
 from .state import FinalAuction, HomeostasisState, OpenAuction
 
+#: the state's fields in order, the cache (the last one) left out
 _FIELDS = tuple(f.name for f in fields(HomeostasisState) if f.name != "cache")
+_GET_FIELDS = attrgetter(*_FIELDS)
 #: §4.3: choice k is made by turn_order[SNAKE[k-1]] (the seed's snake)
 SNAKE = (0, 1, 2, 3, 4, 4, 3, 2, 1)
 DRAFT_CHOICES = len(SNAKE)
@@ -33,12 +36,12 @@ class Work:
     """A mutable draft of the next state; ``events`` collects the step's events."""
 
     def __init__(self, state: HomeostasisState):
-        for name in _FIELDS:
-            setattr(self, name, getattr(state, name))
+        self.__dict__.update(zip(_FIELDS, _GET_FIELDS(state)))
         self.events: list[dict] = []
 
     def freeze(self) -> HomeostasisState:
-        return HomeostasisState(**{name: getattr(self, name) for name in _FIELDS})
+        values = self.__dict__
+        return HomeostasisState(*[values[name] for name in _FIELDS])  # the cache starts empty
 
     def holding(self, player: str) -> int:
         return self.config["garnets"][player] - self.garnets_spent[player]
@@ -134,9 +137,9 @@ def run_auctions(w: Work, number: int) -> None:
         first = w.next_first
         w.auction = OpenAuction(number, card, first, (0,) * 10, (), (), w.turn_order.index(first))
         w.emit("auction_started", number=number, card=card, first_bidder=first)
-        if take_turns(w):
-            return
-        number = end_auction(w)
+        # no bid exists yet and someone has chips, so the turn loop stops at a bidder (D17)
+        take_turns(w)
+        return
     start_final_auction(w)
 
 
@@ -149,7 +152,7 @@ def take_turns(w: Work) -> bool:
     count = len(order)
     while True:
         if a.bids and count - len(passed) <= 1:  # D13: "four players pass"
-            w.auction = replace(a, passed=passed, turn=turn)
+            w.auction = _moved(a, passed, turn)
             return False
         p = order[turn]
         if p in passed:
@@ -160,14 +163,19 @@ def take_turns(w: Work) -> bool:
             w.emit("pass", player=p, automatic=True)
             turn = (turn + 1) % count
             continue
-        w.auction = replace(a, passed=passed, turn=turn)
+        w.auction = _moved(a, passed, turn)
         return True
+
+
+def _moved(a: OpenAuction, passed: tuple[str, ...], turn: int) -> OpenAuction:
+    return OpenAuction(a.number, a.card, a.first_bidder, a.totals, a.bids, passed, turn)
 
 
 def apply_bid(w: Work, player: str, action: dict) -> None:
     a = w.auction
+    turn = (a.turn + 1) % len(w.turn_order)
     if "pass" in action:
-        a = replace(a, passed=a.passed + (player,))
+        w.auction = OpenAuction(a.number, a.card, a.first_bidder, a.totals, a.bids, a.passed + (player,), turn)
         w.emit("pass", player=player, automatic=False)
     else:
         slot, chips = action["slot"], action["chips"]
@@ -175,9 +183,8 @@ def apply_bid(w: Work, player: str, action: dict) -> None:
         w.chips = {**w.chips, player: w.chips[player] - chips}
         totals = _put(a.totals, slot - 1, a.totals[slot - 1] + chips)
         bid = {"player": player, "slot": slot, "chips": chips}
-        a = replace(a, totals=totals, bids=a.bids + (bid,))
+        w.auction = OpenAuction(a.number, a.card, a.first_bidder, totals, a.bids + (bid,), a.passed, turn)
         w.emit("bid", player=player, slot=slot, chips=chips, total=totals[slot - 1])
-    w.auction = replace(a, turn=(a.turn + 1) % len(w.turn_order))
     if not take_turns(w):
         run_auctions(w, end_auction(w))
 
