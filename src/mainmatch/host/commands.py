@@ -32,6 +32,7 @@ def register(app: typer.Typer) -> None:
         from .service import HostService
 
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        logging.getLogger("alembic").setLevel(logging.WARNING)
         try:
             database = Database(db)
             database.migrate()
@@ -59,6 +60,6 @@ def print_demo(service, game_id: str, base: str) -> None:
     made = service.create_match(game.id, players, bots={p: bot for p in players[1:]}, title=f"Demo: {game.title}")
     you = players[0]
     print(f"\nDemo match of {game.title}: {DEMO_PLAYER_NOTE} ({bot} bots).", flush=True)
-    print(f"  Play as {you}:  {base}/play/{made.player_tokens[you]}", flush=True)
-    print(f"  Host page:     {base}/host/{made.host_token}", flush=True)
-    print(f"  Spectators:    {base}/watch/{made.spectator_token}\n", flush=True)
+    print(f"  Play as {you}:".ljust(17) + f"{base}/play/{made.player_tokens[you]}", flush=True)
+    print("  Host page:".ljust(17) + f"{base}/host/{made.host_token}", flush=True)
+    print("  Spectators:".ljust(17) + f"{base}/watch/{made.spectator_token}\n", flush=True)

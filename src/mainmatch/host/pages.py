@@ -16,13 +16,14 @@ JSON Schema and request, helped by ``templates/games/<game>.form.json``
 from __future__ import annotations
 
 import json
+import math
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markdown_it import MarkdownIt
 from markupsafe import Markup
@@ -37,6 +38,8 @@ from .service import Access, HostService, available_games, _game
 TEMPLATES = Path(__file__).with_name("templates")
 router = APIRouter(include_in_schema=False)
 _md = MarkdownIt("commonmark", {"html": False, "linkify": False, "breaks": True}).enable("table")
+FAVICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#6b3fa0"/>'
+           '<text x="8" y="11.5" font-size="9" text-anchor="middle" fill="#fff" font-family="sans-serif">m</text></svg>')
 PAGE_PATHS = {"host": "host", "player": "play", "spectator": "watch"}
 
 
@@ -63,7 +66,14 @@ def _env() -> Environment:
     env.filters["pretty"] = lambda v: json.dumps(v, ensure_ascii=False, indent=1)
     env.filters["compact"] = lambda v: json.dumps(v, ensure_ascii=False)
     env.globals["discord"] = dl.discord_timestamp
+    env.globals["circle_point"] = circle_point
     return env
+
+
+def circle_point(i: int, n: int, radius: float, cx: float, cy: float) -> tuple[float, float]:
+    """Where the ``i``-th of ``n`` places around a circle goes (the first at the top, clockwise)."""
+    angle = 2 * math.pi * i / n - math.pi / 2
+    return round(cx + radius * math.cos(angle), 1), round(cy + radius * math.sin(angle), 1)
 
 
 ENV = _env()
@@ -80,9 +90,16 @@ def view_template(game_id: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def form_hints(game_id: str) -> dict:
-    path = TEMPLATES / "games" / f"{game_id}.form.json"
-    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+def form_hints(game_id: str, kind: str) -> dict:
+    """Which request list gives the choices of which action field, for step ``kind``
+    (``_common.form.json`` covers the engine's own ``choose_ec``)."""
+    out: dict = {}
+    for name in ("_common", game_id):
+        path = TEMPLATES / "games" / f"{name}.form.json"
+        if path.exists():
+            for key, value in json.loads(path.read_text(encoding="utf-8")).get(kind, {}).items():
+                out[key] = {**out.get(key, {}), **value}
+    return out
 
 
 def error_page(request: Request, status: int, message: str) -> str:
@@ -129,7 +146,7 @@ def regions(request: Request, acc: Access, token: str) -> dict[str, Any]:
             "request": ov["request"],
             "schema": ov["action_schema"],
             "submission": ov["submission"],
-            "hints": form_hints(game.id).get(ov["request"]["kind"], {}) if ov["request"] else {},
+            "hints": form_hints(game.id, ov["request"]["kind"]) if ov["request"] else {},
             "deadline": ov["deadline"],
         }
     return out
@@ -153,6 +170,11 @@ def _match_page(request: Request, token: str, role: str) -> HTMLResponse | Redir
 
 
 # ------------------------------------------------------------------ routes
+
+@router.get("/favicon.ico")
+def favicon() -> Response:
+    return Response(FAVICON, media_type="image/svg+xml")
+
 
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request) -> HTMLResponse:

@@ -30,6 +30,16 @@ const MMForm = (() => {
       s = { ...(root.$defs || {})[name], ...rest };
     }
     const alts = s.anyOf || s.oneOf;
+    if (alts && s.properties && alts.every((a) => a.required && !a.type && !a.properties && !a.$ref)) {
+      // {"oneOf": [{"required": ["slot", "chips"]}, {"required": ["pass"]}]} over the object's own
+      // properties: one variant per set of keys
+      const { anyOf, oneOf, ...rest } = s;
+      const variants = alts.map((a) => ({
+        ...rest, title: a.required.join(" + "), required: a.required,
+        properties: Object.fromEntries(a.required.map((k) => [k, s.properties[k]])),
+      }));
+      return { ...rest, variants };
+    }
     if (alts) {
       const kept = alts.map((a) => resolve(a, root)).filter((a) => a.type !== "null");
       const { anyOf, oneOf, ...rest } = s;
@@ -63,8 +73,10 @@ const MMForm = (() => {
     return schema.description ? el("span", { class: "help", text: schema.description.replace(/``?/g, "") }) : null;
   }
 
-  function build(schema, path, ctx, required) {
+  function build(schema, path, ctx, required, label) {
+    const own = schema && schema.title;
     schema = resolve(schema, ctx.root);
+    schema = { ...schema, label: label || own || schema.title || path.split(/[.\[{]/).filter(Boolean).pop() };
     if (schema.variants) return variantField(schema, path, ctx);
     const t = schema.type;
     if (t === "object" || schema.properties || schema.additionalProperties) {
@@ -136,12 +148,12 @@ const MMForm = (() => {
 
   function objectField(schema, path, ctx) {
     const required = new Set(schema.required || []);
-    const box = path ? el("fieldset", {}, el("legend", { text: schema.title || path })) : el("div");
+    const box = path ? el("fieldset", {}, el("legend", { text: schema.label })) : el("div");
     const fields = {};
     for (const [key, sub] of Object.entries(schema.properties)) {
       const subPath = path ? `${path}.${key}` : key;
       const r = resolve(sub, ctx.root);
-      const f = build(sub, subPath, ctx, required.has(key));
+      const f = build(sub, subPath, ctx, required.has(key), sub.title || key);
       fields[key] = f;
       if (!f.el) continue;
       if (f.el.tagName === "FIELDSET") box.append(f.el);
@@ -168,7 +180,7 @@ const MMForm = (() => {
   function dictField(schema, path, ctx) {
     const valueSchema = schema.additionalProperties === true ? { type: "string" } : schema.additionalProperties;
     const keyOpts = optionsFor(`${path}{key}`, schema.propertyNames, ctx);
-    const box = el("fieldset", {}, el("legend", { text: schema.title || path }));
+    const box = el("fieldset", {}, el("legend", { text: schema.label }));
     const h = help(schema);
     if (h) box.append(el("div", {}, h));
     if (keyOpts) {
@@ -219,7 +231,7 @@ const MMForm = (() => {
   function arrayField(schema, path, ctx, required) {
     const itemSchema = resolve(schema.items || {}, ctx.root);
     const itemPath = `${path}[]`;
-    const box = el("fieldset", {}, el("legend", { text: schema.title || path }));
+    const box = el("fieldset", {}, el("legend", { text: schema.label }));
     const h = help(schema);
     if (h) box.append(el("div", {}, h));
     const opts = optionsFor(itemPath, itemSchema, ctx);
