@@ -1,0 +1,252 @@
+"""A strategy bot for The MVP (``shared/rules/mvp.md``).
+
+It plays like a careful human teammate who wants to be the team's MVP:
+
+- **Chase sets and runs.** Every revealed card is valued by what it adds to
+  the bot's own score (the points of the cards it would control once its team
+  holds the card), by how far it brings a run or a set within reach (blocked
+  runs and sets the other team already spoiled are worth nothing) and a little
+  by what it would deny the other team.
+- **Team-aware bidding through the shared view.** A card a teammate already
+  leads (the team's flag total is more than the bot's own stake) is left to
+  that teammate: the bot only tops it up when the other team could snatch it.
+  Fresh cards (unflagged, nearly exposed) are split between the three
+  teammates by a rule every teammate computes alike from the public view (the
+  card's letter), so strategy-bot teammates do not bid against each other.
+  A teammate's card is still taken when it is worth much more to the bot, or
+  when it has stayed open a whole round without the team flagging it (the
+  rounds its covering cards were claimed tell how long it has been open).
+- **Pipelining.** It bids on a nearly exposed card as soon as every card
+  covering it is flagged, so the card is flagged the round it is exposed.
+- **Thrift.** Chips are spent a share per round (more towards round 13, when
+  random players are out of chips and cards are cheap); flags are defended by
+  two chips (beating a "match or beat by one" contest) when the card matters.
+
+It sees only its own view and request (never the state) and always returns a
+legal action: every bid is on a biddable card, and bids stay within the chips
+and purchases within the garnets the request states.
+"""
+
+from __future__ import annotations
+
+import random
+from math import ceil
+
+from mainmatch.games.mvp.cards import RANKS, SUIT_RANK
+from mainmatch.games.mvp.models import LAST_ROUND
+from mainmatch.games.mvp.pattern import COVERED_BY, LETTER_INDEX
+from mainmatch.games.mvp.scoring import card_points, combinations
+
+from .base import register
+
+#: below this many free chips the bot buys chips, if it holds garnets
+LOW_CHIPS = 6
+#: options worth less than this (value per chip) are not bid on
+MIN_PRIORITY = 0.25
+
+
+class Evaluator:
+    """Values of cards for one player, from its team's and the rival's claimed cards."""
+
+    def __init__(self, team_cards: dict[str, str], rival_cards: dict[str, str], mine: set[str]):
+        self.team_cards = team_cards
+        self.rival_cards = rival_cards
+        self.mine = mine
+        self._team_points = card_points(team_cards)
+        self._rival_total = sum(c["total"] for c in combinations(rival_cards))
+        self._my_points = sum(self._team_points[x] for x in mine)
+        self.team_suit_ranks: dict[str, set[int]] = {}
+        self.rival_suit_ranks: dict[str, set[int]] = {}
+        self.team_ranks: dict[int, int] = {}
+        self.rival_ranks: dict[int, int] = {}
+        for cards, by_suit, by_rank in ((team_cards, self.team_suit_ranks, self.team_ranks),
+                                        (rival_cards, self.rival_suit_ranks, self.rival_ranks)):
+            for c in cards.values():
+                s, r = SUIT_RANK[c]
+                by_suit.setdefault(s, set()).add(r)
+                by_rank[r] = by_rank.get(r, 0) + 1
+
+    def my_gain(self, letter: str, card: str) -> float:
+        """Points the bot gains now if its team claims ``card`` and the bot controls it."""
+        held = {**self.team_cards, letter: card}
+        points = card_points(held)
+        return sum(points[x] for x in self.mine) + points[letter] - self._my_points
+
+    def team_gain(self, letter: str, card: str) -> float:
+        held = {**self.team_cards, letter: card}
+        return sum(card_points(held).values()) - sum(self._team_points.values())
+
+    def denial(self, letter: str, card: str) -> float:
+        held = {**self.rival_cards, letter: card}
+        return sum(c["total"] for c in combinations(held)) - self._rival_total
+
+    def potential(self, card: str) -> float:
+        """How far ``card`` brings a run or a set within reach (not yet points)."""
+        suit, rank = SUIT_RANK[card]
+        value = 0.0
+        blocked = self.rival_suit_ranks.get(suit, set())
+        ours = self.team_suit_ranks.get(suit, set())
+        lo = rank
+        while lo - 1 in RANKS and lo - 1 not in blocked:
+            lo -= 1
+        hi = rank
+        while hi + 1 in RANKS and hi + 1 not in blocked:
+            hi += 1
+        if hi - lo + 1 >= 3:  # a run through this card is still possible
+            near = sum(1 for r in range(lo, hi + 1) if r in ours and abs(r - rank) <= 2)
+            value += 0.35 + 0.6 * near + 0.15 * (hi - lo + 1 - 3)
+        spoiled = self.rival_ranks.get(rank, 0)
+        if spoiled < 2:  # a set of this rank is still possible
+            value += (0.5 if spoiled == 0 else 0.25) * (1 + self.team_ranks.get(rank, 0))
+        return value
+
+    def value(self, letter: str, card: str) -> float:
+        return self.my_gain(letter, card) + self.potential(card) + 0.3 * self.denial(letter, card) + 0.2
+
+
+class MvpStrategyBot:
+    """See the module docstring."""
+
+    name = "strategy"
+
+    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+        if request["kind"] == "choose_ec":
+            return self.vote(view, request)
+        return self.bid(view, request, rng)
+
+    # ---------------------------------------------------------------- EC vote
+
+    def vote(self, view: dict, request: dict) -> dict:
+        """Name a candidate other than itself, from the other team when it can."""
+        me = view["you"]["player"]
+        team = view["you"]["team"]
+        candidates = request["candidates"]
+        others = [c for c in candidates if c != me] or candidates
+        rivals = [c for c in others if c not in view["teams"][team]]
+        return {"ec": (rivals or others)[0]}
+
+    # ---------------------------------------------------------------- a round
+
+    def bid(self, view: dict, request: dict, rng: random.Random) -> dict:
+        you = view["you"]
+        team = you["team"]
+        rival = "green" if team == "red" else "red"
+        pattern = view["pattern"]
+        ev = Evaluator(
+            {x: pattern[x]["card"] for x in view["claimed"][team]},
+            {x: pattern[x]["card"] for x in view["claimed"][rival]},
+            set(you["controls"]),
+        )
+        turn = _Turn(view, request, ev, rng)
+        options = [o for x in request["biddable"] if (o := turn.option(x)) is not None]
+        options.sort(key=lambda o: (-o[0], LETTER_INDEX[o[1]]))
+        budget = self._budget(request["round"], request["chips"])
+        bids: dict[str, int] = {}
+        spent = 0
+        for priority, x, amount in options:
+            if priority < MIN_PRIORITY:
+                break
+            if spent + amount <= budget:
+                bids[x] = amount
+                spent += amount
+        action: dict = {"bids": bids} if bids else {}
+        buy = self._chips_to_buy(request, request["chips"] - spent)
+        if buy:
+            action["buy_chips"] = buy
+        return action
+
+    @staticmethod
+    def _budget(round_no: int, chips: int) -> int:
+        """Chips the bot may commit this round: a share early (random players
+        throw chips around then), everything in the last two rounds."""
+        if round_no >= LAST_ROUND - 1:
+            return chips
+        return max(min(chips, 3), ceil(chips * (0.3 if round_no <= 3 else 0.45)))
+
+    @staticmethod
+    def _owns(letter: str, my_index: int) -> bool:
+        """The teammates' split of the cards by letter: every teammate computes
+        the same owner from the public view, so they do not bid against each other."""
+        return LETTER_INDEX[letter] % 3 == my_index
+
+    @staticmethod
+    def _fresh_amount(worth: float, tied: bool, rng: random.Random) -> int:
+        """Chips for a card nobody flags: more when it matters; a random extra
+        breaks ties the other team keeps matching."""
+        base = 2 if worth >= 2.5 else 1
+        return base + (rng.randint(0, 2) if tied else rng.choice((0, 0, 1)))
+
+    @staticmethod
+    def _chips_to_buy(request: dict, chips_left: int) -> int:
+        """A few chips when running low (they arrive next round), paid from at
+        most half the garnets held: garnets are worth keeping for the ORG."""
+        if chips_left >= LOW_CHIPS or request["round"] >= LAST_ROUND:
+            return 0
+        affordable = (request["garnets"] // 2) // request["costs"]["chip"]
+        return max(0, min(affordable, LOW_CHIPS - chips_left))
+
+
+class _Turn:
+    """One round's decision for one bot: an option (priority, letter, chips) per card."""
+
+    def __init__(self, view: dict, request: dict, ev: Evaluator, rng: random.Random):
+        you = view["you"]
+        self.team = you["team"]
+        self.rival = "green" if self.team == "red" else "red"
+        self.pattern = view["pattern"]
+        self.round = request["round"]
+        self.my_index = view["teams"][self.team].index(you["player"])
+        self.my_bids = you["bids"]
+        self.ev = ev
+        self.rng = rng
+
+    def option(self, x: str) -> tuple[float, str, int] | None:
+        entry = self.pattern[x]
+        if entry["status"] == "exposed":
+            return self._exposed(x, entry)
+        if self.round < LAST_ROUND:
+            return self._nearly_exposed(x, entry["card"])
+        return None
+
+    def _exposed(self, x: str, entry: dict) -> tuple[float, str, int] | None:
+        ev, card = self.ev, entry["card"]
+        flag, total = entry["flag"], entry["flag_total"]
+        owner = MvpStrategyBot._owns(x, self.my_index)
+        if flag == self.team:
+            # claimed this round unless outbid: its leader (or owner) tops it up when it matters
+            leader = self.my_bids.get(x, 0) * 2 > total
+            worth = ev.value(x, card) if leader else ev.team_gain(x, card) + 0.5 * ev.potential(card)
+            if worth >= 1.5 and total <= 3 and (leader or owner):
+                return (0.35 * worth / 2, x, 2)
+            return None
+        # a teammate's card is left to them while they have a fair chance at it
+        if not owner and ev.my_gain(x, card) < 3 and (flag == self.rival or self._age(x) < 1):
+            return None
+        worth = ev.value(x, card)
+        if flag == self.rival:
+            amount = total + 1 + (1 if worth >= 2 else 0)
+            return (worth / amount, x, amount)
+        # unflagged: a standing bid of ours means the teams are tied on it
+        amount = MvpStrategyBot._fresh_amount(worth, tied=x in self.my_bids, rng=self.rng)
+        return (worth / amount, x, amount)
+
+    def _nearly_exposed(self, x: str, card: str) -> tuple[float, str, int] | None:
+        # worth a bid once every card still covering it is flagged: it is exposed (and
+        # resolved with this bid) when they are claimed
+        coverers = [c for c in COVERED_BY[x] if self.pattern[c]["status"] == "exposed"]
+        if not coverers or not all(self.pattern[c]["flag"] for c in coverers):
+            return None
+        if not MvpStrategyBot._owns(x, self.my_index) and self.ev.my_gain(x, card) < 3:
+            return None
+        worth = self.ev.value(x, card)
+        amount = MvpStrategyBot._fresh_amount(worth, tied=False, rng=self.rng)
+        return (0.9 * worth / amount, x, amount)
+
+    def _age(self, x: str) -> int:
+        """Rounds the exposed card has been open before this one, read from the
+        rounds its coverers were claimed (0: exposed by the last round's claims)."""
+        opened = max((self.pattern[c]["round"] + 1 for c in COVERED_BY[x]), default=1)
+        return self.round - opened
+
+
+register("mvp", "strategy", MvpStrategyBot)
