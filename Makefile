@@ -14,11 +14,17 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-run: install
-	$(VENV)/bin/mainmatch demo
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+DEMO   ?= seat_exchange
 
+# the host server on ./mainmatch.db with a demo match (you in one seat, bots in the others)
+run: install
+	$(PY) -m mainmatch.host serve --db sqlite:///mainmatch.db --host $(HOST) --port $(PORT) --demo $(DEMO)
+
+# every test, with a throwaway PostgreSQL on loopback and Debian's Chromium (installed when missing)
 test: install
-	$(PY) -m pytest -q
+	PY=$(PY) bash scripts/test.sh
 
 bench: install
 	$(PY) benchmarks/engine.py

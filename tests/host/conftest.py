@@ -1,0 +1,116 @@
+"""Fixtures of the host server tests: real SQLite files and a real PostgreSQL.
+
+``make test`` starts a throwaway PostgreSQL cluster and sets
+``MAINMATCH_TEST_PG_URL``; every PostgreSQL test gets a fresh database of
+its own in it. Without the variable (a plain ``pytest`` run) the PostgreSQL
+tests are skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from typing import Any, Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from mainmatch.host.app import create_app
+
+PG_URL = os.environ.get("MAINMATCH_TEST_PG_URL")
+
+
+@pytest.fixture
+def sqlite_url(tmp_path) -> str:
+    return f"sqlite:///{tmp_path / 'host.db'}"
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    if not PG_URL:
+        pytest.skip("MAINMATCH_TEST_PG_URL is not set (make test sets it)")
+    import psycopg
+
+    name = f"mm_{secrets.token_hex(6)}"
+    plain = PG_URL.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    base, _, _ = PG_URL.rpartition("/")
+    yield f"{base}/{name}"
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db_url(request) -> str:
+    return request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "pg_url")
+
+
+class Api:
+    """A test client that speaks the API with a token."""
+
+    def __init__(self, client: TestClient):
+        self.client = client
+
+    def call(self, method: str, path: str, token: str | None = None, json: Any = None, **kw):
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return self.client.request(method, path, headers=headers, json=json, **kw)
+
+    def create(self, game: str = "seat_exchange", **body) -> dict:
+        r = self.call("POST", "/api/matches", json={"game": game, **body})
+        assert r.status_code == 201, r.text
+        return r.json()
+
+    def overview(self, made: dict, token: str) -> dict:
+        r = self.call("GET", f"/api/matches/{made['match']}", token)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    def submit(self, made: dict, player: str, action: Any, step: int | None = None):
+        body = {"action": action} if step is None else {"action": action, "step": step}
+        return self.call("PUT", f"/api/matches/{made['match']}/submission", made["player_tokens"][player], json=body)
+
+    def host(self, method: str, made: dict, path: str, json: Any = None):
+        return self.call(method, f"/api/matches/{made['match']}{path}", made["host_token"], json=json)
+
+    def record(self, made: dict) -> dict:
+        r = self.host("GET", made, "/record")
+        assert r.status_code == 200, r.text
+        return r.json()
+
+
+@pytest.fixture
+def client(db_url) -> Iterator[TestClient]:
+    app = create_app(db_url, scan_interval=0.1)
+    with TestClient(app) as c:
+        yield c
+    app.state.service.db.dispose()
+
+
+@pytest.fixture
+def api(client) -> Api:
+    return Api(client)
+
+
+@pytest.fixture
+def config_e() -> dict:
+    """seat_exchange.md config E (the worked examples' config)."""
+    import copy
+
+    return copy.deepcopy(CONFIG_E)
+
+
+@pytest.fixture
+def se_players() -> list[str]:
+    return list(SE_PLAYERS)
+
+
+SE_PLAYERS = ["jk", "dh", "sm", "p04", "p05", "p06", "p07", "p08", "p09", "p10", "p11", "p12", "p13"]
+CONFIG_E = {
+    "players": SE_PLAYERS,
+    "seats": SE_PLAYERS,
+    "numbers": {"jk": 1, "dh": 2, "sm": 3, "p04": 4, "p05": 5, "p06": 7, "p07": 6, "p08": 9, "p09": 11, "p10": 13,
+                "p11": 8, "p12": 12, "p13": 10},
+    "gamewide_tiebreak": SE_PLAYERS,
+    "garnets": {p: 0 for p in SE_PLAYERS},
+}
