@@ -68,6 +68,11 @@ def test_new_config_rejects_bad_options(options, fragment):
     assert fragment in str(err.value)
 
 
+def test_new_config_rejects_players_that_are_not_strings():
+    with pytest.raises(InvalidConfig, match="config.players: player ids must be strings"):
+        GAME.new_config([["r1"], "r2", "r3", "g1", "g2", "g3"], 1)
+
+
 def test_new_config_rejects_a_wrong_number_of_players():
     with pytest.raises(InvalidConfig, match="config.players: The MVP takes exactly 6 players, not 5"):
         GAME.new_config(PLAYERS[:5], 1)

@@ -58,6 +58,8 @@ class Mvp(Game):
         if options:
             raise MvpConfigError(f"unknown option {sorted(options)[0]!r}; mvp takes {', '.join(self.host_inputs)}")
         players = list(players)
+        if not all(isinstance(p, str) for p in players):
+            raise MvpConfigError("config.players: player ids must be strings")
         rng = random.Random(seed)
         # both draws always happen, so a given layout does not change the drawn teams and vice versa
         cards = list(CARDS)

@@ -18,7 +18,7 @@ import zlib
 
 from .card_rule import OTHER
 from .models import LAST_ROUND
-from .pattern import HIDDEN, LETTERS
+from .pattern import LETTERS
 from .state import MvpState
 
 #: one round in this many is a quiet round

@@ -8,16 +8,14 @@ not) → reveal → deliver purchases → end check.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from mainmatch.engine.events import private, public
 
 from .card_rule import CLAIMED, FLAGGED, resolve_card
 from .cards import card_sorted
 from .final import build_final, copy_final
 from .models import LAST_ROUND
-from .pattern import LETTERS, exposure, letter_sorted, newly_exposed, newly_revealed
-from .state import CHOOSE_EC, OVER, Claim, MvpState
+from .pattern import LETTER_INDEX, exposure, letter_sorted, newly_exposed, newly_revealed
+from .state import CHOOSE_EC, OVER, ROUND, Claim, MvpState
 from .validate import purchase_cost
 
 ALL_CLAIMED = "all_claimed"
@@ -117,9 +115,9 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
             merged = dict(known[p])
             merged.update(identity)
             merged.update({x: c for c, x in location.items()})
-            known[p] = {x: merged[x] for x in LETTERS if x in merged}
+            known[p] = _in_letter_order(merged)
         delivered[p] = (bought, identity, location)
-    flagged_now.sort(key=lambda f: LETTERS.index(f["letter"]))
+    flagged_now.sort(key=lambda f: LETTER_INDEX[f["letter"]])
     events = [public(
         "round_resolved", round=r, claimed=claimed_now, flagged=flagged_now,
         newly_exposed=list(fresh), revealed=[{"letter": x, "card": layout[x]} for x in revealed],
@@ -141,18 +139,21 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
         reason = ROUND_LIMIT
     else:
         reason = None
-    new = replace(
-        state, round=r + 1 if reason is None else r, rounds_played=state.rounds_played + 1,
-        remaining=after, flags=flags, claims=claims, chips=chips, bids=bids,
-        garnets=garnets, garnets_spent=spent, known=known, cache={},
+    phase, final = ROUND, None
+    if reason is not None:
+        final = build_final(players=players, team_of=team_of, layout=layout, claims=claims,
+                            end_reason=reason, rounds_played=state.rounds_played + 1)
+        shown = copy_final(final)
+        events.append(public("game_over", **{k: shown[k] for k in GAME_OVER_KEYS}))
+        phase = CHOOSE_EC if final["voters"] else OVER
+    # built directly rather than with dataclasses.replace: this is the hot path of simulations
+    new = MvpState(
+        config=state.config, players=players, index=state.index, team_of=team_of, teams=state.teams,
+        layout=layout, where=state.where, phase=phase, round=r + 1 if reason is None else r,
+        rounds_played=state.rounds_played + 1, remaining=after, flags=flags, claims=claims, chips=chips,
+        bids=bids, garnets=garnets, garnets_spent=spent, known=known, final=final,
     )
-    if reason is None:
-        return new, events
-    final = build_final(players=players, team_of=team_of, layout=layout, claims=claims,
-                        end_reason=reason, rounds_played=new.rounds_played)
-    shown = copy_final(final)
-    events.append(public("game_over", **{k: shown[k] for k in GAME_OVER_KEYS}))
-    return replace(new, final=final, phase=CHOOSE_EC if final["voters"] else OVER), events
+    return new, events
 
 
 #: the keys of the ``game_over`` event, each the value of the same key of ``final`` (§6)
@@ -161,5 +162,6 @@ GAME_OVER_KEYS = ("end_reason", "rounds_played", "team_scores", "individual_scor
 
 
 def _in_letter_order(d: dict) -> dict:
-    return {x: d[x] for x in LETTERS if x in d}
+    """A copy of ``d`` keyed in letter order (single capitals sort alphabetically)."""
+    return {x: d[x] for x in sorted(d)} if d else {}
 
