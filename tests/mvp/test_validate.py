@@ -96,6 +96,7 @@ GOOD_ROUND_ACTIONS = [
 @pytest.mark.parametrize("action", GOOD_ROUND_ACTIONS, ids=[json.dumps(a) for a in GOOD_ROUND_ACTIONS])
 def test_good_round_actions_are_accepted(table, action):
     GAME.validate(table.state, "r1", action)
+    GAME.action_models["round"].model_validate(action, strict=True)
 
 
 def test_rules_are_checked_in_the_spec_order(table):
@@ -213,3 +214,6 @@ def test_arbitrary_json_raises_nothing_but_illegal_action(phase, action):
         GAME.validate(STATES[phase], "r1", action)
     except IllegalAction as exc:
         assert str(exc) and "\n" not in str(exc)
+    else:
+        # whatever the rules accept, the published action schema accepts too
+        GAME.action_models[phase].model_validate(action, strict=True)
