@@ -1,0 +1,263 @@
+"""Strategy bot for Homeostasis (``shared/rules/homeostasis.md``).
+
+A value-aware player that sees only its own view and request:
+
+- **Goal as a utility.** The bot scores a round value ``v`` by the chance its
+  team wins a Token of Life with the match total ``T + v``: positive needs
+  ``T > 1``, negative ``T < -1``, neutral ``-4 <= T <= 4`` (and ``-1..1`` for
+  two tokens). Rounds still to come blur the total (a normal spread), so early
+  rounds reward a good direction and the last round the exact band.
+- **Slot bidding.** For the card on auction it estimates, for each empty slot,
+  the expected utility of the round's expression by filling the other empty
+  slots with the cards still to come in random orders (the same samples for
+  every slot). It bids just enough to make its best slot lead when the gain
+  over the currently leading slot is worth that many chips (chips are worth
+  more while many auctions remain); otherwise it passes. Forced to open, it
+  bids 1 chip on its best slot.
+- **Draft.** It puts the most disruptive card left (``x``, then ``/``, ``-``,
+  ``3``, …) early in the auction order when it has at least average chips
+  (it can fight for it), late otherwise.
+- **Saving.** It saves the cards that move an expression furthest its way
+  from either end (measured offline over random layouts): positive ``3``
+  (with garnets, ``3 x``), negative ``-`` (``- 3``), neutral ``x`` (``3 x``).
+- **Final auction and saved cards.** It values winning by the best placement
+  of its saved cards on the finished slots and bids that worth in chips; in
+  round 3 chips have no later use, so it bids them all. As winner it places
+  the best subset at either end.
+- **Brackets.** It tries every legal pair and places the best one when it
+  helps enough; the team's single pair is kept for later unless the gain is
+  large or it is the last round.
+- **EC choice** (neutral win): the candidate with the most chips left.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+from itertools import permutations, product
+
+from mainmatch.bots.base import register
+from mainmatch.games.homeostasis.expression import crosses, value_of
+
+#: how disruptive a card is to an expression (draft order)
+IMPORTANCE = {"x": 6, "/": 5, "-": 4, "3": 3, "+": 2, "2": 2, "1": 1}
+#: best saves per team: (one free card, two cards for 1 garnet)
+SAVES = {"positive": (["3"], ["3", "x"]), "negative": (["-"], ["-", "3"]), "neutral": (["x"], ["3", "x"])}
+#: spread of one round's value (random-play order of magnitude)
+ROUND_SPREAD = 4.5
+SAMPLES = 32
+
+
+def _phi(z: float) -> float:
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+
+
+def utility(team: str, total: float, rounds_left: int) -> float:
+    """Chance-like score of ending with a total near ``total`` (with
+    ``rounds_left`` rounds still to play) for ``team`` (Tokens of Life)."""
+    if not rounds_left:
+        return _final_utility(team, total)
+    s = ROUND_SPREAD * math.sqrt(rounds_left)
+    if team == "positive":
+        return _phi((total - 1.001) / s) + 0.25 * _phi((total - 4.001) / s)
+    if team == "negative":
+        return _phi((-1.001 - total) / s) + 0.25 * _phi((-4.001 - total) / s)
+    # neutral: 1 ToL inside [-4, 4], 2 inside [-1, 1]
+    wide = _phi((4.001 - total) / s) - _phi((-4.001 - total) / s)
+    narrow = _phi((1.001 - total) / s) - _phi((-1.001 - total) / s)
+    return wide + narrow
+
+
+def _final_utility(team: str, total: float) -> float:
+    """The last round: the exact bands (boundaries go to the band nearer 0),
+    plus a small pull in the team's direction so nearer still counts."""
+    if team == "positive":
+        return (total > 1) + 0.25 * (total > 4) + 0.01 * math.tanh(total / 5)
+    if team == "negative":
+        return (total < -1) + 0.25 * (total < -4) - 0.01 * math.tanh(total / 5)
+    return (abs(total) <= 4) + (abs(total) <= 1) - 0.01 * math.tanh(abs(total) / 5)
+
+
+class StrategyBot:
+    """The reference strategy for Homeostasis (see the module doc)."""
+
+    name = "strategy"
+
+    def __init__(self, aggression: float = 1.6, samples: int = SAMPLES):
+        self.aggression = aggression
+        self.samples = samples
+        self._slot_values: dict[tuple, dict[int, float]] = {}
+
+    # ------------------------------------------------------------ entry
+
+    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+        kind = request["kind"]
+        if kind == "save_cards":
+            return self._save(view, request)
+        if kind == "draft":
+            return self._draft(view, request)
+        if kind == "bid":
+            return self._bid(view, request, rng)
+        if kind == "final_bid":
+            return self._final_bid(view, request)
+        if kind == "place_saved":
+            return self._place_saved(view, request)
+        if kind == "brackets":
+            return self._brackets(view, request)
+        return self._choose_ec(view, request)
+
+    # ------------------------------------------------------------ helpers
+
+    @staticmethod
+    def _team(view: dict) -> str:
+        return view["you"]["team"]
+
+    def _score(self, view: dict, value: Fraction) -> float:
+        """Utility of this round ending at ``value``."""
+        total = float(Fraction(view["total"]) + value)
+        return utility(self._team(view), total, 3 - view["round"])
+
+    # ------------------------------------------------------------ saving
+
+    def _save(self, view: dict, request: dict) -> dict:
+        single, pair = SAVES[self._team(view)]
+        return {"cards": list(pair if request["garnets"] >= 1 else single)}
+
+    # ------------------------------------------------------------ draft
+
+    def _draft(self, view: dict, request: dict) -> dict:
+        card = max(request["cards"], key=IMPORTANCE.__getitem__)
+        chips = view["chips"]
+        rich = chips[view["you"]["player"]] * len(chips) >= sum(chips.values())
+        positions = request["positions"]
+        return {"card": card, "position": positions[0] if rich else positions[-1]}
+
+    # ------------------------------------------------------------ live auctions
+
+    def _slot_utilities(self, view: dict, card: str, rng: random.Random) -> dict[int, float]:
+        """Expected utility of ``card`` in each empty slot, the other empty
+        slots filled by the cards still to be auctioned in random orders."""
+        auction = view["auction"]
+        key = (view["round"], auction["number"], tuple(view["slots"]), view["total"], self._team(view))
+        cached = self._slot_values.get(key)
+        if cached is not None:
+            return cached
+        slots = view["slots"]
+        empty = [i for i, c in enumerate(slots) if c is None]
+        later = list(view["auction_order"][auction["number"]:])
+        orders = []
+        for _ in range(self.samples if len(later) > 1 else 1):
+            order = list(later)
+            rng.shuffle(order)
+            orders.append(order)
+        out = {}
+        for s in empty:
+            rest = [i for i in empty if i != s]
+            score = 0.0
+            for order in orders:
+                filled = list(slots)
+                filled[s] = card
+                for i, c in zip(rest, order):
+                    filled[i] = c
+                score += self._score(view, value_of(filled))
+            out[s + 1] = score / len(orders)
+        self._slot_values = {key: out}  # one auction at a time
+        return out
+
+    def _bid(self, view: dict, request: dict, rng: random.Random) -> dict:
+        values = self._slot_utilities(view, request["card"], rng)
+        slots, totals, chips = request["slots"], request["totals"], request["chips"]
+        best = max(slots, key=lambda s: (values[s], -s))
+        top = max(totals)
+        if not request["can_pass"]:
+            return _legal(best, 1, chips, slots, totals)
+        leader = totals.index(top) + 1
+        if leader == best:
+            return {"pass": True}
+        gain = values[best] - values[leader]
+        need = top - totals[best - 1] + 1
+        auctions_left = (10 - view["auction"]["number"]) + 9 * (3 - view["round"]) + 1
+        worth = gain * self.aggression * chips * min(1.0, 12.0 / auctions_left) * 3
+        if need <= chips and need <= worth:
+            return _legal(best, need, chips, slots, totals)
+        return {"pass": True}
+
+    # ------------------------------------------------------------ final auction
+
+    def _placements(self, saved: list[str]) -> list[tuple[list[str], list[str]]]:
+        """Every way to put a subset of ``saved`` (up to 3 cards) at the two ends."""
+        cards = saved[:3]
+        out: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+        for sides in product((0, 1, 2), repeat=len(cards)):
+            front = [c for c, s in zip(cards, sides) if s == 1]
+            back = [c for c, s in zip(cards, sides) if s == 2]
+            for f in set(permutations(front)):
+                for b in set(permutations(back)):
+                    out.add((f, b))
+        return sorted(([list(f), list(b)] for f, b in out), key=lambda fb: (len(fb[0]) + len(fb[1]), fb))
+
+    def _best_placement(self, view: dict, saved: list[str]) -> tuple[float, list[str], list[str]]:
+        slots = view["slots"]
+        base = self._score(view, value_of(slots))
+        best = (0.0, [], [])
+        for front, back in self._placements(saved):
+            gain = self._score(view, value_of(front + slots + back)) - base
+            if gain > best[0] + 1e-9:
+                best = (gain, front, back)
+        return best
+
+    def _final_bid(self, view: dict, request: dict) -> dict:
+        chips = request["chips"]
+        if view["round"] == 3:
+            return {"chips": chips}  # chips have no use after the last final auction
+        gain = self._best_placement(view, view["you"]["saved_cards"])[0]
+        return {"chips": min(chips, int(gain * self.aggression * chips))}
+
+    def _place_saved(self, view: dict, request: dict) -> dict:
+        gain, front, back = self._best_placement(view, request["saved_cards"])
+        # a saved card is placed once per match: keep it for later unless it helps now
+        if gain < (0.02 if view["round"] == 3 else 0.08):
+            return {"front": [], "back": []}
+        return {"front": front, "back": back}
+
+    # ------------------------------------------------------------ brackets
+
+    def _brackets(self, view: dict, request: dict) -> dict:
+        cards = view["expression"]
+        placed = [tuple(p) for p in request["brackets"]]
+        base = self._score(view, value_of(cards, placed))
+        best_gain, best_pair = 0.0, None
+        n = request["length"]
+        for first in range(1, n + 1):
+            for last in range(first, n + 1):
+                pair = (first, last)
+                if any(crosses(pair, p) for p in placed):
+                    continue
+                gain = self._score(view, value_of(cards, placed + [pair])) - base
+                if gain > best_gain + 1e-9:
+                    best_gain, best_pair = gain, pair
+        threshold = 0.01 if view["round"] == 3 else 0.3
+        if best_pair is None or best_gain < threshold:
+            return {"pass": True}
+        return {"first": best_pair[0], "last": best_pair[1]}
+
+    # ------------------------------------------------------------ EC
+
+    def _choose_ec(self, view: dict, request: dict) -> dict:
+        chips = view["chips"]
+        return {"ec": max(request["candidates"], key=lambda p: (chips[p], -request["candidates"].index(p)))}
+
+
+def _legal(slot: int, amount: int, chips: int, slots: list[int], totals: list[int]) -> dict:
+    """The smallest bid of at least ``amount`` on ``slot`` that ties no other
+    slot; else the nearest legal one there or on another slot (one always exists)."""
+    for s in [slot] + [x for x in slots if x != slot]:
+        taken = {t for i, t in enumerate(totals, 1) if i != s and t > 0}
+        for a in list(range(max(1, amount), chips + 1)) + list(range(min(amount, chips + 1) - 1, 0, -1)):
+            if totals[s - 1] + a not in taken:
+                return {"slot": s, "chips": a}
+    return {"pass": True}  # unreachable with two empty slots; a pass is the safe fallback
+
+
+register("homeostasis", "strategy", StrategyBot)
