@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from operator import add
 from typing import Any
 
 from mainmatch.engine import ec as ec_rules
@@ -217,7 +218,7 @@ class Amalgamation(Game):
             garnets_spent[p] += buy
             bought[p] = buy * rate
             round_spend[p] = total
-            spent[p] = tuple(a + b for a, b in zip(spent[p], parts))
+            spent[p] = tuple(map(add, spent[p], parts))
         # §4.1.2 Kong's Dilemma
         kong_state, kong_entry = kong.resolve_round(
             state.kong, r, {p: actions[p]["kong"]["contribute"] for p in players}, setup.teams)

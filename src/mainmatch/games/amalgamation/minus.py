@@ -52,8 +52,9 @@ def auction(tiles: tuple[int, ...], bids: dict[str, list[int]], order: tuple[str
     order_list = list(order)
     winners = []
     for i in range(len(tiles)):
-        low = min(b[i] for b in bids.values())
-        tied = [p for p in order_list if bids[p][i] == low]
+        column = {p: b[i] for p, b in bids.items()}
+        low = min(column.values())
+        tied = [p for p in order_list if column[p] == low]
         winner = tied[0]
         if len(tied) > 1:
             # §4.1.3: only a tie winner moves to the end; later tiles use the new order
@@ -88,7 +89,7 @@ def resolve_round(state: MinusState, round_no: int, tiles: tuple[int, ...], bids
                 penalized.append(p)
                 n = 0
             without[p] = n
-    spend = {p: s + sum(abs(b) for b in bids[p]) for p, s in state.spend.items()}
+    spend = {p: s + sum(map(abs, bids[p])) for p, s in state.spend.items()}
     entry = {
         "round": round_no,
         "tiles": list(tiles),

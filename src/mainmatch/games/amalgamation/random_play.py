@@ -156,11 +156,13 @@ def _varied(state: "AmalgamationState", player: str, rng: random.Random) -> dict
     funds = balance + buy * rate
     rounds_left = ROUNDS - state.round + 1
     mode = rng.random()
-    if mode < 0.12:
+    # all-in now and then, and often in the last round, where money is worth nothing after
+    all_in = rng.random() < (0.35 if rounds_left == 1 else 0.04)
+    if all_in:
+        total = funds
+    elif mode < 0.12:
         total = 0
-    elif mode < 0.22:
-        total = funds  # all-in
-    elif mode < 0.5:
+    elif mode < 0.45:
         total = min(funds, rng.choice((1, 1, 2, 3, 5, 10)))
     else:
         total = min(funds, int(funds / rounds_left * rng.uniform(0.3, 2.2)))
@@ -168,7 +170,7 @@ def _varied(state: "AmalgamationState", player: str, rng: random.Random) -> dict
     if not any(weights):
         weights[rng.randrange(5)] = 1.0
     contribute, minus_budget, invest, donate, bet = _split(total, weights, rng)
-    if mode >= 0.22 and rng.random() < 0.3:
+    if not all_in and rng.random() < 0.3:
         # round down to a multiple of 5 now and then: equal amounts make ties
         contribute, invest, donate, bet = (x - x % 5 for x in (contribute, invest, donate, bet))
     magnitudes = _split(minus_budget, [rng.random() if rng.random() < 0.7 else 0.0 for _ in range(4)] + [0.01], rng)
