@@ -185,7 +185,9 @@ def home(request: Request) -> HTMLResponse:
 def new(request: Request, game: str | None = None) -> HTMLResponse:
     gs = available_games()
     chosen = game if game in {g.id for g in gs} else (gs[0].id if gs else None)
-    return HTMLResponse(render("new.html", games=gs, chosen=chosen, title="New match"))
+    from .api import game_info
+
+    return HTMLResponse(render("new.html", games=gs, chosen=chosen, title="New match", infos=[game_info(g) for g in gs]))
 
 
 @router.get("/rules/{game_id}", response_class=HTMLResponse)

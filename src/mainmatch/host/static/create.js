@@ -135,8 +135,6 @@
     } catch (e) { $("create-error").textContent = e.message; }
   });
 
-  MM.api("GET", "/api/games").then((list) => {
-    games = Object.fromEntries(list.map((g) => [g.id, g]));
-    render();
-  }).catch((e) => { $("create-error").textContent = e.message; });
+  games = Object.fromEntries(JSON.parse($("games-data").textContent).map((g) => [g.id, g]));
+  render();
 })();

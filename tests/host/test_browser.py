@@ -1,0 +1,177 @@
+"""The pages in a real browser (Playwright driving Debian's Chromium).
+
+1. A host creates a six-player match on the create page (two people, four
+   bots); both people submit through their own pages; the step resolves and
+   the announcements and new views appear on every page without a reload.
+   Screenshots are kept in ``test-artifacts/``.
+2. For every game, the action form built from the step's JSON Schema can
+   express random legal actions (set, read back, submitted and accepted).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import uvicorn
+
+from mainmatch import games
+from mainmatch.host.app import create_app
+
+pytestmark = pytest.mark.browser
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM = os.environ.get("MAINMATCH_TEST_BROWSER") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+
+
+@pytest.fixture
+def server(sqlite_url):
+    """The app served by uvicorn in a thread on a free loopback port."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    app = create_app(sqlite_url, scan_interval=0.2)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield app, f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def browser():
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed (make test installs it)")
+    assert Path(CHROMIUM).exists(), f"MAINMATCH_TEST_BROWSER={CHROMIUM} does not exist"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _page(browser, errors: list[str]):
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda d: d.accept())
+    return page
+
+
+def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, browser):
+    app, base = server
+    ARTIFACTS.mkdir(exist_ok=True)
+    errors: list[str] = []
+    host = _page(browser, errors)
+    host.goto(f"{base}/new")
+    host.select_option("#game", "mvp")
+    rows = host.locator("#seats tbody tr")
+    rows.nth(5).wait_for()
+    assert rows.count() == 6
+    for i in range(2, 6):
+        rows.nth(i).locator("select.seat").select_option("random")
+    host.fill("#title", "Browser test")
+    host.click("#create-form button[type=submit]")
+    host.wait_for_url(f"{base}/host/*")
+    links = host.locator("#seats-table input.player-link")
+    people = [links.nth(0).input_value(), links.nth(1).input_value()]
+    names = [host.locator("#seats-table tbody tr").nth(i).get_attribute("data-player") for i in (0, 1)]
+    assert host.locator("#pending-table").inner_text().count("bot") == 4
+    assert host.locator("#pending-table").inner_text().count("not yet") == 2
+
+    pages = []
+    for link in people:
+        page = _page(browser, errors)
+        page.goto(link)
+        page.wait_for_selector("#action-form")
+        pages.append(page)
+    # person 1 bids one chip on the first biddable card; person 2 makes a mistake first
+    pages[0].locator("#action-form fieldset .row input[type=number]").first.fill("1")
+    pages[0].click("#submit-action")
+    pages[0].wait_for_selector("#submitted-banner")
+    assert "Submitted" in pages[0].locator("#action-state").inner_text()
+    assert "you can still change it" in pages[0].locator("#submitted-banner").inner_text().lower()
+    host.wait_for_function("document.querySelector('#pending-table').innerText.includes('submitted')")
+
+    pages[1].locator("#action-form fieldset .row input[type=number]").first.fill("999")
+    pages[1].click("#submit-action")
+    pages[1].wait_for_function("document.getElementById('action-error').textContent.length > 0")
+    assert "but you have 30" in pages[1].locator("#action-error").inner_text()
+    pages[1].locator("#action-form fieldset .row input[type=number]").first.fill("2")
+    pages[1].click("#submit-action")
+
+    # early resolution: the step resolves; every page shows it without a reload
+    for page in (host, *pages):
+        page.wait_for_selector('.announcement[data-step="1"]', timeout=15_000)
+    for page in pages:
+        page.wait_for_function("document.querySelector('#r-status').innerText.includes('Open step')")
+        assert "2 · round" in page.locator("#r-status").inner_text().replace("\n", " ")
+        assert "Round 2" in page.locator("#r-view").inner_text() or "Round 2" in page.locator("#r-view").inner_text().title()
+        assert "To you" in page.locator("#r-announcements").inner_text()
+        assert page.locator("#action-form").count() == 1, "a fresh form for step 2"
+    assert "Round 1 resolved" in host.locator("#post-1").inner_text()
+    assert host.locator('.announcement[data-step="1"] details.dms').count() == 1
+    rec = app.state.service.record(host.url.rsplit("/", 1)[-1] and app.state.service.access_of(host.url.rsplit("/", 1)[-1]).match_id)
+    assert rec["steps"][0]["defaulted"] == [] and len(rec["steps"][0]["actions"]) == 6
+    assert rec["steps"][0]["actions"][names[1]]["bids"] and list(rec["steps"][0]["actions"][names[1]]["bids"].values()) == [2]
+    host.screenshot(path=str(ARTIFACTS / "browser-host.png"), full_page=True)
+    pages[0].screenshot(path=str(ARTIFACTS / "browser-player.png"), full_page=True)
+    assert errors == [], f"script errors on the pages: {errors}"
+
+
+def _normal(value):
+    """An action without the parts that mean "nothing" (0, [], {}, null), so
+    that two spellings of the same action compare equal."""
+    if isinstance(value, dict):
+        out = {k: _normal(v) for k, v in value.items()}
+        return {k: v for k, v in out.items() if v not in (0, [], {}, None, False)}
+    if isinstance(value, list):
+        return [_normal(v) for v in value]
+    return value
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_the_action_form_expresses_random_legal_actions(server, browser, game_id):
+    app, base = server
+    svc = app.state.service
+    game = games.get(game_id)
+    me, *others = game.default_players
+    made = svc.create_match(game_id, list(game.default_players), seed=21, bots={p: "random" for p in others},
+                            deadlines={k: "manual" for k in game.action_models})
+    errors: list[str] = []
+    page = _page(browser, errors)
+    rng = random.Random(5)
+    turns = 0
+    while turns < 5:
+        _, snap = svc.snapshot(made.match_id)
+        if snap.over:
+            break
+        assert me in snap.pending, "bots answer at once: only the person can be awaited"
+        action = game.random_action(snap.state, me, rng)
+        page.goto(f"{base}/play/{made.player_tokens[me]}")
+        page.wait_for_selector("#action-form")
+        page.evaluate("a => window.mmActionForm.setValue(a)", action)
+        sent = page.evaluate("() => window.mmActionForm.getValue()")
+        assert _normal(sent) == _normal(action), f"the form changed {json.dumps(action)} into {json.dumps(sent)}"
+        before = snap.count
+        page.click("#submit-action")
+        for _ in range(100):
+            if svc.snapshot(made.match_id)[1].count > before:
+                break
+            time.sleep(0.05)
+        assert page.locator("#action-error").inner_text() == ""
+        rec = svc.record(made.match_id)
+        assert rec["steps"][before]["actions"][me] == sent
+        turns += 1
+    assert turns >= 1 and errors == []
