@@ -48,7 +48,7 @@ def check_round(action: Any, tiles: tuple[int, ...], balance: int, garnets_held:
         part = action[key]
         want = PART_KEYS[key]
         if not isinstance(part, dict) or len(part) != len(want) or any(k not in part for k in want):
-            got = f"got {json_type(part)}" if not isinstance(part, dict) else f"got keys {', '.join(map(str, part)) or 'none'}"
+            got = f"got {json_type(part)}" if not isinstance(part, dict) else f"got keys {shown(list(part))}"
             raise IllegalAction(f"{key} must be an object with exactly {', '.join(want)} ({got})")
     # §3.1 rule 3: whole dollars and garnets, never negative
     buy = action.get("buy_garnets", 0)
