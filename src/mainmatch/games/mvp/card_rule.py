@@ -19,7 +19,7 @@ A flag means "flagged last round", so "two rounds in a row" is exactly
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 RED = "red"
 GREEN = "green"
@@ -31,22 +31,22 @@ FLAGGED = "flagged"
 CLAIMED = "claimed"
 
 
-@dataclass(frozen=True, slots=True)
-class CardOutcome:
+class CardOutcome(NamedTuple):
     """What the card rule does to one card.
 
     ``team`` is the flagging or claiming team (``None`` when the card stays);
     ``total`` the flag total or the amount paid; ``returned``/``paid`` map
     players to chips; ``keep`` holds the bids left standing on the card.
+    (A named tuple: it is built for every exposed card of every round.)
     """
 
     result: str
-    team: str | None = None
-    total: int = 0
-    returned: dict[str, int] = field(default_factory=dict)
-    paid: dict[str, int] = field(default_factory=dict)
-    keep: dict[str, int] = field(default_factory=dict)
-    controller: str | None = None
+    team: str | None
+    total: int
+    returned: dict[str, int]
+    paid: dict[str, int]
+    keep: dict[str, int]
+    controller: str | None
 
 
 def team_totals(stakes: dict[str, int], team_of: dict[str, str]) -> dict[str, int]:
@@ -70,7 +70,7 @@ def resolve_card(flag: str | None, stakes: dict[str, int], team_of: dict[str, st
     totals = team_totals(stakes, team_of)
     if flag is None:
         if totals[RED] == totals[GREEN]:
-            return CardOutcome(STAYS, keep=dict(stakes))
+            return CardOutcome(STAYS, None, 0, {}, {}, dict(stakes), None)
         leader = RED if totals[RED] > totals[GREEN] else GREEN
         return _flag(leader, stakes, team_of, totals)
     rival = OTHER[flag]
@@ -85,7 +85,7 @@ def resolve_card(flag: str | None, stakes: dict[str, int], team_of: dict[str, st
 def _flag(team: str, stakes: dict[str, int], team_of: dict[str, str], totals: dict[str, int]) -> CardOutcome:
     keep = {p: a for p, a in stakes.items() if team_of[p] == team}
     returned = {p: a for p, a in stakes.items() if team_of[p] != team}
-    return CardOutcome(FLAGGED, team, totals[team], returned, {}, keep)
+    return CardOutcome(FLAGGED, team, totals[team], returned, {}, keep, None)
 
 
 def controller(paid: dict[str, int]) -> str | None:

@@ -69,7 +69,10 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
                 chips[p] += amount
 
     def resolve(x: str, flag: str | None) -> None:
-        outcome = resolve_card(flag, stakes_on(x), team_of)
+        stakes = stakes_on(x)
+        if not stakes and flag is None:
+            return  # §4.2: unflagged, 0 = 0, nothing happens
+        outcome = resolve_card(flag, stakes, team_of)
         # returned chips go back to free chips at once (§4.2, D11)
         take_off(x, outcome.returned, returned, True)
         if outcome.result == CLAIMED:
