@@ -68,19 +68,18 @@ class Mvp(Game):
         rng.shuffle(order)
         red = set(order[: len(order) // 2])
         drawn_teams = {"red": [p for p in players if p in red], "green": [p for p in players if p not in red]}
-        given = dict(garnets) if isinstance(garnets, dict) else garnets
-        if given is not None and not isinstance(given, dict):
+        if garnets is not None and not isinstance(garnets, dict):
             raise MvpConfigError("config.garnets: must be an object {player: garnets}")
-        filled = {p: (given or {}).pop(p, 0) for p in players}
+        given = dict(garnets or {})
+        filled = {p: given.pop(p, 0) for p in players}  # convention 1: 0 for a player not named
         if given:
             raise MvpConfigError(f"config.garnets: {sorted(given, key=str)[0]!r} is not a player in this match")
         config = {
             "players": players,
-            "teams": _copy_teams(teams) if teams is not None else drawn_teams,
-            "layout": dict(layout) if isinstance(layout, dict) else (layout if layout is not None else dict(zip(LETTERS, cards))),
+            "teams": _copied(teams) if teams is not None else drawn_teams,
+            "layout": _copied(layout) if layout is not None else dict(zip(LETTERS, cards)),
             "garnets": filled,
-            "gamewide_tiebreak": list(gamewide_tiebreak) if isinstance(gamewide_tiebreak, (list, tuple)) else (
-                gamewide_tiebreak if gamewide_tiebreak is not None else list(players)),
+            "gamewide_tiebreak": _copied(gamewide_tiebreak) if gamewide_tiebreak is not None else list(players),
         }
         return self.check_config(config)
 
@@ -206,7 +205,11 @@ class Mvp(Game):
         return render_event(event)
 
 
-def _copy_teams(teams: Any) -> Any:
-    if isinstance(teams, dict):
-        return {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in teams.items()}
-    return teams
+def _copied(value: Any) -> Any:
+    """A host input copied one level down, so the config shares no list with the caller;
+    anything else is passed on for ``check_config`` to judge."""
+    if isinstance(value, dict):
+        return {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    return value

@@ -70,6 +70,15 @@ def letter_sorted(letters) -> list[str]:
     return sorted(letters, key=LETTER_INDEX.__getitem__)
 
 
+def in_letter_order(by_letter: dict) -> dict:
+    """A copy of ``by_letter`` keyed in letter order.
+
+    >>> in_letter_order({"U": 1, "J": 2})
+    {'J': 2, 'U': 1}
+    """
+    return {x: by_letter[x] for x in letter_sorted(by_letter)} if by_letter else {}
+
+
 @dataclass(frozen=True, slots=True)
 class Exposure:
     """The status of every place for one set of cards still in the pattern.

@@ -14,7 +14,7 @@ from .card_rule import CLAIMED, FLAGGED, resolve_card
 from .cards import card_sorted
 from .final import build_final, copy_final
 from .models import LAST_ROUND
-from .pattern import LETTER_INDEX, exposure, letter_sorted, newly_exposed, newly_revealed
+from .pattern import LETTER_INDEX, exposure, in_letter_order, letter_sorted, newly_exposed, newly_revealed
 from .state import CHOOSE_EC, OVER, ROUND, Claim, MvpState
 from .validate import purchase_cost
 
@@ -118,7 +118,7 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
             merged = dict(known[p])
             merged.update(identity)
             merged.update({x: c for c, x in location.items()})
-            known[p] = _in_letter_order(merged)
+            known[p] = in_letter_order(merged)
         delivered[p] = (bought, identity, location)
     flagged_now.sort(key=lambda f: LETTER_INDEX[f["letter"]])
     events = [public(
@@ -129,9 +129,9 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
         bought, identity, location = delivered[p]
         events.append(private(
             [p], "round_private", round=r,
-            returned=_in_letter_order(returned[p]), paid=_in_letter_order(paid[p]),
-            control=_in_letter_order(control[p]), chips_bought=bought,
-            identity=identity, location=location, chips=chips[p], bids=_in_letter_order(bids[p]),
+            returned=in_letter_order(returned[p]), paid=in_letter_order(paid[p]),
+            control=in_letter_order(control[p]), chips_bought=bought,
+            identity=identity, location=location, chips=chips[p], bids=in_letter_order(bids[p]),
         ))
     # §4.1.7 end check, in this order (D18)
     if not after:
@@ -162,9 +162,4 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
 #: the keys of the ``game_over`` event, each the value of the same key of ``final`` (§6)
 GAME_OVER_KEYS = ("end_reason", "rounds_played", "team_scores", "individual_scores", "winning_team",
                   "winners", "controllers", "combinations", "ec_candidates", "voters", "elimination_candidate")
-
-
-def _in_letter_order(d: dict) -> dict:
-    """A copy of ``d`` keyed in letter order (single capitals sort alphabetically)."""
-    return {x: d[x] for x in sorted(d)} if d else {}
 

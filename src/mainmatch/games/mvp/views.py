@@ -14,7 +14,7 @@ from .cards import CARDS
 from .card_rule import TEAMS
 from .final import copy_final
 from .models import COSTS, LAST_ROUND
-from .pattern import CLAIMED, EXPOSED, HIDDEN, LETTERS, NEARLY_EXPOSED
+from .pattern import CLAIMED, EXPOSED, HIDDEN, LETTERS, NEARLY_EXPOSED, in_letter_order
 from .state import CHOOSE_EC, ROUND, MvpState
 
 GAME_ID = "mvp"
@@ -59,12 +59,11 @@ def public_view(state: MvpState) -> dict:
 
 def you(state: MvpState, player: str) -> dict:
     """The ``you`` object of §5.2."""
-    bids = state.bids[player]
     return {
         "player": player,
         "team": state.team_of[player],
         "chips": state.chips[player],
-        "bids": {x: bids[x] for x in LETTERS if x in bids},
+        "bids": in_letter_order(state.bids[player]),
         "garnets": state.garnets[player],
         "garnets_spent": state.garnets_spent[player],
         "controls": [x for x in LETTERS if x in state.claims and state.claims[x].controller == player],
