@@ -117,6 +117,7 @@ def test_random_and_default_actions_are_always_legal_even_when_broke():
             for p in m.pending:
                 for a in (GAME.random_action(m.state, p, rng), GAME.default_action(m.state, p, rng)):
                     GAME.validate(m.state, p, a)
+                    GAME.action_models[m.pending[p]["kind"]].model_validate(a, strict=True)
                 # an all-in player keeps playing at $0
                 acts[p] = a if rng.random() < 0.2 else GAME.random_action(m.state, p, rng)
             m.step(acts)

@@ -150,7 +150,8 @@ def test_fuzz_round_actions_raise_only_illegal_action(action):
     except IllegalAction as exc:
         assert str(exc) and "\n" not in str(exc)
         return
-    # accepted: it must apply cleanly next to five defaults
+    # accepted: the published JSON Schema's model accepts it too, and it applies cleanly
+    GAME.action_models["round"].model_validate(action, strict=True)
     actions = {p: act() for p in "bcdef"} | {"a": action}
     GAME.apply(STATE, actions)
 
@@ -173,3 +174,4 @@ def test_fuzz_ec_votes_raise_only_illegal_action(action):
         assert str(exc) and "\n" not in str(exc)
         return
     assert action in ({"ec": "d"}, {"ec": "f"})
+    GAME.action_models["choose_ec"].model_validate(action, strict=True)
