@@ -266,7 +266,7 @@ class Amalgamation(Game):
         final = self._final(new)
         phase = "choose_ec" if final["ec_choosers"] else "over"
         events.append(public("final", **views.final_copy(final)))
-        return replace(new, phase=phase, round=r, final=final), events
+        return replace(new, phase=phase, round=r, final=final, cache={}), events
 
     def _final(self, state: AmalgamationState) -> dict:
         """§4.2 final scoring: the ``final`` object of the views."""
