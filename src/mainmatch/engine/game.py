@@ -132,6 +132,15 @@ class Game(ABC):
     def result(self, state: State) -> dict | None:
         """The result (ENGINE.md shape) once the match is over, else ``None``."""
 
+    def complete_action(self, state: State, player: str, sent: Any, rng: random.Random) -> tuple[Any, bool]:
+        """A host's merge of a partial submission into a whole action, for games
+        whose rules default the missing parts (The Amalgamation §3.1). Returns
+        ``(action, defaulted)``: ``defaulted`` is true when anything was filled in
+        (the record then lists the player in ``defaulted``). Validate the result
+        as usual. Most games take actions whole: the default returns ``sent``.
+        """
+        return sent, False
+
     def is_over(self, state: State) -> bool:
         return not self.pending(state)
 
