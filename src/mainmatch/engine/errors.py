@@ -16,7 +16,7 @@ class IllegalAction(MainmatchError):
     """An action breaks a rule ("bid of $450 exceeds your balance of $400")."""
 
 
-class InvalidConfig(MainmatchError):
+class InvalidConfig(MainmatchError, ValueError):
     """A match config breaks its game's config rules; the message names the field."""
 
 
