@@ -59,7 +59,7 @@ def _reference_auction(config: dict, k: int, points: dict, actions: dict) -> dic
     return {p: math.ceil(points[p] * mult[p]) + add[p] for p in P}
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SEEDS)
 def test_random_play_ends_conserves_chips_and_garnets_and_scores_as_section_4(seed):
     m, states = _play(seed)
@@ -87,7 +87,9 @@ def test_random_play_ends_conserves_chips_and_garnets_and_scores_as_section_4(se
         assert len(m.steps) == n
     else:
         assert all(max(h.values()) <= 200 for h in s.history[:-1])  # the first auction over 200 ends it
-    assert sum(res["tokens_of_life"].values()) <= 2
+    # 2 to a single Second, 1 each to several, never to the top group or last place
+    assert set(res["tokens_of_life"]) <= set(d["second"])
+    assert all(n == (2 if len(d["second"]) == 1 else 1) for n in res["tokens_of_life"].values())
     assert res["elimination_candidate"] in d["elimination_candidates"]
     assert all(p not in res["tokens_of_life"] for p in d["first"] + d["last_place"])
     assert res["garnets"] == {p: d["garnets_from_items"][p] + d["garnet_award"][p] for p in P if d["garnets_from_items"][p] + d["garnet_award"][p]}
@@ -119,7 +121,7 @@ def _disguised(s, p: str, fuzz: random.Random):
     )
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SEEDS, SEEDS)
 def test_views_hold_no_other_players_secrets(seed, noise):
     fuzz = random.Random(noise)
@@ -140,7 +142,7 @@ def test_views_hold_no_other_players_secrets(seed, noise):
         assert GAME.view(everyone, None) == pub
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SEEDS)
 def test_events_tell_each_player_only_their_own_secrets(seed):
     m, states = _play(seed)
@@ -163,7 +165,7 @@ def test_events_tell_each_player_only_their_own_secrets(seed):
         assert results == P
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SEEDS)
 def test_replaying_a_record_reproduces_result_and_every_public_view(seed):
     m, states = _play(seed)
@@ -178,7 +180,7 @@ def test_replaying_a_record_reproduces_result_and_every_public_view(seed):
     assert short["result"] is None and short["public_views"] == out["public_views"][:-1]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SEEDS)
 def test_apply_never_mutates_its_input(seed):
     rng = random.Random(seed)

@@ -110,7 +110,7 @@ bid = st.fixed_dictionaries({}, optional={
 near_legal = st.fixed_dictionaries({"bids": st.dictionaries(st.sampled_from(list("ABCDEFG")), bid, max_size=6)})
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(json_values, near_legal), st.sampled_from(["ana", "cal"]))
 def test_any_json_action_is_legal_or_an_illegal_action(action, player):
     try:
@@ -123,3 +123,10 @@ def test_any_json_action_is_legal_or_an_illegal_action(action, player):
         actions = {p: (action if p == player else GAME.default_action(STATE, p, rng)) for p in P}
         new, events = GAME.apply(STATE, actions)
         assert new.chips[player] >= 0 and new.garnets[player] >= 0
+
+
+def test_apply_needs_exactly_the_nine_players():
+    with pytest.raises(IllegalAction, match=r"missing \['ivy'\], unknown \[\]"):
+        GAME.apply(STATE, {p: {"bids": {}} for p in P[:8]})
+    with pytest.raises(IllegalAction, match=r"missing \['ivy'\], unknown \['zed'\]"):
+        GAME.apply(STATE, {**{p: {"bids": {}} for p in P[:8]}, "zed": {"bids": {}}})

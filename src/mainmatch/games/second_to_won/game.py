@@ -176,35 +176,51 @@ class SecondToWon(Game):
         if state.phase == "over":
             raise IllegalAction("the match is over")
         players, t, k = state.players, state.table, state.auction
+        if len(actions) != len(players) or any(p not in actions for p in players):
+            # actions arrive validated (ENGINE.md); this guards a direct caller's wrong set of players
+            missing = [p for p in players if p not in actions]
+            extra = sorted(str(p) for p in actions if p not in state.index)
+            raise IllegalAction(f"a bids step needs one action from each of the 9 players (missing {missing}, unknown {extra})")
         bids = {p: normalise(actions[p]) for p in players}
         out = resolve(players, t.compiled[k - 1], bids, state.points, state.chips, state.garnets)
         history = state.history + (out.points,)  # §4.5
         spent = {p: state.garnets_spent[p] + out.garnets_bid[p] for p in players}
         from_items = {p: state.garnets_from_items[p] + out.gifted[p] for p in players}
         own_bids, won, info = {}, {}, {}
+        shown: dict[int, list[dict]] = {}  # an auction's item list, built once for this step's events
+
+        def listing(j: int) -> list[dict]:
+            if j not in shown:
+                shown[j] = show_auction(t.items[j - 1])
+            return shown[j]
+
         # §4.6 each player privately learns their items, total, chips, garnets and info lists
         events = [public("auction_closed", auction=k)]
         for p in players:
             mine = bids[p]
-            own_bids[p] = state.bids[p] + ({"auction": k, "bids": {l: _bid_entry(b) for l, b in mine.items()}},)
+            entry = {l: {"chips": c, "garnets": g} if who is None else {"chips": c, "garnets": g, "choice": who}
+                     for l, (c, g, who) in mine.items()}
+            own_bids[p] = state.bids[p] + ({"auction": k, "bids": entry},)
             won[p] = state.won[p] + tuple(_won_entry(k, l, mine[l]) for l in out.won[p])
             received = [j for j in out.info[p] if j not in state.info[p]]
             info[p] = state.info[p] + tuple(received) if received else state.info[p]
             events.append(private([p], "auction_result", auction=k, won=list(out.won[p]), points=out.points[p],
                                   chips=out.chips[p], garnets=out.garnets[p], garnets_gifted=out.gifted[p]))
             # decision 38: an information event every time, even for a list already received
-            events += [private([p], "information", auction=j, items=show_auction(t.items[j - 1])) for j in out.info[p]]
-        new = replace(
-            state, points=out.points, chips=out.chips, garnets=out.garnets, garnets_spent=spent,
-            garnets_from_items=from_items, history=history, bids=own_bids, won=won, info=info, cache={},
-        )
+            events += [private([p], "information", auction=j, items=listing(j)) for j in out.info[p]]
         # §4.7 premature end (decision 16: before the normal one), normal end, or the next auction
+        end = None
         if any(v > LIMIT for v in out.points.values()) or k == t.n_auctions:
             end = end_object(players, history, t.tiebreak)
             events.append(public("game_over", **_copy_end(end)))
-            return replace(new, phase="over", end=end), events
-        events.append(public("auction_open", auction=k + 1, items=show_auction(t.items[k])))
-        return replace(new, auction=k + 1), events
+        else:
+            events.append(public("auction_open", auction=k + 1, items=listing(k + 1)))
+        new = replace(
+            state, phase="bidding" if end is None else "over", auction=k if end else k + 1,
+            points=out.points, chips=out.chips, garnets=out.garnets, garnets_spent=spent,
+            garnets_from_items=from_items, history=history, bids=own_bids, won=won, info=info, end=end, cache={},
+        )
+        return new, events
 
     # ------------------------------------------------------------ views §5
 
@@ -269,12 +285,6 @@ class SecondToWon(Game):
 
     def render_event(self, event: dict) -> str:
         return render_event(event)
-
-
-def _bid_entry(bid: tuple[int, int, str | None]) -> dict:
-    """A bid as the private view shows it: chips and garnets filled in, ``choice`` only if given."""
-    c, g, choice = bid
-    return {"chips": c, "garnets": g} if choice is None else {"chips": c, "garnets": g, "choice": choice}
 
 
 def _won_entry(auction: int, letter: str, bid: tuple[int, int, str | None]) -> dict:

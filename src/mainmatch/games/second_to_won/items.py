@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 from typing import Any
 
@@ -120,12 +121,18 @@ class CompiledEffect:
     info: int | None
 
 
+@lru_cache(maxsize=256)
+def decimal(text: str) -> Fraction:
+    """A ``multiply`` string as an exact fraction (cached: catalogues repeat a few values)."""
+    return Fraction(text)
+
+
 def compile_item(item: dict) -> tuple[CompiledEffect, ...]:
     return tuple(
         CompiledEffect(
             target=e["target"],
             add=e.get("add", 0),
-            multiply=Fraction(e["multiply"]) if "multiply" in e else None,
+            multiply=decimal(e["multiply"]) if "multiply" in e else None,
             garnets=e.get("garnets", 0),
             info=e.get("info"),
         )
@@ -141,9 +148,8 @@ def has_choice(item: dict) -> bool:
 def show_item(letter: str, item: dict) -> dict:
     """The item as people and clients see it: the config's object as given,
     ``letter`` first (§2.1 "Items as shown", decision 37). A fresh copy."""
-    out: dict = {"letter": letter}
-    for key, value in item.items():
-        out[key] = [dict(e) for e in value] if key == "effects" else value
+    out = {"letter": letter, **item}
+    out["effects"] = [dict(e) for e in item["effects"]]  # keeps the key's place in the config's order
     return out
 
 

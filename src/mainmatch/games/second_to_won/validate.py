@@ -9,12 +9,14 @@ from __future__ import annotations
 import json
 from typing import Any, Collection
 
-from mainmatch.engine.checks import is_json_int, json_type
+from mainmatch.engine.checks import json_type
 from mainmatch.engine.errors import IllegalAction
 
 from .models import GARNET_VALUE, LETTERS, MIN_BIDS
 
 BID_KEYS = ("chips", "garnets", "choice")
+BID_KEY_SET = frozenset(BID_KEYS)
+LETTER_SET = frozenset(LETTERS)
 
 
 def _shown(value: Any) -> str:
@@ -53,19 +55,20 @@ def check_bids(action: Any, player: str, players: Collection[str], choice_letter
     total_garnets = 0
     for letter, bid in bids.items():
         # a
-        if letter not in LETTERS or not isinstance(letter, str):
+        if letter not in LETTER_SET:
             raise IllegalAction(f"unknown item {_shown(letter)}; this auction's items are A-F")
         # b
         if not isinstance(bid, dict):
             raise IllegalAction(f'bid on {letter} must be an object like {{"chips": 5}}, not {json_type(bid)}')
-        extra = [k for k in bid if k not in BID_KEYS]
-        if extra:
+        if not BID_KEY_SET.issuperset(bid):
+            extra = [k for k in bid if k not in BID_KEY_SET]
             raise IllegalAction(f'bid on {letter}: unknown fields {sorted(map(str, extra))!r}; a bid has "chips", "garnets" and "choice"')
         c = bid.get("chips", 0)
+        if type(c) is not int or c < 0:  # a JSON integer: not true, not 1.0
+            raise IllegalAction(f"bid on {letter}: chips must be a whole number >= 0, not {_shown(c)}")
         g = bid.get("garnets", 0)
-        for name, n in (("chips", c), ("garnets", g)):
-            if not is_json_int(n) or n < 0:
-                raise IllegalAction(f"bid on {letter}: {name} must be a whole number >= 0, not {_shown(n)}")
+        if type(g) is not int or g < 0:
+            raise IllegalAction(f"bid on {letter}: garnets must be a whole number >= 0, not {_shown(g)}")
         # c
         if c + GARNET_VALUE * g < 1:
             raise IllegalAction(f"bid on {letter} is worth 0 chips; a bid must be worth at least 1 chip (chips + 3 per garnet)")
