@@ -17,7 +17,7 @@ from mainmatch.engine.checks import is_json_int, json_type
 from mainmatch.engine.errors import InvalidConfig
 
 from .items import item_fault, where
-from .models import ITEMS, MAX_AUCTIONS
+from .models import ITEMS, MAX_AUCTIONS, Catalogue
 from .wording import WordingError, item_text, parse_item_text
 
 #: §2.2: auction 1 is the seed's example listing
@@ -94,6 +94,11 @@ def catalogue_fault(auctions: Any, *, prefix: str = "") -> str | None:
             if fault:
                 return f"{prefix}{where(a, i)}: {fault}"
     return None
+
+
+def catalogue_schema() -> dict:
+    """The JSON Schema of a host's catalogue file (``Catalogue``)."""
+    return Catalogue.model_json_schema()
 
 
 def load_catalogue(data: Any) -> list[list[dict]]:

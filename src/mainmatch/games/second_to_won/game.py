@@ -145,10 +145,7 @@ class SecondToWon(Game):
         return out
 
     def validate(self, state: SecondState, player: str, action: Any) -> None:
-        if state.phase == "over":
-            raise IllegalAction("the match is over")
-        if not isinstance(player, str) or player not in state.index:
-            raise IllegalAction(f"{player!r} is not a player in this match")
+        self._require_pending(state, player)
         check_bids(action, player, state.index, state.table.choice_letters[state.auction - 1],
                    state.chips[player], state.garnets[player])
 
@@ -164,10 +161,11 @@ class SecondToWon(Game):
                            t.choice_letters[state.auction - 1], t.others[player])
 
     @staticmethod
-    def _require_pending(state: SecondState, player: str) -> None:
+    def _require_pending(state: SecondState, player: Any) -> None:
+        """Every player is pending while the match runs (§3.1)."""
         if state.phase == "over":
             raise IllegalAction("the match is over")
-        if player not in state.index:
+        if not isinstance(player, str) or player not in state.index:
             raise IllegalAction(f"{player!r} is not a player in this match")
 
     # ------------------------------------------------------------ apply §4
@@ -180,7 +178,7 @@ class SecondToWon(Game):
             # actions arrive validated (ENGINE.md); this guards a direct caller's wrong set of players
             missing = [p for p in players if p not in actions]
             extra = sorted(str(p) for p in actions if p not in state.index)
-            raise IllegalAction(f"a bids step needs one action from each of the 9 players (missing {missing}, unknown {extra})")
+            raise IllegalAction(f"a bids step needs one action from each of the {PLAYERS} players (missing {missing}, unknown {extra})")
         bids = {p: normalise(actions[p]) for p in players}
         out = resolve(players, t.compiled[k - 1], bids, state.points, state.chips, state.garnets)
         history = state.history + (out.points,)  # §4.5

@@ -93,14 +93,25 @@ class SecondToWonConfig(BaseModel):
     garnets: dict[str, Annotated[int, Field(ge=0)]] = Field(description="garnets each player holds at the start")
 
 
+class WordedItem(BaseModel):
+    """An item of a host's catalogue given by its wording only; the effects are read from it."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="worded item")
+
+    text: str = Field(description='the seed\'s wording, e.g. "+40 points & 2 Garnets to YOU"')
+
+
 class Catalogue(BaseModel):
-    """The file a host passes with ``--items``: the config's ``auctions`` list
-    (a bare list is accepted too). Items may also be seed-style strings
-    (``"+40 points & 2 Garnets to YOU"``), see ``load_catalogue``."""
+    """The file a host passes with ``--items`` (``load_catalogue``): the
+    config's ``auctions`` (a bare list of auctions is accepted too), where an
+    item may also be the seed's wording, as a string or ``{"text": ...}``, e.g.
+    ``"+40 points & 2 Garnets to YOU"`` (several targets joined with ``;``)."""
 
     model_config = ConfigDict(extra="forbid", strict=True, title="second_to_won catalogue")
 
-    auctions: list[Auction] = Field(min_length=1, max_length=MAX_AUCTIONS)
+    auctions: list[Annotated[list[Item | WordedItem | str], Field(min_length=ITEMS, max_length=ITEMS)]] = Field(
+        min_length=1, max_length=MAX_AUCTIONS, description="1 to 8 auctions of exactly 6 items (A-F), auction 1 first",
+    )
 
 
 class Bid(BaseModel):
