@@ -110,10 +110,17 @@ def rules_cmd(game: str = typer.Argument(..., help="game id, see `mainmatch game
 def schema_cmd(
     game: str = typer.Argument(..., help="game id"),
     kind: Optional[str] = typer.Option(None, "--kind", help="a step kind; omit for the config schema"),
+    items: bool = typer.Option(False, "--items", help="Second to Won: the schema of an --items catalogue file"),
 ) -> None:
-    """Print the JSON Schema of a game's config or of one step kind's action."""
+    """Print the JSON Schema of a game's config, of one step kind's action, or of an item catalogue."""
     g = _game(game)
-    schema = g.action_schema(kind) if kind else g.config_schema()
+    if items:
+        catalogue_schema = getattr(_game_package(g), "catalogue_schema", None)
+        if catalogue_schema is None:
+            raise UserError(f"--items is for Second to Won's item catalogue; {g.id} has no items")
+        schema = catalogue_schema()
+    else:
+        schema = g.action_schema(kind) if kind else g.config_schema()
     print(json.dumps(schema, indent=2))
 
 
@@ -147,8 +154,7 @@ def new_cmd(
         if "auctions" not in g.host_inputs:
             raise UserError(f"--items is for Second to Won's item catalogue; {g.id} has no items")
         catalogue = _read_json(items, "--items")
-        module = sys.modules[type(g).__module__.rsplit(".", 1)[0]]
-        loader = getattr(module, "load_catalogue", None)
+        loader = getattr(_game_package(g), "load_catalogue", None)
         options["auctions"] = loader(catalogue) if loader else catalogue
     names = options.pop("players", None)
     if players is not None or names is None:
@@ -162,6 +168,11 @@ def new_cmd(
     cfg = g.new_config(names, seed, **options)
     _write(output, dump_record(new_record(g.id, cfg)))
     out.print(f"wrote {output} ({g.title}, {len(names)} players, seed {seed})")
+
+
+def _game_package(g):
+    """The package a game lives in (``mainmatch.games.<id>``), for its extras."""
+    return sys.modules[type(g).__module__.rsplit(".", 1)[0]]
 
 
 def _complete_config(g, data: dict) -> dict | None:

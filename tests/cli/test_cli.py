@@ -114,3 +114,18 @@ def test_schema_command(capsys):
 def test_demo_prints_announcements(capsys):
     code, out, _ = run(capsys, "demo", SE, "--seed", "3")
     assert code == 0 and "Round 1 result" in out
+
+
+def test_items_catalogue_schema_and_file(capsys, tmp_path):
+    code, out, _ = run(capsys, "schema", "second_to_won", "--items")
+    assert code == 0 and "Effect" in json.loads(out)["$defs"]
+    good = tmp_path / "items.json"
+    good.write_text(json.dumps([["+15 points to YOU", "+25 points to YOU", "x1.5 points to YOU",
+                                 "+25 points to CHOICE", "+10 points to OTHERS", "+40 points & 2 Garnets to YOU"]]))
+    out_file = tmp_path / "r.json"
+    assert run(capsys, "new", "second_to_won", "--seed", "1", "--items", str(good), "-o", str(out_file))[0] == 0
+    assert len(load_record(out_file)["config"]["auctions"]) == 1
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps([[{"effects": [{"target": "you", "multiply": "1.5 "}]}] * 6]))
+    code, _, err = run(capsys, "new", "second_to_won", "--seed", "1", "--items", str(bad), "-o", str(out_file))
+    assert code == 2 and "auction 1, item A" in err and len(err.strip().splitlines()) == 1
