@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from pathlib import Path
 
+import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -31,6 +33,11 @@ log = logging.getLogger("mainmatch.host")
 STATIC = Path(__file__).with_name("static")
 
 
+#: worker threads for the (synchronous) endpoints: the work is short and CPU-bound
+#: under the GIL, so a few threads serve faster than anyio's default 40
+WORKER_THREADS = int(os.environ.get("MAINMATCH_WORKER_THREADS", "4"))
+
+
 def create_app(url: str = DEFAULT_URL, *, scan_interval: float = 1.0, service: HostService | None = None) -> FastAPI:
     db = service.db if service is not None else Database(url)
     svc = service or HostService(db)
@@ -38,6 +45,7 @@ def create_app(url: str = DEFAULT_URL, *, scan_interval: float = 1.0, service: H
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
+        anyio.to_thread.current_default_thread_limiter().total_tokens = WORKER_THREADS
         await asyncio.to_thread(db.migrate)
         hub.bind(asyncio.get_running_loop())
         svc.listeners.append(hub.notify)

@@ -23,6 +23,7 @@ def register(app: typer.Typer) -> None:
         port: int = typer.Option(8000, "--port", help="port to listen on"),
         demo: Optional[str] = typer.Option(None, "--demo", help="first create a demo match of this game (you in one seat, bots in the others) and print its links"),
         scan_interval: float = typer.Option(1.0, "--scan-interval", help="seconds between two checks of the deadlines"),
+        access_log: bool = typer.Option(False, "--access-log", help="log every request (slower)"),
     ) -> None:
         """Run the host server: create matches, collect submissions, resolve steps at their deadlines."""
         import uvicorn
@@ -45,7 +46,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2)
         print(f"mainmatch host server on {base}  (database: {database.safe_url}; API docs: {base}/docs)", flush=True)
         uvicorn.run(create_app(service=service, scan_interval=scan_interval), host=host, port=port, log_level="info",
-                    timeout_graceful_shutdown=3)
+                    access_log=access_log, timeout_graceful_shutdown=3)
 
 
 def print_demo(service, game_id: str, base: str) -> None:

@@ -18,6 +18,8 @@ the bot sees only its own view and request).
 
 from __future__ import annotations
 
+import functools
+import json
 import logging
 import random
 import secrets
@@ -87,6 +89,8 @@ class HostService:
         self.cache = SnapshotCache(cache_size)
         #: called with a match id after every committed change (live updates)
         self.listeners: list[Callable[[str], None]] = []
+        #: token -> the access it gives (tokens are never reissued)
+        self._access: dict[str, Access] = {}
 
     # ================================================================ access
 
@@ -103,9 +107,20 @@ class HostService:
         return access
 
     def access_of(self, token: str) -> Access | None:
-        """The access a link's token gives, or ``None`` for an unknown token."""
+        """The access a link's token gives, or ``None`` for an unknown token.
+        A token never changes what it opens, so known ones are remembered."""
         if not token or len(token) > 200:
             return None
+        access = self._access.get(token)
+        if access is None:
+            access = self._lookup(token)
+            if access is not None:
+                if len(self._access) >= 100_000:
+                    self._access.clear()
+                self._access[token] = access
+        return access
+
+    def _lookup(self, token: str) -> Access | None:
         with self.db.read() as s:
             seat = s.scalar(select(SeatRow).where(SeatRow.token == token))
             if seat is not None:
@@ -486,7 +501,7 @@ class HostService:
             sub = subs.get(viewer)
             out["you"] = viewer
             out["request"] = request
-            out["action_schema"] = game.action_schema(request["kind"]) if request else None
+            out["action_schema"] = action_schema(game.id, request["kind"]) if request else None
             out["submission"] = ({"action": sub.action, "submitted_at": sub.submitted_at, "by_bot": sub.by_bot}
                                  if sub is not None and request else None)
             out["events"] = [[e for e in evs if visible_to(e, viewer)] for evs in snap.events]
@@ -607,6 +622,16 @@ class HostService:
 
 
 # ==================================================================== helpers
+
+@functools.lru_cache(maxsize=None)
+def _schema_text(game_id: str, kind: str) -> str:
+    return json.dumps(games.get(game_id).action_schema(kind))
+
+
+def action_schema(game_id: str, kind: str) -> dict:
+    """The JSON Schema of a step kind's action (made once per kind: pydantic is slow at it)."""
+    return json.loads(_schema_text(game_id, kind))
+
 
 def _game(game_id: str) -> Game:
     try:
