@@ -5,6 +5,7 @@ set -euo pipefail
 dir=$1
 port=$2
 bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+cd /  # the postgres user may not enter the caller's directory
 as_pg=()
 if [ "$(id -u)" -eq 0 ]; then
   # PostgreSQL refuses to run as root

@@ -3,6 +3,7 @@
 set -uo pipefail
 dir=$1
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+cd /
 as_pg=()
 [ "$(id -u)" -eq 0 ] && as_pg=(runuser -u postgres --)
 if [ -n "$bin" ] && [ -f "$dir/postmaster.pid" ]; then

@@ -60,7 +60,7 @@ def print_demo(service, game_id: str, base: str) -> None:
     players = list(game.default_players)
     made = service.create_match(game.id, players, bots={p: bot for p in players[1:]}, title=f"Demo: {game.title}")
     you = players[0]
-    print(f"\nDemo match of {game.title}: {DEMO_PLAYER_NOTE} ({bot} bots).", flush=True)
+    print(f"\nDemo match of {game.title}: {DEMO_PLAYER_NOTE} ({bot} bots). Open your link in a browser:", flush=True)
     print(f"  Play as {you}:".ljust(17) + f"{base}/play/{made.player_tokens[you]}", flush=True)
     print("  Host page:".ljust(17) + f"{base}/host/{made.host_token}", flush=True)
     print("  Spectators:".ljust(17) + f"{base}/watch/{made.spectator_token}\n", flush=True)

@@ -103,7 +103,7 @@ const MMForm = (() => {
   function numberField(schema, required, path) {
     const min = schema.minimum !== undefined ? schema.minimum : schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : undefined;
     const input = el("input", { type: "number", step: schema.type === "integer" ? 1 : "any", min, max: schema.maximum, "data-path": path,
-      placeholder: schema.default !== undefined ? String(schema.default) : "" });
+      placeholder: schema.default !== undefined && schema.default !== null ? String(schema.default) : "" });
     if (required) input.value = schema.default !== undefined ? schema.default : min !== undefined && min > 0 ? min : 0;
     return {
       el: input,
@@ -113,7 +113,7 @@ const MMForm = (() => {
   }
 
   function textField(schema, required, path) {
-    const input = el("input", { type: "text", "data-path": path, placeholder: schema.default !== undefined ? String(schema.default) : "" });
+    const input = el("input", { type: "text", "data-path": path, placeholder: schema.default != null ? String(schema.default) : "" });
     return { el: input, get: () => (input.value === "" ? undefined : input.value), set: (v) => { input.value = v == null ? "" : v; } };
   }
 
@@ -148,7 +148,9 @@ const MMForm = (() => {
 
   function objectField(schema, path, ctx) {
     const required = new Set(schema.required || []);
-    const box = path ? el("fieldset", {}, el("legend", { text: schema.label })) : el("div");
+    // the value of one entry of an object of free keys: its fields inline on the entry's row
+    const inline = path.endsWith("{}");
+    const box = inline ? el("span", { class: "inline" }) : path ? el("fieldset", {}, el("legend", { text: schema.label })) : el("div");
     const fields = {};
     for (const [key, sub] of Object.entries(schema.properties)) {
       const subPath = path ? `${path}.${key}` : key;
@@ -156,7 +158,8 @@ const MMForm = (() => {
       const f = build(sub, subPath, ctx, required.has(key), sub.title || key);
       fields[key] = f;
       if (!f.el) continue;
-      if (f.el.tagName === "FIELDSET") box.append(f.el);
+      if (inline) box.append(el("label", { class: "small", title: r.description || "" }, document.createTextNode((r.title || key) + " "), f.el));
+      else if (f.el.tagName === "FIELDSET") box.append(f.el);
       else box.append(labelled(r.title || key, r, f, required.has(key)));
     }
     return {

@@ -22,6 +22,13 @@
     open.forEach((i) => { const d = document.getElementById(i); if (d) d.open = true; });
     MM.localTimes(node);
     if (id === "r-result") node.hidden = !html.trim();
+    if (id === "r-announcements") newestInView();
+  }
+
+  // players and spectators read the announcements in order: keep the newest in view
+  function newestInView() {
+    const box = document.getElementById("r-announcements");
+    if (box && role !== "host") box.scrollTop = box.scrollHeight;
   }
 
   async function refresh() {
@@ -77,7 +84,8 @@
     summary.className = "kv small";
     summary.id = "request-summary";
     for (const [k, v] of Object.entries(action.request)) {
-      if (k === "kind" || k === "players") continue;
+      // what the form's choices already show (lists of objects, all the players) stays out
+      if (k === "kind" || k === "players" || (Array.isArray(v) && v.some((x) => x && typeof x === "object"))) continue;
       const dt = document.createElement("dt"); dt.textContent = k.replace(/_/g, " ");
       const dd = document.createElement("dd"); dd.textContent = typeof v === "object" ? JSON.stringify(v) : String(v);
       summary.append(dt, dd);
@@ -200,6 +208,7 @@
     });
   }
 
+  newestInView();
   if (role === "player") {
     const data = JSON.parse(document.getElementById("action-data").textContent);
     showAction(data);
