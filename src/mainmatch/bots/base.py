@@ -46,14 +46,20 @@ def register(game_id: str, name: str, factory: Callable[[], Bot]) -> None:
     _REGISTRY.setdefault(game_id, {})[name] = factory
 
 
+#: games whose bot module has been imported (or found missing)
+_IMPORTED: set[str] = set()
+
+
 def _load(game_id: str) -> dict[str, Callable[[], Bot]]:
-    if game_id not in _REGISTRY and game_id in _MODULES:
-        _REGISTRY.setdefault(game_id, {})
+    # tracked apart from _REGISTRY: a user's module may register bots for a
+    # game before its own bot module is imported, and that must not hide it
+    if game_id not in _IMPORTED and game_id in _MODULES:
         try:
             import_module(_MODULES[game_id])
         except ModuleNotFoundError as exc:
             if exc.name != _MODULES[game_id]:
                 raise
+        _IMPORTED.add(game_id)
     bots = _REGISTRY.setdefault(game_id, {})
     bots.setdefault("random", RandomBot)
     return bots

@@ -29,9 +29,11 @@ class Simulation:
 
 def simulate(game: str, bots: str | list[str], matches: int, *, seed: int = 0, workers: int | None = None,
              ray: str | None = None, seating: str = "rotate", configs: str = "random",
-             time_limit: float | None = 5.0, keep: tuple[str, ...] = (), on_progress: OnProgress | None = None) -> Simulation:
+             time_limit: float | None = 5.0, keep: tuple[str, ...] = (), bot_modules: tuple[str, ...] = (),
+             on_progress: OnProgress | None = None) -> Simulation:
     """Plan, play and report a simulation (see ``mainmatch.sim.plan`` for the options)."""
-    plan = make_plan(game, bots, matches, seed=seed, seating=seating, configs=configs, time_limit=time_limit, keep=keep)
+    plan = make_plan(game, bots, matches, seed=seed, seating=seating, configs=configs, time_limit=time_limit,
+                     keep=keep, bot_modules=bot_modules)
     done = run(plan, workers=workers, ray_address=ray, on_progress=on_progress)
     report = build_report(plan, done.summaries)
     report["timing"] = done.timing()

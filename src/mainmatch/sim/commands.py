@@ -55,6 +55,7 @@ def register(app: typer.Typer) -> None:
         keep: Annotated[Optional[list[str]], typer.Option("--keep", help="which records --save-records keeps: first:N (default first:10), end:LABEL (e.g. end:over_200), faults, match:I,J, all; repeatable")] = None,
         seating: Annotated[str, typer.Option("--seating", help="rotate (default), shuffle or fixed")] = "rotate",
         configs: Annotated[str, typer.Option("--configs", help="random: Game.random_config (varied host inputs); plain: Game.new_config defaults")] = "random",
+        bot_module: Annotated[Optional[list[str]], typer.Option("--bot-module", help="import this module (dotted name or .py file) first: it registers your own bots with mainmatch.bots.register; repeatable")] = None,
         time_limit: Annotated[float, typer.Option("--time-limit", help="seconds a bot may think per action; 0 = no limit")] = 5.0,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
     ) -> None:
@@ -72,7 +73,7 @@ def register(app: typer.Typer) -> None:
                           disable=quiet, transient=False) as progress:
                 task = progress.add_task(f"simulating {game}", total=matches)
                 sim = run_simulation(game, bots, matches, seed=seed, workers=workers, ray=ray, seating=seating,
-                                     configs=configs, time_limit=time_limit or None, keep=rules,
+                                     configs=configs, time_limit=time_limit or None, keep=rules, bot_modules=tuple(bot_module or ()),
                                      on_progress=lambda k: progress.advance(task, k))
             report = sim.report
             print_report(report, console)

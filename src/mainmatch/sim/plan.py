@@ -21,8 +21,12 @@ it is cycled to fill the table (``a,b`` at a 6-player table is
 from __future__ import annotations
 
 import hashlib
+import importlib
+import importlib.util
 import random
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from mainmatch import games
 from mainmatch.bots import bot_names
@@ -48,6 +52,9 @@ class SimPlan:
     time_limit: float | None = 5.0
     #: keep rules (``mainmatch.sim.keep``), as written on the command line
     keep: tuple[str, ...] = field(default_factory=tuple)
+    #: modules registering more bots (dotted names or ``.py`` paths), imported
+    #: here and in every worker before play
+    bot_modules: tuple[str, ...] = field(default_factory=tuple)
 
     @property
     def bots(self) -> list[str]:
@@ -56,9 +63,11 @@ class SimPlan:
 
 
 def make_plan(game_id: str, bots: str | list[str], matches: int, *, seed: int = 0, seating: str = "rotate",
-              configs: str = "random", time_limit: float | None = 5.0, keep: tuple[str, ...] = ()) -> SimPlan:
+              configs: str = "random", time_limit: float | None = 5.0, keep: tuple[str, ...] = (),
+              bot_modules: tuple[str, ...] = ()) -> SimPlan:
     """Check the user's choices and build the plan; errors are one clear line."""
     game = games.get(game_id)
+    load_bot_modules(bot_modules)
     names = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else [str(b).strip() for b in bots]
     if not names or any(not b for b in names):
         raise MainmatchError(f"--bots needs bot names separated by commas, e.g. strategy,random; bots for {game_id}: {', '.join(bot_names(game_id))}")
@@ -81,7 +90,35 @@ def make_plan(game_id: str, bots: str | list[str], matches: int, *, seed: int = 
 
     parse_keep(keep)  # reject a bad rule before any match is played
     lineup = tuple(names[k % len(names)] for k in range(seats))
-    return SimPlan(game_id, lineup, matches, seed, seating, configs, time_limit, tuple(keep))
+    # a file is named by its absolute path: workers need not share our directory
+    modules = tuple(str(Path(m).resolve()) if m.endswith(".py") else m for m in bot_modules)
+    return SimPlan(game_id, lineup, matches, seed, seating, configs, time_limit, tuple(keep), modules)
+
+
+def load_bot_modules(modules: tuple[str, ...]) -> None:
+    """Import modules that register bots (``mainmatch.bots.register``): a dotted
+    module name, or the path of a ``.py`` file. Importing twice is harmless."""
+    for module in modules:
+        try:
+            if module.endswith(".py"):
+                path = Path(module).resolve()
+                name = "mainmatch_user_bots_" + hashlib.sha256(str(path).encode()).hexdigest()[:12]
+                if name in sys.modules:
+                    continue
+                spec = importlib.util.spec_from_file_location(name, path)
+                if spec is None or spec.loader is None:
+                    raise MainmatchError(f"--bot-module {module}: not a Python file")
+                loaded = importlib.util.module_from_spec(spec)
+                sys.modules[name] = loaded
+                spec.loader.exec_module(loaded)
+            else:
+                importlib.import_module(module)
+        except MainmatchError:
+            raise
+        except FileNotFoundError:
+            raise MainmatchError(f"--bot-module {module}: no such file") from None
+        except ImportError as exc:
+            raise MainmatchError(f"--bot-module {module}: cannot import it ({exc})") from None
 
 
 def match_seed(seed: int, index: int) -> int:

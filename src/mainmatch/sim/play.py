@@ -30,7 +30,7 @@ from mainmatch.engine.errors import MainmatchError
 from mainmatch.engine.record import FORMAT
 
 from .keep import parse_keep, wanted
-from .plan import SimPlan, match_seed, seat_bots
+from .plan import SimPlan, load_bot_modules, match_seed, seat_bots
 from .summary import MatchSummary, summarize
 
 #: a match that has not ended after this many steps is a bug in its game
@@ -89,6 +89,7 @@ def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
 
 def play_chunk(plan: SimPlan, start: int, stop: int) -> ChunkResult:
     """Play matches ``start..stop-1``; keep the records the plan's rules choose."""
+    load_bot_modules(plan.bot_modules)
     rules = parse_keep(plan.keep)
     out = ChunkResult()
     for index in range(start, stop):

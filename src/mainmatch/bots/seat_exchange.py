@@ -1,0 +1,299 @@
+"""Seat Exchange strategy bot: streak building from what a player can know.
+
+A player knows only their own number. The public record is the seating
+after every round (the swaps are announced) and each seating's longest
+streak (``shared/rules/seat_exchange.md`` §5). That is enough to reason
+about the other numbers: the bot keeps a sample of number assignments that
+agree with its own number and with every longest streak it has seen (its
+*beliefs*: a uniform prior conditioned exactly), and values a trade by what
+it does to the streak the bot sits in, in those samples.
+
+Each trading round it:
+
+1. updates its beliefs: samples that no longer agree with the new longest
+   streak walk towards agreement (swapping two other players' numbers), then
+   all take a few random-walk steps among the agreeing assignments;
+2. scores every swap of two seats: the chance that afterwards the bot sits in
+   a streak of 6 or more (a win, §4.3) and the expected gain in the worth
+   (``WORTH``) of the length of the streak it sits in;
+3. pays for the best two non-conflicting swaps worth their price (a likely
+   win is worth much; a likely lengthening a little, and only while rounds
+   remain), and saves the rest: the richest player wins the round-limit end
+   (2 Tokens of Life) and the poorest non-winner is the EC;
+4. in the last round, if it has spent little, spends a random $1..$25 on
+   its best swap or a self-swap: savers who end on the same sum tie for the
+   most money, and the tied are the EC candidates while the next-most win.
+
+In a ``choose_ec`` step it names a candidate at random (its vote cannot
+change its own result).
+
+Simulation shows what the public information allows: the posterior is well
+calibrated but thin (a swap with a 15% chance to win shows up in about 1% of
+decisions), so streak building rarely decides a match; saving and not tying
+for the most money are what beat random play (README, ``docs/decisions/simulator.md``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+from .base import register
+
+N = 13
+TARGET = 6  # seat_exchange.md §4.3: a streak of 6 or more ends play
+
+# ----------------------------------------------------------------------------- streak tables
+# A seating's streaks depend only on which of its 13 edges are linked (§4.1):
+# edge i joins seats i and i+1 (mod 13). With the 13 link bits as a mask, the
+# run through every seat is a table lookup.
+
+#: LINK[a, b]: numbers a and b (1..13) are consecutive on the wrapping circle
+LINK = np.zeros((N + 1, N + 1), dtype=np.int64)
+for _a in range(1, N + 1):
+    for _b in range(1, N + 1):
+        LINK[_a, _b] = (_a - _b) % N in (1, N - 1)
+POW2 = (1 << np.arange(N)).astype(np.int64)
+
+
+def _run_tables() -> tuple[np.ndarray, np.ndarray]:
+    masks = np.arange(1 << N)
+    bits = (masks[:, None] >> np.arange(N)) & 1  # (8192, 13): edge i linked
+    runlen = np.empty((1 << N, N), dtype=np.int64)
+    for s in range(N):
+        right = np.cumprod(bits[:, [(s + j) % N for j in range(N)]], axis=1).sum(axis=1)   # edges s, s+1, ...
+        left = np.cumprod(bits[:, [(s - 1 - j) % N for j in range(N)]], axis=1).sum(axis=1)  # edges s-1, s-2, ...
+        runlen[:, s] = np.minimum(1 + right + left, N)
+    return runlen, runlen.max(axis=1)
+
+
+#: RUNLEN[mask, s]: length of the run through seat s; LONGEST[mask]: the longest run
+RUNLEN, LONGEST = _run_tables()
+
+
+def masks_of(nums_by_seat: np.ndarray) -> np.ndarray:
+    """Link masks of seatings given as numbers by seat (last axis = seats)."""
+    return LINK[nums_by_seat, np.roll(nums_by_seat, -1, axis=-1)] @ POW2
+
+
+def seatings_from_view(view: dict) -> list[tuple[list[str], int | None]]:
+    """Every seating of the match so far with its longest streak, oldest first.
+
+    Swaps of a round never share a player (§4.2.3), so undoing a round is
+    doing its swaps again. The starting seating's streak is public only before
+    round 1 (``longest_streak`` of that view), so it is ``None`` afterwards.
+    """
+    seats = list(view["seats"])
+    out: list[tuple[list[str], int | None]] = []
+    history = view["history"]
+    for entry in reversed(history):
+        out.append((list(seats), entry["longest_streak"]))
+        where = {p: i for i, p in enumerate(seats)}
+        for swap in entry["swaps"]:
+            a, b = swap["players"]
+            if a != b:
+                seats[where[a]], seats[where[b]] = b, a
+    out.append((seats, view["longest_streak"] if not history else None))
+    out.reverse()
+    return out
+
+
+class Beliefs:
+    """Samples of the other players' numbers that agree with every observed
+    longest streak (a uniform prior over assignments, conditioned exactly)."""
+
+    def __init__(self, players: list[str], me: str, number: int, rng: np.random.Generator, size: int = 200):
+        self.players = players
+        self.index = {p: i for i, p in enumerate(players)}
+        self.me = self.index[me]
+        self.number = number
+        self.rng = rng
+        self.size = size
+        self.others = np.array([i for i in range(N) if i != self.me])
+        self.rest = np.array([k for k in range(1, N + 1) if k != number])
+        #: observations: (seat -> player index array, longest streak)
+        self.observed: list[tuple[np.ndarray, int]] = []
+        self.samples = np.empty((0, N), dtype=np.int64)
+
+    def seat_array(self, seats: list[str]) -> np.ndarray:
+        return np.array([self.index[p] for p in seats])
+
+    def _mismatch(self, samples: np.ndarray, observed: list[tuple[np.ndarray, int]]) -> np.ndarray:
+        """How far each sample is from agreeing: the sum over observations of
+        |its longest streak - the observed one| (0 = agrees)."""
+        out = np.zeros(len(samples), dtype=np.int64)
+        for seat_pl, longest in observed:
+            out += np.abs(LONGEST[masks_of(samples[:, seat_pl])] - longest)
+        return out
+
+    def _draw(self, count: int) -> np.ndarray:
+        out = np.empty((count, N), dtype=np.int64)
+        out[:, self.others] = self.rng.permuted(np.tile(self.rest, (count, 1)), axis=1)
+        out[:, self.me] = self.number
+        return out
+
+    def _moves(self, samples: np.ndarray, energy: np.ndarray, sweeps: int) -> tuple[np.ndarray, np.ndarray]:
+        """Swap the numbers of two other players in each sample, keeping the swap
+        when it does not take the sample further from agreeing. On agreeing
+        samples this is a Metropolis walk that keeps them uniform over the
+        agreeing assignments; on the others, a descent towards agreement."""
+        k = len(samples)
+        rows = np.arange(k)
+        for _ in range(sweeps):
+            i = self.others[self.rng.integers(0, N - 1, size=k)]
+            j = self.others[self.rng.integers(0, N - 1, size=k)]
+            moved = samples.copy()
+            moved[rows, i], moved[rows, j] = samples[rows, j], samples[rows, i]
+            moved_energy = self._mismatch(moved, self.observed)
+            ok = moved_energy <= energy
+            samples[ok] = moved[ok]
+            energy[ok] = moved_energy[ok]
+        return samples, energy
+
+    def observe(self, seatings: list[tuple[list[str], int | None]], sweeps: int = 4, repairs: int = 30) -> None:
+        """Bring the samples up to date with ``seatings``: samples that no longer
+        agree walk towards agreement (at most ``repairs`` sweeps) or are dropped;
+        then every sample moves ``sweeps`` times among the agreeing ones."""
+        self.observed = [(self.seat_array(s), L) for s, L in seatings if L is not None]
+        samples = self.samples if len(self.samples) else self._draw(self.size)
+        energy = self._mismatch(samples, self.observed)
+        for _ in range(repairs // 5):
+            if not energy.any():
+                break
+            samples, energy = self._moves(samples, energy, 5)
+        good = samples[energy == 0]
+        if len(good) == 0:  # observations too rare to reach: keep the closest
+            good = samples[energy == energy.min()]
+        if len(good) < self.size:
+            good = good[self.rng.integers(0, len(good), size=self.size)]
+        energy = self._mismatch(good, self.observed)
+        self.samples, _ = self._moves(good, energy, sweeps)
+
+
+#: every unordered pair of seats, and the seat permutation each swap makes
+PAIRS = [(i, j) for i in range(N) for j in range(i + 1, N)]
+_SWAPPED = np.tile(np.arange(N), (len(PAIRS), 1))
+for _c, (_i, _j) in enumerate(PAIRS):
+    _SWAPPED[_c, _i], _SWAPPED[_c, _j] = _j, _i
+
+
+def score_swaps(samples: np.ndarray, seat_pl: np.ndarray, me: int, worth: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each swap of two seats (``PAIRS``): the chance that afterwards the
+    bot sits in a streak of 6 or more, and the expected gain in ``worth`` of
+    the length of the streak it sits in, over ``samples``."""
+    after = seat_pl[_SWAPPED]                      # (pairs, 13): seat -> player after each swap
+    my_seat = np.argmax(after == me, axis=1)       # (pairs,)
+    runs = RUNLEN[masks_of(samples[:, after]), my_seat[None, :]]   # (samples, pairs)
+    now = RUNLEN[masks_of(samples[:, seat_pl]), int(np.argmax(seat_pl == me))]
+    win = (runs >= TARGET).mean(axis=0)
+    gain = (worth[runs] - worth[now][:, None]).mean(axis=0)
+    return win, gain
+
+
+@dataclass(frozen=True)
+class Prices:
+    """How the bot turns chances into dollars (tuned by simulation, see
+    ``docs/decisions/simulator.md``)."""
+
+    #: dollars per unit of chance that a swap wins now (P(win) = 0.3: $45)
+    win: float = 150
+    #: the least chance of winning worth paying for
+    min_win: float = 0.08
+    #: dollars per unit of expected gain in ``WORTH`` (rounds before the last only)
+    gain: float = 4
+    #: the least expected gain worth paying for
+    min_gain: float = 0.6
+    #: the least bid: a $1-$4 bid rarely beats anyone's
+    floor: int = 5
+    #: most trades paid for in one round
+    trades: int = 2
+    #: last round: spend a random $1..jitter if nothing else was spent (§4.3 ties)
+    jitter: int = 25
+
+
+#: worth of sitting in a streak of each length (index = length): convex, and a
+#: streak of 6 or more is a win
+WORTH = np.array([0, 0, 1, 2.5, 5, 9, 30, 30, 30, 30, 30, 30, 30, 30], dtype=float)
+
+
+def choose_trades(win: np.ndarray, gain: np.ndarray, seats: list[str], me: str, money: int, last: bool,
+                  rng: random.Random, prices: Prices = Prices()) -> list[dict]:
+    """The trades to pay for, from each seat swap's chance to win and expected
+    gain (``score_swaps``): the best-valued swaps first, no two sharing a
+    player (they would block each other, §4.2.3), each priced by its value."""
+    trades: list[dict] = []
+    used: set[str] = set()
+    spent = 0
+    for c in np.argsort(-(win * prices.win + gain * prices.gain), kind="stable"):
+        w, g = float(win[c]), float(gain[c])
+        if w >= prices.min_win:
+            price = w * prices.win
+        elif g >= prices.min_gain and not last:  # lengthening pays only if rounds remain
+            price = g * prices.gain
+        else:
+            continue
+        i, j = PAIRS[c]
+        a, b = seats[i], seats[j]
+        if a in used or b in used:
+            continue
+        amount = min(money - spent, max(prices.floor, round(price)))
+        if amount < 1:
+            break
+        trades.append({"players": [a, b], "amount": amount})
+        used |= {a, b}
+        spent += amount
+        if len(trades) >= prices.trades:
+            break
+    if last and prices.jitter and spent < prices.jitter and money > spent:
+        # §4.3: players tied for the most money are the EC candidates and the
+        # next-most win, so a saver must not end on the same sum as other savers
+        extra = min(money - spent, rng.randint(1, prices.jitter))
+        if trades:
+            trades[0]["amount"] += extra
+        else:
+            trades.append({"players": [me, me], "amount": extra})
+    return trades
+
+
+class StreakBuilder:
+    """The Seat Exchange strategy bot (see module doc)."""
+
+    name = "strategy"
+
+    def __init__(self, prices: Prices = Prices(), samples: int = 200) -> None:
+        self.prices = prices
+        self.size = samples
+        self.beliefs: Beliefs | None = None
+        #: the starting seating and its longest streak, seen before round 1
+        #: (later views no longer show that streak)
+        self.start: tuple[list[str], int] | None = None
+
+    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+        if request["kind"] == "choose_ec":
+            # the vote cannot change the voter's own result
+            return {"ec": rng.choice(request["candidates"])}
+        return self.trades(view, request, rng)
+
+    def trades(self, view: dict, request: dict, rng: random.Random) -> dict:
+        me = view["you"]["player"]
+        players = view["players"]
+        seatings = seatings_from_view(view)
+        if seatings[0][1] is not None:
+            self.start = (seatings[0][0], seatings[0][1])
+        elif self.start is not None and self.start[0] == seatings[0][0]:
+            seatings[0] = (seatings[0][0], self.start[1])
+        beliefs = self.beliefs
+        if beliefs is None or beliefs.players != players or beliefs.me != players.index(me):
+            beliefs = self.beliefs = Beliefs(list(players), me, view["you"]["number"],
+                                             np.random.default_rng(rng.getrandbits(64)), self.size)
+        beliefs.observe(seatings)
+        win, gain = score_swaps(beliefs.samples, beliefs.seat_array(view["seats"]), beliefs.me, WORTH)
+        last = view["round"] == view["rounds"]
+        trades = choose_trades(win, gain, view["seats"], me, request["money"], last, rng, self.prices)
+        return {"trades": trades} if trades else {}
+
+
+register("seat_exchange", "strategy", StreakBuilder)
+

@@ -1,0 +1,39 @@
+"""The bot registry: names per game, random everywhere, clear errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from mainmatch.bots import RandomBot, bot_names, get_bot, register
+from mainmatch.bots import base
+from mainmatch.engine.errors import MainmatchError
+
+
+def test_random_is_listed_first_for_every_game() -> None:
+    for game_id in ("seat_exchange", "amalgamation", "homeostasis", "mvp", "second_to_won"):
+        names = bot_names(game_id)
+        assert names[0] == "random"
+        assert isinstance(get_bot(game_id, "random"), RandomBot)
+
+
+def test_seat_exchange_has_its_strategy_bot() -> None:
+    assert "strategy" in bot_names("seat_exchange")
+    bot = get_bot("seat_exchange", "strategy")
+    assert bot.name == "strategy" and callable(bot.act)
+    assert get_bot("seat_exchange", "strategy") is not bot  # a new bot per call: no state shared between matches
+
+
+def test_unknown_bot_error_lists_the_names() -> None:
+    with pytest.raises(MainmatchError, match=r"no bot 'genius' for seat_exchange; bots: random, strategy"):
+        get_bot("seat_exchange", "genius")
+
+
+def test_a_bot_registered_before_the_games_module_loads_does_not_hide_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a user's module may register bots for a game first; the game's own bots must still load
+    monkeypatch.setattr(base, "_REGISTRY", {})
+    monkeypatch.setattr(base, "_IMPORTED", set())
+    import sys
+
+    monkeypatch.delitem(sys.modules, "mainmatch.bots.seat_exchange", raising=False)
+    register("seat_exchange", "mine", RandomBot)
+    assert {"mine", "strategy", "random"} <= set(bot_names("seat_exchange"))

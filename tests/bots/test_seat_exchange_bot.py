@@ -1,0 +1,142 @@
+"""The Seat Exchange strategy bot: its streak tables, beliefs and choices."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from mainmatch import games
+from mainmatch.bots.driver import bot_move
+from mainmatch.bots.seat_exchange import (
+    LONGEST, PAIRS, RUNLEN, WORTH, Beliefs, Prices, StreakBuilder, choose_trades, masks_of, score_swaps,
+    seatings_from_view,
+)
+from mainmatch.engine import Match
+from mainmatch.games.seat_exchange.streaks import longest_streak, runs
+
+GAME = games.get("seat_exchange")
+PLAYERS = list(GAME.default_players)
+#: config E of seat_exchange.md §2: numbers by seat 1,2,3,4,5,7,6,9,11,13,8,12,10
+E = {
+    "players": PLAYERS, "seats": PLAYERS,
+    "numbers": dict(zip(PLAYERS, [1, 2, 3, 4, 5, 7, 6, 9, 11, 13, 8, 12, 10])),
+    "gamewide_tiebreak": PLAYERS, "garnets": {p: 0 for p in PLAYERS},
+}
+
+
+def _run_through(nums: list[int], seat: int) -> int:
+    return next(len(r) for r in runs(nums) if seat in r)
+
+
+@pytest.mark.parametrize("nums", [
+    [13, 1, 2, 3, 4, 6, 8, 10, 12, 5, 7, 9, 11],   # W1: longest 5 through the wrap 13-1
+    [12, 13, 1, 2, 3, 9, 7, 11, 6, 4, 8, 10, 5],    # W7
+    list(range(1, 14)),                             # all 13 linked
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 12],    # W14 start: one unlinked edge
+])
+def test_streak_tables_agree_with_the_rules_on_the_worked_examples(nums: list[int]) -> None:
+    mask = masks_of(np.array([nums]))[0]
+    assert LONGEST[mask] == longest_streak(nums)
+    assert [RUNLEN[mask, s] for s in range(13)] == [_run_through(nums, s) for s in range(13)]
+
+
+def test_streak_tables_agree_with_the_rules_on_random_seatings() -> None:
+    rng = random.Random(1)
+    for _ in range(500):
+        nums = list(range(1, 14))
+        rng.shuffle(nums)
+        mask = masks_of(np.array([nums]))[0]
+        assert LONGEST[mask] == longest_streak(nums)
+        assert [RUNLEN[mask, s] for s in range(13)] == [_run_through(nums, s) for s in range(13)]
+
+
+def _random_match(seed: int, rounds: int) -> Match:
+    rng = random.Random(seed)
+    match = Match(GAME, GAME.random_config(PLAYERS, rng))
+    for _ in range(rounds):
+        if match.view(None)["phase"] != "trade":
+            break
+        match.step({p: GAME.random_action(match.state, p, rng) for p in match.pending})
+    return match
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_seatings_are_rebuilt_from_the_public_history(seed: int) -> None:
+    match = _random_match(seed, seed % 4)
+    start = GAME.view(GAME.initial_state(match.config), None)
+    seen = [(match.config["seats"], start["longest_streak"])]
+    for events in match.events:  # what each round announced
+        result = next(e for e in events if e["type"] == "round_result")
+        seen.append((result["seats"], result["longest_streak"]))
+    rebuilt = seatings_from_view(match.view("jk"))
+    assert [s for s, _ in rebuilt] == [s for s, _ in seen]
+    assert [L for _, L in rebuilt][1:] == [L for _, L in seen][1:]
+    # the starting streak is shown only before round 1
+    assert rebuilt[0][1] == (None if match.steps else start["longest_streak"])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_belief_sample_agrees_with_what_the_player_saw(seed: int) -> None:
+    match = _random_match(seed, 2)
+    view = match.view("p05")
+    seatings = seatings_from_view(view)
+    seatings[0] = (seatings[0][0], longest_streak([match.config["numbers"][p] for p in match.config["seats"]]))
+    beliefs = Beliefs(PLAYERS, "p05", view["you"]["number"], np.random.default_rng(seed))
+    beliefs.observe(seatings)
+    samples = beliefs.samples
+    assert samples.shape == (200, 13)
+    assert (samples[:, PLAYERS.index("p05")] == view["you"]["number"]).all()
+    assert all(sorted(row) == list(range(1, 14)) for row in samples.tolist())
+    for seats, longest in seatings:
+        assert (LONGEST[masks_of(samples[:, beliefs.seat_array(seats)])] == longest).all()
+    # the true assignment agrees with the rebuilt observations (they are the real ones)
+    truth = np.array([[match.config["numbers"][p] for p in PLAYERS]])
+    for seats, longest in seatings:
+        assert LONGEST[masks_of(truth[:, beliefs.seat_array(seats)])][0] == longest
+
+
+def test_knowing_the_numbers_the_bot_sees_the_winning_swap() -> None:
+    # config E, p07 holds 6 next to the run 1-5 with p06 (7) in between: p06-p07 makes 1..7
+    truth = np.array([[E["numbers"][p] for p in PLAYERS]])
+    seat_pl = np.arange(13)
+    win, gain = score_swaps(truth, seat_pl, PLAYERS.index("p07"), WORTH)
+    winning = {PAIRS[c] for c in np.flatnonzero(win == 1)}
+    assert (5, 6) in winning
+    assert gain[PAIRS.index((5, 6))] == WORTH[7] - WORTH[2]
+    trades = choose_trades(win, gain, PLAYERS, "p07", 100, False, random.Random(0))
+    assert {"players": ["p06", "p07"], "amount": 100} in trades  # a sure win is worth all it has
+
+
+def test_with_nothing_worth_buying_it_saves_until_the_last_round() -> None:
+    nothing = np.zeros(len(PAIRS))
+    assert choose_trades(nothing, nothing, PLAYERS, "jk", 300, False, random.Random(0)) == []
+    last = choose_trades(nothing, nothing, PLAYERS, "jk", 400, True, random.Random(0))
+    assert len(last) == 1 and last[0]["players"] == ["jk", "jk"] and 1 <= last[0]["amount"] <= Prices().jitter
+
+
+def test_chosen_trades_never_share_a_player_and_fit_the_money() -> None:
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        win, gain = rng.random(len(PAIRS)) * 0.3, rng.random(len(PAIRS)) * 3
+        money = int(rng.integers(0, 120))
+        trades = choose_trades(win, gain, PLAYERS, "jk", money, bool(rng.integers(0, 2)), random.Random(0))
+        named = [p for t in trades for p in set(t["players"])]
+        assert len(named) == len(set(named)) and len(trades) <= Prices().trades
+        assert sum(t["amount"] for t in trades) <= money and all(t["amount"] >= 1 for t in trades)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_its_actions_are_legal_in_random_matches_even_for_a_fresh_bot(seed: int) -> None:
+    match = _random_match(seed, seed % 4)
+    rng = random.Random(seed)
+    for player in ("jk", "p13"):
+        if player in match.pending:
+            move = bot_move(GAME, match.state, player, StreakBuilder(), rng)
+            assert not move.defaulted, move.message
+
+
+def test_it_votes_for_a_candidate() -> None:
+    bot = StreakBuilder()
+    assert bot.act({}, {"kind": "choose_ec", "candidates": ["a", "b"]}, random.Random(0))["ec"] in ("a", "b")
