@@ -29,6 +29,7 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from mainmatch import games
+from mainmatch.bots import bot_names
 from mainmatch.engine.checks import money
 
 from . import deadlines as dl
@@ -138,7 +139,7 @@ def regions(request: Request, acc: Access, token: str) -> dict[str, Any]:
     }
     if acc.role == "host":
         out["html"]["seats"] = render("regions/seats.html", **ctx, base=str(request.base_url).rstrip("/"),
-                                      bots=_bots(game.id))
+                                      bots=bot_names(game.id))
     if acc.role == "player":
         out["action"] = {
             "step": ov["open_step"],
@@ -150,12 +151,6 @@ def regions(request: Request, acc: Access, token: str) -> dict[str, Any]:
             "deadline": ov["deadline"],
         }
     return out
-
-
-def _bots(game_id: str) -> list[str]:
-    from mainmatch.bots import bot_names
-
-    return bot_names(game_id)
 
 
 def _match_page(request: Request, token: str, role: str) -> HTMLResponse | RedirectResponse:
