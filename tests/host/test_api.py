@@ -286,3 +286,22 @@ def test_games_and_openapi_docs(api):
     spec = api.call("GET", "/openapi.json").json()
     assert "/api/matches" in spec["paths"] and "/api/matches/{match_id}/submission" in spec["paths"]
     assert api.client.get("/docs").status_code == 200
+
+
+def test_amalgamation_partial_submission_is_completed_with_the_defaults(api):
+    """amalgamation.md §3.1: a player who sends only some sub-objects gets the
+    default for each missing one; the record holds the whole action and lists
+    the player in `defaulted`; a half-filled sub-object is refused."""
+    players = ["a", "b", "c", "d", "e", "f"]
+    made = api.create("amalgamation", players=players, deadlines={"round": "manual", "choose_ec": "manual"},
+                      early_resolution=False)
+    r = api.submit(made, "a", {"thief": {"role": "mafia"}})
+    assert r.status_code == 422 and "bet" in r.json()["error"]
+    assert api.submit(made, "a", {"kong": {"contribute": 30}}).status_code == 200
+    assert api.host("POST", made, "/resolve", {"step": 1}).status_code == 200
+    step = api.record(made)["steps"][0]
+    whole = step["actions"]["a"]
+    assert whole["kong"] == {"contribute": 30}
+    assert whole["minus"] == {"bids": [0, 0, 0, 0, 0]} and whole["invest"] == {"invest": 0, "donate": 0}
+    assert whole["thief"]["bet"] == 0 and whole["thief"]["role"] in ("mafia", "cartel", "police", "beggar")
+    assert "a" in step["defaulted"]

@@ -61,13 +61,19 @@ def test_defaults_come_from_the_seeds_time_per_step(game_id):
     assert set(policies) == set(game.action_models)
     for kind, policy in policies.items():
         minutes = game.step_minutes.get(kind)
-        assert policy == (f"minutes:{minutes:g}" if minutes else "manual")
+        if kind in game.step_daily_at:
+            assert policy == f"daily:{game.step_daily_at[kind]}"
+        else:
+            assert policy == (f"minutes:{minutes:g}" if minutes else "manual")
     assert dl.check_policies(game, None) == policies
 
 
 def test_defaults_of_the_daily_and_the_live_games():
     assert dl.default_policies(games.get("seat_exchange"))["trades"] == "minutes:1440"
     assert dl.default_policies(games.get("homeostasis"))["bid"] == "minutes:1"
+    assert dl.default_policies(games.get("amalgamation"))["round"] == "minutes:1440"
+    assert dl.default_policies(games.get("second_to_won"))["bids"] == "minutes:1440"
+    assert dl.default_policies(games.get("mvp"))["round"] == "daily:15:00", "the seed: deadline at 3pm UTC"
 
 
 def test_discord_timestamps_and_the_post():

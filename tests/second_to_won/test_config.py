@@ -111,6 +111,6 @@ def test_the_config_schema_describes_items_and_forbids_extras():
 def test_engine_metadata():
     assert GAME.id == "second_to_won" and GAME.player_count == 9
     assert GAME.default_players == tuple(P)
-    assert GAME.step_minutes == {"bids": None}
+    assert GAME.step_minutes == {"bids": 24 * 60}
     assert list(GAME.action_models) == ["bids"]
     assert "Second to Won" in GAME.rules_summary() and "--items" in GAME.rules_summary()

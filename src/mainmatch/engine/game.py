@@ -57,6 +57,9 @@ class Game(ABC):
     #: Step kind -> the time the seed gives players for it, in minutes
     #: (``None``: no time limit in the rules, the host resolves).
     step_minutes: ClassVar[dict[str, int | None]] = {}
+    #: Step kind -> the seed's daily deadline, ``"HH:MM"`` UTC, where it names one
+    #: (The MVP: "the deadline of every round is at 3pm UTC").
+    step_daily_at: ClassVar[dict[str, str]] = {}
 
     # ----------------------------------------------------------- config
 

@@ -7,8 +7,9 @@ A policy is set per step kind (the ``kind`` of the pending requests):
   ``minutes:0.5`` is 30 seconds);
 - ``daily:HH:MM``: at the first HH:MM UTC after the step opens.
 
-The defaults come from the game's ``step_minutes`` (the time the seed gives
-each step kind): ``minutes:N``, or ``manual`` where the seed sets no time.
+The defaults come from the game's ``step_daily_at`` (a daily time the seed
+names: ``daily:HH:MM``) or ``step_minutes`` (the time the seed gives each step
+kind): ``minutes:N``, or ``manual`` where the seed sets no time.
 At the deadline, every pending player who has not submitted gets the rules'
 default action (``Game.default_action``), recorded as defaulted.
 """
@@ -73,7 +74,10 @@ def default_policies(game: Game) -> dict[str, str]:
     out = {}
     for kind in game.action_models:
         minutes = game.step_minutes.get(kind)
-        out[kind] = f"minutes:{minutes:g}" if minutes else "manual"
+        if kind in game.step_daily_at:
+            out[kind] = f"daily:{game.step_daily_at[kind]}"
+        else:
+            out[kind] = f"minutes:{minutes:g}" if minutes else "manual"
     return out
 
 

@@ -251,7 +251,11 @@ class HostService:
             if seat is not None and seat.bot:
                 raise Conflict(f"a bot ({seat.bot}) plays {player}'s seat; the host can give it back to you")
             try:
-                snap.game.validate(snap.state, player, action)
+                # a partial submission is kept as sent and completed with the rules'
+                # defaults at resolution (Game.complete_action); check that whole now.
+                # Defaults are legal whatever is drawn, so any rng checks the same.
+                whole, _ = snap.game.complete_action(snap.state, player, action, random.Random(0))
+                snap.game.validate(snap.state, player, whole)
             except IllegalAction as exc:
                 raise Unprocessable(str(exc)) from None
             sub = s.get(SubmissionRow, (m.id, number, player))
@@ -578,9 +582,10 @@ class HostService:
             sub = subs.get(p)
             if sub is not None:
                 try:
-                    snap.game.validate(snap.state, p, sub.action)
-                    actions[p] = sub.action
-                    if sub.defaulted:
+                    whole, filled = snap.game.complete_action(snap.state, p, sub.action, rng)
+                    snap.game.validate(snap.state, p, whole)
+                    actions[p] = whole
+                    if sub.defaulted or filled:
                         defaulted.append(p)
                     continue
                 except IllegalAction as exc:  # cannot happen unless the game changed under a stored submission

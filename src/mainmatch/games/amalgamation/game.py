@@ -70,7 +70,8 @@ class Amalgamation(Game):
     action_models = {"round": RoundAction, "choose_ec": ec_rules.ChooseEcAction}
     host_inputs = HOST_INPUTS
     # the seed sets no time for a round or the EC vote (decisions file, D3)
-    step_minutes = {"round": None, "choose_ec": None}
+    # an ORG Main Match plays a round a day (decision D3)
+    step_minutes = {"round": 24 * 60, "choose_ec": 24 * 60}
 
     # ------------------------------------------------------------ config §2
 

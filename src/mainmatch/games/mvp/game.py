@@ -49,7 +49,10 @@ class Mvp(Game):
     host_inputs = ("teams", "garnets", "gamewide_tiebreak", "layout")
     # the seed: "Each round lasts for approximately 24 hours" (the first 48, host scheduling, D26);
     # it sets no time for the EC vote
-    step_minutes = {"round": 24 * 60, "choose_ec": None}
+    # the seed: "Each round lasts for approximately 24 hours ... The deadline of
+    # every round is at 3pm UTC"
+    step_minutes = {"round": 24 * 60, "choose_ec": 24 * 60}
+    step_daily_at = {"round": "15:00"}
 
     # ------------------------------------------------------------ config §2.1
 

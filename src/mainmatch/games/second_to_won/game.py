@@ -75,7 +75,8 @@ class SecondToWon(Game):
     action_models = {"bids": BidsAction}
     host_inputs = OPTIONS
     # the seed sets no time for an auction (only a 24-hour pre-game period, decision 31)
-    step_minutes = {"bids": None}
+    # an ORG Main Match plays an auction a day (the seed's "24 hour pre-game period")
+    step_minutes = {"bids": 24 * 60}
 
     # ------------------------------------------------------------ config §2
 
