@@ -28,6 +28,7 @@ test: install
 
 bench: install
 	$(PY) benchmarks/engine.py
+	$(PY) benchmarks/server.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
