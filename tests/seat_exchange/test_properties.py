@@ -44,7 +44,7 @@ def test_money_conserved_never_negative_and_seating_a_permutation(seed):
         assert all(v >= 0 for v in s.money.values())
         assert all(v >= 0 for v in s.garnets.values())
         if kind == "trades":
-            paid = sum(b["spent"] for p in P for b in s.bids[p])
+            paid = sum(b["spent"] for round_bids in s.bids for b in round_bids.values())
             converted = sum(s.garnets_spent.values())
             # every dollar is income, a converted garnet, or was paid away
             rounds_paid = s.round if s.phase == "trade" else len(s.history)
@@ -78,7 +78,7 @@ def test_views_hold_no_other_players_secrets(seed, noise):
                     money={q: (v if q == p else fuzz.randint(0, 999)) for q, v in s.money.items()},
                     garnets={q: (v if q == p else fuzz.randint(0, 9)) for q, v in s.garnets.items()},
                     garnets_spent={q: (v if q == p else fuzz.randint(0, 9)) for q, v in s.garnets_spent.items()},
-                    bids={q: (v if q == p else ({"round": 1, "garnets": 9, "trades": [], "spent": 7},)) for q, v in s.bids.items()},
+                    bids=tuple({q: (b if q == p else {"round": b["round"], "garnets": 9, "trades": [], "spent": 7}) for q, b in rb.items()} for rb in s.bids),
                     cache={},
                 )
                 assert GAME.view(changed, p) == GAME.view(s, p)

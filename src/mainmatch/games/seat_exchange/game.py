@@ -17,7 +17,7 @@ from .models import (
     GARNETS_PER_WINNER, INCOME, PLAYERS, ROUNDS, STREAK_TARGET, SeatExchangeConfig, TradesAction,
 )
 from .render import render_event
-from .streaks import longest_streak, runs, streak_seats
+from .streaks import longest_streak, runs
 from .validate import check_trades
 
 #: amounts random play draws from: small and repeated, so ties are common
@@ -38,7 +38,8 @@ class SeatState:
     garnets: dict[str, int]        # still held
     garnets_spent: dict[str, int]
     history: tuple[dict, ...]
-    bids: dict[str, tuple[dict, ...]]
+    #: one entry per resolved round: player -> that round's bid (§5 `you.bids`)
+    bids: tuple[dict[str, dict], ...]
     longest: int
     phase: str                     # "trade" | "choose_ec" | "over"
     end: dict | None
@@ -117,7 +118,7 @@ class SeatExchange(Game):
             garnets=dict(config["garnets"]),
             garnets_spent={p: 0 for p in players},
             history=(),
-            bids={p: () for p in players},
+            bids=(),
             longest=longest_streak([numbers[s] for s in seats]),
             phase="trade",
             end=None,
@@ -142,14 +143,14 @@ class SeatExchange(Game):
         return out
 
     def validate(self, state: SeatState, player: str, action: Any) -> None:
+        if state.phase == "trade" and player in state.index:  # §3.1: all 13 are pending
+            check_trades(action, state.index, state.players, state.money[player], state.garnets[player])
+            return
         if state.phase == "over":
             raise IllegalAction("the match is over")
         if player not in self.pending(state):
             raise IllegalAction(f"{player} has nothing to do now" if player in state.index else f"{player!r} is not a player in this match")
-        if state.phase == "trade":
-            check_trades(action, state.index, state.players, state.money[player], state.garnets[player])
-        else:
-            ec_rules.validate_ec_action(action, state.end["ec_candidates"])
+        ec_rules.validate_ec_action(action, state.end["ec_candidates"])
 
     def default_action(self, state: SeatState, player: str, rng: random.Random) -> dict:
         if state.phase == "choose_ec":
@@ -210,9 +211,8 @@ class SeatExchange(Game):
         info = state.cache.get("runs")
         if info is None:
             nums = [state.numbers[s] for s in state.seats]
-            holder = {n: p for p, n in state.numbers.items()}
             rs = sorted(runs(nums), key=len, reverse=True)
-            info = state.cache["runs"] = (nums, holder, rs)
+            info = state.cache["runs"] = (nums, _holders(state.numbers), rs)
         nums, holder, rs = info
         n = len(nums)
         run = rs[0] if rng.random() < 0.6 else rng.choice(rs)
@@ -244,7 +244,7 @@ class SeatExchange(Game):
         money = dict(state.money)
         held = dict(state.garnets)
         spent_g = dict(state.garnets_spent)
-        bids = dict(state.bids)
+        bids: dict[str, dict] = {}
         contrib: dict[tuple[str, str], dict[str, int]] = {}
         paid: dict[str, int] = {}
         converted: dict[str, int] = {}
@@ -261,9 +261,9 @@ class SeatExchange(Game):
                     money[p] += g
                     held[p] -= g
                     spent_g[p] += g
-                    bids[p] = state.bids[p] + ({"round": r, "garnets": g, "trades": [], "spent": 0},)
+                    bids[p] = {"round": r, "garnets": g, "trades": [], "spent": 0}
                 else:
-                    bids[p] = state.bids[p] + (passed,)
+                    bids[p] = passed
                 continue
             money[p] += g
             held[p] -= g
@@ -283,7 +283,7 @@ class SeatExchange(Game):
             converted[p] = g
             if len(mine) > 1:
                 mine.sort(key=lambda t: (index[t["players"][0]], index[t["players"][1]]))
-            bids[p] = state.bids[p] + ({"round": r, "garnets": g, "trades": mine, "spent": total},)
+            bids[p] = {"round": r, "garnets": g, "trades": mine, "spent": total}
         # §4.2.2 values, doubled for a self-swap
         value = {pair: sum(c.values()) * (2 if pair[0] == pair[1] else 1) for pair, c in contrib.items()}
         touching: dict[str, list[tuple[str, str]]] = {}
@@ -310,14 +310,19 @@ class SeatExchange(Game):
         for pair in winners:
             c = contrib[pair]
             top = max(c.values())
-            swaps.append({"players": [pair[0], pair[1]], "paid_by": [p for p in players if c.get(p) == top]})
+            top_payers = [p for p, amount in c.items() if amount == top]
+            if len(top_payers) > 1:
+                top_payers.sort(key=index.__getitem__)
+            swaps.append({"players": [pair[0], pair[1]], "paid_by": top_payers})
         # §4.2.6 history
         nums = [state.numbers[s] for s in seats]
-        longest = longest_streak(nums)
+        seat_runs = sorted(runs(nums), key=len, reverse=True)
+        longest = len(seat_runs[0])
         entry = {"round": r, "swaps": swaps, "longest_streak": longest}
         events = [public("round_result", round=r, swaps=swaps, seats=list(seats), longest_streak=longest)]
+        # built as literals: this is the hot path of every simulation
         events += [
-            private([p], "your_round", round=r, spent=paid[p], garnets_spent=converted[p], money=money[p])
+            {"audience": [p], "type": "your_round", "round": r, "spent": paid[p], "garnets_spent": converted[p], "money": money[p]}
             for p in players
         ]
         # §4.2.7 end of play, or the next round's income
@@ -326,11 +331,13 @@ class SeatExchange(Game):
             config=state.config, players=players, index=index, numbers=state.numbers,
             seats=tuple(seats), round=r if ends else r + 1,
             money=money if ends else {p: m + INCOME for p, m in money.items()},
-            garnets=held, garnets_spent=spent_g, history=state.history + (entry,), bids=bids,
+            garnets=held, garnets_spent=spent_g, history=state.history + (entry,), bids=state.bids + (bids,),
             longest=longest, phase=state.phase, end=None,
+            # random play's streak builder reads the runs: computed here once
+            cache={"runs": (nums, _holders(state.numbers), seat_runs)},
         )
         if longest >= STREAK_TARGET:
-            streakers = {seats[i] for i in streak_seats(nums, STREAK_TARGET)}
+            streakers = {seats[i] for r in seat_runs if len(r) >= STREAK_TARGET for i in r}
             return self._end_play(new, "streak", [p for p in players if p in streakers], events)
         if r == ROUNDS:
             return self._end_play(new, "rounds", [], events)
@@ -430,7 +437,7 @@ class SeatExchange(Game):
                     {"round": b["round"], "garnets": b["garnets"],
                      "trades": [{"players": list(t["players"]), "amount": t["amount"]} for t in b["trades"]],
                      "spent": b["spent"]}
-                    for b in state.bids[player]
+                    for b in (round_bids[player] for round_bids in state.bids)
                 ],
             }
         return out
@@ -481,6 +488,11 @@ class SeatExchange(Game):
 
     def render_event(self, event: dict) -> str:
         return render_event(event)
+
+
+def _holders(numbers: dict[str, int]) -> dict[int, str]:
+    """number -> the player holding it."""
+    return {n: p for p, n in numbers.items()}
 
 
 def _copy_end(end: dict | None) -> dict | None:

@@ -47,8 +47,3 @@ def longest_streak(nums: Sequence[int]) -> int:
     5
     """
     return max(len(r) for r in runs(nums))
-
-
-def streak_seats(nums: Sequence[int], target: int = 6) -> set[int]:
-    """Seats in any run of length >= ``target`` (the streak players' seats)."""
-    return {s for r in runs(nums) if len(r) >= target for s in r}

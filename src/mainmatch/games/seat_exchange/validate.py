@@ -39,17 +39,19 @@ def check_trades(action: Any, index: dict[str, int], players: list[str], dollars
     seen: set[tuple[str, str]] = set()
     total = 0
     for n, trade in enumerate(trades, 1):
-        if not isinstance(trade, dict) or set(trade) != {"players", "amount"}:
+        if not isinstance(trade, dict) or len(trade) != 2 or "players" not in trade or "amount" not in trade:
             raise IllegalAction(f"trade {n} must be an object with exactly \"players\" and \"amount\"")
         pair = trade["players"]
         if not isinstance(pair, list) or len(pair) != 2:
             raise IllegalAction(f"trade {n}: \"players\" must list exactly two player ids (the same one twice for a self-swap)")
+        a, b = pair
         for x in pair:
             if not isinstance(x, str) or x not in index:
                 raise IllegalAction(f"{_who(x)} is not a player in this match")
-        a, b = sorted(pair, key=index.__getitem__)
+        if index[a] > index[b]:
+            a, b = b, a
         amount = trade["amount"]
-        if not is_json_int(amount) or amount < 1:
+        if type(amount) is not int or amount < 1:  # a JSON integer: not true, not 5.0
             raise IllegalAction(f"trade {a}-{b}: amount must be a whole number of dollars >= 1")
         if (a, b) in seen:
             raise IllegalAction(f"trade {a}-{b} is listed twice; put it once with the total amount")
