@@ -79,3 +79,11 @@ def test_one_observation_has_a_mean_but_no_interval() -> None:
 def test_overlap() -> None:
     assert wilson(10, 100).overlaps(wilson(15, 100))
     assert not wilson(10, 1000).overlaps(wilson(30, 1000))
+
+
+def test_wilson_interval_always_contains_the_rate() -> None:
+    for n in (1, 2, 3, 7, 50, 1000):
+        for k in range(n + 1):
+            e = wilson(k, n)
+            assert e.low <= e.value <= e.high
+    assert wilson(0, 13).low == 0.0 and wilson(13, 13).high == 1.0

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import socket
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -134,11 +135,21 @@ def _run_ray(plan: SimPlan, address: str, workers: int | None, progress: OnProgr
 
     started_here = False
     if not ray.is_initialized():
-        options = {"include_dashboard": False, "log_to_driver": False, "logging_level": "ERROR"}
-        if address == "auto":
-            ray.init(num_cpus=max(1, workers or cpu_count()), **options)
-        else:
-            ray.init(address=address, runtime_env={"py_modules": [os.path.dirname(mainmatch.__file__)]}, **options)
+        options = {"log_to_driver": False, "logging_level": "ERROR"}
+        try:
+            if address == "auto":
+                # "local": a new instance even where RAY_ADDRESS names a cluster
+                ray.init(address="local", num_cpus=max(1, workers or cpu_count()), include_dashboard=False, **options)
+            else:
+                _check_reachable(address)
+                ray.init(address=address, runtime_env={"py_modules": [os.path.dirname(mainmatch.__file__)]}, **options)
+        except MainmatchError:
+            raise
+        except Exception as exc:  # Ray raises ConnectionError, RuntimeError, AuthenticationError...
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            hint = ("; if the cluster uses token authentication (Ray 2.59+ turns it on for `ray start --head` "
+                    "when a token exists), set RAY_AUTH_MODE=token" if address != "auto" else "")
+            raise MainmatchError(f"--ray {address}: cannot {'start Ray' if address == 'auto' else 'join the cluster'}: {first}{hint}") from None
         started_here = True
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
@@ -158,3 +169,16 @@ def _run_ray(plan: SimPlan, address: str, workers: int | None, progress: OnProgr
     finally:
         if started_here:
             ray.shutdown()
+
+
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail fast on a ``host:port`` (or ``ray://host:port``) nobody answers at:
+    ``ray.init`` would retry for minutes."""
+    hostport = address.split("://", 1)[-1]
+    host, _, port = hostport.rpartition(":")
+    if not host or not port.isdigit():
+        return  # not host:port (e.g. a named cluster): let Ray judge it
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise MainmatchError(f"--ray {address}: cannot join the cluster: nothing answers at {host}:{port} ({exc.strerror or exc})") from None

@@ -44,18 +44,18 @@ def register(app: typer.Typer) -> None:
     @app.command("simulate", help=SIMULATE_HELP)
     def simulate(
         game: Annotated[str, typer.Argument(help="game id, e.g. seat_exchange")],
-        bots: Annotated[str, typer.Option("--bots", "-b", help="bots by name, comma-separated, cycled to fill the seats")] = "random",
+        bots: Annotated[str, typer.Option("--bots", "-b", metavar="BOT,BOT,...", help="bots by name, comma-separated, cycled to fill the seats")] = "random",
         matches: Annotated[int, typer.Option("-n", "--matches", help="number of matches")] = 1000,
         seed: Annotated[int, typer.Option("--seed", help="seed of the whole run; match i's seed derives from (seed, i)")] = 0,
         workers: Annotated[Optional[int], typer.Option("--workers", "-w", help="local processes (default: every core); 1 = this process")] = None,
-        ray: Annotated[Optional[str], typer.Option("--ray", help="'auto' starts a local Ray instance; an ADDRESS joins that cluster (needs mainmatch[cluster])")] = None,
+        ray: Annotated[Optional[str], typer.Option("--ray", metavar="auto|ADDRESS", help="'auto' starts a local Ray instance; an ADDRESS joins that cluster (needs mainmatch\\[cluster])")] = None,
         json_path: Annotated[Optional[Path], typer.Option("--json", help="write the full report as JSON")] = None,
         plot: Annotated[Optional[Path], typer.Option("--plot", help="draw the report (PNG, SVG or PDF by suffix)")] = None,
         save_dir: Annotated[Optional[Path], typer.Option("--save-records", help="keep the records of chosen matches here (see --keep), for mainmatch replay")] = None,
-        keep: Annotated[Optional[list[str]], typer.Option("--keep", help="which records --save-records keeps: first:N (default first:10), end:LABEL (e.g. end:over_200), faults, match:I,J, all; repeatable")] = None,
+        keep: Annotated[Optional[list[str]], typer.Option("--keep", metavar="RULE", help="which records --save-records keeps: first:N (default first:10), end:LABEL (e.g. end:over_200), faults, match:I,J, all; repeatable")] = None,
         seating: Annotated[str, typer.Option("--seating", help="rotate (default), shuffle or fixed")] = "rotate",
         configs: Annotated[str, typer.Option("--configs", help="random: Game.random_config (varied host inputs); plain: Game.new_config defaults")] = "random",
-        bot_module: Annotated[Optional[list[str]], typer.Option("--bot-module", help="import this module (dotted name or .py file) first: it registers your own bots with mainmatch.bots.register; repeatable")] = None,
+        bot_module: Annotated[Optional[list[str]], typer.Option("--bot-module", metavar="MODULE", help="import this module (dotted name or .py file) first: it registers your own bots with mainmatch.bots.register; repeatable")] = None,
         time_limit: Annotated[float, typer.Option("--time-limit", help="seconds a bot may think per action; 0 = no limit")] = 5.0,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
     ) -> None:

@@ -23,8 +23,9 @@ from .tables import lineup_text  # noqa: E402
 def _rate_bars(ax, labels: list[str], estimates: list[dict], colour: str, offset: float = 0.0, width: float = 0.8, label: str | None = None):
     xs = [i + offset for i in range(len(labels))]
     values = [100 * (e["value"] or 0) for e in estimates]
-    lows = [100 * e["value"] - 100 * e["low"] if e["low"] is not None else 0 for e in estimates]
-    highs = [100 * e["high"] - 100 * e["value"] if e["high"] is not None else 0 for e in estimates]
+    # an undefined interval (no data) draws no error bar
+    lows = [max(0.0, 100 * (e["value"] - e["low"])) if e["low"] is not None else 0 for e in estimates]
+    highs = [max(0.0, 100 * (e["high"] - e["value"])) if e["high"] is not None else 0 for e in estimates]
     ax.bar(xs, values, width=width, color=colour, yerr=[lows, highs], capsize=3, label=label)
 
 

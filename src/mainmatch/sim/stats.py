@@ -50,7 +50,10 @@ def wilson(successes: int, n: int, z: float = Z95) -> Estimate:
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    # rounding must not put the rate outside its own interval (0 of n, n of n)
+    low = 0.0 if successes <= 0 else min(p, max(0.0, centre - half))
+    high = 1.0 if successes >= n else max(p, min(1.0, centre + half))
+    return Estimate(p, low, high, n)
 
 
 #: two-sided 95% Student's t quantiles t(0.975, df) for df = 1..30 (standard tables)
