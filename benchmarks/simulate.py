@@ -1,0 +1,127 @@
+"""Simulator speed: matches per second per game with random bots, on one core
+and on all cores, the scaling efficiency, and the simulator's own share of the
+time (what it spends outside the engine and the bots).
+
+    .venv/bin/python benchmarks/simulate.py [--seconds 8] [--games seat_exchange,mvp]
+
+- **1 core**: the simulator in this process (``--workers 1``);
+- **all cores**: ``--workers K`` local processes, K = the cores this process
+  may use; scaling efficiency = (rate on K cores) / (K x rate on 1 core),
+  pool start-up included;
+- **outside engine and bots**, two ways: (a) the same matches played by a bare
+  loop of the engine calls alone (``random_config``, ``initial_state``,
+  ``pending``, ``random_action``, ``apply``, ``result``, same seeds, no
+  bookkeeping): share = 1 - bare time / simulator time; (b) cProfile: time
+  not spent inside calls from the simulator into ``mainmatch.engine``,
+  ``mainmatch.games`` or a bot, over the total (the profiler's own overhead
+  weighs on the many small engine calls, so (a) is the fairer figure; its
+  attribution of nested calls overlaps by about a percent, so a game that
+  spends everything in the engine reads 0).
+
+Aims (issue 8): under 25% outside the engine and bots; at least 90% scaling.
+Run it on an otherwise idle machine: other load shows up as poor scaling.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import random
+import sys
+import time
+
+from mainmatch import games
+from mainmatch.sim import make_plan, ready_games
+from mainmatch.sim.backends import cpu_count, run
+from mainmatch.sim.play import play_chunk
+from mainmatch.sim.plan import match_seed
+
+
+def bare_loop(game_id: str, matches: int, seed: int) -> float:
+    """Seconds for the engine calls alone on the simulator's matches."""
+    game = games.get(game_id)
+    players = list(game.default_players)
+    started = time.perf_counter()
+    for index in range(matches):
+        rng = random.Random(match_seed(seed, index))
+        state = game.initial_state(game.random_config(players, rng))
+        pending = game.pending(state)
+        while pending:
+            state, _ = game.apply(state, {p: game.random_action(state, p, rng) for p in pending})
+            pending = game.pending(state)
+        game.result(state)
+    return time.perf_counter() - started
+
+
+INSIDE = (os.sep + os.path.join("mainmatch", "engine") + os.sep, os.sep + os.path.join("mainmatch", "games") + os.sep)
+SIMULATOR = (os.sep + os.path.join("mainmatch", "sim") + os.sep, os.sep + os.path.join("mainmatch", "bots", "driver.py"))
+
+
+def profiled_share(game_id: str, matches: int, seed: int) -> float:
+    """Share of profiled time outside calls from the simulator into the engine, games or bots."""
+    plan = make_plan(game_id, "random", matches, seed=seed)
+    profile = cProfile.Profile()
+    profile.enable()
+    play_chunk(plan, 0, matches)
+    profile.disable()
+    stats = pstats.Stats(profile).stats
+    total = sum(tt for (_cc, _nc, tt, _ct, _callers) in stats.values())
+    inside = 0.0
+    for (filename, _line, name), (_cc, _nc, _tt, _ct, callers) in stats.items():
+        callee_inside = any(part in filename for part in INSIDE) or (name == "act" and os.sep + "bots" + os.sep in filename)
+        if not callee_inside:
+            continue
+        for (caller_file, _l, _n), (_c, _n2, _t, ct) in callers.items():
+            if any(part in caller_file for part in SIMULATOR):
+                inside += ct
+    # nested and recursive calls make cProfile's attribution overlap by a
+    # percent or so; a game that spends all its time in the engine reads 0
+    return max(0.0, 1 - inside / total)
+
+
+def rate(game_id: str, matches: int, workers: int, seed: int) -> float:
+    plan = make_plan(game_id, "random", matches, seed=seed)
+    done = run(plan, workers=workers)
+    return matches / done.seconds
+
+
+def calibrate(game_id: str, seconds: float, seed: int) -> int:
+    """Matches that take about ``seconds`` on one core."""
+    probe = 100
+    plan = make_plan(game_id, "random", probe, seed=seed)
+    play_chunk(plan, 0, 10)  # first use imports the game and its bots
+    started = time.perf_counter()
+    play_chunk(plan, 0, probe)
+    per_match = (time.perf_counter() - started) / probe
+    return max(200, int(seconds / per_match))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=8.0, help="single-core run length per game (default 8 s)")
+    parser.add_argument("--games", default="", help="comma-separated game ids (default: every game installed)")
+    parser.add_argument("--workers", type=int, default=0, help="cores for the parallel run (default: all)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    ids = [g for g in args.games.split(",") if g] or ready_games()
+    cores = args.workers or cpu_count()
+    print(f"simulator benchmark: random bots, {cores} cores, Python {sys.version.split()[0]}")
+    print()
+    print("| game | matches | 1 core (matches/s) | " + f"{cores} cores (matches/s) | scaling efficiency | outside engine+bots (bare loop) | outside (cProfile) |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for game_id in ids:
+        n = calibrate(game_id, args.seconds, args.seed)
+        one = rate(game_id, n, 1, args.seed)
+        many = rate(game_id, n * cores, cores, args.seed) if cores > 1 else one
+        sim_seconds = n / one
+        bare = bare_loop(game_id, n, args.seed)
+        outside = max(0.0, 1 - bare / sim_seconds)
+        profiled = profiled_share(game_id, max(50, n // 5), args.seed)
+        print(f"| {game_id} | {n} | {one:,.0f} | {many:,.0f} | {many / (cores * one):.0%} | {outside:.1%} | {profiled:.1%} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
