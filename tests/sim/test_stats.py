@@ -87,3 +87,9 @@ def test_wilson_interval_always_contains_the_rate() -> None:
             e = wilson(k, n)
             assert e.low <= e.value <= e.high
     assert wilson(0, 13).low == 0.0 and wilson(13, 13).high == 1.0
+
+
+def test_mean_interval_stays_within_the_range_of_the_values() -> None:
+    e = mean_ci([0] * 40 + [3] * 2)
+    assert e.low == 0 and e.value == pytest.approx(6 / 42) and e.high > e.value
+    assert mean_ci([2, 2, 2]).as_dict() == {"value": 2, "low": 2, "high": 2, "n": 3}

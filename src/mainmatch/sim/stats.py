@@ -84,7 +84,9 @@ def t_quantile(df: int) -> float:
 
 
 def mean_ci(values: Sequence[float]) -> Estimate:
-    """The mean with its t interval (``mean ± t(n-1) · s / √n``).
+    """The mean with its t interval (``mean ± t(n-1) · s / √n``), clipped to
+    the range of the values (skewed counts such as garnets would otherwise get
+    a negative lower bound).
 
     >>> e = mean_ci([1, 2, 3, 4, 5]); e.value, round(e.low, 3), round(e.high, 3)
     (3.0, 1.037, 4.963)
@@ -97,4 +99,5 @@ def mean_ci(values: Sequence[float]) -> Estimate:
         return Estimate(mean, math.nan, math.nan, 1)
     var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
     half = t_quantile(n - 1) * math.sqrt(var / n)
-    return Estimate(mean, mean - half, mean + half, n)
+    # a mean cannot leave the range of its values: garnets never average below 0
+    return Estimate(mean, max(mean - half, min(values)), min(mean + half, max(values)), n)
