@@ -56,3 +56,17 @@ def test_broken_record_files(tmp_path, content, fragment):
 def test_missing_record_file(tmp_path):
     with pytest.raises(RecordError, match="no such file"):
         load_record(tmp_path / "nope.json")
+
+
+def test_config_checks_shared_by_the_games():
+    from mainmatch.engine.configcheck import garnets_fault, ordering_fault, player_map_fault, players_fault
+
+    assert players_fault(["a", "b"], 2, "Duel") is None
+    assert players_fault(["a"], 2, "Duel") == "players: Duel takes exactly 2 players, not 1"
+    assert players_fault(["a", ""], 2, "Duel") == "players: a player id must be a non-empty string, not an empty string"
+    assert players_fault("ab", 2, "Duel") == "players: must be a list of 2 player ids, not a string"
+    assert ordering_fault("seats", ["b", "a"], ["a", "b"]) is None
+    assert ordering_fault("seats", ["a", "a"], ["a", "b"]) == "seats: must list each of the 2 players exactly once"
+    assert player_map_fault("numbers", {"a": 1}, ["a", "b"]) == "numbers: must have every player and no one else (missing ['b'], unknown [])"
+    assert garnets_fault({"a": 1, "b": -1}, ["a", "b"]) == "garnets.b: must be a whole number >= 0, not -1"
+    assert garnets_fault({"a": 1, "b": True}, ["a", "b"]) == "garnets.b: must be a whole number >= 0, not true"

@@ -12,6 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from mainmatch.engine.configcheck import ordering_fault, player_map_fault, players_fault
+
 from .constants import PLAYERS, RATE_MAX, RATE_MIN, ROUNDS, TEAM_SIZE, TEAMS, TILE_COUNT, TILES_PER_ROUND
 
 
@@ -37,22 +39,13 @@ class AmalgamationConfig(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> "AmalgamationConfig":
         ps = self.players
-        if len(ps) != PLAYERS:
-            raise ValueError(f"players: The Amalgamation takes exactly {PLAYERS} players, not {len(ps)}")
-        if any(not p for p in ps):
-            raise ValueError("players: a player id must be a non-empty string")
-        if len(set(ps)) != len(ps):
-            dup = sorted({p for p in ps if ps.count(p) > 1})
-            raise ValueError(f"players: duplicate player ids {dup}")
+        fault = (players_fault(ps, PLAYERS, "The Amalgamation")
+                 or ordering_fault("gamewide_tiebreak", self.gamewide_tiebreak, ps)
+                 or ordering_fault("minus_initial_order", self.minus_initial_order, ps)
+                 or player_map_fault("garnets", self.garnets, ps))
+        if fault:
+            raise ValueError(fault)
         everyone = set(ps)
-        for name in ("gamewide_tiebreak", "minus_initial_order"):
-            value = getattr(self, name)
-            if len(value) != PLAYERS or set(value) != everyone:
-                raise ValueError(f"{name}: must list each of the {PLAYERS} players exactly once")
-        if set(self.garnets) != everyone:
-            missing = [p for p in ps if p not in self.garnets]
-            extra = sorted(set(self.garnets) - everyone)
-            raise ValueError(f"garnets: must have every player and no one else (missing {missing}, unknown {extra})")
         neg = [p for p in ps if self.garnets[p] < 0]
         if neg:
             raise ValueError(f"garnets: {neg[0]} has a negative garnet count ({self.garnets[neg[0]]})")

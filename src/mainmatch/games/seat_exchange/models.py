@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from mainmatch.engine.configcheck import ordering_fault, player_map_fault, players_fault
+
 PLAYERS = 13
 ROUNDS = 4
 INCOME = 100
@@ -30,24 +32,13 @@ class SeatExchangeConfig(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> "SeatExchangeConfig":
         ps = self.players
-        if len(ps) != PLAYERS:
-            raise ValueError(f"players: Seat Exchange takes exactly {PLAYERS} players, not {len(ps)}")
-        if any(not p for p in ps):
-            raise ValueError("players: a player id must be a non-empty string")
-        if len(set(ps)) != len(ps):
-            dup = sorted({p for p in ps if ps.count(p) > 1})
-            raise ValueError(f"players: duplicate player ids {dup}")
-        everyone = set(ps)
-        for name in ("seats", "gamewide_tiebreak"):
-            value = getattr(self, name)
-            if len(value) != PLAYERS or set(value) != everyone:
-                raise ValueError(f"{name}: must list each of the 13 players exactly once")
-        for name in ("numbers", "garnets"):
-            value = getattr(self, name)
-            if set(value) != everyone:
-                missing = [p for p in ps if p not in value]
-                extra = sorted(set(value) - everyone)
-                raise ValueError(f"{name}: must have every player and no one else (missing {missing}, unknown {extra})")
+        fault = (players_fault(ps, PLAYERS, "Seat Exchange")
+                 or ordering_fault("seats", self.seats, ps)
+                 or ordering_fault("gamewide_tiebreak", self.gamewide_tiebreak, ps)
+                 or player_map_fault("numbers", self.numbers, ps)
+                 or player_map_fault("garnets", self.garnets, ps))
+        if fault:
+            raise ValueError(fault)
         if sorted(self.numbers.values()) != list(range(1, PLAYERS + 1)):
             raise ValueError("numbers: must give each of 1..13 to exactly one player")
         neg = [p for p in ps if self.garnets[p] < 0]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mainmatch.engine.configcheck import garnets_fault, ordering_fault, players_fault
 from mainmatch.engine.checks import is_json_int, json_type
 from mainmatch.engine.errors import InvalidConfig
 
@@ -17,20 +18,6 @@ from .models import MAX_AUCTIONS, PLAYERS
 
 FIELDS = ("players", "auctions", "gamewide_tiebreak", "garnets")
 OPTIONS = ("auctions", "n_auctions", "gamewide_tiebreak", "garnets")
-
-
-def _players_fault(players: Any) -> str | None:
-    if not isinstance(players, list):
-        return f"config.players: must be a list of {PLAYERS} player ids, not {json_type(players)}"
-    if len(players) != PLAYERS:
-        return f"config.players: Second to Won takes exactly {PLAYERS} players, not {len(players)}"
-    for p in players:
-        if not isinstance(p, str) or not p:
-            return f"config.players: a player id must be a non-empty string, not {json_type(p) if not isinstance(p, str) else 'an empty string'}"
-    if len(set(players)) != len(players):
-        dup = sorted({p for p in players if players.count(p) > 1})
-        return f"config.players: duplicate player ids {dup}"
-    return None
 
 
 def check_config(config: Any) -> dict:
@@ -47,26 +34,16 @@ def check_config(config: Any) -> dict:
     for name in FIELDS:
         if name not in config:
             raise InvalidConfig(f"config.{name}: required field is missing")
-    fault = _players_fault(config["players"]) or catalogue_fault(config["auctions"], prefix="config.")
+    players = config["players"]
+    fault = players_fault(players, PLAYERS, "Second to Won")
+    if fault:
+        raise InvalidConfig(f"config.{fault}")
+    fault = catalogue_fault(config["auctions"], prefix="config.")
     if fault:
         raise InvalidConfig(fault)
-    players = config["players"]
-    everyone = set(players)
-    tiebreak = config["gamewide_tiebreak"]
-    if (not isinstance(tiebreak, list) or len(tiebreak) != PLAYERS
-            or not all(isinstance(p, str) for p in tiebreak) or set(tiebreak) != everyone):
-        raise InvalidConfig(f"config.gamewide_tiebreak: must list each of the {PLAYERS} players exactly once")
-    garnets = config["garnets"]
-    if not isinstance(garnets, dict):
-        raise InvalidConfig(f"config.garnets: must be an object player -> garnets held, not {json_type(garnets)}")
-    if set(garnets) != everyone:
-        missing = [p for p in players if p not in garnets]
-        extra = sorted(set(garnets) - everyone)
-        raise InvalidConfig(f"config.garnets: must have every player and no one else (missing {missing}, unknown {extra})")
-    for p in players:
-        g = garnets[p]
-        if not is_json_int(g) or g < 0:
-            raise InvalidConfig(f"config.garnets.{p}: must be a whole number >= 0, not {g if is_json_int(g) else json_type(g)}")
+    fault = ordering_fault("gamewide_tiebreak", config["gamewide_tiebreak"], players) or garnets_fault(config["garnets"], players)
+    if fault:
+        raise InvalidConfig(f"config.{fault}")
     return config
 
 
@@ -76,9 +53,9 @@ def build_config(players: Any, seed: Any, auctions: Any = None, n_auctions: Any 
     the rest, the default catalogue from ``seed`` when none is given."""
     if auctions is not None and n_auctions is not None:
         raise InvalidConfig("give either auctions (the host's catalogue) or n_auctions (of the default one), not both")
-    fault = _players_fault(list(players) if isinstance(players, (list, tuple)) else players)
+    fault = players_fault(list(players) if isinstance(players, (list, tuple)) else players, PLAYERS, "Second to Won")
     if fault:
-        raise InvalidConfig(fault)
+        raise InvalidConfig(f"config.{fault}")
     players = list(players)
     if auctions is None:
         catalogue = default_catalogue(seed, check_n_auctions(MAX_AUCTIONS if n_auctions is None else n_auctions))
