@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from mainmatch.engine.configcheck import garnets_fault, ordering_fault, players_fault
-from mainmatch.engine.checks import is_json_int, json_type
+from mainmatch.engine.checks import json_type
 from mainmatch.engine.errors import InvalidConfig
 
 from .catalogue import catalogue_fault, check_n_auctions, default_catalogue, load_catalogue
