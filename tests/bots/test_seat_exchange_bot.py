@@ -10,8 +10,7 @@ import pytest
 from mainmatch import games
 from mainmatch.bots.driver import bot_move
 from mainmatch.bots.seat_exchange import (
-    LONGEST, PAIRS, RUNLEN, WORTH, Beliefs, Prices, StreakBuilder, choose_trades, masks_of, score_swaps,
-    seatings_from_view,
+    LONGEST, PAIRS, RUNLEN, Beliefs, Prices, StreakBuilder, choose_trades, masks_of, score_swaps, seatings_from_view,
 )
 from mainmatch.engine import Match
 from mainmatch.games.seat_exchange.streaks import longest_streak, runs
@@ -100,28 +99,37 @@ def test_every_belief_sample_agrees_with_what_the_player_saw(seed: int) -> None:
 def test_knowing_the_numbers_the_bot_sees_the_winning_swap() -> None:
     # config E, p07 holds 6 next to the run 1-5 with p06 (7) in between: p06-p07 makes 1..7
     truth = np.array([[E["numbers"][p] for p in PLAYERS]])
-    seat_pl = np.arange(13)
-    win, gain = score_swaps(truth, seat_pl, PLAYERS.index("p07"), WORTH)
-    winning = {PAIRS[c] for c in np.flatnonzero(win == 1)}
-    assert (5, 6) in winning
-    assert gain[PAIRS.index((5, 6))] == WORTH[7] - WORTH[2]
-    trades = choose_trades(win, gain, PLAYERS, "p07", 100, False, random.Random(0))
-    assert {"players": ["p06", "p07"], "amount": 100} in trades  # a sure win is worth all it has
+    win = score_swaps(truth, np.arange(13), PLAYERS.index("p07"))
+    assert win[PAIRS.index((5, 6))] == 1
+    # and no other single swap puts p07 in a streak of 6
+    assert {PAIRS[c] for c in np.flatnonzero(win == 1)} == {(5, 6)}
+    trades = choose_trades(win, PLAYERS, "p07", 100, False, random.Random(0))
+    assert trades == [{"players": ["p06", "p07"], "amount": 100}]  # a sure win is worth all it has
+
+
+def test_a_likely_win_is_bought_at_its_price_and_a_long_shot_is_not() -> None:
+    win = np.zeros(len(PAIRS))
+    win[PAIRS.index((0, 1))] = 0.4
+    win[PAIRS.index((1, 2))] = 0.3   # shares seat 1 with the better swap: both would fail
+    win[PAIRS.index((3, 4))] = 0.3
+    win[PAIRS.index((5, 6))] = Prices().min_win - 0.01
+    trades = choose_trades(win, PLAYERS, "jk", 400, False, random.Random(0))
+    assert trades == [{"players": ["jk", "dh"], "amount": 100}, {"players": ["p04", "p05"], "amount": 75}]
 
 
 def test_with_nothing_worth_buying_it_saves_until_the_last_round() -> None:
     nothing = np.zeros(len(PAIRS))
-    assert choose_trades(nothing, nothing, PLAYERS, "jk", 300, False, random.Random(0)) == []
-    last = choose_trades(nothing, nothing, PLAYERS, "jk", 400, True, random.Random(0))
+    assert choose_trades(nothing, PLAYERS, "jk", 300, False, random.Random(0)) == []
+    last = choose_trades(nothing, PLAYERS, "jk", 400, True, random.Random(0))
     assert len(last) == 1 and last[0]["players"] == ["jk", "jk"] and 1 <= last[0]["amount"] <= Prices().jitter
 
 
 def test_chosen_trades_never_share_a_player_and_fit_the_money() -> None:
     rng = np.random.default_rng(3)
     for _ in range(200):
-        win, gain = rng.random(len(PAIRS)) * 0.3, rng.random(len(PAIRS)) * 3
+        win = rng.random(len(PAIRS)) ** 3
         money = int(rng.integers(0, 120))
-        trades = choose_trades(win, gain, PLAYERS, "jk", money, bool(rng.integers(0, 2)), random.Random(0))
+        trades = choose_trades(win, PLAYERS, "jk", money, bool(rng.integers(0, 2)), random.Random(0))
         named = [p for t in trades for p in set(t["players"])]
         assert len(named) == len(set(named)) and len(trades) <= Prices().trades
         assert sum(t["amount"] for t in trades) <= money and all(t["amount"] >= 1 for t in trades)

@@ -13,13 +13,11 @@ Each trading round it:
 1. updates its beliefs: samples that no longer agree with the new longest
    streak walk towards agreement (swapping two other players' numbers), then
    all take a few random-walk steps among the agreeing assignments;
-2. scores every swap of two seats: the chance that afterwards the bot sits in
-   a streak of 6 or more (a win, §4.3) and the expected gain in the worth
-   (``WORTH``) of the length of the streak it sits in;
-3. pays for the best two non-conflicting swaps worth their price (a likely
-   win is worth much; a likely lengthening a little, and only while rounds
-   remain), and saves the rest: the richest player wins the round-limit end
-   (2 Tokens of Life) and the poorest non-winner is the EC;
+2. scores every swap of two seats by the chance that afterwards the bot sits
+   in a streak of 6 or more (a win, §4.3);
+3. pays for the best two non-conflicting swaps with at least a 25% chance,
+   $250 per unit of chance, and saves the rest: the richest player wins the
+   round-limit end (2 Tokens of Life) and the poorest non-winner is the EC;
 4. in the last round, if it has spent little, spends a random $1..$25 on
    its best swap or a self-swap: savers who end on the same sum tie for the
    most money, and the tied are the EC candidates while the next-most win.
@@ -27,10 +25,11 @@ Each trading round it:
 In a ``choose_ec`` step it names a candidate at random (its vote cannot
 change its own result).
 
-Simulation shows what the public information allows: the posterior is well
-calibrated but thin (a swap with a 15% chance to win shows up in about 1% of
-decisions), so streak building rarely decides a match; saving and not tying
-for the most money are what beat random play (README, ``docs/decisions.md`` B20).
+Simulation decided the thresholds (``docs/decisions.md`` B20, B21): the
+beliefs are well calibrated but thin, and a blind bet does harm beyond its
+price: an overlapping bid makes an informed player's streak-building swap
+fail (§4.2.3), so matches end less often on a streak, where most Tokens of
+Life are won. The bot builds only when the evidence is strong.
 """
 
 from __future__ import annotations
@@ -179,66 +178,49 @@ for _c, (_i, _j) in enumerate(PAIRS):
     _SWAPPED[_c, _i], _SWAPPED[_c, _j] = _j, _i
 
 
-def score_swaps(samples: np.ndarray, seat_pl: np.ndarray, me: int, worth: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For each swap of two seats (``PAIRS``): the chance that afterwards the
-    bot sits in a streak of 6 or more, and the expected gain in ``worth`` of
-    the length of the streak it sits in, over ``samples``."""
+def score_swaps(samples: np.ndarray, seat_pl: np.ndarray, me: int) -> np.ndarray:
+    """For each swap of two seats (``PAIRS``): the chance, over ``samples``,
+    that afterwards the bot sits in a streak of 6 or more."""
     after = seat_pl[_SWAPPED]                      # (pairs, 13): seat -> player after each swap
     my_seat = np.argmax(after == me, axis=1)       # (pairs,)
     runs = RUNLEN[masks_of(samples[:, after]), my_seat[None, :]]   # (samples, pairs)
-    now = RUNLEN[masks_of(samples[:, seat_pl]), int(np.argmax(seat_pl == me))]
-    win = (runs >= TARGET).mean(axis=0)
-    gain = (worth[runs] - worth[now][:, None]).mean(axis=0)
-    return win, gain
+    return (runs >= TARGET).mean(axis=0)
 
 
 @dataclass(frozen=True)
 class Prices:
-    """How the bot turns chances into dollars (tuned by simulation, see
+    """How the bot turns chances into dollars (chosen by simulation,
     ``docs/decisions.md`` B20)."""
 
-    #: dollars per unit of chance that a swap wins now (P(win) = 0.3: $45)
-    win: float = 150
+    #: dollars per unit of chance that a swap wins now (P(win) = 0.4: $100)
+    win: float = 250
     #: the least chance of winning worth paying for
-    min_win: float = 0.08
-    #: dollars per unit of expected gain in ``WORTH`` (rounds before the last only)
-    gain: float = 4
-    #: the least expected gain worth paying for
-    min_gain: float = 0.6
+    min_win: float = 0.25
     #: the least bid: a $1-$4 bid rarely beats anyone's
     floor: int = 5
     #: most trades paid for in one round
     trades: int = 2
-    #: last round: spend a random $1..jitter if nothing else was spent (§4.3 ties)
+    #: last round: spend a random $1..jitter if less was spent (§4.3 ties)
     jitter: int = 25
 
 
-#: worth of sitting in a streak of each length (index = length): convex, and a
-#: streak of 6 or more is a win
-WORTH = np.array([0, 0, 1, 2.5, 5, 9, 30, 30, 30, 30, 30, 30, 30, 30], dtype=float)
-
-
-def choose_trades(win: np.ndarray, gain: np.ndarray, seats: list[str], me: str, money: int, last: bool,
+def choose_trades(win: np.ndarray, seats: list[str], me: str, money: int, last: bool,
                   rng: random.Random, prices: Prices = Prices()) -> list[dict]:
-    """The trades to pay for, from each seat swap's chance to win and expected
-    gain (``score_swaps``): the best-valued swaps first, no two sharing a
-    player (they would block each other, §4.2.3), each priced by its value."""
+    """The trades to pay for, from each seat swap's chance to win
+    (``score_swaps``): the likeliest first, no two sharing a player (they
+    would block each other, §4.2.3), each priced by its chance."""
     trades: list[dict] = []
     used: set[str] = set()
     spent = 0
-    for c in np.argsort(-(win * prices.win + gain * prices.gain), kind="stable"):
-        w, g = float(win[c]), float(gain[c])
-        if w >= prices.min_win:
-            price = w * prices.win
-        elif g >= prices.min_gain and not last:  # lengthening pays only if rounds remain
-            price = g * prices.gain
-        else:
-            continue
+    for c in np.argsort(-win, kind="stable"):
+        w = float(win[c])
+        if w < prices.min_win:
+            break
         i, j = PAIRS[c]
         a, b = seats[i], seats[j]
         if a in used or b in used:
             continue
-        amount = min(money - spent, max(prices.floor, round(price)))
+        amount = min(money - spent, max(prices.floor, round(w * prices.win)))
         if amount < 1:
             break
         trades.append({"players": [a, b], "amount": amount})
@@ -289,9 +271,9 @@ class StreakBuilder:
             beliefs = self.beliefs = Beliefs(list(players), me, view["you"]["number"],
                                              np.random.default_rng(rng.getrandbits(64)), self.size)
         beliefs.observe(seatings)
-        win, gain = score_swaps(beliefs.samples, beliefs.seat_array(view["seats"]), beliefs.me, WORTH)
+        win = score_swaps(beliefs.samples, beliefs.seat_array(view["seats"]), beliefs.me)
         last = view["round"] == view["rounds"]
-        trades = choose_trades(win, gain, view["seats"], me, request["money"], last, rng, self.prices)
+        trades = choose_trades(win, view["seats"], me, request["money"], last, rng, self.prices)
         return {"trades": trades} if trades else {}
 
 
