@@ -59,6 +59,7 @@ def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
     players = list(config["players"])
     names = seat_bots(plan, index, seed)
     bots = {p: get_bot(plan.game, name) for p, name in zip(players, names)}
+    random_players = {p for p, bot in bots.items() if getattr(bot, "delegate_random", False)}
     seat = {p: k for k, p in enumerate(players)}
     decisions = [0] * len(players)
     faults: list[tuple[int, str, str]] = []
@@ -72,9 +73,12 @@ def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
         actions: dict[str, dict] = {}
         defaulted: list[str] = []
         for p in pending:
+            decisions[seat[p]] += 1
+            if p in random_players:  # the random bot's move, as bot_move draws it, minus its wrapping
+                actions[p] = game.random_action(state, p, rng)
+                continue
             move = bot_move(game, state, p, bots[p], rng, time_limit=time_limit)
             actions[p] = move.action
-            decisions[seat[p]] += 1
             if move.defaulted:
                 defaulted.append(p)
                 faults.append((seat[p], move.fault or "raised", move.message[:MESSAGE_CHARS]))
