@@ -29,6 +29,7 @@ test: install
 bench: install
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/server.py
+	$(PY) benchmarks/simulate.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
