@@ -21,6 +21,7 @@ from rich.table import Table
 from mainmatch import games
 from mainmatch.engine.announce import announce
 from mainmatch.engine.errors import InvalidConfig, MainmatchError
+from mainmatch.engine.jsonfile import read_json
 from mainmatch.engine.match import Match, play_random
 from mainmatch.engine.record import dump_record, iter_replay, load_record, new_record
 
@@ -43,16 +44,7 @@ def _game(game_id: str):
 
 
 def _read_json(path: Path, what: str) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserError(f"{what} {path}: no such file") from None
-    except OSError as exc:
-        raise UserError(f"{what} {path}: cannot read ({exc.strerror})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UserError(f"{what} {path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    return read_json(path, what, UserError)
 
 
 def _write(path: Path, text: str) -> None:

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import IllegalAction, InvalidConfig, MainmatchError, RecordError, UnknownGame
 from .game import Game, State, describe_validation_error
+from .jsonfile import read_json
 
 FORMAT = "mainmatch-record/1"
 SCHEMA_PATH = Path(__file__).with_name("schemas") / "record.schema.json"
@@ -82,17 +83,7 @@ def parse_record(data: Any) -> dict:
 
 def load_record(path: str | Path) -> dict:
     """Read and check a record file."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read ({exc.strerror})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    data = read_json(path, error=RecordError)
     return parse_record(data)
 
 
