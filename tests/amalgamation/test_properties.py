@@ -10,7 +10,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mainmatch.engine import Match, Result, replay
+from mainmatch.engine import Match, Result, random_actions, replay
 from mainmatch.games.amalgamation import GAME
 from mainmatch.games.amalgamation.constants import START_BALANCE
 
@@ -27,13 +27,7 @@ def random_match(seed: int, default_rate: float = 0.1, inspect=None) -> Match:
     for _ in range(10):
         if not m.pending:
             return m
-        actions, defaulted = {}, []
-        for p in m.pending:
-            if rng.random() < default_rate:
-                actions[p] = GAME.default_action(m.state, p, rng)
-                defaulted.append(p)
-            else:
-                actions[p] = GAME.random_action(m.state, p, rng)
+        actions, defaulted = random_actions(GAME, m.state, rng, default_rate)
         if inspect is not None:
             inspect(m, actions)
         m.step(actions, defaulted)

@@ -11,7 +11,7 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mainmatch.engine import Match, replay
+from mainmatch.engine import Match, random_actions, replay
 from mainmatch.games.second_to_won import GAME
 from mainmatch.games.second_to_won.game import Table
 
@@ -28,13 +28,7 @@ def _play(seed: int, default_rate: float = 0.1):
     m = Match(GAME, GAME.random_config(P, rng))
     states = [m.state]
     while m.pending:
-        actions, defaulted = {}, []
-        for p in m.pending:
-            if rng.random() < default_rate:
-                actions[p] = GAME.default_action(m.state, p, rng)
-                defaulted.append(p)
-            else:
-                actions[p] = GAME.random_action(m.state, p, rng)
+        actions, defaulted = random_actions(GAME, m.state, rng, default_rate)
         m.step(actions, defaulted)
         states.append(m.state)
     return m, states

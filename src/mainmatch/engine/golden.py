@@ -13,7 +13,7 @@ import json
 import random
 
 from .game import Game
-from .match import Match
+from .match import Match, random_actions
 
 
 def _j(value) -> str:
@@ -40,13 +40,7 @@ def playthrough(game: Game, config: dict, seed: int, *, default_rate: float = 0.
 
     views("start")
     while match.pending:
-        actions, defaulted = {}, []
-        for p in match.pending:
-            if rng.random() < default_rate:
-                actions[p] = game.default_action(match.state, p, rng)
-                defaulted.append(p)
-            else:
-                actions[p] = game.random_action(match.state, p, rng)
+        actions, defaulted = random_actions(game, match.state, rng, default_rate)
         events = match.step(actions, defaulted)
         n = len(match.steps)
         lines.append(f"## step {n}")

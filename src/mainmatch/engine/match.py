@@ -102,6 +102,21 @@ class Match:
         self.state, self.steps, self.events = again.state, again.steps, again.events
 
 
+def random_actions(game: Game, state: State, rng: random.Random, default_rate: float = 0.0) -> tuple[dict[str, dict], list[str]]:
+    """One step of random play: ``random_action`` for every pending player or,
+    with probability ``default_rate`` each, the rules' default (listed in the
+    second value, as a record's ``defaulted``)."""
+    actions: dict[str, dict] = {}
+    defaulted: list[str] = []
+    for p in game.pending(state):
+        if default_rate and rng.random() < default_rate:
+            actions[p] = game.default_action(state, p, rng)
+            defaulted.append(p)
+        else:
+            actions[p] = game.random_action(state, p, rng)
+    return actions, defaulted
+
+
 Chooser = Callable[[Match, str, dict], dict]
 
 
