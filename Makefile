@@ -4,12 +4,12 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: install run test bench clean
+.PHONY: install run lint test bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e ".[test,postgres,cluster]"
+	$(PY) -m pip install -q -e ".[test,postgres,cluster,rl]"
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -22,8 +22,13 @@ DEMO   ?= seat_exchange
 run: install
 	$(PY) -m mainmatch.host serve --db sqlite:///mainmatch.db --host $(HOST) --port $(PORT) --demo $(DEMO)
 
+# ruff (lint and format) over the whole tree
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
 # every test, with a throwaway PostgreSQL on loopback and Debian's Chromium (installed when missing)
-test: install
+test: install lint
 	PY=$(PY) bash scripts/test.sh
 
 bench: install

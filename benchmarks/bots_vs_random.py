@@ -26,27 +26,49 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=None, help="local processes (default: every core)")
+    parser.add_argument(
+        "--workers", type=int, default=None, help="local processes (default: every core)"
+    )
     parser.add_argument("--ray", default=None, help="auto, or a cluster address")
-    parser.add_argument("--games", default="", help="comma-separated game ids (default: every game with a strategy bot)")
+    parser.add_argument(
+        "--games",
+        default="",
+        help="comma-separated game ids (default: every game with a strategy bot)",
+    )
     parser.add_argument("--json", default=None, help="also write every report to this file")
     args = parser.parse_args(argv)
-    ids = [g for g in args.games.split(",") if g] or [g for g in ready_games() if "strategy" in bot_names(g)]
-    print(f"strategy vs random, {args.matches} matches per game, seed {args.seed}, mixed tables (--bots strategy,random)")
+    ids = [g for g in args.games.split(",") if g] or [
+        g for g in ready_games() if "strategy" in bot_names(g)
+    ]
+    print(
+        f"strategy vs random, {args.matches} matches per game, seed {args.seed}, mixed tables (--bots strategy,random)"
+    )
     print()
-    print("| game | table | strategy ToL rate | random ToL rate | strategy EC rate | random EC rate | intervals apart | matches/s |")
+    print(
+        "| game | table | strategy ToL rate | random ToL rate | strategy EC rate | random EC rate | intervals apart | matches/s |"
+    )
     print("|---|---|---:|---:|---:|---:|:---:|---:|")
     reports = {}
     beaten = True
     for game_id in ids:
-        sim = simulate(game_id, "strategy,random", args.matches, seed=args.seed, workers=args.workers, ray=args.ray)
+        sim = simulate(
+            game_id,
+            "strategy,random",
+            args.matches,
+            seed=args.seed,
+            workers=args.workers,
+            ray=args.ray,
+        )
         report = reports[game_id] = sim.report
         by_bot = {b["bot"]: b for b in report["bots"]}
         s, r = by_bot["strategy"], by_bot["random"]
         apart = s["tol_rate"]["low"] > r["tol_rate"]["high"]
         beaten &= apart
-        print(f"| {game_id} | {lineup_text(report['lineup'])} | {pct(s['tol_rate'])} | {pct(r['tol_rate'])} | "
-              f"{pct(s['ec_rate'])} | {pct(r['ec_rate'])} | {'yes' if apart else 'NO'} | {report['timing']['matches_per_second']} |", flush=True)
+        print(
+            f"| {game_id} | {lineup_text(report['lineup'])} | {pct(s['tol_rate'])} | {pct(r['tol_rate'])} | "
+            f"{pct(s['ec_rate'])} | {pct(r['ec_rate'])} | {'yes' if apart else 'NO'} | {report['timing']['matches_per_second']} |",
+            flush=True,
+        )
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(reports, fh, indent=1)

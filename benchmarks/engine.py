@@ -75,7 +75,9 @@ def main() -> None:
     print(f"{'game':<15}{'matches/s':>11}{'steps/match':>13}{'us/apply':>10}{'us/step (all)':>15}")
     for game_id in args.games:
         r = best_of(game_id, args.seconds, args.repeat)
-        print(f"{r['game']:<15}{r['matches_per_s']:>11.0f}{r['steps_per_match']:>13.1f}{r['us_per_apply']:>10.1f}{r['us_per_step_total']:>15.1f}")
+        print(
+            f"{r['game']:<15}{r['matches_per_s']:>11.0f}{r['steps_per_match']:>13.1f}{r['us_per_apply']:>10.1f}{r['us_per_step_total']:>15.1f}"
+        )
 
 
 if __name__ == "__main__":

@@ -45,7 +45,8 @@ def _free_port() -> int:
 def start_server(url: str, log: Path) -> tuple[subprocess.Popen, str]:
     port = _free_port()
     cmd = [sys.executable, "-m", "mainmatch.host", "serve", "--db", url, "--port", str(port)]
-    proc = subprocess.Popen(cmd, stdout=open(log, "ab"), stderr=subprocess.STDOUT)
+    with open(log, "ab") as out:  # the child keeps its own copy of the descriptor
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(proc.pid, {0})  # the server gets one core; the client runs beside it
     base = f"http://127.0.0.1:{port}"
@@ -61,32 +62,46 @@ def start_server(url: str, log: Path) -> tuple[subprocess.Popen, str]:
 
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(q / 100 * (len(xs) - 1))))]
+    return xs[min(len(xs) - 1, round(q / 100 * (len(xs) - 1)))]
 
 
 def line(name: str, xs: list[float]) -> str:
     ms = [x * 1000 for x in xs]
-    return (f"  {name:<18} n={len(ms):<6} p50 {pct(ms, 50):7.1f} ms   p95 {pct(ms, 95):7.1f} ms   "
-            f"p99 {pct(ms, 99):7.1f} ms   max {max(ms):7.1f} ms")
+    return (
+        f"  {name:<18} n={len(ms):<6} p50 {pct(ms, 50):7.1f} ms   p95 {pct(ms, 95):7.1f} ms   "
+        f"p99 {pct(ms, 99):7.1f} ms   max {max(ms):7.1f} ms"
+    )
 
 
 async def play(base: str, matches: int, concurrency: int) -> dict[str, list[float]]:
     game = games.get("seat_exchange")
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-    times: dict[str, list[float]] = {"submission": [], "player page": [], "resolving submission": []}
+    times: dict[str, list[float]] = {
+        "submission": [],
+        "player page": [],
+        "resolving submission": [],
+    }
     sem = asyncio.Semaphore(concurrency)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
         made = []
         for i in range(matches):
-            r = await client.post("/api/matches", json={"game": "seat_exchange", "seed": i,
-                                                        "deadlines": {"trades": "manual", "choose_ec": "manual"}})
+            r = await client.post(
+                "/api/matches",
+                json={
+                    "game": "seat_exchange",
+                    "seed": i,
+                    "deadlines": {"trades": "manual", "choose_ec": "manual"},
+                },
+            )
             r.raise_for_status()
             made.append(r.json())
 
         async def timed(kind: str, method: str, url: str, token: str, **kw):
             async with sem:
                 t0 = time.perf_counter()
-                r = await client.request(method, url, headers={"Authorization": f"Bearer {token}"}, **kw)
+                r = await client.request(
+                    method, url, headers={"Authorization": f"Bearer {token}"}, **kw
+                )
                 dt = time.perf_counter() - t0
             if r.status_code >= 400:
                 raise SystemExit(f"{method} {url}: {r.status_code} {r.text}")
@@ -96,7 +111,9 @@ async def play(base: str, matches: int, concurrency: int) -> dict[str, list[floa
             rng = random.Random(seed)
             players = list(game.default_players)
             while True:
-                ov, _ = await timed("overview", "GET", f"/api/matches/{m['match']}", m["host_token"])
+                ov, _ = await timed(
+                    "overview", "GET", f"/api/matches/{m['match']}", m["host_token"]
+                )
                 pending = [p["player"] for p in ov.json()["pending"]]
                 if not pending:
                     return
@@ -107,16 +124,28 @@ async def play(base: str, matches: int, concurrency: int) -> dict[str, list[floa
                     times["player page"].append(dt)
                     kind = ov.json()["pending"][0]["kind"]
                     if kind == "choose_ec":
-                        me = (await client.get(f"/api/matches/{m['match']}", headers={"Authorization": f"Bearer {tok}"})).json()
+                        me = (
+                            await client.get(
+                                f"/api/matches/{m['match']}",
+                                headers={"Authorization": f"Bearer {tok}"},
+                            )
+                        ).json()
                         action = {"ec": rng.choice(me["request"]["candidates"])}
                     elif rng.random() < 0.6:  # $1-$10 a round: always within the $100 income
                         a, b = rng.sample(players, 2)
                         action = {"trades": [{"players": [a, b], "amount": rng.randint(1, 10)}]}
                     else:
                         action = {}
-                    r, dt = await timed("submit", "PUT", f"/api/matches/{m['match']}/submission", tok,
-                                        json={"action": action, "step": step})
-                    times["resolving submission" if r.json()["resolved"] else "submission"].append(dt)
+                    r, dt = await timed(
+                        "submit",
+                        "PUT",
+                        f"/api/matches/{m['match']}/submission",
+                        tok,
+                        json={"action": action, "step": step},
+                    )
+                    times["resolving submission" if r.json()["resolved"] else "submission"].append(
+                        dt
+                    )
 
         await asyncio.gather(*(one_match(m, i) for i, m in enumerate(made)))
     return times
@@ -132,8 +161,10 @@ def bench_backend(name: str, url: str, matches: int, concurrency: int, workdir: 
         proc.terminate()
         proc.wait(timeout=20)
     n = sum(len(v) for v in times.values())
-    print(f"{name}: {matches} concurrent 13-player matches, {concurrency} requests in flight, "
-          f"server on one core: {n} timed requests in {wall:.1f} s")
+    print(
+        f"{name}: {matches} concurrent 13-player matches, {concurrency} requests in flight, "
+        f"server on one core: {n} timed requests in {wall:.1f} s"
+    )
     for k, v in times.items():
         if v:
             print(line(k, v))
@@ -148,7 +179,9 @@ def bench_replay(url: str, runs: int) -> None:
     db.migrate()
     svc = HostService(db)
     game = games.get("homeostasis")
-    made = svc.create_match("homeostasis", seed=3, deadlines={k: "manual" for k in game.action_models})
+    made = svc.create_match(
+        "homeostasis", seed=3, deadlines={k: "manual" for k in game.action_models}
+    )
     rng = random.Random(3)
     while True:
         _, snap = svc.snapshot(made.match_id)
@@ -164,15 +197,22 @@ def bench_replay(url: str, runs: int) -> None:
         fresh.snapshot(made.match_id)
         samples.append(time.perf_counter() - t0)
     ms = [x * 1000 for x in samples]
-    print(f"replay from storage: a {steps}-step Homeostasis match rebuilt by a server with an empty cache: "
-          f"median {statistics.median(ms):.1f} ms, worst {max(ms):.1f} ms ({runs} runs)")
+    print(
+        f"replay from storage: a {steps}-step Homeostasis match rebuilt by a server with an empty cache: "
+        f"median {statistics.median(ms):.1f} ms, worst {max(ms):.1f} ms ({runs} runs)"
+    )
     db.dispose()
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=50)
-    ap.add_argument("--concurrency", type=int, default=8, help="requests in flight at most (all matches share them)")
+    ap.add_argument(
+        "--concurrency",
+        type=int,
+        default=8,
+        help="requests in flight at most (all matches share them)",
+    )
     ap.add_argument("--pg", help="also on this PostgreSQL database (postgresql+psycopg://...)")
     ap.add_argument("--replay-runs", type=int, default=20)
     args = ap.parse_args()
@@ -180,7 +220,9 @@ def main() -> None:
         os.sched_setaffinity(0, {1})  # the client beside the server's core
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        bench_backend("SQLite", f"sqlite:///{work / 'bench.db'}", args.matches, args.concurrency, work)
+        bench_backend(
+            "SQLite", f"sqlite:///{work / 'bench.db'}", args.matches, args.concurrency, work
+        )
         if args.pg:
             bench_backend("PostgreSQL", args.pg, args.matches, args.concurrency, work)
         bench_replay(f"sqlite:///{work / 'replay.db'}", args.replay_runs)

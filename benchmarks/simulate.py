@@ -36,8 +36,8 @@ import time
 from mainmatch import games
 from mainmatch.sim import make_plan, ready_games
 from mainmatch.sim.backends import cpu_count, run
-from mainmatch.sim.play import play_chunk
 from mainmatch.sim.plan import match_seed
+from mainmatch.sim.play import play_chunk
 
 
 def bare_loop(game_id: str, matches: int, seed: int) -> None:
@@ -69,8 +69,14 @@ def outside_share(game_id: str, matches: int, seed: int, repeats: int = 3) -> fl
     return max(0.0, 1 - min(bare) / min(sim))
 
 
-INSIDE = (os.sep + os.path.join("mainmatch", "engine") + os.sep, os.sep + os.path.join("mainmatch", "games") + os.sep)
-SIMULATOR = (os.sep + os.path.join("mainmatch", "sim") + os.sep, os.sep + os.path.join("mainmatch", "bots", "driver.py"))
+INSIDE = (
+    os.sep + os.path.join("mainmatch", "engine") + os.sep,
+    os.sep + os.path.join("mainmatch", "games") + os.sep,
+)
+SIMULATOR = (
+    os.sep + os.path.join("mainmatch", "sim") + os.sep,
+    os.sep + os.path.join("mainmatch", "bots", "driver.py"),
+)
 
 
 def profiled_share(game_id: str, matches: int, seed: int) -> float:
@@ -84,7 +90,9 @@ def profiled_share(game_id: str, matches: int, seed: int) -> float:
     total = sum(tt for (_cc, _nc, tt, _ct, _callers) in stats.values())
     inside = 0.0
     for (filename, _line, name), (_cc, _nc, _tt, _ct, callers) in stats.items():
-        callee_inside = any(part in filename for part in INSIDE) or (name == "act" and os.sep + "bots" + os.sep in filename)
+        callee_inside = any(part in filename for part in INSIDE) or (
+            name == "act" and os.sep + "bots" + os.sep in filename
+        )
         if not callee_inside:
             continue
         for (caller_file, _l, _n), (_c, _n2, _t, ct) in callers.items():
@@ -114,16 +122,25 @@ def calibrate(game_id: str, seconds: float, seed: int) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=8.0, help="single-core run length per game (default 8 s)")
-    parser.add_argument("--games", default="", help="comma-separated game ids (default: every game installed)")
-    parser.add_argument("--workers", type=int, default=0, help="cores for the parallel run (default: all)")
+    parser.add_argument(
+        "--seconds", type=float, default=8.0, help="single-core run length per game (default 8 s)"
+    )
+    parser.add_argument(
+        "--games", default="", help="comma-separated game ids (default: every game installed)"
+    )
+    parser.add_argument(
+        "--workers", type=int, default=0, help="cores for the parallel run (default: all)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     ids = [g for g in args.games.split(",") if g] or ready_games()
     cores = args.workers or cpu_count()
     print(f"simulator benchmark: random bots, {cores} cores, Python {sys.version.split()[0]}")
     print()
-    print("| game | matches | 1 core (matches/s) | " + f"{cores} cores (matches/s) | scaling efficiency | outside engine+bots (bare loop) | outside (cProfile) |")
+    print(
+        "| game | matches | 1 core (matches/s) | "
+        + f"{cores} cores (matches/s) | scaling efficiency | outside engine+bots (bare loop) | outside (cProfile) |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|")
     for game_id in ids:
         n = calibrate(game_id, args.seconds, args.seed)
@@ -131,7 +148,10 @@ def main(argv: list[str] | None = None) -> int:
         many = rate(game_id, n * cores, cores, args.seed) if cores > 1 else one
         outside = outside_share(game_id, max(50, n // 3), args.seed)
         profiled = profiled_share(game_id, max(50, n // 5), args.seed)
-        print(f"| {game_id} | {n} | {one:,.0f} | {many:,.0f} | {many / (cores * one):.0%} | {outside:.1%} | {profiled:.1%} |", flush=True)
+        print(
+            f"| {game_id} | {n} | {one:,.0f} | {many:,.0f} | {many / (cores * one):.0%} | {outside:.1%} | {profiled:.1%} |",
+            flush=True,
+        )
     return 0
 
 

@@ -27,4 +27,6 @@ def test_golden_playthrough(game_id: str, update_golden: bool) -> None:
         path.write_text(text, encoding="utf-8")
         if not update_golden:
             pytest.fail(f"{path.name} did not exist; written now, review and commit it")
-    assert text == path.read_text(encoding="utf-8"), f"{path.name} differs; rerun with MAINMATCH_UPDATE_GOLDEN=1 and review the diff"
+    assert text == path.read_text(encoding="utf-8"), (
+        f"{path.name} differs; rerun with MAINMATCH_UPDATE_GOLDEN=1 and review the diff"
+    )

@@ -10,19 +10,19 @@ import random
 import secrets
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
-from typer.exceptions import TyperException
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
+from typer.exceptions import TyperException
 
 from mainmatch import games
 from mainmatch.engine.announce import announce
 from mainmatch.engine.errors import InvalidConfig, MainmatchError
 from mainmatch.engine.jsonfile import read_json
-from mainmatch.engine.match import Match, play_random
+from mainmatch.engine.match import play_random
 from mainmatch.engine.record import dump_record, iter_replay, load_record, new_record
 
 app = typer.Typer(
@@ -63,11 +63,13 @@ def _parse_sets(sets: list[str]) -> dict[str, Any]:
         try:
             options[key] = json.loads(raw)
         except json.JSONDecodeError as exc:
-            raise UserError(f"--set {key}: value is not JSON ({exc.msg}); quote strings, e.g. '\"red\"'") from None
+            raise UserError(
+                f"--set {key}: value is not JSON ({exc.msg}); quote strings, e.g. '\"red\"'"
+            ) from None
     return options
 
 
-def _players(game, players: Optional[str]) -> list[str]:
+def _players(game, players: str | None) -> list[str]:
     if players is None:
         return list(game.default_players)
     names = [p.strip() for p in players.split(",")]
@@ -101,8 +103,10 @@ def rules_cmd(game: str = typer.Argument(..., help="game id, see `mainmatch game
 @app.command("schema")
 def schema_cmd(
     game: str = typer.Argument(..., help="game id"),
-    kind: Optional[str] = typer.Option(None, "--kind", help="a step kind; omit for the config schema"),
-    items: bool = typer.Option(False, "--items", help="Second to Won: the schema of an --items catalogue file"),
+    kind: str | None = typer.Option(None, "--kind", help="a step kind; omit for the config schema"),
+    items: bool = typer.Option(
+        False, "--items", help="Second to Won: the schema of an --items catalogue file"
+    ),
 ) -> None:
     """Print the JSON Schema of a game's config, of one step kind's action, or of an item catalogue."""
     g = _game(game)
@@ -120,11 +124,21 @@ def schema_cmd(
 def new_cmd(
     game: str = typer.Argument(..., help="game id"),
     output: Path = typer.Option(..., "-o", "--output", help="record file to write"),
-    players: Optional[str] = typer.Option(None, "--players", help="player ids, comma-separated (default: the spec's example ids)"),
-    seed: Optional[int] = typer.Option(None, "--seed", help="seed for the chance in the config (default: drawn and printed)"),
-    sets: list[str] = typer.Option([], "--set", help="host input KEY=JSON, e.g. --set 'garnets={\"jk\": 2}' (repeatable)"),
-    config: Optional[Path] = typer.Option(None, "--config", help="JSON file of host inputs, or a complete config"),
-    items: Optional[Path] = typer.Option(None, "--items", help="Second to Won: JSON item catalogue (list of auctions of 6 items)"),
+    players: str | None = typer.Option(
+        None, "--players", help="player ids, comma-separated (default: the spec's example ids)"
+    ),
+    seed: int | None = typer.Option(
+        None, "--seed", help="seed for the chance in the config (default: drawn and printed)"
+    ),
+    sets: list[str] = typer.Option(
+        [], "--set", help="host input KEY=JSON, e.g. --set 'garnets={\"jk\": 2}' (repeatable)"
+    ),
+    config: Path | None = typer.Option(
+        None, "--config", help="JSON file of host inputs, or a complete config"
+    ),
+    items: Path | None = typer.Option(
+        None, "--items", help="Second to Won: JSON item catalogue (list of auctions of 6 items)"
+    ),
 ) -> None:
     """Write a record with a fully explicit config and no steps."""
     g = _game(game)
@@ -132,11 +146,15 @@ def new_cmd(
     if config is not None:
         data = _read_json(config, "--config")
         if not isinstance(data, dict):
-            raise UserError(f"--config {config}: must be a JSON object of host inputs or a whole config")
+            raise UserError(
+                f"--config {config}: must be a JSON object of host inputs or a whole config"
+            )
         full = _complete_config(g, data)
         if full is not None:
             if players or sets or items or seed is not None:
-                raise UserError(f"--config {config} is a complete config; drop --players/--seed/--set/--items")
+                raise UserError(
+                    f"--config {config} is a complete config; drop --players/--seed/--set/--items"
+                )
             _write(output, dump_record(new_record(g.id, full)))
             out.print(f"wrote {output} ({g.title}, config from {config})")
             return
@@ -153,7 +171,9 @@ def new_cmd(
         names = _players(g, players)
     unknown = sorted(set(options) - set(g.host_inputs))
     if unknown:
-        raise UserError(f"unknown host input {unknown[0]!r} for {g.id}; host inputs: {', '.join(g.host_inputs)}")
+        raise UserError(
+            f"unknown host input {unknown[0]!r} for {g.id}; host inputs: {', '.join(g.host_inputs)}"
+        )
     if seed is None:
         seed = secrets.randbelow(2**31)
         print(f"seed {seed}", file=sys.stderr)
@@ -183,8 +203,10 @@ def _complete_config(g, data: dict) -> dict | None:
 def random_cmd(
     game: str = typer.Argument(..., help="game id"),
     output: Path = typer.Option(..., "-o", "--output", help="record file to write"),
-    seed: Optional[int] = typer.Option(None, "--seed", help="seed for the config and every action (default: drawn and printed)"),
-    players: Optional[str] = typer.Option(None, "--players", help="player ids, comma-separated"),
+    seed: int | None = typer.Option(
+        None, "--seed", help="seed for the config and every action (default: drawn and printed)"
+    ),
+    players: str | None = typer.Option(None, "--players", help="player ids, comma-separated"),
 ) -> None:
     """Play a whole match of random legal actions and save its record."""
     g = _game(game)
@@ -203,7 +225,11 @@ def random_cmd(
 def replay_cmd(
     record: Path = typer.Argument(..., help="a mainmatch-record/1 file"),
     as_json: bool = typer.Option(False, "--json", help="print the replay output of ENGINE.md"),
-    step: Optional[int] = typer.Option(None, "--step", help="show the public view and every player's view after step K (0: the start)"),
+    step: int | None = typer.Option(
+        None,
+        "--step",
+        help="show the public view and every player's view after step K (0: the start)",
+    ),
     dms: bool = typer.Option(False, "--dms", help="also print each player's private messages"),
 ) -> None:
     """Replay a record, validating every action: result and announcements."""
@@ -226,7 +252,10 @@ def replay_cmd(
             continue
         if st is not None:
             ann = announce(rep.game, st.events)
-            print(f"# Step {st.number}" + (f" (defaults: {', '.join(st.defaulted)})" if st.defaulted else ""))
+            print(
+                f"# Step {st.number}"
+                + (f" (defaults: {', '.join(st.defaulted)})" if st.defaulted else "")
+            )
             print(ann.public_text() or "(nothing public)")
             if dms:
                 for p, lines in ann.private.items():
@@ -248,13 +277,19 @@ def _show_views(game, state, as_json: bool) -> None:
         print(f"## {'Public view' if who == 'public' else 'View of ' + who}")
         print(json.dumps(v, ensure_ascii=False, indent=1))
     print("## Pending")
-    print(json.dumps(pending, ensure_ascii=False, indent=1) if pending else "nobody: the match is over")
+    print(
+        json.dumps(pending, ensure_ascii=False, indent=1)
+        if pending
+        else "nobody: the match is over"
+    )
 
 
 def _show_result(game, result: dict | None, pending: dict) -> None:
     if result is None:
         kinds = sorted({r["kind"] for r in pending.values()})
-        out.print(f"[bold]Match in progress[/bold]: waiting for {', '.join(pending)} ({', '.join(kinds)})")
+        out.print(
+            f"[bold]Match in progress[/bold]: waiting for {', '.join(pending)} ({', '.join(kinds)})"
+        )
         return
     table = Table(title=f"{game.title}: result")
     table.add_column("rank", justify="right")
@@ -263,7 +298,11 @@ def _show_result(game, result: dict | None, pending: dict) -> None:
     table.add_column("garnets won", justify="right")
     table.add_column("garnets spent", justify="right")
     ec = result["elimination_candidate"]
-    groups = result["ranking"] or [game.players_of_result(result) if hasattr(game, "players_of_result") else list(result["details"].get("players", []))]
+    groups = result["ranking"] or [
+        game.players_of_result(result)
+        if hasattr(game, "players_of_result")
+        else list(result["details"].get("players", []))
+    ]
     rank = 1
     for group in groups:
         for p in group:
@@ -276,8 +315,10 @@ def _show_result(game, result: dict | None, pending: dict) -> None:
             )
         rank += len(group)
     out.print(table)
-    out.print(f"Elimination Candidate: [bold]{ec or 'none'}[/bold]"
-              + ("  (Tokens of Life void)" if result["void_tokens_of_life"] else ""))
+    out.print(
+        f"Elimination Candidate: [bold]{ec or 'none'}[/bold]"
+        + ("  (Tokens of Life void)" if result["void_tokens_of_life"] else "")
+    )
 
 
 @app.command("demo")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from mainmatch.engine import Match
 from mainmatch.games.amalgamation import GAME
@@ -38,8 +38,14 @@ def config(**over) -> dict:
 def act(contribute=0, bids=None, invest=0, donate=0, bet=0, role="police", buy=None) -> dict:
     """An action with the given fields and 0 / "police" elsewhere (§9 ``act(...)``)."""
     out = {} if buy is None else {"buy_garnets": buy}
-    out.update({"kong": {"contribute": contribute}, "minus": {"bids": list(bids or [0, 0, 0, 0, 0])},
-                "invest": {"invest": invest, "donate": donate}, "thief": {"bet": bet, "role": role}})
+    out.update(
+        {
+            "kong": {"contribute": contribute},
+            "minus": {"bids": list(bids or [0, 0, 0, 0, 0])},
+            "invest": {"invest": invest, "donate": donate},
+            "thief": {"bet": bet, "role": role},
+        }
+    )
     return out
 
 
@@ -52,7 +58,9 @@ def step(m: Match, **actions) -> list[dict]:
     return m.step({p: actions.get(p, act()) for p in P})
 
 
-def play_rounds(m: Match, per_round: Callable[[int], dict[str, dict]], upto: int = 7) -> list[list[dict]]:
+def play_rounds(
+    m: Match, per_round: Callable[[int], dict[str, dict]], upto: int = 7
+) -> list[list[dict]]:
     """Play rounds until ``upto`` with ``per_round(r) -> {player: action}`` (``act()`` for the rest)."""
     out = []
     while m.view(None)["phase"] == "round" and m.view(None)["round"] <= upto:

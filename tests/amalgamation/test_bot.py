@@ -21,7 +21,7 @@ def _play(seed: int, bots: set[str], bot) -> Match:
     m = Match(GAME, GAME.random_config(P, rng))
     while m.pending:
         actions = {}
-        for p, request in m.pending.items():
+        for p in m.pending:
             if p in bots:
                 move = bot_move(GAME, m.state, p, bot, rng)
                 assert move.fault is None, move.message
@@ -65,8 +65,10 @@ def test_chip_rules_agree_with_the_game():
     uniform = {r: 0.25 for r in ROLES}
     expected = expected_chips([uniform] * 5)
     for mine in ROLES:
-        total = sum(chips_for(mine, {r: list(rest).count(r) + (r == mine) for r in ROLES})
-                    for rest in itertools.product(ROLES, repeat=5))
+        total = sum(
+            chips_for(mine, {r: list(rest).count(r) + (r == mine) for r in ROLES})
+            for rest in itertools.product(ROLES, repeat=5)
+        )
         assert abs(expected[mine] - total / 4**5) < 1e-9
 
 
@@ -79,23 +81,34 @@ def test_streak_score_agrees_with_the_game():
 
 def test_chases_streaks_and_dodges_lone_tiles():
     tiles = [[-1, -2, -30, -4, -31], [-3, -20, -6, -7, -8]] + [
-        [t for t in range(-35, 0) if t not in (-1, -2, -30, -4, -31, -3, -20, -6, -7, -8)][i * 5:(i + 1) * 5]
-        for i in range(5)]
+        [t for t in range(-35, 0) if t not in (-1, -2, -30, -4, -31, -3, -20, -6, -7, -8)][
+            i * 5 : (i + 1) * 5
+        ]
+        for i in range(5)
+    ]
     m = match(config(minus_tiles=tiles))
     step(m, a=act(bids=[-1, 1, 1, -1, 1]))  # a holds -1 and -4
     request = m.pending["a"]
     bids = StrategyBot().act(GAME.view(m.state, "a"), request, random.Random(0))["minus"]["bids"]
     # -3 joins -4 in a run whose value nearest 0 is now -3: worth +1; -20 would be a lone tile
     assert bids[0] < 0 and bids[1] > 0
-    GAME.validate(m.state, "a", StrategyBot().act(GAME.view(m.state, "a"), request, random.Random(0)))
+    GAME.validate(
+        m.state, "a", StrategyBot().act(GAME.view(m.state, "a"), request, random.Random(0))
+    )
 
 
 def test_votes_for_the_strongest_rival_never_itself_when_it_can():
     bot = StrategyBot()
     view = {"you": {"player": "a"}, "gamewide_tiebreak": ["c", "a", "d", "b", "e", "f"]}
-    assert bot.act(view, {"kind": "choose_ec", "candidates": ["d", "f"]}, random.Random(0)) == {"ec": "d"}
-    assert bot.act(view, {"kind": "choose_ec", "candidates": ["a", "c"]}, random.Random(0)) == {"ec": "c"}
-    assert bot.act(view, {"kind": "choose_ec", "candidates": ["a"]}, random.Random(0)) == {"ec": "a"}
+    assert bot.act(view, {"kind": "choose_ec", "candidates": ["d", "f"]}, random.Random(0)) == {
+        "ec": "d"
+    }
+    assert bot.act(view, {"kind": "choose_ec", "candidates": ["a", "c"]}, random.Random(0)) == {
+        "ec": "c"
+    }
+    assert bot.act(view, {"kind": "choose_ec", "candidates": ["a"]}, random.Random(0)) == {
+        "ec": "a"
+    }
 
 
 def test_spends_everything_in_the_last_round_without_debt():
@@ -105,6 +118,11 @@ def test_spends_everything_in_the_last_round_without_debt():
     request = m.pending["a"]
     action = StrategyBot().act(GAME.view(m.state, "a"), request, random.Random(1))
     GAME.validate(m.state, "a", action)
-    spend = (action["kong"]["contribute"] + sum(map(abs, action["minus"]["bids"])) + action["invest"]["invest"]
-             + action["invest"]["donate"] + action["thief"]["bet"])
+    spend = (
+        action["kong"]["contribute"]
+        + sum(map(abs, action["minus"]["bids"]))
+        + action["invest"]["invest"]
+        + action["invest"]["donate"]
+        + action["thief"]["bet"]
+    )
     assert spend == request["balance"] == 400

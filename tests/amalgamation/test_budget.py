@@ -32,9 +32,13 @@ def test_no_debt_counts_only_this_rounds_purchase():
     budget.check_no_debt((100, 0, 0, 0, 26), 100, 2, 2, 13)
     with pytest.raises(IllegalAction) as err:
         budget.check_no_debt((100, 0, 0, 0, 1), 100, 0, 2, 13)
-    assert str(err.value) == ("total spend of $101 (kong $100 + minus $0 + invest $0 + donate $0 + thief $1) exceeds "
-                              "your balance of $100; selling up to 2 garnets at $13 each would give you up to $126")
-    with pytest.raises(IllegalAction, match=r"exceeds your \$113 \(\$100 balance \+ 1 garnet x \$13\);"):
+    assert str(err.value) == (
+        "total spend of $101 (kong $100 + minus $0 + invest $0 + donate $0 + thief $1) exceeds "
+        "your balance of $100; selling up to 2 garnets at $13 each would give you up to $126"
+    )
+    with pytest.raises(
+        IllegalAction, match=r"exceeds your \$113 \(\$100 balance \+ 1 garnet x \$13\);"
+    ):
         budget.check_no_debt((114, 0, 0, 0, 0), 100, 1, 2, 13)
 
 

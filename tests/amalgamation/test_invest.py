@@ -39,9 +39,13 @@ def test_resolve_round_adds_tokens_and_money_spent():
 
 def test_snake_order_of_places():
     # E5
-    assert invest.ranking(d(3, 3, 1, 0, 0, 0), d(0, 2, 4, 4, 4, 1), d(100, 100, 20, 20, 30, 0), GT) == list("abefcd")
+    assert invest.ranking(
+        d(3, 3, 1, 0, 0, 0), d(0, 2, 4, 4, 4, 1), d(100, 100, 20, 20, 30, 0), GT
+    ) == list("abefcd")
     # E9: nobody has a Top Investor token, everyone 7 Miser tokens, nothing spent
-    assert invest.ranking(d(0, 0, 0, 0, 0, 0), d(7, 7, 7, 7, 7, 7), d(0, 0, 0, 0, 0, 0), GT) == list(P)
+    assert invest.ranking(
+        d(0, 0, 0, 0, 0, 0), d(7, 7, 7, 7, 7, 7), d(0, 0, 0, 0, 0, 0), GT
+    ) == list(P)
 
 
 def test_ties_more_spend_is_better_in_both_directions():

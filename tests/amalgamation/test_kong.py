@@ -18,7 +18,11 @@ def test_round_outcome_compares_this_rounds_team_totals():
     assert kong.round_outcome(c(a=10, d=4), TEAMS) == ("red", "white", 4)
     assert kong.round_outcome(c(a=1, b=1, d=5), TEAMS) == ("white", "red", 2)
     assert kong.round_outcome(c(), TEAMS) == (None, None, None)  # 0 = 0 is a tie
-    assert kong.round_outcome(c(a=3, e=2, f=1), TEAMS) == (None, None, None)  # amounts of a tie stay secret
+    assert kong.round_outcome(c(a=3, e=2, f=1), TEAMS) == (
+        None,
+        None,
+        None,
+    )  # amounts of a tie stay secret
 
 
 def test_resolve_round_scores_and_remembers_the_round_of_the_last_point():
@@ -52,10 +56,18 @@ def test_winning_team_more_points_then_earlier_last_point_then_gamewide_tiebreak
 
 
 def test_ranking_winners_descending_losers_ascending_ties_by_gamewide_tiebreak():
-    assert kong.ranking(c(a=20, b=6, c=3, d=9, e=13), "white", TEAMS, GT) == ["e", "d", "f", "c", "b", "a"]
+    assert kong.ranking(c(a=20, b=6, c=3, d=9, e=13), "white", TEAMS, GT) == [
+        "e",
+        "d",
+        "f",
+        "c",
+        "b",
+        "a",
+    ]
     assert kong.ranking(c(), "red", TEAMS, GT) == list(P)
     gt = {p: i for i, p in enumerate("dabcef")}
     assert kong.ranking(c(a=10, d=10), "white", TEAMS, gt) == ["d", "e", "f", "b", "c", "a"]  # S6
     # ties in the winning half and the losing half both favour the better tiebreak
-    assert kong.ranking(c(a=5, b=5, d=1, e=1), "red", TEAMS, {p: i for i, p in enumerate("fedcba")}) == \
-        ["b", "a", "c", "f", "e", "d"]
+    assert kong.ranking(
+        c(a=5, b=5, d=1, e=1), "red", TEAMS, {p: i for i, p in enumerate("fedcba")}
+    ) == ["b", "a", "c", "f", "e", "d"]

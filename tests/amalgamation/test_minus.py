@@ -15,7 +15,9 @@ def bids(**by_player) -> dict[str, list[int]]:
 
 
 def test_a_unique_lowest_bid_takes_the_tile_and_leaves_the_order():
-    winners, order = minus.auction((-1, -2, -3, -4, -5), bids(c=[-1, 0, 0, 0, 0], d=[0, 0, 0, 0, 0]), P)
+    winners, order = minus.auction(
+        (-1, -2, -3, -4, -5), bids(c=[-1, 0, 0, 0, 0], d=[0, 0, 0, 0, 0]), P
+    )
     assert winners[0] == "c"
     # the other four tiles are six-way ties at 0: the front takes each and moves to the end
     assert winners[1:] == ["a", "b", "c", "d"]
@@ -23,14 +25,25 @@ def test_a_unique_lowest_bid_takes_the_tile_and_leaves_the_order():
 
 
 def test_positive_bids_dodge_a_tile_and_any_sign_can_win():
-    winners, _ = minus.auction((-1, -2, -3, -4, -5), {p: [5, 5, 5, 5, 5] for p in P} | {"f": [6, 4, 5, 5, 5]}, P)
+    winners, _ = minus.auction(
+        (-1, -2, -3, -4, -5), {p: [5, 5, 5, 5, 5] for p in P} | {"f": [6, 4, 5, 5, 5]}, P
+    )
     assert winners[:2] == ["a", "f"]
 
 
 def test_ties_use_the_order_updated_by_earlier_tiles_of_the_same_round():
-    b = bids(a=[-5, 0, 0, 3, -2], b=[-5, 0, 0, 3, 5], c=[0, 0, 0, 3, 5], d=[0, 0, 0, 3, 5],
-             e=[0, 0, 0, 3, -2], f=[0, 0, -1, 3, 5])
-    assert minus.auction((-10, -11, -30, -2, -20), b, P) == (["a", "b", "f", "c", "e"], ("d", "f", "a", "b", "c", "e"))
+    b = bids(
+        a=[-5, 0, 0, 3, -2],
+        b=[-5, 0, 0, 3, 5],
+        c=[0, 0, 0, 3, 5],
+        d=[0, 0, 0, 3, 5],
+        e=[0, 0, 0, 3, -2],
+        f=[0, 0, -1, 3, 5],
+    )
+    assert minus.auction((-10, -11, -30, -2, -20), b, P) == (
+        ["a", "b", "f", "c", "e"],
+        ("d", "f", "a", "b", "c", "e"),
+    )
 
 
 def test_penalty_after_two_rounds_without_tiles_then_the_count_restarts():
@@ -76,5 +89,8 @@ def test_streak_score_bounds(tiles):
 
 def test_ranking_score_then_money_bid_then_gamewide_tiebreak():
     gt = {p: i for i, p in enumerate("fedcba")}
-    assert minus.ranking({"a": -20, "b": -20, "c": -20, "d": -5, "e": -57, "f": -5},
-                         {"a": 30, "b": 30, "c": 40, "d": 0, "e": 100, "f": 10}, gt) == ["f", "d", "c", "b", "a", "e"]
+    assert minus.ranking(
+        {"a": -20, "b": -20, "c": -20, "d": -5, "e": -57, "f": -5},
+        {"a": 30, "b": 30, "c": 40, "d": 0, "e": 100, "f": 10},
+        gt,
+    ) == ["f", "d", "c", "b", "a", "e"]

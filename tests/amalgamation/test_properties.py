@@ -56,7 +56,9 @@ def test_random_play_ends_in_seven_or_eight_steps_with_a_valid_result(seed):
     ec = result["elimination_candidate"]
     assert points[ec] == min(points.values()) and ec in final["ec_candidates"]
     assert (len(m.steps) == 8) == (len(final["ec_candidates"]) > 1)
-    assert [p for g in result["ranking"] for p in g].count(ec) == 1 and result["ranking"][-1] == [ec]
+    assert [p for g in result["ranking"] for p in g].count(ec) == 1 and result["ranking"][-1] == [
+        ec
+    ]
 
 
 @FAST
@@ -82,7 +84,9 @@ def test_money_is_never_negative_and_adds_up(seed):
         assert sum(you["spent"].values()) == sum(e["spent"] for e in you["rounds"])
         assert you["thief_points"] == m.view(None)["final"]["thief_points"][p]
         assert you["thief_points"] == sum(e["thief_points"] for e in you["rounds"])
-    assert m.view(None)["final"]["garnets_spent"] == {p: n for p in P if (n := m.view(p)["you"]["garnets_spent"])}
+    assert m.view(None)["final"]["garnets_spent"] == {
+        p: n for p in P if (n := m.view(p)["you"]["garnets_spent"])
+    }
 
 
 @FAST
@@ -91,8 +95,15 @@ def test_each_rounds_public_entries_are_consistent(seed):
     m = random_match(seed)
     pub = m.view(None)
     tiles_seen = []
-    for r, (k, mi, inv, th) in enumerate(zip(pub["kong"]["rounds"], pub["minus"]["rounds"],
-                                               pub["invest"]["rounds"], pub["thief"]["rounds"]), 1):
+    for r, (k, mi, inv, th) in enumerate(
+        zip(
+            pub["kong"]["rounds"],
+            pub["minus"]["rounds"],
+            pub["invest"]["rounds"],
+            pub["thief"]["rounds"],
+        ),
+        1,
+    ):
         assert k["round"] == mi["round"] == inv["round"] == th["round"] == r
         assert (k["winner"] is None) == (k["loser"] is None) == (k["loser_total"] is None)
         assert mi["tiles"] == m.config["minus_tiles"][r - 1] == [a["tile"] for a in mi["awards"]]
@@ -101,10 +112,18 @@ def test_each_rounds_public_entries_are_consistent(seed):
         assert list(th["roles"]) == P and list(th["chips"]) == P
         assert inv["misers"] and inv["misers"] == [p for p in P if p in inv["misers"]]
         tiles_seen += [(a["tile"], a["winner"]) for a in mi["awards"]]
-    assert pub["kong"]["points"]["red"] + pub["kong"]["points"]["white"] == sum(1 for k in pub["kong"]["rounds"] if k["winner"])
-    assert {p: sorted((t for t, w in tiles_seen if w == p), reverse=True) for p in P} == pub["minus"]["received"]
-    assert pub["thief"]["chips"] == {p: sum(th["chips"][p] for th in pub["thief"]["rounds"]) for p in P}
-    assert sum(pub["invest"]["top_investor_tokens"].values()) == sum(1 for i in pub["invest"]["rounds"] if i["top_investor"])
+    assert pub["kong"]["points"]["red"] + pub["kong"]["points"]["white"] == sum(
+        1 for k in pub["kong"]["rounds"] if k["winner"]
+    )
+    assert {p: sorted((t for t, w in tiles_seen if w == p), reverse=True) for p in P} == pub[
+        "minus"
+    ]["received"]
+    assert pub["thief"]["chips"] == {
+        p: sum(th["chips"][p] for th in pub["thief"]["rounds"]) for p in P
+    }
+    assert sum(pub["invest"]["top_investor_tokens"].values()) == sum(
+        1 for i in pub["invest"]["rounds"] if i["top_investor"]
+    )
 
 
 @FAST
@@ -135,8 +154,12 @@ def _events_match_views(m: Match, actions: dict) -> None:
     pub = GAME.view(new, None)
     types = [e["type"] for e in events]
     assert types[:5] == ["kong_round", "minus_round", "invest_round", "thief_round", "balances"]
-    assert types[5:11] == ["private_round"] * 6 and types[11] in ("minus_tiles", "final") and len(types) == 12
-    strip = lambda e: {k: v for k, v in e.items() if k not in ("audience", "type")}  # noqa: E731
+    assert (
+        types[5:11] == ["private_round"] * 6
+        and types[11] in ("minus_tiles", "final")
+        and len(types) == 12
+    )
+    strip = lambda e: {k: v for k, v in e.items() if k not in ("audience", "type")}
     assert strip(events[0]) == pub["kong"]["rounds"][-1]
     assert strip(events[1]) == pub["minus"]["rounds"][-1]
     assert strip(events[2]) == pub["invest"]["rounds"][-1]
@@ -164,19 +187,31 @@ def _with_other_secrets_changed(state, other: str):
     """``state`` with every secret of ``other`` changed: amounts spent by sub-game,
     private rounds, Kong total, money bid, I&D spend, thief points (before the
     end), garnets held and bought; and the tiles of rounds not yet open."""
-    bump = lambda d: {**d, other: d[other] + 17}  # noqa: E731
-    fake_round = {"round": 0, "action": {"kong": {"contribute": 999}}, "money_bought": 1, "spent": 2, "penalty": 3,
-                  "chips": 4, "thief_points": 5, "balance": 6}
+    bump = lambda d: {**d, other: d[other] + 17}
+    fake_round = {
+        "round": 0,
+        "action": {"kong": {"contribute": 999}},
+        "money_bought": 1,
+        "spent": 2,
+        "penalty": 3,
+        "chips": 4,
+        "thief_points": 5,
+        "balance": 6,
+    }
     setup = state.setup
     tiles = list(setup.tiles)
     open_round = state.round if state.phase == "round" else 8
     future = [t for group in tiles[open_round:] for t in group]
     if future:
         future = future[1:] + future[:1]  # a different layout of the same future tiles
-        tiles[open_round:] = [tuple(future[i * 5:(i + 1) * 5]) for i in range(len(tiles) - open_round)]
+        tiles[open_round:] = [
+            tuple(future[i * 5 : (i + 1) * 5]) for i in range(len(tiles) - open_round)
+        ]
     new_setup = replace(setup, tiles=tuple(tiles), memo={})
     return replace(
-        state, setup=new_setup, cache={},
+        state,
+        setup=new_setup,
+        cache={},
         spent={**state.spent, other: tuple(x + 1 for x in state.spent[other])},
         you_rounds={**state.you_rounds, other: state.you_rounds[other] + (fake_round,)},
         garnets_held=bump(state.garnets_held) if state.final is None else state.garnets_held,
@@ -197,12 +232,22 @@ def _secrets_hold(m: Match, _actions: dict) -> None:
         assert GAME.view(changed, None) == GAME.view(state, None)
         assert GAME.pending(changed).get(me) == GAME.pending(state).get(me)
     pub = json.dumps(GAME.view(state, None))
-    for secret_key in ('"contribute"', '"bids"', '"donate"', '"bet"', '"action"', '"buy_garnets"', '"spent"'):
+    for secret_key in (
+        '"contribute"',
+        '"bids"',
+        '"donate"',
+        '"bet"',
+        '"action"',
+        '"buy_garnets"',
+        '"spent"',
+    ):
         assert secret_key not in pub
     for p in P:
         you = GAME.view(state, p)["you"]
         assert you["player"] == p
-        assert [e["action"] for e in you["rounds"]] == [s["actions"][p] for s in m.steps if "kong" in s["actions"].get(p, {})]
+        assert [e["action"] for e in you["rounds"]] == [
+            s["actions"][p] for s in m.steps if "kong" in s["actions"].get(p, {})
+        ]
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

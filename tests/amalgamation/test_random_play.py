@@ -42,8 +42,13 @@ def _features(seed: int) -> Counter:
             if state.phase != "round":
                 continue
             buy = a.get("buy_garnets", 0)
-            spend = (a["kong"]["contribute"] + sum(map(abs, a["minus"]["bids"])) + a["invest"]["invest"]
-                     + a["invest"]["donate"] + a["thief"]["bet"])
+            spend = (
+                a["kong"]["contribute"]
+                + sum(map(abs, a["minus"]["bids"]))
+                + a["invest"]["invest"]
+                + a["invest"]["donate"]
+                + a["thief"]["bet"]
+            )
             f["spend zero"] += spend == 0
             f["all-in"] += spend > 0 and spend == state.balances[p] + buy * state.setup.rate
             f["buy garnets"] += buy > 0
@@ -52,17 +57,31 @@ def _features(seed: int) -> Counter:
             f["role " + a["thief"]["role"]] += 1
         if state.phase == "round":
             roles = Counter(a["thief"]["role"] for a in actions.values())
-            f["chips to " + ("mafia" if roles["mafia"] > roles["cartel"] else "cartel" if roles["cartel"] > roles["mafia"]
-                             else "police")] += 1
+            f[
+                "chips to "
+                + (
+                    "mafia"
+                    if roles["mafia"] > roles["cartel"]
+                    else "cartel"
+                    if roles["cartel"] > roles["mafia"]
+                    else "police"
+                )
+            ] += 1
             f["mafia = cartel = 0"] += roles["mafia"] == roles["cartel"] == 0
         for e in m.step(actions):
             t = e["type"]
             if t == "kong_round":
                 if e["winner"] is None:
-                    f["kong tie at 0" if all(a["kong"]["contribute"] == 0 for a in actions.values()) else "kong tie > 0"] += 1
+                    f[
+                        "kong tie at 0"
+                        if all(a["kong"]["contribute"] == 0 for a in actions.values())
+                        else "kong tie > 0"
+                    ] += 1
             elif t == "minus_round":
                 f["penalty"] += bool(e["penalized"])
-                f["minus tie"] += e["tiebreak_order"] != list(state.minus.order)  # a tie winner moved
+                f["minus tie"] += e["tiebreak_order"] != list(
+                    state.minus.order
+                )  # a tie winner moved
             elif t == "invest_round":
                 f["no top investor"] += e["top_investor"] is None
                 f["six misers"] += len(e["misers"]) == 6
@@ -72,15 +91,28 @@ def _features(seed: int) -> Counter:
                 f["partial penalty"] += 0 < e["penalty"] < 20
             elif t == "final":
                 n = len(e["winners"])
-                f["1 winner" if n == 1 else "2-3 winners" if n <= 3 else "6 winners" if n == 6 else "4-5 winners"] += 1
+                f[
+                    "1 winner"
+                    if n == 1
+                    else "2-3 winners"
+                    if n <= 3
+                    else "6 winners"
+                    if n == 6
+                    else "4-5 winners"
+                ] += 1
                 f["choose_ec" if e["ec_choosers"] else "one loser"] += 1
             elif t == "elimination_candidate":
                 counts = Counter(e["votes"].values())
                 f["tied votes"] += list(counts.values()).count(max(counts.values())) > 1
                 f["self vote"] += any(k == v for k, v in e["votes"].items())
     points = m.result()["details"]["kong_points"]
-    f["kong 0-0" if points["red"] == points["white"] == 0 else "kong equal > 0" if points["red"] == points["white"]
-      else "kong more points"] += 1
+    f[
+        "kong 0-0"
+        if points["red"] == points["white"] == 0
+        else "kong equal > 0"
+        if points["red"] == points["white"]
+        else "kong more points"
+    ] += 1
     return f
 
 
@@ -88,12 +120,43 @@ def test_random_play_reaches_every_branch():
     reached: Counter = Counter()
     for seed in range(200):
         reached.update({k: 1 for k, v in _features(seed).items() if v})
-    wanted = ["style varied", "style crowd", "style scripted", "spend zero", "all-in", "buy garnets", "positive bid",
-              "negative bid", "role mafia", "role cartel", "role police", "role beggar", "chips to mafia",
-              "chips to cartel", "chips to police", "mafia = cartel = 0", "kong tie at 0", "kong tie > 0", "penalty",
-              "minus tie", "no top investor", "six misers", "beggar chips", "partial penalty", "1 winner",
-              "2-3 winners", "4-5 winners", "6 winners", "choose_ec", "one loser", "tied votes", "self vote",
-              "kong 0-0", "kong equal > 0", "kong more points"]
+    wanted = [
+        "style varied",
+        "style crowd",
+        "style scripted",
+        "spend zero",
+        "all-in",
+        "buy garnets",
+        "positive bid",
+        "negative bid",
+        "role mafia",
+        "role cartel",
+        "role police",
+        "role beggar",
+        "chips to mafia",
+        "chips to cartel",
+        "chips to police",
+        "mafia = cartel = 0",
+        "kong tie at 0",
+        "kong tie > 0",
+        "penalty",
+        "minus tie",
+        "no top investor",
+        "six misers",
+        "beggar chips",
+        "partial penalty",
+        "1 winner",
+        "2-3 winners",
+        "4-5 winners",
+        "6 winners",
+        "choose_ec",
+        "one loser",
+        "tied votes",
+        "self vote",
+        "kong 0-0",
+        "kong equal > 0",
+        "kong more points",
+    ]
     missing = [k for k in wanted if reached[k] == 0]
     assert not missing, f"random play never reached {missing}"
     # the rare ends are not that rare
@@ -104,7 +167,9 @@ def test_the_style_is_a_function_of_the_config():
     cfg = GAME.new_config(P, 11)
     a, b = GAME.initial_state(cfg), GAME.initial_state(dict(cfg))
     assert match_style(a.setup) == match_style(b.setup)
-    styles = Counter(match_style(GAME.initial_state(GAME.new_config(P, s)).setup) for s in range(300))
+    styles = Counter(
+        match_style(GAME.initial_state(GAME.new_config(P, s)).setup) for s in range(300)
+    )
     assert set(styles) == {"varied", "crowd", "scripted"}
 
 
@@ -115,7 +180,10 @@ def test_random_and_default_actions_are_always_legal_even_when_broke():
         while m.pending:
             acts = {}
             for p in m.pending:
-                for a in (GAME.random_action(m.state, p, rng), GAME.default_action(m.state, p, rng)):
+                for a in (
+                    GAME.random_action(m.state, p, rng),
+                    GAME.default_action(m.state, p, rng),
+                ):
                     GAME.validate(m.state, p, a)
                     GAME.action_models[m.pending[p]["kind"]].model_validate(a, strict=True)
                 # an all-in player keeps playing at $0

@@ -11,7 +11,9 @@ from .test_worked_examples import E10
 
 def test_a_round_renders_public_posts_and_one_dm_each():
     m = match()
-    events = step(m, a=act(contribute=10, bids=[-1, 0, 0, 0, 0], invest=3, donate=1, bet=5, role="mafia"))
+    events = step(
+        m, a=act(contribute=10, bids=[-1, 0, 0, 0, 0], invest=3, donate=1, bet=5, role="mafia")
+    )
     ann = announce(GAME, events)
     text = ann.public_text()
     assert "Team **white** contributed less, $0 in total" in text
@@ -48,5 +50,11 @@ def test_final_and_the_ec_vote_render():
 
 def test_rules_summary_is_there():
     text = GAME.rules_summary()
-    for title in ("Kong's Dilemma", "Minus Auction", "Investment & Donation", "Garnet Chip Thief", "Final scoring"):
+    for title in (
+        "Kong's Dilemma",
+        "Minus Auction",
+        "Investment & Donation",
+        "Garnet Chip Thief",
+        "Final scoring",
+    ):
         assert title in text

@@ -37,7 +37,10 @@ def test_overall_ranking_groups_without_tiebreak_and_the_ec_last():
     points = dict(zip(P, [54, 54, 44, 36, 52, 36]))
     assert scoring.overall_ranking(points, P, "f") == [["a", "b"], ["e"], ["c"], ["d"], ["f"]]
     assert scoring.overall_ranking(points, P, "d") == [["a", "b"], ["e"], ["c"], ["f"], ["d"]]
-    assert scoring.overall_ranking(dict.fromkeys(P, 46), P, "c") == [["a", "b", "d", "e", "f"], ["c"]]
+    assert scoring.overall_ranking(dict.fromkeys(P, 46), P, "c") == [
+        ["a", "b", "d", "e", "f"],
+        ["c"],
+    ]
 
 
 def test_every_place_assignment_of_one_game_is_worth_69():

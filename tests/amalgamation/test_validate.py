@@ -13,8 +13,13 @@ from mainmatch.games.amalgamation import GAME
 
 from .helpers import act, config, match, play_rounds
 
-GOOD = {"buy_garnets": 1, "kong": {"contribute": 30}, "minus": {"bids": [-5, 0, 12, 0, -1]},
-        "invest": {"invest": 20, "donate": 5}, "thief": {"bet": 40, "role": "police"}}
+GOOD = {
+    "buy_garnets": 1,
+    "kong": {"contribute": 30},
+    "minus": {"bids": [-5, 0, 12, 0, -1]},
+    "invest": {"invest": 20, "donate": 5},
+    "thief": {"bet": 40, "role": "police"},
+}
 
 
 def with_(path: str, value) -> dict:
@@ -46,22 +51,40 @@ BAD = [
     (with_("buy_garnets", -1), "buy_garnets must be a non-negative integer of garnets, got -1"),
     (with_("buy_garnets", True), "buy_garnets must be a non-negative integer of garnets, got true"),
     (with_("buy_garnets", None), "buy_garnets must be a non-negative integer"),
-    (with_("kong.contribute", -5), "kong.contribute must be a non-negative integer of dollars, got -5"),
-    (with_("kong.contribute", 2.0), "kong.contribute must be a non-negative integer of dollars, got 2.0"),
-    (with_("kong.contribute", "5"), "kong.contribute must be a non-negative integer of dollars, got \"5\""),
+    (
+        with_("kong.contribute", -5),
+        "kong.contribute must be a non-negative integer of dollars, got -5",
+    ),
+    (
+        with_("kong.contribute", 2.0),
+        "kong.contribute must be a non-negative integer of dollars, got 2.0",
+    ),
+    (
+        with_("kong.contribute", "5"),
+        'kong.contribute must be a non-negative integer of dollars, got "5"',
+    ),
     (with_("invest.invest", 1.5), "invest.invest must be a non-negative integer"),
     (with_("invest.donate", -1), "invest.donate must be a non-negative integer"),
     (with_("thief.bet", False), "thief.bet must be a non-negative integer"),
     (with_("buy_garnets", 3), "buy_garnets of 3 exceeds your 2 garnets"),
-    (with_("minus.bids", [0, 0]), "minus.bids must be a list of 5 integers, one per tile of [-1, -2, -3, -4, -5], got [0, 0]"),
+    (
+        with_("minus.bids", [0, 0]),
+        "minus.bids must be a list of 5 integers, one per tile of [-1, -2, -3, -4, -5], got [0, 0]",
+    ),
     (with_("minus.bids", [0, 0, 0, 0, 0, 0]), "minus.bids must be a list of 5 integers"),
     (with_("minus.bids", [0, 0, 0, 0, 0.5]), "minus.bids must be a list of 5 integers"),
     (with_("minus.bids", [0, 0, 0, 0, True]), "minus.bids must be a list of 5 integers"),
     (with_("minus.bids", "00000"), "minus.bids must be a list of 5 integers"),
-    (with_("thief.role", "thief"), "thief.role must be one of mafia, cartel, police, beggar, got 'thief'"),
+    (
+        with_("thief.role", "thief"),
+        "thief.role must be one of mafia, cartel, police, beggar, got 'thief'",
+    ),
     (with_("thief.role", "Police"), "thief.role must be one of"),
     (with_("thief.role", 2), "thief.role must be one of mafia, cartel, police, beggar, got 2"),
-    (with_("kong.contribute", 500), "total spend of $583 (kong $500 + minus $18 + invest $20 + donate $5 + thief $40)"),
+    (
+        with_("kong.contribute", 500),
+        "total spend of $583 (kong $500 + minus $18 + invest $20 + donate $5 + thief $40)",
+    ),
     (with_("minus.bids", [-400, 0, 0, 0, 0]), "exceeds your $420 ($400 balance + 1 garnet x $20)"),
 ]
 
@@ -103,14 +126,17 @@ def test_apply_needs_exactly_the_pending_players():
         GAME.apply(m.state, {"a": act()})
 
 
-@pytest.mark.parametrize("action, fragment", [
-    ([], "must be a JSON object"),
-    ({}, "missing 'ec'"),
-    ({"ec": "d", "why": 1}, "unknown key 'why'"),
-    ({"ec": "a"}, "ec must be one of d, f, got 'a'"),
-    ({"ec": 3}, "ec must be one of d, f, got 3"),
-    ({"ec": None}, "ec must be one of d, f, got null"),
-])
+@pytest.mark.parametrize(
+    "action, fragment",
+    [
+        ([], "must be a JSON object"),
+        ({}, "missing 'ec'"),
+        ({"ec": "d", "why": 1}, "unknown key 'why'"),
+        ({"ec": "a"}, "ec must be one of d, f, got 'a'"),
+        ({"ec": 3}, "ec must be one of d, f, got 3"),
+        ({"ec": None}, "ec must be one of d, f, got null"),
+    ],
+)
 def test_bad_ec_votes(action, fragment):
     from .test_worked_examples import _e10
 
@@ -125,19 +151,53 @@ def test_bad_ec_votes(action, fragment):
 # ------------------------------------------------------------------ fuzz
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) | st.text(max_size=8),
-    lambda children: st.lists(children, max_size=6) | st.dictionaries(st.text(max_size=10), children, max_size=6),
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8),
+    lambda children: (
+        st.lists(children, max_size=6) | st.dictionaries(st.text(max_size=10), children, max_size=6)
+    ),
     max_leaves=20,
 )
-KEYS = st.sampled_from(["buy_garnets", "kong", "minus", "invest", "thief", "contribute", "bids", "donate", "bet", "role", "ec"])
-NEARLY = st.fixed_dictionaries({}, optional={
-    "buy_garnets": JSON | st.integers(-3, 3),
-    "kong": st.fixed_dictionaries({}, optional={"contribute": JSON | st.integers(-5, 500)}) | JSON,
-    "minus": st.fixed_dictionaries({}, optional={"bids": st.lists(st.integers(-300, 300) | JSON, max_size=7) | JSON}),
-    "invest": st.fixed_dictionaries({}, optional={"invest": st.integers(-5, 500) | JSON, "donate": st.integers(-5, 500) | JSON}),
-    "thief": st.fixed_dictionaries({}, optional={"bet": st.integers(-5, 500) | JSON,
-                                                  "role": st.sampled_from(["mafia", "cartel", "police", "beggar", "x"]) | JSON}),
-}) | st.dictionaries(KEYS, JSON, max_size=6)
+KEYS = st.sampled_from(
+    [
+        "buy_garnets",
+        "kong",
+        "minus",
+        "invest",
+        "thief",
+        "contribute",
+        "bids",
+        "donate",
+        "bet",
+        "role",
+        "ec",
+    ]
+)
+NEARLY = st.fixed_dictionaries(
+    {},
+    optional={
+        "buy_garnets": JSON | st.integers(-3, 3),
+        "kong": st.fixed_dictionaries({}, optional={"contribute": JSON | st.integers(-5, 500)})
+        | JSON,
+        "minus": st.fixed_dictionaries(
+            {}, optional={"bids": st.lists(st.integers(-300, 300) | JSON, max_size=7) | JSON}
+        ),
+        "invest": st.fixed_dictionaries(
+            {},
+            optional={"invest": st.integers(-5, 500) | JSON, "donate": st.integers(-5, 500) | JSON},
+        ),
+        "thief": st.fixed_dictionaries(
+            {},
+            optional={
+                "bet": st.integers(-5, 500) | JSON,
+                "role": st.sampled_from(["mafia", "cartel", "police", "beggar", "x"]) | JSON,
+            },
+        ),
+    },
+) | st.dictionaries(KEYS, JSON, max_size=6)
 
 STATE = match(config(garnets={"a": 2})).state
 

@@ -70,7 +70,9 @@ def test_a_bot_sees_only_its_own_view_and_request() -> None:
     assert set(view) == set(GAME.view(state, None)) | {"you"}
     assert view["you"]["player"] == "jk" and "numbers" not in view
     assert request["kind"] == "trades"
-    assert GAME.pending(state)["jk"]["money"] == 100 and GAME.view(state, "jk")["you"]["money"] == 100
+    assert (
+        GAME.pending(state)["jk"]["money"] == 100 and GAME.view(state, "jk")["you"]["money"] == 100
+    )
 
 
 def test_a_raising_bot_gets_the_default_action() -> None:
@@ -88,7 +90,9 @@ def test_an_illegal_action_gets_the_default_action() -> None:
 
 def test_a_slow_bot_is_interrupted_at_its_time_limit() -> None:
     started = time.perf_counter()
-    move = bot_move(GAME, _state(), "jk", Sleepy(10, swallow=True), random.Random(0), time_limit=0.2)
+    move = bot_move(
+        GAME, _state(), "jk", Sleepy(10, swallow=True), random.Random(0), time_limit=0.2
+    )
     assert time.perf_counter() - started < 2
     assert move.defaulted and move.fault == "timeout" and "0.2s" in move.message
 
@@ -97,7 +101,11 @@ def test_a_late_answer_is_replaced_even_where_the_bot_cannot_be_interrupted() ->
     import threading
 
     out = {}
-    thread = threading.Thread(target=lambda: out.update(move=bot_move(GAME, _state(), "jk", Sleepy(0.3), random.Random(0), time_limit=0.1)))
+    thread = threading.Thread(
+        target=lambda: out.update(
+            move=bot_move(GAME, _state(), "jk", Sleepy(0.3), random.Random(0), time_limit=0.1)
+        )
+    )
     thread.start()
     thread.join()
     assert out["move"].fault == "timeout"

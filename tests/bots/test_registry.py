@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mainmatch.bots import RandomBot, bot_names, get_bot, register
-from mainmatch.bots import base
+from mainmatch.bots import RandomBot, base, bot_names, get_bot, register
 from mainmatch.engine.errors import MainmatchError
 
 
@@ -20,16 +19,22 @@ def test_seat_exchange_has_its_strategy_bot() -> None:
     assert "strategy" in bot_names("seat_exchange")
     bot = get_bot("seat_exchange", "strategy")
     assert bot.name == "strategy" and callable(bot.act)
-    assert get_bot("seat_exchange", "strategy") is not bot  # a new bot per call: no state shared between matches
+    assert (
+        get_bot("seat_exchange", "strategy") is not bot
+    )  # a new bot per call: no state shared between matches
 
 
 def test_unknown_bot_error_lists_the_names() -> None:
-    with pytest.raises(MainmatchError, match=r"^no bot 'genius' for seat_exchange; bots: random, .*strategy") as err:
+    with pytest.raises(
+        MainmatchError, match=r"^no bot 'genius' for seat_exchange; bots: random, .*strategy"
+    ) as err:
         get_bot("seat_exchange", "genius")
     assert str(err.value).endswith(", ".join(bot_names("seat_exchange")))
 
 
-def test_a_bot_registered_before_the_games_module_loads_does_not_hide_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bot_registered_before_the_games_module_loads_does_not_hide_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # a user's module may register bots for a game first; the game's own bots must still load
     monkeypatch.setattr(base, "_REGISTRY", {})
     monkeypatch.setattr(base, "_IMPORTED", set())

@@ -10,7 +10,16 @@ import pytest
 from mainmatch import games
 from mainmatch.bots.driver import bot_move
 from mainmatch.bots.seat_exchange import (
-    LONGEST, PAIRS, RUNLEN, Beliefs, Prices, StreakBuilder, choose_trades, masks_of, score_swaps, seatings_from_view,
+    LONGEST,
+    PAIRS,
+    RUNLEN,
+    Beliefs,
+    Prices,
+    StreakBuilder,
+    choose_trades,
+    masks_of,
+    score_swaps,
+    seatings_from_view,
 )
 from mainmatch.engine import Match
 from mainmatch.games.seat_exchange.streaks import longest_streak, runs
@@ -19,9 +28,11 @@ GAME = games.get("seat_exchange")
 PLAYERS = list(GAME.default_players)
 #: config E of seat_exchange.md §2: numbers by seat 1,2,3,4,5,7,6,9,11,13,8,12,10
 E = {
-    "players": PLAYERS, "seats": PLAYERS,
+    "players": PLAYERS,
+    "seats": PLAYERS,
     "numbers": dict(zip(PLAYERS, [1, 2, 3, 4, 5, 7, 6, 9, 11, 13, 8, 12, 10])),
-    "gamewide_tiebreak": PLAYERS, "garnets": {p: 0 for p in PLAYERS},
+    "gamewide_tiebreak": PLAYERS,
+    "garnets": {p: 0 for p in PLAYERS},
 }
 
 
@@ -29,12 +40,15 @@ def _run_through(nums: list[int], seat: int) -> int:
     return next(len(r) for r in runs(nums) if seat in r)
 
 
-@pytest.mark.parametrize("nums", [
-    [13, 1, 2, 3, 4, 6, 8, 10, 12, 5, 7, 9, 11],   # W1: longest 5 through the wrap 13-1
-    [12, 13, 1, 2, 3, 9, 7, 11, 6, 4, 8, 10, 5],    # W7
-    list(range(1, 14)),                             # all 13 linked
-    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 12],    # W14 start: one unlinked edge
-])
+@pytest.mark.parametrize(
+    "nums",
+    [
+        [13, 1, 2, 3, 4, 6, 8, 10, 12, 5, 7, 9, 11],  # W1: longest 5 through the wrap 13-1
+        [12, 13, 1, 2, 3, 9, 7, 11, 6, 4, 8, 10, 5],  # W7
+        list(range(1, 14)),  # all 13 linked
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 12],  # W14 start: one unlinked edge
+    ],
+)
 def test_streak_tables_agree_with_the_rules_on_the_worked_examples(nums: list[int]) -> None:
     mask = masks_of(np.array([nums]))[0]
     assert LONGEST[mask] == longest_streak(nums)
@@ -81,7 +95,10 @@ def test_every_belief_sample_agrees_with_what_the_player_saw(seed: int) -> None:
     match = _random_match(seed, 2)
     view = match.view("p05")
     seatings = seatings_from_view(view)
-    seatings[0] = (seatings[0][0], longest_streak([match.config["numbers"][p] for p in match.config["seats"]]))
+    seatings[0] = (
+        seatings[0][0],
+        longest_streak([match.config["numbers"][p] for p in match.config["seats"]]),
+    )
     beliefs = Beliefs(PLAYERS, "p05", view["you"]["number"], np.random.default_rng(seed))
     beliefs.observe(seatings)
     samples = beliefs.samples
@@ -110,18 +127,25 @@ def test_knowing_the_numbers_the_bot_sees_the_winning_swap() -> None:
 def test_a_likely_win_is_bought_at_its_price_and_a_long_shot_is_not() -> None:
     win = np.zeros(len(PAIRS))
     win[PAIRS.index((0, 1))] = 0.4
-    win[PAIRS.index((1, 2))] = 0.3   # shares seat 1 with the better swap: both would fail
+    win[PAIRS.index((1, 2))] = 0.3  # shares seat 1 with the better swap: both would fail
     win[PAIRS.index((3, 4))] = 0.3
     win[PAIRS.index((5, 6))] = Prices().min_win - 0.01
     trades = choose_trades(win, PLAYERS, "jk", 400, False, random.Random(0))
-    assert trades == [{"players": ["jk", "dh"], "amount": 100}, {"players": ["p04", "p05"], "amount": 75}]
+    assert trades == [
+        {"players": ["jk", "dh"], "amount": 100},
+        {"players": ["p04", "p05"], "amount": 75},
+    ]
 
 
 def test_with_nothing_worth_buying_it_saves_until_the_last_round() -> None:
     nothing = np.zeros(len(PAIRS))
     assert choose_trades(nothing, PLAYERS, "jk", 300, False, random.Random(0)) == []
     last = choose_trades(nothing, PLAYERS, "jk", 400, True, random.Random(0))
-    assert len(last) == 1 and last[0]["players"] == ["jk", "jk"] and 1 <= last[0]["amount"] <= Prices().jitter
+    assert (
+        len(last) == 1
+        and last[0]["players"] == ["jk", "jk"]
+        and 1 <= last[0]["amount"] <= Prices().jitter
+    )
 
 
 def test_chosen_trades_never_share_a_player_and_fit_the_money() -> None:
@@ -129,7 +153,9 @@ def test_chosen_trades_never_share_a_player_and_fit_the_money() -> None:
     for _ in range(200):
         win = rng.random(len(PAIRS)) ** 3
         money = int(rng.integers(0, 120))
-        trades = choose_trades(win, PLAYERS, "jk", money, bool(rng.integers(0, 2)), random.Random(0))
+        trades = choose_trades(
+            win, PLAYERS, "jk", money, bool(rng.integers(0, 2)), random.Random(0)
+        )
         named = [p for t in trades for p in set(t["players"])]
         assert len(named) == len(set(named)) and len(trades) <= Prices().trades
         assert sum(t["amount"] for t in trades) <= money and all(t["amount"] >= 1 for t in trades)
@@ -147,4 +173,7 @@ def test_its_actions_are_legal_in_random_matches_even_for_a_fresh_bot(seed: int)
 
 def test_it_votes_for_a_candidate() -> None:
     bot = StreakBuilder()
-    assert bot.act({}, {"kind": "choose_ec", "candidates": ["a", "b"]}, random.Random(0))["ec"] in ("a", "b")
+    assert bot.act({}, {"kind": "choose_ec", "candidates": ["a", "b"]}, random.Random(0))["ec"] in (
+        "a",
+        "b",
+    )

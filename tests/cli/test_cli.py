@@ -39,7 +39,9 @@ def test_new_random_replay_for_every_game(capsys, tmp_path, game_id):
     assert code == 0
     rec = load_record(new)
     assert rec["steps"] == [] and rec["game"] == game_id
-    assert rec["config"] == games.get(game_id).new_config(list(games.get(game_id).default_players), 4)
+    assert rec["config"] == games.get(game_id).new_config(
+        list(games.get(game_id).default_players), 4
+    )
     rnd = tmp_path / "random.json"
     assert run(capsys, "random", game_id, "--seed", "4", "-o", str(rnd))[0] == 0
     code, out, _ = run(capsys, "replay", str(rnd), "--json")
@@ -58,11 +60,26 @@ def test_new_with_host_inputs_from_set_and_config_file(capsys, tmp_path):
     inputs = tmp_path / "inputs.json"
     inputs.write_text(json.dumps({"garnets": {"a": 4}}))
     out_file = tmp_path / "r.json"
-    code, _, _ = run(capsys, "new", SE, "--players", players, "--seed", "1", "--config", str(inputs),
-                     "--set", 'gamewide_tiebreak=["m","l","k","j","i","h","g","f","e","d","c","b","a"]', "-o", str(out_file))
+    code, _, _ = run(
+        capsys,
+        "new",
+        SE,
+        "--players",
+        players,
+        "--seed",
+        "1",
+        "--config",
+        str(inputs),
+        "--set",
+        'gamewide_tiebreak=["m","l","k","j","i","h","g","f","e","d","c","b","a"]',
+        "-o",
+        str(out_file),
+    )
     assert code == 0
     cfg = load_record(out_file)["config"]
-    assert cfg["garnets"]["a"] == 4 and cfg["gamewide_tiebreak"][0] == "m" and cfg["players"][0] == "a"
+    assert (
+        cfg["garnets"]["a"] == 4 and cfg["gamewide_tiebreak"][0] == "m" and cfg["players"][0] == "a"
+    )
     # a complete config file is taken as it is
     full = tmp_path / "full.json"
     full.write_text(json.dumps(cfg))
@@ -77,17 +94,20 @@ def test_replay_step_shows_every_players_view(capsys, tmp_path):
     assert code == 0 and "## Public view" in out and "## View of jk" in out and '"you"' in out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["new", "chess", "-o", "x.json"], "unknown game 'chess'"),
-    (["new", SE, "--set", "garnets", "-o", "x.json"], "--set 'garnets': write KEY=JSON"),
-    (["new", SE, "--set", "garnets={bad", "-o", "x.json"], "--set garnets: value is not JSON"),
-    (["new", SE, "--set", "teams={}", "-o", "x.json"], "unknown host input 'teams'"),
-    (["new", SE, "--players", "a,b", "--seed", "1", "-o", "x.json"], "exactly 13 players"),
-    (["new", SE, "--items", "x.json", "-o", "y.json"], "--items is for Second to Won"),
-    (["replay", "does-not-exist.json"], "does-not-exist.json: no such file"),
-    (["replay"], "Missing argument"),
-    (["frobnicate"], "No such command"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["new", "chess", "-o", "x.json"], "unknown game 'chess'"),
+        (["new", SE, "--set", "garnets", "-o", "x.json"], "--set 'garnets': write KEY=JSON"),
+        (["new", SE, "--set", "garnets={bad", "-o", "x.json"], "--set garnets: value is not JSON"),
+        (["new", SE, "--set", "teams={}", "-o", "x.json"], "unknown host input 'teams'"),
+        (["new", SE, "--players", "a,b", "--seed", "1", "-o", "x.json"], "exactly 13 players"),
+        (["new", SE, "--items", "x.json", "-o", "y.json"], "--items is for Second to Won"),
+        (["replay", "does-not-exist.json"], "does-not-exist.json: no such file"),
+        (["replay"], "Missing argument"),
+        (["frobnicate"], "No such command"),
+    ],
+)
 def test_errors_are_one_line_and_exit_2(capsys, tmp_path, monkeypatch, argv, message):
     monkeypatch.chdir(tmp_path)
     code, _, err = run(capsys, *argv)
@@ -103,7 +123,10 @@ def test_broken_record_names_step_and_player(capsys, tmp_path):
     rec["steps"][1]["actions"]["dh"] = {"trades": [{"players": ["dh", "zz"], "amount": 1}]}
     rnd.write_text(json.dumps(rec))
     code, _, err = run(capsys, "replay", str(rnd))
-    assert code == 2 and err.strip() == "mainmatch: step 2, player 'dh': 'zz' is not a player in this match"
+    assert (
+        code == 2
+        and err.strip() == "mainmatch: step 2, player 'dh': 'zz' is not a player in this match"
+    )
 
 
 def test_schema_command(capsys):
@@ -120,12 +143,31 @@ def test_items_catalogue_schema_and_file(capsys, tmp_path):
     code, out, _ = run(capsys, "schema", "second_to_won", "--items")
     assert code == 0 and "Effect" in json.loads(out)["$defs"]
     good = tmp_path / "items.json"
-    good.write_text(json.dumps([["+15 points to YOU", "+25 points to YOU", "x1.5 points to YOU",
-                                 "+25 points to CHOICE", "+10 points to OTHERS", "+40 points & 2 Garnets to YOU"]]))
+    good.write_text(
+        json.dumps(
+            [
+                [
+                    "+15 points to YOU",
+                    "+25 points to YOU",
+                    "x1.5 points to YOU",
+                    "+25 points to CHOICE",
+                    "+10 points to OTHERS",
+                    "+40 points & 2 Garnets to YOU",
+                ]
+            ]
+        )
+    )
     out_file = tmp_path / "r.json"
-    assert run(capsys, "new", "second_to_won", "--seed", "1", "--items", str(good), "-o", str(out_file))[0] == 0
+    assert (
+        run(
+            capsys, "new", "second_to_won", "--seed", "1", "--items", str(good), "-o", str(out_file)
+        )[0]
+        == 0
+    )
     assert len(load_record(out_file)["config"]["auctions"]) == 1
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps([[{"effects": [{"target": "you", "multiply": "1.5 "}]}] * 6]))
-    code, _, err = run(capsys, "new", "second_to_won", "--seed", "1", "--items", str(bad), "-o", str(out_file))
+    code, _, err = run(
+        capsys, "new", "second_to_won", "--seed", "1", "--items", str(bad), "-o", str(out_file)
+    )
     assert code == 2 and "auction 1, item A" in err and len(err.strip().splitlines()) == 1

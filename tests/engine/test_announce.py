@@ -22,21 +22,38 @@ def test_every_event_type_has_its_own_text(game_id):
             for e in events:
                 text = game.render_event(e)
                 assert text.strip(), f"{e['type']} renders to nothing"
-                assert text != Game.render_event(game, e), f"{game_id} has no text of its own for {e['type']!r}"
+                assert text != Game.render_event(game, e), (
+                    f"{game_id} has no text of its own for {e['type']!r}"
+                )
                 seen.add(e["type"])
             ann = announce(game, events)
             public = [e for e in events if e["audience"] == "public"]
             assert len(ann.public) == len(public)
             for p, lines in ann.private.items():
-                assert len(lines) == sum(1 for e in events if e["audience"] != "public" and p in e["audience"])
+                assert len(lines) == sum(
+                    1 for e in events if e["audience"] != "public" and p in e["audience"]
+                )
     assert seen
 
 
 def test_announce_splits_public_posts_and_dms():
     game = games.get("seat_exchange")
     events = [
-        {"audience": "public", "type": "round_start", "round": 2, "income": 100, "longest_streak": 3},
-        {"audience": ["jk"], "type": "your_round", "round": 1, "spent": 20, "garnets_spent": 0, "money": 80},
+        {
+            "audience": "public",
+            "type": "round_start",
+            "round": 2,
+            "income": 100,
+            "longest_streak": 3,
+        },
+        {
+            "audience": ["jk"],
+            "type": "your_round",
+            "round": 1,
+            "spent": 20,
+            "garnets_spent": 0,
+            "money": 80,
+        },
     ]
     ann = announce(game, events)
     assert "Round 2 begins" in ann.public_text()

@@ -36,7 +36,9 @@ def _play(game, seed: int, default_rate: float = 0.1):
         before = json.dumps(match.view(None), sort_keys=True)
         actions, defaulted = {}, []
         for p, req in pending.items():
-            assert req["kind"] in game.action_models, f"request kind {req['kind']!r} has no action model"
+            assert req["kind"] in game.action_models, (
+                f"request kind {req['kind']!r} has no action model"
+            )
             dflt = game.default_action(match.state, p, rng)
             game.validate(match.state, p, dflt)
             act = game.random_action(match.state, p, rng)
@@ -50,7 +52,9 @@ def _play(game, seed: int, default_rate: float = 0.1):
         # apply never mutates its input state
         assert json.dumps(game.view(state_before, None), sort_keys=True) == before
         for e in match.events[-1]:
-            assert e["audience"] == "public" or (isinstance(e["audience"], list) and set(e["audience"]) <= set(config["players"]))
+            assert e["audience"] == "public" or (
+                isinstance(e["audience"], list) and set(e["audience"]) <= set(config["players"])
+            )
             json.dumps(e)
         public_views.append(match.view(None))
     else:
@@ -70,7 +74,9 @@ def test_random_play_ends_and_replays(game_id: str, seed: int) -> None:
     json.dumps(result)
     players = match.config["players"]
     for key in ("tokens_of_life", "garnets", "garnets_spent"):
-        assert all(v != 0 for v in result[key].values()), f"{key} lists a zero (ENGINE.md convention 3)"
+        assert all(v != 0 for v in result[key].values()), (
+            f"{key} lists a zero (ENGINE.md convention 3)"
+        )
         assert set(result[key]) <= set(players)
     if result["ranking"] is not None:
         flat = [p for group in result["ranking"] for p in group]
@@ -106,7 +112,9 @@ def test_views_are_json_and_private_views_extend_the_public_one(game_id: str, se
             v = partial.view(p)
             json.dumps(v)
             assert v["you"] is not None
-            assert {k: x for k, x in v.items() if k != "you"} == pub, "a private view is the public view plus `you`"
+            assert {k: x for k, x in v.items() if k != "you"} == pub, (
+                "a private view is the public view plus `you`"
+            )
         if step is None:
             assert pub["phase"] == "over"
             break

@@ -7,8 +7,14 @@ import importlib
 
 import pytest
 
-MODULES = ["mainmatch.engine.checks", "mainmatch.engine.configcheck", "mainmatch.engine.ec",
-           "mainmatch.engine.ranking", "mainmatch.engine.result", "mainmatch.games.seat_exchange.streaks"]
+MODULES = [
+    "mainmatch.engine.checks",
+    "mainmatch.engine.configcheck",
+    "mainmatch.engine.ec",
+    "mainmatch.engine.ranking",
+    "mainmatch.engine.result",
+    "mainmatch.games.seat_exchange.streaks",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -39,12 +39,15 @@ def test_undo_takes_back_the_last_step():
     assert m.view(None) == view1 and len(m.steps) == 1
 
 
-@pytest.mark.parametrize("content, fragment", [
-    ("{not json", "not JSON (line 1, column 2"),
-    ("[]", "a record must be a JSON object"),
-    ('{"format": "mainmatch-record/2"}', "unknown record format"),
-    ('{"format": "mainmatch-record/1", "game": "seat_exchange", "config": {}}', "record.steps"),
-])
+@pytest.mark.parametrize(
+    "content, fragment",
+    [
+        ("{not json", "not JSON (line 1, column 2"),
+        ("[]", "a record must be a JSON object"),
+        ('{"format": "mainmatch-record/2"}', "unknown record format"),
+        ('{"format": "mainmatch-record/1", "game": "seat_exchange", "config": {}}', "record.steps"),
+    ],
+)
 def test_broken_record_files(tmp_path, content, fragment):
     path = tmp_path / "bad.json"
     path.write_text(content)
@@ -59,14 +62,34 @@ def test_missing_record_file(tmp_path):
 
 
 def test_config_checks_shared_by_the_games():
-    from mainmatch.engine.configcheck import garnets_fault, ordering_fault, player_map_fault, players_fault
+    from mainmatch.engine.configcheck import (
+        garnets_fault,
+        ordering_fault,
+        player_map_fault,
+        players_fault,
+    )
 
     assert players_fault(["a", "b"], 2, "Duel") is None
     assert players_fault(["a"], 2, "Duel") == "players: Duel takes exactly 2 players, not 1"
-    assert players_fault(["a", ""], 2, "Duel") == "players: a player id must be a non-empty string, not an empty string"
+    assert (
+        players_fault(["a", ""], 2, "Duel")
+        == "players: a player id must be a non-empty string, not an empty string"
+    )
     assert players_fault("ab", 2, "Duel") == "players: must be a list of 2 player ids, not a string"
     assert ordering_fault("seats", ["b", "a"], ["a", "b"]) is None
-    assert ordering_fault("seats", ["a", "a"], ["a", "b"]) == "seats: must list each of the 2 players exactly once"
-    assert player_map_fault("numbers", {"a": 1}, ["a", "b"]) == "numbers: must have every player and no one else (missing ['b'], unknown [])"
-    assert garnets_fault({"a": 1, "b": -1}, ["a", "b"]) == "garnets.b: must be a whole number >= 0, not -1"
-    assert garnets_fault({"a": 1, "b": True}, ["a", "b"]) == "garnets.b: must be a whole number >= 0, not true"
+    assert (
+        ordering_fault("seats", ["a", "a"], ["a", "b"])
+        == "seats: must list each of the 2 players exactly once"
+    )
+    assert (
+        player_map_fault("numbers", {"a": 1}, ["a", "b"])
+        == "numbers: must have every player and no one else (missing ['b'], unknown [])"
+    )
+    assert (
+        garnets_fault({"a": 1, "b": -1}, ["a", "b"])
+        == "garnets.b: must be a whole number >= 0, not -1"
+    )
+    assert (
+        garnets_fault({"a": 1, "b": True}, ["a", "b"])
+        == "garnets.b: must be a whole number >= 0, not true"
+    )

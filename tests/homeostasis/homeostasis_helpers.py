@@ -90,10 +90,12 @@ class Table:
 
     def brackets(self, **pairs: tuple[int, int]) -> list[dict]:
         """One brackets step: the named players place ``(first, last)``, the others pass."""
-        return self.step({
-            p: ({"first": pairs[p][0], "last": pairs[p][1]} if p in pairs else {"pass": True})
-            for p in self.pending
-        })
+        return self.step(
+            {
+                p: ({"first": pairs[p][0], "last": pairs[p][1]} if p in pairs else {"pass": True})
+                for p in self.pending
+            }
+        )
 
     def scripted_round(self, layout: str = SEED_LAYOUT, *, final: dict | None = None) -> None:
         """Draft ``layout``, scripted auctions, the final bids (default all 0)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from homeostasis_helpers import PLAYERS, SEED_LAYOUT, Table
+
 from mainmatch.bots import bot_names, get_bot
 from mainmatch.bots.homeostasis import StrategyBot, utility
 from mainmatch.engine import Match
@@ -38,7 +39,9 @@ def test_utility_follows_each_teams_goal() -> None:
     assert utility("positive", 5, 0) > utility("positive", 2, 0) > utility("positive", 1, 0)
     assert utility("negative", -5, 0) > utility("negative", -2, 0) > utility("negative", -1, 0)
     assert utility("neutral", 0, 0) > utility("neutral", 3, 0) > utility("neutral", 5, 0)
-    assert utility("neutral", 1, 0) > 1.9 and utility("neutral", -4, 0) > 0.9  # boundaries favour neutral
+    assert (
+        utility("neutral", 1, 0) > 1.9 and utility("neutral", -4, 0) > 0.9
+    )  # boundaries favour neutral
 
 
 def test_bids_toward_its_goal() -> None:
@@ -52,7 +55,9 @@ def test_bids_toward_its_goal() -> None:
     values = bot._slot_utilities(t.view("a"), "2", rng)
     assert len(values) == 10
     action = bot.act(t.view("a"), t.pending["a"], rng)
-    assert set(action) == {"slot", "chips"} and action["chips"] == 1  # the forced opening bid is cheap
+    assert (
+        set(action) == {"slot", "chips"} and action["chips"] == 1
+    )  # the forced opening bid is cheap
     assert values[action["slot"]] == max(values.values())
 
 
@@ -85,8 +90,14 @@ def test_beats_random_play_at_tokens_of_life() -> None:
         bot = StrategyBot()
         match = Match(GAME, cfg)
         while match.pending:
-            match.step({p: bot.act(GAME.view(match.state, p), req, rng) if p == me
-                        else GAME.random_action(match.state, p, rng) for p, req in match.pending.items()})
+            match.step(
+                {
+                    p: bot.act(GAME.view(match.state, p), req, rng)
+                    if p == me
+                    else GAME.random_action(match.state, p, rng)
+                    for p, req in match.pending.items()
+                }
+            )
         tokens = match.result()["tokens_of_life"]
         for p in PLAYERS:
             who = "strategy" if p == me else "random"

@@ -14,7 +14,15 @@ from hypothesis import strategies as st
 
 from mainmatch.games.homeostasis.cards import DECK, NUMBERS, OPERATIONS, SYMBOLS
 from mainmatch.games.homeostasis.expression import (
-    build_tree, crosses, evaluate, fraction_str, notation, parse_notation, simplify, value_of, write,
+    build_tree,
+    crosses,
+    evaluate,
+    fraction_str,
+    notation,
+    parse_notation,
+    simplify,
+    value_of,
+    write,
 )
 
 
@@ -24,6 +32,7 @@ def ev(text: str) -> tuple[str, str]:
 
 
 # ------------------------------------------------------------ the tree
+
 
 def test_build_tree_nests_pairs_and_identical_pairs() -> None:
     assert build_tree(list("123"), [(2, 3)]) == ["1", ["2", "3"]]
@@ -44,30 +53,41 @@ def test_parse_notation_rejects_junk() -> None:
         parse_notation("(2")
 
 
-@pytest.mark.parametrize(("a", "b", "cross"), [
-    ((2, 4), (3, 7), True), ((3, 7), (2, 4), True), ((3, 7), (7, 9), True),
-    ((3, 7), (4, 5), False), ((4, 5), (3, 7), False), ((3, 7), (3, 7), False), ((3, 7), (3, 3), False),
-    ((1, 2), (3, 4), False), ((5, 5), (5, 5), False), ((1, 10), (10, 10), False),
-])
+@pytest.mark.parametrize(
+    ("a", "b", "cross"),
+    [
+        ((2, 4), (3, 7), True),
+        ((3, 7), (2, 4), True),
+        ((3, 7), (7, 9), True),
+        ((3, 7), (4, 5), False),
+        ((4, 5), (3, 7), False),
+        ((3, 7), (3, 7), False),
+        ((3, 7), (3, 3), False),
+        ((1, 2), (3, 4), False),
+        ((5, 5), (5, 5), False),
+        ((1, 10), (10, 10), False),
+    ],
+)
 def test_crosses(a, b, cross) -> None:
     assert crosses(a, b) is cross
 
 
 # ------------------------------------------------------------ rule by rule
 
+
 def test_rule1_sections_of_one_kind_or_nothing_go_with_cascades() -> None:
-    assert ev("(2)+1") == ("1", "0+1")            # only a number
-    assert ev("1(+)2") == ("1", "1")              # only an operation: 1 2 is a run
+    assert ev("(2)+1") == ("1", "0+1")  # only a number
+    assert ev("1(+)2") == ("1", "1")  # only an operation: 1 2 is a run
     assert ev("1(+(23))x1-23/") == ("-1", "1x1-2/1")
     assert ev("((1)(+))2") == ("2", "2")
-    assert ev("(1(2)+)3") == ("1", "(1+0)")       # (2) goes, (1+) stays, 3 after it goes
+    assert ev("(1(2)+)3") == ("1", "(1+0)")  # (2) goes, (1+) stays, 3 after it goes
 
 
 def test_rule2_runs_keep_the_leftmost_and_brackets_split_runs() -> None:
     assert ev("123") == ("1", "1")
     assert ev("1+-x2") == ("3", "1+2")
-    assert ev("1(2+3)") == ("5", "1x(2+3)")       # the surviving section splits "1 2"
-    assert ev("1(2)3") == ("1", "1")              # a removed section separates nothing
+    assert ev("1(2+3)") == ("5", "1x(2+3)")  # the surviving section splits "1 2"
+    assert ev("1(2)3") == ("1", "1")  # a removed section separates nothing
 
 
 def test_rule3_missing_operands() -> None:
@@ -100,11 +120,13 @@ def test_value_order_of_operations_exact_fractions_and_zero_divisors() -> None:
 
 
 def test_fraction_strings() -> None:
-    assert [fraction_str(Fraction(n, d)) for n, d in ((5, 1), (-1, 2), (0, 7), (6, 4), (3, -9))] == [
-        "5", "-1/2", "0", "3/2", "-1/3"]
+    assert [
+        fraction_str(Fraction(n, d)) for n, d in ((5, 1), (-1, 2), (0, 7), (6, 4), (3, -9))
+    ] == ["5", "-1/2", "0", "3/2", "-1/3"]
 
 
 # ------------------------------------------------------------ Hypothesis
+
 
 class Q:
     """An independent reading of a simplified string: Python's own operator
@@ -115,16 +137,16 @@ class Q:
     def __init__(self, v) -> None:
         self.v = Fraction(v)
 
-    def __add__(self, o: "Q") -> "Q":
+    def __add__(self, o: Q) -> Q:
         return Q(self.v + o.v)
 
-    def __sub__(self, o: "Q") -> "Q":
+    def __sub__(self, o: Q) -> Q:
         return Q(self.v - o.v)
 
-    def __mul__(self, o: "Q") -> "Q":
+    def __mul__(self, o: Q) -> Q:
         return Q(self.v * o.v)
 
-    def __truediv__(self, o: "Q") -> "Q":
+    def __truediv__(self, o: Q) -> Q:
         return Q(self.v / (o.v or 1))
 
 
@@ -132,7 +154,7 @@ def independent_value(simplified: str) -> Fraction:
     if not simplified:
         return Fraction(0)
     code = re.sub(r"[0-3]", lambda m: f"Q({m.group()})", simplified).replace("x", "*")
-    return eval(code, {"Q": Q}).v  # noqa: S307 - our own digits and operators only
+    return eval(code, {"Q": Q}).v
 
 
 def _check_level(level: list, top: bool) -> None:
@@ -157,8 +179,11 @@ def game_expressions(draw):
     cards at either end (from one player's copy), and non-crossing pairs
     (one per team and match, so at most 3; we allow up to 5, nested or identical)."""
     slots = draw(st.permutations(DECK))
-    saved = draw(st.lists(st.sampled_from(SYMBOLS), max_size=10).filter(
-        lambda xs: all(Counter(xs)[s] <= Counter(DECK)[s] for s in set(xs))))
+    saved = draw(
+        st.lists(st.sampled_from(SYMBOLS), max_size=10).filter(
+            lambda xs: all(Counter(xs)[s] <= Counter(DECK)[s] for s in set(xs))
+        )
+    )
     cut = draw(st.integers(0, len(saved)))
     cards = saved[:cut] + list(slots) + saved[cut:]
     pairs: list[tuple[int, int]] = []

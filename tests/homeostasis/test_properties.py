@@ -11,10 +11,10 @@ import json
 import random
 from collections import Counter
 
+from homeostasis_helpers import PLAYERS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from homeostasis_helpers import PLAYERS
 from mainmatch.engine import Match, replay
 from mainmatch.games.homeostasis import GAME
 from mainmatch.games.homeostasis.bands import band, settle
@@ -61,9 +61,18 @@ def _invariants(match: Match, before) -> None:
     if kinds & SINGLE:
         assert len(pending) == 1
     if pending:
-        assert view["phase"] == {"draft": "draft", "bid": "auction", "final_bid": "final_auction",
-                                 "place_saved": "place_saved", "brackets": "brackets", "choose_ec": "choose_ec",
-                                 "save_cards": "save_cards"}[kinds.pop()]
+        assert (
+            view["phase"]
+            == {
+                "draft": "draft",
+                "bid": "auction",
+                "final_bid": "final_auction",
+                "place_saved": "place_saved",
+                "brackets": "brackets",
+                "choose_ec": "choose_ec",
+                "save_cards": "save_cards",
+            }[kinds.pop()]
+        )
     else:
         assert view["phase"] == "over"
     # chips: never negative, only ever spent on live bids and a won final auction
@@ -78,7 +87,11 @@ def _invariants(match: Match, before) -> None:
         assert view["chips"][p] >= 0
         assert view["chips"][p] == cfg["chips"] - spent[p]
     # garnets and saved cards add up
-    saved_events = {e["audience"][0]: e for e in match.events[0] if e["type"] == "cards_saved"} if match.events else {}
+    saved_events = (
+        {e["audience"][0]: e for e in match.events[0] if e["type"] == "cards_saved"}
+        if match.events
+        else {}
+    )
     for p in PLAYERS:
         you = match.view(p)["you"]
         assert you["garnets"] >= 0
@@ -96,10 +109,17 @@ def _invariants(match: Match, before) -> None:
 
 def _secrets_stay_secret(state) -> None:
     for q in PLAYERS:
-        changed_cfg = dict(state.config, garnets={**state.config["garnets"], q: state.config["garnets"][q] + 37})
+        changed_cfg = dict(
+            state.config, garnets={**state.config["garnets"], q: state.config["garnets"][q] + 37}
+        )
         other = dataclasses.replace(
-            state, config=changed_cfg, cache={},
-            saved={**state.saved, q: ("1", "2", "x") if state.saved[q] != ("1", "2", "x") else ("/",)},
+            state,
+            config=changed_cfg,
+            cache={},
+            saved={
+                **state.saved,
+                q: ("1", "2", "x") if state.saved[q] != ("1", "2", "x") else ("/",),
+            },
             used_saved={**state.used_saved, q: state.used_saved[q] + ("3",)},
             garnets_spent={**state.garnets_spent, q: state.garnets_spent[q] + 5},
         )
@@ -150,8 +170,10 @@ def test_default_play_commits_nothing_but_the_forced_first_bids() -> None:
     rng = random.Random(5)
     match = Match(GAME, GAME.new_config(PLAYERS, 5))
     while match.pending:
-        match.step({p: GAME.default_action(match.state, p, rng) for p in match.pending},
-                   defaulted=list(match.pending))
+        match.step(
+            {p: GAME.default_action(match.state, p, rng) for p in match.pending},
+            defaulted=list(match.pending),
+        )
     result = match.result()
     assert result["garnets_spent"] == {}
     assert sum(100 - c for c in result["details"]["chips_left"].values()) == 3 * 9

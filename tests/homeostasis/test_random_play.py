@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 from homeostasis_helpers import PLAYERS, Table, random_match
+
 from mainmatch.games.homeostasis import GAME
 
 
-@lru_cache(maxsize=None)
+@cache
 def branches() -> Counter:
     """Branch markers seen over 200 seeded random matches."""
     seen: Counter = Counter()
@@ -19,7 +20,7 @@ def branches() -> Counter:
         match = random_match(seed)
         seen["chips=0"] += match.config["chips"] == 0
         for step, events in zip(match.steps, match.events):
-            for p, action in step["actions"].items():
+            for action in step["actions"].values():
                 if "pass" in action:
                     seen["pass_action"] += 1
                 if action.get("chips") == 0:
@@ -54,22 +55,59 @@ def branches() -> Counter:
         # a final auction nobody could bid in (everyone broke): no sealed bids before "no winner"
         seen["broke_final"] += any(
             e["type"] == "final_no_winner" and i > 0 and events[i - 1]["type"] == "card_placed"
-            for events in match.events for i, e in enumerate(events))
+            for events in match.events
+            for i, e in enumerate(events)
+        )
     return seen
 
 
 def test_random_play_reaches_every_branch() -> None:
     seen = branches()
     wanted = [
-        "cards_saved", "saving_closed", "round_started", "draft_choice", "auction_started", "bid",
-        "pass:automatic=True", "pass:automatic=False", "card_placed:automatic=True", "card_placed:automatic=False",
-        "final_bids:rebid=0", "final_bids:rebid=1", "final_bids:rebid=2", "final_bids:rebid=3", "final_tie",
-        "final_won:by_tiebreak=False", "final_won:by_tiebreak=True", "final_no_winner", "broke_final",
-        "saved_cards_placed", "front_cards", "back_cards", "front_empty", "expression", "long_expression",
-        "brackets_placed", "void:teammate_placed", "void:crosses", "bracket_width>1", "bracket_width=1",
-        "round_result", "fraction_result", "match_over", "elimination_candidate",
-        "outcome:positive_big", "outcome:positive_small", "outcome:neutral", "outcome:negative_small",
-        "outcome:negative_big", "pass_action", "final_bid_0", "pooled_bid", "paid_save", "chips=0",
+        "cards_saved",
+        "saving_closed",
+        "round_started",
+        "draft_choice",
+        "auction_started",
+        "bid",
+        "pass:automatic=True",
+        "pass:automatic=False",
+        "card_placed:automatic=True",
+        "card_placed:automatic=False",
+        "final_bids:rebid=0",
+        "final_bids:rebid=1",
+        "final_bids:rebid=2",
+        "final_bids:rebid=3",
+        "final_tie",
+        "final_won:by_tiebreak=False",
+        "final_won:by_tiebreak=True",
+        "final_no_winner",
+        "broke_final",
+        "saved_cards_placed",
+        "front_cards",
+        "back_cards",
+        "front_empty",
+        "expression",
+        "long_expression",
+        "brackets_placed",
+        "void:teammate_placed",
+        "void:crosses",
+        "bracket_width>1",
+        "bracket_width=1",
+        "round_result",
+        "fraction_result",
+        "match_over",
+        "elimination_candidate",
+        "outcome:positive_big",
+        "outcome:positive_small",
+        "outcome:neutral",
+        "outcome:negative_small",
+        "outcome:negative_big",
+        "pass_action",
+        "final_bid_0",
+        "pooled_bid",
+        "paid_save",
+        "chips=0",
     ]
     missing = [w for w in wanted if not seen[w]]
     assert not missing, f"random play never reached {missing}"

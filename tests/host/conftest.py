@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import os
 import secrets
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -68,10 +69,17 @@ class Api:
 
     def submit(self, made: dict, player: str, action: Any, step: int | None = None):
         body = {"action": action} if step is None else {"action": action, "step": step}
-        return self.call("PUT", f"/api/matches/{made['match']}/submission", made["player_tokens"][player], json=body)
+        return self.call(
+            "PUT",
+            f"/api/matches/{made['match']}/submission",
+            made["player_tokens"][player],
+            json=body,
+        )
 
     def host(self, method: str, made: dict, path: str, json: Any = None):
-        return self.call(method, f"/api/matches/{made['match']}{path}", made["host_token"], json=json)
+        return self.call(
+            method, f"/api/matches/{made['match']}{path}", made["host_token"], json=json
+        )
 
     def record(self, made: dict) -> dict:
         r = self.host("GET", made, "/record")
@@ -105,12 +113,39 @@ def se_players() -> list[str]:
     return list(SE_PLAYERS)
 
 
-SE_PLAYERS = ["jk", "dh", "sm", "p04", "p05", "p06", "p07", "p08", "p09", "p10", "p11", "p12", "p13"]
+SE_PLAYERS = [
+    "jk",
+    "dh",
+    "sm",
+    "p04",
+    "p05",
+    "p06",
+    "p07",
+    "p08",
+    "p09",
+    "p10",
+    "p11",
+    "p12",
+    "p13",
+]
 CONFIG_E = {
     "players": SE_PLAYERS,
     "seats": SE_PLAYERS,
-    "numbers": {"jk": 1, "dh": 2, "sm": 3, "p04": 4, "p05": 5, "p06": 7, "p07": 6, "p08": 9, "p09": 11, "p10": 13,
-                "p11": 8, "p12": 12, "p13": 10},
+    "numbers": {
+        "jk": 1,
+        "dh": 2,
+        "sm": 3,
+        "p04": 4,
+        "p05": 5,
+        "p06": 7,
+        "p07": 6,
+        "p08": 9,
+        "p09": 11,
+        "p10": 13,
+        "p11": 8,
+        "p12": 12,
+        "p13": 10,
+    },
     "gamewide_tiebreak": SE_PLAYERS,
     "garnets": {p: 0 for p in SE_PLAYERS},
 }

@@ -59,7 +59,12 @@ def test_submit_change_withdraw_and_host_sees_status_not_content(api):
     assert "37" not in json.dumps(host["pending_status"]) and '"amount"' not in json.dumps(host)
     r = api.call("DELETE", f"/api/matches/{made['match']}/submission", made["player_tokens"]["dh"])
     assert r.status_code == 409 and r.json()["error"] == "you have no submission for step 1"
-    assert api.call("DELETE", f"/api/matches/{made['match']}/submission", made["player_tokens"]["jk"]).status_code == 200
+    assert (
+        api.call(
+            "DELETE", f"/api/matches/{made['match']}/submission", made["player_tokens"]["jk"]
+        ).status_code
+        == 200
+    )
     assert api.overview(made, made["host_token"])["pending_status"]["jk"] == "not yet"
 
 
@@ -71,17 +76,26 @@ def test_resolve_now_uses_submissions_and_records_defaults(api, se_players):
     assert r.status_code == 200 and r.json()["resolved"] == 1
     rec = api.record(made)
     step = rec["steps"][0]
-    assert step["actions"]["jk"] == _trade("dh", "sm", 20) and step["actions"]["dh"] == _trade("dh", "jk", 10)
+    assert step["actions"]["jk"] == _trade("dh", "sm", 20) and step["actions"]["dh"] == _trade(
+        "dh", "jk", 10
+    )
     assert step["defaulted"] == [p for p in se_players if p not in ("jk", "dh")]
-    assert step["actions"]["sm"] == {"garnets": 0, "trades": []}, "the rules' default (seat_exchange.md §3.1)"
+    assert step["actions"]["sm"] == {"garnets": 0, "trades": []}, (
+        "the rules' default (seat_exchange.md §3.1)"
+    )
     # a late submission for the resolved step, and a second resolution of it, are refused
     r = api.submit(made, "jk", {}, step=1)
-    assert r.status_code == 409 and r.json()["error"] == "step 1 is already resolved; the open step is 2"
+    assert (
+        r.status_code == 409
+        and r.json()["error"] == "step 1 is already resolved; the open step is 2"
+    )
     r = api.host("POST", made, "/resolve", {"step": 1})
     assert r.status_code == 409 and "step 1 is not the open step" in r.json()["error"]
     # the players see the step's announcements: the public post and their own DM
     ov = api.overview(made, made["player_tokens"]["jk"])
-    assert ov["announcements"][1]["step"] == 1 and "Round 1 result" in ov["announcements"][1]["public"]
+    assert (
+        ov["announcements"][1]["step"] == 1 and "Round 1 result" in ov["announcements"][1]["public"]
+    )
     assert "you paid $20" in ov["announcements"][1]["dm"]
 
 
@@ -106,7 +120,9 @@ def test_bots_fill_their_seats_when_a_step_opens(api, se_players):
     rec = api.record(made)
     assert rec["steps"][0]["defaulted"] == []
     ov = api.overview(made, made["host_token"])
-    assert ov["steps_applied"] >= 1 and {x["player"]: x["bot"] for x in ov["seats"]}["dh"] == "random"
+    assert (
+        ov["steps_applied"] >= 1 and {x["player"]: x["bot"] for x in ov["seats"]}["dh"] == "random"
+    )
 
 
 def test_deadline_resolves_with_the_rules_defaults(api, se_players):
@@ -137,7 +153,9 @@ def test_undo_needs_the_last_step_number_and_reopens_it(api):
     assert r.status_code == 200
     ov = api.overview(made, made["player_tokens"]["jk"])
     assert ov["open_step"] == 1 and ov["steps_applied"] == 0
-    assert ov["submission"]["action"] == _trade("dh", "sm", 20), "the step's own submissions are kept"
+    assert ov["submission"]["action"] == _trade("dh", "sm", 20), (
+        "the step's own submissions are kept"
+    )
     assert api.record(made)["steps"] == []
     r = api.host("POST", made, "/undo", {"step": 0})
     assert r.status_code == 409 and r.json()["error"] == "there is no step to undo"
@@ -158,7 +176,12 @@ def test_host_changes_deadlines_during_the_match(api):
     ov = api.overview(made, made["host_token"])
     assert ov["deadlines"]["trades"] == "minutes:90"
     assert abs(ov["deadline"] - (ov["step_opened_at"] + 90 * 60)) < 1
-    r = api.host("PUT", made, "/deadlines", {"deadlines": {"trades": "daily:18:00"}, "early_resolution": True})
+    r = api.host(
+        "PUT",
+        made,
+        "/deadlines",
+        {"deadlines": {"trades": "daily:18:00"}, "early_resolution": True},
+    )
     assert r.status_code == 200
     ov = api.overview(made, made["host_token"])
     assert time.gmtime(ov["deadline"])[3:5] == (18, 0) and ov["early_resolution"] is True
@@ -200,36 +223,69 @@ def test_a_whole_match_then_result_export_and_import(api, se_players):
     r = api.call("POST", "/api/matches/import", json={"record": rec, "title": "again"})
     assert r.status_code == 201, r.text
     again = r.json()
-    assert again["match"] != made["match"] and again["player_tokens"]["jk"] != made["player_tokens"]["jk"]
-    assert api.call("GET", f"/api/matches/{again['match']}/result", again["spectator_token"]).json() == result
+    assert (
+        again["match"] != made["match"]
+        and again["player_tokens"]["jk"] != made["player_tokens"]["jk"]
+    )
+    assert (
+        api.call("GET", f"/api/matches/{again['match']}/result", again["spectator_token"]).json()
+        == result
+    )
     assert api.record(again)["steps"] == rec["steps"]
 
 
 def test_import_continues_a_match_in_progress(api, config_e):
     # seat_exchange.md W10: sm pays $1, p04..p13 $2 for self-swaps, then three quiet rounds:
     # jk and dh tie for most, sm (next-most) chooses the EC in a choose_ec step
-    r1 = {"sm": _trade("sm", "sm", 1), **{p: _trade(p, p, 2) for p in config_e["players"][3:]},
-          "jk": {}, "dh": {}}
+    r1 = {
+        "sm": _trade("sm", "sm", 1),
+        **{p: _trade(p, p, 2) for p in config_e["players"][3:]},
+        "jk": {},
+        "dh": {},
+    }
     quiet = {p: {} for p in config_e["players"]}
     steps = [{"actions": r1, "defaulted": []}] + [{"actions": quiet, "defaulted": []}] * 3
-    rec = {"format": "mainmatch-record/1", "game": "seat_exchange", "config": config_e, "steps": steps}
+    rec = {
+        "format": "mainmatch-record/1",
+        "game": "seat_exchange",
+        "config": config_e,
+        "steps": steps,
+    }
     r = api.call("POST", "/api/matches/import", json={"record": rec, "deadlines": MANUAL})
     assert r.status_code == 201, r.text
     made = r.json()
     ov = api.overview(made, made["player_tokens"]["sm"])
-    assert ov["open_step"] == 5 and ov["request"] == {"kind": "choose_ec", "candidates": ["jk", "dh"]}
+    assert ov["open_step"] == 5 and ov["request"] == {
+        "kind": "choose_ec",
+        "candidates": ["jk", "dh"],
+    }
     assert ov["action_schema"]["properties"]["ec"]["type"] == "string"
-    assert api.submit(made, "sm", {"ec": "p05"}).json()["error"] == "'p05' is not a candidate; choose one of jk, dh"
+    assert (
+        api.submit(made, "sm", {"ec": "p05"}).json()["error"]
+        == "'p05' is not a candidate; choose one of jk, dh"
+    )
     r = api.submit(made, "sm", {"ec": "dh"})
     assert r.status_code == 200 and r.json()["resolved"] is True
     res = api.overview(made, made["host_token"])["result"]
     assert res["elimination_candidate"] == "dh"
-    assert res["ranking"] == [["sm"], ["p04", "p05", "p06", "p07", "p08", "p09", "p10", "p11", "p12", "p13"], ["jk"], ["dh"]]
+    assert res["ranking"] == [
+        ["sm"],
+        ["p04", "p05", "p06", "p07", "p08", "p09", "p10", "p11", "p12", "p13"],
+        ["jk"],
+        ["dh"],
+    ]
 
 
 def test_import_refuses_a_record_that_does_not_replay(api, config_e):
-    bad = {"format": "mainmatch-record/1", "game": "seat_exchange", "config": config_e,
-           "steps": [{"actions": {p: {} for p in config_e["players"]}}, {"actions": {"jk": {"bid": 1}}}]}
+    bad = {
+        "format": "mainmatch-record/1",
+        "game": "seat_exchange",
+        "config": config_e,
+        "steps": [
+            {"actions": {p: {} for p in config_e["players"]}},
+            {"actions": {"jk": {"bid": 1}}},
+        ],
+    }
     r = api.call("POST", "/api/matches/import", json={"record": bad})
     assert r.status_code == 422
     assert r.json()["error"].startswith("the record does not replay: step 2")
@@ -237,23 +293,33 @@ def test_import_refuses_a_record_that_does_not_replay(api, config_e):
     assert r.status_code == 422 and "unknown record format" in r.json()["error"]
 
 
-@pytest.mark.parametrize("body, message", [
-    ({"game": "chess"}, "unknown game 'chess'"),
-    ({"game": "seat_exchange", "players": ["a", "b"]}, "takes exactly 13 players, not 2"),
-    ({"game": "seat_exchange", "players": ["a"] * 13}, "duplicate player ids: a"),
-    ({"game": "seat_exchange", "bots": {"zz": "random"}}, "bots: 'zz' is not a player"),
-    ({"game": "seat_exchange", "bots": {"jk": "genius"}}, "no bot 'genius' for seat_exchange"),
-    ({"game": "seat_exchange", "seed": -1}, "seed must be a whole number"),
-    ({"game": "seat_exchange", "options": {"colour": "red"}}, "unknown option 'colour'"),
-    ({"game": "seat_exchange", "options": {"garnets": {"zz": 1}}}, "'zz' is not a player"),
-    ({"game": "seat_exchange", "deadlines": {"trades": "daily:25:00"}}, "between 00:00 and 23:59"),
-    ({"game": "seat_exchange", "extra": 1}, "extra: unknown field"),
-    ({"players": []}, "game: required field is missing"),
-])
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ({"game": "chess"}, "unknown game 'chess'"),
+        ({"game": "seat_exchange", "players": ["a", "b"]}, "takes exactly 13 players, not 2"),
+        ({"game": "seat_exchange", "players": ["a"] * 13}, "duplicate player ids: a"),
+        ({"game": "seat_exchange", "bots": {"zz": "random"}}, "bots: 'zz' is not a player"),
+        ({"game": "seat_exchange", "bots": {"jk": "genius"}}, "no bot 'genius' for seat_exchange"),
+        ({"game": "seat_exchange", "seed": -1}, "seed must be a whole number"),
+        ({"game": "seat_exchange", "options": {"colour": "red"}}, "unknown option 'colour'"),
+        ({"game": "seat_exchange", "options": {"garnets": {"zz": 1}}}, "'zz' is not a player"),
+        (
+            {"game": "seat_exchange", "deadlines": {"trades": "daily:25:00"}},
+            "between 00:00 and 23:59",
+        ),
+        ({"game": "seat_exchange", "extra": 1}, "extra: unknown field"),
+        ({"players": []}, "game: required field is missing"),
+    ],
+)
 def test_create_errors_are_one_clear_line(api, body, message):
     r = api.call("POST", "/api/matches", json=body)
     assert r.status_code == 422
-    assert list(r.json()) == ["error"] and message in r.json()["error"] and "\n" not in r.json()["error"]
+    assert (
+        list(r.json()) == ["error"]
+        and message in r.json()["error"]
+        and "\n" not in r.json()["error"]
+    )
 
 
 def test_every_error_is_json_with_one_line(api):
@@ -262,8 +328,14 @@ def test_every_error_is_json_with_one_line(api):
         api.call("GET", "/api/matches/nope", made["host_token"]),
         api.call("GET", "/api/nothing-here"),
         api.call("DELETE", "/api/games"),
-        api.client.put(f"/api/matches/{made['match']}/submission", content=b"{not json",
-                       headers={"Authorization": f"Bearer {made['player_tokens']['jk']}", "Content-Type": "application/json"}),
+        api.client.put(
+            f"/api/matches/{made['match']}/submission",
+            content=b"{not json",
+            headers={
+                "Authorization": f"Bearer {made['player_tokens']['jk']}",
+                "Content-Type": "application/json",
+            },
+        ),
         api.call("POST", f"/api/matches/{made['match']}/undo", made["host_token"], json={}),
         api.call("GET", f"/api/matches/{made['match']}"),
     ]
@@ -293,8 +365,12 @@ def test_amalgamation_partial_submission_is_completed_with_the_defaults(api):
     default for each missing one; the record holds the whole action and lists
     the player in `defaulted`; a half-filled sub-object is refused."""
     players = ["a", "b", "c", "d", "e", "f"]
-    made = api.create("amalgamation", players=players, deadlines={"round": "manual", "choose_ec": "manual"},
-                      early_resolution=False)
+    made = api.create(
+        "amalgamation",
+        players=players,
+        deadlines={"round": "manual", "choose_ec": "manual"},
+        early_resolution=False,
+    )
     r = api.submit(made, "a", {"thief": {"role": "mafia"}})
     assert r.status_code == 422 and "bet" in r.json()["error"]
     assert api.submit(made, "a", {"kong": {"contribute": 30}}).status_code == 200
@@ -302,6 +378,14 @@ def test_amalgamation_partial_submission_is_completed_with_the_defaults(api):
     step = api.record(made)["steps"][0]
     whole = step["actions"]["a"]
     assert whole["kong"] == {"contribute": 30}
-    assert whole["minus"] == {"bids": [0, 0, 0, 0, 0]} and whole["invest"] == {"invest": 0, "donate": 0}
-    assert whole["thief"]["bet"] == 0 and whole["thief"]["role"] in ("mafia", "cartel", "police", "beggar")
+    assert whole["minus"] == {"bids": [0, 0, 0, 0, 0]} and whole["invest"] == {
+        "invest": 0,
+        "donate": 0,
+    }
+    assert whole["thief"]["bet"] == 0 and whole["thief"]["role"] in (
+        "mafia",
+        "cartel",
+        "police",
+        "beggar",
+    )
     assert "a" in step["defaulted"]

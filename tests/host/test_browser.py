@@ -26,7 +26,9 @@ from mainmatch.host.app import create_app
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM = os.environ.get("MAINMATCH_TEST_BROWSER") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+CHROMIUM = os.environ.get("MAINMATCH_TEST_BROWSER") or (
+    "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+)
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 
 
@@ -37,7 +39,11 @@ def server(sqlite_url):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     app = create_app(sqlite_url, scan_interval=0.2)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1))
+    srv = uvicorn.Server(
+        uvicorn.Config(
+            app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1
+        )
+    )
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     for _ in range(200):
@@ -87,7 +93,9 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     host.wait_for_url(f"{base}/host/*")
     links = host.locator("#seats-table input.player-link")
     people = [links.nth(0).input_value(), links.nth(1).input_value()]
-    names = [host.locator("#seats-table tbody tr").nth(i).get_attribute("data-player") for i in (0, 1)]
+    names = [
+        host.locator("#seats-table tbody tr").nth(i).get_attribute("data-player") for i in (0, 1)
+    ]
     assert host.locator("#pending-table").inner_text().count("bot") == 4
     assert host.locator("#pending-table").inner_text().count("not yet") == 2
 
@@ -103,7 +111,9 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     pages[0].wait_for_selector("#submitted-banner")
     assert "Submitted" in pages[0].locator("#action-state").inner_text()
     assert "you can still change it" in pages[0].locator("#submitted-banner").inner_text().lower()
-    host.wait_for_function("document.querySelector('#pending-table').innerText.includes('submitted')")
+    host.wait_for_function(
+        "document.querySelector('#pending-table').innerText.includes('submitted')"
+    )
 
     pages[1].locator("#action-form fieldset .row input[type=number]").first.fill("999")
     pages[1].click("#submit-action")
@@ -116,16 +126,26 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     for page in (host, *pages):
         page.wait_for_selector('.announcement[data-step="1"]', timeout=30_000)
     for page in pages:
-        page.wait_for_function("document.querySelector('#r-status').innerText.includes('Open step')")
+        page.wait_for_function(
+            "document.querySelector('#r-status').innerText.includes('Open step')"
+        )
         assert "2 · round" in page.locator("#r-status").inner_text().replace("\n", " ")
-        assert "Round 2" in page.locator("#r-view").inner_text() or "Round 2" in page.locator("#r-view").inner_text().title()
+        assert (
+            "Round 2" in page.locator("#r-view").inner_text()
+            or "Round 2" in page.locator("#r-view").inner_text().title()
+        )
         assert "To you" in page.locator("#r-announcements").inner_text()
         assert page.locator("#action-form").count() == 1, "a fresh form for step 2"
     assert "Round 1 resolved" in host.locator("#post-1").inner_text()
     assert host.locator('.announcement[data-step="1"] details.dms').count() == 1
-    rec = app.state.service.record(host.url.rsplit("/", 1)[-1] and app.state.service.access_of(host.url.rsplit("/", 1)[-1]).match_id)
+    rec = app.state.service.record(
+        host.url.rsplit("/", 1)[-1]
+        and app.state.service.access_of(host.url.rsplit("/", 1)[-1]).match_id
+    )
     assert rec["steps"][0]["defaulted"] == [] and len(rec["steps"][0]["actions"]) == 6
-    assert rec["steps"][0]["actions"][names[1]]["bids"] and list(rec["steps"][0]["actions"][names[1]]["bids"].values()) == [2]
+    assert rec["steps"][0]["actions"][names[1]]["bids"] and list(
+        rec["steps"][0]["actions"][names[1]]["bids"].values()
+    ) == [2]
     host.screenshot(path=str(ARTIFACTS / "browser-host.png"), full_page=True)
     pages[0].screenshot(path=str(ARTIFACTS / "browser-player.png"), full_page=True)
     assert errors == [], f"script errors on the pages: {errors}"
@@ -148,8 +168,13 @@ def test_the_action_form_expresses_random_legal_actions(server, browser, game_id
     svc = app.state.service
     game = games.get(game_id)
     me, *others = game.default_players
-    made = svc.create_match(game_id, list(game.default_players), seed=21, bots={p: "random" for p in others},
-                            deadlines={k: "manual" for k in game.action_models})
+    made = svc.create_match(
+        game_id,
+        list(game.default_players),
+        seed=21,
+        bots={p: "random" for p in others},
+        deadlines={k: "manual" for k in game.action_models},
+    )
     errors: list[str] = []
     page = _page(browser, errors)
     rng = random.Random(5)
@@ -164,7 +189,9 @@ def test_the_action_form_expresses_random_legal_actions(server, browser, game_id
         page.wait_for_selector("#action-form")
         page.evaluate("a => window.mmActionForm.setValue(a)", action)
         sent = page.evaluate("() => window.mmActionForm.getValue()")
-        assert _normal(sent) == _normal(action), f"the form changed {json.dumps(action)} into {json.dumps(sent)}"
+        assert _normal(sent) == _normal(action), (
+            f"the form changed {json.dumps(action)} into {json.dumps(sent)}"
+        )
         before = snap.count
         page.click("#submit-action")
         # the form goes away once the step resolves (and for good when the match ends)

@@ -41,13 +41,21 @@ def test_every_step_of_a_match_renders_on_every_page(api, game_id):
                 assert set(live["html"]) == {"status", "view", "announcements", "result"}
                 action = live["action"]
                 if p in snap.pending:
-                    assert action["request"] == snap.pending[p] and action["schema"] == game.action_schema(action["kind"])
-                    assert "Your move" in live["html"]["status"] or "Submitted" in live["html"]["status"]
+                    assert action["request"] == snap.pending[p] and action[
+                        "schema"
+                    ] == game.action_schema(action["kind"])
+                    assert (
+                        "Your move" in live["html"]["status"]
+                        or "Submitted" in live["html"]["status"]
+                    )
                 else:
                     assert action["request"] is None
                     if len(snap.pending) == 1:
                         (who,) = snap.pending
-                        assert re.search(rf"It is <b>{re.escape(who)}</b>&#39;s turn|It is <b>{re.escape(who)}</b>'s turn", live["html"]["status"])
+                        assert re.search(
+                            rf"It is <b>{re.escape(who)}</b>&#39;s turn|It is <b>{re.escape(who)}</b>'s turn",
+                            live["html"]["status"],
+                        )
                         seen_turn_note = True
         if snap.over:
             break

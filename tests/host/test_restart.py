@@ -27,8 +27,21 @@ class Server:
     def __init__(self, url: str, port: int, log):
         self.base = f"http://127.0.0.1:{port}"
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "mainmatch.host", "serve", "--db", url, "--port", str(port), "--scan-interval", "0.2"],
-            stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            [
+                sys.executable,
+                "-m",
+                "mainmatch.host",
+                "serve",
+                "--db",
+                url,
+                "--port",
+                str(port),
+                "--scan-interval",
+                "0.2",
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -54,13 +67,21 @@ def test_kill_between_submission_and_deadline_loses_nothing(backend, request, tm
     with open(tmp_path / "server.log", "ab") as log:
         server = Server(url, port, log)
         try:
-            made = httpx.post(f"{server.base}/api/matches", json={
-                "game": "seat_exchange", "deadlines": {"trades": f"minutes:{MINUTES}"}, "early_resolution": False,
-            }).json()
+            made = httpx.post(
+                f"{server.base}/api/matches",
+                json={
+                    "game": "seat_exchange",
+                    "deadlines": {"trades": f"minutes:{MINUTES}"},
+                    "early_resolution": False,
+                },
+            ).json()
             m, jk = made["match"], made["player_tokens"]["jk"]
             action = {"trades": [{"players": ["dh", "sm"], "amount": 42}]}
-            r = httpx.put(f"{server.base}/api/matches/{m}/submission", json={"action": action},
-                          headers={"Authorization": f"Bearer {jk}"})
+            r = httpx.put(
+                f"{server.base}/api/matches/{m}/submission",
+                json={"action": action},
+                headers={"Authorization": f"Bearer {jk}"},
+            )
             assert r.status_code == 200
             deadline = r.json()["deadline"]
         finally:
@@ -77,10 +98,16 @@ def test_kill_between_submission_and_deadline_loses_nothing(backend, request, tm
                 if ov["steps_applied"] >= 1:
                     break
                 time.sleep(0.1)
-            assert ov["steps_applied"] == 1, "the deadline that passed while the server was down resolved the step"
+            assert ov["steps_applied"] == 1, (
+                "the deadline that passed while the server was down resolved the step"
+            )
             rec = httpx.get(f"{server.base}/api/matches/{m}/record", headers=host).json()
-            assert rec["steps"][0]["actions"]["jk"] == action, "the acknowledged submission survived the crash"
-            assert "jk" not in rec["steps"][0]["defaulted"] and len(rec["steps"][0]["defaulted"]) == 12
+            assert rec["steps"][0]["actions"]["jk"] == action, (
+                "the acknowledged submission survived the crash"
+            )
+            assert (
+                "jk" not in rec["steps"][0]["defaulted"] and len(rec["steps"][0]["defaulted"]) == 12
+            )
             assert ov["open_step"] == 2 and ov["deadline"] > deadline
         finally:
             server.kill()

@@ -23,7 +23,9 @@ def _walk(value: Any):
             yield from _walk(v)
 
 
-def assert_no_secret(text: str, *, me: str | None, made: dict, numbers: dict[str, int], host: bool = False) -> None:
+def assert_no_secret(
+    text: str, *, me: str | None, made: dict, numbers: dict[str, int], host: bool = False
+) -> None:
     """Nothing in ``text`` (a JSON or HTML answer) that ``me`` may not know."""
     assert f'"amount": {SECRET_AMOUNT}' not in text and f"${SECRET_AMOUNT}" not in text
     assert "Traceback" not in text
@@ -50,7 +52,9 @@ def assert_no_secret(text: str, *, me: str | None, made: dict, numbers: dict[str
 
 @pytest.fixture
 def match(api, se_players):
-    made = api.create(seed=3, deadlines={"trades": "manual", "choose_ec": "manual"}, early_resolution=False)
+    made = api.create(
+        seed=3, deadlines={"trades": "manual", "choose_ec": "manual"}, early_resolution=False
+    )
     r = api.submit(made, "jk", {"trades": [{"players": ["p12", "p13"], "amount": SECRET_AMOUNT}]})
     assert r.status_code == 200
     numbers = api.record(made)["config"]["numbers"]
@@ -96,7 +100,10 @@ def test_another_player_and_the_spectator_see_no_secret(api, match, who):
         ("GET", f"/api/matches/{m}/record", None),
     ]:
         r = api.call(method, path, token, json=body)
-        assert r.status_code == 403 and r.json() == {"error": "only the host link can do this"}, (method, path)
+        assert r.status_code == 403 and r.json() == {"error": "only the host link can do this"}, (
+            method,
+            path,
+        )
     # what they may read holds no secret
     ov = api.call("GET", f"/api/matches/{m}", token)
     assert ov.status_code == 200
@@ -121,11 +128,15 @@ def test_another_player_and_the_spectator_see_no_secret(api, match, who):
     else:
         assert r.status_code == 200
         jk = api.overview(made, made["player_tokens"]["jk"])
-        assert jk["submission"]["action"]["trades"][0]["amount"] == SECRET_AMOUNT, "jk's submission untouched"
+        assert jk["submission"]["action"]["trades"][0]["amount"] == SECRET_AMOUNT, (
+            "jk's submission untouched"
+        )
     # a link of this match opens no other match
     other = api.create(deadlines={"trades": "manual"})
     r = api.call("GET", f"/api/matches/{other['match']}", token)
-    assert r.status_code == 403 and r.json() == {"error": "this token does not give access to this match"}
+    assert r.status_code == 403 and r.json() == {
+        "error": "this token does not give access to this match"
+    }
 
 
 def test_the_host_sees_status_but_not_the_pending_content(api, match):
@@ -150,7 +161,9 @@ def test_a_player_link_on_another_pages_path_goes_to_its_own_page(api, match):
 
 def test_the_stream_answers_only_with_a_token_of_the_match(api, match):
     made, _ = match
-    with api.client.stream("GET", f"/api/matches/{made['match']}/stream?token={made['player_tokens']['dh']}") as r:
+    with api.client.stream(
+        "GET", f"/api/matches/{made['match']}/stream?token={made['player_tokens']['dh']}"
+    ) as r:
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
         first = next(r.iter_lines())
         assert first == "event: change"

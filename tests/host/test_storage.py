@@ -36,9 +36,8 @@ def test_a_step_number_is_stored_once(db_url):
     svc = _service(db_url)
     made = svc.create_match("seat_exchange", deadlines=MANUAL, early_resolution=False)
     svc.resolve(made.match_id)
-    with pytest.raises(IntegrityError):
-        with svc.db.write() as s:
-            s.add(StepRow(match_id=made.match_id, number=1, actions={}, defaulted=[], created_at=0.0))
+    with pytest.raises(IntegrityError), svc.db.write() as s:
+        s.add(StepRow(match_id=made.match_id, number=1, actions={}, defaulted=[], created_at=0.0))
 
 
 def test_racing_resolutions_apply_the_step_once(db_url):
@@ -63,16 +62,22 @@ def test_racing_resolutions_apply_the_step_once(db_url):
     for t in threads:
         t.join()
     assert outcomes.count("applied") == 1
-    assert all(o == "step 1 is not the open step (the open step is 2)" for o in outcomes if o != "applied")
+    assert all(
+        o == "step 1 is not the open step (the open step is 2)" for o in outcomes if o != "applied"
+    )
     with a.db.read() as s:
-        assert list(s.scalars(select(StepRow.number).where(StepRow.match_id == made.match_id))) == [1]
+        assert list(s.scalars(select(StepRow.number).where(StepRow.match_id == made.match_id))) == [
+            1
+        ]
     assert len(a.record(made.match_id)["steps"]) == 1 and len(b.record(made.match_id)["steps"]) == 1
 
 
 def test_racing_deadline_clocks_resolve_once(db_url):
     now = [1_000_000.0]
     a, b = _service(db_url, clock=lambda: now[0]), _service(db_url, clock=lambda: now[0])
-    made = a.create_match("seat_exchange", deadlines={"trades": "minutes:1"}, early_resolution=False)
+    made = a.create_match(
+        "seat_exchange", deadlines={"trades": "minutes:1"}, early_resolution=False
+    )
     now[0] += 61
     done: list[list[str]] = []
     barrier = threading.Barrier(6)
@@ -94,11 +99,16 @@ def test_racing_deadline_clocks_resolve_once(db_url):
 def test_submission_after_the_deadline_is_refused_until_the_clock_resolves(db_url):
     now = [2_000_000.0]
     svc = _service(db_url, clock=lambda: now[0])
-    made = svc.create_match("seat_exchange", deadlines={"trades": "minutes:10"}, early_resolution=False)
+    made = svc.create_match(
+        "seat_exchange", deadlines={"trades": "minutes:10"}, early_resolution=False
+    )
     jk = svc.access_of(made.player_tokens["jk"])
     svc.submit(jk, {})
     now[0] += 600
-    with pytest.raises(Conflict, match=r"the deadline of step 1 passed at .* UTC; it resolves with the rules' defaults"):
+    with pytest.raises(
+        Conflict,
+        match=r"the deadline of step 1 passed at .* UTC; it resolves with the rules' defaults",
+    ):
         svc.submit(jk, {"garnets": 0})
     assert svc.resolve_due() == [made.match_id]
     rec = svc.record(made.match_id)
@@ -114,7 +124,9 @@ def test_drawn_defaults_are_reproducible(sqlite_url, tmp_path):
     for i in range(2):
         svc = _service(f"sqlite:///{tmp_path / f'r{i}.db'}")
         game = games.get("amalgamation")  # its default thief role is drawn by the host
-        made = svc.create_match("amalgamation", seed=9, deadlines={"round": "manual", "choose_ec": "manual"})
+        made = svc.create_match(
+            "amalgamation", seed=9, deadlines={"round": "manual", "choose_ec": "manual"}
+        )
         for _ in range(3):
             svc.resolve(made.match_id)
         records.append(svc.record(made.match_id))
@@ -130,18 +142,25 @@ def test_two_processes_share_the_database_not_the_cache(db_url):
     a, b = _service(db_url), _service(db_url)
     made = a.create_match("seat_exchange", seed=4, deadlines=MANUAL, early_resolution=False)
     b.snapshot(made.match_id)  # b caches step 0
-    a.submit(a.access_of(made.player_tokens["jk"]), {"trades": [{"players": ["dh", "sm"], "amount": 20}]})
+    a.submit(
+        a.access_of(made.player_tokens["jk"]), {"trades": [{"players": ["dh", "sm"], "amount": 20}]}
+    )
     a.resolve(made.match_id)
     a.resolve(made.match_id)
     _, snap = b.snapshot(made.match_id)
     assert snap.count == 2 and snap.state == a.snapshot(made.match_id)[1].state
     # undo in a, then a different step 2 in a: b must not keep its own step 2
     a.undo(made.match_id, 2)
-    a.submit(a.access_of(made.player_tokens["dh"]), {"trades": [{"players": ["p04", "p05"], "amount": 3}]})
+    a.submit(
+        a.access_of(made.player_tokens["dh"]),
+        {"trades": [{"players": ["p04", "p05"], "amount": 3}]},
+    )
     a.resolve(made.match_id)
     _, snap_b = b.snapshot(made.match_id)
     assert snap_b.record() == a.record(made.match_id)
-    assert snap_b.steps[1]["actions"]["dh"] == {"trades": [{"players": ["p04", "p05"], "amount": 3}]}
+    assert snap_b.steps[1]["actions"]["dh"] == {
+        "trades": [{"players": ["p04", "p05"], "amount": 3}]
+    }
 
 
 def test_bad_database_urls_are_one_line(tmp_path):

@@ -9,7 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mvp_table import Table  # noqa: E402
+from mvp_table import Table
 
 
 @pytest.fixture

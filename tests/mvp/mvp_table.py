@@ -15,11 +15,30 @@ PLAYERS = ["r1", "r2", "r3", "g1", "g2", "g3"]
 TEAMS = {"red": ["r1", "r2", "r3"], "green": ["g1", "g2", "g3"]}
 #: mvp.md §9 layout L0
 L0 = {
-    "A": "grapes-5", "B": "lemons-6", "C": "pears-6", "D": "grapes-6",
-    "E": "apples-6", "F": "pears-4", "G": "grapes-4", "H": "lemons-5", "I": "pears-5",
-    "J": "pears-2", "K": "grapes-2", "L": "apples-5", "M": "pears-3", "N": "grapes-3", "O": "lemons-4",
-    "P": "pears-1", "Q": "grapes-1", "R": "apples-4", "S": "lemons-2", "T": "lemons-3",
-    "U": "apples-1", "V": "apples-2", "W": "apples-3", "X": "lemons-1",
+    "A": "grapes-5",
+    "B": "lemons-6",
+    "C": "pears-6",
+    "D": "grapes-6",
+    "E": "apples-6",
+    "F": "pears-4",
+    "G": "grapes-4",
+    "H": "lemons-5",
+    "I": "pears-5",
+    "J": "pears-2",
+    "K": "grapes-2",
+    "L": "apples-5",
+    "M": "pears-3",
+    "N": "grapes-3",
+    "O": "lemons-4",
+    "P": "pears-1",
+    "Q": "grapes-1",
+    "R": "apples-4",
+    "S": "lemons-2",
+    "T": "lemons-3",
+    "U": "apples-1",
+    "V": "apples-2",
+    "W": "apples-3",
+    "X": "lemons-1",
 }
 
 
@@ -104,4 +123,3 @@ class Table:
 
     def result(self) -> dict | None:
         return self.match.result()
-

@@ -6,12 +6,12 @@ from __future__ import annotations
 import copy
 import random
 
+from mvp_table import PLAYERS, Table, l0_config
+
 from mainmatch.bots import bot_names, get_bot
 from mainmatch.bots.driver import bot_move
 from mainmatch.engine import Match
 from mainmatch.games.mvp import GAME
-
-from mvp_table import PLAYERS, Table, l0_config
 
 
 def play_mixed(seed: int, bot_seats: list[str]) -> Match:
@@ -60,17 +60,25 @@ def test_teammates_split_the_fresh_cards_between_them():
     t = Table(l0_config(garnets={p: 0 for p in PLAYERS}))
     bids = {}
     for p in ("r1", "r2", "r3"):
-        action = get_bot("mvp", "strategy").act(GAME.view(t.state, p), GAME.pending(t.state)[p], random.Random(0))
+        action = get_bot("mvp", "strategy").act(
+            GAME.view(t.state, p), GAME.pending(t.state)[p], random.Random(0)
+        )
         bids[p] = set(action.get("bids", {}))
     assert bids["r1"] | bids["r2"] | bids["r3"] == {"U", "V", "W", "X"}
-    assert not (bids["r1"] & bids["r2"]) and not (bids["r1"] & bids["r3"]) and not (bids["r2"] & bids["r3"])
+    assert (
+        not (bids["r1"] & bids["r2"])
+        and not (bids["r1"] & bids["r3"])
+        and not (bids["r2"] & bids["r3"])
+    )
 
 
 def test_the_bot_pipelines_onto_nearly_exposed_cards():
     # U-X flagged: the cards they cover are about to be exposed; the bot bids ahead on its share
     t = Table()
     t.round({"r1": {"U": 1, "V": 1}, "g1": {"W": 1, "X": 1}})
-    action = get_bot("mvp", "strategy").act(GAME.view(t.state, "r1"), GAME.pending(t.state)["r1"], random.Random(0))
+    action = get_bot("mvp", "strategy").act(
+        GAME.view(t.state, "r1"), GAME.pending(t.state)["r1"], random.Random(0)
+    )
     assert set(action.get("bids", {})) & {"P", "Q", "R", "S", "T"}
 
 
@@ -78,7 +86,9 @@ def test_the_bot_votes_for_a_rival_other_than_itself():
     t = Table()
     t.round()  # round-1 stalemate: all six vote among all six
     for p in PLAYERS:
-        action = get_bot("mvp", "strategy").act(GAME.view(t.state, p), GAME.pending(t.state)[p], random.Random(0))
+        action = get_bot("mvp", "strategy").act(
+            GAME.view(t.state, p), GAME.pending(t.state)[p], random.Random(0)
+        )
         GAME.validate(t.state, p, action)
         assert action["ec"] != p and action["ec"][0] != p[0]
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from mainmatch.games.mvp.card_rule import CLAIMED, FLAGGED, STAYS, controller, resolve_card, team_totals
+from mainmatch.games.mvp.card_rule import (
+    CLAIMED,
+    FLAGGED,
+    STAYS,
+    controller,
+    resolve_card,
+    team_totals,
+)
 
 TEAM = {"r1": "red", "r2": "red", "r3": "red", "g1": "green", "g2": "green", "g3": "green"}
 
@@ -20,11 +27,14 @@ def test_unflagged_tie_stays_and_every_bid_stays(stakes):
     assert (o.result, o.team, o.returned, o.paid, o.keep) == (STAYS, None, {}, {}, stakes)
 
 
-@pytest.mark.parametrize("leader,stakes,returned,total", [
-    ("red", {"r1": 2, "g1": 1}, {"g1": 1}, 2),
-    ("green", {"r1": 2, "g1": 1, "g2": 2}, {"r1": 2}, 3),
-    ("red", {"r1": 1}, {}, 1),
-])
+@pytest.mark.parametrize(
+    "leader,stakes,returned,total",
+    [
+        ("red", {"r1": 2, "g1": 1}, {"g1": 1}, 2),
+        ("green", {"r1": 2, "g1": 1, "g2": 2}, {"r1": 2}, 3),
+        ("red", {"r1": 1}, {}, 1),
+    ],
+)
 def test_unflagged_leader_flags_and_the_other_teams_bids_return(leader, stakes, returned, total):
     o = resolve_card(None, stakes, TEAM)
     assert (o.result, o.team, o.total, o.returned, o.paid) == (FLAGGED, leader, total, returned, {})
@@ -42,7 +52,13 @@ def test_flag_holder_higher_or_tied_claims(stakes):
 
 def test_flag_switches_when_the_rival_strictly_outbids():
     o = resolve_card("red", {"r1": 4, "g1": 3, "g2": 2}, TEAM)
-    assert (o.result, o.team, o.total, o.returned, o.keep) == (FLAGGED, "green", 5, {"r1": 4}, {"g1": 3, "g2": 2})
+    assert (o.result, o.team, o.total, o.returned, o.keep) == (
+        FLAGGED,
+        "green",
+        5,
+        {"r1": 4},
+        {"g1": 3, "g2": 2},
+    )
 
 
 def test_controller_is_the_strictly_highest_bidder():

@@ -7,13 +7,12 @@ import copy
 import random
 
 import pytest
+from mvp_table import L0, PLAYERS, TEAMS, l0_config
 
 from mainmatch.engine import InvalidConfig
 from mainmatch.games.mvp import GAME
 from mainmatch.games.mvp.cards import CARDS
 from mainmatch.games.mvp.pattern import LETTERS
-
-from mvp_table import L0, PLAYERS, TEAMS, l0_config
 
 
 def test_new_config_defaults_and_draws():
@@ -22,7 +21,9 @@ def test_new_config_defaults_and_draws():
     assert config["players"] == PLAYERS
     assert config["garnets"] == {p: 0 for p in PLAYERS}
     assert config["gamewide_tiebreak"] == PLAYERS
-    assert list(config["layout"]) == list(LETTERS) and sorted(config["layout"].values()) == sorted(CARDS)
+    assert list(config["layout"]) == list(LETTERS) and sorted(config["layout"].values()) == sorted(
+        CARDS
+    )
     red, green = config["teams"]["red"], config["teams"]["green"]
     assert len(red) == len(green) == 3 and sorted(red + green) == sorted(PLAYERS)
     assert red == [p for p in PLAYERS if p in red]  # players order
@@ -38,9 +39,13 @@ def test_new_config_draws_vary_with_the_seed():
 
 def test_new_config_takes_every_host_input():
     tiebreak = ["g2", "r1", "r3", "g1", "g3", "r2"]
-    config = GAME.new_config(PLAYERS, 3, teams=TEAMS, garnets={"r1": 5, "g1": 2}, gamewide_tiebreak=tiebreak, layout=L0)
+    config = GAME.new_config(
+        PLAYERS, 3, teams=TEAMS, garnets={"r1": 5, "g1": 2}, gamewide_tiebreak=tiebreak, layout=L0
+    )
     assert config == {
-        "players": PLAYERS, "teams": TEAMS, "layout": L0,
+        "players": PLAYERS,
+        "teams": TEAMS,
+        "layout": L0,
         "garnets": {"r1": 5, "r2": 0, "r3": 0, "g1": 2, "g2": 0, "g3": 0},
         "gamewide_tiebreak": tiebreak,
     }
@@ -53,15 +58,21 @@ def test_a_given_layout_does_not_change_the_drawn_teams_and_vice_versa():
     assert GAME.new_config(PLAYERS, 5, teams=TEAMS)["layout"] == drawn["layout"]
 
 
-@pytest.mark.parametrize("options,fragment", [
-    ({"colour": "red"}, "unknown option 'colour'"),
-    ({"garnets": {"zz": 1}}, "config.garnets: 'zz' is not a player"),
-    ({"garnets": {"r1": -1}}, "config.garnets: r1 has a negative garnet count"),
-    ({"garnets": [1, 2]}, "config.garnets"),
-    ({"teams": {"red": ["r1", "r2"], "green": ["r3", "g1", "g2", "g3"]}}, "config.teams.red: a team has exactly 3 players"),
-    ({"gamewide_tiebreak": ["r1"]}, "config.gamewide_tiebreak"),
-    ({"layout": {"A": "pears-1"}}, "config.layout: no card on B, C"),
-])
+@pytest.mark.parametrize(
+    "options,fragment",
+    [
+        ({"colour": "red"}, "unknown option 'colour'"),
+        ({"garnets": {"zz": 1}}, "config.garnets: 'zz' is not a player"),
+        ({"garnets": {"r1": -1}}, "config.garnets: r1 has a negative garnet count"),
+        ({"garnets": [1, 2]}, "config.garnets"),
+        (
+            {"teams": {"red": ["r1", "r2"], "green": ["r3", "g1", "g2", "g3"]}},
+            "config.teams.red: a team has exactly 3 players",
+        ),
+        ({"gamewide_tiebreak": ["r1"]}, "config.gamewide_tiebreak"),
+        ({"layout": {"A": "pears-1"}}, "config.layout: no card on B, C"),
+    ],
+)
 def test_new_config_rejects_bad_options(options, fragment):
     with pytest.raises(InvalidConfig) as err:
         GAME.new_config(PLAYERS, 1, **options)
@@ -74,7 +85,9 @@ def test_new_config_rejects_players_that_are_not_strings():
 
 
 def test_new_config_rejects_a_wrong_number_of_players():
-    with pytest.raises(InvalidConfig, match="config.players: The MVP takes exactly 6 players, not 5"):
+    with pytest.raises(
+        InvalidConfig, match="config.players: The MVP takes exactly 6 players, not 5"
+    ):
         GAME.new_config(PLAYERS[:5], 1)
 
 
@@ -99,14 +112,32 @@ BAD_CONFIGS = [
     (broken("gamewide_tiebreak", KeyError), "config.gamewide_tiebreak: required field is missing"),
     ({**l0_config(), "seed": 3}, "config.seed: unknown field"),
     (broken("players", PLAYERS + ["x"]), "config.players: The MVP takes exactly 6 players, not 7"),
-    (broken("players", ["r1", "r1", "r3", "g1", "g2", "g3"]), "config.players: duplicate player ids ['r1']"),
-    (broken("players", ["", "r2", "r3", "g1", "g2", "g3"]), "config.players: a player id must be a non-empty string"),
+    (
+        broken("players", ["r1", "r1", "r3", "g1", "g2", "g3"]),
+        "config.players: duplicate player ids ['r1']",
+    ),
+    (
+        broken("players", ["", "r2", "r3", "g1", "g2", "g3"]),
+        "config.players: a player id must be a non-empty string",
+    ),
     (broken("players", "r1 r2"), "config.players"),
     (broken("teams", {"red": ["r1", "r2", "r3"]}), "config.teams.green: required field is missing"),
-    (broken("teams", {"red": ["r1", "r2", "r3"], "green": ["g1", "g2", "g3"], "blue": []}), "config.teams.blue: unknown field"),
-    (broken("teams.red", ["r1", "r2", "zz"]), "config.teams.red: 'zz' is not a player in this match"),
-    (broken("teams.green", ["g1", "g2", "r1"]), "config.teams: every player must be in exactly one team; 'r1' is listed twice"),
-    (broken("teams.green", ["g1", "g2"]), "config.teams.green: a team has exactly 3 players, not 2"),
+    (
+        broken("teams", {"red": ["r1", "r2", "r3"], "green": ["g1", "g2", "g3"], "blue": []}),
+        "config.teams.blue: unknown field",
+    ),
+    (
+        broken("teams.red", ["r1", "r2", "zz"]),
+        "config.teams.red: 'zz' is not a player in this match",
+    ),
+    (
+        broken("teams.green", ["g1", "g2", "r1"]),
+        "config.teams: every player must be in exactly one team; 'r1' is listed twice",
+    ),
+    (
+        broken("teams.green", ["g1", "g2"]),
+        "config.teams.green: a team has exactly 3 players, not 2",
+    ),
     (broken("layout.Y", "pears-1"), "config.layout: 'Y' is not a place letter (A to X)"),
     (broken("layout.A", KeyError), "config.layout: no card on A"),
     (broken("layout.A", "grape-5"), "config.layout: 'grape-5' is not a card"),
@@ -115,9 +146,15 @@ BAD_CONFIGS = [
     (broken("garnets.r1", -1), "config.garnets: r1 has a negative garnet count (-1)"),
     (broken("garnets.r1", True), "config.garnets.r1"),
     (broken("garnets.r1", 1.0), "config.garnets.r1"),
-    (broken("garnets.r1", KeyError), "config.garnets: must have a key for each player and no one else (missing ['r1']"),
+    (
+        broken("garnets.r1", KeyError),
+        "config.garnets: must have a key for each player and no one else (missing ['r1']",
+    ),
     (broken("garnets.zz", 0), "unknown ['zz']"),
-    (broken("gamewide_tiebreak", PLAYERS[:5]), "config.gamewide_tiebreak: must list each of the 6 players exactly once"),
+    (
+        broken("gamewide_tiebreak", PLAYERS[:5]),
+        "config.gamewide_tiebreak: must list each of the 6 players exactly once",
+    ),
     (broken("gamewide_tiebreak", PLAYERS[:5] + ["r1"]), "config.gamewide_tiebreak: must list each"),
     ([], "config must be a JSON object"),
 ]

@@ -7,12 +7,11 @@ Rounds are written as in the spec: ``t.round({"r1": {"U": 3}})`` is
 from __future__ import annotations
 
 import pytest
+from mvp_table import PLAYERS, Table, l0_config
 
 from mainmatch.engine import IllegalAction, Match
 from mainmatch.games.mvp import GAME
 from mainmatch.games.mvp.scoring import card_points, team_score
-
-from mvp_table import PLAYERS, Table, l0_config
 
 
 def pattern_by_status(t: Table) -> dict[str, str]:
@@ -30,6 +29,7 @@ def illegal(t: Table, player: str, action) -> str:
 
 # ---------------------------------------------------------------- 9.1 examples from the seed
 
+
 def test_S1_start(table):
     view = table.view()
     p = view["pattern"]
@@ -42,9 +42,16 @@ def test_S1_start(table):
         assert p[x] == {"status": "hidden"}
     assert list(p) == list("ABCDEFGHIJKLMNOPQRSTUVWX")
     assert {k: v for k, v in view.items() if k != "pattern"} == {
-        "game": "mvp", "players": PLAYERS, "phase": "round", "round": 1, "rounds_played": 0, "last_round": 13,
+        "game": "mvp",
+        "players": PLAYERS,
+        "phase": "round",
+        "round": 1,
+        "rounds_played": 0,
+        "last_round": 13,
         "teams": {"red": ["r1", "r2", "r3"], "green": ["g1", "g2", "g3"]},
-        "claimed": {"red": [], "green": []}, "end_reason": None, "final": None,
+        "claimed": {"red": [], "green": []},
+        "end_reason": None,
+        "final": None,
     }
     req = GAME.pending(table.state)["r1"]
     assert req["biddable"] == list("PQRSTUVWX")
@@ -52,9 +59,20 @@ def test_S1_start(table):
 
 def test_S2_removing_U(table):
     table.round({"r1": {"U": 1}})
-    assert table.pattern()["U"] == {"status": "exposed", "card": "apples-1", "flag": "red", "flag_total": 1}
+    assert table.pattern()["U"] == {
+        "status": "exposed",
+        "card": "apples-1",
+        "flag": "red",
+        "flag_total": 1,
+    }
     table.round()
-    assert table.pattern()["U"] == {"status": "claimed", "card": "apples-1", "team": "red", "paid": 1, "round": 2}
+    assert table.pattern()["U"] == {
+        "status": "claimed",
+        "card": "apples-1",
+        "team": "red",
+        "paid": 1,
+        "round": 2,
+    }
     assert table.view()["phase"] == "round"  # a claim: not a stalemate
     s = pattern_by_status(table)
     assert s["exposed"] == "PVWX"
@@ -84,12 +102,25 @@ def test_S4_newly_exposed_card_is_flagged_not_claimed(table):
     assert table.you("g1")["bids"] == {"P": 2} and table.you("g1")["chips"] == 28
     table.round()
     assert table.pattern()["U"]["status"] == "claimed"
-    assert table.pattern()["P"] == {"status": "exposed", "card": "pears-1", "flag": "red", "flag_total": 3}
+    assert table.pattern()["P"] == {
+        "status": "exposed",
+        "card": "pears-1",
+        "flag": "red",
+        "flag_total": 3,
+    }
     assert table.you("g1")["chips"] == 30 and table.you("g1")["bids"] == {}
     assert table.last("round_private", "g1")["returned"] == {"P": 2}
-    assert table.last("round_resolved")["flagged"] == [{"letter": "P", "card": "pears-1", "team": "red", "total": 3}]
+    assert table.last("round_resolved")["flagged"] == [
+        {"letter": "P", "card": "pears-1", "team": "red", "total": 3}
+    ]
     table.round()
-    assert table.pattern()["P"] == {"status": "claimed", "card": "pears-1", "team": "red", "paid": 3, "round": 3}
+    assert table.pattern()["P"] == {
+        "status": "claimed",
+        "card": "pears-1",
+        "team": "red",
+        "paid": 3,
+        "round": 3,
+    }
     assert table.you("r2")["controls"] == ["P"] and table.you("r2")["chips"] == 27
     assert table.pattern()["J"]["status"] == "exposed"
 
@@ -99,7 +130,13 @@ def test_S5_a_tie_keeps_the_flag_and_claims(table):
     assert table.pattern()["V"]["flag"] == "red" and table.pattern()["V"]["flag_total"] == 4
     assert table.you("g1")["chips"] == 30
     table.round({"g1": {"V": 4}})
-    assert table.pattern()["V"] == {"status": "claimed", "card": "apples-2", "team": "red", "paid": 4, "round": 2}
+    assert table.pattern()["V"] == {
+        "status": "claimed",
+        "card": "apples-2",
+        "team": "red",
+        "paid": 4,
+        "round": 2,
+    }
     assert table.you("r1")["controls"] == ["V"] and table.you("r1")["chips"] == 26
     assert table.you("g1")["chips"] == 30
     assert table.last("round_private", "g1")["returned"] == {"V": 4}
@@ -129,7 +166,13 @@ def test_S6_scoring():
 def play_x9() -> Table:
     t = Table()
     t.rounds(
-        {"r1": {"U": 1, "V": 1, "W": 1, "R": 1}, "r2": {"Q": 1}, "r3": {"X": 1}, "g1": {"S": 1, "T": 1}, "g2": {"P": 1}},
+        {
+            "r1": {"U": 1, "V": 1, "W": 1, "R": 1},
+            "r2": {"Q": 1},
+            "r3": {"X": 1},
+            "g1": {"S": 1, "T": 1},
+            "g2": {"P": 1},
+        },
         None,
         {"r1": {"L": 1}, "r2": {"K": 1, "N": 1}, "g1": {"O": 1}, "g2": {"J": 1, "M": 1}},
         {"r1": {"E": 1}, "r2": {"G": 1}, "g1": {"H": 1}, "g3": {"F": 1, "I": 1}},
@@ -159,7 +202,9 @@ def test_S8_tied_teams_void_tokens_of_life():
     t.round({"g2": {"S": 1}, "g3": {"T": 1}})
     p = t.pattern()
     assert [p[x]["team"] for x in "UVWX"] == ["red", "red", "red", "green"]
-    assert [(p[x]["status"], p[x]["flag"]) for x in "PQRST"] == [("exposed", None)] * 3 + [("exposed", "green")] * 2
+    assert [(p[x]["status"], p[x]["flag"]) for x in "PQRST"] == [("exposed", None)] * 3 + [
+        ("exposed", "green")
+    ] * 2
     assert t.last("round_resolved")["newly_exposed"] == list("PQRST")
     assert [p[x]["status"] for x in "JKLMNO"] == ["nearly_exposed"] * 6
     assert t.you("r2")["controls"] == [] and t.you("r1")["controls"] == ["U"]
@@ -177,21 +222,37 @@ def test_S8_tied_teams_void_tokens_of_life():
     assert final["tokens_of_life"] == {} and final["void_tokens_of_life"] is True
     r = t.result()
     assert r["tokens_of_life"] == {} and r["void_tokens_of_life"] is True
-    assert r["elimination_candidate"] == "r2" and final["ec_candidates"] == ["r2"] and final["voters"] == []
+    assert (
+        r["elimination_candidate"] == "r2"
+        and final["ec_candidates"] == ["r2"]
+        and final["voters"] == []
+    )
     assert r["ranking"] == [["r1", "r3", "g1", "g2", "g3"], ["r2"]]
     assert r["garnets"] == {} and r["details"]["rounds_played"] == 4
 
 
 # ---------------------------------------------------------------- 9.2 more scenarios
 
+
 def test_X1_switch_then_claim_on_a_tie(table):
     table.round({"r1": {"V": 4}, "g1": {"V": 2}})
     assert table.pattern()["V"]["flag"] == "red"
     table.round({"g1": {"V": 3}, "g2": {"V": 2}})
-    assert table.pattern()["V"] == {"status": "exposed", "card": "apples-2", "flag": "green", "flag_total": 5}
+    assert table.pattern()["V"] == {
+        "status": "exposed",
+        "card": "apples-2",
+        "flag": "green",
+        "flag_total": 5,
+    }
     assert table.last("round_private", "r1")["returned"] == {"V": 4}
     table.round({"r1": {"V": 5}})
-    assert table.pattern()["V"] == {"status": "claimed", "card": "apples-2", "team": "green", "paid": 5, "round": 3}
+    assert table.pattern()["V"] == {
+        "status": "claimed",
+        "card": "apples-2",
+        "team": "green",
+        "paid": 5,
+        "round": 3,
+    }
     assert table.you("g1")["controls"] == ["V"]
     assert [table.you(p)["chips"] for p in ("g1", "g2", "r1")] == [27, 28, 30]
     g2 = table.last("round_private", "g2")
@@ -202,7 +263,12 @@ def test_X1_switch_then_claim_on_a_tie(table):
 
 def test_X2_unflagged_tie(table):
     table.round({"r1": {"X": 3}, "g1": {"X": 3}})
-    assert table.pattern()["X"] == {"status": "exposed", "card": "lemons-1", "flag": None, "flag_total": None}
+    assert table.pattern()["X"] == {
+        "status": "exposed",
+        "card": "lemons-1",
+        "flag": None,
+        "flag_total": None,
+    }
     assert table.you("r1")["bids"] == {"X": 3} and table.you("g1")["bids"] == {"X": 3}
     assert table.last("round_resolved")["flagged"] == []
     table.round({"r2": {"X": 1}})
@@ -217,15 +283,26 @@ def test_X3_controller_tie():
     assert t.last("round_private", "r2")["control"] == {"U": False, "V": False, "W": False}
     assert t.last("round_private", "r2")["paid"] == {"V": 1}
     t.rounds(None, None)
-    assert t.view()["final"]["controllers"] == {"S": "g2", "T": "g3", "U": "r1", "V": None, "W": "r3", "X": "g1"}
+    assert t.view()["final"]["controllers"] == {
+        "S": "g2",
+        "T": "g3",
+        "U": "r1",
+        "V": None,
+        "W": "r3",
+        "X": "g1",
+    }
     assert t.pattern()["V"]["controller"] is None
-    assert t.view()["final"]["team_scores"]["red"] == 3  # the uncontrolled card still scores for the team
+    assert (
+        t.view()["final"]["team_scores"]["red"] == 3
+    )  # the uncontrolled card still scores for the team
 
 
 def test_X4_round_1_stalemate_six_way_vote(table):
     table.round()
     view = table.view()
-    assert view["phase"] == "choose_ec" and view["end_reason"] == "stalemate" and view["round"] is None
+    assert (
+        view["phase"] == "choose_ec" and view["end_reason"] == "stalemate" and view["round"] is None
+    )
     final = view["final"]
     assert final["team_scores"] == {"red": 0, "green": 0}
     assert final["winners"] == final["ec_candidates"] == final["voters"] == PLAYERS
@@ -237,7 +314,9 @@ def test_X4_round_1_stalemate_six_way_vote(table):
     assert "'zz' is not a candidate" in illegal(table, "r1", {"ec": "zz"})
     events = table.vote({"r1": "g1", "r2": "g1", "r3": "g2", "g1": "r1", "g2": "r1", "g3": "g2"})
     votes = {"r1": "g1", "r2": "g1", "r3": "g2", "g1": "r1", "g2": "r1", "g3": "g2"}
-    assert events == [{"audience": "public", "type": "elimination_candidate", "player": "g2", "votes": votes}]
+    assert events == [
+        {"audience": "public", "type": "elimination_candidate", "player": "g2", "votes": votes}
+    ]
     assert table.view()["final"]["ec_votes"] == votes
     r = table.result()
     assert r["elimination_candidate"] == "g2"
@@ -263,7 +342,11 @@ def test_X5_round_13():
     assert p["U"]["status"] == "claimed" and p["U"]["team"] == "red" and p["U"]["round"] == 13
     assert p["P"] == {"status": "exposed", "card": "pears-1", "flag": "red", "flag_total": 5}
     view = t.view()
-    assert view["end_reason"] == "round_limit" and view["rounds_played"] == 13 and view["round"] is None
+    assert (
+        view["end_reason"] == "round_limit"
+        and view["rounds_played"] == 13
+        and view["round"] is None
+    )
     assert view["final"]["team_scores"] == {"red": 0, "green": 0}
     assert view["phase"] == "choose_ec" and list(GAME.pending(t.state)) == PLAYERS
 
@@ -275,20 +358,45 @@ def test_X6_purchases(table):
         ({"bids": {"J": 1}}, "card J is hidden; you may bid on: P, Q, R, S, T, U, V, W, X"),
         ({"buy_identity": ["P"]}, "buy_identity: card P is nearly exposed and public"),
         ({"buy_identity": ["J", "J"]}, "buy_identity lists the same letter twice"),
-        ({"buy_location": ["apples-1"]}, "buy_location: apples-1 is already public (card U is exposed)"),
+        (
+            {"buy_location": ["apples-1"]},
+            "buy_location: apples-1 is already public (card U is exposed)",
+        ),
         ({"buy_chips": 6}, "your purchases cost 6 garnets but you have 5"),
-        ({"buy_identity": ["A", "B"], "buy_location": ["grapes-6", "pears-6"]}, "your purchases cost 6 garnets but you have 5"),
+        (
+            {"buy_identity": ["A", "B"], "buy_location": ["grapes-6", "pears-6"]},
+            "your purchases cost 6 garnets but you have 5",
+        ),
     ]
     for action, message in bad:
         assert message in illegal(table, "r1", action), action
-    GAME.validate(table.state, "r1", {"buy_identity": ["A"], "buy_location": ["grapes-6", "pears-6"]})
-    table.round({"r1": {"bids": {"U": 30}, "buy_chips": 1, "buy_identity": ["J"], "buy_location": ["grapes-6"]}})
+    GAME.validate(
+        table.state, "r1", {"buy_identity": ["A"], "buy_location": ["grapes-6", "pears-6"]}
+    )
+    table.round(
+        {
+            "r1": {
+                "bids": {"U": 30},
+                "buy_chips": 1,
+                "buy_identity": ["J"],
+                "buy_location": ["grapes-6"],
+            }
+        }
+    )
     assert table.you("r1") == {
-        "player": "r1", "team": "red", "chips": 1, "bids": {"U": 30}, "garnets": 1, "garnets_spent": 4,
-        "controls": [], "known_cards": {"D": "grapes-6", "J": "pears-2"},
+        "player": "r1",
+        "team": "red",
+        "chips": 1,
+        "bids": {"U": 30},
+        "garnets": 1,
+        "garnets_spent": 4,
+        "controls": [],
+        "known_cards": {"D": "grapes-6", "J": "pears-2"},
     }
     assert table.pattern()["J"] == {"status": "hidden"} and "you" not in table.view()
-    assert "your purchases cost 2 garnets but you have 1" in illegal(table, "r1", {"buy_location": ["grapes-6"]})
+    assert "your purchases cost 2 garnets but you have 1" in illegal(
+        table, "r1", {"buy_location": ["grapes-6"]}
+    )
     GAME.validate(table.state, "r1", {"buy_identity": ["J"]})
     table.round({"g1": {"buy_identity": ["J"]}})
     assert table.pattern()["U"]["status"] == "claimed"
@@ -300,18 +408,30 @@ def test_X6_purchases(table):
 
 
 FINAL_X7 = {
-    "end_reason": "stalemate", "rounds_played": 3,
+    "end_reason": "stalemate",
+    "rounds_played": 3,
     "team_scores": {"red": 3, "green": 0},
     "individual_scores": {"r1": 2, "r2": 1, "r3": 0, "g1": 0, "g2": 0, "g3": 0},
     "winning_team": "red",
     "winners": ["r1"],
-    "tokens_of_life": {"r1": 2}, "void_tokens_of_life": False,
+    "tokens_of_life": {"r1": 2},
+    "void_tokens_of_life": False,
     "garnets": {},
     "controllers": {"U": "r1", "V": "r1", "W": "r2", "X": "g1"},
     "card_points": {"U": 1, "V": 1, "W": 1, "X": 0},
-    "combinations": {"red": [{"kind": "run", "suit": "apples", "ranks": [1, 2, 3],
-                              "letters": ["U", "V", "W"], "points_per_card": 1, "total": 3}],
-                     "green": []},
+    "combinations": {
+        "red": [
+            {
+                "kind": "run",
+                "suit": "apples",
+                "ranks": [1, 2, 3],
+                "letters": ["U", "V", "W"],
+                "points_per_card": 1,
+                "total": 3,
+            }
+        ],
+        "green": [],
+    },
     "ec_candidates": ["g1", "g2", "g3"],
     "voters": ["r1"],
     "ec_votes": None,
@@ -329,16 +449,36 @@ def test_X7_solo_winner_one_voter(table):
     view = table.view()
     assert view["phase"] == "choose_ec" and view["final"] == FINAL_X7
     assert [view["pattern"][x]["controller"] for x in "UVWX"] == ["r1", "r1", "r2", "g1"]
-    assert GAME.pending(table.state) == {"r1": {"kind": "choose_ec", "candidates": ["g1", "g2", "g3"]}}
+    assert GAME.pending(table.state) == {
+        "r1": {"kind": "choose_ec", "candidates": ["g1", "g2", "g3"]}
+    }
     game_over = table.last("game_over")
-    assert game_over == {"audience": "public", "type": "game_over",
-                         **{k: FINAL_X7[k] for k in ("end_reason", "rounds_played", "team_scores", "individual_scores",
-                                                     "winning_team", "winners", "controllers", "combinations",
-                                                     "ec_candidates", "voters", "elimination_candidate")}}
+    assert game_over == {
+        "audience": "public",
+        "type": "game_over",
+        **{
+            k: FINAL_X7[k]
+            for k in (
+                "end_reason",
+                "rounds_played",
+                "team_scores",
+                "individual_scores",
+                "winning_team",
+                "winners",
+                "controllers",
+                "combinations",
+                "ec_candidates",
+                "voters",
+                "elimination_candidate",
+            )
+        },
+    }
     before = table.view()
     table.vote({"r1": "g2"})
     after = table.view()
-    assert after["final"]["elimination_candidate"] == "g2" and after["final"]["ec_votes"] == {"r1": "g2"}
+    assert after["final"]["elimination_candidate"] == "g2" and after["final"]["ec_votes"] == {
+        "r1": "g2"
+    }
     before["phase"] = "over"
     before["final"]["ec_votes"] = {"r1": "g2"}
     before["final"]["elimination_candidate"] = "g2"
@@ -349,12 +489,21 @@ def test_X7_solo_winner_one_voter(table):
 
 
 def test_X8_tied_teams_solo_winner_not_void(table):
-    table.rounds({"r1": {"U": 1, "V": 1}, "r3": {"W": 1}, "g1": {"X": 1}}, {"g2": {"S": 1}, "g3": {"T": 1}}, None, None)
+    table.rounds(
+        {"r1": {"U": 1, "V": 1}, "r3": {"W": 1}, "g1": {"X": 1}},
+        {"g2": {"S": 1}, "g3": {"T": 1}},
+        None,
+        None,
+    )
     final = table.view()["final"]
     assert final["end_reason"] == "stalemate"
     assert final["team_scores"] == {"red": 3, "green": 3}
     assert final["individual_scores"] == {"r1": 2, "r2": 0, "r3": 1, "g1": 1, "g2": 1, "g3": 1}
-    assert final["winners"] == ["r1"] and final["tokens_of_life"] == {"r1": 2} and not final["void_tokens_of_life"]
+    assert (
+        final["winners"] == ["r1"]
+        and final["tokens_of_life"] == {"r1": 2}
+        and not final["void_tokens_of_life"]
+    )
     r = table.result()
     assert r["elimination_candidate"] == "r2"
     assert r["ranking"] == [["r1"], ["r3", "g1", "g2", "g3"], ["r2"]]
@@ -362,14 +511,28 @@ def test_X8_tied_teams_solo_winner_not_void(table):
 
 def test_X9_pipelined_full_clear():
     t = Table()
-    t.round({"r1": {"U": 1, "V": 1, "W": 1, "R": 1}, "r2": {"Q": 1}, "r3": {"X": 1}, "g1": {"S": 1, "T": 1}, "g2": {"P": 1}})
+    t.round(
+        {
+            "r1": {"U": 1, "V": 1, "W": 1, "R": 1},
+            "r2": {"Q": 1},
+            "r3": {"X": 1},
+            "g1": {"S": 1, "T": 1},
+            "g2": {"P": 1},
+        }
+    )
     assert [t.pattern()[x]["flag"] for x in "UVWX"] == ["red"] * 4
     assert all(t.pattern()[x]["status"] == "nearly_exposed" for x in "PQRST")
     assert t.you("g1")["bids"] == {"S": 1, "T": 1}
     t.round()
     p = t.pattern()
     assert all(p[x]["status"] == "claimed" and p[x]["team"] == "red" for x in "UVWX")
-    assert {x: p[x]["flag"] for x in "PQRST"} == {"P": "green", "Q": "red", "R": "red", "S": "green", "T": "green"}
+    assert {x: p[x]["flag"] for x in "PQRST"} == {
+        "P": "green",
+        "Q": "red",
+        "R": "red",
+        "S": "green",
+        "T": "green",
+    }
     assert all(p[x]["status"] == "nearly_exposed" for x in "JKLMNO")
     t.round({"r1": {"L": 1}, "r2": {"K": 1, "N": 1}, "g1": {"O": 1}, "g2": {"J": 1, "M": 1}})
     p = t.pattern()
@@ -382,12 +545,22 @@ def test_X9_pipelined_full_clear():
     assert all(p[x]["status"] == "claimed" for x in "EFGHI") and all(p[x]["flag"] for x in "ABCD")
     t.round()
     view = t.view()
-    assert view["end_reason"] == "all_claimed" and view["rounds_played"] == 6 and view["phase"] == "over"
+    assert (
+        view["end_reason"] == "all_claimed"
+        and view["rounds_played"] == 6
+        and view["phase"] == "over"
+    )
     final = view["final"]
     assert final["team_scores"] == {"red": 51, "green": 34}
     assert final["individual_scores"] == {"r1": 25, "r2": 25, "r3": 1, "g1": 10, "g2": 12, "g3": 12}
-    red_combos = [(c["kind"], c.get("suit"), c.get("rank"), c["total"]) for c in final["combinations"]["red"]]
-    assert red_combos == [("set", None, 1, 3), ("run", "apples", None, 24), ("run", "grapes", None, 24)]
+    red_combos = [
+        (c["kind"], c.get("suit"), c.get("rank"), c["total"]) for c in final["combinations"]["red"]
+    ]
+    assert red_combos == [
+        ("set", None, 1, 3),
+        ("run", "apples", None, 24),
+        ("run", "grapes", None, 24),
+    ]
     green_combos = [(c["kind"], c.get("suit"), c["total"]) for c in final["combinations"]["green"]]
     assert green_combos == [("run", "lemons", 10), ("run", "pears", 24)]
     r = t.result()
@@ -402,9 +575,17 @@ def test_X10_the_holder_adds_and_keeps_it(table):
     table.round({"r1": {"U": 2}})
     assert table.pattern()["U"]["flag"] == "red" and table.pattern()["U"]["flag_total"] == 2
     table.round({"r2": {"U": 3}, "g1": {"U": 4}})
-    assert table.pattern()["U"] == {"status": "claimed", "card": "apples-1", "team": "red", "paid": 5, "round": 2}
+    assert table.pattern()["U"] == {
+        "status": "claimed",
+        "card": "apples-1",
+        "team": "red",
+        "paid": 5,
+        "round": 2,
+    }
     assert table.you("r2")["controls"] == ["U"] and table.you("r1")["controls"] == []
-    assert table.last("round_private", "g1")["returned"] == {"U": 4} and table.you("g1")["chips"] == 30
+    assert (
+        table.last("round_private", "g1")["returned"] == {"U": 4} and table.you("g1")["chips"] == 30
+    )
 
 
 def test_X11_purchases_are_not_bids(table):
@@ -468,6 +649,7 @@ def test_X13_strict_types_two_purchases_of_one_place(table):
 
 # ---------------------------------------------------------------- the annotated examples of §3.1, §5.1
 
+
 def test_view_example_of_5_1_after_round_2(table):
     table.rounds({"g1": {"W": 2}}, {"r1": {"U": 3}})
     view = table.view()
@@ -477,10 +659,31 @@ def test_view_example_of_5_1_after_round_2(table):
     assert p["P"] == {"status": "nearly_exposed", "card": "pears-1"}
     assert p["U"] == {"status": "exposed", "card": "apples-1", "flag": "red", "flag_total": 3}
     assert p["V"] == {"status": "exposed", "card": "apples-2", "flag": None, "flag_total": None}
-    assert p["W"] == {"status": "claimed", "card": "apples-3", "team": "green", "paid": 2, "round": 2}
-    assert view["claimed"] == {"red": [], "green": ["W"]} and view["end_reason"] is None and view["final"] is None
-    assert list(view) == ["game", "players", "phase", "round", "rounds_played", "last_round", "teams",
-                          "pattern", "claimed", "end_reason", "final"]
+    assert p["W"] == {
+        "status": "claimed",
+        "card": "apples-3",
+        "team": "green",
+        "paid": 2,
+        "round": 2,
+    }
+    assert (
+        view["claimed"] == {"red": [], "green": ["W"]}
+        and view["end_reason"] is None
+        and view["final"] is None
+    )
+    assert list(view) == [
+        "game",
+        "players",
+        "phase",
+        "round",
+        "rounds_played",
+        "last_round",
+        "teams",
+        "pattern",
+        "claimed",
+        "end_reason",
+        "final",
+    ]
 
 
 def test_request_example_of_3_1():
@@ -489,11 +692,28 @@ def test_request_example_of_3_1():
     t.rounds({"r1": {"bids": {"U": 3}, "buy_identity": ["A"]}}, None)
     req = GAME.pending(t.state)["r1"]
     assert req == {
-        "kind": "round", "round": 3, "chips": 27, "garnets": 4,
+        "kind": "round",
+        "round": 3,
+        "chips": 27,
+        "garnets": 4,
         "biddable": ["J", "P", "Q", "R", "S", "T", "V", "W", "X"],
         "identity_targets": ["A", "B", "C", "D", "E", "F", "G", "H", "I", "K", "L", "M", "N", "O"],
-        "location_targets": ["apples-5", "apples-6", "lemons-4", "lemons-5", "lemons-6", "pears-3", "pears-4",
-                             "pears-5", "pears-6", "grapes-2", "grapes-3", "grapes-4", "grapes-5", "grapes-6"],
+        "location_targets": [
+            "apples-5",
+            "apples-6",
+            "lemons-4",
+            "lemons-5",
+            "lemons-6",
+            "pears-3",
+            "pears-4",
+            "pears-5",
+            "pears-6",
+            "grapes-2",
+            "grapes-3",
+            "grapes-4",
+            "grapes-5",
+            "grapes-6",
+        ],
         "costs": {"identity": 1, "location": 2, "chip": 1},
     }
 

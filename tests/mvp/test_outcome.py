@@ -22,7 +22,11 @@ def test_solo_winner_two_tokens_unique_loser_is_ec():
 def test_shared_win_one_token_each_and_a_vote():
     o = decide(PLAYERS, TEAM, {"red": 10, "green": 5}, scores(5, 5, 0, 0, 0, 3))
     assert o.winners == ["r1", "r2"] and o.tokens_of_life == {"r1": 1, "r2": 1}
-    assert o.ec_candidates == ["g1", "g2"] and o.voters == ["r1", "r2"] and o.elimination_candidate is None
+    assert (
+        o.ec_candidates == ["g1", "g2"]
+        and o.voters == ["r1", "r2"]
+        and o.elimination_candidate is None
+    )
 
 
 def test_three_winners_in_a_team_is_three_tokens_not_void():
@@ -40,7 +44,11 @@ def test_tied_teams_draw_from_all_six_and_void_four_or_more_tokens():
 
 def test_tied_teams_two_winners_are_not_void():
     o = decide(PLAYERS, TEAM, {"red": 3, "green": 3}, scores(2, 0, 1, 2, 0, 1))
-    assert o.winners == ["r1", "g1"] and o.tokens_of_life == {"r1": 1, "g1": 1} and not o.void_tokens_of_life
+    assert (
+        o.winners == ["r1", "g1"]
+        and o.tokens_of_life == {"r1": 1, "g1": 1}
+        and not o.void_tokens_of_life
+    )
     assert o.ec_candidates == ["r2", "g2"] and o.voters == ["r1", "g1"]
 
 

@@ -7,8 +7,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mainmatch.games.mvp.pattern import (
-    CLAIMED, COVERED_BY, COVERS, EXPOSED, FULL, HIDDEN, LETTERS, NEARLY_EXPOSED, ROWS, STAGES,
-    exposure, newly_exposed, newly_revealed,
+    CLAIMED,
+    COVERED_BY,
+    COVERS,
+    EXPOSED,
+    FULL,
+    HIDDEN,
+    LETTERS,
+    NEARLY_EXPOSED,
+    ROWS,
+    STAGES,
+    exposure,
+    newly_exposed,
+    newly_revealed,
 )
 
 
@@ -22,6 +33,7 @@ def with_status(status: str, removed: str = "") -> str:
 
 # ---------------------------------------------------------------- the geometry (§2.2)
 
+
 def test_rows_are_a_4_5_6_5_4_hexagon_lettered_a_to_x():
     assert [len(r) for r in ROWS] == [4, 5, 6, 5, 4]
     assert "".join(ROWS) == "".join(LETTERS) == "ABCDEFGHIJKLMNOPQRSTUVWX"
@@ -29,11 +41,30 @@ def test_rows_are_a_4_5_6_5_4_hexagon_lettered_a_to_x():
 
 def test_covering_table_of_the_spec():
     table = {
-        "A": "EF", "B": "FG", "C": "GH", "D": "HI",
-        "E": "JK", "F": "KL", "G": "LM", "H": "MN", "I": "NO",
-        "J": "P", "K": "PQ", "L": "QR", "M": "RS", "N": "ST", "O": "T",
-        "P": "U", "Q": "UV", "R": "VW", "S": "WX", "T": "X",
-        "U": "", "V": "", "W": "", "X": "",
+        "A": "EF",
+        "B": "FG",
+        "C": "GH",
+        "D": "HI",
+        "E": "JK",
+        "F": "KL",
+        "G": "LM",
+        "H": "MN",
+        "I": "NO",
+        "J": "P",
+        "K": "PQ",
+        "L": "QR",
+        "M": "RS",
+        "N": "ST",
+        "O": "T",
+        "P": "U",
+        "Q": "UV",
+        "R": "VW",
+        "S": "WX",
+        "T": "X",
+        "U": "",
+        "V": "",
+        "W": "",
+        "X": "",
     }
     assert {x: "".join(c) for x, c in COVERED_BY.items()} == table
 
@@ -41,9 +72,26 @@ def test_covering_table_of_the_spec():
 def test_the_equivalent_covers_list_of_the_spec():
     # §2.2 "(Equivalently: U covers P,Q; V covers Q,R; ...)"
     covers = {
-        "U": "PQ", "V": "QR", "W": "RS", "X": "ST", "P": "JK", "Q": "KL", "R": "LM", "S": "MN", "T": "NO",
-        "J": "E", "K": "EF", "L": "FG", "M": "GH", "N": "HI", "O": "I",
-        "E": "A", "F": "AB", "G": "BC", "H": "CD", "I": "D",
+        "U": "PQ",
+        "V": "QR",
+        "W": "RS",
+        "X": "ST",
+        "P": "JK",
+        "Q": "KL",
+        "R": "LM",
+        "S": "MN",
+        "T": "NO",
+        "J": "E",
+        "K": "EF",
+        "L": "FG",
+        "M": "GH",
+        "N": "HI",
+        "O": "I",
+        "E": "A",
+        "F": "AB",
+        "G": "BC",
+        "H": "CD",
+        "I": "D",
     }
     assert {x: "".join(c) for x, c in COVERS.items() if c} == covers
     assert all(not COVERS[x] for x in "ABCD")
@@ -63,6 +111,7 @@ def test_the_pattern_is_left_right_symmetric():
 
 
 # ---------------------------------------------------------------- the seed's statements (§2.3)
+
 
 def test_at_the_start_u_to_x_exposed_p_to_t_nearly_exposed_others_unexposed():
     # seed: "At the beginning of the game, cards U, V, W, X are exposed. Cards P, Q, R, S, T
@@ -126,8 +175,12 @@ def test_removing_the_whole_bottom_row_exposes_p_to_t_and_nearly_exposes_j_to_o(
 
 def test_the_row_by_row_pipeline_of_x9():
     removed = ""
-    for row, nxt, after_next in (("UVWX", "PQRST", "JKLMNO"), ("PQRST", "JKLMNO", "EFGHI"),
-                                 ("JKLMNO", "EFGHI", "ABCD"), ("EFGHI", "ABCD", "")):
+    for row, nxt, after_next in (
+        ("UVWX", "PQRST", "JKLMNO"),
+        ("PQRST", "JKLMNO", "EFGHI"),
+        ("JKLMNO", "EFGHI", "ABCD"),
+        ("EFGHI", "ABCD", ""),
+    ):
         before = FULL - set(removed)
         removed += row
         assert "".join(newly_exposed(before, FULL - set(removed))) == nxt
@@ -148,6 +201,7 @@ def test_round_13_biddable_is_exposed_only_but_the_exposure_lists_both():
 
 
 # ---------------------------------------------------------------- monotonic statuses (D9)
+
 
 @st.composite
 def removal_sequences(draw):

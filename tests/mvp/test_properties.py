@@ -4,20 +4,20 @@ move forward, views keep every secret, and a record replays exactly."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from mvp_table import PLAYERS
 
 from mainmatch.engine import Match, replay
 from mainmatch.games.mvp import GAME
 from mainmatch.games.mvp.models import LAST_ROUND, STARTING_CHIPS
 from mainmatch.games.mvp.pattern import HIDDEN, LETTERS, STAGES
 from mainmatch.games.mvp.state import Claim
-
-from mvp_table import PLAYERS
 
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -80,7 +80,11 @@ def test_chips_and_garnets_are_conserved_and_never_negative(seed):
                 assert e["chips"] == state.chips[p] and e["bids"] == state.bids[p]
             if e["type"] == "round_resolved":
                 for c in e["claimed"]:
-                    payers = [ev for ev in events if ev["type"] == "round_private" and c["letter"] in ev["paid"]]
+                    payers = [
+                        ev
+                        for ev in events
+                        if ev["type"] == "round_private" and c["letter"] in ev["paid"]
+                    ]
                     assert sum(ev["paid"][c["letter"]] for ev in payers) == c["paid"] > 0
         for p in PLAYERS:
             standing = sum(state.bids[p].values())
@@ -88,21 +92,27 @@ def test_chips_and_garnets_are_conserved_and_never_negative(seed):
             assert state.chips[p] + standing + paid[p] == STARTING_CHIPS + bought[p]
             assert state.garnets[p] >= 0
             assert state.garnets[p] + state.garnets_spent[p] == config["garnets"][p]
-    assert match.result()["garnets_spent"] == {p: n for p, n in match.state.garnets_spent.items() if n}
+    assert match.result()["garnets_spent"] == {
+        p: n for p, n in match.state.garnets_spent.items() if n
+    }
 
 
 @SETTINGS
 @given(seeds)
 def test_flags_claims_and_statuses_follow_the_card_rule(seed):
-    match, states = play(seed)
-    for before, after in zip(states, states[1:]):
+    _match, states = play(seed)
+    for before, after in itertools.pairwise(states):
         for x in LETTERS:
             a = STAGES.index(before.exposure.status[x])
             b = STAGES.index(after.exposure.status[x])
-            assert 0 <= b - a <= 1, f"{x}: {before.exposure.status[x]} -> {after.exposure.status[x]}"
+            assert 0 <= b - a <= 1, (
+                f"{x}: {before.exposure.status[x]} -> {after.exposure.status[x]}"
+            )
         # bids stand only on exposed or nearly exposed cards
         for p in PLAYERS:
-            assert all(after.exposure.status[x] in ("exposed", "nearly_exposed") for x in after.bids[p])
+            assert all(
+                after.exposure.status[x] in ("exposed", "nearly_exposed") for x in after.bids[p]
+            )
         # a flag's total is the flagging team's standing total; the other team has nothing on it
         for x, (team, total) in after.flags.items():
             assert after.exposure.status[x] == "exposed"
@@ -130,6 +140,7 @@ def test_replay_reproduces_the_result_and_every_public_view(seed):
 
 # ---------------------------------------------------------------- secrets (§5.1 "Never public")
 
+
 def views(state) -> dict:
     return {p: GAME.view(state, p) for p in [None, *PLAYERS]}
 
@@ -137,13 +148,14 @@ def views(state) -> dict:
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seeds, st.data())
 def test_a_view_never_holds_another_players_secret(seed, data):
-    match, states = play(seed)
+    _match, states = play(seed)
     state = data.draw(st.sampled_from(states))
     q = data.draw(st.sampled_from(PLAYERS))
     base = views(state)
     # q's free chips, garnets, spending and bought information
     other = replace(
-        state, cache={},
+        state,
+        cache={},
         chips={**state.chips, q: state.chips[q] + 7},
         garnets={**state.garnets, q: state.garnets[q] + 3},
         garnets_spent={**state.garnets_spent, q: state.garnets_spent[q] + 2},
@@ -151,7 +163,11 @@ def test_a_view_never_holds_another_players_secret(seed, data):
     )
     assert_only_q_changes(base, views(other), q)
     # q's standing bids on cards nobody has flagged (nearly exposed, or unflagged exposed)
-    open_cards = [x for x in LETTERS if state.exposure.status[x] in ("exposed", "nearly_exposed") and x not in state.flags]
+    open_cards = [
+        x
+        for x in LETTERS
+        if state.exposure.status[x] in ("exposed", "nearly_exposed") and x not in state.flags
+    ]
     if open_cards:
         x = data.draw(st.sampled_from(open_cards))
         bids = {**state.bids, q: {**state.bids[q], x: state.bids[q].get(x, 0) + 5}}
@@ -162,7 +178,11 @@ def test_a_view_never_holds_another_players_secret(seed, data):
         claim = state.claims[x]
         mates = [p for p in PLAYERS if state.team_of[p] == claim.team]
         new = data.draw(st.sampled_from([None, *mates]))
-        other = replace(state, cache={}, claims={**state.claims, x: Claim(claim.team, claim.paid, claim.round, new)})
+        other = replace(
+            state,
+            cache={},
+            claims={**state.claims, x: Claim(claim.team, claim.paid, claim.round, new)},
+        )
         changed = views(other)
         for p in [None, *PLAYERS]:
             if p not in (claim.controller, new):
@@ -188,28 +208,68 @@ def assert_only_q_changes(base: dict, changed: dict, q: str) -> None:
 @SETTINGS
 @given(seeds)
 def test_views_have_the_spec_shape_in_every_phase(seed):
-    match, states = play(seed)
+    _match, states = play(seed)
     for state in states:
         pub = GAME.view(state, None)
-        assert list(pub) == ["game", "players", "phase", "round", "rounds_played", "last_round", "teams",
-                             "pattern", "claimed", "end_reason", "final"]
+        assert list(pub) == [
+            "game",
+            "players",
+            "phase",
+            "round",
+            "rounds_played",
+            "last_round",
+            "teams",
+            "pattern",
+            "claimed",
+            "end_reason",
+            "final",
+        ]
         assert list(pub["pattern"]) == list(LETTERS)
         ended = pub["final"] is not None
-        for x, entry in pub["pattern"].items():
-            keys = {"hidden": ["status"], "nearly_exposed": ["status", "card"],
-                    "exposed": ["status", "card", "flag", "flag_total"],
-                    "claimed": ["status", "card", "team", "paid", "round"] + (["controller"] if ended else [])}
+        for entry in pub["pattern"].values():
+            keys = {
+                "hidden": ["status"],
+                "nearly_exposed": ["status", "card"],
+                "exposed": ["status", "card", "flag", "flag_total"],
+                "claimed": ["status", "card", "team", "paid", "round"]
+                + (["controller"] if ended else []),
+            }
             assert list(entry) == keys[entry["status"]]
         if ended:
-            assert list(pub["final"]) == ["end_reason", "rounds_played", "team_scores", "individual_scores",
-                                          "winning_team", "winners", "tokens_of_life", "void_tokens_of_life",
-                                          "garnets", "controllers", "card_points", "combinations", "ec_candidates",
-                                          "voters", "ec_votes", "elimination_candidate"]
-            assert list(pub["final"]["controllers"]) == [x for x in LETTERS if pub["pattern"][x]["status"] == "claimed"]
+            assert list(pub["final"]) == [
+                "end_reason",
+                "rounds_played",
+                "team_scores",
+                "individual_scores",
+                "winning_team",
+                "winners",
+                "tokens_of_life",
+                "void_tokens_of_life",
+                "garnets",
+                "controllers",
+                "card_points",
+                "combinations",
+                "ec_candidates",
+                "voters",
+                "ec_votes",
+                "elimination_candidate",
+            ]
+            assert list(pub["final"]["controllers"]) == [
+                x for x in LETTERS if pub["pattern"][x]["status"] == "claimed"
+            ]
         for p in PLAYERS:
             v = GAME.view(state, p)
             assert {k: x for k, x in v.items() if k != "you"} == pub
-            assert list(v["you"]) == ["player", "team", "chips", "bids", "garnets", "garnets_spent", "controls", "known_cards"]
+            assert list(v["you"]) == [
+                "player",
+                "team",
+                "chips",
+                "bids",
+                "garnets",
+                "garnets_spent",
+                "controls",
+                "known_cards",
+            ]
             assert list(v["you"]["bids"]) == sorted(v["you"]["bids"])
             assert list(v["you"]["known_cards"]) == sorted(v["you"]["known_cards"])
         json.dumps(pub)
@@ -218,7 +278,7 @@ def test_views_have_the_spec_shape_in_every_phase(seed):
 @SETTINGS
 @given(seeds)
 def test_hidden_cards_never_appear_in_a_public_view(seed):
-    match, states = play(seed)
+    _match, states = play(seed)
     for state in states:
         text = json.dumps(GAME.view(state, None))
         for x in state.exposure.hidden:

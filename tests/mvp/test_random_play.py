@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from mvp_table import PLAYERS, Table
+
 from mainmatch.games.mvp import GAME
 from mainmatch.games.mvp.random_play import is_quiet_round
-
-from mvp_table import PLAYERS, Table
 
 
 def test_the_quiet_round_draw_is_shared_by_all_six_and_about_one_in_eight():
@@ -34,8 +34,18 @@ def test_random_actions_are_legal_and_varied():
             shapes["purchase"] += any(k.startswith("buy_") for k in action)
             shapes["buy_chips 0"] += action.get("buy_chips") == 0
             shapes["one chip everywhere"] += bids == {x: 1 for x in "PQRSTUVWX"}
-    assert all(shapes[k] > 0 for k in ("pass", "all in", "bid", "empty bids", "purchase", "buy_chips 0",
-                                       "one chip everywhere")), shapes
+    assert all(
+        shapes[k] > 0
+        for k in (
+            "pass",
+            "all in",
+            "bid",
+            "empty bids",
+            "purchase",
+            "buy_chips 0",
+            "one chip everywhere",
+        )
+    ), shapes
 
 
 def test_random_votes_include_the_default_self_votes_and_others():
@@ -46,7 +56,9 @@ def test_random_votes_include_the_default_self_votes_and_others():
     for _ in range(100):
         action = GAME.random_action(t.state, "r1", rng)
         GAME.validate(t.state, "r1", action)
-        kinds["default" if action == {"ec": "g3"} else "self" if action == {"ec": "r1"} else "other"] += 1
+        kinds[
+            "default" if action == {"ec": "g3"} else "self" if action == {"ec": "r1"} else "other"
+        ] += 1
     assert min(kinds.values()) > 10, kinds
 
 
@@ -65,11 +77,17 @@ def test_random_play_reaches_every_branch():
                         seen["switch" if f["letter"] in before.flags else "new flag"] += 1
                         seen["newly exposed flagged"] += f["letter"] in e["newly_exposed"]
                     for c in e["claimed"]:
-                        stakes = [before.bids[p].get(c["letter"], 0) + actions[p].get("bids", {}).get(c["letter"], 0)
-                                  for p in PLAYERS if before.team_of[p] != c["team"]]
+                        stakes = [
+                            before.bids[p].get(c["letter"], 0)
+                            + actions[p].get("bids", {}).get(c["letter"], 0)
+                            for p in PLAYERS
+                            if before.team_of[p] != c["team"]
+                        ]
                         seen["claim on a tie"] += sum(stakes) == c["paid"]
                 if e["type"] == "round_private":
-                    seen["purchase delivered"] += bool(e["identity"] or e["location"] or e["chips_bought"])
+                    seen["purchase delivered"] += bool(
+                        e["identity"] or e["location"] or e["chips_bought"]
+                    )
         result = GAME.result(state)
         d = result["details"]
         seen[d["end_reason"]] += 1
@@ -79,9 +97,30 @@ def test_random_play_reaches_every_branch():
         seen["void"] += result["void_tokens_of_life"]
         seen["tied teams"] += d["winning_team"] is None
         seen["uncontrolled card"] += None in d["controllers"].values()
-        seen["4-set"] += any(c["points_per_card"] == 3 and c["kind"] == "set" for cs in d["combinations"].values() for c in cs)
-        seen["6-run"] += any(len(c.get("ranks", ())) == 6 for cs in d["combinations"].values() for c in cs)
-    for branch in ("switch", "new flag", "newly exposed flagged", "claim on a tie", "purchase delivered",
-                   "all_claimed", "stalemate", "round_limit", "round-1 stalemate", "six-way vote", "vote", "void",
-                   "tied teams", "uncontrolled card", "4-set", "6-run"):
+        seen["4-set"] += any(
+            c["points_per_card"] == 3 and c["kind"] == "set"
+            for cs in d["combinations"].values()
+            for c in cs
+        )
+        seen["6-run"] += any(
+            len(c.get("ranks", ())) == 6 for cs in d["combinations"].values() for c in cs
+        )
+    for branch in (
+        "switch",
+        "new flag",
+        "newly exposed flagged",
+        "claim on a tie",
+        "purchase delivered",
+        "all_claimed",
+        "stalemate",
+        "round_limit",
+        "round-1 stalemate",
+        "six-way vote",
+        "vote",
+        "void",
+        "tied teams",
+        "uncontrolled card",
+        "4-set",
+        "6-run",
+    ):
         assert seen[branch] > 0, f"random play never reached {branch}: {dict(seen)}"

@@ -3,16 +3,21 @@ a host announces; private events go to their player only."""
 
 from __future__ import annotations
 
+from mvp_table import Table
+
 from mainmatch.engine.announce import announce
 from mainmatch.games.mvp import GAME
-
-from mvp_table import Table
 
 
 def test_round_resolved_and_private_summaries():
     t = Table()
-    t.round({"r1": {"bids": {"U": 3, "V": 2}, "buy_identity": ["A"], "buy_location": ["grapes-6"]}, "r2": {"W": 1},
-             "g1": {"X": 1}})
+    t.round(
+        {
+            "r1": {"bids": {"U": 3, "V": 2}, "buy_identity": ["A"], "buy_location": ["grapes-6"]},
+            "r2": {"W": 1},
+            "g1": {"X": 1},
+        }
+    )
     t.round()
     a = announce(GAME, t.events[-1])
     pub = a.public_text()
@@ -20,10 +25,16 @@ def test_round_resolved_and_private_summaries():
     assert "**Newly exposed:** P, Q, R, S, T" in pub and "J = 🍐 pears-2" in pub
     dm = a.dm_text("r1")
     assert "You paid for claims: U 3 chips, V 2 chips" in dm
-    assert "Your team claimed U: you **control** it." in dm and "Your team claimed W: you do not control it." in dm
+    assert (
+        "Your team claimed U: you **control** it." in dm
+        and "Your team claimed W: you do not control it." in dm
+    )
     assert "Free chips: **25**" in dm
     first = announce(GAME, t.events[0]).dm_text("r1")
-    assert "Identity bought: A is 🍇 grapes-5" in first and "Location bought: 🍇 grapes-6 lies on D" in first
+    assert (
+        "Identity bought: A is 🍇 grapes-5" in first
+        and "Location bought: 🍇 grapes-6 lies on D" in first
+    )
     assert set(a.private) == {"r1", "r2", "r3", "g1", "g2", "g3"}
 
 
@@ -46,7 +57,12 @@ def test_a_quiet_round_and_a_direct_ec():
     t.rounds({"r1": {"X": 3}, "g1": {"X": 3}})
     assert "Nothing was claimed or flagged." in announce(GAME, t.events[-1]).public_text()
     t2 = Table()
-    t2.rounds({"r1": {"U": 1, "V": 1}, "r3": {"W": 1}, "g1": {"X": 1}}, {"g2": {"S": 1}, "g3": {"T": 1}}, None, None)
+    t2.rounds(
+        {"r1": {"U": 1, "V": 1}, "r3": {"W": 1}, "g1": {"X": 1}},
+        {"g2": {"S": 1}, "g3": {"T": 1}},
+        None,
+        None,
+    )
     text = announce(GAME, t2.events[-1]).public_text()
     assert "the teams tie" in text and "**Elimination Candidate:** **r2**" in text
     assert "V nobody" not in text  # V has r1 as controller here (r1 alone bid on it)

@@ -19,7 +19,12 @@ def test_card_names_and_order():
     assert len(CARDS) == 24 and CARDS[0] == "apples-1" and CARDS[-1] == "grapes-6"
     assert CARDS[6] == "lemons-1" and CARDS[12] == "pears-1"
     assert card_sorted(["grapes-1", "lemons-6", "apples-2"]) == ["apples-2", "lemons-6", "grapes-1"]
-    assert not is_card("apple-1") and not is_card("pears-7") and not is_card("pears-0") and is_card("pears-6")
+    assert (
+        not is_card("apple-1")
+        and not is_card("pears-7")
+        and not is_card("pears-0")
+        and is_card("pears-6")
+    )
 
 
 def test_sets_of_three_and_four():
@@ -35,12 +40,16 @@ def test_runs_of_three_to_six():
 
 def test_runs_are_maximal_blocks():
     assert team_score(held("pears-1", "pears-2", "pears-3", "pears-4")) == 4
-    assert [c["ranks"] for c in combinations(held("pears-1", "pears-2", "pears-3", "pears-5", "pears-6"))] == [[1, 2, 3]]
+    assert [
+        c["ranks"]
+        for c in combinations(held("pears-1", "pears-2", "pears-3", "pears-5", "pears-6"))
+    ] == [[1, 2, 3]]
     # two separate blocks of one suit give two runs
     combos = combinations(held("grapes-1", "grapes-2", "grapes-3", "grapes-5", "grapes-6"))
     assert len(combos) == 1
-    two_runs = combinations({"A": "grapes-1", "B": "grapes-2", "C": "grapes-3", "D": "grapes-4",
-                             "E": "grapes-6"})
+    two_runs = combinations(
+        {"A": "grapes-1", "B": "grapes-2", "C": "grapes-3", "D": "grapes-4", "E": "grapes-6"}
+    )
     assert [c["ranks"] for c in two_runs] == [[1, 2, 3, 4]]
 
 
@@ -56,14 +65,45 @@ def test_a_card_scores_for_its_set_and_its_run():
 
 
 def test_combination_shapes_and_order():
-    h = {"X": "apples-2", "B": "lemons-2", "C": "pears-2", "A": "apples-1", "D": "apples-3",
-         "E": "grapes-4", "F": "grapes-5", "G": "grapes-6", "H": "lemons-1", "I": "lemons-3"}
+    h = {
+        "X": "apples-2",
+        "B": "lemons-2",
+        "C": "pears-2",
+        "A": "apples-1",
+        "D": "apples-3",
+        "E": "grapes-4",
+        "F": "grapes-5",
+        "G": "grapes-6",
+        "H": "lemons-1",
+        "I": "lemons-3",
+    }
     combos = combinations(h)
     assert combos == [
         {"kind": "set", "rank": 2, "letters": ["B", "C", "X"], "points_per_card": 1, "total": 3},
-        {"kind": "run", "suit": "apples", "ranks": [1, 2, 3], "letters": ["A", "D", "X"], "points_per_card": 1, "total": 3},
-        {"kind": "run", "suit": "lemons", "ranks": [1, 2, 3], "letters": ["B", "H", "I"], "points_per_card": 1, "total": 3},
-        {"kind": "run", "suit": "grapes", "ranks": [4, 5, 6], "letters": ["E", "F", "G"], "points_per_card": 1, "total": 3},
+        {
+            "kind": "run",
+            "suit": "apples",
+            "ranks": [1, 2, 3],
+            "letters": ["A", "D", "X"],
+            "points_per_card": 1,
+            "total": 3,
+        },
+        {
+            "kind": "run",
+            "suit": "lemons",
+            "ranks": [1, 2, 3],
+            "letters": ["B", "H", "I"],
+            "points_per_card": 1,
+            "total": 3,
+        },
+        {
+            "kind": "run",
+            "suit": "grapes",
+            "ranks": [4, 5, 6],
+            "letters": ["E", "F", "G"],
+            "points_per_card": 1,
+            "total": 3,
+        },
     ]
 
 
@@ -85,7 +125,9 @@ def test_points_add_up_and_the_maximum_is_all_24_cards(cards):
         assert c["total"] == c["points_per_card"] * len(c["letters"])
         assert c["letters"] == sorted(c["letters"])
     # each rank at most one set, each card at most one run
-    assert len({c["rank"] for c in combos if c["kind"] == "set"}) == sum(c["kind"] == "set" for c in combos)
+    assert len({c["rank"] for c in combos if c["kind"] == "set"}) == sum(
+        c["kind"] == "set" for c in combos
+    )
     in_runs = [x for c in combos if c["kind"] == "run" for x in c["letters"]]
     assert len(in_runs) == len(set(in_runs))
 

@@ -15,8 +15,20 @@ from mainmatch.games.seat_exchange import GAME
 from .helpers import P
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) | st.text(max_size=5) | st.sampled_from(P),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["garnets", "trades", "players", "amount", "ec", "x"]), inner, max_size=4),
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=5)
+    | st.sampled_from(P),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["garnets", "trades", "players", "amount", "ec", "x"]),
+            inner,
+            max_size=4,
+        )
+    ),
     max_leaves=12,
 )
 
@@ -76,9 +88,23 @@ def test_views_hold_no_other_players_secrets(seed, noise):
                     s,
                     numbers=numbers,
                     money={q: (v if q == p else fuzz.randint(0, 999)) for q, v in s.money.items()},
-                    garnets={q: (v if q == p else fuzz.randint(0, 9)) for q, v in s.garnets.items()},
-                    garnets_spent={q: (v if q == p else fuzz.randint(0, 9)) for q, v in s.garnets_spent.items()},
-                    bids=tuple({q: (b if q == p else {"round": b["round"], "garnets": 9, "trades": [], "spent": 7}) for q, b in rb.items()} for rb in s.bids),
+                    garnets={
+                        q: (v if q == p else fuzz.randint(0, 9)) for q, v in s.garnets.items()
+                    },
+                    garnets_spent={
+                        q: (v if q == p else fuzz.randint(0, 9)) for q, v in s.garnets_spent.items()
+                    },
+                    bids=tuple(
+                        {
+                            q: (
+                                b
+                                if q == p
+                                else {"round": b["round"], "garnets": 9, "trades": [], "spent": 7}
+                            )
+                            for q, b in rb.items()
+                        }
+                        for rb in s.bids
+                    ),
                     cache={},
                 )
                 assert GAME.view(changed, p) == GAME.view(s, p)

@@ -29,7 +29,9 @@ def filler(n: int = 6) -> list[dict]:
     return [times("1") for _ in range(n)]
 
 
-def config(*auctions: list[dict], garnets: dict | None = None, tiebreak: list[str] | None = None) -> dict:
+def config(
+    *auctions: list[dict], garnets: dict | None = None, tiebreak: list[str] | None = None
+) -> dict:
     return {
         "players": list(P),
         "auctions": [list(a) for a in auctions],

@@ -19,7 +19,7 @@ def _match_with_bots(cfg: dict, seats: set[str], rng: random.Random) -> Match:
     m = Match(GAME, cfg)
     while m.pending:
         actions = {}
-        for p, request in m.pending.items():
+        for p in m.pending:
             if p in seats:
                 move = bot_move(GAME, m.state, p, bot, rng)
                 assert move.fault is None, move.message  # legal, no exception
@@ -38,13 +38,30 @@ def test_registered_as_strategy():
 def test_always_legal_on_varied_tables():
     rng = random.Random(5)
     odd = [
-        [you(150), times("2"), item("choice", add=-40), item("others", add=30), times("0.5"),
-         {"effects": [{"target": "you", "garnets": 3}, {"target": "choice", "multiply": "3"}]}],
-        [times("1.25", "others"), you(-20), {"effects": [{"target": "you", "info": 3}]}, you(0), times("0"), you(90)],
+        [
+            you(150),
+            times("2"),
+            item("choice", add=-40),
+            item("others", add=30),
+            times("0.5"),
+            {"effects": [{"target": "you", "garnets": 3}, {"target": "choice", "multiply": "3"}]},
+        ],
+        [
+            times("1.25", "others"),
+            you(-20),
+            {"effects": [{"target": "you", "info": 3}]},
+            you(0),
+            times("0"),
+            you(90),
+        ],
         seed_listing(),
     ]
     configs = [GAME.random_config(P, rng) for _ in range(14)]
-    configs += [config(*odd, garnets={p: 3 for p in P}), config(seed_listing()), config(odd[0], seed_listing())]
+    configs += [
+        config(*odd, garnets={p: 3 for p in P}),
+        config(seed_listing()),
+        config(odd[0], seed_listing()),
+    ]
     for i, cfg in enumerate(configs):
         seats = set(P) if i % 2 else {P[i % 9], P[(i + 4) % 9]}
         m = _match_with_bots(cfg, seats, rng)

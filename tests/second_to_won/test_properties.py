@@ -19,7 +19,17 @@ from .helpers import P, filler
 
 SEEDS = st.integers(0, 2**32 - 1)
 PUBLIC_KEYS = ["game", "players", "phase", "auction", "max_auctions", "auctions", "end"]
-YOU_KEYS = ["player", "chips", "garnets", "garnets_spent", "points", "points_history", "bids", "won", "info"]
+YOU_KEYS = [
+    "player",
+    "chips",
+    "garnets",
+    "garnets_spent",
+    "points",
+    "points_history",
+    "bids",
+    "won",
+    "info",
+]
 
 
 def _play(seed: int, default_rate: float = 0.1):
@@ -40,13 +50,22 @@ def _reference_auction(config: dict, k: int, points: dict, actions: dict) -> dic
     mult = {p: Fraction(1) for p in P}
     add = {p: 0 for p in P}
     for letter, it in zip("ABCDEF", items):
-        values = {p: b["chips"] + 3 * b.get("garnets", 0) for p in P for l, b in actions[p]["bids"].items() if l == letter}
+        values = {
+            p: b["chips"] + 3 * b.get("garnets", 0)
+            for p in P
+            for l, b in actions[p]["bids"].items()
+            if l == letter
+        }
         if not values:
             continue
         top = max(values.values())
         for w in [p for p in P if values.get(p) == top]:
             for e in it["effects"]:
-                targets = {"you": [w], "choice": [actions[w]["bids"][letter].get("choice")], "others": [q for q in P if q != w]}[e["target"]]
+                targets = {
+                    "you": [w],
+                    "choice": [actions[w]["bids"][letter].get("choice")],
+                    "others": [q for q in P if q != w],
+                }[e["target"]]
                 for t in targets:
                     mult[t] *= Fraction(e.get("multiply", "1"))
                     add[t] += e.get("add", 0)
@@ -61,14 +80,22 @@ def test_random_play_ends_conserves_chips_and_garnets_and_scores_as_section_4(se
     n = len(cfg["auctions"])
     assert 1 <= len(m.steps) <= n
     for before, after, step in zip(states, states[1:], m.steps):
-        assert _reference_auction(cfg, before.auction, before.points, step["actions"]) == after.points
+        assert (
+            _reference_auction(cfg, before.auction, before.points, step["actions"]) == after.points
+        )
     s = m.state
     for p in P:
         v = GAME.view(s, p)["you"]
         assert v["chips"] >= 0 and v["garnets"] >= 0
         # chips: 40, less the winning bids; lost bids came back
         assert v["chips"] == 40 - sum(w["chips"] for w in v["won"])
-        assert sum(w["garnets"] for w in v["won"]) <= v["garnets_spent"] == sum(b.get("garnets", 0) for st_ in m.steps for b in st_["actions"][p]["bids"].values())
+        assert (
+            sum(w["garnets"] for w in v["won"])
+            <= v["garnets_spent"]
+            == sum(
+                b.get("garnets", 0) for st_ in m.steps for b in st_["actions"][p]["bids"].values()
+            )
+        )
         # garnets: held = start + from items - bid
         assert v["garnets"] == cfg["garnets"][p] + s.garnets_from_items[p] - v["garnets_spent"]
         assert v["points_history"] == [h[p] for h in s.history] and v["points"] == s.history[-1][p]
@@ -80,13 +107,19 @@ def test_random_play_ends_conserves_chips_and_garnets_and_scores_as_section_4(se
     if d["end_reason"] == "complete":
         assert len(m.steps) == n
     else:
-        assert all(max(h.values()) <= 200 for h in s.history[:-1])  # the first auction over 200 ends it
+        assert all(
+            max(h.values()) <= 200 for h in s.history[:-1]
+        )  # the first auction over 200 ends it
     # 2 to a single Second, 1 each to several, never to the top group or last place
     assert set(res["tokens_of_life"]) <= set(d["second"])
     assert all(n == (2 if len(d["second"]) == 1 else 1) for n in res["tokens_of_life"].values())
     assert res["elimination_candidate"] in d["elimination_candidates"]
     assert all(p not in res["tokens_of_life"] for p in d["first"] + d["last_place"])
-    assert res["garnets"] == {p: d["garnets_from_items"][p] + d["garnet_award"][p] for p in P if d["garnets_from_items"][p] + d["garnet_award"][p]}
+    assert res["garnets"] == {
+        p: d["garnets_from_items"][p] + d["garnet_award"][p]
+        for p in P
+        if d["garnets_from_items"][p] + d["garnet_award"][p]
+    }
     assert res["garnets_spent"] == {p: s.garnets_spent[p] for p in P if s.garnets_spent[p]}
 
 
@@ -94,14 +127,25 @@ def _disguised(s, p: str, fuzz: random.Random):
     """``s`` with every secret ``p`` may not know changed: the others' points,
     chips, garnets, bids, items won, information, and the auctions ``p`` has
     not seen."""
+
     def other(d: dict, make) -> dict:
         return {q: (v if q == p else make()) for q, v in d.items()}
+
     seen = set(range(1, s.auction + 1)) | set(s.info[p])
-    items = tuple(a if j in seen else tuple(fuzz.choice(filler()) for _ in range(6)) for j, a in enumerate(s.table.items, 1))
-    table = Table(items=items, compiled=s.table.compiled, choice_letters=s.table.choice_letters,
-                  others=s.table.others, tiebreak=s.table.tiebreak)
+    items = tuple(
+        a if j in seen else tuple(fuzz.choice(filler()) for _ in range(6))
+        for j, a in enumerate(s.table.items, 1)
+    )
+    table = Table(
+        items=items,
+        compiled=s.table.compiled,
+        choice_letters=s.table.choice_letters,
+        others=s.table.others,
+        tiebreak=s.table.tiebreak,
+    )
     return replace(
-        s, table=table,
+        s,
+        table=table,
         points=other(s.points, lambda: fuzz.randint(-50, 300)),
         chips=other(s.chips, lambda: fuzz.randint(0, 40)),
         garnets=other(s.garnets, lambda: fuzz.randint(0, 9)),
@@ -119,7 +163,7 @@ def _disguised(s, p: str, fuzz: random.Random):
 @given(SEEDS, SEEDS)
 def test_views_hold_no_other_players_secrets(seed, noise):
     fuzz = random.Random(noise)
-    m, states = _play(seed)
+    _m, states = _play(seed)
     for s in states[:-1]:  # during play (the end reveals every score, decision 30)
         pub = GAME.view(s, None)
         assert list(pub) == PUBLIC_KEYS and pub["end"] is None
@@ -150,7 +194,11 @@ def test_events_tell_each_player_only_their_own_secrets(seed):
             (p,) = e["audience"]
             you = GAME.view(s_after, p)["you"]
             if e["type"] == "auction_result":
-                assert (e["points"], e["chips"], e["garnets"]) == (you["points"], you["chips"], you["garnets"])
+                assert (e["points"], e["chips"], e["garnets"]) == (
+                    you["points"],
+                    you["chips"],
+                    you["garnets"],
+                )
                 assert e["won"] == [w["letter"] for w in you["won"] if w["auction"] == e["auction"]]
             else:
                 assert e["type"] == "information"

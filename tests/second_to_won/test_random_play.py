@@ -56,7 +56,19 @@ def test_random_bids_are_always_legal_and_use_every_style():
         seen["big"] += any(b["chips"] >= 20 for b in bids.values())
         if chips == 40 and left == 1:
             assert spent >= 3
-    assert all(seen[k] > 10 for k in ("empty", "all_in", "minimum", "six_items", "garnet_alone", "garnet_on_chips", "all_garnets", "big")), seen
+    assert all(
+        seen[k] > 10
+        for k in (
+            "empty",
+            "all_in",
+            "minimum",
+            "six_items",
+            "garnet_alone",
+            "garnet_on_chips",
+            "all_garnets",
+            "big",
+        )
+    ), seen
 
 
 def test_random_play_reaches_the_branches_of_the_rules():
@@ -84,8 +96,18 @@ def test_random_play_reaches_the_branches_of_the_rules():
         seen["several_over"] += len(d["over_200"]) > 1
         seen["garnets_spent"] += bool(m.result()["garnets_spent"])
         seen["negative"] += min(d["scores"].values()) < 0
-    for key in ("tie", "discarded", "empty_bids", "information", "complete", "over_200", "tied_first",
-                "tied_second", "several_ecs", "garnets_spent"):
+    for key in (
+        "tie",
+        "discarded",
+        "empty_bids",
+        "information",
+        "complete",
+        "over_200",
+        "tied_first",
+        "tied_second",
+        "several_ecs",
+        "garnets_spent",
+    ):
         assert seen[key] > 0, (key, seen)
     assert 0.15 < seen["over_200"] / 250 < 0.45, seen
 

@@ -11,13 +11,20 @@ from .helpers import config, filler, item, match, step, you
 
 def test_an_auction_step_becomes_a_post_and_one_dm_each():
     info_item = {"effects": [{"target": "you", "add": 3, "info": 3}]}
-    m = match(config(seed_listing(), [info_item, *filler(5)], [you(5), item("choice", add=-10), *filler(4)]))
+    m = match(
+        config(
+            seed_listing(), [info_item, *filler(5)], [you(5), item("choice", add=-10), *filler(4)]
+        )
+    )
     step(m, ana="A5 C3 F10", ben="B4 D2(choice ana) F10", cal="A5 C2 E1", others="A1 B1 C1")
     events = step(m, cal="A3 B1 C1", others="B1 C1 D1")
     ann = announce(GAME, events)
     post = ann.public_text()
     assert post.startswith("## Auction 2 is closed")
-    assert "## Auction 3 is open\n🇦 +5 points to YOU\n🇧 -10 points to CHOICE\n🇨 x1 points to YOU" in post
+    assert (
+        "## Auction 3 is open\n🇦 +5 points to YOU\n🇧 -10 points to CHOICE\n🇨 x1 points to YOU"
+        in post
+    )
     assert "at least 3 items" in post
     assert "points" not in post.split("## Auction 3")[0]  # nothing secret in the post
     dm = ann.dm_text("cal")
@@ -30,12 +37,21 @@ def test_an_auction_step_becomes_a_post_and_one_dm_each():
 
 def test_seed_listing_uses_the_hosts_text_and_garnet_gifts_are_told():
     m = match(config(seed_listing(), filler()))
-    events = step(m, ana="A5 C3 F10", ben="B4 D2(choice ana) F10", cal="A5 C2 E1", others="A1 B1 C1")
+    events = step(
+        m, ana="A5 C3 F10", ben="B4 D2(choice ana) F10", cal="A5 C2 E1", others="A1 B1 C1"
+    )
     ann = announce(GAME, events)
-    assert "🇫 +40 points & 2 Garnets to YOU" not in ann.public_text()  # auction 1 was shown before the step
-    assert ann.dm_text("ana") == ("Auction 1: you won **A**, **C**, **F**. You have **90 points**, 22 chips and 2 garnets "
-                                  "(2 garnets gifted this auction).")
-    assert ann.dm_text("dee") == "Auction 1: you won nothing. You have **10 points**, 40 chips and 0 garnets."
+    assert (
+        "🇫 +40 points & 2 Garnets to YOU" not in ann.public_text()
+    )  # auction 1 was shown before the step
+    assert ann.dm_text("ana") == (
+        "Auction 1: you won **A**, **C**, **F**. You have **90 points**, 22 chips and 2 garnets "
+        "(2 garnets gifted this auction)."
+    )
+    assert (
+        ann.dm_text("dee")
+        == "Auction 1: you won nothing. You have **10 points**, 40 chips and 0 garnets."
+    )
 
 
 def test_game_over_post_reveals_scores_tokens_ec_and_garnets():
@@ -51,12 +67,25 @@ def test_game_over_post_reveals_scores_tokens_ec_and_garnets():
 
 
 def test_game_over_with_tied_ecs_and_no_tokens():
-    end = {"reason": "complete", "auctions_played": 2, "scores": {"ana": 12, "ben": 12}, "score_history": [],
-           "over_200": [], "first": ["ana", "ben"], "second": [], "last_place": ["ana", "ben"],
-           "elimination_candidates": ["ana", "ben"], "elimination_candidate": "ben", "tokens_of_life": {},
-           "garnet_award": {"ana": 10, "ben": 10}}
+    end = {
+        "reason": "complete",
+        "auctions_played": 2,
+        "scores": {"ana": 12, "ben": 12},
+        "score_history": [],
+        "over_200": [],
+        "first": ["ana", "ben"],
+        "second": [],
+        "last_place": ["ana", "ben"],
+        "elimination_candidates": ["ana", "ben"],
+        "elimination_candidate": "ben",
+        "tokens_of_life": {},
+        "garnet_award": {"ana": 10, "ben": 10},
+    }
     text = GAME.render_event({"audience": "public", "type": "game_over", **end})
     assert text.startswith("## Game over: all 2 auctions are played")
     assert "**Tokens of Life:** none" in text
-    assert "**Tied Elimination Candidates:** **ana**, **ben**; the gamewide tiebreak names **ben**" in text
+    assert (
+        "**Tied Elimination Candidates:** **ana**, **ben**; the gamewide tiebreak names **ben**"
+        in text
+    )
     assert GAME.render_event({"audience": "public", "type": "mystery"}) == "**mystery**"

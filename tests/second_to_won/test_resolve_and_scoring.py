@@ -9,7 +9,11 @@ import pytest
 from mainmatch.games.second_to_won.items import compile_item
 from mainmatch.games.second_to_won.resolve import item_winners, new_total, resolve
 from mainmatch.games.second_to_won.scoring import (
-    backward_tiebreak, end_object, garnet_award, last_place, tokens_for,
+    backward_tiebreak,
+    end_object,
+    garnet_award,
+    last_place,
+    tokens_for,
 )
 
 from .helpers import P, item, times, you
@@ -24,7 +28,14 @@ def _bids(**by_player) -> dict:
 
 
 def _resolve(items, bids, points=None, chips=None, garnets=None):
-    return resolve(P, [compile_item(it) for it in items], bids, points or dict(ZERO), chips or dict(FORTY), garnets or dict(ZERO))
+    return resolve(
+        P,
+        [compile_item(it) for it in items],
+        bids,
+        points or dict(ZERO),
+        chips or dict(FORTY),
+        garnets or dict(ZERO),
+    )
 
 
 # ---------------------------------------------------------------- §4
@@ -38,7 +49,9 @@ def test_highest_value_wins_and_ties_all_win():
 
 def test_winners_pay_losers_keep_their_chips_garnets_always_go():
     items = [you(10), you(20), *[times("1")] * 4]
-    bids = _bids(ana={"A": (5, 1, None), "B": (3, 0, None)}, ben={"A": (8, 0, None), "B": (2, 0, None)})
+    bids = _bids(
+        ana={"A": (5, 1, None), "B": (3, 0, None)}, ben={"A": (8, 0, None), "B": (2, 0, None)}
+    )
     out = _resolve(items, bids, garnets={**ZERO, "ana": 2})
     assert out.winners["A"] == ["ana", "ben"] and out.winners["B"] == ["ana"]
     assert out.chips["ana"] == 40 - 5 - 3 and out.chips["ben"] == 40 - 8  # ben's lost B is returned
@@ -49,7 +62,9 @@ def test_winners_pay_losers_keep_their_chips_garnets_always_go():
 
 def test_a_lost_garnet_bid_is_discarded_too():
     items = [you(10), *[times("1")] * 5]
-    out = _resolve(items, _bids(ana={"A": (0, 1, None)}, ben={"A": (4, 0, None)}), garnets={**ZERO, "ana": 1})
+    out = _resolve(
+        items, _bids(ana={"A": (0, 1, None)}, ben={"A": (4, 0, None)}), garnets={**ZERO, "ana": 1}
+    )
     assert out.won["ana"] == [] and out.garnets["ana"] == 0 and out.garnets_bid["ana"] == 1
 
 
@@ -66,8 +81,19 @@ def test_tied_winners_of_an_others_item_hit_each_other():
 
 
 def test_multipliers_before_additions_all_at_once_rounded_once():
-    items = [times("1.5"), times("1.5", "choice"), item("choice", add=10), times("0.5", "choice"), you(0), you(0)]
-    bids = _bids(ana={"A": (1, 0, None)}, ben={"B": (1, 0, "ana"), "C": (1, 0, "ana")}, cal={"D": (1, 0, "ana")})
+    items = [
+        times("1.5"),
+        times("1.5", "choice"),
+        item("choice", add=10),
+        times("0.5", "choice"),
+        you(0),
+        you(0),
+    ]
+    bids = _bids(
+        ana={"A": (1, 0, None)},
+        ben={"B": (1, 0, "ana"), "C": (1, 0, "ana")},
+        cal={"D": (1, 0, "ana")},
+    )
     out = _resolve(items, bids, points={**ZERO, "ana": 15})
     assert out.points["ana"] == 27  # ceil(15 * 1.5 * 1.5 * 0.5) + 10 = ceil(16.875) + 10
 
@@ -83,14 +109,17 @@ def test_item_garnets_and_information_reach_their_targets():
     assert out.info["ana"] == [2] and out.info["ben"] == [3] and out.info["cal"] == [3]
 
 
-@pytest.mark.parametrize("points, mult, add, total", [
-    (15, Fraction(9, 4), 10, 44),
-    (10, Fraction(11, 10), 0, 11),
-    (-5, Fraction(3, 2), 0, -7),
-    (7, Fraction(1, 2), -3, 1),
-    (3, 1, 5, 8),
-    (0, Fraction(3, 2), 0, 0),
-])
+@pytest.mark.parametrize(
+    "points, mult, add, total",
+    [
+        (15, Fraction(9, 4), 10, 44),
+        (10, Fraction(11, 10), 0, 11),
+        (-5, Fraction(3, 2), 0, -7),
+        (7, Fraction(1, 2), -3, 1),
+        (3, 1, 5, 8),
+        (0, Fraction(3, 2), 0, 0),
+    ],
+)
 def test_new_total(points, mult, add, total):
     assert new_total(points, mult, add) == total
 
@@ -99,9 +128,13 @@ def test_new_total(points, mult, add, total):
 
 
 def test_backward_tiebreak_and_last_place():
-    hist = [{"a": 1, "b": 0, "c": 0, "d": 9}, {"a": 3, "b": 3, "c": 2, "d": 9}, {"a": 5, "b": 5, "c": 5, "d": 9}]
+    hist = [
+        {"a": 1, "b": 0, "c": 0, "d": 9},
+        {"a": 3, "b": 3, "c": 2, "d": 9},
+        {"a": 5, "b": 5, "c": 5, "d": 9},
+    ]
     assert backward_tiebreak(["a", "b", "c"], hist, min) == ["c"]  # after auction 2 c has 2
-    assert backward_tiebreak(["a", "b"], hist, min) == ["b"]      # tied after 2, b lower after 1
+    assert backward_tiebreak(["a", "b"], hist, min) == ["b"]  # tied after 2, b lower after 1
     assert backward_tiebreak(["a", "b"], hist, max) == ["a"]
     assert backward_tiebreak(["a", "b"], hist[:1], min) == ["a", "b"]  # K = 1: nothing earlier
     assert last_place(["a", "b", "c", "d"], hist) == ["c"]
@@ -110,7 +143,9 @@ def test_backward_tiebreak_and_last_place():
 
 
 def test_garnet_bands():
-    assert [garnet_award(d) for d in range(0, 31)] == [10] * 6 + [8] * 5 + [6] * 5 + [4] * 5 + [2] * 5 + [0] * 5
+    assert [garnet_award(d) for d in range(31)] == [10] * 6 + [8] * 5 + [6] * 5 + [4] * 5 + [
+        2
+    ] * 5 + [0] * 5
 
 
 def test_tokens_for_second():
@@ -128,7 +163,12 @@ def _end(final: dict, earlier: list[dict] | None = None, tiebreak=None) -> dict:
 
 def test_every_player_over_200_leaves_nobody_second():
     end = _end({p: 201 + i for i, p in enumerate(P)})
-    assert end["reason"] == "over_200" and end["over_200"] == P and end["second"] == [] and end["tokens_of_life"] == {}
+    assert (
+        end["reason"] == "over_200"
+        and end["over_200"] == P
+        and end["second"] == []
+        and end["tokens_of_life"] == {}
+    )
     assert end["elimination_candidate"] == "ivy"  # the highest over 200
 
 
@@ -142,7 +182,11 @@ def test_over_200_ec_tie_that_outlives_the_tiebreak():
 
 def test_exactly_200_is_not_over():
     end = _end({**{p: 10 for p in P}, "ana": 200, "ben": 150})
-    assert end["reason"] == "complete" and end["first"] == ["ana"] and end["tokens_of_life"] == {"ben": 2}
+    assert (
+        end["reason"] == "complete"
+        and end["first"] == ["ana"]
+        and end["tokens_of_life"] == {"ben": 2}
+    )
 
 
 def test_premature_end_wins_over_the_normal_one_after_the_last_auction():
@@ -161,5 +205,17 @@ def test_end_object_lists_are_in_players_order():
     final = {p: 5 for p in P}
     end = _end(final, [{**{p: 1 for p in P}, "ivy": 0, "ana": 0}], tiebreak=list(reversed(P)))
     assert end["last_place"] == ["ana", "ivy"] and end["elimination_candidate"] == "ana"
-    assert list(end) == ["reason", "auctions_played", "scores", "score_history", "over_200", "first", "second",
-                         "last_place", "elimination_candidates", "elimination_candidate", "tokens_of_life", "garnet_award"]
+    assert list(end) == [
+        "reason",
+        "auctions_played",
+        "scores",
+        "score_history",
+        "over_200",
+        "first",
+        "second",
+        "last_place",
+        "elimination_candidates",
+        "elimination_candidate",
+        "tokens_of_life",
+        "garnet_award",
+    ]

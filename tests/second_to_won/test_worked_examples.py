@@ -9,15 +9,42 @@ from mainmatch.games.second_to_won import GAME
 from mainmatch.games.second_to_won.catalogue import seed_listing
 from mainmatch.games.second_to_won.scoring import garnet_award
 
-from .helpers import P, bids, chips, config, events_of, filler, item, match, scores, step, times, you
+from .helpers import (
+    P,
+    bids,
+    chips,
+    config,
+    events_of,
+    filler,
+    item,
+    match,
+    scores,
+    step,
+    times,
+    you,
+)
 
 DEE_TO_IVY = ["dee", "eve", "fay", "gus", "hal", "ivy"]
-W1_BIDS = dict(ana="A5 C3 F10", ben="B4 D2(choice ana) F10", cal="A5 C2 E1", others="A1 B1 C1")
+W1_BIDS = {
+    "ana": "A5 C3 F10",
+    "ben": "B4 D2(choice ana) F10",
+    "cal": "A5 C2 E1",
+    "others": "A1 B1 C1",
+}
 W2_ITEMS = [
-    times("1.5"), you(5), times("0.5", "choice"),
-    {"effects": [{"target": "you", "add": 3, "info": 3}]}, item("others", add=1), you(7),
+    times("1.5"),
+    you(5),
+    times("0.5", "choice"),
+    {"effects": [{"target": "you", "add": 3, "info": 3}]},
+    item("others", add=1),
+    you(7),
 ]
-W2_BIDS = dict(cal="A3 B3 D3", ben="C(garnets 1, choice ana) E1 F2", ana="C2(choice ben) E1 F1", others="E1 F1 B1")
+W2_BIDS = {
+    "cal": "A3 B3 D3",
+    "ben": "C(garnets 1, choice ana) E1 F2",
+    "ana": "C2(choice ben) E1 F1",
+    "others": "E1 F1 B1",
+}
 
 
 def _won(m, p):
@@ -33,12 +60,26 @@ def test_W1_seed_listing_auction_1():
     assert all(_won(m, p) == [] for p in DEE_TO_IVY)
     assert scores(m) == {"ana": 90, "ben": 75, "cal": 15, **{p: 10 for p in DEE_TO_IVY}}
     assert chips(m) == {"ana": 22, "ben": 24, "cal": 34, **{p: 40 for p in DEE_TO_IVY}}
-    assert {p: m.view(p)["you"]["garnets"] for p in P} == {p: (2 if p in ("ana", "ben") else 0) for p in P}
+    assert {p: m.view(p)["you"]["garnets"] for p in P} == {
+        p: (2 if p in ("ana", "ben") else 0) for p in P
+    }
     # the won entries carry the winning bid (and its CHOICE)
-    assert m.view("ben")["you"]["won"][1] == {"auction": 1, "letter": "D", "chips": 2, "garnets": 0, "choice": "ana"}
+    assert m.view("ben")["you"]["won"][1] == {
+        "auction": 1,
+        "letter": "D",
+        "chips": 2,
+        "garnets": 0,
+        "choice": "ana",
+    }
     assert events_of(events, "auction_result")[0] == {
-        "audience": ["ana"], "type": "auction_result", "auction": 1, "won": ["A", "C", "F"],
-        "points": 90, "chips": 22, "garnets": 2, "garnets_gifted": 2,
+        "audience": ["ana"],
+        "type": "auction_result",
+        "auction": 1,
+        "won": ["A", "C", "F"],
+        "points": 90,
+        "chips": 22,
+        "garnets": 2,
+        "garnets_gifted": 2,
     }
 
 
@@ -55,8 +96,14 @@ def test_W2_rounding_choice_multiplier_garnet_bid_info():
     assert m.view("ana")["you"]["garnets"] == 2
     # cal privately receives auction 3's item list, nobody else does
     info = events_of(events, "information")
-    assert info == [{"audience": ["cal"], "type": "information", "auction": 3,
-                     "items": [{"letter": l, **it} for l, it in zip("ABCDEF", filler())]}]
+    assert info == [
+        {
+            "audience": ["cal"],
+            "type": "information",
+            "auction": 3,
+            "items": [{"letter": l, **it} for l, it in zip("ABCDEF", filler())],
+        }
+    ]
     assert m.view("cal")["you"]["info"] == [{"auction": 3, "items": info[0]["items"]}]
     assert all(m.view(p)["you"]["info"] == [] for p in P if p != "cal")
     assert m.view(None)["auctions"][-1]["auction"] == 3  # auction 3 opens now anyway
@@ -65,11 +112,20 @@ def test_W2_rounding_choice_multiplier_garnet_bid_info():
 
 def test_W3_two_multipliers_exact_decimals():
     auction1 = [you(15), you(10), *filler(4)]
-    auction2 = [times("1.5"), times("1.5", "choice"), item("choice", add=10), times("1.1"), times("1"), times("1")]
+    auction2 = [
+        times("1.5"),
+        times("1.5", "choice"),
+        item("choice", add=10),
+        times("1.1"),
+        times("1"),
+        times("1"),
+    ]
     m = match(config(auction1, auction2, filler()))
     step(m, ana="A1 C1 D1", cal="B1 C1 D1", others="C1 D1 E1")
     assert scores(m)["ana"] == 15 and scores(m)["cal"] == 10
-    step(m, ana="A2 E1 F1", ben="B2(choice ana) C2(choice ana) E1", cal="D2 E1 F1", others="A1 E1 F1")
+    step(
+        m, ana="A2 E1 F1", ben="B2(choice ana) C2(choice ana) E1", cal="D2 E1 F1", others="A1 E1 F1"
+    )
     s = scores(m)
     assert s["ana"] == 44  # ceil(15 * 2.25) + 10, one rounding: not 45
     assert s["cal"] == 11  # 10 * 1.1 exactly: not 12
@@ -77,7 +133,15 @@ def test_W3_two_multipliers_exact_decimals():
 
 def test_W4_garnet_award_seed_rule():
     lowest = 20
-    assert [garnet_award(s - lowest) for s in (20, 25, 26, 30, 31, 45, 46)] == [10, 10, 8, 8, 6, 2, 0]
+    assert [garnet_award(s - lowest) for s in (20, 25, 26, 30, 31, 45, 46)] == [
+        10,
+        10,
+        8,
+        8,
+        6,
+        2,
+        0,
+    ]
 
 
 def _w5():
@@ -118,7 +182,9 @@ def test_W6_two_over_200_tied():
     end = m.view(None)["end"]
     assert end["scores"] == {"ana": 222, "ben": 222, "cal": 59, "dee": 50, **{p: 22 for p in P[4:]}}
     assert end["over_200"] == end["first"] == ["ana", "ben"]
-    assert end["elimination_candidates"] == ["ana"] and end["elimination_candidate"] == "ana"  # 161 > 111 after auction 1
+    assert (
+        end["elimination_candidates"] == ["ana"] and end["elimination_candidate"] == "ana"
+    )  # 161 > 111 after auction 1
     assert end["second"] == ["cal"] and end["tokens_of_life"] == {"cal": 2}
     assert end["garnet_award"] == {"ana": 0, "ben": 0, "cal": 0, "dee": 0, **{p: 10 for p in P[4:]}}
     assert m.result()["garnets"] == {p: 10 for p in P[4:]}
@@ -130,15 +196,35 @@ W7_AUCTION = [you(50), you(40), you(30), you(1), you(2), you(3)]
 def _w7():
     m = match(config(W7_AUCTION))
     before = m.view(None)
-    events = step(m, ana="A5 D1 E1", ben="A5 D1 E1", cal="B5 D1 E1", dee="B5 D1 E1", eve="C5 D1 E1",
-                  fay="D1 E1 F1", gus="D1 E1 F1", hal="D1 E1 F1", ivy="D1 E1 C1")
+    events = step(
+        m,
+        ana="A5 D1 E1",
+        ben="A5 D1 E1",
+        cal="B5 D1 E1",
+        dee="B5 D1 E1",
+        eve="C5 D1 E1",
+        fay="D1 E1 F1",
+        gus="D1 E1 F1",
+        hal="D1 E1 F1",
+        ivy="D1 E1 C1",
+    )
     return m, before, events
 
 
 def test_W7_normal_end_ties_for_first_and_second():
     m, _, _ = _w7()
     end = m.view(None)["end"]
-    assert end["scores"] == {"ana": 53, "ben": 53, "cal": 43, "dee": 43, "eve": 33, "fay": 6, "gus": 6, "hal": 6, "ivy": 3}
+    assert end["scores"] == {
+        "ana": 53,
+        "ben": 53,
+        "cal": 43,
+        "dee": 43,
+        "eve": 33,
+        "fay": 6,
+        "gus": 6,
+        "hal": 6,
+        "ivy": 3,
+    }
     assert end["first"] == ["ana", "ben"] and end["second"] == ["cal", "dee"]
     assert end["tokens_of_life"] == {"cal": 1, "dee": 1}
     assert end["elimination_candidate"] == "ivy"
@@ -185,14 +271,19 @@ def test_W10_validation():
         GAME.validate(s, "ana", {"bids": {"A": {"chips": 1}, "B": {"chips": 1}}})
     with pytest.raises(IllegalAction, match='item D is to CHOICE: name the player in "choice"'):
         GAME.validate(s, "ana", bids("A1 B1 D1"))
-    with pytest.raises(IllegalAction, match=r"bid on A is worth 0 chips; a bid must be worth at least 1 chip \(chips \+ 3 per garnet\)"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"bid on A is worth 0 chips; a bid must be worth at least 1 chip \(chips \+ 3 per garnet\)",
+    ):
         GAME.validate(s, "ana", {"bids": {"A": {"chips": 0}, "B": {"chips": 1}, "C": {"chips": 1}}})
     with pytest.raises(IllegalAction, match="your bids total 41 chips but you have 40"):
         GAME.validate(s, "ana", bids("A39 B1 C1"))
     # a bid of garnets alone (value 3) is legal for a player holding a garnet
     GAME.validate(s, "cal", {"bids": {"A": {"garnets": 1}, "B": {"chips": 1}, "C": {"chips": 1}}})
     with pytest.raises(IllegalAction, match="your bids use 1 garnet but you hold 0"):
-        GAME.validate(s, "ana", {"bids": {"A": {"garnets": 1}, "B": {"chips": 1}, "C": {"chips": 1}}})
+        GAME.validate(
+            s, "ana", {"bids": {"A": {"garnets": 1}, "B": {"chips": 1}, "C": {"chips": 1}}}
+        )
     step(m, ana="A36 B1 C1", ben="D38(choice ana) E1 F1", others="A1 B1 C1")
     s = m.state
     assert chips(m)["ana"] == 2 and chips(m)["ben"] == 0
@@ -209,8 +300,15 @@ def test_W11_negative_totals_round_up():
     assert scores(m) == {"ana": -5, **{p: 0 for p in P[1:]}}
     step(m, ana="A1 D1 E1", ben="B1 D1 E1", cal="C1 D1 E1", others="D1 E1 F1")
     end = m.view(None)["end"]
-    assert end["scores"] == {"ana": -7, "ben": 3, "cal": 2, **{p: 0 for p in P[3:]}}  # ceil(-7.5) = -7
-    assert end["first"] == ["ben"] and end["second"] == ["cal"] and end["tokens_of_life"] == {"cal": 2}
+    assert end["scores"] == {
+        "ana": -7,
+        "ben": 3,
+        "cal": 2,
+        **{p: 0 for p in P[3:]},
+    }  # ceil(-7.5) = -7
+    assert (
+        end["first"] == ["ben"] and end["second"] == ["cal"] and end["tokens_of_life"] == {"cal": 2}
+    )
     assert end["elimination_candidate"] == "ana"
     assert end["garnet_award"] == {"ana": 10, **{p: 8 for p in P[1:]}}
 
@@ -219,7 +317,10 @@ def test_W12_default_config_ec_set_without_an_earlier_auction():
     cfg = GAME.new_config(P, 12)
     assert cfg["gamewide_tiebreak"] == P and cfg["garnets"] == {p: 0 for p in P}
     assert len(cfg["auctions"]) == 8 and cfg["auctions"][0] == seed_listing()
-    assert GAME.new_config(P, 12, garnets={"ana": 2})["garnets"] == {"ana": 2, **{p: 0 for p in P[1:]}}
+    assert GAME.new_config(P, 12, garnets={"ana": 2})["garnets"] == {
+        "ana": 2,
+        **{p: 0 for p in P[1:]},
+    }
     assert GAME.new_config(P, 12, n_auctions=1)["auctions"] == [seed_listing()]
     reverse = list(reversed(P))
     m = match(GAME.new_config(P, 12, n_auctions=1, gamewide_tiebreak=reverse))
@@ -227,7 +328,9 @@ def test_W12_default_config_ec_set_without_an_earlier_auction():
     end = m.view(None)["end"]
     assert end["reason"] == "complete"
     assert end["scores"] == {"ana": 90, "ben": 75, "cal": 15, **{p: 10 for p in DEE_TO_IVY}}
-    assert end["first"] == ["ana"] and end["second"] == ["ben"] and end["tokens_of_life"] == {"ben": 2}
+    assert (
+        end["first"] == ["ana"] and end["second"] == ["ben"] and end["tokens_of_life"] == {"ben": 2}
+    )
     # the spec says "all four"; dee..ivy are six players, and all six are EC (decisions file)
     assert end["last_place"] == end["elimination_candidates"] == DEE_TO_IVY
     assert end["elimination_candidate"] == "dee"
@@ -243,16 +346,49 @@ def test_W13_whole_public_view_end_object_and_result():
     shown = [{"letter": l, **it} for l, it in zip("ABCDEF", W7_AUCTION)]
     assert shown[0] == {"letter": "A", "effects": [{"target": "you", "add": 50}]}
     assert before == {
-        "game": "second_to_won", "players": P, "phase": "bidding", "auction": 1, "max_auctions": 1,
-        "auctions": [{"auction": 1, "items": shown}], "end": None,
+        "game": "second_to_won",
+        "players": P,
+        "phase": "bidding",
+        "auction": 1,
+        "max_auctions": 1,
+        "auctions": [{"auction": 1, "items": shown}],
+        "end": None,
     }
-    scores_ = {"ana": 53, "ben": 53, "cal": 43, "dee": 43, "eve": 33, "fay": 6, "gus": 6, "hal": 6, "ivy": 3}
-    award = {"ana": 0, "ben": 0, "cal": 0, "dee": 0, "eve": 0, "fay": 10, "gus": 10, "hal": 10, "ivy": 10}
+    scores_ = {
+        "ana": 53,
+        "ben": 53,
+        "cal": 43,
+        "dee": 43,
+        "eve": 33,
+        "fay": 6,
+        "gus": 6,
+        "hal": 6,
+        "ivy": 3,
+    }
+    award = {
+        "ana": 0,
+        "ben": 0,
+        "cal": 0,
+        "dee": 0,
+        "eve": 0,
+        "fay": 10,
+        "gus": 10,
+        "hal": 10,
+        "ivy": 10,
+    }
     end = {
-        "reason": "complete", "auctions_played": 1, "scores": scores_, "score_history": [scores_],
-        "over_200": [], "first": ["ana", "ben"], "second": ["cal", "dee"], "last_place": ["ivy"],
-        "elimination_candidates": ["ivy"], "elimination_candidate": "ivy",
-        "tokens_of_life": {"cal": 1, "dee": 1}, "garnet_award": award,
+        "reason": "complete",
+        "auctions_played": 1,
+        "scores": scores_,
+        "score_history": [scores_],
+        "over_200": [],
+        "first": ["ana", "ben"],
+        "second": ["cal", "dee"],
+        "last_place": ["ivy"],
+        "elimination_candidates": ["ivy"],
+        "elimination_candidate": "ivy",
+        "tokens_of_life": {"cal": 1, "dee": 1},
+        "garnet_award": award,
     }
     assert m.view(None) == {**before, "phase": "over", "end": end}
     assert m.result() == {
@@ -263,12 +399,28 @@ def test_W13_whole_public_view_end_object_and_result():
         "elimination_candidate": "ivy",
         "void_tokens_of_life": False,
         "details": {
-            "end_reason": "complete", "auctions_played": 1, "scores": scores_, "score_history": [scores_],
-            "over_200": [], "first": ["ana", "ben"], "second": ["cal", "dee"], "last_place": ["ivy"],
+            "end_reason": "complete",
+            "auctions_played": 1,
+            "scores": scores_,
+            "score_history": [scores_],
+            "over_200": [],
+            "first": ["ana", "ben"],
+            "second": ["cal", "dee"],
+            "last_place": ["ivy"],
             "elimination_candidates": ["ivy"],
             "garnets_from_items": {p: 0 for p in P},
             "garnet_award": award,
-            "chips": {"ana": 33, "ben": 33, "cal": 33, "dee": 33, "eve": 33, "fay": 37, "gus": 37, "hal": 37, "ivy": 38},
+            "chips": {
+                "ana": 33,
+                "ben": 33,
+                "cal": 33,
+                "dee": 33,
+                "eve": 33,
+                "fay": 37,
+                "gus": 37,
+                "hal": 37,
+                "ivy": 38,
+            },
         },
     }
     assert events[0] == {"audience": "public", "type": "auction_closed", "auction": 1}

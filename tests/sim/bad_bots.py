@@ -21,7 +21,9 @@ class Cheater:
     def act(self, view, request, rng):
         if request["kind"] == "choose_ec":
             return {"ec": "nobody"}
-        return {"trades": [{"players": [view["you"]["player"]] * 2, "amount": request["money"] + 1}]}
+        return {
+            "trades": [{"players": [view["you"]["player"]] * 2, "amount": request["money"] + 1}]
+        }
 
 
 class Sleeper:

@@ -7,8 +7,14 @@ import importlib
 
 import pytest
 
-MODULES = ["mainmatch.sim.backends", "mainmatch.sim.keep", "mainmatch.sim.plan", "mainmatch.sim.stats",
-           "mainmatch.sim.summary", "mainmatch.sim.tables"]
+MODULES = [
+    "mainmatch.sim.backends",
+    "mainmatch.sim.keep",
+    "mainmatch.sim.plan",
+    "mainmatch.sim.stats",
+    "mainmatch.sim.summary",
+    "mainmatch.sim.tables",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -58,8 +58,14 @@ def test_match_seeds_depend_on_seed_and_index_only() -> None:
         ({"configs": "odd"}, "unknown configs 'odd'"),
         ({"keep": ("first:x",)}, "first:N needs a whole number"),
         ({"game": "chess"}, "unknown game 'chess'"),
-        ({"bot_modules": ("no_such_module_here",)}, "--bot-module no_such_module_here: cannot import it"),
-        ({"bot_modules": ("/nonexistent/bots.py",)}, "--bot-module /nonexistent/bots.py: no such file"),
+        (
+            {"bot_modules": ("no_such_module_here",)},
+            "--bot-module no_such_module_here: cannot import it",
+        ),
+        (
+            {"bot_modules": ("/nonexistent/bots.py",)},
+            "--bot-module /nonexistent/bots.py: no such file",
+        ),
     ],
 )
 def test_bad_choices_are_one_clear_line(kwargs: dict, message: str) -> None:

@@ -12,7 +12,9 @@ pytest.importorskip("ray", reason="the Ray back-end needs mainmatch[cluster]")
 
 
 def test_a_local_ray_instance_gives_the_same_figures_as_local_processes() -> None:
-    on_ray = simulate("seat_exchange", "strategy,random", 12, seed=21, ray="auto", workers=2, keep=("first:1",))
+    on_ray = simulate(
+        "seat_exchange", "strategy,random", 12, seed=21, ray="auto", workers=2, keep=("first:1",)
+    )
     local = simulate("seat_exchange", "strategy,random", 12, seed=21, workers=2, keep=("first:1",))
     assert on_ray.report["timing"]["backend"] == "ray (local)"
     assert on_ray.run.summaries == local.run.summaries
@@ -24,6 +26,8 @@ def test_a_local_ray_instance_gives_the_same_figures_as_local_processes() -> Non
 
 
 def test_an_unreachable_cluster_is_one_clear_line() -> None:
-    with pytest.raises(MainmatchError, match=r"--ray 127\.0\.0\.1:1: cannot join the cluster") as err:
+    with pytest.raises(
+        MainmatchError, match=r"--ray 127\.0\.0\.1:1: cannot join the cluster"
+    ) as err:
         simulate("seat_exchange", "random", 2, ray="127.0.0.1:1")
     assert "\n" not in str(err.value)

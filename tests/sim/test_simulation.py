@@ -26,7 +26,10 @@ def test_report_counts_every_player_match() -> None:
     sim = simulate("seat_exchange", "strategy,random", 26, seed=2, workers=1)
     report = sim.report
     by_bot = {b["bot"]: b for b in report["bots"]}
-    assert by_bot["strategy"]["player_matches"] == 26 * 7 and by_bot["random"]["player_matches"] == 26 * 6
+    assert (
+        by_bot["strategy"]["player_matches"] == 26 * 7
+        and by_bot["random"]["player_matches"] == 26 * 6
+    )
     assert [s["player_matches"] for s in report["seats"]] == [26] * 13
     assert sum(e["count"] for e in report["ends"]) == 26
     assert {e["end"] for e in report["ends"]} <= {"streak", "rounds"}
@@ -37,8 +40,16 @@ def test_report_counts_every_player_match() -> None:
 
 
 def test_bad_bots_do_not_stop_the_run_and_are_reported(tmp_path: Path) -> None:
-    sim = simulate("seat_exchange", "raiser,cheater,sleeper,random", 4, seed=3, workers=2, time_limit=0.3,
-                   keep=("faults",), bot_modules=(BAD_BOTS,))
+    sim = simulate(
+        "seat_exchange",
+        "raiser,cheater,sleeper,random",
+        4,
+        seed=3,
+        workers=2,
+        time_limit=0.3,
+        keep=("faults",),
+        bot_modules=(BAD_BOTS,),
+    )
     by_bot = {b["bot"]: b for b in sim.report["bots"]}
     assert by_bot["raiser"]["faults"]["raised"] == by_bot["raiser"]["decisions"] > 0
     assert by_bot["raiser"]["fault_examples"]["raised"] == "RuntimeError: this bot always fails"
@@ -47,7 +58,9 @@ def test_bad_bots_do_not_stop_the_run_and_are_reported(tmp_path: Path) -> None:
     assert sleeper["faults"]["timeout"] == sleeper["player_matches"]  # once per bot per match
     assert sleeper["faults"]["raised"] == sleeper["faults"]["illegal"] == 0
     assert sum(by_bot["random"]["faults"].values()) == 0
-    assert sleeper["fault_rate"]["value"] == pytest.approx(sleeper["player_matches"] / sleeper["decisions"])
+    assert sleeper["fault_rate"]["value"] == pytest.approx(
+        sleeper["player_matches"] / sleeper["decisions"]
+    )
     # the faulty matches' records hold the defaults, flagged, and replay
     assert sorted(sim.run.records) == [0, 1, 2, 3]
     paths = save_records(tmp_path, sim.run.records, sim.run.summaries)
@@ -58,7 +71,9 @@ def test_bad_bots_do_not_stop_the_run_and_are_reported(tmp_path: Path) -> None:
 
 
 def test_kept_records_replay_to_the_summarised_result(tmp_path: Path) -> None:
-    sim = simulate("seat_exchange", "strategy,random", 12, seed=4, workers=2, keep=("first:2", "end:streak"))
+    sim = simulate(
+        "seat_exchange", "strategy,random", 12, seed=4, workers=2, keep=("first:2", "end:streak")
+    )
     streaks = {s.index for s in sim.run.summaries if s.end == "streak"}
     assert set(sim.run.records) == {0, 1} | streaks
     paths = save_records(tmp_path, sim.run.records, sim.run.summaries)

@@ -32,7 +32,18 @@ def test_wilson_without_observations_is_undefined_and_serialises_as_null() -> No
     assert e.as_dict() == {"value": None, "low": None, "high": None, "n": 0}
 
 
-@pytest.mark.parametrize(("df", "t"), [(1, 12.7062), (4, 2.7764), (29, 2.0452), (31, 2.0395), (40, 2.0211), (60, 2.0003), (120, 1.9799)])
+@pytest.mark.parametrize(
+    ("df", "t"),
+    [
+        (1, 12.7062),
+        (4, 2.7764),
+        (29, 2.0452),
+        (31, 2.0395),
+        (40, 2.0211),
+        (60, 2.0003),
+        (120, 1.9799),
+    ],
+)
 def test_t_quantile_matches_the_table(df: int, t: float) -> None:
     assert t_quantile(df) == pytest.approx(t, abs=1e-4)
 

@@ -10,15 +10,28 @@ from mainmatch.sim.summary import end_label, ranks_of, summarize, teams_of
 
 
 def test_rank_is_one_plus_the_players_in_better_groups() -> None:
-    assert ranks_of([["a", "b"], ["c"], ["d"]], ["a", "b", "c", "d"]) == {"a": 1, "b": 1, "c": 3, "d": 4}
+    assert ranks_of([["a", "b"], ["c"], ["d"]], ["a", "b", "c", "d"]) == {
+        "a": 1,
+        "b": 1,
+        "c": 3,
+        "d": 4,
+    }
     assert ranks_of(None, ["a"]) is None
     assert ranks_of([["a"]], ["a", "b"]) is None  # a ranking missing a player ranks nobody
 
 
 def test_teams_in_either_shape_from_details_first() -> None:
     players = ["a", "b", "c"]
-    assert teams_of({}, {"teams": {"red": ["a", "c"], "green": ["b"]}}, players) == ("red", "green", "red")
-    assert teams_of({"teams": {"a": "neutral", "b": "positive", "c": "negative"}}, {"teams": {"x": ["a"]}}, players) == ("neutral", "positive", "negative")
+    assert teams_of({}, {"teams": {"red": ["a", "c"], "green": ["b"]}}, players) == (
+        "red",
+        "green",
+        "red",
+    )
+    assert teams_of(
+        {"teams": {"a": "neutral", "b": "positive", "c": "negative"}},
+        {"teams": {"x": ["a"]}},
+        players,
+    ) == ("neutral", "positive", "negative")
     assert teams_of({}, {}, players) is None
     assert teams_of({"teams": "red"}, {}, players) is None
 

@@ -29,7 +29,7 @@ gamewide tiebreak (the strongest rival), never for itself when it can avoid it.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 from .base import register
 
@@ -64,7 +64,7 @@ def chips_for(role: str, counts: dict[str, int]) -> int:
     return 0
 
 
-@lru_cache(maxsize=None)
+@cache
 def _chips_at(role_index: int, m: int, c: int, p: int, b: int) -> int:
     """``chips_for`` on a count tuple (cached: there are only 84 tables of 6 roles)."""
     return chips_for(ROLES[role_index], {"mafia": m, "cartel": c, "police": p, "beggar": b})
@@ -78,16 +78,22 @@ def expected_chips(others: list[dict[str, float]]) -> dict[str, float]:
         q = [probs[role] for role in ROLES]
         nxt: dict[tuple[int, int, int, int], float] = {}
         for (m, c, p, b), pk in dist.items():
-            for key, qi in (((m + 1, c, p, b), q[0]), ((m, c + 1, p, b), q[1]),
-                            ((m, c, p + 1, b), q[2]), ((m, c, p, b + 1), q[3])):
+            for key, qi in (
+                ((m + 1, c, p, b), q[0]),
+                ((m, c + 1, p, b), q[1]),
+                ((m, c, p + 1, b), q[2]),
+                ((m, c, p, b + 1), q[3]),
+            ):
                 if qi:
                     nxt[key] = nxt.get(key, 0.0) + pk * qi
         dist = nxt
     out = {}
     for i, role in enumerate(ROLES):
         unit = [int(i == j) for j in range(4)]
-        out[role] = sum(pk * _chips_at(i, m + unit[0], c + unit[1], p + unit[2], b + unit[3])
-                        for (m, c, p, b), pk in dist.items())
+        out[role] = sum(
+            pk * _chips_at(i, m + unit[0], c + unit[1], p + unit[2], b + unit[3])
+            for (m, c, p, b), pk in dist.items()
+        )
     return out
 
 
@@ -142,8 +148,12 @@ class StrategyBot:
             bids = [min(b, 0) for b in bids]
             if sum(-b for b in bids) > balance:
                 bids = [0] * len(bids)
-        return {"kong": {"contribute": contribute}, "minus": {"bids": bids},
-                "invest": {"invest": invest, "donate": donate}, "thief": {"bet": bet, "role": role}}
+        return {
+            "kong": {"contribute": contribute},
+            "minus": {"bids": bids},
+            "invest": {"invest": invest, "donate": donate},
+            "thief": {"bet": bet, "role": role},
+        }
 
     @staticmethod
     def _odd(amount: int) -> int:
@@ -154,10 +164,14 @@ class StrategyBot:
 
     # ------------------------------------------------------------ Minus Auction
 
-    def _bids(self, view: dict, request: dict, me: str, budget: int, rng: random.Random) -> list[int]:
+    def _bids(
+        self, view: dict, request: dict, me: str, budget: int, rng: random.Random
+    ) -> list[int]:
         held = list(view["minus"]["received"][me])
         base = streak_score(held)
-        hungry = view["minus"]["rounds_without_tiles"][me] >= 1  # a 2nd round without a tile costs $20
+        hungry = (
+            view["minus"]["rounds_without_tiles"][me] >= 1
+        )  # a 2nd round without a tile costs $20
         values = [streak_score(held + [t]) - base for t in request["tiles"]]
         cap = max(1, budget // 4)
         bids = []

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from importlib import import_module
-from typing import Callable, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from mainmatch.engine.errors import MainmatchError
 
@@ -26,8 +27,12 @@ class RandomBot:
     name = "random"
     delegate_random = True
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:  # pragma: no cover - never called
-        raise MainmatchError("the random bot's actions are drawn by the driver with Game.random_action")
+    def act(
+        self, view: dict, request: dict, rng: random.Random
+    ) -> dict:  # pragma: no cover - never called
+        raise MainmatchError(
+            "the random bot's actions are drawn by the driver with Game.random_action"
+        )
 
 
 #: game id -> bot name -> factory (a zero-argument callable making a Bot).
@@ -75,5 +80,7 @@ def get_bot(game_id: str, name: str) -> Bot:
     """A new bot ``name`` for ``game_id``; the error lists the known names."""
     bots = _load(game_id)
     if name not in bots:
-        raise MainmatchError(f"no bot {name!r} for {game_id}; bots: {', '.join(bot_names(game_id))}")
+        raise MainmatchError(
+            f"no bot {name!r} for {game_id}; bots: {', '.join(bot_names(game_id))}"
+        )
     return bots[name]()

@@ -18,9 +18,9 @@ import random
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator
 
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.game import Game, State
@@ -46,7 +46,15 @@ class BotTimeout(BaseException):
     so that a bot's own ``except Exception`` cannot swallow it."""
 
 
-def bot_move(game: Game, state: State, player: str, bot: Bot, rng: random.Random, *, time_limit: float | None = None) -> BotMove:
+def bot_move(
+    game: Game,
+    state: State,
+    player: str,
+    bot: Bot,
+    rng: random.Random,
+    *,
+    time_limit: float | None = None,
+) -> BotMove:
     """The action ``bot`` plays for ``player`` now (see module doc)."""
     if getattr(bot, "delegate_random", False):
         return BotMove(game.random_action(state, player, rng))
@@ -58,11 +66,23 @@ def bot_move(game: Game, state: State, player: str, bot: Bot, rng: random.Random
             # the bot may keep or change what it is given: hand it its own copies
             action = bot.act(view, copy.deepcopy(request), rng)
     except BotTimeout:
-        return BotMove(game.default_action(state, player, rng), True, "timeout", f"took more than {time_limit:g}s")
-    except Exception as exc:  # a bot's bug must not stop the match
-        return BotMove(game.default_action(state, player, rng), True, "raised", f"{type(exc).__name__}: {exc}")
+        return BotMove(
+            game.default_action(state, player, rng),
+            True,
+            "timeout",
+            f"took more than {time_limit:g}s",
+        )
+    except Exception as exc:  # noqa: BLE001 -- a bot's bug, whatever it is, must not stop the match
+        return BotMove(
+            game.default_action(state, player, rng), True, "raised", f"{type(exc).__name__}: {exc}"
+        )
     if time_limit is not None and time.perf_counter() - started > time_limit:
-        return BotMove(game.default_action(state, player, rng), True, "timeout", f"took more than {time_limit:g}s")
+        return BotMove(
+            game.default_action(state, player, rng),
+            True,
+            "timeout",
+            f"took more than {time_limit:g}s",
+        )
     try:
         game.validate(state, player, action)
     except IllegalAction as exc:
@@ -85,7 +105,7 @@ def _deadline(seconds: float | None) -> Iterator[None]:
         yield
         return
 
-    def _expired(signum, frame):  # noqa: ARG001 - signal handler signature
+    def _expired(signum, frame):
         raise BotTimeout()
 
     previous = signal.signal(signal.SIGALRM, _expired)

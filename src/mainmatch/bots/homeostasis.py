@@ -43,7 +43,11 @@ from mainmatch.games.homeostasis.expression import crosses, value_of
 #: how disruptive a card is to an expression (draft order)
 IMPORTANCE = {"x": 6, "/": 5, "-": 4, "3": 3, "+": 2, "2": 2, "1": 1}
 #: best saves per team: (one free card, two cards for 1 garnet)
-SAVES = {"positive": (["3"], ["3", "x"]), "negative": (["-"], ["-", "3"]), "neutral": (["x"], ["3", "x"])}
+SAVES = {
+    "positive": (["3"], ["3", "x"]),
+    "negative": (["-"], ["-", "3"]),
+    "neutral": (["x"], ["3", "x"]),
+}
 #: spread of one round's value (random-play order of magnitude)
 ROUND_SPREAD = 4.5
 SAMPLES = 32
@@ -139,13 +143,19 @@ class StrategyBot:
         """Expected utility of ``card`` in each empty slot, the other empty
         slots filled by the cards still to be auctioned in random orders."""
         auction = view["auction"]
-        key = (view["round"], auction["number"], tuple(view["slots"]), view["total"], self._team(view))
+        key = (
+            view["round"],
+            auction["number"],
+            tuple(view["slots"]),
+            view["total"],
+            self._team(view),
+        )
         cached = self._slot_values.get(key)
         if cached is not None:
             return cached
         slots = view["slots"]
         empty = [i for i, c in enumerate(slots) if c is None]
-        later = list(view["auction_order"][auction["number"]:])
+        later = list(view["auction_order"][auction["number"] :])
         orders = []
         for _ in range(self.samples if len(later) > 1 else 1):
             order = list(later)
@@ -195,7 +205,9 @@ class StrategyBot:
             for f in set(permutations(front)):
                 for b in set(permutations(back)):
                     out.add((f, b))
-        return sorted(([list(f), list(b)] for f, b in out), key=lambda fb: (len(fb[0]) + len(fb[1]), fb))
+        return sorted(
+            ([list(f), list(b)] for f, b in out), key=lambda fb: (len(fb[0]) + len(fb[1]), fb)
+        )
 
     def _best_placement(self, view: dict, saved: list[str]) -> tuple[float, list[str], list[str]]:
         slots = view["slots"]
@@ -246,7 +258,11 @@ class StrategyBot:
 
     def _choose_ec(self, view: dict, request: dict) -> dict:
         chips = view["chips"]
-        return {"ec": max(request["candidates"], key=lambda p: (chips[p], -request["candidates"].index(p)))}
+        return {
+            "ec": max(
+                request["candidates"], key=lambda p: (chips[p], -request["candidates"].index(p))
+            )
+        }
 
 
 def _legal(slot: int, amount: int, chips: int, slots: list[int], totals: list[int]) -> dict:
@@ -254,7 +270,9 @@ def _legal(slot: int, amount: int, chips: int, slots: list[int], totals: list[in
     slot; else the nearest legal one there or on another slot (one always exists)."""
     for s in [slot] + [x for x in slots if x != slot]:
         taken = {t for i, t in enumerate(totals, 1) if i != s and t > 0}
-        for a in list(range(max(1, amount), chips + 1)) + list(range(min(amount, chips + 1) - 1, 0, -1)):
+        for a in list(range(max(1, amount), chips + 1)) + list(
+            range(min(amount, chips + 1) - 1, 0, -1)
+        ):
             if totals[s - 1] + a not in taken:
                 return {"slot": s, "chips": a}
     return {"pass": True}  # unreachable with two empty slots; a pass is the safe fallback

@@ -59,8 +59,10 @@ class Evaluator:
         self.rival_suit_ranks: dict[str, set[int]] = {}
         self.team_ranks: dict[int, int] = {}
         self.rival_ranks: dict[int, int] = {}
-        for cards, by_suit, by_rank in ((team_cards, self.team_suit_ranks, self.team_ranks),
-                                        (rival_cards, self.rival_suit_ranks, self.rival_ranks)):
+        for cards, by_suit, by_rank in (
+            (team_cards, self.team_suit_ranks, self.team_ranks),
+            (rival_cards, self.rival_suit_ranks, self.rival_ranks),
+        ):
             for c in cards.values():
                 s, r = SUIT_RANK[c]
                 by_suit.setdefault(s, set()).add(r)
@@ -101,7 +103,12 @@ class Evaluator:
         return value
 
     def value(self, letter: str, card: str) -> float:
-        return self.my_gain(letter, card) + self.potential(card) + 0.3 * self.denial(letter, card) + 0.2
+        return (
+            self.my_gain(letter, card)
+            + self.potential(card)
+            + 0.3 * self.denial(letter, card)
+            + 0.2
+        )
 
 
 class MvpStrategyBot:
@@ -215,7 +222,9 @@ class _Turn:
         if flag == self.team:
             # claimed this round unless outbid: its leader (or owner) tops it up when it matters
             leader = self.my_bids.get(x, 0) * 2 > total
-            worth = ev.value(x, card) if leader else ev.team_gain(x, card) + 0.5 * ev.potential(card)
+            worth = (
+                ev.value(x, card) if leader else ev.team_gain(x, card) + 0.5 * ev.potential(card)
+            )
             if worth >= 1.5 and total <= 3 and (leader or owner):
                 return (0.35 * worth / 2, x, 2)
             return None

@@ -62,8 +62,12 @@ def _run_tables() -> tuple[np.ndarray, np.ndarray]:
     bits = (masks[:, None] >> np.arange(N)) & 1  # (8192, 13): edge i linked
     runlen = np.empty((1 << N, N), dtype=np.int64)
     for s in range(N):
-        right = np.cumprod(bits[:, [(s + j) % N for j in range(N)]], axis=1).sum(axis=1)   # edges s, s+1, ...
-        left = np.cumprod(bits[:, [(s - 1 - j) % N for j in range(N)]], axis=1).sum(axis=1)  # edges s-1, s-2, ...
+        right = np.cumprod(bits[:, [(s + j) % N for j in range(N)]], axis=1).sum(
+            axis=1
+        )  # edges s, s+1, ...
+        left = np.cumprod(bits[:, [(s - 1 - j) % N for j in range(N)]], axis=1).sum(
+            axis=1
+        )  # edges s-1, s-2, ...
         runlen[:, s] = np.minimum(1 + right + left, N)
     return runlen, runlen.max(axis=1)
 
@@ -103,7 +107,9 @@ class Beliefs:
     """Samples of the other players' numbers that agree with every observed
     longest streak (a uniform prior over assignments, conditioned exactly)."""
 
-    def __init__(self, players: list[str], me: str, number: int, rng: np.random.Generator, size: int = 200):
+    def __init__(
+        self, players: list[str], me: str, number: int, rng: np.random.Generator, size: int = 200
+    ):
         self.players = players
         self.index = {p: i for i, p in enumerate(players)}
         self.me = self.index[me]
@@ -133,7 +139,9 @@ class Beliefs:
         out[:, self.me] = self.number
         return out
 
-    def _moves(self, samples: np.ndarray, energy: np.ndarray, sweeps: int) -> tuple[np.ndarray, np.ndarray]:
+    def _moves(
+        self, samples: np.ndarray, energy: np.ndarray, sweeps: int
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Swap the numbers of two other players in each sample, keeping the swap
         when it does not take the sample further from agreeing. On agreeing
         samples this is a Metropolis walk that keeps them uniform over the
@@ -151,7 +159,9 @@ class Beliefs:
             energy[ok] = moved_energy[ok]
         return samples, energy
 
-    def observe(self, seatings: list[tuple[list[str], int | None]], sweeps: int = 4, repairs: int = 30) -> None:
+    def observe(
+        self, seatings: list[tuple[list[str], int | None]], sweeps: int = 4, repairs: int = 30
+    ) -> None:
         """Bring the samples up to date with ``seatings``: samples that no longer
         agree walk towards agreement (at most ``repairs`` sweeps) or are dropped;
         then every sample moves ``sweeps`` times among the agreeing ones."""
@@ -181,9 +191,9 @@ for _c, (_i, _j) in enumerate(PAIRS):
 def score_swaps(samples: np.ndarray, seat_pl: np.ndarray, me: int) -> np.ndarray:
     """For each swap of two seats (``PAIRS``): the chance, over ``samples``,
     that afterwards the bot sits in a streak of 6 or more."""
-    after = seat_pl[_SWAPPED]                      # (pairs, 13): seat -> player after each swap
-    my_seat = np.argmax(after == me, axis=1)       # (pairs,)
-    runs = RUNLEN[masks_of(samples[:, after]), my_seat[None, :]]   # (samples, pairs)
+    after = seat_pl[_SWAPPED]  # (pairs, 13): seat -> player after each swap
+    my_seat = np.argmax(after == me, axis=1)  # (pairs,)
+    runs = RUNLEN[masks_of(samples[:, after]), my_seat[None, :]]  # (samples, pairs)
     return (runs >= TARGET).mean(axis=0)
 
 
@@ -204,8 +214,15 @@ class Prices:
     jitter: int = 25
 
 
-def choose_trades(win: np.ndarray, seats: list[str], me: str, money: int, last: bool,
-                  rng: random.Random, prices: Prices = Prices()) -> list[dict]:
+def choose_trades(
+    win: np.ndarray,
+    seats: list[str],
+    me: str,
+    money: int,
+    last: bool,
+    rng: random.Random,
+    prices: Prices = Prices(),
+) -> list[dict]:
     """The trades to pay for, from each seat swap's chance to win
     (``score_swaps``): the likeliest first, no two sharing a player (they
     would block each other, §4.2.3), each priced by its chance."""
@@ -268,8 +285,13 @@ class StreakBuilder:
             seatings[0] = (seatings[0][0], self.start[1])
         beliefs = self.beliefs
         if beliefs is None or beliefs.players != players or beliefs.me != players.index(me):
-            beliefs = self.beliefs = Beliefs(list(players), me, view["you"]["number"],
-                                             np.random.default_rng(rng.getrandbits(64)), self.size)
+            beliefs = self.beliefs = Beliefs(
+                list(players),
+                me,
+                view["you"]["number"],
+                np.random.default_rng(rng.getrandbits(64)),
+                self.size,
+            )
         beliefs.observe(seatings)
         win = score_swaps(beliefs.samples, beliefs.seat_array(view["seats"]), beliefs.me)
         last = view["round"] == view["rounds"]
@@ -278,4 +300,3 @@ class StreakBuilder:
 
 
 register("seat_exchange", "strategy", StreakBuilder)
-

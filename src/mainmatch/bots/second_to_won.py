@@ -81,15 +81,26 @@ def read_lot(letter: str, item: dict) -> Lot:
             add[t] += e["add"]
         if t == "you" and type(e.get("garnets")) is int:
             garnets += e["garnets"]
-    return Lot(letter, any(e.get("target") == "choice" for e in item.get("effects", [])),
-               mult["you"], add["you"], garnets, mult["others"], add["others"], mult["choice"], add["choice"])
+    return Lot(
+        letter,
+        any(e.get("target") == "choice" for e in item.get("effects", [])),
+        mult["you"],
+        add["you"],
+        garnets,
+        mult["others"],
+        add["others"],
+        mult["choice"],
+        add["choice"],
+    )
 
 
 def read_lots(items: list[dict]) -> list[Lot]:
     return [read_lot(letter, item) for letter, item in zip(LETTERS, items)]
 
 
-def others_gain(lots: list[Lot], mean: float, won: set[str] | frozenset[str] = frozenset()) -> float:
+def others_gain(
+    lots: list[Lot], mean: float, won: set[str] | frozenset[str] = frozenset()
+) -> float:
     """Expected points an average *other* player gains from one auction, their
     average total being ``mean`` before it; ``won``: the letters the bot won."""
     others = PLAYERS - 1
@@ -102,8 +113,11 @@ def others_gain(lots: list[Lot], mean: float, won: set[str] | frozenset[str] = f
         via_others = copies * (others - 1) / others + (1 if mine else 0)
         via_choice = (copies + (1 if mine else 0)) / others
         via_you = copies / others
-        mult *= (1 + (lot.you_mult - 1) * via_you) * (1 + (lot.others_mult - 1) * via_others) \
+        mult *= (
+            (1 + (lot.you_mult - 1) * via_you)
+            * (1 + (lot.others_mult - 1) * via_others)
             * (1 + (lot.choice_mult - 1) * via_choice)
+        )
         add += lot.you_add * via_you + lot.others_add * via_others + lot.choice_add * via_choice
     return mean * mult + add - mean
 
@@ -115,7 +129,9 @@ def own_total(points: int, lots: list[Lot], won: set[str], plan: set[str]) -> fl
     add = 0.0
     for lot in lots:
         copies = WINNERS_PER_ITEM - 1 if lot.letter in plan else WINNERS_PER_ITEM
-        mult *= (1 + (lot.others_mult - 1) * copies) * (1 + (lot.choice_mult - 1) * copies / (PLAYERS - 1))
+        mult *= (1 + (lot.others_mult - 1) * copies) * (
+            1 + (lot.choice_mult - 1) * copies / (PLAYERS - 1)
+        )
         add += lot.others_add * copies + lot.choice_add * copies / (PLAYERS - 1)
         if lot.letter in won:
             mult *= lot.you_mult
@@ -167,7 +183,9 @@ class StrategyBot:
             for chosen in combinations(steering, size):
                 plan = set(chosen)
                 total = own_total(points, lots, plan, plan)
-                miss = abs(total - target) + (1000 if total > LIMIT else 0)  # never plan to pass 200
+                miss = abs(total - target) + (
+                    1000 if total > LIMIT else 0
+                )  # never plan to pass 200
                 value = weight * miss + shadow * unit * size - sum(garnets[l] for l in plan) / 2
                 if value < best[0]:
                     best = (value, plan)
@@ -193,8 +211,17 @@ class StrategyBot:
         share = k / n
         return min(here * (1 - share) + end * share, self.final_ceiling if k == n else self.ceiling)
 
-    def _bids(self, points: int, request: dict, lots: list[Lot], plan: set[str], unit: int,
-              target: float, final: bool, rng: random.Random) -> dict:
+    def _bids(
+        self,
+        points: int,
+        request: dict,
+        lots: list[Lot],
+        plan: set[str],
+        unit: int,
+        target: float,
+        final: bool,
+        rng: random.Random,
+    ) -> dict:
         chips = request["chips"]
         letters = [lot.letter for lot in lots if lot.letter in plan]
         amounts: dict[str, int] = {}
@@ -203,12 +230,15 @@ class StrategyBot:
             # the compulsory extra bids go where winning would hurt least
             def harm(lot: Lot) -> tuple[float, str]:
                 return abs(own_total(points, lots, plan | {lot.letter}, plan) - target), lot.letter
+
             extra = sorted((lot for lot in lots if lot.letter not in plan), key=harm)
             amounts = {lot.letter: 1 for lot in extra[:short]}
         spare = chips - len(amounts)
         if letters and spare > 0:
             # in the last auction chips are worth nothing afterwards: all of them go on the plan
-            each, rest = divmod(spare, len(letters)) if final else (min(unit, spare // len(letters)), 0)
+            each, rest = (
+                divmod(spare, len(letters)) if final else (min(unit, spare // len(letters)), 0)
+            )
             for i, letter in enumerate(letters):
                 if each + (i < rest) > 0:
                     amounts[letter] = each + (i < rest)

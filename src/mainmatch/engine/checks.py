@@ -6,7 +6,8 @@ excludes ``true`` (a bool is an int in Python) and ``5.0``.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .errors import IllegalAction
 

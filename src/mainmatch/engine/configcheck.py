@@ -35,8 +35,12 @@ def players_fault(players: Any, count: int, title: str) -> str | None:
 
 def ordering_fault(name: str, value: Any, players: list[str]) -> str | None:
     """``value`` must list each player exactly once (a seating, a tiebreak)."""
-    if (not isinstance(value, list) or len(value) != len(players)
-            or not all(isinstance(p, str) for p in value) or set(value) != set(players)):
+    if (
+        not isinstance(value, list)
+        or len(value) != len(players)
+        or not all(isinstance(p, str) for p in value)
+        or set(value) != set(players)
+    ):
         return f"{name}: must list each of the {len(players)} players exactly once"
     return None
 
@@ -48,7 +52,9 @@ def player_map_fault(name: str, mapping: Any, players: list[str]) -> str | None:
     if set(mapping) != set(players):
         missing = [p for p in players if p not in mapping]
         extra = sorted(set(mapping) - set(players))
-        return f"{name}: must have every player and no one else (missing {missing}, unknown {extra})"
+        return (
+            f"{name}: must have every player and no one else (missing {missing}, unknown {extra})"
+        )
     return None
 
 

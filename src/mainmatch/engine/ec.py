@@ -41,12 +41,14 @@ def last_in_tiebreak(candidates: list[str], gamewide_tiebreak: list[str]) -> str
 def validate_ec_action(action: Any, candidates: list[str]) -> None:
     """Raise ``IllegalAction`` unless ``action`` is exactly ``{"ec": candidate}``."""
     if not isinstance(action, dict):
-        raise IllegalAction(f"the action must be a JSON object like {{\"ec\": \"{candidates[0]}\"}}, not {json_type(action)}")
+        raise IllegalAction(
+            f'the action must be a JSON object like {{"ec": "{candidates[0]}"}}, not {json_type(action)}'
+        )
     extra = [k for k in action if k != "ec"]
     if extra:
-        raise IllegalAction(f"unknown fields {sorted(extra)!r}; send exactly {{\"ec\": id}}")
+        raise IllegalAction(f'unknown fields {sorted(extra)!r}; send exactly {{"ec": id}}')
     if "ec" not in action:
-        raise IllegalAction("missing \"ec\": name one of " + ", ".join(candidates))
+        raise IllegalAction('missing "ec": name one of ' + ", ".join(candidates))
     ec = action["ec"]
     if not isinstance(ec, str) or ec not in candidates:
         shown = repr(ec) if isinstance(ec, str) else json_type(ec)

@@ -7,7 +7,8 @@ Hosts announce public events to everyone and private ones by DM.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 PUBLIC = "public"
 

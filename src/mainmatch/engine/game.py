@@ -135,7 +135,9 @@ class Game(ABC):
     def result(self, state: State) -> dict | None:
         """The result (ENGINE.md shape) once the match is over, else ``None``."""
 
-    def complete_action(self, state: State, player: str, sent: Any, rng: random.Random) -> tuple[Any, bool]:
+    def complete_action(
+        self, state: State, player: str, sent: Any, rng: random.Random
+    ) -> tuple[Any, bool]:
         """A host's merge of a partial submission into a whole action, for games
         whose rules default the missing parts (The Amalgamation §3.1). Returns
         ``(action, defaulted)``: ``defaulted`` is true when anything was filled in
@@ -176,7 +178,9 @@ class Game(ABC):
         try:
             model = self.action_models[kind]
         except KeyError:
-            raise IllegalAction(f"{self.id} has no step kind {kind!r}; kinds: {', '.join(self.action_models)}") from None
+            raise IllegalAction(
+                f"{self.id} has no step kind {kind!r}; kinds: {', '.join(self.action_models)}"
+            ) from None
         return model.model_json_schema()
 
 

@@ -26,7 +26,12 @@ def playthrough(game: Game, config: dict, seed: int, *, default_rate: float = 0.
     rng = random.Random(seed)
     match = Match(game, config)
     players = config["players"]
-    lines = [f"# {game.title} ({game.id}): golden playthrough, seed {seed}", "", "config " + _j(config), ""]
+    lines = [
+        f"# {game.title} ({game.id}): golden playthrough, seed {seed}",
+        "",
+        "config " + _j(config),
+        "",
+    ]
 
     def views(title: str) -> None:
         lines.append(f"## {title}")

@@ -9,7 +9,9 @@ from typing import Any
 from .errors import MainmatchError
 
 
-def read_json(path: str | Path, what: str = "", error: type[MainmatchError] = MainmatchError) -> Any:
+def read_json(
+    path: str | Path, what: str = "", error: type[MainmatchError] = MainmatchError
+) -> Any:
     """The parsed content of ``path``; ``error`` says ``<what> <path>: no such
     file`` / ``cannot read (...)`` / ``not JSON (line L, column C: ...)``."""
     path = Path(path)
@@ -23,4 +25,6 @@ def read_json(path: str | Path, what: str = "", error: type[MainmatchError] = Ma
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise error(f"{name}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise error(
+            f"{name}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None

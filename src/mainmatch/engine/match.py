@@ -8,7 +8,7 @@ all record steps the same way (a drawn default is stored like any action).
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from .errors import IllegalAction, MainmatchError
 from .game import Game, State
@@ -33,7 +33,7 @@ class Match:
         self.events: list[list[dict]] = []
 
     @classmethod
-    def from_record(cls, record: dict) -> "Match":
+    def from_record(cls, record: dict) -> Match:
         """Replay ``record`` (validating every action) into a live match."""
         match = None
         for rep, step in iter_replay(record):
@@ -63,11 +63,18 @@ class Match:
         return self.game.view(self.state, player)
 
     def record(self) -> dict:
-        return {"format": FORMAT, "game": self.game.id, "config": self.config, "steps": list(self.steps)}
+        return {
+            "format": FORMAT,
+            "game": self.game.id,
+            "config": self.config,
+            "steps": list(self.steps),
+        }
 
     # --------------------------------------------------------------- changes
 
-    def step(self, actions: dict[str, dict], defaulted: list[str] | tuple[str, ...] = ()) -> list[dict]:
+    def step(
+        self, actions: dict[str, dict], defaulted: list[str] | tuple[str, ...] = ()
+    ) -> list[dict]:
         """Validate and apply one step; return its events.
 
         ``actions`` must hold exactly the pending players. Raises
@@ -88,7 +95,12 @@ class Match:
                 raise StepError(f"{p}: {exc}", player=p) from None
         state, events = self.game.apply(self.state, actions)
         self.state = state
-        self.steps.append({"actions": {p: actions[p] for p in pending}, "defaulted": [p for p in pending if p in defaulted]})
+        self.steps.append(
+            {
+                "actions": {p: actions[p] for p in pending},
+                "defaulted": [p for p in pending if p in defaulted],
+            }
+        )
         self.events.append(events)
         return events
 
@@ -102,7 +114,9 @@ class Match:
         self.state, self.steps, self.events = again.state, again.steps, again.events
 
 
-def random_actions(game: Game, state: State, rng: random.Random, default_rate: float = 0.0) -> tuple[dict[str, dict], list[str]]:
+def random_actions(
+    game: Game, state: State, rng: random.Random, default_rate: float = 0.0
+) -> tuple[dict[str, dict], list[str]]:
     """One step of random play: ``random_action`` for every pending player or,
     with probability ``default_rate`` each, the rules' default (listed in the
     second value, as a record's ``defaulted``)."""

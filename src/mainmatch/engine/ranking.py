@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 
 
-def group_by(players: Iterable[str], key: Callable[[str], Hashable], *, descending: bool = True) -> list[list[str]]:
+def group_by(
+    players: Iterable[str], key: Callable[[str], Hashable], *, descending: bool = True
+) -> list[list[str]]:
     """Group ``players`` by equal ``key``, best (highest, or lowest when
     ``descending=False``) first; inside a group players keep the order given.
 

@@ -9,9 +9,10 @@ exported, checked by another implementation, or continued.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -31,7 +32,9 @@ class RecordStep(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     actions: dict[str, Any] = Field(description="player id -> that player's action (a JSON object)")
-    defaulted: list[str] = Field(default_factory=list, description="players whose action is the rules' default")
+    defaulted: list[str] = Field(
+        default_factory=list, description="players whose action is the rules' default"
+    )
 
 
 class Record(BaseModel):
@@ -40,7 +43,9 @@ class Record(BaseModel):
     model_config = ConfigDict(extra="allow", title="mainmatch-record/1")
 
     format: Literal["mainmatch-record/1"]
-    game: str = Field(description="game id: amalgamation, seat_exchange, homeostasis, mvp, second_to_won")
+    game: str = Field(
+        description="game id: amalgamation, seat_exchange, homeostasis, mvp, second_to_won"
+    )
     config: dict[str, Any] = Field(description="the game's fully explicit config")
     steps: list[RecordStep] = Field(description="applied steps in order; step 1 first")
 
@@ -140,17 +145,27 @@ def check_step(game: Game, state: State, number: int, actions: dict, defaulted: 
     """Raise :class:`RecordError` unless ``actions`` is a legal step at ``state``."""
     pending = game.pending(state)
     if not pending:
-        raise RecordError("the match is already over; the record has steps after its end", step=number)
+        raise RecordError(
+            "the match is already over; the record has steps after its end", step=number
+        )
     for p in actions:
         if p not in pending:
             who = ", ".join(pending)
-            raise RecordError(f"is not pending at this step (pending: {who})", step=number, player=p)
+            raise RecordError(
+                f"is not pending at this step (pending: {who})", step=number, player=p
+            )
     for p in pending:
         if p not in actions:
-            raise RecordError(f"is pending ({pending[p]['kind']}) but the step has no action for them", step=number, player=p)
+            raise RecordError(
+                f"is pending ({pending[p]['kind']}) but the step has no action for them",
+                step=number,
+                player=p,
+            )
     for p in defaulted:
         if p not in actions:
-            raise RecordError("is listed in defaulted but has no action in the step", step=number, player=p)
+            raise RecordError(
+                "is listed in defaulted but has no action in the step", step=number, player=p
+            )
     for p in pending:
         try:
             game.validate(state, p, actions[p])

@@ -13,17 +13,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, Optional
+from typing import Any
 
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.responses import JSONResponse, Response, StreamingResponse
+from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from mainmatch.bots import bot_names
 
 from . import deadlines as dl
 from .errors import Conflict, Forbidden
-from .service import Access, Created, HostService, available_games, _game
+from .service import Access, Created, HostService, _game, available_games
 
 router = APIRouter(prefix="/api")
 
@@ -36,7 +36,10 @@ def service(request: Request) -> HostService:
     return request.app.state.service
 
 
-def bearer(request: Request, token: Optional[str] = Query(None, description="the link's token, where no header can be sent")) -> str | None:
+def bearer(
+    request: Request,
+    token: str | None = Query(None, description="the link's token, where no header can be sent"),
+) -> str | None:
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip()
@@ -55,36 +58,55 @@ def host_access(acc: Access = Depends(access)) -> Access:
 
 # ------------------------------------------------------------------ bodies
 
+
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
 class CreateMatch(_Body):
     game: str = Field(description="game id (GET /api/games)")
-    players: Optional[list[str]] = Field(None, description="player ids in listing order; default: the game's default players")
-    bots: Optional[dict[str, Optional[str]]] = Field(None, description="player -> bot name for the seats bots play")
-    seed: Optional[int] = Field(None, description="seed of the chance in the config (drawn when absent)")
-    options: Optional[dict[str, Any]] = Field(None, description="the game's host inputs, e.g. gamewide_tiebreak, garnets, teams, auctions")
-    deadlines: Optional[dict[str, str]] = Field(None, description="step kind -> manual | minutes:N | daily:HH:MM (UTC)")
-    early_resolution: bool = Field(True, description="resolve a step as soon as every pending player has submitted")
+    players: list[str] | None = Field(
+        None, description="player ids in listing order; default: the game's default players"
+    )
+    bots: dict[str, str | None] | None = Field(
+        None, description="player -> bot name for the seats bots play"
+    )
+    seed: int | None = Field(
+        None, description="seed of the chance in the config (drawn when absent)"
+    )
+    options: dict[str, Any] | None = Field(
+        None, description="the game's host inputs, e.g. gamewide_tiebreak, garnets, teams, auctions"
+    )
+    deadlines: dict[str, str] | None = Field(
+        None, description="step kind -> manual | minutes:N | daily:HH:MM (UTC)"
+    )
+    early_resolution: bool = Field(
+        True, description="resolve a step as soon as every pending player has submitted"
+    )
     title: str = Field("", description="a name for the match")
 
 
 class ImportMatch(_Body):
     record: Any = Field(description="a match record (mainmatch-record/1)")
-    bots: Optional[dict[str, Optional[str]]] = None
-    deadlines: Optional[dict[str, str]] = None
+    bots: dict[str, str | None] | None = None
+    deadlines: dict[str, str] | None = None
     early_resolution: bool = True
     title: str = ""
 
 
 class Submit(_Body):
-    action: Any = Field(description="the action for the open step (its JSON Schema is in GET /api/matches/{id})")
-    step: Optional[int] = Field(None, description="the open step's number; refused if another step is open")
+    action: Any = Field(
+        description="the action for the open step (its JSON Schema is in GET /api/matches/{id})"
+    )
+    step: int | None = Field(
+        None, description="the open step's number; refused if another step is open"
+    )
 
 
 class Resolve(_Body):
-    step: Optional[int] = Field(None, description="the open step's number (a guard against resolving twice)")
+    step: int | None = Field(
+        None, description="the open step's number (a guard against resolving twice)"
+    )
 
 
 class Undo(_Body):
@@ -92,15 +114,18 @@ class Undo(_Body):
 
 
 class Deadlines(_Body):
-    deadlines: Optional[dict[str, str]] = Field(None, description="step kind -> manual | minutes:N | daily:HH:MM (UTC)")
-    early_resolution: Optional[bool] = None
+    deadlines: dict[str, str] | None = Field(
+        None, description="step kind -> manual | minutes:N | daily:HH:MM (UTC)"
+    )
+    early_resolution: bool | None = None
 
 
 class Seat(_Body):
-    bot: Optional[str] = Field(None, description="a bot name, or null for a person")
+    bot: str | None = Field(None, description="a bot name, or null for a person")
 
 
 # ------------------------------------------------------------------ games
+
 
 def game_info(game) -> dict:
     schema = game.config_schema()
@@ -113,7 +138,10 @@ def game_info(game) -> dict:
         "default_players": list(game.default_players),
         "host_inputs": [{"name": n, "schema": props.get(n)} for n in game.host_inputs],
         "config_defs": schema.get("$defs", {}),
-        "step_kinds": {k: {"default_deadline": p, "action_schema": game.action_schema(k)} for k, p in dl.default_policies(game).items()},
+        "step_kinds": {
+            k: {"default_deadline": p, "action_schema": game.action_schema(k)}
+            for k, p in dl.default_policies(game).items()
+        },
         "bots": bot_names(game.id),
         "rules": game.rules_summary(),
     }
@@ -124,12 +152,15 @@ def list_games() -> list[dict]:
     return [game_info(g) for g in available_games()]
 
 
-@router.get("/games/{game_id}", summary="One game: host inputs, step kinds, default deadlines, bots, rules")
+@router.get(
+    "/games/{game_id}", summary="One game: host inputs, step kinds, default deadlines, bots, rules"
+)
 def get_game(game_id: str) -> dict:
     return game_info(_game(game_id))
 
 
 # ------------------------------------------------------------------ matches
+
 
 def links(request: Request, created: Created) -> dict:
     base = str(request.base_url).rstrip("/")
@@ -146,20 +177,35 @@ def links(request: Request, created: Created) -> dict:
     }
 
 
-@router.post("/matches", status_code=201, summary="Create a match; answers with the host, player and spectator links")
+@router.post(
+    "/matches",
+    status_code=201,
+    summary="Create a match; answers with the host, player and spectator links",
+)
 def create_match(body: CreateMatch, request: Request) -> dict:
     created = service(request).create_match(
-        body.game, body.players, bots={k: v for k, v in (body.bots or {}).items() if v}, seed=body.seed,
-        options=body.options, deadlines=body.deadlines, early_resolution=body.early_resolution, title=body.title,
+        body.game,
+        body.players,
+        bots={k: v for k, v in (body.bots or {}).items() if v},
+        seed=body.seed,
+        options=body.options,
+        deadlines=body.deadlines,
+        early_resolution=body.early_resolution,
+        title=body.title,
     )
     return links(request, created)
 
 
-@router.post("/matches/import", status_code=201, summary="Import a match record to view or continue it")
+@router.post(
+    "/matches/import", status_code=201, summary="Import a match record to view or continue it"
+)
 def import_match(body: ImportMatch, request: Request) -> dict:
     created = service(request).import_record(
-        body.record, bots={k: v for k, v in (body.bots or {}).items() if v}, deadlines=body.deadlines,
-        early_resolution=body.early_resolution, title=body.title,
+        body.record,
+        bots={k: v for k, v in (body.bots or {}).items() if v},
+        deadlines=body.deadlines,
+        early_resolution=body.early_resolution,
+        title=body.title,
     )
     return links(request, created)
 
@@ -172,23 +218,35 @@ def me(request: Request, token: str | None = Depends(bearer)) -> dict:
     return {"match": acc.match_id, "role": acc.role, "player": acc.player}
 
 
-@router.get("/matches/{match_id}", summary="Everything the token may see: view, request, submission, announcements, result")
+@router.get(
+    "/matches/{match_id}",
+    summary="Everything the token may see: view, request, submission, announcements, result",
+)
 def overview(request: Request, acc: Access = Depends(access)) -> dict:
     return service(request).overview(acc)
 
 
-@router.put("/matches/{match_id}/submission", summary="Submit or change the player's action for the open step")
+@router.put(
+    "/matches/{match_id}/submission",
+    summary="Submit or change the player's action for the open step",
+)
 def submit(body: Submit, request: Request, acc: Access = Depends(access)) -> dict:
     return service(request).submit(acc, body.action, body.step)
 
 
-@router.delete("/matches/{match_id}/submission", summary="Withdraw the player's submission for the open step")
-def withdraw(request: Request, step: Optional[int] = None, acc: Access = Depends(access)) -> dict:
+@router.delete(
+    "/matches/{match_id}/submission", summary="Withdraw the player's submission for the open step"
+)
+def withdraw(request: Request, step: int | None = None, acc: Access = Depends(access)) -> dict:
     return service(request).withdraw(acc, step)
 
 
-@router.post("/matches/{match_id}/resolve", summary="Host: resolve the open step now (defaults for the rest)")
-def resolve(request: Request, body: Resolve | None = None, acc: Access = Depends(host_access)) -> dict:
+@router.post(
+    "/matches/{match_id}/resolve", summary="Host: resolve the open step now (defaults for the rest)"
+)
+def resolve(
+    request: Request, body: Resolve | None = None, acc: Access = Depends(host_access)
+) -> dict:
     return service(request).resolve(acc.match_id, body.step if body else None)
 
 
@@ -197,12 +255,17 @@ def undo(body: Undo, request: Request, acc: Access = Depends(host_access)) -> di
     return service(request).undo(acc.match_id, body.step)
 
 
-@router.put("/matches/{match_id}/deadlines", summary="Host: change the deadline policies and early resolution")
+@router.put(
+    "/matches/{match_id}/deadlines",
+    summary="Host: change the deadline policies and early resolution",
+)
 def set_deadlines(body: Deadlines, request: Request, acc: Access = Depends(host_access)) -> dict:
     return service(request).set_deadlines(acc.match_id, body.deadlines, body.early_resolution)
 
 
-@router.put("/matches/{match_id}/seats/{player}", summary="Host: give a seat to a bot or back to a person")
+@router.put(
+    "/matches/{match_id}/seats/{player}", summary="Host: give a seat to a bot or back to a person"
+)
 def set_seat(player: str, body: Seat, request: Request, acc: Access = Depends(host_access)) -> dict:
     return service(request).set_seat(acc.match_id, player, body.bot)
 
@@ -211,8 +274,11 @@ def set_seat(player: str, body: Seat, request: Request, acc: Access = Depends(ho
 def record(request: Request, acc: Access = Depends(host_access)) -> Response:
     rec = service(request).record(acc.match_id)
     return Response(
-        json.dumps(rec, indent=1, ensure_ascii=False) + "\n", media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{rec["game"]}-{acc.match_id}.json"'},
+        json.dumps(rec, indent=1, ensure_ascii=False) + "\n",
+        media_type="application/json",
+        headers={
+            "Content-Disposition": f'attachment; filename="{rec["game"]}-{acc.match_id}.json"'
+        },
     )
 
 
@@ -225,7 +291,10 @@ def result(request: Request, acc: Access = Depends(access)) -> dict:
     return res
 
 
-@router.get("/matches/{match_id}/stream", summary="Server-sent events: `change` with the revision whenever the match changes")
+@router.get(
+    "/matches/{match_id}/stream",
+    summary="Server-sent events: `change` with the revision whenever the match changes",
+)
 async def stream(request: Request, acc: Access = Depends(access)) -> StreamingResponse:
     svc = service(request)
     hub = request.app.state.hub
@@ -247,4 +316,6 @@ async def stream(request: Request, acc: Access = Depends(access)) -> StreamingRe
                 return
             await hub.wait(acc.match_id, waiter, timeout=STREAM_POLL)
 
-    return StreamingResponse(events(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
+    return StreamingResponse(
+        events(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"}
+    )

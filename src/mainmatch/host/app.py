@@ -38,7 +38,9 @@ STATIC = Path(__file__).with_name("static")
 WORKER_THREADS = int(os.environ.get("MAINMATCH_WORKER_THREADS", "4"))
 
 
-def create_app(url: str = DEFAULT_URL, *, scan_interval: float = 1.0, service: HostService | None = None) -> FastAPI:
+def create_app(
+    url: str = DEFAULT_URL, *, scan_interval: float = 1.0, service: HostService | None = None
+) -> FastAPI:
     db = service.db if service is not None else Database(url)
     svc = service or HostService(db)
     hub = Hub()
@@ -62,7 +64,7 @@ def create_app(url: str = DEFAULT_URL, *, scan_interval: float = 1.0, service: H
         title="mainmatch host server",
         version=__version__,
         description="Host Main Match games of online reality games: create a match, send each player their "
-                    "secret link, collect submissions, resolve steps at their deadlines, announce.",
+        "secret link, collect submissions, resolve steps at their deadlines, announce.",
         lifespan=lifespan,
     )
     app.state.service = svc
@@ -89,7 +91,9 @@ async def _deadline_clock(svc: HostService, interval: float) -> None:
 
 
 def _wants_json(request: Request) -> bool:
-    return request.url.path.startswith("/api") or "text/html" not in request.headers.get("accept", "")
+    return request.url.path.startswith("/api") or "text/html" not in request.headers.get(
+        "accept", ""
+    )
 
 
 def _error(request: Request, status: int, message: str):

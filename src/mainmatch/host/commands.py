@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import sys
-from typing import Optional
 
 import typer
 
@@ -18,11 +17,21 @@ DEMO_PLAYER_NOTE = "you play the first seat; bots play the others"
 def register(app: typer.Typer) -> None:
     @app.command("serve")
     def serve(
-        db: str = typer.Option(DEFAULT_URL, "--db", help="database: a SQLite file (path or sqlite:///FILE) or postgresql+psycopg://USER@HOST:PORT/DB"),
+        db: str = typer.Option(
+            DEFAULT_URL,
+            "--db",
+            help="database: a SQLite file (path or sqlite:///FILE) or postgresql+psycopg://USER@HOST:PORT/DB",
+        ),
         host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
         port: int = typer.Option(8000, "--port", help="port to listen on"),
-        demo: Optional[str] = typer.Option(None, "--demo", help="first create a demo match of this game (you in one seat, bots in the others) and print its links"),
-        scan_interval: float = typer.Option(1.0, "--scan-interval", help="seconds between two checks of the deadlines"),
+        demo: str | None = typer.Option(
+            None,
+            "--demo",
+            help="first create a demo match of this game (you in one seat, bots in the others) and print its links",
+        ),
+        scan_interval: float = typer.Option(
+            1.0, "--scan-interval", help="seconds between two checks of the deadlines"
+        ),
         access_log: bool = typer.Option(False, "--access-log", help="log every request (slower)"),
     ) -> None:
         """Run the host server: create matches, collect submissions, resolve steps at their deadlines."""
@@ -32,7 +41,9 @@ def register(app: typer.Typer) -> None:
         from .db import Database
         from .service import HostService
 
-        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        logging.basicConfig(
+            level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+        )
         logging.getLogger("alembic").setLevel(logging.WARNING)
         try:
             database = Database(db)
@@ -44,9 +55,18 @@ def register(app: typer.Typer) -> None:
         except MainmatchError as exc:
             print(f"error: {exc}", file=sys.stderr)
             raise typer.Exit(2)
-        print(f"mainmatch host server on {base}  (database: {database.safe_url}; API docs: {base}/docs)", flush=True)
-        uvicorn.run(create_app(service=service, scan_interval=scan_interval), host=host, port=port, log_level="info",
-                    access_log=access_log, timeout_graceful_shutdown=3)
+        print(
+            f"mainmatch host server on {base}  (database: {database.safe_url}; API docs: {base}/docs)",
+            flush=True,
+        )
+        uvicorn.run(
+            create_app(service=service, scan_interval=scan_interval),
+            host=host,
+            port=port,
+            log_level="info",
+            access_log=access_log,
+            timeout_graceful_shutdown=3,
+        )
 
 
 def print_demo(service, game_id: str, base: str) -> None:
@@ -58,9 +78,14 @@ def print_demo(service, game_id: str, base: str) -> None:
     names = bot_names(game.id)
     bot = "strategy" if "strategy" in names else "random"
     players = list(game.default_players)
-    made = service.create_match(game.id, players, bots={p: bot for p in players[1:]}, title=f"Demo: {game.title}")
+    made = service.create_match(
+        game.id, players, bots={p: bot for p in players[1:]}, title=f"Demo: {game.title}"
+    )
     you = players[0]
-    print(f"\nDemo match of {game.title}: {DEMO_PLAYER_NOTE} ({bot} bots). Open your link in a browser:", flush=True)
+    print(
+        f"\nDemo match of {game.title}: {DEMO_PLAYER_NOTE} ({bot} bots). Open your link in a browser:",
+        flush=True,
+    )
     print(f"  Play as {you}:".ljust(17) + f"{base}/play/{made.player_tokens[you]}", flush=True)
     print("  Host page:".ljust(17) + f"{base}/host/{made.host_token}", flush=True)
     print("  Spectators:".ljust(17) + f"{base}/watch/{made.spectator_token}\n", flush=True)

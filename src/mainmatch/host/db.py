@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from alembic import command
 from alembic.config import Config as AlembicConfig
@@ -43,7 +43,7 @@ def normalize_url(url: str) -> str:
     """
     if "://" not in url:
         return f"sqlite:///{url}"
-    if url.startswith("postgresql://") or url.startswith("postgres://"):
+    if url.startswith(("postgresql://", "postgres://")):
         return "postgresql+psycopg://" + url.split("://", 1)[1]
     return url
 
@@ -54,17 +54,26 @@ class Database:
         try:
             parsed = make_url(self.url)
         except ArgumentError:
-            raise DatabaseError(f"not a database URL: {url!r}; use a file path, sqlite:///FILE or postgresql+psycopg://...") from None
+            raise DatabaseError(
+                f"not a database URL: {url!r}; use a file path, sqlite:///FILE or postgresql+psycopg://..."
+            ) from None
         self.dialect = parsed.get_backend_name()
         if self.dialect == "sqlite":
-            self.engine = create_engine(self.url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=20, max_overflow=20)
+            self.engine = create_engine(
+                self.url,
+                connect_args={"check_same_thread": False, "timeout": 30},
+                pool_size=20,
+                max_overflow=20,
+            )
             _sqlite_setup(self.engine)
         elif self.dialect == "postgresql":
             self.engine = create_engine(self.url, pool_size=20, max_overflow=20, pool_pre_ping=True)
         else:
             raise DatabaseError(f"unsupported database {self.dialect!r}; use SQLite or PostgreSQL")
         self._write_engine = self.engine.execution_options(mm_write=True)
-        self._local_writer = threading.Lock() if self.dialect == "sqlite" else contextlib.nullcontext()
+        self._local_writer = (
+            threading.Lock() if self.dialect == "sqlite" else contextlib.nullcontext()
+        )
         self._read = sessionmaker(bind=self.engine, expire_on_commit=False)
         self._write = sessionmaker(bind=self._write_engine, expire_on_commit=False)
 
@@ -82,9 +91,8 @@ class Database:
         own wait for its write lock polls with sleeps, which would add
         milliseconds to every contended write (other processes still wait
         on SQLite's lock)."""
-        with self._local_writer, self._write() as session:
-            with session.begin():
-                yield session
+        with self._local_writer, self._write() as session, session.begin():
+            yield session
 
     def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision (run at every start)."""
@@ -100,7 +108,9 @@ class Database:
         except Exception as exc:  # the URL is the user's: name it, not a traceback
             if isinstance(exc, MainmatchError):
                 raise
-            raise DatabaseError(f"cannot open the database {self.safe_url}: {str(exc).splitlines()[0]}") from None
+            raise DatabaseError(
+                f"cannot open the database {self.safe_url}: {str(exc).splitlines()[0]}"
+            ) from None
 
     def tables(self) -> list[str]:
         return sorted(inspect(self.engine).get_table_names())
@@ -130,4 +140,6 @@ def _sqlite_setup(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _begin(conn) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("mm_write") else "BEGIN")
+        conn.exec_driver_sql(
+            "BEGIN IMMEDIATE" if conn.get_execution_options().get("mm_write") else "BEGIN"
+        )

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from mainmatch.engine.errors import MainmatchError
 from mainmatch.engine.game import Game
@@ -38,7 +38,9 @@ def parse_policy(policy: object) -> tuple[str, float | tuple[int, int] | None]:
     (('minutes', 90.0), ('daily', (18, 30)), ('manual', None))
     """
     if not isinstance(policy, str):
-        raise PolicyError(f"a deadline policy is a string like \"manual\", \"minutes:60\" or \"daily:18:00\", not {policy!r}")
+        raise PolicyError(
+            f'a deadline policy is a string like "manual", "minutes:60" or "daily:18:00", not {policy!r}'
+        )
     text = policy.strip()
     if text == "manual":
         return "manual", None
@@ -54,7 +56,9 @@ def parse_policy(policy: object) -> tuple[str, float | tuple[int, int] | None]:
         if hh > 23 or mm > 59:
             raise PolicyError(f"{policy!r}: the time must be HH:MM between 00:00 and 23:59 (UTC)")
         return "daily", (hh, mm)
-    raise PolicyError(f"unknown deadline policy {policy!r}; use \"manual\", \"minutes:N\" (N minutes after the step opens) or \"daily:HH:MM\" (UTC)")
+    raise PolicyError(
+        f'unknown deadline policy {policy!r}; use "manual", "minutes:N" (N minutes after the step opens) or "daily:HH:MM" (UTC)'
+    )
 
 
 def normalize_policy(policy: object) -> str:
@@ -90,7 +94,9 @@ def check_policies(game: Game, given: object, base: dict[str, str] | None = None
         raise PolicyError("deadlines must be an object {step kind: policy}")
     for kind, policy in given.items():
         if kind not in game.action_models:
-            raise PolicyError(f"{game.id} has no step kind {kind!r}; kinds: {', '.join(game.action_models)}")
+            raise PolicyError(
+                f"{game.id} has no step kind {kind!r}; kinds: {', '.join(game.action_models)}"
+            )
         out[kind] = normalize_policy(policy)
     return out
 
@@ -111,7 +117,7 @@ def deadline_after(policy: str, opened_at: float) -> float | None:
         assert isinstance(value, float)
         return opened_at + value * 60
     assert isinstance(value, tuple)
-    opened = datetime.fromtimestamp(opened_at, timezone.utc)
+    opened = datetime.fromtimestamp(opened_at, UTC)
     at = opened.replace(hour=value[0], minute=value[1], second=0, microsecond=0)
     if at <= opened:
         at += timedelta(days=1)
@@ -121,7 +127,11 @@ def deadline_after(policy: str, opened_at: float) -> float | None:
 def step_deadline(policies: dict[str, str], kinds: set[str], opened_at: float) -> float | None:
     """The deadline of an open step whose pending requests have ``kinds``: the
     earliest deadline among them (a step has one kind in every game so far)."""
-    times = [t for k in sorted(kinds) if (t := deadline_after(policies.get(k, "manual"), opened_at)) is not None]
+    times = [
+        t
+        for k in sorted(kinds)
+        if (t := deadline_after(policies.get(k, "manual"), opened_at)) is not None
+    ]
     return min(times) if times else None
 
 
@@ -137,4 +147,4 @@ def discord_timestamp(at: float) -> str:
 
 def utc_text(at: float) -> str:
     """``2025-01-02 18:00 UTC``."""
-    return datetime.fromtimestamp(at, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%d %H:%M UTC")

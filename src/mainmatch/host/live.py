@@ -28,7 +28,7 @@ class Hub:
     async def wait(self, match_id: str, fut: asyncio.Future, timeout: float) -> None:
         try:
             await asyncio.wait_for(asyncio.shield(fut), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
         finally:
             waiters = self._waiters.get(match_id)

@@ -17,7 +17,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -58,7 +68,9 @@ class MatchRow(Base):
 class SeatRow(Base):
     __tablename__ = "players"
 
-    match_id: Mapped[str] = mapped_column(String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    match_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
     player: Mapped[str] = mapped_column(String(100), primary_key=True)
     position: Mapped[int] = mapped_column(Integer)
     token: Mapped[str] = mapped_column(String(64), unique=True)
@@ -69,7 +81,9 @@ class SeatRow(Base):
 class StepRow(Base):
     __tablename__ = "steps"
 
-    match_id: Mapped[str] = mapped_column(String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    match_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
     number: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1-based
     actions: Mapped[dict[str, Any]] = mapped_column(JSON)
     defaulted: Mapped[list[str]] = mapped_column(JSON)
@@ -83,7 +97,9 @@ class StepRow(Base):
 class SubmissionRow(Base):
     __tablename__ = "submissions"
 
-    match_id: Mapped[str] = mapped_column(String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    match_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
     step: Mapped[int] = mapped_column(Integer, primary_key=True)  # the step it is for, 1-based
     player: Mapped[str] = mapped_column(String(100), primary_key=True)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -93,4 +109,6 @@ class SubmissionRow(Base):
     #: the bot failed and the rules' default stands in (recorded as defaulted)
     defaulted: Mapped[bool] = mapped_column(Boolean, default=False)
 
-    __table_args__ = (UniqueConstraint("match_id", "step", "player", name="uq_submissions_match_step_player"),)
+    __table_args__ = (
+        UniqueConstraint("match_id", "step", "player", name="uq_submissions_match_step_player"),
+    )

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import json
 import math
-from datetime import datetime, timezone
-from functools import lru_cache
+from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -34,13 +34,15 @@ from mainmatch.engine.checks import money
 
 from . import deadlines as dl
 from .errors import NotFound
-from .service import Access, HostService, available_games, _game
+from .service import Access, HostService, _game, available_games
 
 TEMPLATES = Path(__file__).with_name("templates")
 router = APIRouter(include_in_schema=False)
 _md = MarkdownIt("commonmark", {"html": False, "linkify": False, "breaks": True}).enable("table")
-FAVICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#6b3fa0"/>'
-           '<text x="8" y="11.5" font-size="9" text-anchor="middle" fill="#fff" font-family="sans-serif">m</text></svg>')
+FAVICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#6b3fa0"/>'
+    '<text x="8" y="11.5" font-size="9" text-anchor="middle" fill="#fff" font-family="sans-serif">m</text></svg>'
+)
 PAGE_PATHS = {"host": "host", "player": "play", "spectator": "watch"}
 
 
@@ -53,14 +55,20 @@ def when(ts: float | None, style: str = "datetime") -> Markup:
     """A time the page shows in the reader's own time zone (UTC without script)."""
     if ts is None:
         return Markup("<span class=muted>no deadline</span>")
-    utc = datetime.fromtimestamp(ts, timezone.utc)
-    return Markup('<time datetime="{iso}" data-ts="{ts}" data-style="{style}">{text}</time>').format(
-        iso=utc.isoformat(), ts=int(ts), style=style, text=utc.strftime("%Y-%m-%d %H:%M UTC"))
+    utc = datetime.fromtimestamp(ts, UTC)
+    return Markup(
+        '<time datetime="{iso}" data-ts="{ts}" data-style="{style}">{text}</time>'
+    ).format(iso=utc.isoformat(), ts=int(ts), style=style, text=utc.strftime("%Y-%m-%d %H:%M UTC"))
 
 
 def _env() -> Environment:
-    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]),
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=select_autoescape(["html"]),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
     env.filters["md"] = markdown
     env.filters["money"] = lambda n: money(n) if isinstance(n, int) else n
     env.filters["when"] = when
@@ -84,13 +92,17 @@ def render(name: str, **ctx: Any) -> str:
     return ENV.get_template(name).render(**ctx)
 
 
-@lru_cache(maxsize=None)
+@cache
 def view_template(game_id: str) -> str:
     """The game's own view template, or the generic one."""
-    return f"games/{game_id}.html" if (TEMPLATES / "games" / f"{game_id}.html").exists() else "games/_generic.html"
+    return (
+        f"games/{game_id}.html"
+        if (TEMPLATES / "games" / f"{game_id}.html").exists()
+        else "games/_generic.html"
+    )
 
 
-@lru_cache(maxsize=None)
+@cache
 def form_hints(game_id: str, kind: str) -> dict:
     """Which request list gives the choices of which action field, for step ``kind``
     (``_common.form.json`` covers the engine's own ``choose_ec``)."""
@@ -114,7 +126,9 @@ def _svc(request: Request) -> HostService:
 def _access(request: Request, token: str, role: str) -> Access | RedirectResponse:
     acc = _svc(request).access_of(token)
     if acc is None:
-        raise NotFound("this link is not valid: no match has this token (check that it was copied whole)")
+        raise NotFound(
+            "this link is not valid: no match has this token (check that it was copied whole)"
+        )
     if acc.role != role:
         return RedirectResponse(f"/{PAGE_PATHS[acc.role]}/{token}", status_code=303)
     return acc
@@ -122,11 +136,18 @@ def _access(request: Request, token: str, role: str) -> Access | RedirectRespons
 
 # ------------------------------------------------------------------ regions
 
+
 def regions(request: Request, acc: Access, token: str) -> dict[str, Any]:
     """The page's parts as HTML, and the data of the action form."""
     ov = _svc(request).overview(acc)
     game = games.get(ov["game"]["id"])
-    ctx = {"ov": ov, "token": token, "role": acc.role, "game": game, "view_template": view_template(game.id)}
+    ctx = {
+        "ov": ov,
+        "token": token,
+        "role": acc.role,
+        "game": game,
+        "view_template": view_template(game.id),
+    }
     out: dict[str, Any] = {
         "game": game.id,
         "revision": ov["revision"],
@@ -138,8 +159,12 @@ def regions(request: Request, acc: Access, token: str) -> dict[str, Any]:
         },
     }
     if acc.role == "host":
-        out["html"]["seats"] = render("regions/seats.html", **ctx, base=str(request.base_url).rstrip("/"),
-                                      bots=bot_names(game.id))
+        out["html"]["seats"] = render(
+            "regions/seats.html",
+            **ctx,
+            base=str(request.base_url).rstrip("/"),
+            bots=bot_names(game.id),
+        )
     if acc.role == "player":
         out["action"] = {
             "step": ov["open_step"],
@@ -159,12 +184,21 @@ def _match_page(request: Request, token: str, role: str) -> HTMLResponse | Redir
         return acc
     reg = regions(request, acc, token)
     game = games.get(reg["game"])
-    html = render("match.html", role=role, token=token, match_id=acc.match_id, player=acc.player, regions=reg,
-                  game=game, title=game.title)
+    html = render(
+        "match.html",
+        role=role,
+        token=token,
+        match_id=acc.match_id,
+        player=acc.player,
+        regions=reg,
+        game=game,
+        title=game.title,
+    )
     return HTMLResponse(html)
 
 
 # ------------------------------------------------------------------ routes
+
 
 @router.get("/favicon.ico")
 def favicon() -> Response:
@@ -182,7 +216,11 @@ def new(request: Request, game: str | None = None) -> HTMLResponse:
     chosen = game if game in {g.id for g in gs} else (gs[0].id if gs else None)
     from .api import game_info
 
-    return HTMLResponse(render("new.html", games=gs, chosen=chosen, title="New match", infos=[game_info(g) for g in gs]))
+    return HTMLResponse(
+        render(
+            "new.html", games=gs, chosen=chosen, title="New match", infos=[game_info(g) for g in gs]
+        )
+    )
 
 
 @router.get("/rules/{game_id}", response_class=HTMLResponse)

@@ -24,8 +24,9 @@ import logging
 import random
 import secrets
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
@@ -34,7 +35,13 @@ from sqlalchemy.orm import Session
 from mainmatch import games
 from mainmatch.bots import bot_names, get_bot
 from mainmatch.bots.driver import bot_move
-from mainmatch.engine.errors import IllegalAction, InvalidConfig, MainmatchError, RecordError, UnknownGame
+from mainmatch.engine.errors import (
+    IllegalAction,
+    InvalidConfig,
+    MainmatchError,
+    RecordError,
+    UnknownGame,
+)
 from mainmatch.engine.events import visible_to
 from mainmatch.engine.game import Game
 from mainmatch.engine.record import parse_record
@@ -83,7 +90,9 @@ def bot_rng(seed: int, step: int, player: str) -> random.Random:
 
 
 class HostService:
-    def __init__(self, db: Database, *, clock: Callable[[], float] = time.time, cache_size: int = 256):
+    def __init__(
+        self, db: Database, *, clock: Callable[[], float] = time.time, cache_size: int = 256
+    ):
         self.db = db
         self.clock = clock
         self.cache = SnapshotCache(cache_size)
@@ -97,7 +106,9 @@ class HostService:
     def authorize(self, match_id: str, token: str | None) -> Access:
         """The access ``token`` gives to match ``match_id``."""
         if not token:
-            raise Unauthorized("this needs the token of a host, player or spectator link (Authorization: Bearer TOKEN, or ?token=)")
+            raise Unauthorized(
+                "this needs the token of a host, player or spectator link (Authorization: Bearer TOKEN, or ?token=)"
+            )
         access = self.access_of(token)
         if access is None or access.match_id != match_id:
             with self.db.read() as s:
@@ -166,7 +177,9 @@ class HostService:
         except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
             # a host input of the wrong shape that the game did not name itself
             raise Unprocessable(f"invalid host inputs for {game.id}: {exc}") from None
-        return self._insert_match(game, config, seed, bots, deadlines, early_resolution, title, steps=())
+        return self._insert_match(
+            game, config, seed, bots, deadlines, early_resolution, title, steps=()
+        )
 
     def import_record(
         self,
@@ -191,10 +204,31 @@ class HostService:
             raise Unprocessable(f"invalid config: {exc}") from None
         except RecordError as exc:
             raise Unprocessable(f"the record does not replay: {exc}") from None
-        return self._insert_match(game, record["config"], secrets.randbelow(2**32), bots, deadlines, early_resolution,
-                                  title, steps=snap.steps, snap=snap)
+        return self._insert_match(
+            game,
+            record["config"],
+            secrets.randbelow(2**32),
+            bots,
+            deadlines,
+            early_resolution,
+            title,
+            steps=snap.steps,
+            snap=snap,
+        )
 
-    def _insert_match(self, game: Game, config: dict, seed: int, bots, deadlines, early, title, *, steps, snap=None) -> Created:
+    def _insert_match(
+        self,
+        game: Game,
+        config: dict,
+        seed: int,
+        bots,
+        deadlines,
+        early,
+        title,
+        *,
+        steps,
+        snap=None,
+    ) -> Created:
         players = list(config["players"])
         bots = dict(bots or {})
         if not isinstance(bots, dict):
@@ -204,7 +238,9 @@ class HostService:
             if p not in players:
                 raise Unprocessable(f"bots: {p!r} is not a player of this match")
             if name is not None and name not in known:
-                raise Unprocessable(f"bots: no bot {name!r} for {game.id}; bots: {', '.join(known)}")
+                raise Unprocessable(
+                    f"bots: no bot {name!r} for {game.id}; bots: {', '.join(known)}"
+                )
         try:
             policies = dl.check_policies(game, deadlines)
         except dl.PolicyError as exc:
@@ -219,17 +255,41 @@ class HostService:
         match_id = new_match_id()
         with self.db.write() as s:
             m = MatchRow(
-                id=match_id, game=game.id, title=title.strip(), config=config, seed=seed, created_at=now,
-                host_token_hash=token_hash(host_token), spectator_token=spectator_token, deadlines=policies,
-                early_resolution=bool(early), status="running", step_count=len(steps), undos=0, revision=0,
-                step_opened_at=now, deadline_at=None,
+                id=match_id,
+                game=game.id,
+                title=title.strip(),
+                config=config,
+                seed=seed,
+                created_at=now,
+                host_token_hash=token_hash(host_token),
+                spectator_token=spectator_token,
+                deadlines=policies,
+                early_resolution=bool(early),
+                status="running",
+                step_count=len(steps),
+                undos=0,
+                revision=0,
+                step_opened_at=now,
+                deadline_at=None,
             )
             s.add(m)
             for i, p in enumerate(players):
-                s.add(SeatRow(match_id=match_id, player=p, position=i, token=tokens[p], bot=bots.get(p)))
+                s.add(
+                    SeatRow(
+                        match_id=match_id, player=p, position=i, token=tokens[p], bot=bots.get(p)
+                    )
+                )
             for n, step in enumerate(steps, 1):
-                s.add(StepRow(match_id=match_id, number=n, actions=step["actions"], defaulted=list(step["defaulted"]),
-                              created_at=now, next_deadline=None))
+                s.add(
+                    StepRow(
+                        match_id=match_id,
+                        number=n,
+                        actions=step["actions"],
+                        defaulted=list(step["defaulted"]),
+                        created_at=now,
+                        next_deadline=None,
+                    )
+                )
             s.flush()
             snap = self._open_step(s, m, snap, now)
             snap = self._settle(s, m, snap, now)
@@ -249,7 +309,9 @@ class HostService:
             number = self._check_open(m, snap, player, step, now)
             seat = s.get(SeatRow, (m.id, player))
             if seat is not None and seat.bot:
-                raise Conflict(f"a bot ({seat.bot}) plays {player}'s seat; the host can give it back to you")
+                raise Conflict(
+                    f"a bot ({seat.bot}) plays {player}'s seat; the host can give it back to you"
+                )
             try:
                 # a partial submission is kept as sent and completed with the rules'
                 # defaults at resolution (Game.complete_action); check that whole now.
@@ -260,15 +322,28 @@ class HostService:
                 raise Unprocessable(str(exc)) from None
             sub = s.get(SubmissionRow, (m.id, number, player))
             if sub is None:
-                s.add(SubmissionRow(match_id=m.id, step=number, player=player, action=action, submitted_at=now,
-                                    by_bot=False, defaulted=False))
+                s.add(
+                    SubmissionRow(
+                        match_id=m.id,
+                        step=number,
+                        player=player,
+                        action=action,
+                        submitted_at=now,
+                        by_bot=False,
+                        defaulted=False,
+                    )
+                )
             else:
                 sub.action, sub.submitted_at, sub.by_bot, sub.defaulted = action, now, False, False
             m.revision += 1
             s.flush()
             snap = self._settle(s, m, snap, now)
-            out = {"step": number, "submitted": True, "resolved": m.step_count >= number,
-                   "deadline": m.deadline_at if m.step_count < number else None}
+            out = {
+                "step": number,
+                "submitted": True,
+                "resolved": m.step_count >= number,
+                "deadline": m.deadline_at if m.step_count < number else None,
+            }
         self._committed(m.id, snap)
         return out
 
@@ -288,7 +363,9 @@ class HostService:
         self._committed(m.id, snap)
         return {"step": number, "submitted": False}
 
-    def _check_open(self, m: MatchRow, snap: Snapshot, player: str, step: int | None, now: float) -> int:
+    def _check_open(
+        self, m: MatchRow, snap: Snapshot, player: str, step: int | None, now: float
+    ) -> int:
         number = m.step_count + 1
         if m.status == "over":
             raise Conflict("the match is over; nothing more can be submitted")
@@ -304,7 +381,9 @@ class HostService:
             who = ", ".join(pending)
             raise Conflict(f"you have nothing to submit in step {number}; waiting for {who}")
         if m.deadline_at is not None and now >= m.deadline_at:
-            raise Conflict(f"the deadline of step {number} passed at {dl.utc_text(m.deadline_at)}; it resolves with the rules' defaults")
+            raise Conflict(
+                f"the deadline of step {number} passed at {dl.utc_text(m.deadline_at)}; it resolves with the rules' defaults"
+            )
         return number
 
     # ================================================================ host actions
@@ -331,7 +410,13 @@ class HostService:
         passed while the server was down). Returns the matches resolved."""
         now = self.clock()
         with self.db.read() as s:
-            due = list(s.scalars(select(MatchRow.id).where(MatchRow.status == "running", MatchRow.deadline_at <= now)))
+            due = list(
+                s.scalars(
+                    select(MatchRow.id).where(
+                        MatchRow.status == "running", MatchRow.deadline_at <= now
+                    )
+                )
+            )
         done = []
         for match_id in due:
             try:
@@ -359,9 +444,15 @@ class HostService:
             if m.step_count == 0:
                 raise Conflict("there is no step to undo")
             if step != m.step_count:
-                raise Conflict(f"confirm the undo with the number of the last step, {m.step_count} (got {step!r})")
+                raise Conflict(
+                    f"confirm the undo with the number of the last step, {m.step_count} (got {step!r})"
+                )
             s.execute(delete(StepRow).where(StepRow.match_id == m.id, StepRow.number == step))
-            s.execute(delete(SubmissionRow).where(SubmissionRow.match_id == m.id, SubmissionRow.step > step))
+            s.execute(
+                delete(SubmissionRow).where(
+                    SubmissionRow.match_id == m.id, SubmissionRow.step > step
+                )
+            )
             m.step_count -= 1
             m.undos += 1
             m.status = "running"
@@ -372,7 +463,9 @@ class HostService:
         self._committed(match_id, snap)
         return {"undone": step, "step_count": m.step_count}
 
-    def set_deadlines(self, match_id: str, policies: dict | None, early_resolution: bool | None = None) -> dict:
+    def set_deadlines(
+        self, match_id: str, policies: dict | None, early_resolution: bool | None = None
+    ) -> dict:
         """Change the deadline policies; the open step's deadline is counted
         again from now if the policy of its kind changed."""
         now = self.clock()
@@ -397,7 +490,11 @@ class HostService:
             s.flush()
             if m.status == "running":
                 snap = self._settle(s, m, snap, now)
-            out = {"deadlines": dict(m.deadlines), "early_resolution": m.early_resolution, "deadline": m.deadline_at}
+            out = {
+                "deadlines": dict(m.deadlines),
+                "early_resolution": m.early_resolution,
+                "deadline": m.deadline_at,
+            }
         self._committed(match_id, snap)
         return out
 
@@ -411,7 +508,9 @@ class HostService:
             if seat is None:
                 raise NotFound(f"{player!r} is not a player of this match")
             if bot is not None and bot not in bot_names(m.game):
-                raise Unprocessable(f"no bot {bot!r} for {m.game}; bots: {', '.join(bot_names(m.game))}")
+                raise Unprocessable(
+                    f"no bot {bot!r} for {m.game}; bots: {', '.join(bot_names(m.game))}"
+                )
             seat.bot = bot
             m.revision += 1
             s.flush()
@@ -454,11 +553,28 @@ class HostService:
             if m is None:
                 raise NotFound(f"no match {access.match_id!r}")
             snap = self._snapshot(s, m)
-            seats = list(s.scalars(select(SeatRow).where(SeatRow.match_id == m.id).order_by(SeatRow.position)))
-            subs = {r.player: r for r in s.scalars(select(SubmissionRow).where(
-                SubmissionRow.match_id == m.id, SubmissionRow.step == m.step_count + 1))}
-            step_rows = list(s.execute(select(StepRow.number, StepRow.created_at, StepRow.next_deadline, StepRow.defaulted)
-                                       .where(StepRow.match_id == m.id).order_by(StepRow.number)))
+            seats = list(
+                s.scalars(
+                    select(SeatRow).where(SeatRow.match_id == m.id).order_by(SeatRow.position)
+                )
+            )
+            subs = {
+                r.player: r
+                for r in s.scalars(
+                    select(SubmissionRow).where(
+                        SubmissionRow.match_id == m.id, SubmissionRow.step == m.step_count + 1
+                    )
+                )
+            }
+            step_rows = list(
+                s.execute(
+                    select(
+                        StepRow.number, StepRow.created_at, StepRow.next_deadline, StepRow.defaulted
+                    )
+                    .where(StepRow.match_id == m.id)
+                    .order_by(StepRow.number)
+                )
+            )
         self.cache.put(m.id, snap)
         game = snap.game
         pending = snap.pending
@@ -483,12 +599,24 @@ class HostService:
         }
         viewer = access.player if access.role == "player" else None
         out["view"] = game.view(snap.state, viewer)
-        anns = [{"step": 0, "at": m.created_at, "public": _opening_text(m, snap, seats), "next_deadline": None}]
+        anns = [
+            {
+                "step": 0,
+                "at": m.created_at,
+                "public": _opening_text(m, snap, seats),
+                "next_deadline": None,
+            }
+        ]
         for number, created_at, next_deadline, defaulted in step_rows:
             if number > snap.count:
                 break
             ann = snap.announcement(number)
-            entry: dict[str, Any] = {"step": number, "at": created_at, "public": ann.public_text(), "next_deadline": next_deadline}
+            entry: dict[str, Any] = {
+                "step": number,
+                "at": created_at,
+                "public": ann.public_text(),
+                "next_deadline": next_deadline,
+            }
             if access.role == "host":
                 entry["dms"] = {p: ann.dm_text(p) for p in snap.config["players"] if ann.dm_text(p)}
                 entry["defaulted"] = list(defaulted)
@@ -506,12 +634,20 @@ class HostService:
             out["you"] = viewer
             out["request"] = request
             out["action_schema"] = action_schema(game.id, request["kind"]) if request else None
-            out["submission"] = ({"action": sub.action, "submitted_at": sub.submitted_at, "by_bot": sub.by_bot}
-                                 if sub is not None and request else None)
+            out["submission"] = (
+                {"action": sub.action, "submitted_at": sub.submitted_at, "by_bot": sub.by_bot}
+                if sub is not None and request
+                else None
+            )
             out["events"] = [[e for e in evs if visible_to(e, viewer)] for evs in snap.events]
         elif access.role == "host":
-            out["links"] = {"spectator": m.spectator_token, "players": {x.player: x.token for x in seats}}
-            out["pending_status"] = {p: _status(subs.get(p), next(x for x in seats if x.player == p)) for p in pending}
+            out["links"] = {
+                "spectator": m.spectator_token,
+                "players": {x.player: x.token for x in seats},
+            }
+            out["pending_status"] = {
+                p: _status(subs.get(p), next(x for x in seats if x.player == p)) for p in pending
+            }
         return out
 
     # ================================================================ internals
@@ -529,8 +665,11 @@ class HostService:
         if snap is None or snap.undos != m.undos or snap.count > m.step_count:
             snap = Snapshot.start(_game(m.game), m.config, m.undos)
         if snap.count < m.step_count:
-            rows = s.scalars(select(StepRow).where(StepRow.match_id == m.id, StepRow.number > snap.count)
-                             .order_by(StepRow.number))
+            rows = s.scalars(
+                select(StepRow)
+                .where(StepRow.match_id == m.id, StepRow.number > snap.count)
+                .order_by(StepRow.number)
+            )
             try:
                 for row in rows:
                     snap = snap.apply(row.actions, row.defaulted)
@@ -545,7 +684,9 @@ class HostService:
             return snap
         m.status = "running"
         m.step_opened_at = now
-        m.deadline_at = dl.step_deadline(m.deadlines, {r["kind"] for r in snap.pending.values()}, now)
+        m.deadline_at = dl.step_deadline(
+            m.deadlines, {r["kind"] for r in snap.pending.values()}, now
+        )
         self._bots_submit(s, m, snap, now)
         return snap
 
@@ -554,27 +695,58 @@ class HostService:
         pending = snap.pending
         seats = s.scalars(select(SeatRow).where(SeatRow.match_id == m.id, SeatRow.bot.is_not(None)))
         for seat in seats:
-            if seat.player not in pending or s.get(SubmissionRow, (m.id, number, seat.player)) is not None:
+            if (
+                seat.player not in pending
+                or s.get(SubmissionRow, (m.id, number, seat.player)) is not None
+            ):
                 continue
             try:
                 bot = get_bot(m.game, seat.bot)
             except MainmatchError:
                 continue  # a bot that no longer exists: the seat waits for the deadline
-            move = bot_move(snap.game, snap.state, seat.player, bot, bot_rng(m.seed, number, seat.player),
-                            time_limit=BOT_TIME_LIMIT)
+            move = bot_move(
+                snap.game,
+                snap.state,
+                seat.player,
+                bot,
+                bot_rng(m.seed, number, seat.player),
+                time_limit=BOT_TIME_LIMIT,
+            )
             if move.fault:
-                log.warning("match %s step %d: bot %s of %s failed (%s: %s); it plays the default",
-                            m.id, number, seat.bot, seat.player, move.fault, move.message)
-            s.add(SubmissionRow(match_id=m.id, step=number, player=seat.player, action=move.action, submitted_at=now,
-                                by_bot=True, defaulted=move.defaulted))
+                log.warning(
+                    "match %s step %d: bot %s of %s failed (%s: %s); it plays the default",
+                    m.id,
+                    number,
+                    seat.bot,
+                    seat.player,
+                    move.fault,
+                    move.message,
+                )
+            s.add(
+                SubmissionRow(
+                    match_id=m.id,
+                    step=number,
+                    player=seat.player,
+                    action=move.action,
+                    submitted_at=now,
+                    by_bot=True,
+                    defaulted=move.defaulted,
+                )
+            )
         s.flush()
 
     def _apply_open_step(self, s: Session, m: MatchRow, snap: Snapshot, now: float) -> Snapshot:
         """Resolve the open step with the submissions and, for the rest, the
         rules' defaults; insert the step row and open the next step."""
         number = m.step_count + 1
-        subs = {r.player: r for r in s.scalars(select(SubmissionRow).where(
-            SubmissionRow.match_id == m.id, SubmissionRow.step == number))}
+        subs = {
+            r.player: r
+            for r in s.scalars(
+                select(SubmissionRow).where(
+                    SubmissionRow.match_id == m.id, SubmissionRow.step == number
+                )
+            )
+        }
         rng = defaults_rng(m.seed, number)
         actions: dict[str, Any] = {}
         defaulted: list[str] = []
@@ -588,16 +760,30 @@ class HostService:
                     if sub.defaulted or filled:
                         defaulted.append(p)
                     continue
-                except IllegalAction as exc:  # cannot happen unless the game changed under a stored submission
-                    log.error("match %s step %d: the stored action of %s is illegal now (%s); it gets the default",
-                              m.id, number, p, exc)
+                except (
+                    IllegalAction
+                ) as exc:  # cannot happen unless the game changed under a stored submission
+                    log.error(
+                        "match %s step %d: the stored action of %s is illegal now (%s); it gets the default",
+                        m.id,
+                        number,
+                        p,
+                        exc,
+                    )
             actions[p] = snap.game.default_action(snap.state, p, rng)
             defaulted.append(p)
         try:
             snap = snap.apply(actions, defaulted)
         except RecordError as exc:
             raise Conflict(f"step {number} cannot be applied: {exc}") from None
-        row = StepRow(match_id=m.id, number=number, actions=actions, defaulted=defaulted, created_at=now, next_deadline=None)
+        row = StepRow(
+            match_id=m.id,
+            number=number,
+            actions=actions,
+            defaulted=defaulted,
+            created_at=now,
+            next_deadline=None,
+        )
         s.add(row)
         m.step_count = number
         m.revision += 1
@@ -613,8 +799,13 @@ class HostService:
             if not m.early_resolution or m.status != "running" or snap.over:
                 return snap
             number = m.step_count + 1
-            submitted = set(s.scalars(select(SubmissionRow.player).where(
-                SubmissionRow.match_id == m.id, SubmissionRow.step == number)))
+            submitted = set(
+                s.scalars(
+                    select(SubmissionRow.player).where(
+                        SubmissionRow.match_id == m.id, SubmissionRow.step == number
+                    )
+                )
+            )
             if not set(snap.pending) <= submitted:
                 return snap
             snap = self._apply_open_step(s, m, snap, now)
@@ -628,7 +819,8 @@ class HostService:
 
 # ==================================================================== helpers
 
-@functools.lru_cache(maxsize=None)
+
+@functools.cache
 def _schema_text(game_id: str, kind: str) -> str:
     return json.dumps(games.get(game_id).action_schema(kind))
 
@@ -644,7 +836,9 @@ def _game(game_id: str) -> Game:
     except UnknownGame as exc:
         raise Unprocessable(str(exc)) from None
     except (ModuleNotFoundError, AttributeError):
-        raise Unprocessable(f"the game {game_id!r} is not installed in this version of mainmatch") from None
+        raise Unprocessable(
+            f"the game {game_id!r} is not installed in this version of mainmatch"
+        ) from None
 
 
 def available_games() -> list[Game]:
@@ -663,7 +857,9 @@ def _check_players(game: Game, players: Any) -> list[str]:
         raise Unprocessable("players must be a list of player ids (text)")
     players = [p.strip() for p in players]
     if len(players) != game.player_count:
-        raise Unprocessable(f"{game.title} takes exactly {game.player_count} players, not {len(players)}")
+        raise Unprocessable(
+            f"{game.title} takes exactly {game.player_count} players, not {len(players)}"
+        )
     for p in players:
         if not p:
             raise Unprocessable("a player id must not be empty")

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from mainmatch.engine.announce import Announcement, announce
 from mainmatch.engine.game import Game, State
@@ -34,7 +35,7 @@ class Snapshot:
     _announcements: dict[int, Announcement] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
-    def start(cls, game: Game, config: dict, undos: int = 0) -> "Snapshot":
+    def start(cls, game: Game, config: dict, undos: int = 0) -> Snapshot:
         return cls(game, config, game.initial_state(config), undos=undos)
 
     @property
@@ -49,7 +50,7 @@ class Snapshot:
     def over(self) -> bool:
         return not self.pending
 
-    def apply(self, actions: dict[str, Any], defaulted: Iterable[str]) -> "Snapshot":
+    def apply(self, actions: dict[str, Any], defaulted: Iterable[str]) -> Snapshot:
         """The snapshot after one more step; raises ``RecordError`` (naming
         the step and player) if the step is not legal here."""
         defaulted = list(defaulted)
@@ -57,7 +58,14 @@ class Snapshot:
         check_step(self.game, self.state, number, actions, defaulted)
         state, events = self.game.apply(self.state, actions)
         step = {"actions": actions, "defaulted": defaulted}
-        return Snapshot(self.game, self.config, state, self.steps + (step,), self.events + (tuple(events),), self.undos)
+        return Snapshot(
+            self.game,
+            self.config,
+            state,
+            self.steps + (step,),
+            self.events + (tuple(events),),
+            self.undos,
+        )
 
     def announcement(self, number: int) -> Announcement:
         """Step ``number``'s events as Discord Markdown (public post and DMs)."""
@@ -70,7 +78,9 @@ class Snapshot:
         from mainmatch.engine.record import new_record
 
         rec = new_record(self.game.id, self.config)
-        rec["steps"] = [{"actions": s["actions"], "defaulted": list(s["defaulted"])} for s in self.steps]
+        rec["steps"] = [
+            {"actions": s["actions"], "defaulted": list(s["defaulted"])} for s in self.steps
+        ]
         return rec
 
 

@@ -27,17 +27,46 @@ class Simulation:
     report: dict
 
 
-def simulate(game: str, bots: str | list[str], matches: int, *, seed: int = 0, workers: int | None = None,
-             ray: str | None = None, seating: str = "rotate", configs: str = "random",
-             time_limit: float | None = 5.0, keep: tuple[str, ...] = (), bot_modules: tuple[str, ...] = (),
-             on_progress: OnProgress | None = None) -> Simulation:
+def simulate(
+    game: str,
+    bots: str | list[str],
+    matches: int,
+    *,
+    seed: int = 0,
+    workers: int | None = None,
+    ray: str | None = None,
+    seating: str = "rotate",
+    configs: str = "random",
+    time_limit: float | None = 5.0,
+    keep: tuple[str, ...] = (),
+    bot_modules: tuple[str, ...] = (),
+    on_progress: OnProgress | None = None,
+) -> Simulation:
     """Plan, play and report a simulation (see ``mainmatch.sim.plan`` for the options)."""
-    plan = make_plan(game, bots, matches, seed=seed, seating=seating, configs=configs, time_limit=time_limit,
-                     keep=keep, bot_modules=bot_modules)
+    plan = make_plan(
+        game,
+        bots,
+        matches,
+        seed=seed,
+        seating=seating,
+        configs=configs,
+        time_limit=time_limit,
+        keep=keep,
+        bot_modules=bot_modules,
+    )
     done = run(plan, workers=workers, ray_address=ray, on_progress=on_progress)
     report = build_report(plan, done.summaries)
     report["timing"] = done.timing()
     return Simulation(plan, done, report)
 
 
-__all__ = ["SimPlan", "Simulation", "build_report", "figures_only", "make_plan", "ready_games", "run", "simulate"]
+__all__ = [
+    "SimPlan",
+    "Simulation",
+    "build_report",
+    "figures_only",
+    "make_plan",
+    "ready_games",
+    "run",
+    "simulate",
+]

@@ -27,14 +27,14 @@ import multiprocessing
 import os
 import socket
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Callable
 
 from mainmatch.engine.errors import MainmatchError
 
-from .play import ChunkResult, play_chunk
 from .plan import SimPlan
+from .play import ChunkResult, play_chunk
 from .summary import MatchSummary
 
 #: called with the number of matches just finished
@@ -53,8 +53,12 @@ class SimRun:
 
     def timing(self) -> dict:
         n = len(self.summaries)
-        return {"seconds": round(self.seconds, 3), "matches_per_second": round(n / self.seconds, 1) if self.seconds else None,
-                "backend": self.backend, "workers": self.workers}
+        return {
+            "seconds": round(self.seconds, 3),
+            "matches_per_second": round(n / self.seconds, 1) if self.seconds else None,
+            "backend": self.backend,
+            "workers": self.workers,
+        }
 
 
 def cpu_count() -> int:
@@ -75,8 +79,13 @@ def chunks(matches: int, workers: int) -> list[tuple[int, int]]:
     return [(start, min(matches, start + size)) for start in range(0, matches, size)]
 
 
-def run(plan: SimPlan, *, workers: int | None = None, ray_address: str | None = None,
-        on_progress: OnProgress | None = None) -> SimRun:
+def run(
+    plan: SimPlan,
+    *,
+    workers: int | None = None,
+    ray_address: str | None = None,
+    on_progress: OnProgress | None = None,
+) -> SimRun:
     """Play every match of ``plan`` on the chosen back-end."""
     progress = on_progress or (lambda _n: None)
     started = time.perf_counter()
@@ -90,7 +99,13 @@ def run(plan: SimPlan, *, workers: int | None = None, ray_address: str | None = 
         else:
             out, backend = _run_pool(plan, used, progress), "local"
     out.summaries.sort(key=lambda s: s.index)
-    return SimRun(out.summaries, dict(sorted(out.records.items())), time.perf_counter() - started, backend, used)
+    return SimRun(
+        out.summaries,
+        dict(sorted(out.records.items())),
+        time.perf_counter() - started,
+        backend,
+        used,
+    )
 
 
 def _merge(into: ChunkResult, part: ChunkResult) -> None:
@@ -117,7 +132,9 @@ def _pool_context() -> multiprocessing.context.BaseContext:
 def _run_pool(plan: SimPlan, workers: int, progress: OnProgress) -> ChunkResult:
     out = ChunkResult()
     with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
-        futures = {pool.submit(play_chunk, plan, a, b): b - a for a, b in chunks(plan.matches, workers)}
+        futures = {
+            pool.submit(play_chunk, plan, a, b): b - a for a, b in chunks(plan.matches, workers)
+        }
         pending = set(futures)
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -127,7 +144,9 @@ def _run_pool(plan: SimPlan, workers: int, progress: OnProgress) -> ChunkResult:
     return out
 
 
-def _run_ray(plan: SimPlan, address: str, workers: int | None, progress: OnProgress) -> tuple[ChunkResult, str, int]:
+def _run_ray(
+    plan: SimPlan, address: str, workers: int | None, progress: OnProgress
+) -> tuple[ChunkResult, str, int]:
     try:
         import ray
     except ImportError:
@@ -140,17 +159,32 @@ def _run_ray(plan: SimPlan, address: str, workers: int | None, progress: OnProgr
         try:
             if address == "auto":
                 # "local": a new instance even where RAY_ADDRESS names a cluster
-                ray.init(address="local", num_cpus=max(1, workers or cpu_count()), include_dashboard=False, **options)
+                ray.init(
+                    address="local",
+                    num_cpus=max(1, workers or cpu_count()),
+                    include_dashboard=False,
+                    **options,
+                )
             else:
                 _check_reachable(address)
-                ray.init(address=address, runtime_env={"py_modules": [os.path.dirname(mainmatch.__file__)]}, **options)
+                ray.init(
+                    address=address,
+                    runtime_env={"py_modules": [os.path.dirname(mainmatch.__file__)]},
+                    **options,
+                )
         except MainmatchError:
             raise
-        except Exception as exc:  # Ray raises ConnectionError, RuntimeError, AuthenticationError...
+        except Exception as exc:  # noqa: BLE001 -- Ray raises ConnectionError, RuntimeError, AuthenticationError...
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            hint = ("; if the cluster uses token authentication (Ray 2.59+ turns it on for `ray start --head` "
-                    "when a token exists), set RAY_AUTH_MODE=token" if address != "auto" else "")
-            raise MainmatchError(f"--ray {address}: cannot {'start Ray' if address == 'auto' else 'join the cluster'}: {first}{hint}") from None
+            hint = (
+                "; if the cluster uses token authentication (Ray 2.59+ turns it on for `ray start --head` "
+                "when a token exists), set RAY_AUTH_MODE=token"
+                if address != "auto"
+                else ""
+            )
+            raise MainmatchError(
+                f"--ray {address}: cannot {'start Ray' if address == 'auto' else 'join the cluster'}: {first}{hint}"
+            ) from None
         started_here = True
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
@@ -182,4 +216,6 @@ def _check_reachable(address: str, timeout: float = 5.0) -> None:
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
     except OSError as exc:
-        raise MainmatchError(f"--ray {address}: cannot join the cluster: nothing answers at {host}:{port} ({exc.strerror or exc})") from None
+        raise MainmatchError(
+            f"--ray {address}: cannot join the cluster: nothing answers at {host}:{port} ({exc.strerror or exc})"
+        ) from None

@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.text import Text
 
 from mainmatch.engine.errors import MainmatchError
@@ -35,7 +43,9 @@ class RateColumn(ProgressColumn):
 
     def render(self, task) -> Text:
         speed = task.finished_speed or task.speed
-        return Text(f"{speed:,.0f} matches/s" if speed else "- matches/s", style="progress.data.speed")
+        return Text(
+            f"{speed:,.0f} matches/s" if speed else "- matches/s", style="progress.data.speed"
+        )
 
 
 def register(app: typer.Typer) -> None:
@@ -44,37 +54,120 @@ def register(app: typer.Typer) -> None:
     @app.command("simulate", help=SIMULATE_HELP)
     def simulate(
         game: Annotated[str, typer.Argument(help="game id, e.g. seat_exchange")],
-        bots: Annotated[str, typer.Option("--bots", "-b", metavar="BOT,BOT,...", help="bots by name, comma-separated, cycled to fill the seats")] = "random",
+        bots: Annotated[
+            str,
+            typer.Option(
+                "--bots",
+                "-b",
+                metavar="BOT,BOT,...",
+                help="bots by name, comma-separated, cycled to fill the seats",
+            ),
+        ] = "random",
         matches: Annotated[int, typer.Option("-n", "--matches", help="number of matches")] = 1000,
-        seed: Annotated[int, typer.Option("--seed", help="seed of the whole run; match i's seed derives from (seed, i)")] = 0,
-        workers: Annotated[Optional[int], typer.Option("--workers", "-w", help="local processes (default: every core); 1 = this process")] = None,
-        ray: Annotated[Optional[str], typer.Option("--ray", metavar="auto|ADDRESS", help="'auto' starts a local Ray instance; an ADDRESS joins that cluster (needs mainmatch\\[cluster])")] = None,
-        json_path: Annotated[Optional[Path], typer.Option("--json", help="write the full report as JSON")] = None,
-        plot: Annotated[Optional[Path], typer.Option("--plot", help="draw the report (PNG, SVG or PDF by suffix)")] = None,
-        save_dir: Annotated[Optional[Path], typer.Option("--save-records", help="keep the records of chosen matches here (see --keep), for mainmatch replay")] = None,
-        keep: Annotated[Optional[list[str]], typer.Option("--keep", metavar="RULE", help="which records --save-records keeps: first:N (default first:10), end:LABEL (e.g. end:over_200), faults, match:I,J, all; repeatable")] = None,
-        seating: Annotated[str, typer.Option("--seating", help="rotate (default), shuffle or fixed")] = "rotate",
-        configs: Annotated[str, typer.Option("--configs", help="random: Game.random_config (varied host inputs); plain: Game.new_config defaults")] = "random",
-        bot_module: Annotated[Optional[list[str]], typer.Option("--bot-module", metavar="MODULE", help="import this module (dotted name or .py file) first: it registers your own bots with mainmatch.bots.register; repeatable")] = None,
-        time_limit: Annotated[float, typer.Option("--time-limit", help="seconds a bot may think per action; 0 = no limit")] = 5.0,
+        seed: Annotated[
+            int,
+            typer.Option(
+                "--seed", help="seed of the whole run; match i's seed derives from (seed, i)"
+            ),
+        ] = 0,
+        workers: Annotated[
+            int | None,
+            typer.Option(
+                "--workers", "-w", help="local processes (default: every core); 1 = this process"
+            ),
+        ] = None,
+        ray: Annotated[
+            str | None,
+            typer.Option(
+                "--ray",
+                metavar="auto|ADDRESS",
+                help="'auto' starts a local Ray instance; an ADDRESS joins that cluster (needs mainmatch\\[cluster])",
+            ),
+        ] = None,
+        json_path: Annotated[
+            Path | None, typer.Option("--json", help="write the full report as JSON")
+        ] = None,
+        plot: Annotated[
+            Path | None,
+            typer.Option("--plot", help="draw the report (PNG, SVG or PDF by suffix)"),
+        ] = None,
+        save_dir: Annotated[
+            Path | None,
+            typer.Option(
+                "--save-records",
+                help="keep the records of chosen matches here (see --keep), for mainmatch replay",
+            ),
+        ] = None,
+        keep: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--keep",
+                metavar="RULE",
+                help="which records --save-records keeps: first:N (default first:10), end:LABEL (e.g. end:over_200), faults, match:I,J, all; repeatable",
+            ),
+        ] = None,
+        seating: Annotated[
+            str, typer.Option("--seating", help="rotate (default), shuffle or fixed")
+        ] = "rotate",
+        configs: Annotated[
+            str,
+            typer.Option(
+                "--configs",
+                help="random: Game.random_config (varied host inputs); plain: Game.new_config defaults",
+            ),
+        ] = "random",
+        bot_module: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--bot-module",
+                metavar="MODULE",
+                help="import this module (dotted name or .py file) first: it registers your own bots with mainmatch.bots.register; repeatable",
+            ),
+        ] = None,
+        time_limit: Annotated[
+            float,
+            typer.Option("--time-limit", help="seconds a bot may think per action; 0 = no limit"),
+        ] = 5.0,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
     ) -> None:
         console = report_console()
         errors = Console(stderr=True)
         rules = tuple(keep or ())
         if rules and save_dir is None:
-            errors.print("[red]error:[/red] --keep chooses which records --save-records writes; add --save-records DIR")
+            errors.print(
+                "[red]error:[/red] --keep chooses which records --save-records writes; add --save-records DIR"
+            )
             raise typer.Exit(2)
         if save_dir is not None and not rules:
             rules = DEFAULT_KEEP
         try:
-            with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
-                          TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), console=errors,
-                          disable=quiet, transient=False) as progress:
+            with Progress(
+                TextColumn("[bold]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                RateColumn(),
+                TimeElapsedColumn(),
+                TextColumn("ETA"),
+                TimeRemainingColumn(),
+                console=errors,
+                disable=quiet,
+                transient=False,
+            ) as progress:
                 task = progress.add_task(f"simulating {game}", total=matches)
-                sim = run_simulation(game, bots, matches, seed=seed, workers=workers, ray=ray, seating=seating,
-                                     configs=configs, time_limit=time_limit or None, keep=rules, bot_modules=tuple(bot_module or ()),
-                                     on_progress=lambda k: progress.advance(task, k))
+                sim = run_simulation(
+                    game,
+                    bots,
+                    matches,
+                    seed=seed,
+                    workers=workers,
+                    ray=ray,
+                    seating=seating,
+                    configs=configs,
+                    time_limit=time_limit or None,
+                    keep=rules,
+                    bot_modules=tuple(bot_module or ()),
+                    on_progress=lambda k: progress.advance(task, k),
+                )
             report = sim.report
             print_report(report, console)
             if json_path is not None:
@@ -87,7 +180,9 @@ def register(app: typer.Typer) -> None:
                 console.print(f"plot written to {plot}")
             if save_dir is not None:
                 paths = save_records(save_dir, sim.run.records, sim.run.summaries)
-                console.print(f"{len(paths)} records written to {save_dir} (index: {save_dir / INDEX}); replay one with: mainmatch replay {paths[0] if paths else save_dir / 'match-000000.json'}")
+                console.print(
+                    f"{len(paths)} records written to {save_dir} (index: {save_dir / INDEX}); replay one with: mainmatch replay {paths[0] if paths else save_dir / 'match-000000.json'}"
+                )
         except MainmatchError as exc:
             errors.print(f"[red]error:[/red] {exc}", highlight=False)
             raise typer.Exit(2) from None

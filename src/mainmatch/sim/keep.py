@@ -17,8 +17,8 @@ records travel back to the main process.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from mainmatch.engine.errors import MainmatchError
 

@@ -62,22 +62,39 @@ class SimPlan:
         return list(dict.fromkeys(self.lineup))
 
 
-def make_plan(game_id: str, bots: str | list[str], matches: int, *, seed: int = 0, seating: str = "rotate",
-              configs: str = "random", time_limit: float | None = 5.0, keep: tuple[str, ...] = (),
-              bot_modules: tuple[str, ...] = ()) -> SimPlan:
+def make_plan(
+    game_id: str,
+    bots: str | list[str],
+    matches: int,
+    *,
+    seed: int = 0,
+    seating: str = "rotate",
+    configs: str = "random",
+    time_limit: float | None = 5.0,
+    keep: tuple[str, ...] = (),
+    bot_modules: tuple[str, ...] = (),
+) -> SimPlan:
     """Check the user's choices and build the plan; errors are one clear line."""
     game = games.get(game_id)
     load_bot_modules(bot_modules)
-    names = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else [str(b).strip() for b in bots]
+    names = (
+        [b.strip() for b in bots.split(",")]
+        if isinstance(bots, str)
+        else [str(b).strip() for b in bots]
+    )
     if not names or any(not b for b in names):
-        raise MainmatchError(f"--bots needs bot names separated by commas, e.g. strategy,random; bots for {game_id}: {', '.join(bot_names(game_id))}")
+        raise MainmatchError(
+            f"--bots needs bot names separated by commas, e.g. strategy,random; bots for {game_id}: {', '.join(bot_names(game_id))}"
+        )
     known = bot_names(game_id)
     for b in names:
         if b not in known:
             raise MainmatchError(f"no bot {b!r} for {game_id}; bots: {', '.join(known)}")
     seats = game.player_count
     if len(names) > seats:
-        raise MainmatchError(f"{game.title} seats {seats} players but --bots names {len(names)}; name at most {seats} (the list is cycled to fill the table)")
+        raise MainmatchError(
+            f"{game.title} seats {seats} players but --bots names {len(names)}; name at most {seats} (the list is cycled to fill the table)"
+        )
     if matches < 1:
         raise MainmatchError(f"the number of matches must be at least 1, not {matches}")
     if seating not in SEATINGS:
@@ -92,7 +109,9 @@ def make_plan(game_id: str, bots: str | list[str], matches: int, *, seed: int = 
     lineup = tuple(names[k % len(names)] for k in range(seats))
     # a file is named by its absolute path: workers need not share our directory
     modules = tuple(str(Path(m).resolve()) if m.endswith(".py") else m for m in bot_modules)
-    return SimPlan(game_id, lineup, matches, seed, seating, configs, time_limit, tuple(keep), modules)
+    return SimPlan(
+        game_id, lineup, matches, seed, seating, configs, time_limit, tuple(keep), modules
+    )
 
 
 def load_bot_modules(modules: tuple[str, ...]) -> None:

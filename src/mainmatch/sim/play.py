@@ -74,7 +74,9 @@ def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
         defaulted: list[str] = []
         for p in pending:
             decisions[seat[p]] += 1
-            if p in random_players:  # the random bot's move, as bot_move draws it, minus its wrapping
+            if (
+                p in random_players
+            ):  # the random bot's move, as bot_move draws it, minus its wrapping
                 actions[p] = game.random_action(state, p, rng)
                 continue
             move = bot_move(game, state, p, bots[p], rng, time_limit=time_limit)

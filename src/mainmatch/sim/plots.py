@@ -13,19 +13,31 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402 - after choosing the back-end
+import matplotlib.pyplot as plt
 
-from mainmatch.engine.errors import MainmatchError  # noqa: E402
+from mainmatch.engine.errors import MainmatchError
 
-from .tables import lineup_text  # noqa: E402
+from .tables import lineup_text
 
 
-def _rate_bars(ax, labels: list[str], estimates: list[dict], colour: str, offset: float = 0.0, width: float = 0.8, label: str | None = None):
+def _rate_bars(
+    ax,
+    labels: list[str],
+    estimates: list[dict],
+    colour: str,
+    offset: float = 0.0,
+    width: float = 0.8,
+    label: str | None = None,
+):
     xs = [i + offset for i in range(len(labels))]
     values = [100 * (e["value"] or 0) for e in estimates]
     # an undefined interval (no data) draws no error bar
-    lows = [max(0.0, 100 * (e["value"] - e["low"])) if e["low"] is not None else 0 for e in estimates]
-    highs = [max(0.0, 100 * (e["high"] - e["value"])) if e["high"] is not None else 0 for e in estimates]
+    lows = [
+        max(0.0, 100 * (e["value"] - e["low"])) if e["low"] is not None else 0 for e in estimates
+    ]
+    highs = [
+        max(0.0, 100 * (e["high"] - e["value"])) if e["high"] is not None else 0 for e in estimates
+    ]
     ax.bar(xs, values, width=width, color=colour, yerr=[lows, highs], capsize=3, label=label)
 
 
@@ -39,7 +51,12 @@ def _share_bars(ax, rows: list[dict], key: str, names: list[str]) -> None:
     for i, (row, name) in enumerate(zip(rows, names)):
         total = sum(row[key].values()) or 1
         shares = [100 * row[key].get(str(v), 0) / total for v in values]
-        ax.bar([j + i * width - 0.4 + width / 2 for j in range(len(values))], shares, width=width, label=name)
+        ax.bar(
+            [j + i * width - 0.4 + width / 2 for j in range(len(values))],
+            shares,
+            width=width,
+            label=name,
+        )
     ax.set_xticks(range(len(values)), [str(v) for v in values])
     ax.set_ylabel("% of player-matches")
     ax.legend(fontsize="small")
@@ -49,12 +66,24 @@ def plot_report(report: dict, path: str | Path) -> Path:
     """Draw ``report`` into ``path``; the format follows its suffix."""
     path = Path(path)
     fig, axes = plt.subplots(2, 3, figsize=(16, 9))
-    fig.suptitle(f"{report['title']}: {report['matches']} matches, lineup {lineup_text(report['lineup'])}, seed {report['seed']}")
+    fig.suptitle(
+        f"{report['title']}: {report['matches']} matches, lineup {lineup_text(report['lineup'])}, seed {report['seed']}"
+    )
     bots = [b["bot"] for b in report["bots"]]
 
     ax = axes[0][0]
-    _rate_bars(ax, bots, [b["tol_rate"] for b in report["bots"]], "tab:green", -0.2, 0.4, "Token of Life")
-    _rate_bars(ax, bots, [b["ec_rate"] for b in report["bots"]], "tab:red", 0.2, 0.4, "Elimination Candidate")
+    _rate_bars(
+        ax, bots, [b["tol_rate"] for b in report["bots"]], "tab:green", -0.2, 0.4, "Token of Life"
+    )
+    _rate_bars(
+        ax,
+        bots,
+        [b["ec_rate"] for b in report["bots"]],
+        "tab:red",
+        0.2,
+        0.4,
+        "Elimination Candidate",
+    )
     ax.set_xticks(range(len(bots)), bots)
     ax.set_ylabel("% of player-matches (95% CI)")
     ax.set_title("Per bot")
@@ -79,7 +108,9 @@ def plot_report(report: dict, path: str | Path) -> Path:
         _share_bars(ax, report["bots"], "rank_histogram", bots)
         ax.set_xlabel("rank (1 = best)")
     else:
-        ax.text(0.5, 0.5, "this game has no ranking", ha="center", va="center", transform=ax.transAxes)
+        ax.text(
+            0.5, 0.5, "this game has no ranking", ha="center", va="center", transform=ax.transAxes
+        )
     ax.set_title("Ranks")
 
     ax = axes[1][1]

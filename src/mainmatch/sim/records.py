@@ -23,7 +23,9 @@ def record_name(index: int) -> str:
     return f"match-{index:06d}.json"
 
 
-def save_records(directory: str | Path, records: dict[int, dict], summaries: list[MatchSummary]) -> list[Path]:
+def save_records(
+    directory: str | Path, records: dict[int, dict], summaries: list[MatchSummary]
+) -> list[Path]:
     """Write ``records`` (match index -> record) and the index; return the record paths."""
     directory = Path(directory)
     try:
@@ -36,16 +38,23 @@ def save_records(directory: str | Path, records: dict[int, dict], summaries: lis
             paths.append(path)
             s = by_index[index]
             players = record["config"]["players"]
-            listing.append({
-                "match": index,
-                "file": path.name,
-                "bots": dict(zip(players, s.bots)),
-                "end": s.end,
-                "tokens_of_life": {p: t for p, t in zip(players, s.tokens) if t},
-                "elimination_candidate": players[s.ec] if s.ec is not None else None,
-                "faults": [{"player": players[k], "fault": kind, "message": msg} for k, kind, msg in s.faults],
-            })
+            listing.append(
+                {
+                    "match": index,
+                    "file": path.name,
+                    "bots": dict(zip(players, s.bots)),
+                    "end": s.end,
+                    "tokens_of_life": {p: t for p, t in zip(players, s.tokens) if t},
+                    "elimination_candidate": players[s.ec] if s.ec is not None else None,
+                    "faults": [
+                        {"player": players[k], "fault": kind, "message": msg}
+                        for k, kind, msg in s.faults
+                    ],
+                }
+            )
         (directory / INDEX).write_text(json.dumps(listing, indent=1) + "\n", encoding="utf-8")
     except OSError as exc:
-        raise MainmatchError(f"cannot write records to {directory}: {exc.strerror or exc}") from None
+        raise MainmatchError(
+            f"cannot write records to {directory}: {exc.strerror or exc}"
+        ) from None
     return paths

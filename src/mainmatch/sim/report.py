@@ -26,8 +26,8 @@ is the same, to the last digit, whatever the order in which workers finish.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from mainmatch import games
 from mainmatch.bots.driver import FAULTS
@@ -124,9 +124,22 @@ def build_report(plan: SimPlan, summaries: Iterable[MatchSummary]) -> dict:
         "configs": plan.configs,
         "time_limit": plan.time_limit,
         "bots": [{"bot": b, **row.figures()} for b, row in by_bot.items()],
-        "seats": [{"seat": k, "player": players[k] if k < len(players) else str(k), **by_seat[k].figures()} for k in sorted(by_seat)],
+        "seats": [
+            {
+                "seat": k,
+                "player": players[k] if k < len(players) else str(k),
+                **by_seat[k].figures(),
+            }
+            for k in sorted(by_seat)
+        ],
         "teams": [{"team": t, **by_team[t].figures()} for t in sorted(by_team)],
-        "bot_teams": [{"bot": b, "team": t, **by_bot_team[(b, t)].figures()} for b, t in sorted(by_bot_team, key=lambda bt: (plan.bots.index(bt[0]) if bt[0] in plan.bots else 99, bt[1]))],
+        "bot_teams": [
+            {"bot": b, "team": t, **by_bot_team[(b, t)].figures()}
+            for b, t in sorted(
+                by_bot_team,
+                key=lambda bt: (plan.bots.index(bt[0]) if bt[0] in plan.bots else 99, bt[1]),
+            )
+        ],
         "length": {
             "mean_steps": mean_ci(lengths).as_dict(),
             "min": min(lengths, default=0),

@@ -8,8 +8,8 @@ freedom and beyond uses the Cornish-Fisher expansion of Abramowitz & Stegun
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 #: two-sided 95%: the normal quantile z(0.975)
 Z95 = 1.959963984540054
@@ -24,12 +24,17 @@ class Estimate:
     high: float
     n: int
 
-    def overlaps(self, other: "Estimate") -> bool:
+    def overlaps(self, other: Estimate) -> bool:
         return self.low <= other.high and other.low <= self.high
 
     def as_dict(self) -> dict:
         """JSON-able: an undefined bound (too few observations) is ``None``."""
-        return {"value": _finite(self.value), "low": _finite(self.low), "high": _finite(self.high), "n": self.n}
+        return {
+            "value": _finite(self.value),
+            "low": _finite(self.low),
+            "high": _finite(self.high),
+            "n": self.n,
+        }
 
 
 def _finite(x: float) -> float | None:
@@ -58,9 +63,36 @@ def wilson(successes: int, n: int, z: float = Z95) -> Estimate:
 
 #: two-sided 95% Student's t quantiles t(0.975, df) for df = 1..30 (standard tables)
 _T95 = (
-    12.706205, 4.302653, 3.182446, 2.776445, 2.570582, 2.446912, 2.364624, 2.306004, 2.262157, 2.228139,
-    2.200985, 2.178813, 2.160369, 2.144787, 2.131450, 2.119905, 2.109816, 2.100922, 2.093024, 2.085963,
-    2.079614, 2.073873, 2.068658, 2.063899, 2.059539, 2.055529, 2.051831, 2.048407, 2.045230, 2.042272,
+    12.706205,
+    4.302653,
+    3.182446,
+    2.776445,
+    2.570582,
+    2.446912,
+    2.364624,
+    2.306004,
+    2.262157,
+    2.228139,
+    2.200985,
+    2.178813,
+    2.160369,
+    2.144787,
+    2.131450,
+    2.119905,
+    2.109816,
+    2.100922,
+    2.093024,
+    2.085963,
+    2.079614,
+    2.073873,
+    2.068658,
+    2.063899,
+    2.059539,
+    2.055529,
+    2.051831,
+    2.048407,
+    2.045230,
+    2.042272,
 )
 
 

@@ -43,8 +43,15 @@ class MatchSummary:
     faults: tuple[tuple[int, str, str], ...] = ()
 
 
-def summarize(index: int, bots: list[str], config: dict, result: dict, steps: int,
-              decisions: list[int], faults: list[tuple[int, str, str]]) -> MatchSummary:
+def summarize(
+    index: int,
+    bots: list[str],
+    config: dict,
+    result: dict,
+    steps: int,
+    decisions: list[int],
+    faults: list[tuple[int, str, str]],
+) -> MatchSummary:
     players = list(config["players"])
     details = result.get("details") or {}
     tol, gar, spent = result["tokens_of_life"], result["garnets"], result["garnets_spent"]

@@ -39,7 +39,9 @@ def num(e: dict | None, digits: int = 2) -> str:
     return f"{e['value']:.{digits}f} [{e['low']:.{digits}f}, {e['high']:.{digits}f}]"
 
 
-def _figures_table(title: str, first: list[tuple[str, str]], rows: list[dict], *, faults: bool) -> Table:
+def _figures_table(
+    title: str, first: list[tuple[str, str]], rows: list[dict], *, faults: bool
+) -> Table:
     table = Table(title=title, title_justify="left", header_style="bold")
     for header, _key in first:
         table.add_column(header)
@@ -50,8 +52,14 @@ def _figures_table(title: str, first: list[tuple[str, str]], rows: list[dict], *
         table.add_column("faults", justify="right")
     for row in rows:
         cells = [str(row[key]) for _h, key in first]
-        cells += [str(row["player_matches"]), pct(row["tol_rate"]), num(row["mean_tol"]), pct(row["ec_rate"]),
-                  num(row["mean_garnets"]), num(row["mean_rank"])]
+        cells += [
+            str(row["player_matches"]),
+            pct(row["tol_rate"]),
+            num(row["mean_tol"]),
+            pct(row["ec_rate"]),
+            num(row["mean_garnets"]),
+            num(row["mean_rank"]),
+        ]
         if faults:
             count = sum(row["faults"].values())
             cells.append(f"{count} ({pct(row['fault_rate'])})" if count else "0")
@@ -62,14 +70,31 @@ def _figures_table(title: str, first: list[tuple[str, str]], rows: list[dict], *
 def report_tables(report: dict) -> Group:
     """Everything a terminal shows after a run."""
     parts = []
-    head = (f"{report['title']}: {report['matches']} matches, seed {report['seed']}, "
-            f"lineup {lineup_text(report['lineup'])} ({report['seating']} seating, {report['configs']} configs)")
+    head = (
+        f"{report['title']}: {report['matches']} matches, seed {report['seed']}, "
+        f"lineup {lineup_text(report['lineup'])} ({report['seating']} seating, {report['configs']} configs)"
+    )
     parts.append(Text(head, style="bold"))
-    parts.append(_figures_table("Per bot (95% confidence intervals)", [("bot", "bot")], report["bots"], faults=True))
-    parts.append(_figures_table("Per seat", [("seat", "seat"), ("player", "player")], report["seats"], faults=False))
+    parts.append(
+        _figures_table(
+            "Per bot (95% confidence intervals)", [("bot", "bot")], report["bots"], faults=True
+        )
+    )
+    parts.append(
+        _figures_table(
+            "Per seat", [("seat", "seat"), ("player", "player")], report["seats"], faults=False
+        )
+    )
     if report["teams"]:
         parts.append(_figures_table("Per team", [("team", "team")], report["teams"], faults=False))
-        parts.append(_figures_table("Per bot and team", [("bot", "bot"), ("team", "team")], report["bot_teams"], faults=False))
+        parts.append(
+            _figures_table(
+                "Per bot and team",
+                [("bot", "bot"), ("team", "team")],
+                report["bot_teams"],
+                faults=False,
+            )
+        )
     parts.append(_matches_table(report))
     faults = _faults_table(report)
     if faults is not None:
@@ -82,7 +107,10 @@ def _matches_table(report: dict) -> Table:
     table.add_column("figure")
     table.add_column("value", justify="right")
     length = report["length"]
-    table.add_row("game length (steps)", f"{num(length['mean_steps'])}  (min {length['min']}, max {length['max']})")
+    table.add_row(
+        "game length (steps)",
+        f"{num(length['mean_steps'])}  (min {length['min']}, max {length['max']})",
+    )
     for end in report["ends"]:
         label = end["end"] if end["end"] is not None else "(no end label)"
         table.add_row(f"ended: {label}", f"{end['count']}  {pct(end['rate'])}")
@@ -90,7 +118,10 @@ def _matches_table(report: dict) -> Table:
         table.add_row("Tokens of Life void", pct(report["void_rate"]))
     if "timing" in report:
         t = report["timing"]
-        table.add_row("time", f"{t['seconds']:.1f} s, {t['matches_per_second']} matches/s on {t['backend']} ({t['workers']} workers)")
+        table.add_row(
+            "time",
+            f"{t['seconds']:.1f} s, {t['matches_per_second']} matches/s on {t['backend']} ({t['workers']} workers)",
+        )
     return table
 
 
@@ -98,7 +129,11 @@ def _faults_table(report: dict) -> Table | None:
     rows = [b for b in report["bots"] if sum(b["faults"].values())]
     if not rows:
         return None
-    table = Table(title="Bot faults (each replaced by the rules' default action)", title_justify="left", header_style="bold")
+    table = Table(
+        title="Bot faults (each replaced by the rules' default action)",
+        title_justify="left",
+        header_style="bold",
+    )
     table.add_column("bot")
     for kind in FAULTS:
         table.add_column(kind, justify="right")
@@ -106,7 +141,9 @@ def _faults_table(report: dict) -> Table | None:
     table.add_column("first message")
     for b in rows:
         example = next(iter(b["fault_examples"].values()), "")
-        table.add_row(b["bot"], *[str(b["faults"][k]) for k in FAULTS], str(b["decisions"]), example)
+        table.add_row(
+            b["bot"], *[str(b["faults"][k]) for k in FAULTS], str(b["decisions"]), example
+        )
     return table
 
 

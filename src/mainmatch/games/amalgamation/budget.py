@@ -48,7 +48,9 @@ def check_purchase(buy: int, garnets_held: int) -> None:
         )
 
 
-def check_no_debt(parts: tuple[int, ...], balance: int, buy: int, garnets_held: int, rate: int) -> None:
+def check_no_debt(
+    parts: tuple[int, ...], balance: int, buy: int, garnets_held: int, rate: int
+) -> None:
     """§3.1 rule 7: the round's spend must fit in the balance plus this round's purchase."""
     spend = sum(parts)
     funds = balance + buy * rate

@@ -11,7 +11,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 from operator import add
-from typing import Any
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
 
 from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.errors import IllegalAction, InvalidConfig
@@ -33,8 +35,8 @@ DEFAULT_PLAYERS = ("a", "b", "c", "d", "e", "f")
 @dataclass(frozen=True, slots=True)
 class AmalgamationState:
     setup: Setup
-    phase: str                          # "round" | "choose_ec" | "over"
-    round: int                          # the open round while phase is "round"
+    phase: str  # "round" | "choose_ec" | "over"
+    round: int  # the open round while phase is "round"
     rounds_played: int
     balances: dict[str, int]
     garnets_held: dict[str, int]
@@ -43,7 +45,7 @@ class AmalgamationState:
     minus: minus.MinusState
     invest: invest.InvestState
     thief: thief.ThiefState
-    spent: dict[str, tuple[int, ...]]   # player -> totals in SPEND_PARTS order (private)
+    spent: dict[str, tuple[int, ...]]  # player -> totals in SPEND_PARTS order (private)
     you_rounds: dict[str, tuple[dict, ...]]  # player -> private round entries
     final: dict | None
     #: lazily computed, per state: the pending requests
@@ -56,8 +58,13 @@ class AmalgamationState:
 
 def default_round_action(rng: random.Random) -> dict:
     """§3.1 lack of submission: $0 everywhere, 0 on every tile, a random role."""
-    return {"buy_garnets": 0, "kong": {"contribute": 0}, "minus": {"bids": [0] * TILES_PER_ROUND},
-            "invest": {"invest": 0, "donate": 0}, "thief": {"bet": 0, "role": rng.choice(ROLES)}}
+    return {
+        "buy_garnets": 0,
+        "kong": {"contribute": 0},
+        "minus": {"bids": [0] * TILES_PER_ROUND},
+        "invest": {"invest": 0, "donate": 0},
+        "thief": {"bet": 0, "role": rng.choice(ROLES)},
+    }
 
 
 class Amalgamation(Game):
@@ -67,11 +74,14 @@ class Amalgamation(Game):
     player_count = PLAYERS
     default_players = DEFAULT_PLAYERS
     config_model = AmalgamationConfig
-    action_models = {"round": RoundAction, "choose_ec": ec_rules.ChooseEcAction}
+    action_models: ClassVar[dict[str, type[BaseModel]]] = {
+        "round": RoundAction,
+        "choose_ec": ec_rules.ChooseEcAction,
+    }
     host_inputs = HOST_INPUTS
     # the seed sets no time for a round or the EC vote (decisions file, D3)
     # an ORG Main Match plays a round a day (decision D3)
-    step_minutes = {"round": 24 * 60, "choose_ec": 24 * 60}
+    step_minutes: ClassVar[dict[str, int | None]] = {"round": 24 * 60, "choose_ec": 24 * 60}
 
     # ------------------------------------------------------------ config §2
 
@@ -93,7 +103,9 @@ class Amalgamation(Game):
         garnets = None
         if rng.random() < 0.4:
             garnets = {p: rng.choice((0, 0, 1, 2, 3, 6)) for p in order}
-        return self.new_config(order, rng.randrange(2**32), gamewide_tiebreak=tiebreak, garnets=garnets)
+        return self.new_config(
+            order, rng.randrange(2**32), gamewide_tiebreak=tiebreak, garnets=garnets
+        )
 
     # ------------------------------------------------------------ state
 
@@ -126,14 +138,23 @@ class Amalgamation(Game):
             rate = state.setup.rate
             tiles = state.setup.tiles[state.round - 1]
             out = {
-                p: {"kind": "round", "round": state.round, "tiles": list(tiles),
-                    "balance": state.balances[p], "garnets_held": state.garnets_held[p], "garnet_rate": rate,
+                p: {
+                    "kind": "round",
+                    "round": state.round,
+                    "tiles": list(tiles),
+                    "balance": state.balances[p],
+                    "garnets_held": state.garnets_held[p],
+                    "garnet_rate": rate,
                     "max_spend": budget.max_spend(state.balances[p], state.garnets_held[p], rate),
-                    "roles": list(ROLES)}
+                    "roles": list(ROLES),
+                }
                 for p in state.setup.players
             }
         elif state.phase == "choose_ec":
-            out = {p: ec_rules.choose_ec_request(state.final["ec_candidates"]) for p in state.final["ec_choosers"]}
+            out = {
+                p: ec_rules.choose_ec_request(state.final["ec_candidates"])
+                for p in state.final["ec_choosers"]
+            }
         else:
             out = {}
         state.cache["pending"] = out
@@ -145,19 +166,30 @@ class Amalgamation(Game):
         if not isinstance(player, str) or player not in state.setup.index:
             raise IllegalAction(f"{player!r} is not a player in this match")
         if state.phase == "round":
-            check_round(action, state.setup.tiles[state.round - 1], state.balances[player],
-                        state.garnets_held[player], state.setup.rate)
+            check_round(
+                action,
+                state.setup.tiles[state.round - 1],
+                state.balances[player],
+                state.garnets_held[player],
+                state.setup.rate,
+            )
         else:
             if player not in state.final["ec_choosers"]:
-                raise IllegalAction(f"{player} is not a winner; only {', '.join(state.final['ec_choosers'])} choose the EC")
+                raise IllegalAction(
+                    f"{player} is not a winner; only {', '.join(state.final['ec_choosers'])} choose the EC"
+                )
             check_choose_ec(action, state.final["ec_candidates"])
 
     def default_action(self, state: AmalgamationState, player: str, rng: random.Random) -> dict:
         if state.phase == "choose_ec":
-            return ec_rules.default_ec_action(state.final["ec_candidates"], list(state.setup.tiebreak))
+            return ec_rules.default_ec_action(
+                state.final["ec_candidates"], list(state.setup.tiebreak)
+            )
         return default_round_action(rng)
 
-    def complete_action(self, state: AmalgamationState, player: str, sent: Any, rng: random.Random) -> tuple[Any, bool]:
+    def complete_action(
+        self, state: AmalgamationState, player: str, sent: Any, rng: random.Random
+    ) -> tuple[Any, bool]:
         """The host's merge of a partial submission (§3.1): each missing top-level
         key gets its default (a random role for a missing ``thief``); sent
         sub-objects are kept exactly as sent. Returns ``(action, defaulted)``;
@@ -168,8 +200,12 @@ class Amalgamation(Game):
             return sent, False
         if all(k in sent for k in ("kong", "minus", "invest", "thief")):
             return sent, False
-        full: dict = {"buy_garnets": 0, "kong": {"contribute": 0}, "minus": {"bids": [0] * TILES_PER_ROUND},
-                      "invest": {"invest": 0, "donate": 0}}
+        full: dict = {
+            "buy_garnets": 0,
+            "kong": {"contribute": 0},
+            "minus": {"bids": [0] * TILES_PER_ROUND},
+            "invest": {"invest": 0, "donate": 0},
+        }
         # the role is drawn only when the thief sub-object is missing
         full["thief"] = sent["thief"] if "thief" in sent else {"bet": 0, "role": rng.choice(ROLES)}
         full.update(sent)
@@ -186,19 +222,25 @@ class Amalgamation(Game):
 
     # ------------------------------------------------------------ apply §4
 
-    def apply(self, state: AmalgamationState, actions: dict[str, dict]) -> tuple[AmalgamationState, list[dict]]:
+    def apply(
+        self, state: AmalgamationState, actions: dict[str, dict]
+    ) -> tuple[AmalgamationState, list[dict]]:
         pending = self.pending(state)
         if not pending:
             raise IllegalAction("the match is over")
         if set(actions) != set(pending):
             missing = [p for p in pending if p not in actions]
             extra = [p for p in actions if p not in pending]
-            raise IllegalAction(f"a step needs exactly the pending players' actions (missing {missing}, not pending {extra})")
+            raise IllegalAction(
+                f"a step needs exactly the pending players' actions (missing {missing}, not pending {extra})"
+            )
         if state.phase == "round":
             return self._apply_round(state, actions)
         return self._apply_choose_ec(state, actions)
 
-    def _apply_round(self, state: AmalgamationState, actions: dict[str, dict]) -> tuple[AmalgamationState, list[dict]]:
+    def _apply_round(
+        self, state: AmalgamationState, actions: dict[str, dict]
+    ) -> tuple[AmalgamationState, list[dict]]:
         setup = state.setup
         players, r, rate = setup.players, state.round, setup.rate
         tiles = setup.tiles[r - 1]
@@ -222,29 +264,46 @@ class Amalgamation(Game):
             spent[p] = tuple(map(add, spent[p], parts))
         # §4.1.2 Kong's Dilemma
         kong_state, kong_entry = kong.resolve_round(
-            state.kong, r, {p: actions[p]["kong"]["contribute"] for p in players}, setup.teams)
+            state.kong, r, {p: actions[p]["kong"]["contribute"] for p in players}, setup.teams
+        )
         # §4.1.3 Minus Auction, then its penalty after the spending
         minus_state, minus_entry = minus.resolve_round(
-            state.minus, r, tiles, {p: actions[p]["minus"]["bids"] for p in players}, players)
+            state.minus, r, tiles, {p: actions[p]["minus"]["bids"] for p in players}, players
+        )
         penalty = dict.fromkeys(players, 0)
         for p in minus_entry["penalized"]:
             balances[p], penalty[p] = budget.penalize(balances[p])
         # §4.1.4 Investment & Donation
         invest_state, invest_entry = invest.resolve_round(
-            state.invest, r, {p: actions[p]["invest"]["invest"] for p in players},
-            {p: actions[p]["invest"]["donate"] for p in players}, players)
+            state.invest,
+            r,
+            {p: actions[p]["invest"]["invest"] for p in players},
+            {p: actions[p]["invest"]["donate"] for p in players},
+            players,
+        )
         # §4.1.5 Garnet Chip Thief
         thief_state, thief_entry, gained = thief.resolve_round(
-            state.thief, r, {p: actions[p]["thief"]["role"] for p in players},
-            {p: actions[p]["thief"]["bet"] for p in players}, players)
+            state.thief,
+            r,
+            {p: actions[p]["thief"]["role"] for p in players},
+            {p: actions[p]["thief"]["bet"] for p in players},
+            players,
+        )
         chips = thief_entry["chips"]
         # §5 the private round entries
         you_rounds = {}
         entries = {}
         for p in players:
-            entry = {"round": r, "action": views.copy_action(actions[p]), "money_bought": bought[p],
-                     "spent": round_spend[p], "penalty": penalty[p], "chips": chips[p],
-                     "thief_points": gained[p], "balance": balances[p]}
+            entry = {
+                "round": r,
+                "action": views.copy_action(actions[p]),
+                "money_bought": bought[p],
+                "spent": round_spend[p],
+                "penalty": penalty[p],
+                "chips": chips[p],
+                "thief_points": gained[p],
+                "balance": balances[p],
+            }
             entries[p] = entry
             you_rounds[p] = state.you_rounds[p] + (entry,)
         # §6 events, in order
@@ -255,11 +314,24 @@ class Amalgamation(Game):
             public("thief_round", **thief.entry_copy(thief_entry)),
             public("balances", round=r, balances=dict(balances)),
         ]
-        events += [private([p], "private_round", **views.you_round_copy(entries[p])) for p in players]
+        events += [
+            private([p], "private_round", **views.you_round_copy(entries[p])) for p in players
+        ]
         new = AmalgamationState(
-            setup=setup, phase="round", round=r + 1, rounds_played=r, balances=balances,
-            garnets_held=held, garnets_spent=garnets_spent, kong=kong_state, minus=minus_state,
-            invest=invest_state, thief=thief_state, spent=spent, you_rounds=you_rounds, final=None,
+            setup=setup,
+            phase="round",
+            round=r + 1,
+            rounds_played=r,
+            balances=balances,
+            garnets_held=held,
+            garnets_spent=garnets_spent,
+            kong=kong_state,
+            minus=minus_state,
+            invest=invest_state,
+            thief=thief_state,
+            spent=spent,
+            you_rounds=you_rounds,
+            final=None,
         )
         if r < ROUNDS:
             events.append(public("minus_tiles", round=r + 1, tiles=list(setup.tiles[r])))
@@ -278,7 +350,9 @@ class Amalgamation(Game):
         rankings = {
             "kong": kong.ranking(state.kong.totals, kong_winner, setup.teams, gt),
             "minus": minus.ranking(minus_scores, state.minus.spend, gt),
-            "invest": invest.ranking(state.invest.top_investor, state.invest.miser, state.invest.spend, gt),
+            "invest": invest.ranking(
+                state.invest.top_investor, state.invest.miser, state.invest.spend, gt
+            ),
             "thief": thief.ranking(state.thief.points, gt),
         }
         points = scoring.points(rankings, players)
@@ -303,7 +377,9 @@ class Amalgamation(Game):
             "thief_points": {p: state.thief.points[p] for p in players},
         }
 
-    def _apply_choose_ec(self, state: AmalgamationState, actions: dict[str, dict]) -> tuple[AmalgamationState, list[dict]]:
+    def _apply_choose_ec(
+        self, state: AmalgamationState, actions: dict[str, dict]
+    ) -> tuple[AmalgamationState, list[dict]]:
         """§4.3: plurality of the winners' votes; tied votes go to the tied
         candidate last in the gamewide tiebreak (ENGINE.md convention 4)."""
         final = state.final

@@ -23,10 +23,10 @@ SNAKE = ((0, True), (5, False), (1, True), (4, False), (2, True), (3, False))
 
 @dataclass(frozen=True, slots=True)
 class InvestState:
-    top_investor: dict[str, int]   # player -> Top Investor tokens (public)
-    miser: dict[str, int]          # player -> Miser tokens (public)
-    spend: dict[str, int]          # player -> invested + donated over the match (secret)
-    rounds: tuple[dict, ...]       # public round entries
+    top_investor: dict[str, int]  # player -> Top Investor tokens (public)
+    miser: dict[str, int]  # player -> Miser tokens (public)
+    spend: dict[str, int]  # player -> invested + donated over the match (secret)
+    rounds: tuple[dict, ...]  # public round entries
 
 
 def initial(players: tuple[str, ...]) -> InvestState:
@@ -67,21 +67,34 @@ def misers(donated: dict[str, int], players: tuple[str, ...]) -> list[str]:
     return [p for p in players if donated[p] == low]
 
 
-def resolve_round(state: InvestState, round_no: int, invested: dict[str, int], donated: dict[str, int],
-                  players: tuple[str, ...]) -> tuple[InvestState, dict]:
+def resolve_round(
+    state: InvestState,
+    round_no: int,
+    invested: dict[str, int],
+    donated: dict[str, int],
+    players: tuple[str, ...],
+) -> tuple[InvestState, dict]:
     """§4.1.4: the round's public entry ``{round, top_investor, misers}`` and the new state."""
     top = top_investor(invested, players)
     stingy = misers(donated, players)
-    ti = state.top_investor if top is None else {**state.top_investor, top: state.top_investor[top] + 1}
+    ti = (
+        state.top_investor
+        if top is None
+        else {**state.top_investor, top: state.top_investor[top] + 1}
+    )
     miser = dict(state.miser)
     for p in stingy:
         miser[p] += 1
     spend = {p: s + invested[p] + donated[p] for p, s in state.spend.items()}
     entry = {"round": round_no, "top_investor": top, "misers": stingy}
-    return InvestState(top_investor=ti, miser=miser, spend=spend, rounds=state.rounds + (entry,)), entry
+    return InvestState(
+        top_investor=ti, miser=miser, spend=spend, rounds=state.rounds + (entry,)
+    ), entry
 
 
-def ranking(ti: dict[str, int], miser: dict[str, int], spend: dict[str, int], gt: dict[str, int]) -> list[str]:
+def ranking(
+    ti: dict[str, int], miser: dict[str, int], spend: dict[str, int], gt: dict[str, int]
+) -> list[str]:
     """§4.2 Invest: the snake 1st, 6th, 2nd, 5th, 3rd, 4th.
 
     >>> P = "abcdef"
@@ -102,4 +115,8 @@ def ranking(ti: dict[str, int], miser: dict[str, int], spend: dict[str, int], gt
 
 
 def entry_copy(entry: dict) -> dict:
-    return {"round": entry["round"], "top_investor": entry["top_investor"], "misers": list(entry["misers"])}
+    return {
+        "round": entry["round"],
+        "top_investor": entry["top_investor"],
+        "misers": list(entry["misers"]),
+    }

@@ -19,10 +19,10 @@ from .constants import TEAMS
 
 @dataclass(frozen=True, slots=True)
 class KongState:
-    points: dict[str, int]             # team -> points
-    last_point_round: dict[str, int]   # team -> round of its latest point (0: none yet)
-    totals: dict[str, int]             # player -> dollars contributed over the match (secret)
-    rounds: tuple[dict, ...]           # public round entries
+    points: dict[str, int]  # team -> points
+    last_point_round: dict[str, int]  # team -> round of its latest point (0: none yet)
+    totals: dict[str, int]  # player -> dollars contributed over the match (secret)
+    rounds: tuple[dict, ...]  # public round entries
 
 
 def initial(players: tuple[str, ...]) -> KongState:
@@ -34,7 +34,9 @@ def initial(players: tuple[str, ...]) -> KongState:
     )
 
 
-def round_outcome(contributions: dict[str, int], teams: dict[str, tuple[str, ...]]) -> tuple[str | None, str | None, int | None]:
+def round_outcome(
+    contributions: dict[str, int], teams: dict[str, tuple[str, ...]]
+) -> tuple[str | None, str | None, int | None]:
     """``(winner, loser, loser_total)`` of one round, all ``None`` on a tie.
 
     >>> round_outcome({"a": 10, "b": 0, "c": 0, "d": 4, "e": 0, "f": 0}, {"red": ("a", "b", "c"), "white": ("d", "e", "f")})
@@ -51,8 +53,12 @@ def round_outcome(contributions: dict[str, int], teams: dict[str, tuple[str, ...
     return "red", "white", white
 
 
-def resolve_round(state: KongState, round_no: int, contributions: dict[str, int],
-                  teams: dict[str, tuple[str, ...]]) -> tuple[KongState, dict]:
+def resolve_round(
+    state: KongState,
+    round_no: int,
+    contributions: dict[str, int],
+    teams: dict[str, tuple[str, ...]],
+) -> tuple[KongState, dict]:
     """§4.1.2: the round's entry ``{round, winner, loser, loser_total}`` and the new state."""
     winner, loser, loser_total = round_outcome(contributions, teams)
     totals = {p: t + contributions[p] for p, t in state.totals.items()}
@@ -61,7 +67,9 @@ def resolve_round(state: KongState, round_no: int, contributions: dict[str, int]
         points = {**points, winner: points[winner] + 1}
         last = {**last, winner: round_no}
     entry = {"round": round_no, "winner": winner, "loser": loser, "loser_total": loser_total}
-    return KongState(points=points, last_point_round=last, totals=totals, rounds=state.rounds + (entry,)), entry
+    return KongState(
+        points=points, last_point_round=last, totals=totals, rounds=state.rounds + (entry,)
+    ), entry
 
 
 def winning_team(state: KongState, tiebreak: tuple[str, ...], team_of: dict[str, str]) -> str:
@@ -75,7 +83,9 @@ def winning_team(state: KongState, tiebreak: tuple[str, ...], team_of: dict[str,
     return team_of[tiebreak[0]]
 
 
-def ranking(totals: dict[str, int], winner: str, teams: dict[str, tuple[str, ...]], gt: dict[str, int]) -> list[str]:
+def ranking(
+    totals: dict[str, int], winner: str, teams: dict[str, tuple[str, ...]], gt: dict[str, int]
+) -> list[str]:
     """§4.2 Kong: winners by total descending, then losers by total ascending;
     ties in either half go to the player higher in the gamewide tiebreak (decision 10).
 

@@ -16,19 +16,19 @@ descending, then the gamewide tiebreak.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .constants import PENALTY_AFTER
 
 
 @dataclass(frozen=True, slots=True)
 class MinusState:
-    order: tuple[str, ...]               # current tiebreak order, front first (public)
+    order: tuple[str, ...]  # current tiebreak order, front first (public)
     received: dict[str, tuple[int, ...]]  # player -> tiles held, descending (public)
-    without: dict[str, int]              # rounds in a row without a tile (0 or 1, public)
-    spend: dict[str, int]                # player -> sum(|bid|) over the match (secret)
-    rounds: tuple[dict, ...]             # public round entries
+    without: dict[str, int]  # rounds in a row without a tile (0 or 1, public)
+    spend: dict[str, int]  # player -> sum(|bid|) over the match (secret)
+    rounds: tuple[dict, ...]  # public round entries
 
 
 def initial(players: tuple[str, ...], order: Iterable[str]) -> MinusState:
@@ -41,7 +41,9 @@ def initial(players: tuple[str, ...], order: Iterable[str]) -> MinusState:
     )
 
 
-def auction(tiles: tuple[int, ...], bids: dict[str, list[int]], order: tuple[str, ...]) -> tuple[list[str], tuple[str, ...]]:
+def auction(
+    tiles: tuple[int, ...], bids: dict[str, list[int]], order: tuple[str, ...]
+) -> tuple[list[str], tuple[str, ...]]:
     """Award ``tiles`` in list order: ``(winner of each tile, order afterwards)``.
 
     >>> auction((-10, -11, -30, -2, -20),
@@ -64,8 +66,13 @@ def auction(tiles: tuple[int, ...], bids: dict[str, list[int]], order: tuple[str
     return winners, tuple(order_list)
 
 
-def resolve_round(state: MinusState, round_no: int, tiles: tuple[int, ...], bids: dict[str, list[int]],
-                  players: tuple[str, ...]) -> tuple[MinusState, dict]:
+def resolve_round(
+    state: MinusState,
+    round_no: int,
+    tiles: tuple[int, ...],
+    bids: dict[str, list[int]],
+    players: tuple[str, ...],
+) -> tuple[MinusState, dict]:
     """§4.1.3: award the tiles, count rounds without tiles, list who is penalized.
 
     Returns the new state and the public entry ``{round, tiles, awards,
@@ -97,7 +104,9 @@ def resolve_round(state: MinusState, round_no: int, tiles: tuple[int, ...], bids
         "tiebreak_order": list(order),
         "penalized": penalized,
     }
-    new = MinusState(order=order, received=received, without=without, spend=spend, rounds=state.rounds + (entry,))
+    new = MinusState(
+        order=order, received=received, without=without, spend=spend, rounds=state.rounds + (entry,)
+    )
     return new, entry
 
 

@@ -14,7 +14,16 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from mainmatch.engine.configcheck import ordering_fault, player_map_fault, players_fault
 
-from .constants import PLAYERS, RATE_MAX, RATE_MIN, ROUNDS, TEAM_SIZE, TEAMS, TILE_COUNT, TILES_PER_ROUND
+from .constants import (
+    PLAYERS,
+    RATE_MAX,
+    RATE_MIN,
+    ROUNDS,
+    TEAM_SIZE,
+    TEAMS,
+    TILE_COUNT,
+    TILES_PER_ROUND,
+)
 
 
 class AmalgamationConfig(BaseModel):
@@ -22,13 +31,21 @@ class AmalgamationConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, title="amalgamation config")
 
-    players: list[str] = Field(description="6 distinct non-empty player ids; listing order only, no rules meaning")
-    gamewide_tiebreak: list[str] = Field(description="ORG-wide tiebreak, best first: a permutation of players (host input)")
-    garnets: dict[str, int] = Field(description="garnets each player holds at the start: every player, each >= 0 (host input)")
-    teams: dict[str, list[str]] = Field(
-        description="Kong's Dilemma teams: exactly {\"red\": [3 ids], \"white\": [3 ids]}, together all players (DM-winner twist)"
+    players: list[str] = Field(
+        description="6 distinct non-empty player ids; listing order only, no rules meaning"
     )
-    minus_initial_order: list[str] = Field(description="Minus Auction tiebreak order at the start, front first (MM-winner twist)")
+    gamewide_tiebreak: list[str] = Field(
+        description="ORG-wide tiebreak, best first: a permutation of players (host input)"
+    )
+    garnets: dict[str, int] = Field(
+        description="garnets each player holds at the start: every player, each >= 0 (host input)"
+    )
+    teams: dict[str, list[str]] = Field(
+        description='Kong\'s Dilemma teams: exactly {"red": [3 ids], "white": [3 ids]}, together all players (DM-winner twist)'
+    )
+    minus_initial_order: list[str] = Field(
+        description="Minus Auction tiebreak order at the start, front first (MM-winner twist)"
+    )
     minus_tiles: list[list[int]] = Field(
         description="7 lists of 5 tiles: round r reveals minus_tiles[r-1] in the order they are considered; all of -1..-35 once"
     )
@@ -37,23 +54,31 @@ class AmalgamationConfig(BaseModel):
     )
 
     @model_validator(mode="after")
-    def _check(self) -> "AmalgamationConfig":
+    def _check(self) -> AmalgamationConfig:
         ps = self.players
-        fault = (players_fault(ps, PLAYERS, "The Amalgamation")
-                 or ordering_fault("gamewide_tiebreak", self.gamewide_tiebreak, ps)
-                 or ordering_fault("minus_initial_order", self.minus_initial_order, ps)
-                 or player_map_fault("garnets", self.garnets, ps))
+        fault = (
+            players_fault(ps, PLAYERS, "The Amalgamation")
+            or ordering_fault("gamewide_tiebreak", self.gamewide_tiebreak, ps)
+            or ordering_fault("minus_initial_order", self.minus_initial_order, ps)
+            or player_map_fault("garnets", self.garnets, ps)
+        )
         if fault:
             raise ValueError(fault)
         everyone = set(ps)
         neg = [p for p in ps if self.garnets[p] < 0]
         if neg:
-            raise ValueError(f"garnets: {neg[0]} has a negative garnet count ({self.garnets[neg[0]]})")
+            raise ValueError(
+                f"garnets: {neg[0]} has a negative garnet count ({self.garnets[neg[0]]})"
+            )
         if sorted(self.teams) != sorted(TEAMS):
-            raise ValueError(f"teams: must have exactly the keys red and white, not {sorted(self.teams)}")
+            raise ValueError(
+                f"teams: must have exactly the keys red and white, not {sorted(self.teams)}"
+            )
         for team in TEAMS:
             if len(self.teams[team]) != TEAM_SIZE:
-                raise ValueError(f"teams: {team} must have {TEAM_SIZE} players, not {len(self.teams[team])}")
+                raise ValueError(
+                    f"teams: {team} must have {TEAM_SIZE} players, not {len(self.teams[team])}"
+                )
         both = self.teams["red"] + self.teams["white"]
         if set(both) != everyone or len(set(both)) != PLAYERS:
             raise ValueError("teams: red and white together must list each player exactly once")
@@ -67,7 +92,9 @@ class AmalgamationConfig(BaseModel):
             raise ValueError("garnet_rate_submissions: must hold at least one submission")
         bad = [s for s in subs if not RATE_MIN <= s <= RATE_MAX]
         if bad:
-            raise ValueError(f"garnet_rate_submissions: each submission must be {RATE_MIN}..{RATE_MAX}, got {bad[0]}")
+            raise ValueError(
+                f"garnet_rate_submissions: each submission must be {RATE_MIN}..{RATE_MAX}, got {bad[0]}"
+            )
         return self
 
 
@@ -88,7 +115,8 @@ class MinusPart(_Part):
     """Minus Auction: one bid per revealed tile, in the request's `tiles` order."""
 
     bids: list[int] = Field(
-        min_length=TILES_PER_ROUND, max_length=TILES_PER_ROUND,
+        min_length=TILES_PER_ROUND,
+        max_length=TILES_PER_ROUND,
         description="exactly 5 integers of any sign, bids[i] on tiles[i]; each costs its absolute value; lowest bid takes the tile",
     )
 
@@ -96,8 +124,13 @@ class MinusPart(_Part):
 class InvestPart(_Part):
     """Investment & Donation: this round's investment and donation."""
 
-    invest: int = Field(ge=0, description="dollars invested this round (the highest unique amount earns a Top Investor token)")
-    donate: int = Field(ge=0, description="dollars donated this round (the lowest amount earns a Miser token)")
+    invest: int = Field(
+        ge=0,
+        description="dollars invested this round (the highest unique amount earns a Top Investor token)",
+    )
+    donate: int = Field(
+        ge=0, description="dollars donated this round (the lowest amount earns a Miser token)"
+    )
 
 
 class ThiefPart(_Part):
@@ -116,7 +149,11 @@ class RoundAction(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, title="round")
 
-    buy_garnets: int = Field(default=0, ge=0, description="garnets turned into money now, `garnet_rate` dollars each (<= garnets held)")
+    buy_garnets: int = Field(
+        default=0,
+        ge=0,
+        description="garnets turned into money now, `garnet_rate` dollars each (<= garnets held)",
+    )
     kong: KongPart
     minus: MinusPart
     invest: InvestPart

@@ -72,10 +72,13 @@ SCRIPT_KINDS = ("six_tie", "five_winners", "four_winners", "tied_losers", "tied_
 def script_totals(script: tuple[tuple[int, ...], ...]) -> list[int]:
     """Total points, by Kong place, that a script gives."""
     m, i, t = script
-    return [PLACE_POINTS[k] + PLACE_POINTS[m[k]] + PLACE_POINTS[i[k]] + PLACE_POINTS[t[k]] for k in range(6)]
+    return [
+        PLACE_POINTS[k] + PLACE_POINTS[m[k]] + PLACE_POINTS[i[k]] + PLACE_POINTS[t[k]]
+        for k in range(6)
+    ]
 
 
-def style_key(setup: "Setup") -> int:
+def style_key(setup: Setup) -> int:
     """A number 0..2**31 mixed from the tile shuffle: same config, same style."""
     key = 17
     for group in setup.tiles:
@@ -84,7 +87,7 @@ def style_key(setup: "Setup") -> int:
     return key
 
 
-def match_style(setup: "Setup") -> str:
+def match_style(setup: Setup) -> str:
     style = setup.memo.get("style")
     if style is None:
         k = style_key(setup) % 100
@@ -101,7 +104,7 @@ def random_vote(candidates: list[str], rng: random.Random) -> dict:
     return {"ec": rng.choice(candidates)}
 
 
-def random_round_action(state: "AmalgamationState", player: str, rng: random.Random) -> dict:
+def random_round_action(state: AmalgamationState, player: str, rng: random.Random) -> dict:
     style = match_style(state.setup)
     if style == "scripted":
         action = _scripted(state, player, rng)
@@ -112,13 +115,18 @@ def random_round_action(state: "AmalgamationState", player: str, rng: random.Ran
     return _affordable(state, player, action)
 
 
-def _affordable(state: "AmalgamationState", player: str, action: dict) -> dict:
+def _affordable(state: AmalgamationState, player: str, action: dict) -> dict:
     """``action`` if its spend fits the budget (§3.1 rule 7), else the same buy and role spending $0."""
     buy = action.get("buy_garnets", 0)
     funds = state.balances[player] + buy * state.setup.rate
     bids = action["minus"]["bids"]
-    spend = (action["kong"]["contribute"] + sum(abs(b) for b in bids) + action["invest"]["invest"]
-             + action["invest"]["donate"] + action["thief"]["bet"])
+    spend = (
+        action["kong"]["contribute"]
+        + sum(abs(b) for b in bids)
+        + action["invest"]["invest"]
+        + action["invest"]["donate"]
+        + action["thief"]["bet"]
+    )
     if spend <= funds:
         return action
     out = _action(0, [0] * TILES_PER_ROUND, 0, 0, 0, action["thief"]["role"])
@@ -127,10 +135,24 @@ def _affordable(state: "AmalgamationState", player: str, action: dict) -> dict:
     return out
 
 
-def _action(contribute: int, bids: list[int], invest: int, donate: int, bet: int, role: str, buy: int | None = None) -> dict:
+def _action(
+    contribute: int,
+    bids: list[int],
+    invest: int,
+    donate: int,
+    bet: int,
+    role: str,
+    buy: int | None = None,
+) -> dict:
     out: dict = {} if buy is None else {"buy_garnets": buy}
-    out.update({"kong": {"contribute": contribute}, "minus": {"bids": bids},
-                "invest": {"invest": invest, "donate": donate}, "thief": {"bet": bet, "role": role}})
+    out.update(
+        {
+            "kong": {"contribute": contribute},
+            "minus": {"bids": bids},
+            "invest": {"invest": invest, "donate": donate},
+            "thief": {"bet": bet, "role": role},
+        }
+    )
     return out
 
 
@@ -148,7 +170,7 @@ def _split(total: int, weights: list[float], rng: random.Random) -> list[int]:
     return parts
 
 
-def _varied(state: "AmalgamationState", player: str, rng: random.Random) -> dict:
+def _varied(state: AmalgamationState, player: str, rng: random.Random) -> dict:
     balance, held, rate = state.balances[player], state.garnets_held[player], state.setup.rate
     buy = 0
     if held and rng.random() < 0.35:
@@ -173,16 +195,26 @@ def _varied(state: "AmalgamationState", player: str, rng: random.Random) -> dict
     if not all_in and rng.random() < 0.3:
         # round down to a multiple of 5 now and then: equal amounts make ties
         contribute, invest, donate, bet = (x - x % 5 for x in (contribute, invest, donate, bet))
-    magnitudes = _split(minus_budget, [rng.random() if rng.random() < 0.7 else 0.0 for _ in range(4)] + [0.01], rng)
+    magnitudes = _split(
+        minus_budget, [rng.random() if rng.random() < 0.7 else 0.0 for _ in range(4)] + [0.01], rng
+    )
     rng.shuffle(magnitudes)
     bids = [-m if rng.random() < 0.75 else m for m in magnitudes]
-    return _action(contribute, bids, invest, donate, bet, rng.choice(ROLES), buy if buy or rng.random() < 0.5 else None)
+    return _action(
+        contribute,
+        bids,
+        invest,
+        donate,
+        bet,
+        rng.choice(ROLES),
+        buy if buy or rng.random() < 0.5 else None,
+    )
 
 
 # ------------------------------------------------------------------ crowd
 
 
-def _crowd(state: "AmalgamationState", player: str, rng: random.Random) -> dict:
+def _crowd(state: AmalgamationState, player: str, rng: random.Random) -> dict:
     return _action(
         rng.choice((0, 0, 1, 1, 2)),
         [rng.choice((0, 0, -1, -1, 1)) for _ in range(TILES_PER_ROUND)],
@@ -197,7 +229,7 @@ def _crowd(state: "AmalgamationState", player: str, rng: random.Random) -> dict:
 # ------------------------------------------------------------------ scripted
 
 
-def _plan(setup: "Setup") -> dict:
+def _plan(setup: Setup) -> dict:
     """The scripted crowd's plan for this match (computed once per match)."""
     plan = setup.memo.get("plan")
     if plan is not None:
@@ -231,27 +263,49 @@ def _plan(setup: "Setup") -> dict:
             taker[tile] = minus_order[-tile] if tile >= -4 else minus_order[5]
     # Invest (E10's pattern): 1st invests alone in 3 rounds, 2nd in 2, 3rd in 1;
     # the 6th donates $0 alone in round 1, with the 5th in round 2; everybody $0 later
-    investor = {1: invest_order[0], 2: invest_order[0], 3: invest_order[0], 4: invest_order[1],
-                5: invest_order[1], 6: invest_order[2]}
+    investor = {
+        1: invest_order[0],
+        2: invest_order[0],
+        3: invest_order[0],
+        4: invest_order[1],
+        5: invest_order[1],
+        6: invest_order[2],
+    }
     misers = {1: {invest_order[5]}, 2: {invest_order[5], invest_order[4]}}
     # Thief: one round of five police and a beggar, bets strictly decreasing
     thief_round = prng.randint(1, ROUNDS)
     bets = sorted(prng.sample(range(1, 30), 5), reverse=True)
     thief_bets = {p: bets[n] for n, p in enumerate(thief_order[:5])}
-    plan = {"kind": kind, "kong": kong_plan, "taker": taker, "investor": investor, "misers": misers,
-            "thief_round": thief_round, "thief_bets": thief_bets, "beggar": thief_order[5],
-            "rankings": {"kong": k_order, "minus": minus_order, "invest": invest_order, "thief": thief_order}}
+    plan = {
+        "kind": kind,
+        "kong": kong_plan,
+        "taker": taker,
+        "investor": investor,
+        "misers": misers,
+        "thief_round": thief_round,
+        "thief_bets": thief_bets,
+        "beggar": thief_order[5],
+        "rankings": {
+            "kong": k_order,
+            "minus": minus_order,
+            "invest": invest_order,
+            "thief": thief_order,
+        },
+    }
     setup.memo["plan"] = plan
     return plan
 
 
-def _scripted(state: "AmalgamationState", player: str, rng: random.Random) -> dict:
+def _scripted(state: AmalgamationState, player: str, rng: random.Random) -> dict:
     setup = state.setup
     plan = _plan(setup)
     r = state.round
     tiles = setup.tiles[r - 1]
     contribute = plan["kong"][r].get(player, 0)
-    bids = [-rng.choice((1, 1, 2)) if plan["taker"][tile] == player else rng.choice((0, 0, 0, 1)) for tile in tiles]
+    bids = [
+        -rng.choice((1, 1, 2)) if plan["taker"][tile] == player else rng.choice((0, 0, 0, 1))
+        for tile in tiles
+    ]
     invest = rng.randint(1, 4) if plan["investor"].get(r) == player else 0
     donate = 0 if r > 2 or player in plan["misers"][r] else rng.randint(1, 3)
     if r == plan["thief_round"]:

@@ -8,7 +8,12 @@ from __future__ import annotations
 from mainmatch.engine.checks import money
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
-TITLES = {"kong": "Kong's Dilemma", "minus": "Minus Auction", "invest": "Investment & Donation", "thief": "Garnet Chip Thief"}
+TITLES = {
+    "kong": "Kong's Dilemma",
+    "minus": "Minus Auction",
+    "invest": "Investment & Donation",
+    "thief": "Garnet Chip Thief",
+}
 
 
 def _names(ps: list[str]) -> str:
@@ -23,8 +28,10 @@ def _kong(e: dict) -> str:
     head = f"### Round {e['round']} - Kong's Dilemma\n"
     if e["winner"] is None:
         return head + "Both teams contributed the same amount: **tie**, nobody scores."
-    return (head + f"Team **{e['loser']}** contributed less, {money(e['loser_total'])} in total. "
-            f"Team **{e['winner']}** gains a point.")
+    return (
+        head + f"Team **{e['loser']}** contributed less, {money(e['loser_total'])} in total. "
+        f"Team **{e['winner']}** gains a point."
+    )
 
 
 def _minus(e: dict) -> str:
@@ -38,52 +45,76 @@ def _minus(e: dict) -> str:
 
 def _invest(e: dict) -> str:
     top = f"**{e['top_investor']}**" if e["top_investor"] else "nobody (no unique amount)"
-    return (f"### Round {e['round']} - Investment & Donation\n"
-            f"Top Investor token: {top}\nMiser token: {_names(e['misers'])}")
+    return (
+        f"### Round {e['round']} - Investment & Donation\n"
+        f"Top Investor token: {top}\nMiser token: {_names(e['misers'])}"
+    )
 
 
 def _thief(e: dict) -> str:
     lines = [f"### Round {e['round']} - Garnet Chip Thief"]
-    lines += [f"- **{p}**: {role}, {e['chips'][p]} chip{'s' if e['chips'][p] != 1 else ''}" for p, role in e["roles"].items()]
+    lines += [
+        f"- **{p}**: {role}, {e['chips'][p]} chip{'s' if e['chips'][p] != 1 else ''}"
+        for p, role in e["roles"].items()
+    ]
     return "\n".join(lines)
 
 
 def _balances(e: dict) -> str:
-    return f"### Balances after round {e['round']}\n" + "\n".join(f"- **{p}**: {money(b)}" for p, b in e["balances"].items())
+    return f"### Balances after round {e['round']}\n" + "\n".join(
+        f"- **{p}**: {money(b)}" for p, b in e["balances"].items()
+    )
 
 
 def _private(e: dict) -> str:
     a = e["action"]
-    bought = f" You sold {a.get('buy_garnets', 0)} garnet(s) for {money(e['money_bought'])}." if e["money_bought"] else ""
+    bought = (
+        f" You sold {a.get('buy_garnets', 0)} garnet(s) for {money(e['money_bought'])}."
+        if e["money_bought"]
+        else ""
+    )
     penalty = f" Minus Auction penalty: {money(e['penalty'])}." if e["penalty"] else ""
-    return (f"**Your round {e['round']}**: Kong {money(a['kong']['contribute'])}, "
-            f"Minus bids {a['minus']['bids']}, invest {money(a['invest']['invest'])}, "
-            f"donate {money(a['invest']['donate'])}, {a['thief']['role']} betting {money(a['thief']['bet'])}.{bought}\n"
-            f"You spent {money(e['spent'])}.{penalty} Chips: {e['chips']} "
-            f"(+{e['thief_points']} thief points). Balance: **{money(e['balance'])}**.")
+    return (
+        f"**Your round {e['round']}**: Kong {money(a['kong']['contribute'])}, "
+        f"Minus bids {a['minus']['bids']}, invest {money(a['invest']['invest'])}, "
+        f"donate {money(a['invest']['donate'])}, {a['thief']['role']} betting {money(a['thief']['bet'])}.{bought}\n"
+        f"You spent {money(e['spent'])}.{penalty} Chips: {e['chips']} "
+        f"(+{e['thief_points']} thief points). Balance: **{money(e['balance'])}**."
+    )
 
 
 def _final(e: dict) -> str:
     lines = ["## Final results"]
     for game, ranking in e["rankings"].items():
-        lines.append(f"**{TITLES[game]}:** " + ", ".join(f"{ORDINALS[i]} {p}" for i, p in enumerate(ranking)))
+        lines.append(
+            f"**{TITLES[game]}:** " + ", ".join(f"{ORDINALS[i]} {p}" for i, p in enumerate(ranking))
+        )
     lines.append(f"Kong's Dilemma won by team **{e['kong_winner']}**.")
     lines.append("Minus scores: " + ", ".join(f"{p} {s}" for p, s in e["minus_scores"].items()))
     lines.append("Thief points: " + ", ".join(f"{p} {s}" for p, s in e["thief_points"].items()))
     lines.append("**Points:** " + ", ".join(f"{p} {n}" for p, n in e["points"].items()))
     if e["void_tokens_of_life"]:
-        lines.append(f"**Winners:** {_names(e['winners'])} - four or more joint winners: every Token of Life is void.")
+        lines.append(
+            f"**Winners:** {_names(e['winners'])} - four or more joint winners: every Token of Life is void."
+        )
     else:
-        lines.append("**Winners:** " + ", ".join(
-            f"**{p}** ({n} Token{'s' if n != 1 else ''} of Life)" for p, n in e["tokens_of_life"].items()))
+        lines.append(
+            "**Winners:** "
+            + ", ".join(
+                f"**{p}** ({n} Token{'s' if n != 1 else ''} of Life)"
+                for p, n in e["tokens_of_life"].items()
+            )
+        )
     if e["garnets"]:
         lines.append("Garnets: " + ", ".join(f"{p} +{n}" for p, n in e["garnets"].items()))
     if e["elimination_candidate"] is not None:
         lines.append(f"**Elimination Candidate:** **{e['elimination_candidate']}**")
     else:
-        lines.append(f"Tied for fewest points: {_names(e['ec_candidates'])}. "
-                     f"{_names(e['ec_choosers'])} now vote for the Elimination Candidate "
-                     f"(send `{{\"ec\": \"<id>\"}}`; no vote counts for the one last in the gamewide tiebreak).")
+        lines.append(
+            f"Tied for fewest points: {_names(e['ec_candidates'])}. "
+            f"{_names(e['ec_choosers'])} now vote for the Elimination Candidate "
+            f'(send `{{"ec": "<id>"}}`; no vote counts for the one last in the gamewide tiebreak).'
+        )
     return "\n".join(lines)
 
 

@@ -15,10 +15,26 @@ from typing import Any
 
 from mainmatch.engine.errors import InvalidConfig
 
-from .constants import PLAYERS, RATE_MAX, RATE_MIN, ROUNDS, TEAM_SIZE, TEAMS, TILE_COUNT, TILES_PER_ROUND
+from .constants import (
+    PLAYERS,
+    RATE_MAX,
+    RATE_MIN,
+    ROUNDS,
+    TEAM_SIZE,
+    TEAMS,
+    TILE_COUNT,
+    TILES_PER_ROUND,
+)
 
 #: Options ``new_config`` accepts: every config field but ``players`` (§2).
-HOST_INPUTS = ("gamewide_tiebreak", "garnets", "teams", "minus_initial_order", "minus_tiles", "garnet_rate_submissions")
+HOST_INPUTS = (
+    "gamewide_tiebreak",
+    "garnets",
+    "teams",
+    "minus_initial_order",
+    "minus_tiles",
+    "garnet_rate_submissions",
+)
 
 
 def garnet_rate(submissions: list[int]) -> int:
@@ -44,28 +60,39 @@ def draw_chance(players: list[str], seed: Any) -> dict:
     rng.shuffle(order)
     values = list(range(-1, -TILE_COUNT - 1, -1))
     rng.shuffle(values)
-    tiles = [values[i * TILES_PER_ROUND:(i + 1) * TILES_PER_ROUND] for i in range(ROUNDS)]
+    tiles = [values[i * TILES_PER_ROUND : (i + 1) * TILES_PER_ROUND] for i in range(ROUNDS)]
     submissions = [rng.randint(RATE_MIN, RATE_MAX) for _ in players]
-    return {"teams": teams, "minus_initial_order": order, "minus_tiles": tiles, "garnet_rate_submissions": submissions}
+    return {
+        "teams": teams,
+        "minus_initial_order": order,
+        "minus_tiles": tiles,
+        "garnet_rate_submissions": submissions,
+    }
 
 
 def build_config(players: Any, seed: Any, options: dict[str, Any]) -> dict:
     """The config of ``new_config`` before validation (§2 defaults, then options)."""
     unknown = sorted(k for k in options if k not in HOST_INPUTS)
     if unknown:
-        raise InvalidConfig(f"unknown option {unknown[0]!r}; amalgamation takes {', '.join(HOST_INPUTS)}")
+        raise InvalidConfig(
+            f"unknown option {unknown[0]!r}; amalgamation takes {', '.join(HOST_INPUTS)}"
+        )
     if not isinstance(players, (list, tuple)):
         raise InvalidConfig(f"config.players: must be a list of {PLAYERS} player ids")
     players = list(players)
     if len(players) != PLAYERS:
-        raise InvalidConfig(f"config.players: The Amalgamation takes exactly {PLAYERS} players, not {len(players)}")
+        raise InvalidConfig(
+            f"config.players: The Amalgamation takes exactly {PLAYERS} players, not {len(players)}"
+        )
     if not all(isinstance(p, str) for p in players):
         raise InvalidConfig("config.players: player ids must be strings")
     drawn = draw_chance(players, seed)
     given = {k: copy.deepcopy(v) for k, v in options.items() if v is not None}
     garnets = given.pop("garnets", {})
     if not isinstance(garnets, dict):
-        raise InvalidConfig("config.garnets: must be an object player -> garnets held, e.g. {\"a\": 2}")
+        raise InvalidConfig(
+            'config.garnets: must be an object player -> garnets held, e.g. {"a": 2}'
+        )
     strangers = sorted(str(k) for k in garnets if k not in players)
     if strangers:
         raise InvalidConfig(f"config.garnets: {strangers[0]!r} is not a player in this match")
@@ -86,9 +113,9 @@ class Setup:
 
     config: dict
     players: tuple[str, ...]
-    index: dict[str, int]             # player -> position in players
-    tiebreak: tuple[str, ...]         # gamewide_tiebreak, best first
-    gt: dict[str, int]                # player -> position in gamewide_tiebreak (0 = best)
+    index: dict[str, int]  # player -> position in players
+    tiebreak: tuple[str, ...]  # gamewide_tiebreak, best first
+    gt: dict[str, int]  # player -> position in gamewide_tiebreak (0 = best)
     teams: dict[str, tuple[str, ...]]
     team_of: dict[str, str]
     tiles: tuple[tuple[int, ...], ...]

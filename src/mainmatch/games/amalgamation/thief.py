@@ -18,8 +18,8 @@ from .constants import CHIPS_PER_ROUND
 
 @dataclass(frozen=True, slots=True)
 class ThiefState:
-    chips: dict[str, int]     # player -> chips over the match (public)
-    points: dict[str, int]    # player -> thief points (secret until the end)
+    chips: dict[str, int]  # player -> chips over the match (public)
+    points: dict[str, int]  # player -> thief points (secret until the end)
     rounds: tuple[dict, ...]  # public round entries
 
 
@@ -56,8 +56,13 @@ def split_chips(roles: dict[str, str], players: tuple[str, ...]) -> dict[str, in
     return chips
 
 
-def resolve_round(state: ThiefState, round_no: int, roles: dict[str, str], bets: dict[str, int],
-                  players: tuple[str, ...]) -> tuple[ThiefState, dict, dict[str, int]]:
+def resolve_round(
+    state: ThiefState,
+    round_no: int,
+    roles: dict[str, str],
+    bets: dict[str, int],
+    players: tuple[str, ...],
+) -> tuple[ThiefState, dict, dict[str, int]]:
     """§4.1.5: the new state, the public entry ``{round, roles, chips}`` and
     each player's points this round (``chips * bet``, secret)."""
     chips = split_chips(roles, players)
@@ -65,7 +70,8 @@ def resolve_round(state: ThiefState, round_no: int, roles: dict[str, str], bets:
     new = ThiefState(
         chips={p: state.chips[p] + chips[p] for p in players},
         points={p: state.points[p] + gained[p] for p in players},
-        rounds=state.rounds + ({"round": round_no, "roles": {p: roles[p] for p in players}, "chips": chips},),
+        rounds=state.rounds
+        + ({"round": round_no, "roles": {p: roles[p] for p in players}, "chips": chips},),
     )
     return new, new.rounds[-1], gained
 

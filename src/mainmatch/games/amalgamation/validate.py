@@ -19,7 +19,12 @@ TOP_KEYS = ("kong", "minus", "invest", "thief")
 OPTIONAL_KEYS = ("buy_garnets",)
 SHAPE_HINT = "an action has kong, minus, invest, thief and optionally buy_garnets"
 #: §3.1 rule 2: each sub-object's exact keys.
-PART_KEYS = {"kong": ("contribute",), "minus": ("bids",), "invest": ("invest", "donate"), "thief": ("bet", "role")}
+PART_KEYS = {
+    "kong": ("contribute",),
+    "minus": ("bids",),
+    "invest": ("invest", "donate"),
+    "thief": ("bet", "role"),
+}
 #: §3.1 rule 3: the whole-dollar amounts, in the order they are checked.
 AMOUNTS = (("kong", "contribute"), ("invest", "invest"), ("invest", "donate"), ("thief", "bet"))
 
@@ -32,11 +37,15 @@ def shown(value: Any) -> str:
         return repr(value)
 
 
-def check_round(action: Any, tiles: tuple[int, ...], balance: int, garnets_held: int, rate: int) -> None:
+def check_round(
+    action: Any, tiles: tuple[int, ...], balance: int, garnets_held: int, rate: int
+) -> None:
     """Raise :class:`IllegalAction` for the first rule of §3.1 ``action`` breaks."""
     # §3.1 rule 1: the top-level keys
     if not isinstance(action, dict):
-        raise IllegalAction(f"the action must be a JSON object, not {json_type(action)}; {SHAPE_HINT}")
+        raise IllegalAction(
+            f"the action must be a JSON object, not {json_type(action)}; {SHAPE_HINT}"
+        )
     for key in action:
         if key not in PART_KEYS and key not in OPTIONAL_KEYS:
             raise IllegalAction(f"unknown key {key!r}; {SHAPE_HINT}")
@@ -48,28 +57,42 @@ def check_round(action: Any, tiles: tuple[int, ...], balance: int, garnets_held:
         part = action[key]
         want = PART_KEYS[key]
         if not isinstance(part, dict) or len(part) != len(want) or any(k not in part for k in want):
-            got = f"got {json_type(part)}" if not isinstance(part, dict) else f"got keys {shown(list(part))}"
+            got = (
+                f"got {json_type(part)}"
+                if not isinstance(part, dict)
+                else f"got keys {shown(list(part))}"
+            )
             raise IllegalAction(f"{key} must be an object with exactly {', '.join(want)} ({got})")
     # §3.1 rule 3: whole dollars and garnets, never negative
     buy = action.get("buy_garnets", 0)
     if not is_json_int(buy) or buy < 0:
-        raise IllegalAction(f"buy_garnets must be a non-negative integer of garnets, got {shown(buy)}")
+        raise IllegalAction(
+            f"buy_garnets must be a non-negative integer of garnets, got {shown(buy)}"
+        )
     for key, name in AMOUNTS:
         value = action[key][name]
         if not is_json_int(value) or value < 0:
-            raise IllegalAction(f"{key}.{name} must be a non-negative integer of dollars, got {shown(value)}")
+            raise IllegalAction(
+                f"{key}.{name} must be a non-negative integer of dollars, got {shown(value)}"
+            )
     # §3.1 rule 4: garnets held
     budget.check_purchase(buy, garnets_held)
     # §3.1 rule 5: a bid for every tile
     bids = action["minus"]["bids"]
-    if not isinstance(bids, list) or len(bids) != TILES_PER_ROUND or not all(is_json_int(b) for b in bids):
+    if (
+        not isinstance(bids, list)
+        or len(bids) != TILES_PER_ROUND
+        or not all(is_json_int(b) for b in bids)
+    ):
         raise IllegalAction(
             f"minus.bids must be a list of {TILES_PER_ROUND} integers, one per tile of {list(tiles)}, got {shown(bids)}"
         )
     # §3.1 rule 6: a role
     role = action["thief"]["role"]
     if not isinstance(role, str) or role not in ROLES:
-        raise IllegalAction(f"thief.role must be one of {', '.join(ROLES)}, got {shown(role) if not isinstance(role, str) else repr(role)}")
+        raise IllegalAction(
+            f"thief.role must be one of {', '.join(ROLES)}, got {shown(role) if not isinstance(role, str) else repr(role)}"
+        )
     # §3.1 rule 7: no debt
     budget.check_no_debt(budget.spend_parts(action), balance, buy, garnets_held, rate)
 
@@ -78,12 +101,18 @@ def check_choose_ec(action: Any, candidates: list[str]) -> None:
     """§3.2: exactly ``{"ec": candidate}``."""
     names = ", ".join(candidates)
     if not isinstance(action, dict):
-        raise IllegalAction(f"the action must be a JSON object {{\"ec\": id}} naming one of {names}, not {json_type(action)}")
+        raise IllegalAction(
+            f'the action must be a JSON object {{"ec": id}} naming one of {names}, not {json_type(action)}'
+        )
     for key in action:
         if key != "ec":
-            raise IllegalAction(f"unknown key {key!r}; send exactly {{\"ec\": id}} naming one of {names}")
+            raise IllegalAction(
+                f'unknown key {key!r}; send exactly {{"ec": id}} naming one of {names}'
+            )
     if "ec" not in action:
         raise IllegalAction(f"missing 'ec'; name one of {names}")
     ec = action["ec"]
     if not isinstance(ec, str) or ec not in candidates:
-        raise IllegalAction(f"ec must be one of {names}, got {repr(ec) if isinstance(ec, str) else shown(ec)}")
+        raise IllegalAction(
+            f"ec must be one of {names}, got {repr(ec) if isinstance(ec, str) else shown(ec)}"
+        )

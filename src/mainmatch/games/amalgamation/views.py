@@ -40,7 +40,7 @@ def final_copy(final: dict) -> dict:
     }
 
 
-def public_view(game_id: str, state: "AmalgamationState") -> dict:
+def public_view(game_id: str, state: AmalgamationState) -> dict:
     """``view(state, None)``: exactly the keys of §5, in its order."""
     setup = state.setup
     players = setup.players
@@ -97,7 +97,7 @@ def you_round_copy(entry: dict) -> dict:
     return {**entry, "action": copy_action(entry["action"])}
 
 
-def you(state: "AmalgamationState", player: str) -> dict:
+def you(state: AmalgamationState, player: str) -> dict:
     """The ``you`` object of ``player``'s private view (§5)."""
     return {
         "player": player,

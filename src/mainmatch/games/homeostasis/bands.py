@@ -65,12 +65,30 @@ class Awards:
 
 
 AWARDS: dict[str, Awards] = {
-    POSITIVE_BIG: Awards({POSITIVE: 1}, {POSITIVE: 3}, None, True, False, (POSITIVE, NEGATIVE, NEUTRAL)),
-    POSITIVE_SMALL: Awards({POSITIVE: 1, NEUTRAL: 1}, {POSITIVE: 1}, NEGATIVE, False, False, (POSITIVE, NEUTRAL, NEGATIVE)),
+    POSITIVE_BIG: Awards(
+        {POSITIVE: 1}, {POSITIVE: 3}, None, True, False, (POSITIVE, NEGATIVE, NEUTRAL)
+    ),
+    POSITIVE_SMALL: Awards(
+        {POSITIVE: 1, NEUTRAL: 1},
+        {POSITIVE: 1},
+        NEGATIVE,
+        False,
+        False,
+        (POSITIVE, NEUTRAL, NEGATIVE),
+    ),
     NEUTRAL_BAND: Awards({NEUTRAL: 2}, {NEUTRAL: 6}, None, False, True, (NEUTRAL,)),
     # D36: the mirror of the positive small band
-    NEGATIVE_SMALL: Awards({NEGATIVE: 1, NEUTRAL: 1}, {NEGATIVE: 1}, POSITIVE, False, False, (NEGATIVE, NEUTRAL, POSITIVE)),
-    NEGATIVE_BIG: Awards({NEGATIVE: 1}, {NEGATIVE: 3}, None, True, False, (NEGATIVE, POSITIVE, NEUTRAL)),
+    NEGATIVE_SMALL: Awards(
+        {NEGATIVE: 1, NEUTRAL: 1},
+        {NEGATIVE: 1},
+        POSITIVE,
+        False,
+        False,
+        (NEGATIVE, NEUTRAL, POSITIVE),
+    ),
+    NEGATIVE_BIG: Awards(
+        {NEGATIVE: 1}, {NEGATIVE: 3}, None, True, False, (NEGATIVE, POSITIVE, NEUTRAL)
+    ),
 }
 
 
@@ -83,7 +101,9 @@ def neutral_player(teams: dict[str, str], players: list[str]) -> str:
     return members(teams, NEUTRAL, players)[0]
 
 
-def ranking(outcome: str, teams: dict[str, str], players: list[str], ec: str | None) -> list[list[str]]:
+def ranking(
+    outcome: str, teams: dict[str, str], players: list[str], ec: str | None
+) -> list[list[str]]:
     """Tie groups best first (§7): the band's team order; in the neutral band
     the neutral player, the other three, then the EC alone (D41: the small
     bands' two Death Match players share the last group)."""
@@ -94,7 +114,9 @@ def ranking(outcome: str, teams: dict[str, str], players: list[str], ec: str | N
     return [members(teams, team, players) for team in AWARDS[outcome].ranking]
 
 
-def settle(outcome: str, teams: dict[str, str], players: list[str]) -> tuple[dict[str, int], dict[str, int], str | None, list[str] | None]:
+def settle(
+    outcome: str, teams: dict[str, str], players: list[str]
+) -> tuple[dict[str, int], dict[str, int], str | None, list[str] | None]:
     """Tokens of Life and garnets awarded (non-zero only, ``players`` order),
     the EC where the band names one, and the Death Match pair (§7)."""
     awards = AWARDS[outcome]

@@ -8,7 +8,7 @@ orders every list of cards the rules call "canonical".
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 #: every symbol, in canonical order (homeostasis.md §3 "Canonical card order")
 SYMBOLS: tuple[str, ...] = ("1", "2", "3", "+", "-", "x", "/")

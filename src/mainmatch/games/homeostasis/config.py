@@ -30,7 +30,9 @@ def make_config(players: Any, seed: int, options: dict[str, Any]) -> dict:
     gives positive, positive, negative, negative, neutral (D2)."""
     unknown = [k for k in options if k not in OPTIONS]
     if unknown:
-        raise InvalidConfig(f"unknown option {sorted(unknown)[0]!r}; homeostasis takes {', '.join(OPTIONS)}")
+        raise InvalidConfig(
+            f"unknown option {min(unknown)!r}; homeostasis takes {', '.join(OPTIONS)}"
+        )
     if not isinstance(players, (list, tuple)):
         raise InvalidConfig("config.players: must be a list of 5 player ids")
     players = list(players)
@@ -44,13 +46,19 @@ def make_config(players: Any, seed: int, options: dict[str, Any]) -> dict:
     else:
         teams = _in_players_order("teams", teams, players)
     garnets = options.get("garnets")
-    garnets = {p: 0 for p in players} if garnets is None else {p: 0 for p in players} | _in_players_order("garnets", garnets, players, partial=True)
+    garnets = (
+        {p: 0 for p in players}
+        if garnets is None
+        else {p: 0 for p in players} | _in_players_order("garnets", garnets, players, partial=True)
+    )
     tiebreak = options.get("gamewide_tiebreak")
     config = {
         "players": players,
         "teams": teams,
         "garnets": garnets,
-        "gamewide_tiebreak": list(players) if tiebreak is None else (list(tiebreak) if isinstance(tiebreak, (list, tuple)) else tiebreak),
+        "gamewide_tiebreak": list(players)
+        if tiebreak is None
+        else (list(tiebreak) if isinstance(tiebreak, (list, tuple)) else tiebreak),
         "chips": DEFAULT_CHIPS if options.get("chips") is None else options["chips"],
     }
     return check_config(config)
@@ -74,13 +82,17 @@ def _in_players_order(name: str, given: Any, players: list[str], partial: bool =
 def check_config(config: Any) -> dict:
     """Validate a config (§2); return it unchanged or raise :class:`InvalidConfig` naming the field."""
     if not isinstance(config, dict):
-        raise InvalidConfig("config must be a JSON object with players, teams, garnets, gamewide_tiebreak and chips")
+        raise InvalidConfig(
+            "config must be a JSON object with players, teams, garnets, gamewide_tiebreak and chips"
+        )
     for name in FIELDS:
         if name not in config:
             raise InvalidConfig(f"config.{name}: required field is missing")
     for name in config:
         if name not in FIELDS:
-            raise InvalidConfig(f"config.{name}: unknown field; a config has exactly {', '.join(FIELDS)}")
+            raise InvalidConfig(
+                f"config.{name}: unknown field; a config has exactly {', '.join(FIELDS)}"
+            )
     try:
         HomeostasisConfig.model_validate(config, strict=True)
     except ValidationError as exc:
@@ -101,10 +113,14 @@ def check_config(config: Any) -> dict:
     _check_keys("garnets", garnets, players)
     for p in players:
         if not is_json_int(garnets[p]) or garnets[p] < 0:
-            raise InvalidConfig(f"config.garnets.{p}: must be a whole number >= 0, not {garnets[p]!r}")
+            raise InvalidConfig(
+                f"config.garnets.{p}: must be a whole number >= 0, not {garnets[p]!r}"
+            )
     tiebreak = config["gamewide_tiebreak"]
     if len(tiebreak) != len(players) or set(tiebreak) != everyone:
-        raise InvalidConfig("config.gamewide_tiebreak: must list each of the 5 players exactly once")
+        raise InvalidConfig(
+            "config.gamewide_tiebreak: must list each of the 5 players exactly once"
+        )
     if not is_json_int(config["chips"]) or config["chips"] < 0:
         raise InvalidConfig(f"config.chips: must be a whole number >= 0, not {config['chips']!r}")
     return config
@@ -112,10 +128,14 @@ def check_config(config: Any) -> dict:
 
 def _check_players(players: list) -> None:
     if len(players) != PLAYERS:
-        raise InvalidConfig(f"config.players: Homeostasis takes exactly {PLAYERS} players, not {len(players)}")
+        raise InvalidConfig(
+            f"config.players: Homeostasis takes exactly {PLAYERS} players, not {len(players)}"
+        )
     for p in players:
         if not isinstance(p, str) or not p:
-            raise InvalidConfig(f"config.players: a player id must be a non-empty string, not {p!r}")
+            raise InvalidConfig(
+                f"config.players: a player id must be a non-empty string, not {p!r}"
+            )
     if len(set(players)) != len(players):
         dup = sorted({p for p in players if players.count(p) > 1})
         raise InvalidConfig(f"config.players: duplicate player ids {dup}")

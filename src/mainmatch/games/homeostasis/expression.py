@@ -23,14 +23,14 @@ and sections (``list``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Sequence, Union
 
 from .cards import NUMBERS, OPERATIONS, SYMBOLS
 
 Level = list  # list[Union[str, "Level"]]
-Item = Union[str, Level]
+Item = str | Level
 Pair = tuple[int, int]
 
 _ZERO = Fraction(0)
@@ -76,10 +76,10 @@ def value_of(cards: Sequence[str], brackets: Iterable[Pair] = ()) -> Fraction:
 def simplify(cards: Sequence[str], brackets: Iterable[Pair] = ()) -> Level:
     """The tree after rules 1–4: levels alternate value, operation, …, value."""
     tree = build_tree(cards, brackets)
-    tree = _drop_empty_sections(tree)[0]      # rule 1
-    tree = _keep_run_heads(tree)              # rule 2
-    _fill_missing_operands(tree)              # rule 3
-    return _join_sections(tree)               # rule 4
+    tree = _drop_empty_sections(tree)[0]  # rule 1
+    tree = _keep_run_heads(tree)  # rule 2
+    _fill_missing_operands(tree)  # rule 3
+    return _join_sections(tree)  # rule 4
 
 
 def build_tree(cards: Sequence[str], brackets: Iterable[Pair] = ()) -> Level:
@@ -133,6 +133,7 @@ def fraction_str(value: Fraction) -> str:
 
 # --------------------------------------------------------------- notation
 
+
 def notation(cards: Sequence[str], brackets: Iterable[Pair] = ()) -> str:
     """The spec's notation of an expression: ``2x(12+-3)3/1`` (§9).
 
@@ -168,6 +169,7 @@ def parse_notation(text: str) -> tuple[list[str], list[Pair]]:
 
 # --------------------------------------------------------------- rule 1
 
+
 def _drop_empty_sections(level: Level) -> tuple[Level, bool, bool]:
     """Rule 1, innermost first: returns the level without the sections whose
     remaining cards are only numbers, only operations or none, and whether
@@ -191,6 +193,7 @@ def _drop_empty_sections(level: Level) -> tuple[Level, bool, bool]:
 
 # --------------------------------------------------------------- rule 2
 
+
 def _keep_run_heads(level: Level) -> Level:
     """Rule 2: in each run of one kind on a level, the leftmost card stays;
     a surviving section ends a run (D27)."""
@@ -210,6 +213,7 @@ def _keep_run_heads(level: Level) -> Level:
 
 # --------------------------------------------------------------- rule 3
 
+
 def _fill_missing_operands(level: Level) -> None:
     """Rule 3, in place: ``0`` before a leading operation, ``0`` after a
     trailing one (``1`` after ``/``), on every level (D28)."""
@@ -227,6 +231,7 @@ def _fill_missing_operands(level: Level) -> None:
 
 
 # --------------------------------------------------------------- rule 4
+
 
 def _join_sections(level: Level) -> Level:
     """Rule 4: a number right after a section is discarded; then a number or
@@ -251,6 +256,7 @@ def _join_sections(level: Level) -> Level:
 
 
 # --------------------------------------------------------------- value
+
 
 def _flat(cards: Sequence[str]) -> Level:
     """Rules 2 and 3 for an expression without brackets (rules 1 and 4 need sections)."""

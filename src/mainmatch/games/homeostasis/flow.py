@@ -63,6 +63,7 @@ def eligible_for_brackets(state) -> list[str]:
 
 # ------------------------------------------------------------ §4.1 saving
 
+
 def apply_save(w: Work, actions: dict[str, dict]) -> None:
     saved = {}
     spent = {}
@@ -70,7 +71,9 @@ def apply_save(w: Work, actions: dict[str, dict]) -> None:
         cards = canonical(actions[p]["cards"])
         saved[p] = tuple(cards)
         spent[p] = w.garnets_spent[p] + save_cost(len(cards))
-        w.events.append(private([p], "cards_saved", cards=cards, garnets_spent=save_cost(len(cards))))
+        w.events.append(
+            private([p], "cards_saved", cards=cards, garnets_spent=save_cost(len(cards)))
+        )
     w.saved, w.garnets_spent = saved, spent
     w.emit("saving_closed")
     start_round(w)
@@ -78,10 +81,13 @@ def apply_save(w: Work, actions: dict[str, dict]) -> None:
 
 # ------------------------------------------------------------ §4.2 round start
 
+
 def start_round(w: Work) -> None:
     w.round += 1
     # D7: chips descending, then garnet holding descending, then gamewide_tiebreak
-    w.turn_order = tuple(sorted(w.players, key=lambda p: (-w.chips[p], -w.holding(p), w.tiebreak[p])))
+    w.turn_order = tuple(
+        sorted(w.players, key=lambda p: (-w.chips[p], -w.holding(p), w.tiebreak[p]))
+    )
     w.draft_choices = 0
     w.auction_order = _EMPTY
     w.slots = _EMPTY
@@ -97,6 +103,7 @@ def start_round(w: Work) -> None:
 
 
 # ------------------------------------------------------------ §4.3 draft
+
 
 def apply_draft(w: Work, player: str, action: dict) -> None:
     card, position = action["card"], action["position"]
@@ -114,10 +121,11 @@ def apply_draft(w: Work, player: str, action: dict) -> None:
 
 
 def _put(cells: tuple, i: int, value) -> tuple:
-    return cells[:i] + (value,) + cells[i + 1:]
+    return cells[:i] + (value,) + cells[i + 1 :]
 
 
 # ------------------------------------------------------------ §4.4 auctions
+
 
 def run_auctions(w: Work, number: int) -> None:
     """Hold auctions from ``number`` on until one waits for a bid, then the final auction."""
@@ -129,7 +137,9 @@ def run_auctions(w: Work, number: int) -> None:
             # §4.4.1, D15, D16: forced placement, no step, no chips
             slot = w.slots.index(None)
             w.slots = _put(w.slots, slot, card)
-            w.auction_log += ({"number": number, "card": card, "slot": slot + 1, "bids": [], "passed": []},)
+            w.auction_log += (
+                {"number": number, "card": card, "slot": slot + 1, "bids": [], "passed": []},
+            )
             w.emit("card_placed", number=number, card=card, slot=slot + 1, automatic=True)
             number += 1
             continue
@@ -175,7 +185,9 @@ def apply_bid(w: Work, player: str, action: dict) -> None:
     a = w.auction
     turn = (a.turn + 1) % len(w.turn_order)
     if "pass" in action:
-        w.auction = OpenAuction(a.number, a.card, a.first_bidder, a.totals, a.bids, a.passed + (player,), turn)
+        w.auction = OpenAuction(
+            a.number, a.card, a.first_bidder, a.totals, a.bids, a.passed + (player,), turn
+        )
         w.emit("pass", player=player, automatic=False)
     else:
         slot, chips = action["slot"], action["chips"]
@@ -183,7 +195,9 @@ def apply_bid(w: Work, player: str, action: dict) -> None:
         w.chips = {**w.chips, player: w.chips[player] - chips}
         totals = _put(a.totals, slot - 1, a.totals[slot - 1] + chips)
         bid = {"player": player, "slot": slot, "chips": chips}
-        w.auction = OpenAuction(a.number, a.card, a.first_bidder, totals, a.bids + (bid,), a.passed, turn)
+        w.auction = OpenAuction(
+            a.number, a.card, a.first_bidder, totals, a.bids + (bid,), a.passed, turn
+        )
         w.emit("bid", player=player, slot=slot, chips=chips, total=totals[slot - 1])
     if not take_turns(w):
         run_auctions(w, end_auction(w))
@@ -196,8 +210,15 @@ def end_auction(w: Work) -> int:
     top = max(a.totals)
     slot = a.totals.index(top)
     w.slots = _put(w.slots, slot, a.card)
-    w.auction_log += ({"number": a.number, "card": a.card, "slot": slot + 1,
-                       "bids": list(a.bids), "passed": list(a.passed)},)
+    w.auction_log += (
+        {
+            "number": a.number,
+            "card": a.card,
+            "slot": slot + 1,
+            "bids": list(a.bids),
+            "passed": list(a.passed),
+        },
+    )
     w.next_first = a.bids[-1]["player"]
     w.auction = None
     w.emit("card_placed", number=a.number, card=a.card, slot=slot + 1, automatic=False)
@@ -205,6 +226,7 @@ def end_auction(w: Work) -> int:
 
 
 # ------------------------------------------------------------ §4.5 final auction
+
 
 def start_final_auction(w: Work) -> None:
     bidders = tuple(p for p in w.players if w.chips[p] >= 1)  # D18
@@ -247,13 +269,17 @@ def apply_place_saved(w: Work, player: str, action: dict) -> None:
     used = front + back
     if used:
         w.saved = {**w.saved, player: tuple(remove_cards(w.saved[player], used))}
-        w.used_saved = {**w.used_saved, player: tuple(canonical(w.used_saved[player] + tuple(used)))}
+        w.used_saved = {
+            **w.used_saved,
+            player: tuple(canonical(w.used_saved[player] + tuple(used))),
+        }
     w.saved_placed = {"player": player, "front": front, "back": back}
     w.emit("saved_cards_placed", player=player, front=list(front), back=list(back))
     start_brackets(w, tuple(front) + w.slots + tuple(back))  # D38
 
 
 # ------------------------------------------------------------ §4.6 brackets
+
 
 def start_brackets(w: Work, expression: tuple) -> None:
     w.expression = tuple(expression)
@@ -294,12 +320,26 @@ def apply_brackets(w: Work, actions: dict[str, dict]) -> None:
 
 # ------------------------------------------------------------ §4.7 evaluation
 
+
 def evaluate_round(w: Work) -> None:
     result = evaluate(w.expression, [(b["first"], b["last"]) for b in w.brackets])
     w.total = w.total + result.value
-    w.rounds += ({"round": w.round, "expression": list(w.expression), "brackets": [dict(b) for b in w.brackets],
-                  "simplified": result.simplified, "result": result.result},)
-    w.emit("round_result", round=w.round, simplified=result.simplified, result=result.result, total=str(w.total))
+    w.rounds += (
+        {
+            "round": w.round,
+            "expression": list(w.expression),
+            "brackets": [dict(b) for b in w.brackets],
+            "simplified": result.simplified,
+            "result": result.result,
+        },
+    )
+    w.emit(
+        "round_result",
+        round=w.round,
+        simplified=result.simplified,
+        result=result.result,
+        total=str(w.total),
+    )
     if w.round < ROUNDS:
         start_round(w)
     else:
@@ -307,6 +347,7 @@ def evaluate_round(w: Work) -> None:
 
 
 # ------------------------------------------------------------ §7 end
+
 
 def end_match(w: Work) -> None:
     w.outcome = band(w.total)

@@ -10,7 +10,9 @@ into the engine contract.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
 
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.game import Game
@@ -36,13 +38,20 @@ class Homeostasis(Game):
     player_count = PLAYERS
     default_players = DEFAULT_PLAYERS
     config_model = HomeostasisConfig
-    action_models = ACTION_MODELS
+    action_models: ClassVar[dict[str, type[BaseModel]]] = ACTION_MODELS
     host_inputs = OPTIONS
     # The match is live. The seed gives 1 minute to a draft choice and to each
     # bracket window; the live bidding steps get the same minute; the seed sets
     # no time for saving (its "Initial Round") or for the EC choice.
-    step_minutes = {"save_cards": None, "draft": 1, "bid": 1, "final_bid": 1, "place_saved": 1,
-                    "brackets": 1, "choose_ec": None}
+    step_minutes: ClassVar[dict[str, int | None]] = {
+        "save_cards": None,
+        "draft": 1,
+        "bid": 1,
+        "final_bid": 1,
+        "place_saved": 1,
+        "brackets": 1,
+        "choose_ec": None,
+    }
 
     # ------------------------------------------------------------ config §2
 
@@ -107,13 +116,21 @@ class Homeostasis(Game):
         elif kind == "draft":
             V.check_draft(action, request["cards"], request["positions"])
         elif kind == "bid":
-            V.check_bid(action, state.chips[player], state.auction.totals, request["slots"], request["can_pass"])
+            V.check_bid(
+                action,
+                state.chips[player],
+                state.auction.totals,
+                request["slots"],
+                request["can_pass"],
+            )
         elif kind == "final_bid":
             V.check_final_bid(action, state.chips[player])
         elif kind == "place_saved":
             V.check_place_saved(action, state.saved[player])
         elif kind == "brackets":
-            V.check_brackets(action, len(state.expression), [(b["first"], b["last"]) for b in state.brackets])
+            V.check_brackets(
+                action, len(state.expression), [(b["first"], b["last"]) for b in state.brackets]
+            )
         else:
             V.check_choose_ec(action, request["candidates"])
 
@@ -125,15 +142,17 @@ class Homeostasis(Game):
 
     # ------------------------------------------------------------ apply §4
 
-    def apply(self, state: HomeostasisState, actions: dict[str, dict]) -> tuple[HomeostasisState, list[dict]]:
+    def apply(
+        self, state: HomeostasisState, actions: dict[str, dict]
+    ) -> tuple[HomeostasisState, list[dict]]:
         """§4: validate every pending action, resolve the step, then run the
         automatic transitions up to the next step with pending players."""
         requests = views.pending(state)
         if not requests:
             raise IllegalAction("the match is over; nobody is expected to act")
-        for p in actions:
+        for p, action in actions.items():
             if p not in requests:
-                self.validate(state, p, actions[p])  # raises: not expected to act now
+                self.validate(state, p, action)  # raises: not expected to act now
         for p in requests:
             if p not in actions:
                 raise IllegalAction(f"{p} has not acted; every pending player needs an action")

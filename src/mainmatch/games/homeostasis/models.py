@@ -7,7 +7,7 @@ is the one reported, with the spec's message); configs by ``config.py``.
 
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -28,11 +28,21 @@ class HomeostasisConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, title="homeostasis config")
 
-    players: list[str] = Field(description="5 distinct non-empty player ids, listing order (no rules meaning)")
-    teams: dict[str, Team] = Field(description="player -> team: exactly 2 positive, 2 negative, 1 neutral; public")
-    garnets: dict[str, int] = Field(description="garnets each player holds at the start (>= 0); they pay for saving cards")
-    gamewide_tiebreak: list[str] = Field(description="the 5 players, best first (turn order and final-auction ties)")
-    chips: int = Field(ge=0, description="chips each player starts the match with (kept across rounds)")
+    players: list[str] = Field(
+        description="5 distinct non-empty player ids, listing order (no rules meaning)"
+    )
+    teams: dict[str, Team] = Field(
+        description="player -> team: exactly 2 positive, 2 negative, 1 neutral; public"
+    )
+    garnets: dict[str, int] = Field(
+        description="garnets each player holds at the start (>= 0); they pay for saving cards"
+    )
+    gamewide_tiebreak: list[str] = Field(
+        description="the 5 players, best first (turn order and final-auction ties)"
+    )
+    chips: int = Field(
+        ge=0, description="chips each player starts the match with (kept across rounds)"
+    )
 
 
 class SaveCardsAction(BaseModel):
@@ -51,7 +61,9 @@ class DraftAction(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, title="draft")
 
     card: Symbol = Field(description="a card symbol from the request's `cards`")
-    position: int = Field(ge=1, le=10, description="a free auction position from the request's `positions`")
+    position: int = Field(
+        ge=1, le=10, description="a free auction position from the request's `positions`"
+    )
 
 
 _BID_FORMS = {"oneOf": [{"required": ["slot", "chips"]}, {"required": ["pass"]}]}
@@ -71,15 +83,26 @@ class BidAction(BaseModel):
     while the auction has no bid; a bid may not tie two slots' totals.
     """
 
-    model_config = ConfigDict(extra="forbid", strict=True, title="bid", populate_by_name=True,
-                              json_schema_extra=_BID_FORMS)
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        title="bid",
+        populate_by_name=True,
+        json_schema_extra=_BID_FORMS,
+    )
 
-    slot: Optional[int] = Field(default=None, ge=1, le=10, description="an empty slot (1-10) from the request's `slots`")
-    chips: Optional[int] = Field(default=None, ge=1, description="chips to add to that slot's total, 1 to your chips")
-    pass_: Optional[Literal[True]] = Field(default=None, alias="pass", description="true to pass (out of this auction)")
+    slot: int | None = Field(
+        default=None, ge=1, le=10, description="an empty slot (1-10) from the request's `slots`"
+    )
+    chips: int | None = Field(
+        default=None, ge=1, description="chips to add to that slot's total, 1 to your chips"
+    )
+    pass_: Literal[True] | None = Field(
+        default=None, alias="pass", description="true to pass (out of this auction)"
+    )
 
     @model_validator(mode="after")
-    def _form(self) -> "BidAction":
+    def _form(self) -> BidAction:
         _one_form({"slot": self.slot, "chips": self.chips, "pass_": self.pass_}, ("slot", "chips"))
         return self
 
@@ -108,15 +131,24 @@ class BracketsAction(BaseModel):
     1-based) or ``{"pass": true}``; a pair may not cross a pair already placed.
     """
 
-    model_config = ConfigDict(extra="forbid", strict=True, title="brackets", populate_by_name=True,
-                              json_schema_extra=_BRACKET_FORMS)
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        title="brackets",
+        populate_by_name=True,
+        json_schema_extra=_BRACKET_FORMS,
+    )
 
-    first: Optional[int] = Field(default=None, ge=1, description="position of the first enclosed card")
-    last: Optional[int] = Field(default=None, ge=1, description="position of the last enclosed card (>= first, <= length)")
-    pass_: Optional[Literal[True]] = Field(default=None, alias="pass", description="true to pass this step")
+    first: int | None = Field(default=None, ge=1, description="position of the first enclosed card")
+    last: int | None = Field(
+        default=None, ge=1, description="position of the last enclosed card (>= first, <= length)"
+    )
+    pass_: Literal[True] | None = Field(
+        default=None, alias="pass", description="true to pass this step"
+    )
 
     @model_validator(mode="after")
-    def _form(self) -> "BracketsAction":
+    def _form(self) -> BracketsAction:
         _one_form({"first": self.first, "last": self.last, "pass_": self.pass_}, ("first", "last"))
         return self
 

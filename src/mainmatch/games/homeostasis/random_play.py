@@ -18,7 +18,6 @@ from itertools import combinations
 
 from mainmatch.engine import ec as ec_rules
 
-from . import state as S
 from .cards import DECK, max_saveable
 from .expression import crosses
 from .models import MAX_REBIDS
@@ -43,7 +42,9 @@ def default_action(state: HomeostasisState, player: str, rng: random.Random) -> 
         return {"front": [], "back": []}
     if kind == "brackets":
         return {"pass": True}
-    return ec_rules.default_ec_action(request["candidates"], list(state.config["gamewide_tiebreak"]))
+    return ec_rules.default_ec_action(
+        request["candidates"], list(state.config["gamewide_tiebreak"])
+    )
 
 
 def random_action(state: HomeostasisState, player: str, rng: random.Random) -> dict:
@@ -108,7 +109,9 @@ def _legal_bid(slot: int, amount: int, chips: int, slots: list[int], totals: lis
     raise AssertionError("no legal bid: an auction opens only with two empty slots")
 
 
-def _random_final_bid(state: HomeostasisState, player: str, request: dict, rng: random.Random) -> int:
+def _random_final_bid(
+    state: HomeostasisState, player: str, request: dict, rng: random.Random
+) -> int:
     chips = request["chips"]
     fa = state.final_auction
     if fa.sealed_rounds and rng.random() < (0.85 if fa.rebids < MAX_REBIDS else 0.6):
@@ -143,6 +146,12 @@ def _random_brackets(request: dict, rng: random.Random) -> dict:
     first = rng.randint(1, n - width + 1)
     pair = (first, first + width - 1)
     if any(crosses(pair, other) for other in placed):
-        options = [(f, l) for f, l in combinations(range(1, n + 1), 2) if not any(crosses((f, l), o) for o in placed)]
-        pair = rng.choice(options) if options and rng.random() < 0.7 else (first, first)  # a single card never crosses
+        options = [
+            (f, l)
+            for f, l in combinations(range(1, n + 1), 2)
+            if not any(crosses((f, l), o) for o in placed)
+        ]
+        pair = (
+            rng.choice(options) if options and rng.random() < 0.7 else (first, first)
+        )  # a single card never crosses
     return {"first": pair[0], "last": pair[1]}

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 BANDS = {
     "positive_big": "Positive, big (over 4): each positive player wins a Token of Life and 3 garnets; "
-                    "the neutral player is the Elimination Candidate.",
+    "the neutral player is the Elimination Candidate.",
     "positive_small": "Positive, small (over 1, up to 4): each positive player wins a Token of Life and 1 garnet, "
-                      "the neutral player a Token of Life; both negative players go to the Death Match.",
+    "the neutral player a Token of Life; both negative players go to the Death Match.",
     "neutral": "Neutral (from -1 to 1): the neutral player wins 2 Tokens of Life and 6 garnets, "
-               "and now chooses the Elimination Candidate.",
+    "and now chooses the Elimination Candidate.",
     "negative_small": "Negative, small (from -4, under -1): each negative player wins a Token of Life and 1 garnet, "
-                      "the neutral player a Token of Life; both positive players go to the Death Match.",
+    "the neutral player a Token of Life; both positive players go to the Death Match.",
     "negative_big": "Negative, big (under -4): each negative player wins a Token of Life and 3 garnets; "
-                    "the neutral player is the Elimination Candidate.",
+    "the neutral player is the Elimination Candidate.",
 }
 
 
@@ -51,14 +51,18 @@ def render_event(e: dict) -> str:
     if t == "round_started":
         order = e["turn_order"]
         snake = [order[i] for i in (0, 1, 2, 3, 4, 4, 3, 2, 1)]
-        return (f"## Round {e['round']}\n**Turn order:** {' → '.join(order)}\n"
-                f"**Draft** (who puts a card in the auction order): {', '.join(snake)}.")
+        return (
+            f"## Round {e['round']}\n**Turn order:** {' → '.join(order)}\n"
+            f"**Draft** (who puts a card in the auction order): {', '.join(snake)}."
+        )
     if t == "draft_choice":
         if e["player"] is None:
             return f"The last card {_cards([e['card']])} goes to auction position {e['position']}."
         return f"**{e['player']}** puts {_cards([e['card']])} at auction position {e['position']}."
     if t == "auction_started":
-        return f"### Auction {e['number']}: {_cards([e['card']])}\n**{e['first_bidder']}** bids first."
+        return (
+            f"### Auction {e['number']}: {_cards([e['card']])}\n**{e['first_bidder']}** bids first."
+        )
     if t == "bid":
         return f"**{e['player']}** bids {_chips(e['chips'])} on slot {e['slot']} (slot total **{e['total']}**)."
     if t == "pass":
@@ -69,15 +73,21 @@ def render_event(e: dict) -> str:
         how = " (no bidding)" if e["automatic"] else ""
         return f"Auction {e['number']}: {_cards([e['card']])} goes to **slot {e['slot']}**{how}."
     if t == "final_bids":
-        what = "Final auction, sealed bids" if e["rebid"] == 0 else f"Final auction, rebid {e['rebid']}"
+        what = (
+            "Final auction, sealed bids"
+            if e["rebid"] == 0
+            else f"Final auction, rebid {e['rebid']}"
+        )
         bids = ", ".join(f"{p} {n}" for p, n in e["bids"].items())
         return f"**{what}:** {bids}"
     if t == "final_tie":
         return f"Tie for the top bid between {_names(e['tied'])}: they bid again."
     if t == "final_won":
         how = " (the tie is broken by the gamewide tiebreak)" if e["by_tiebreak"] else ""
-        return (f"**{e['winner']}** wins the final auction and pays {_chips(e['paid'])}{how}; "
-                "they may now add saved cards at either end.")
+        return (
+            f"**{e['winner']}** wins the final auction and pays {_chips(e['paid'])}{how}; "
+            "they may now add saved cards at either end."
+        )
     if t == "final_no_winner":
         return "Nobody wins the final auction; no saved cards are added."
     if t == "saved_cards_placed":
@@ -85,18 +95,25 @@ def render_event(e: dict) -> str:
             return f"**{e['player']}** adds no saved cards."
         return f"**{e['player']}** adds saved cards: front {_cards(e['front'])}, back {_cards(e['back'])}."
     if t == "expression":
-        return (f"**This round's expression** ({len(e['cards'])} cards):\n{_numbered(e['cards'])}\n"
-                "Teams that still have their pair of brackets may place it now.")
+        return (
+            f"**This round's expression** ({len(e['cards'])} cards):\n{_numbered(e['cards'])}\n"
+            "Teams that still have their pair of brackets may place it now."
+        )
     if t == "brackets_placed":
         return f"**{e['player']}** ({e['team']}) places brackets around cards {e['first']}..{e['last']}."
     if t == "brackets_void":
-        why = ("a teammate placed the team's pair first" if e["reason"] == "teammate_placed"
-               else "they would cross a pair placed just before; the team keeps its pair")
+        why = (
+            "a teammate placed the team's pair first"
+            if e["reason"] == "teammate_placed"
+            else "they would cross a pair placed just before; the team keeps its pair"
+        )
         return f"**{e['player']}**'s brackets {e['first']}..{e['last']} are void: {why}."
     if t == "round_result":
         shown = f"`{e['simplified']}`" if e["simplified"] else "(nothing left)"
-        return (f"## Round {e['round']} result: **{e['result']}**\nRead as {shown}. "
-                f"Match total: **{e['total']}**.")
+        return (
+            f"## Round {e['round']} result: **{e['result']}**\nRead as {shown}. "
+            f"Match total: **{e['total']}**."
+        )
     if t == "match_over":
         return f"## Match over: total **{e['total']}**\n{BANDS.get(e['outcome'], e['outcome'])}"
     if t == "elimination_candidate":

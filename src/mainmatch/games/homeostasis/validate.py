@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from mainmatch.engine.checks import is_json_int, json_type
 from mainmatch.engine.errors import IllegalAction
@@ -37,10 +38,14 @@ def _listing(items: Iterable[Any]) -> str:
 def require_keys(action: Any, keys: Sequence[str], example: str) -> dict:
     """§3: an object with exactly ``keys`` (``action must have exactly the keys slot, chips; got slot``)."""
     if not isinstance(action, dict):
-        raise IllegalAction(f"the action must be a JSON object like {example}, not {json_type(action)}")
+        raise IllegalAction(
+            f"the action must be a JSON object like {example}, not {json_type(action)}"
+        )
     if set(action) != set(keys):
         word = "key" if len(keys) == 1 else "keys"
-        raise IllegalAction(f"action must have exactly the {word} {', '.join(keys)}; got {_listing(map(str, action))}")
+        raise IllegalAction(
+            f"action must have exactly the {word} {', '.join(keys)}; got {_listing(map(str, action))}"
+        )
     return action
 
 
@@ -53,7 +58,9 @@ def is_pass(action: Any, keys: Sequence[str], example: str) -> bool:
                 f"action must have exactly the keys {', '.join(keys)}, or just pass; got {_listing(map(str, action))}"
             )
         if action["pass"] is not True:
-            raise IllegalAction(f"a pass is exactly {{\"pass\": true}}; got {{\"pass\": {_show(action['pass'])}}}")
+            raise IllegalAction(
+                f'a pass is exactly {{"pass": true}}; got {{"pass": {_show(action["pass"])}}}'
+            )
         return True
     require_keys(action, keys, example)
     return False
@@ -62,15 +69,18 @@ def is_pass(action: Any, keys: Sequence[str], example: str) -> bool:
 def _card_list(value: Any, name: str) -> list[str]:
     """A list of card symbols (``unknown card '*'; cards are 1, 2, 3, +, -, x, /``)."""
     if not isinstance(value, list):
-        raise IllegalAction(f"{name} must be a list of card symbols like [\"1\", \"x\"], not {json_type(value)}")
+        raise IllegalAction(
+            f'{name} must be a list of card symbols like ["1", "x"], not {json_type(value)}'
+        )
     for card in value:
         if not isinstance(card, str) or card not in DECK_COUNT:
-            hint = "" if isinstance(card, str) else " (symbols are strings, e.g. \"2\")"
+            hint = "" if isinstance(card, str) else ' (symbols are strings, e.g. "2")'
             raise IllegalAction(f"unknown card {_show(card)}; cards are {SYMBOL_LIST}{hint}")
     return value
 
 
 # ------------------------------------------------------------ save_cards
+
 
 def check_save(action: Any, garnets: int) -> None:
     """§3 ``save_cards``: known symbols, at most the deck's copies, cost within the holding."""
@@ -83,40 +93,58 @@ def check_save(action: Any, garnets: int) -> None:
             )
     cost = save_cost(len(cards))
     if cost > garnets:
-        raise IllegalAction(f"saving {len(cards)} cards costs {cost} garnets but you hold {garnets}")
+        raise IllegalAction(
+            f"saving {len(cards)} cards costs {cost} garnets but you hold {garnets}"
+        )
 
 
 # ------------------------------------------------------------ draft
+
 
 def check_draft(action: Any, left: list[str], free: list[int]) -> None:
     """§3 ``draft``: a card with a copy left to order, a free position."""
     require_keys(action, ("card", "position"), '{"card": "2", "position": 7}')
     card, position = action["card"], action["position"]
     if not isinstance(card, str):
-        raise IllegalAction(f"card must be a card symbol as a string (e.g. \"2\"), not {json_type(card)}")
+        raise IllegalAction(
+            f'card must be a card symbol as a string (e.g. "2"), not {json_type(card)}'
+        )
     if card not in left:
-        raise IllegalAction(f"card {card!r} is not left to order; left: {_listing(dict.fromkeys(canonical(left)))}")
+        raise IllegalAction(
+            f"card {card!r} is not left to order; left: {_listing(dict.fromkeys(canonical(left)))}"
+        )
     if not is_json_int(position):
-        raise IllegalAction(f"position must be a whole number, one of the free positions {_listing(free)}; got {_show(position)}")
+        raise IllegalAction(
+            f"position must be a whole number, one of the free positions {_listing(free)}; got {_show(position)}"
+        )
     if position not in free:
         raise IllegalAction(f"position {position} is not free; free positions: {_listing(free)}")
 
 
 # ------------------------------------------------------------ bid
 
-def check_bid(action: Any, chips: int, totals: Sequence[int], empty: list[int], has_bid: bool) -> None:
+
+def check_bid(
+    action: Any, chips: int, totals: Sequence[int], empty: list[int], has_bid: bool
+) -> None:
     """§3 ``bid``: a pass only once a bid exists; an empty slot; 1 to own chips; no tie (D14, D17, D37)."""
     if is_pass(action, ("slot", "chips"), '{"slot": 3, "chips": 5} or {"pass": true}'):
         if not has_bid:
-            raise IllegalAction("the first bid of an auction cannot be a pass: bid at least 1 chip on an empty slot")
+            raise IllegalAction(
+                "the first bid of an auction cannot be a pass: bid at least 1 chip on an empty slot"
+            )
         return
     slot, amount = action["slot"], action["chips"]
     if not is_json_int(slot):
-        raise IllegalAction(f"slot must be a whole number, one of the empty slots {_listing(empty)}; got {_show(slot)}")
+        raise IllegalAction(
+            f"slot must be a whole number, one of the empty slots {_listing(empty)}; got {_show(slot)}"
+        )
     if slot not in empty:
         raise IllegalAction(f"slot {slot} is not an empty slot; empty slots: {_listing(empty)}")
     if not is_json_int(amount) or amount < 1:
-        raise IllegalAction(f"a bid must be a whole number of chips, at least 1; got {_show(amount)}")
+        raise IllegalAction(
+            f"a bid must be a whole number of chips, at least 1; got {_show(amount)}"
+        )
     if amount > chips:
         raise IllegalAction(f"bid of {amount} chips exceeds your {chips} chips")
     new_total = totals[slot - 1] + amount
@@ -129,6 +157,7 @@ def check_bid(action: Any, chips: int, totals: Sequence[int], empty: list[int], 
 
 # ------------------------------------------------------------ final_bid
 
+
 def check_final_bid(action: Any, chips: int) -> None:
     """§3 ``final_bid``: a whole number from 0 to own chips."""
     amount = require_keys(action, ("chips",), '{"chips": 12}')["chips"]
@@ -137,6 +166,7 @@ def check_final_bid(action: Any, chips: int) -> None:
 
 
 # ------------------------------------------------------------ place_saved
+
 
 def check_place_saved(action: Any, saved: Sequence[str]) -> None:
     """§3 ``place_saved``: two lists of symbols using only unused saved cards."""
@@ -154,6 +184,7 @@ def check_place_saved(action: Any, saved: Sequence[str]) -> None:
 
 # ------------------------------------------------------------ brackets
 
+
 def check_brackets(action: Any, length: int, placed: Iterable[tuple[int, int]]) -> None:
     """§3 ``brackets``: ``1 <= first <= last <= n``; no crossing of a placed pair (D23)."""
     if is_pass(action, ("first", "last"), '{"first": 3, "last": 7} or {"pass": true}'):
@@ -165,13 +196,18 @@ def check_brackets(action: Any, length: int, placed: Iterable[tuple[int, int]]) 
         )
     for other in placed:
         if crosses((first, last), other):
-            raise IllegalAction(f"brackets {first}..{last} would cross the pair {other[0]}..{other[1]}")
+            raise IllegalAction(
+                f"brackets {first}..{last} would cross the pair {other[0]}..{other[1]}"
+            )
 
 
 # ------------------------------------------------------------ choose_ec
+
 
 def check_choose_ec(action: Any, candidates: list[str]) -> None:
     """§3 ``choose_ec``: ``ec`` is one of the candidates."""
     ec = require_keys(action, ("ec",), '{"ec": "a"}')["ec"]
     if not isinstance(ec, str) or ec not in candidates:
-        raise IllegalAction(f"the elimination candidate must be one of {', '.join(candidates)}; got {_show(ec)}")
+        raise IllegalAction(
+            f"the elimination candidate must be one of {', '.join(candidates)}; got {_show(ec)}"
+        )

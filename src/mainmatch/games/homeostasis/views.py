@@ -24,25 +24,47 @@ def pending(state: HomeostasisState) -> dict[str, dict]:
 def _pending(state: HomeostasisState) -> dict[str, dict]:
     phase = state.phase
     if phase == S.SAVE_CARDS:
-        return {p: {"kind": "save_cards", "cards": list(DECK), "garnets": state.holding(p)} for p in state.players}
+        return {
+            p: {"kind": "save_cards", "cards": list(DECK), "garnets": state.holding(p)}
+            for p in state.players
+        }
     if phase == S.DRAFT:
-        return {drafter(state): {"kind": "draft", "cards": cards_left(state), "positions": free_positions(state)}}
+        return {
+            drafter(state): {
+                "kind": "draft",
+                "cards": cards_left(state),
+                "positions": free_positions(state),
+            }
+        }
     if phase == S.AUCTION:
         a = state.auction
         p = state.turn_order[a.turn]
-        return {p: {"kind": "bid", "card": a.card, "chips": state.chips[p], "slots": empty_slots(state),
-                    "totals": list(a.totals), "can_pass": bool(a.bids)}}
+        return {
+            p: {
+                "kind": "bid",
+                "card": a.card,
+                "chips": state.chips[p],
+                "slots": empty_slots(state),
+                "totals": list(a.totals),
+                "can_pass": bool(a.bids),
+            }
+        }
     if phase == S.FINAL_AUCTION:
         fa = state.final_auction
-        return {p: {"kind": "final_bid", "chips": state.chips[p], "rebid": fa.rebids} for p in fa.bidders}
+        return {
+            p: {"kind": "final_bid", "chips": state.chips[p], "rebid": fa.rebids}
+            for p in fa.bidders
+        }
     if phase == S.PLACE_SAVED:
         p = state.final_auction.winner
         return {p: {"kind": "place_saved", "saved_cards": list(state.saved[p])}}
     if phase == S.BRACKETS:
         placed = [[b["first"], b["last"]] for b in state.brackets]
         n = len(state.expression)
-        return {p: {"kind": "brackets", "length": n, "brackets": [list(x) for x in placed]}
-                for p in eligible_for_brackets(state)}
+        return {
+            p: {"kind": "brackets", "length": n, "brackets": [list(x) for x in placed]}
+            for p in eligible_for_brackets(state)
+        }
     if phase == S.CHOOSE_EC:
         candidates = ec_candidates(state)
         chooser = next(p for p in state.players if p not in candidates)
@@ -79,29 +101,53 @@ def public_view(state: HomeostasisState, game_id: str) -> dict:
         "draft_choices": state.draft_choices,
         "auction_order": list(state.auction_order),
         "slots": list(state.slots),
-        "auction": None if a is None else {
-            "number": a.number, "card": a.card, "first_bidder": a.first_bidder, "totals": list(a.totals),
-            "bids": [dict(b) for b in a.bids], "passed": list(a.passed),
+        "auction": None
+        if a is None
+        else {
+            "number": a.number,
+            "card": a.card,
+            "first_bidder": a.first_bidder,
+            "totals": list(a.totals),
+            "bids": [dict(b) for b in a.bids],
+            "passed": list(a.passed),
         },
         "auction_log": [
-            {"number": e["number"], "card": e["card"], "slot": e["slot"],
-             "bids": [dict(b) for b in e["bids"]], "passed": list(e["passed"])}
+            {
+                "number": e["number"],
+                "card": e["card"],
+                "slot": e["slot"],
+                "bids": [dict(b) for b in e["bids"]],
+                "passed": list(e["passed"]),
+            }
             for e in state.auction_log
         ],
-        "final_auction": None if fa is None else {
-            "bidders": list(fa.bidders), "sealed_rounds": [dict(r) for r in fa.sealed_rounds],
-            "rebids": fa.rebids, "winner": fa.winner, "paid": fa.paid,
+        "final_auction": None
+        if fa is None
+        else {
+            "bidders": list(fa.bidders),
+            "sealed_rounds": [dict(r) for r in fa.sealed_rounds],
+            "rebids": fa.rebids,
+            "winner": fa.winner,
+            "paid": fa.paid,
         },
-        "saved_placed": None if state.saved_placed is None else {
-            "player": state.saved_placed["player"], "front": list(state.saved_placed["front"]),
+        "saved_placed": None
+        if state.saved_placed is None
+        else {
+            "player": state.saved_placed["player"],
+            "front": list(state.saved_placed["front"]),
             "back": list(state.saved_placed["back"]),
         },
         "expression": None if state.expression is None else list(state.expression),
         "brackets": [dict(b) for b in state.brackets],
         "teams_used_brackets": list(state.teams_used),
         "rounds": [
-            {"round": r["round"], "expression": list(r["expression"]), "brackets": [dict(b) for b in r["brackets"]],
-             "simplified": r["simplified"], "result": r["result"]}
+            {
+                "round": r["round"],
+                "expression": list(r["expression"]),
+                "brackets": [dict(b) for b in r["brackets"]],
+                "simplified": r["simplified"],
+                "result": r["result"],
+            }
             for r in state.rounds
         ],
         "total": str(state.total),

@@ -82,7 +82,9 @@ def resolve_card(flag: str | None, stakes: dict[str, int], team_of: dict[str, st
     return _flag(rival, stakes, team_of, totals)
 
 
-def _flag(team: str, stakes: dict[str, int], team_of: dict[str, str], totals: dict[str, int]) -> CardOutcome:
+def _flag(
+    team: str, stakes: dict[str, int], team_of: dict[str, str], totals: dict[str, int]
+) -> CardOutcome:
     keep = {p: a for p, a in stakes.items() if team_of[p] == team}
     returned = {p: a for p, a in stakes.items() if team_of[p] != team}
     return CardOutcome(FLAGGED, team, totals[team], returned, {}, keep, None)

@@ -16,8 +16,15 @@ from .scoring import card_points, combinations, garnets_for
 from .state import Claim
 
 
-def build_final(*, players: tuple[str, ...], team_of: dict[str, str], layout: dict[str, str],
-                claims: dict[str, Claim], end_reason: str, rounds_played: int) -> dict:
+def build_final(
+    *,
+    players: tuple[str, ...],
+    team_of: dict[str, str],
+    layout: dict[str, str],
+    claims: dict[str, Claim],
+    end_reason: str,
+    rounds_played: int,
+) -> dict:
     """The ``final`` object, keys in the order of mvp.md §5.1."""
     letters = [x for x in LETTERS if x in claims]
     combos: dict[str, list[dict]] = {}
@@ -60,13 +67,22 @@ def copy_final(final: dict | None) -> dict | None:
     if final is None:
         return None
     out = dict(final)
-    for key in ("team_scores", "individual_scores", "tokens_of_life", "garnets", "controllers", "card_points"):
+    for key in (
+        "team_scores",
+        "individual_scores",
+        "tokens_of_life",
+        "garnets",
+        "controllers",
+        "card_points",
+    ):
         out[key] = dict(final[key])
     for key in ("winners", "ec_candidates", "voters"):
         out[key] = list(final[key])
     if final["ec_votes"] is not None:
         out["ec_votes"] = dict(final["ec_votes"])
-    out["combinations"] = {t: [_copy_combo(c) for c in cs] for t, cs in final["combinations"].items()}
+    out["combinations"] = {
+        t: [_copy_combo(c) for c in cs] for t, cs in final["combinations"].items()
+    }
     return out
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
 
 from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.errors import IllegalAction
@@ -19,9 +21,17 @@ from mainmatch.engine.events import public
 from mainmatch.engine.game import Game
 from mainmatch.engine.result import nonzero
 
-from .cards import CARDS
 from .card_rule import TEAMS
-from .models import LAST_ROUND, PLAYERS, STARTING_CHIPS, MvpConfig, MvpConfigError, RoundAction, check_config_dict
+from .cards import CARDS
+from .models import (
+    LAST_ROUND,
+    PLAYERS,
+    STARTING_CHIPS,
+    MvpConfig,
+    MvpConfigError,
+    RoundAction,
+    check_config_dict,
+)
 from .outcome import ranking
 from .pattern import FULL, LETTERS
 from .random_play import random_ec_vote, random_round_action
@@ -34,8 +44,20 @@ from .views import public_view, requests, you
 #: the ids of the spec's worked examples (mvp.md §9)
 DEFAULT_PLAYERS = ("r1", "r2", "r3", "g1", "g2", "g3")
 #: the keys of ``result.details``, each the same key of ``final`` (§7.4)
-DETAIL_KEYS = ("end_reason", "rounds_played", "team_scores", "individual_scores", "winning_team", "winners",
-               "controllers", "card_points", "combinations", "ec_candidates", "voters", "ec_votes")
+DETAIL_KEYS = (
+    "end_reason",
+    "rounds_played",
+    "team_scores",
+    "individual_scores",
+    "winning_team",
+    "winners",
+    "controllers",
+    "card_points",
+    "combinations",
+    "ec_candidates",
+    "voters",
+    "ec_votes",
+)
 
 
 class Mvp(Game):
@@ -45,21 +67,34 @@ class Mvp(Game):
     player_count = PLAYERS
     default_players = DEFAULT_PLAYERS
     config_model = MvpConfig
-    action_models = {"round": RoundAction, "choose_ec": ec_rules.ChooseEcAction}
+    action_models: ClassVar[dict[str, type[BaseModel]]] = {
+        "round": RoundAction,
+        "choose_ec": ec_rules.ChooseEcAction,
+    }
     host_inputs = ("teams", "garnets", "gamewide_tiebreak", "layout")
     # the seed: "Each round lasts for approximately 24 hours" (the first 48, host scheduling, D26);
     # it sets no time for the EC vote
     # the seed: "Each round lasts for approximately 24 hours ... The deadline of
     # every round is at 3pm UTC"
-    step_minutes = {"round": 24 * 60, "choose_ec": 24 * 60}
-    step_daily_at = {"round": "15:00"}
+    step_minutes: ClassVar[dict[str, int | None]] = {"round": 24 * 60, "choose_ec": 24 * 60}
+    step_daily_at: ClassVar[dict[str, str]] = {"round": "15:00"}
 
     # ------------------------------------------------------------ config §2.1
 
-    def new_config(self, players, seed, teams=None, garnets=None, gamewide_tiebreak=None, layout=None,
-                   **options: Any) -> dict:
+    def new_config(
+        self,
+        players,
+        seed,
+        teams=None,
+        garnets=None,
+        gamewide_tiebreak=None,
+        layout=None,
+        **options: Any,
+    ) -> dict:
         if options:
-            raise MvpConfigError(f"unknown option {sorted(options)[0]!r}; mvp takes {', '.join(self.host_inputs)}")
+            raise MvpConfigError(
+                f"unknown option {min(options)!r}; mvp takes {', '.join(self.host_inputs)}"
+            )
         players = list(players)
         if not all(isinstance(p, str) for p in players):
             raise MvpConfigError("config.players: player ids must be strings")
@@ -70,19 +105,26 @@ class Mvp(Game):
         order = list(players)
         rng.shuffle(order)
         red = set(order[: len(order) // 2])
-        drawn_teams = {"red": [p for p in players if p in red], "green": [p for p in players if p not in red]}
+        drawn_teams = {
+            "red": [p for p in players if p in red],
+            "green": [p for p in players if p not in red],
+        }
         if garnets is not None and not isinstance(garnets, dict):
             raise MvpConfigError("config.garnets: must be an object {player: garnets}")
         given = dict(garnets or {})
         filled = {p: given.pop(p, 0) for p in players}  # convention 1: 0 for a player not named
         if given:
-            raise MvpConfigError(f"config.garnets: {sorted(given, key=str)[0]!r} is not a player in this match")
+            raise MvpConfigError(
+                f"config.garnets: {min(given, key=str)!r} is not a player in this match"
+            )
         config = {
             "players": players,
             "teams": _copied(teams) if teams is not None else drawn_teams,
             "layout": _copied(layout) if layout is not None else dict(zip(LETTERS, cards)),
             "garnets": filled,
-            "gamewide_tiebreak": _copied(gamewide_tiebreak) if gamewide_tiebreak is not None else list(players),
+            "gamewide_tiebreak": _copied(gamewide_tiebreak)
+            if gamewide_tiebreak is not None
+            else list(players),
         }
         return self.check_config(config)
 
@@ -94,8 +136,12 @@ class Mvp(Game):
         tiebreak = list(players)
         if rng.random() < 0.5:
             rng.shuffle(tiebreak)
-        garnets = {p: rng.choice((0, 0, 1, 2, 3, 5, 10)) for p in players} if rng.random() < 0.5 else None
-        return self.new_config(list(players), rng.randrange(2**32), gamewide_tiebreak=tiebreak, garnets=garnets)
+        garnets = (
+            {p: rng.choice((0, 0, 1, 2, 3, 5, 10)) for p in players} if rng.random() < 0.5 else None
+        )
+        return self.new_config(
+            list(players), rng.randrange(2**32), gamewide_tiebreak=tiebreak, garnets=garnets
+        )
 
     # ------------------------------------------------------------ state
 
@@ -137,18 +183,29 @@ class Mvp(Game):
             raise IllegalAction("the match is over")
         if player not in self.pending(state):
             if isinstance(player, str) and player in state.index:
-                raise IllegalAction(f"{player} has nothing to do now; only the winners vote for the EC")
+                raise IllegalAction(
+                    f"{player} has nothing to do now; only the winners vote for the EC"
+                )
             raise IllegalAction(f"{player!r} is not a player in this match")
         if state.phase == ROUND:
-            check_round_action(action, exposure=state.exposure, round_no=state.round, last_round=LAST_ROUND,
-                               chips=state.chips[player], garnets=state.garnets[player], where=state.where)
+            check_round_action(
+                action,
+                exposure=state.exposure,
+                round_no=state.round,
+                last_round=LAST_ROUND,
+                chips=state.chips[player],
+                garnets=state.garnets[player],
+                where=state.where,
+            )
         else:
             ec_rules.validate_ec_action(action, state.final["ec_candidates"])
 
     def default_action(self, state: MvpState, player: str, rng: random.Random) -> dict:
         if state.phase == CHOOSE_EC:
             # §3.2: the candidate who comes last in gamewide_tiebreak (no chance)
-            return ec_rules.default_ec_action(state.final["ec_candidates"], state.config["gamewide_tiebreak"])
+            return ec_rules.default_ec_action(
+                state.final["ec_candidates"], state.config["gamewide_tiebreak"]
+            )
         # §3.1: "If you fail to make a submission, you are assumed to not make any bid"
         return {}
 
@@ -167,7 +224,9 @@ class Mvp(Game):
             return self._apply_choose_ec(state, actions)
         raise IllegalAction("the match is over")
 
-    def _apply_choose_ec(self, state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, list[dict]]:
+    def _apply_choose_ec(
+        self, state: MvpState, actions: dict[str, dict]
+    ) -> tuple[MvpState, list[dict]]:
         # §7.3: plurality; a tie in votes goes to the tied candidate last in gamewide_tiebreak
         final = state.final
         votes = {p: actions[p]["ec"] for p in final["voters"]}
@@ -194,8 +253,13 @@ class Mvp(Game):
         final = public_view(state)["final"]  # a fresh copy
         players = list(state.players)
         return {
-            "ranking": ranking(players, state.team_of, final["winning_team"], final["individual_scores"],
-                               final["elimination_candidate"]),
+            "ranking": ranking(
+                players,
+                state.team_of,
+                final["winning_team"],
+                final["individual_scores"],
+                final["elimination_candidate"],
+            ),
             "tokens_of_life": final["tokens_of_life"],
             "garnets": final["garnets"],
             "garnets_spent": nonzero(state.garnets_spent, players),

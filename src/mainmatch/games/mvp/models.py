@@ -16,8 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError,
 from mainmatch.engine.errors import InvalidConfig
 from mainmatch.engine.game import describe_validation_error
 
-from .cards import CARD_INDEX, CARDS
 from .card_rule import TEAMS
+from .cards import CARD_INDEX, CARDS
 from .pattern import LETTER_INDEX, LETTERS
 
 PLAYERS = 6
@@ -56,20 +56,34 @@ class MvpConfig(BaseModel):
     layout: dict[str, str] = Field(
         description="place letter A..X -> the card lying there (`suit-rank`, e.g. `pears-4`); each of the 24 cards once"
     )
-    garnets: dict[str, int] = Field(description="garnets each player holds at the start (>= 0); a key for each player")
-    gamewide_tiebreak: list[str] = Field(description="all 6 players, best first (EC vote ties and default votes)")
+    garnets: dict[str, int] = Field(
+        description="garnets each player holds at the start (>= 0); a key for each player"
+    )
+    gamewide_tiebreak: list[str] = Field(
+        description="all 6 players, best first (EC vote ties and default votes)"
+    )
 
     @model_validator(mode="after")
-    def _check(self) -> "MvpConfig":
-        problem = config_problem(self.players, {"red": self.teams.red, "green": self.teams.green},
-                                 self.layout, self.garnets, self.gamewide_tiebreak)
+    def _check(self) -> MvpConfig:
+        problem = config_problem(
+            self.players,
+            {"red": self.teams.red, "green": self.teams.green},
+            self.layout,
+            self.garnets,
+            self.gamewide_tiebreak,
+        )
         if problem:
             raise ValueError(problem)
         return self
 
 
-def config_problem(players: list[str], teams: dict[str, list[str]], layout: dict[str, str],
-                   garnets: dict[str, int], tiebreak: list[str]) -> str | None:
+def config_problem(
+    players: list[str],
+    teams: dict[str, list[str]],
+    layout: dict[str, str],
+    garnets: dict[str, int],
+    tiebreak: list[str],
+) -> str | None:
     """The first rule of mvp.md §2.1 the fields break, as ``"field: problem"``; ``None`` if valid."""
     if len(players) != PLAYERS:
         return f"players: The MVP takes exactly {PLAYERS} players, not {len(players)}"
@@ -126,8 +140,8 @@ class RoundAction(BaseModel):
     bids: dict[Letter, PositiveInt] = Field(  # type: ignore[valid-type]
         default_factory=dict,
         description="letter -> chips (a JSON integer >= 1) added to your standing bid on that card; "
-                    "only exposed and nearly exposed cards (exposed only in round 13). Their total is at most "
-                    "your free chips at the start of the round.",
+        "only exposed and nearly exposed cards (exposed only in round 13). Their total is at most "
+        "your free chips at the start of the round.",
     )
     buy_identity: list[Letter] = Field(  # type: ignore[valid-type]
         default_factory=list,
@@ -137,11 +151,12 @@ class RoundAction(BaseModel):
     buy_location: list[Card] = Field(  # type: ignore[valid-type]
         default_factory=list,
         description="cards lying on hidden places whose letter you learn at the end of the round "
-                    "(2 garnets each; no card twice)",
+        "(2 garnets each; no card twice)",
         json_schema_extra={"uniqueItems": True},
     )
     buy_chips: int = Field(
-        default=0, ge=0,
+        default=0,
+        ge=0,
         description="chips bought at 1 garnet each, added to your free chips at the end of the round",
     )
 

@@ -34,8 +34,12 @@ class Outcome:
     elimination_candidate: str | None
 
 
-def decide(players: list[str], team_of: dict[str, str], team_scores: dict[str, int],
-           individual: dict[str, int]) -> Outcome:
+def decide(
+    players: list[str],
+    team_of: dict[str, str],
+    team_scores: dict[str, int],
+    individual: dict[str, int],
+) -> Outcome:
     """Winners, tokens and EC candidates; lists in ``players`` order (§7.2, §7.3).
 
     >>> t = {"r1": "red", "g1": "green"}
@@ -63,8 +67,13 @@ def decide(players: list[str], team_of: dict[str, str], team_scores: dict[str, i
     return Outcome(winning_team, winners, tokens, void, candidates, voters, ec)
 
 
-def ranking(players: list[str], team_of: dict[str, str], winning_team: str | None,
-            individual: dict[str, int], ec: str | None) -> list[list[str]]:
+def ranking(
+    players: list[str],
+    team_of: dict[str, str],
+    winning_team: str | None,
+    individual: dict[str, int],
+    ec: str | None,
+) -> list[list[str]]:
     """Tie groups best first (§7.4, D23): the winning team by individual score,
     then the losing team likewise (tied teams: all six together); the EC, if
     sharing a group, moves to a group of their own at the end.
@@ -76,8 +85,10 @@ def ranking(players: list[str], team_of: dict[str, str], winning_team: str | Non
     if winning_team is None:
         pools = [list(players)]
     else:
-        pools = [[p for p in players if team_of[p] == winning_team],
-                 [p for p in players if team_of[p] != winning_team]]
+        pools = [
+            [p for p in players if team_of[p] == winning_team],
+            [p for p in players if team_of[p] != winning_team],
+        ]
     groups: list[list[str]] = []
     for pool in pools:
         groups += group_by([p for p in pool if p != ec], individual.__getitem__)

@@ -35,11 +35,30 @@ LETTER_INDEX: dict[str, int] = {x: i for i, x in enumerate(LETTERS)}
 
 #: mvp.md §2.2: each card -> the cards of the next row down that cover it
 COVERED_BY: dict[str, tuple[str, ...]] = {
-    "A": ("E", "F"), "B": ("F", "G"), "C": ("G", "H"), "D": ("H", "I"),
-    "E": ("J", "K"), "F": ("K", "L"), "G": ("L", "M"), "H": ("M", "N"), "I": ("N", "O"),
-    "J": ("P",), "K": ("P", "Q"), "L": ("Q", "R"), "M": ("R", "S"), "N": ("S", "T"), "O": ("T",),
-    "P": ("U",), "Q": ("U", "V"), "R": ("V", "W"), "S": ("W", "X"), "T": ("X",),
-    "U": (), "V": (), "W": (), "X": (),
+    "A": ("E", "F"),
+    "B": ("F", "G"),
+    "C": ("G", "H"),
+    "D": ("H", "I"),
+    "E": ("J", "K"),
+    "F": ("K", "L"),
+    "G": ("L", "M"),
+    "H": ("M", "N"),
+    "I": ("N", "O"),
+    "J": ("P",),
+    "K": ("P", "Q"),
+    "L": ("Q", "R"),
+    "M": ("R", "S"),
+    "N": ("S", "T"),
+    "O": ("T",),
+    "P": ("U",),
+    "Q": ("U", "V"),
+    "R": ("V", "W"),
+    "S": ("W", "X"),
+    "T": ("X",),
+    "U": (),
+    "V": (),
+    "W": (),
+    "X": (),
 }
 #: the same relation the other way: each card -> the cards of the row above it covers
 COVERS: dict[str, tuple[str, ...]] = {

@@ -56,8 +56,9 @@ def random_round_action(state: MvpState, player: str, rng: random.Random) -> dic
     return action
 
 
-def _random_bids(state: MvpState, player: str, biddable: tuple[str, ...], chips: int,
-                 rng: random.Random) -> dict[str, int]:
+def _random_bids(
+    state: MvpState, player: str, biddable: tuple[str, ...], chips: int, rng: random.Random
+) -> dict[str, int]:
     if not chips or not biddable:
         return {}
     u = rng.random()

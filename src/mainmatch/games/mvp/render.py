@@ -44,18 +44,25 @@ def render_round_resolved(e: dict) -> str:
     lines = [f"## Round {e['round']} resolved"]
     if e["claimed"]:
         lines.append("**Claimed**")
-        lines += [f"- **{c['letter']}** {card(c['card'])}: {TEAM_MARK[c['team']]}, paid {_chips(c['paid'])}"
-                  for c in e["claimed"]]
+        lines += [
+            f"- **{c['letter']}** {card(c['card'])}: {TEAM_MARK[c['team']]}, paid {_chips(c['paid'])}"
+            for c in e["claimed"]
+        ]
     if e["flagged"]:
         lines.append("**Flagged**")
-        lines += [f"- **{f['letter']}** {card(f['card'])}: {TEAM_MARK[f['team']]}, {_chips(f['total'])}"
-                  for f in e["flagged"]]
+        lines += [
+            f"- **{f['letter']}** {card(f['card'])}: {TEAM_MARK[f['team']]}, {_chips(f['total'])}"
+            for f in e["flagged"]
+        ]
     if not e["claimed"] and not e["flagged"]:
         lines.append("Nothing was claimed or flagged.")
     if e["newly_exposed"]:
         lines.append(f"**Newly exposed:** {', '.join(e['newly_exposed'])}")
     if e["revealed"]:
-        lines.append("**Revealed:** " + ", ".join(f"{r['letter']} = {card(r['card'])}" for r in e["revealed"]))
+        lines.append(
+            "**Revealed:** "
+            + ", ".join(f"{r['letter']} = {card(r['card'])}" for r in e["revealed"])
+        )
     return "\n".join(lines)
 
 
@@ -66,7 +73,9 @@ def render_round_private(e: dict) -> str:
     if e["paid"]:
         lines.append(f"You paid for claims: {_amounts(e['paid'])}")
     for x, mine in e["control"].items():
-        lines.append(f"Your team claimed {x}: you {'**control**' if mine else 'do not control'} it.")
+        lines.append(
+            f"Your team claimed {x}: you {'**control**' if mine else 'do not control'} it."
+        )
     if e["chips_bought"]:
         lines.append(f"Chips bought: {e['chips_bought']} (usable from the next round)")
     for x, c in e["identity"].items():
@@ -87,19 +96,25 @@ def render_game_over(e: dict) -> str:
     lines = [
         f"## Game over after round {e['rounds_played']}: {REASONS[e['end_reason']]}",
         f"**Team scores:** {TEAM_MARK['red']} {scores['red']} · {TEAM_MARK['green']} {scores['green']}: {verdict}",
-        "**Individual scores:** " + ", ".join(f"{p} {s}" for p, s in e["individual_scores"].items()),
+        "**Individual scores:** "
+        + ", ".join(f"{p} {s}" for p, s in e["individual_scores"].items()),
         f"**Winners:** {_names(e['winners'])}",
     ]
     if e["controllers"]:
-        lines.append("**Controllers:** " + ", ".join(f"{x} {p or 'nobody'}" for x, p in e["controllers"].items()))
+        lines.append(
+            "**Controllers:** "
+            + ", ".join(f"{x} {p or 'nobody'}" for x, p in e["controllers"].items())
+        )
     for team in ("red", "green"):
         for c in e["combinations"][team]:
             lines.append(f"- {TEAM_MARK[team]}: {_combo(c)}")
     if e["elimination_candidate"] is not None:
         lines.append(f"**Elimination Candidate:** **{e['elimination_candidate']}**")
     else:
-        lines.append(f"The winners ({_names(e['voters'])}) now vote for the Elimination Candidate among "
-                     f"{_names(e['ec_candidates'])}. Send `{{\"ec\": \"<id>\"}}`.")
+        lines.append(
+            f"The winners ({_names(e['voters'])}) now vote for the Elimination Candidate among "
+            f'{_names(e["ec_candidates"])}. Send `{{"ec": "<id>"}}`.'
+        )
     return "\n".join(lines)
 
 

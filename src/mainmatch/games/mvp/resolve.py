@@ -14,7 +14,14 @@ from .card_rule import CLAIMED, FLAGGED, resolve_card
 from .cards import card_sorted
 from .final import build_final, copy_final
 from .models import LAST_ROUND
-from .pattern import LETTER_INDEX, exposure, in_letter_order, letter_sorted, newly_exposed, newly_revealed
+from .pattern import (
+    LETTER_INDEX,
+    exposure,
+    in_letter_order,
+    letter_sorted,
+    newly_exposed,
+    newly_revealed,
+)
 from .state import CHOOSE_EC, OVER, ROUND, Claim, MvpState
 from .validate import purchase_cost
 
@@ -27,7 +34,7 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
     """Apply one validated ``round`` step; never mutates ``state``."""
     players, team_of, layout, r = state.players, state.team_of, state.layout, state.round
     chips = dict(state.chips)
-    bids = dict(state.bids)            # player -> their bids; a player's dict is copied before it changes
+    bids = dict(state.bids)  # player -> their bids; a player's dict is copied before it changes
     garnets = dict(state.garnets)
     spent = dict(state.garnets_spent)
     flags = dict(state.flags)
@@ -58,7 +65,9 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
     def stakes_on(x: str) -> dict[str, int]:
         return {p: bids[p][x] for p in players if x in bids[p]}
 
-    def take_off(x: str, amounts: dict[str, int], into: dict[str, dict[str, int]], credit: bool) -> None:
+    def take_off(
+        x: str, amounts: dict[str, int], into: dict[str, dict[str, int]], credit: bool
+    ) -> None:
         for p, amount in amounts.items():
             if p not in changed:
                 bids[p] = dict(bids[p])
@@ -79,13 +88,17 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
             take_off(x, outcome.paid, paid, False)
             del flags[x]
             claims[x] = Claim(outcome.team, outcome.total, r, outcome.controller)
-            claimed_now.append({"letter": x, "card": layout[x], "team": outcome.team, "paid": outcome.total})
+            claimed_now.append(
+                {"letter": x, "card": layout[x], "team": outcome.team, "paid": outcome.total}
+            )
             for p in players:
                 if team_of[p] == outcome.team:
                     control[p][x] = p == outcome.controller
         elif outcome.result == FLAGGED:
             flags[x] = (outcome.team, outcome.total)
-            flagged_now.append({"letter": x, "card": layout[x], "team": outcome.team, "total": outcome.total})
+            flagged_now.append(
+                {"letter": x, "card": layout[x], "team": outcome.team, "total": outcome.total}
+            )
 
     # bids committed now sit in fresh dicts only for players who bid; the
     # others' dicts are still shared with ``state`` and copied before a change
@@ -121,18 +134,33 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
             known[p] = in_letter_order(merged)
         delivered[p] = (bought, identity, location)
     flagged_now.sort(key=lambda f: LETTER_INDEX[f["letter"]])
-    events = [public(
-        "round_resolved", round=r, claimed=claimed_now, flagged=flagged_now,
-        newly_exposed=list(fresh), revealed=[{"letter": x, "card": layout[x]} for x in revealed],
-    )]
+    events = [
+        public(
+            "round_resolved",
+            round=r,
+            claimed=claimed_now,
+            flagged=flagged_now,
+            newly_exposed=list(fresh),
+            revealed=[{"letter": x, "card": layout[x]} for x in revealed],
+        )
+    ]
     for p in players:
         bought, identity, location = delivered[p]
-        events.append(private(
-            [p], "round_private", round=r,
-            returned=in_letter_order(returned[p]), paid=in_letter_order(paid[p]),
-            control=in_letter_order(control[p]), chips_bought=bought,
-            identity=identity, location=location, chips=chips[p], bids=in_letter_order(bids[p]),
-        ))
+        events.append(
+            private(
+                [p],
+                "round_private",
+                round=r,
+                returned=in_letter_order(returned[p]),
+                paid=in_letter_order(paid[p]),
+                control=in_letter_order(control[p]),
+                chips_bought=bought,
+                identity=identity,
+                location=location,
+                chips=chips[p],
+                bids=in_letter_order(bids[p]),
+            )
+        )
     # §4.1.7 end check, in this order (D18)
     if not after:
         reason = ALL_CLAIMED
@@ -144,22 +172,53 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
         reason = None
     phase, final = ROUND, None
     if reason is not None:
-        final = build_final(players=players, team_of=team_of, layout=layout, claims=claims,
-                            end_reason=reason, rounds_played=state.rounds_played + 1)
+        final = build_final(
+            players=players,
+            team_of=team_of,
+            layout=layout,
+            claims=claims,
+            end_reason=reason,
+            rounds_played=state.rounds_played + 1,
+        )
         shown = copy_final(final)
         events.append(public("game_over", **{k: shown[k] for k in GAME_OVER_KEYS}))
         phase = CHOOSE_EC if final["voters"] else OVER
     # built directly rather than with dataclasses.replace: this is the hot path of simulations
     new = MvpState(
-        config=state.config, players=players, index=state.index, team_of=team_of, teams=state.teams,
-        layout=layout, where=state.where, phase=phase, round=r + 1 if reason is None else r,
-        rounds_played=state.rounds_played + 1, remaining=after, flags=flags, claims=claims, chips=chips,
-        bids=bids, garnets=garnets, garnets_spent=spent, known=known, final=final,
+        config=state.config,
+        players=players,
+        index=state.index,
+        team_of=team_of,
+        teams=state.teams,
+        layout=layout,
+        where=state.where,
+        phase=phase,
+        round=r + 1 if reason is None else r,
+        rounds_played=state.rounds_played + 1,
+        remaining=after,
+        flags=flags,
+        claims=claims,
+        chips=chips,
+        bids=bids,
+        garnets=garnets,
+        garnets_spent=spent,
+        known=known,
+        final=final,
     )
     return new, events
 
 
 #: the keys of the ``game_over`` event, each the value of the same key of ``final`` (§6)
-GAME_OVER_KEYS = ("end_reason", "rounds_played", "team_scores", "individual_scores", "winning_team",
-                  "winners", "controllers", "combinations", "ec_candidates", "voters", "elimination_candidate")
-
+GAME_OVER_KEYS = (
+    "end_reason",
+    "rounds_played",
+    "team_scores",
+    "individual_scores",
+    "winning_team",
+    "winners",
+    "controllers",
+    "combinations",
+    "ec_candidates",
+    "voters",
+    "elimination_candidate",
+)

@@ -47,8 +47,15 @@ def combinations(claimed: dict[str, str]) -> list[dict]:
         letters = by_rank.get(rank, [])
         ppc = SET_POINTS.get(len(letters))
         if ppc:
-            out.append({"kind": "set", "rank": rank, "letters": letter_sorted(letters),
-                        "points_per_card": ppc, "total": ppc * len(letters)})
+            out.append(
+                {
+                    "kind": "set",
+                    "rank": rank,
+                    "letters": letter_sorted(letters),
+                    "points_per_card": ppc,
+                    "total": ppc * len(letters),
+                }
+            )
     for suit in SUITS:
         held = by_suit.get(suit)
         if not held:
@@ -56,9 +63,16 @@ def combinations(claimed: dict[str, str]) -> list[dict]:
         for block in _blocks(sorted(held)):
             ppc = RUN_POINTS.get(len(block))
             if ppc:
-                out.append({"kind": "run", "suit": suit, "ranks": block,
-                            "letters": letter_sorted(held[r] for r in block),
-                            "points_per_card": ppc, "total": ppc * len(block)})
+                out.append(
+                    {
+                        "kind": "run",
+                        "suit": suit,
+                        "ranks": block,
+                        "letters": letter_sorted(held[r] for r in block),
+                        "points_per_card": ppc,
+                        "total": ppc * len(block),
+                    }
+                )
     return out
 
 

@@ -27,23 +27,23 @@ class Claim(NamedTuple):
 class MvpState:
     config: dict
     players: tuple[str, ...]
-    index: dict[str, int]                 # player -> position in players (shared, never mutated)
-    team_of: dict[str, str]               # player -> "red" | "green" (shared)
-    teams: dict[str, list[str]]           # team -> members in players order (shared)
-    layout: dict[str, str]                # letter -> card (shared)
-    where: dict[str, str]                 # card -> letter (shared)
-    phase: str                            # "round" | "choose_ec" | "over"
-    round: int                            # the round now open (the last one played once play ended)
+    index: dict[str, int]  # player -> position in players (shared, never mutated)
+    team_of: dict[str, str]  # player -> "red" | "green" (shared)
+    teams: dict[str, list[str]]  # team -> members in players order (shared)
+    layout: dict[str, str]  # letter -> card (shared)
+    where: dict[str, str]  # card -> letter (shared)
+    phase: str  # "round" | "choose_ec" | "over"
+    round: int  # the round now open (the last one played once play ended)
     rounds_played: int
-    remaining: frozenset[str]             # letters still in the pattern
-    flags: dict[str, tuple[str, int]]     # exposed letter -> (flagging team, flag_total)
-    claims: dict[str, Claim]              # claimed letter -> its claim
-    chips: dict[str, int]                 # free chips
-    bids: dict[str, dict[str, int]]       # player -> {letter: standing bid}
-    garnets: dict[str, int]               # garnets left
+    remaining: frozenset[str]  # letters still in the pattern
+    flags: dict[str, tuple[str, int]]  # exposed letter -> (flagging team, flag_total)
+    claims: dict[str, Claim]  # claimed letter -> its claim
+    chips: dict[str, int]  # free chips
+    bids: dict[str, dict[str, int]]  # player -> {letter: standing bid}
+    garnets: dict[str, int]  # garnets left
     garnets_spent: dict[str, int]
-    known: dict[str, dict[str, str]]      # player -> {letter: card} learned by purchases
-    final: dict | None                    # mvp.md §5.1 ``final`` once play ended
+    known: dict[str, dict[str, str]]  # player -> {letter: card} learned by purchases
+    final: dict | None  # mvp.md §5.1 ``final`` once play ended
     #: lazily computed per state (requests, the round's shared random draw)
     cache: dict = field(default_factory=dict, compare=False)
 

@@ -19,7 +19,12 @@ from .pattern import EXPOSED, HIDDEN, NEARLY_EXPOSED, Exposure, is_letter
 
 FIELDS = ("bids", "buy_identity", "buy_location", "buy_chips")
 
-_STATUS_WORDS = {EXPOSED: "exposed", NEARLY_EXPOSED: "nearly exposed", HIDDEN: "hidden", "claimed": "claimed"}
+_STATUS_WORDS = {
+    EXPOSED: "exposed",
+    NEARLY_EXPOSED: "nearly exposed",
+    HIDDEN: "hidden",
+    "claimed": "claimed",
+}
 
 
 def shown(value: Any, limit: int = 40) -> str:
@@ -40,8 +45,16 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def check_round_action(action: Any, *, exposure: Exposure, round_no: int, last_round: int,
-                       chips: int, garnets: int, where: dict[str, str]) -> None:
+def check_round_action(
+    action: Any,
+    *,
+    exposure: Exposure,
+    round_no: int,
+    last_round: int,
+    chips: int,
+    garnets: int,
+    where: dict[str, str],
+) -> None:
     """Raise :class:`IllegalAction` for the first rule of §3.1 that ``action`` breaks.
 
     ``exposure`` holds the statuses at the start of the round, ``chips`` and
@@ -51,18 +64,26 @@ def check_round_action(action: Any, *, exposure: Exposure, round_no: int, last_r
     status = exposure.status
     # §3.1 rule 1: an object with known fields, none of them null
     if not isinstance(action, dict):
-        raise IllegalAction(f"the action must be a JSON object like {{\"bids\": {{\"U\": 1}}}}, not {json_type(action)}")
+        raise IllegalAction(
+            f'the action must be a JSON object like {{"bids": {{"U": 1}}}}, not {json_type(action)}'
+        )
     unknown = [k for k in action if k not in FIELDS]
     if unknown:
         word = "field" if len(unknown) == 1 else "fields"
-        raise IllegalAction(f"unknown {word} {', '.join(_name(k) for k in unknown)}; allowed fields: {', '.join(FIELDS)}")
+        raise IllegalAction(
+            f"unknown {word} {', '.join(_name(k) for k in unknown)}; allowed fields: {', '.join(FIELDS)}"
+        )
     for key in FIELDS:
         if key in action and action[key] is None:
-            raise IllegalAction(f"{key} is null; leave the field out instead (null never stands for a field)")
+            raise IllegalAction(
+                f"{key} is null; leave the field out instead (null never stands for a field)"
+            )
     # §3.1 rule 2: bids on biddable cards, positive JSON integers
     bids = action.get("bids", {})
     if not isinstance(bids, dict):
-        raise IllegalAction(f"bids must be an object of {{letter: chips}} like {{\"U\": 2}}, not {json_type(bids)}")
+        raise IllegalAction(
+            f'bids must be an object of {{letter: chips}} like {{"U": 2}}, not {json_type(bids)}'
+        )
     biddable = exposure.exposed if round_no == last_round else exposure.biddable
     total = 0
     for letter, amount in bids.items():
@@ -71,8 +92,12 @@ def check_round_action(action: Any, *, exposure: Exposure, round_no: int, last_r
         if letter not in biddable:
             st = status[letter]
             if round_no == last_round and st == NEARLY_EXPOSED:
-                raise IllegalAction(f"in round {last_round} you may bid only on exposed cards; {letter} is nearly exposed")
-            raise IllegalAction(f"card {letter} is {_STATUS_WORDS[st]}; you may bid on: {', '.join(biddable) or 'nothing'}")
+                raise IllegalAction(
+                    f"in round {last_round} you may bid only on exposed cards; {letter} is nearly exposed"
+                )
+            raise IllegalAction(
+                f"card {letter} is {_STATUS_WORDS[st]}; you may bid on: {', '.join(biddable) or 'nothing'}"
+            )
         if not is_json_int(amount) or amount < 1:
             raise IllegalAction(
                 f"bid on {letter} must be a positive integer number of chips (got {shown(amount)}); "
@@ -88,7 +113,9 @@ def check_round_action(action: Any, *, exposure: Exposure, round_no: int, last_r
     # §3.1 rule 4: identities of hidden letters, no letter twice in the list (D14, D30)
     identity = action.get("buy_identity", [])
     if not isinstance(identity, list):
-        raise IllegalAction(f"buy_identity must be a list of card letters like [\"C\"], not {json_type(identity)}")
+        raise IllegalAction(
+            f'buy_identity must be a list of card letters like ["C"], not {json_type(identity)}'
+        )
     seen: set[str] = set()
     for letter in identity:
         if not is_letter(letter):
@@ -104,7 +131,9 @@ def check_round_action(action: Any, *, exposure: Exposure, round_no: int, last_r
     # §3.1 rule 5: locations of cards lying on hidden places, no card twice in the list
     location = action.get("buy_location", [])
     if not isinstance(location, list):
-        raise IllegalAction(f"buy_location must be a list of cards like [\"pears-4\"], not {json_type(location)}")
+        raise IllegalAction(
+            f'buy_location must be a list of cards like ["pears-4"], not {json_type(location)}'
+        )
     seen = set()
     for card in location:
         if not is_card(card):
@@ -133,6 +162,8 @@ def check_round_action(action: Any, *, exposure: Exposure, round_no: int, last_r
 
 def purchase_cost(action: dict) -> int:
     """Garnets a valid action's purchases cost (§2.4)."""
-    return (IDENTITY_COST * len(action.get("buy_identity", ()))
-            + LOCATION_COST * len(action.get("buy_location", ()))
-            + CHIP_COST * action.get("buy_chips", 0))
+    return (
+        IDENTITY_COST * len(action.get("buy_identity", ()))
+        + LOCATION_COST * len(action.get("buy_location", ()))
+        + CHIP_COST * action.get("buy_chips", 0)
+    )

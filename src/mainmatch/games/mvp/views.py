@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from mainmatch.engine import ec as ec_rules
 
-from .cards import CARDS
 from .card_rule import TEAMS
+from .cards import CARDS
 from .final import copy_final
 from .models import COSTS, LAST_ROUND
 from .pattern import CLAIMED, EXPOSED, HIDDEN, LETTERS, NEARLY_EXPOSED, in_letter_order
@@ -34,11 +34,21 @@ def public_view(state: MvpState) -> dict:
             pattern[x] = {"status": NEARLY_EXPOSED, "card": layout[x]}
         elif st == EXPOSED:
             flag = flags.get(x)
-            pattern[x] = {"status": EXPOSED, "card": layout[x],
-                          "flag": flag[0] if flag else None, "flag_total": flag[1] if flag else None}
+            pattern[x] = {
+                "status": EXPOSED,
+                "card": layout[x],
+                "flag": flag[0] if flag else None,
+                "flag_total": flag[1] if flag else None,
+            }
         else:
             c = claims[x]
-            entry = {"status": CLAIMED, "card": layout[x], "team": c.team, "paid": c.paid, "round": c.round}
+            entry = {
+                "status": CLAIMED,
+                "card": layout[x],
+                "team": c.team,
+                "paid": c.paid,
+                "round": c.round,
+            }
             if ended:  # D29: controllers are public from the end of play on
                 entry["controller"] = c.controller
             pattern[x] = entry
@@ -66,7 +76,9 @@ def you(state: MvpState, player: str) -> dict:
         "bids": in_letter_order(state.bids[player]),
         "garnets": state.garnets[player],
         "garnets_spent": state.garnets_spent[player],
-        "controls": [x for x in LETTERS if x in state.claims and state.claims[x].controller == player],
+        "controls": [
+            x for x in LETTERS if x in state.claims and state.claims[x].controller == player
+        ],
         "known_cards": dict(state.known[player]),
     }
 
@@ -79,9 +91,16 @@ def requests(state: MvpState) -> dict[str, dict]:
         hidden = list(e.hidden)
         locations = [c for c in CARDS if e.status[state.where[c]] == HIDDEN]
         return {
-            p: {"kind": "round", "round": state.round, "chips": state.chips[p], "garnets": state.garnets[p],
-                "biddable": list(biddable), "identity_targets": list(hidden),
-                "location_targets": list(locations), "costs": dict(COSTS)}
+            p: {
+                "kind": "round",
+                "round": state.round,
+                "chips": state.chips[p],
+                "garnets": state.garnets[p],
+                "biddable": list(biddable),
+                "identity_targets": list(hidden),
+                "location_targets": list(locations),
+                "costs": dict(COSTS),
+            }
             for p in state.players
         }
     if state.phase == CHOOSE_EC:

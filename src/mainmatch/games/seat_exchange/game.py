@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
 
 from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.errors import IllegalAction, InvalidConfig
@@ -14,7 +16,13 @@ from mainmatch.engine.ranking import group_by
 from mainmatch.engine.result import nonzero
 
 from .models import (
-    GARNETS_PER_WINNER, INCOME, PLAYERS, ROUNDS, STREAK_TARGET, SeatExchangeConfig, TradesAction,
+    GARNETS_PER_WINNER,
+    INCOME,
+    PLAYERS,
+    ROUNDS,
+    STREAK_TARGET,
+    SeatExchangeConfig,
+    TradesAction,
 )
 from .render import render_event
 from .streaks import longest_streak, runs
@@ -23,25 +31,39 @@ from .validate import check_trades
 #: amounts random play draws from: small and repeated, so ties are common
 _AMOUNTS = (1, 1, 2, 3, 5, 5, 10, 10, 20, 25, 50)
 
-DEFAULT_PLAYERS = ("jk", "dh", "sm", "p04", "p05", "p06", "p07", "p08", "p09", "p10", "p11", "p12", "p13")
+DEFAULT_PLAYERS = (
+    "jk",
+    "dh",
+    "sm",
+    "p04",
+    "p05",
+    "p06",
+    "p07",
+    "p08",
+    "p09",
+    "p10",
+    "p11",
+    "p12",
+    "p13",
+)
 
 
 @dataclass(frozen=True, slots=True)
 class SeatState:
     config: dict
     players: tuple[str, ...]
-    index: dict[str, int]          # player -> position in players (shared, never mutated)
-    numbers: dict[str, int]        # from the config (shared, never mutated)
+    index: dict[str, int]  # player -> position in players (shared, never mutated)
+    numbers: dict[str, int]  # from the config (shared, never mutated)
     seats: tuple[str, ...]
     round: int
     money: dict[str, int]
-    garnets: dict[str, int]        # still held
+    garnets: dict[str, int]  # still held
     garnets_spent: dict[str, int]
     history: tuple[dict, ...]
     #: one entry per resolved round: player -> that round's bid (§5 `you.bids`)
     bids: tuple[dict[str, dict], ...]
     longest: int
-    phase: str                     # "trade" | "choose_ec" | "over"
+    phase: str  # "trade" | "choose_ec" | "over"
     end: dict | None
     #: lazily computed, per state: requests and the runs of the seating
     cache: dict = field(default_factory=dict, compare=False)
@@ -54,23 +76,36 @@ class SeatExchange(Game):
     player_count = PLAYERS
     default_players = DEFAULT_PLAYERS
     config_model = SeatExchangeConfig
-    action_models = {"trades": TradesAction, "choose_ec": ec_rules.ChooseEcAction}
+    action_models: ClassVar[dict[str, type[BaseModel]]] = {
+        "trades": TradesAction,
+        "choose_ec": ec_rules.ChooseEcAction,
+    }
     host_inputs = ("gamewide_tiebreak", "garnets")
     # the seed: "Every round ... " over a day each (an ORG's daily rhythm)
-    step_minutes = {"trades": 24 * 60, "choose_ec": 24 * 60}
+    step_minutes: ClassVar[dict[str, int | None]] = {"trades": 24 * 60, "choose_ec": 24 * 60}
 
     # ------------------------------------------------------------ config §2
 
-    def new_config(self, players, seed, gamewide_tiebreak=None, garnets=None, **options: Any) -> dict:
+    def new_config(
+        self, players, seed, gamewide_tiebreak=None, garnets=None, **options: Any
+    ) -> dict:
         if options:
-            raise InvalidConfig(f"unknown option {sorted(options)[0]!r}; seat_exchange takes gamewide_tiebreak and garnets")
+            raise InvalidConfig(
+                f"unknown option {min(options)!r}; seat_exchange takes gamewide_tiebreak and garnets"
+            )
         players = list(players)
         if len(players) != PLAYERS:
-            raise InvalidConfig(f"config.players: Seat Exchange takes exactly {PLAYERS} players, not {len(players)}")
+            raise InvalidConfig(
+                f"config.players: Seat Exchange takes exactly {PLAYERS} players, not {len(players)}"
+            )
         if gamewide_tiebreak is not None and not isinstance(gamewide_tiebreak, list):
-            raise InvalidConfig("config.gamewide_tiebreak: must be a list of the 13 player ids, best first")
+            raise InvalidConfig(
+                "config.gamewide_tiebreak: must be a list of the 13 player ids, best first"
+            )
         if garnets is not None and not isinstance(garnets, dict):
-            raise InvalidConfig("config.garnets: must be an object player -> garnets held, e.g. {\"jk\": 2}")
+            raise InvalidConfig(
+                'config.garnets: must be an object player -> garnets held, e.g. {"jk": 2}'
+            )
         rng = random.Random(seed)
         while True:
             seats = list(players)
@@ -85,11 +120,13 @@ class SeatExchange(Game):
             "players": players,
             "seats": seats,
             "numbers": numbers,
-            "gamewide_tiebreak": list(gamewide_tiebreak) if gamewide_tiebreak is not None else list(players),
+            "gamewide_tiebreak": list(gamewide_tiebreak)
+            if gamewide_tiebreak is not None
+            else list(players),
             "garnets": {p: given.pop(p, 0) for p in players},
         }
         if given:
-            raise InvalidConfig(f"config.garnets: {sorted(given)[0]!r} is not a player in this match")
+            raise InvalidConfig(f"config.garnets: {min(given)!r} is not a player in this match")
         return self.check_config(config)
 
     def random_config(self, players, rng: random.Random) -> dict:
@@ -97,8 +134,12 @@ class SeatExchange(Game):
         tiebreak = list(players)
         if rng.random() < 0.5:
             rng.shuffle(tiebreak)
-        garnets = {p: rng.choice((0, 0, 0, 1, 5, 20)) for p in players} if rng.random() < 0.3 else None
-        return self.new_config(list(players), rng.randrange(2**32), gamewide_tiebreak=tiebreak, garnets=garnets)
+        garnets = (
+            {p: rng.choice((0, 0, 0, 1, 5, 20)) for p in players} if rng.random() < 0.3 else None
+        )
+        return self.new_config(
+            list(players), rng.randrange(2**32), gamewide_tiebreak=tiebreak, garnets=garnets
+        )
 
     # ------------------------------------------------------------ state
 
@@ -131,12 +172,20 @@ class SeatExchange(Game):
         if state.phase == "trade":
             plist = list(state.players)
             out = {
-                p: {"kind": "trades", "round": state.round, "money": state.money[p],
-                    "garnets": state.garnets[p], "players": plist}
+                p: {
+                    "kind": "trades",
+                    "round": state.round,
+                    "money": state.money[p],
+                    "garnets": state.garnets[p],
+                    "players": plist,
+                }
                 for p in state.players
             }
         elif state.phase == "choose_ec":
-            out = {p: ec_rules.choose_ec_request(state.end["ec_candidates"]) for p in state.end["choosers"]}
+            out = {
+                p: ec_rules.choose_ec_request(state.end["ec_candidates"])
+                for p in state.end["choosers"]
+            }
         else:
             out = {}
         state.cache["pending"] = out
@@ -144,17 +193,25 @@ class SeatExchange(Game):
 
     def validate(self, state: SeatState, player: str, action: Any) -> None:
         if state.phase == "trade" and player in state.index:  # §3.1: all 13 are pending
-            check_trades(action, state.index, state.players, state.money[player], state.garnets[player])
+            check_trades(
+                action, state.index, state.players, state.money[player], state.garnets[player]
+            )
             return
         if state.phase == "over":
             raise IllegalAction("the match is over")
         if player not in self.pending(state):
-            raise IllegalAction(f"{player} has nothing to do now" if player in state.index else f"{player!r} is not a player in this match")
+            raise IllegalAction(
+                f"{player} has nothing to do now"
+                if player in state.index
+                else f"{player!r} is not a player in this match"
+            )
         ec_rules.validate_ec_action(action, state.end["ec_candidates"])
 
     def default_action(self, state: SeatState, player: str, rng: random.Random) -> dict:
         if state.phase == "choose_ec":
-            return ec_rules.default_ec_action(state.end["ec_candidates"], state.config["gamewide_tiebreak"])
+            return ec_rules.default_ec_action(
+                state.end["ec_candidates"], state.config["gamewide_tiebreak"]
+            )
         return {"garnets": 0, "trades": []}  # §3.1: save everything
 
     # ------------------------------------------------------------ random play
@@ -239,7 +296,9 @@ class SeatExchange(Game):
             return self._apply_choose_ec(state, actions)
         raise IllegalAction("the match is over")
 
-    def _apply_trades(self, state: SeatState, actions: dict[str, dict]) -> tuple[SeatState, list[dict]]:
+    def _apply_trades(
+        self, state: SeatState, actions: dict[str, dict]
+    ) -> tuple[SeatState, list[dict]]:
         players, index, r = state.players, state.index, state.round
         money = dict(state.money)
         held = dict(state.garnets)
@@ -285,7 +344,9 @@ class SeatExchange(Game):
                 mine.sort(key=lambda t: (index[t["players"][0]], index[t["players"][1]]))
             bids[p] = {"round": r, "garnets": g, "trades": mine, "spent": total}
         # §4.2.2 values, doubled for a self-swap
-        value = {pair: sum(c.values()) * (2 if pair[0] == pair[1] else 1) for pair, c in contrib.items()}
+        value = {
+            pair: sum(c.values()) * (2 if pair[0] == pair[1] else 1) for pair, c in contrib.items()
+        }
         touching: dict[str, list[tuple[str, str]]] = {}
         for pair in value:
             touching.setdefault(pair[0], []).append(pair)
@@ -319,20 +380,38 @@ class SeatExchange(Game):
         seat_runs = sorted(runs(nums), key=len, reverse=True)
         longest = len(seat_runs[0])
         entry = {"round": r, "swaps": swaps, "longest_streak": longest}
-        events = [public("round_result", round=r, swaps=swaps, seats=list(seats), longest_streak=longest)]
+        events = [
+            public("round_result", round=r, swaps=swaps, seats=list(seats), longest_streak=longest)
+        ]
         # built as literals: this is the hot path of every simulation
         events += [
-            {"audience": [p], "type": "your_round", "round": r, "spent": paid[p], "garnets_spent": converted[p], "money": money[p]}
+            {
+                "audience": [p],
+                "type": "your_round",
+                "round": r,
+                "spent": paid[p],
+                "garnets_spent": converted[p],
+                "money": money[p],
+            }
             for p in players
         ]
         # §4.2.7 end of play, or the next round's income
         ends = longest >= STREAK_TARGET or r == ROUNDS
         new = SeatState(
-            config=state.config, players=players, index=index, numbers=state.numbers,
-            seats=tuple(seats), round=r if ends else r + 1,
+            config=state.config,
+            players=players,
+            index=index,
+            numbers=state.numbers,
+            seats=tuple(seats),
+            round=r if ends else r + 1,
             money=money if ends else {p: m + INCOME for p, m in money.items()},
-            garnets=held, garnets_spent=spent_g, history=state.history + (entry,), bids=state.bids + (bids,),
-            longest=longest, phase=state.phase, end=None,
+            garnets=held,
+            garnets_spent=spent_g,
+            history=state.history + (entry,),
+            bids=state.bids + (bids,),
+            longest=longest,
+            phase=state.phase,
+            end=None,
             # random play's streak builder reads the runs: computed here once
             cache={"runs": (nums, _holders(state.numbers), seat_runs)},
         )
@@ -344,7 +423,9 @@ class SeatExchange(Game):
         events.append(public("round_start", round=r + 1, income=INCOME, longest_streak=longest))
         return new, events
 
-    def _end_play(self, state: SeatState, condition: str, streak_players: list[str], events: list[dict]):
+    def _end_play(
+        self, state: SeatState, condition: str, streak_players: list[str], events: list[dict]
+    ):
         """§4.3: winners, EC or EC candidates and choosers."""
         players = state.players
         money = state.money
@@ -418,8 +499,14 @@ class SeatExchange(Game):
             "seats": list(state.seats),
             "longest_streak": state.longest,
             "history": [
-                {"round": h["round"], "swaps": [{"players": list(s["players"]), "paid_by": list(s["paid_by"])} for s in h["swaps"]],
-                 "longest_streak": h["longest_streak"]}
+                {
+                    "round": h["round"],
+                    "swaps": [
+                        {"players": list(s["players"]), "paid_by": list(s["paid_by"])}
+                        for s in h["swaps"]
+                    ],
+                    "longest_streak": h["longest_streak"],
+                }
                 for h in state.history
             ],
             "end": _copy_end(state.end),
@@ -434,9 +521,15 @@ class SeatExchange(Game):
                 "garnets": state.garnets[player],
                 "garnets_spent": state.garnets_spent[player],
                 "bids": [
-                    {"round": b["round"], "garnets": b["garnets"],
-                     "trades": [{"players": list(t["players"]), "amount": t["amount"]} for t in b["trades"]],
-                     "spent": b["spent"]}
+                    {
+                        "round": b["round"],
+                        "garnets": b["garnets"],
+                        "trades": [
+                            {"players": list(t["players"]), "amount": t["amount"]}
+                            for t in b["trades"]
+                        ],
+                        "spent": b["spent"],
+                    }
                     for b in (round_bids[player] for round_bids in state.bids)
                 ],
             }
@@ -455,12 +548,16 @@ class SeatExchange(Game):
         groups: list[list[str]] = [list(winners)] if winners else []
         if end["tied_for_most"]:
             tied = set(end["tied_for_most"])
-            groups += group_by([p for p in players if p not in tied and p not in winners], money.__getitem__)
+            groups += group_by(
+                [p for p in players if p not in tied and p not in winners], money.__getitem__
+            )
             rest = [p for p in end["tied_for_most"] if p != ec]
             if rest:
                 groups.append(rest)
         else:
-            groups += group_by([p for p in players if p not in winners and p != ec], money.__getitem__)
+            groups += group_by(
+                [p for p in players if p not in winners and p != ec], money.__getitem__
+            )
         if ec is not None:
             groups.append([ec])
         tol = 1 if end["condition"] == "streak" else 2

@@ -25,18 +25,22 @@ class SeatExchangeConfig(BaseModel):
 
     players: list[str] = Field(description="13 distinct non-empty player ids, listing order")
     seats: list[str] = Field(description="seats[i] sits in seat i; a permutation of players")
-    numbers: dict[str, int] = Field(description="each player's secret number, a bijection onto 1..13")
+    numbers: dict[str, int] = Field(
+        description="each player's secret number, a bijection onto 1..13"
+    )
     gamewide_tiebreak: list[str] = Field(description="the 13 players, best first")
     garnets: dict[str, int] = Field(description="garnets each player holds at the start (>= 0)")
 
     @model_validator(mode="after")
-    def _check(self) -> "SeatExchangeConfig":
+    def _check(self) -> SeatExchangeConfig:
         ps = self.players
-        fault = (players_fault(ps, PLAYERS, "Seat Exchange")
-                 or ordering_fault("seats", self.seats, ps)
-                 or ordering_fault("gamewide_tiebreak", self.gamewide_tiebreak, ps)
-                 or player_map_fault("numbers", self.numbers, ps)
-                 or player_map_fault("garnets", self.garnets, ps))
+        fault = (
+            players_fault(ps, PLAYERS, "Seat Exchange")
+            or ordering_fault("seats", self.seats, ps)
+            or ordering_fault("gamewide_tiebreak", self.gamewide_tiebreak, ps)
+            or player_map_fault("numbers", self.numbers, ps)
+            or player_map_fault("garnets", self.garnets, ps)
+        )
         if fault:
             raise ValueError(fault)
         if sorted(self.numbers.values()) != list(range(1, PLAYERS + 1)):
@@ -50,7 +54,9 @@ class SeatExchangeConfig(BaseModel):
 class Trade(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    players: list[str] = Field(min_length=2, max_length=2, description="two player ids (the same twice: a self-swap)")
+    players: list[str] = Field(
+        min_length=2, max_length=2, description="two player ids (the same twice: a self-swap)"
+    )
     amount: int = Field(ge=1, description="whole dollars paid, >= 1")
 
 
@@ -60,4 +66,6 @@ class TradesAction(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, title="trades")
 
     garnets: int = Field(default=0, ge=0, description="garnets converted to dollars now, $1 each")
-    trades: list[Trade] = Field(default_factory=list, description="trades this player pays for; each unordered pair once")
+    trades: list[Trade] = Field(
+        default_factory=list, description="trades this player pays for; each unordered pair once"
+    )

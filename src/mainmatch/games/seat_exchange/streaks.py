@@ -8,7 +8,7 @@ unlinked edge leaves the runs.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def runs(nums: Sequence[int]) -> list[list[int]]:

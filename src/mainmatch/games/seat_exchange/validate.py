@@ -18,20 +18,26 @@ def _who(x: Any) -> str:
     return repr(x) if isinstance(x, str) else json.dumps(x)
 
 
-def check_trades(action: Any, index: dict[str, int], players: list[str], dollars: int, garnets_held: int) -> None:
+def check_trades(
+    action: Any, index: dict[str, int], players: list[str], dollars: int, garnets_held: int
+) -> None:
     """Raise :class:`IllegalAction` for the first rule ``action`` breaks (§3.1)."""
     # §3.1.1
     if not isinstance(action, dict):
-        raise IllegalAction(f"the action must be a JSON object like {{\"trades\": [...]}}, not {json_type(action)}")
+        raise IllegalAction(
+            f'the action must be a JSON object like {{"trades": [...]}}, not {json_type(action)}'
+        )
     unknown = [k for k in action if k not in ALLOWED]
     if unknown:
-        raise IllegalAction(f"unknown fields {sorted(unknown)!r}; use \"garnets\" and \"trades\"")
+        raise IllegalAction(f'unknown fields {sorted(unknown)!r}; use "garnets" and "trades"')
     # §3.1.2
     spend = action.get("garnets", 0)
     if not is_json_int(spend) or spend < 0:
         raise IllegalAction(f"garnets must be a whole number >= 0, not {json.dumps(spend)}")
     if spend > garnets_held:
-        raise IllegalAction(f"you hold {garnets_held} garnet{'s' if garnets_held != 1 else ''}; cannot spend {spend}")
+        raise IllegalAction(
+            f"you hold {garnets_held} garnet{'s' if garnets_held != 1 else ''}; cannot spend {spend}"
+        )
     # §3.1.3
     trades = action.get("trades", [])
     if not isinstance(trades, list):
@@ -39,11 +45,18 @@ def check_trades(action: Any, index: dict[str, int], players: list[str], dollars
     seen: set[tuple[str, str]] = set()
     total = 0
     for n, trade in enumerate(trades, 1):
-        if not isinstance(trade, dict) or len(trade) != 2 or "players" not in trade or "amount" not in trade:
-            raise IllegalAction(f"trade {n} must be an object with exactly \"players\" and \"amount\"")
+        if (
+            not isinstance(trade, dict)
+            or len(trade) != 2
+            or "players" not in trade
+            or "amount" not in trade
+        ):
+            raise IllegalAction(f'trade {n} must be an object with exactly "players" and "amount"')
         pair = trade["players"]
         if not isinstance(pair, list) or len(pair) != 2:
-            raise IllegalAction(f"trade {n}: \"players\" must list exactly two player ids (the same one twice for a self-swap)")
+            raise IllegalAction(
+                f'trade {n}: "players" must list exactly two player ids (the same one twice for a self-swap)'
+            )
         a, b = pair
         for x in pair:
             if not isinstance(x, str) or x not in index:

@@ -5,4 +5,11 @@ from .game import SecondState, SecondToWon
 
 GAME = SecondToWon()
 
-__all__ = ["GAME", "SecondState", "SecondToWon", "catalogue_schema", "default_catalogue", "load_catalogue"]
+__all__ = [
+    "GAME",
+    "SecondState",
+    "SecondToWon",
+    "catalogue_schema",
+    "default_catalogue",
+    "load_catalogue",
+]

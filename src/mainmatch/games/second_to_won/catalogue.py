@@ -27,7 +27,10 @@ SEED_LISTING: tuple[dict, ...] = (
     {"text": "x1.5 points to YOU", "effects": [{"target": "you", "multiply": "1.5"}]},
     {"text": "+25 points to CHOICE", "effects": [{"target": "choice", "add": 25}]},
     {"text": "+10 points to OTHERS", "effects": [{"target": "others", "add": 10}]},
-    {"text": "+40 points & 2 Garnets to YOU", "effects": [{"target": "you", "add": 40, "garnets": 2}]},
+    {
+        "text": "+40 points & 2 Garnets to YOU",
+        "effects": [{"target": "you", "add": 40, "garnets": 2}],
+    },
 )
 
 
@@ -37,7 +40,9 @@ def _item(*effects: dict) -> dict:
 
 def seed_listing() -> list[dict]:
     """A fresh copy of the seed's listing (auction 1 of the default catalogue)."""
-    return [{"text": it["text"], "effects": [dict(e) for e in it["effects"]]} for it in SEED_LISTING]
+    return [
+        {"text": it["text"], "effects": [dict(e) for e in it["effects"]]} for it in SEED_LISTING
+    ]
 
 
 def default_catalogue(seed: Any, n_auctions: int) -> list[list[dict]]:
@@ -60,7 +65,9 @@ def default_catalogue(seed: Any, n_auctions: int) -> list[list[dict]]:
         if k < n_auctions and rng.random() < 0.5:
             n = rng.choice((0, 5, 10))
             j = rng.randint(k + 1, n_auctions)
-            items.append(_item({"target": "you", "add": n, "info": j} if n else {"target": "you", "info": j}))
+            items.append(
+                _item({"target": "you", "add": n, "info": j} if n else {"target": "you", "info": j})
+            )
         else:
             n = rng.choice((5, 10, 15))
             items.append(_item({"target": "you", "add": n, "garnets": rng.choice((1, 2, 3))}))
@@ -72,7 +79,9 @@ def default_catalogue(seed: Any, n_auctions: int) -> list[list[dict]]:
 def check_n_auctions(n: Any) -> int:
     if not is_json_int(n) or not 1 <= n <= MAX_AUCTIONS:
         shown = n if is_json_int(n) else json_type(n)
-        raise InvalidConfig(f"n_auctions must be a whole number from 1 to {MAX_AUCTIONS}, not {shown}")
+        raise InvalidConfig(
+            f"n_auctions must be a whole number from 1 to {MAX_AUCTIONS}, not {shown}"
+        )
     return n
 
 
@@ -112,10 +121,14 @@ def load_catalogue(data: Any) -> list[list[dict]]:
     if isinstance(data, dict):
         unknown = [k for k in data if k != "auctions"]
         if unknown or "auctions" not in data:
-            raise InvalidConfig('a catalogue is a list of auctions, or an object {"auctions": [...]} and nothing else')
+            raise InvalidConfig(
+                'a catalogue is a list of auctions, or an object {"auctions": [...]} and nothing else'
+            )
         data = data["auctions"]
     if not isinstance(data, list):
-        raise InvalidConfig(f"auctions: must be a list of 1 to {MAX_AUCTIONS} auctions, not {json_type(data)}")
+        raise InvalidConfig(
+            f"auctions: must be a list of 1 to {MAX_AUCTIONS} auctions, not {json_type(data)}"
+        )
     out: list = []
     for a, auction in enumerate(data):
         if not isinstance(auction, list):
@@ -141,6 +154,12 @@ def _read_item(item: Any) -> Any:
     if isinstance(item, dict) and "effects" not in item and isinstance(item.get("text"), str):
         return {**item, "effects": parse_item_text(item["text"])}
     if isinstance(item, dict):
-        return {k: ([dict(e) if isinstance(e, dict) else e for e in v] if k == "effects" and isinstance(v, list) else v)
-                for k, v in item.items()}
+        return {
+            k: (
+                [dict(e) if isinstance(e, dict) else e for e in v]
+                if k == "effects" and isinstance(v, list)
+                else v
+            )
+            for k, v in item.items()
+        }
     return item

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mainmatch.engine.configcheck import garnets_fault, ordering_fault, players_fault
 from mainmatch.engine.checks import json_type
+from mainmatch.engine.configcheck import garnets_fault, ordering_fault, players_fault
 from mainmatch.engine.errors import InvalidConfig
 
 from .catalogue import catalogue_fault, check_n_auctions, default_catalogue, load_catalogue
@@ -28,7 +28,7 @@ def check_config(config: Any) -> dict:
     unknown = [k for k in config if k not in FIELDS]
     if unknown:
         raise InvalidConfig(
-            f"config.{sorted(map(str, unknown))[0]}: unknown field; a second_to_won config has "
+            f"config.{min(map(str, unknown))}: unknown field; a second_to_won config has "
             "players, auctions, gamewide_tiebreak and garnets"
         )
     for name in FIELDS:
@@ -41,38 +41,55 @@ def check_config(config: Any) -> dict:
     fault = catalogue_fault(config["auctions"], prefix="config.")
     if fault:
         raise InvalidConfig(fault)
-    fault = ordering_fault("gamewide_tiebreak", config["gamewide_tiebreak"], players) or garnets_fault(config["garnets"], players)
+    fault = ordering_fault(
+        "gamewide_tiebreak", config["gamewide_tiebreak"], players
+    ) or garnets_fault(config["garnets"], players)
     if fault:
         raise InvalidConfig(f"config.{fault}")
     return config
 
 
-def build_config(players: Any, seed: Any, auctions: Any = None, n_auctions: Any = None,
-                 gamewide_tiebreak: Any = None, garnets: Any = None) -> dict:
+def build_config(
+    players: Any,
+    seed: Any,
+    auctions: Any = None,
+    n_auctions: Any = None,
+    gamewide_tiebreak: Any = None,
+    garnets: Any = None,
+) -> dict:
     """``new_config`` (§2.2, decision 34): the host's inputs, defaults for
     the rest, the default catalogue from ``seed`` when none is given."""
     if auctions is not None and n_auctions is not None:
-        raise InvalidConfig("give either auctions (the host's catalogue) or n_auctions (of the default one), not both")
-    fault = players_fault(list(players) if isinstance(players, (list, tuple)) else players, PLAYERS, "Second to Won")
+        raise InvalidConfig(
+            "give either auctions (the host's catalogue) or n_auctions (of the default one), not both"
+        )
+    fault = players_fault(
+        list(players) if isinstance(players, (list, tuple)) else players, PLAYERS, "Second to Won"
+    )
     if fault:
         raise InvalidConfig(f"config.{fault}")
     players = list(players)
     if auctions is None:
-        catalogue = default_catalogue(seed, check_n_auctions(MAX_AUCTIONS if n_auctions is None else n_auctions))
+        catalogue = default_catalogue(
+            seed, check_n_auctions(MAX_AUCTIONS if n_auctions is None else n_auctions)
+        )
     else:
         catalogue = load_catalogue(auctions)
     if garnets is None:
         garnets = {}
     if not isinstance(garnets, dict):
-        raise InvalidConfig(f"config.garnets: must be an object player -> garnets held, not {json_type(garnets)}")
+        raise InvalidConfig(
+            f"config.garnets: must be an object player -> garnets held, not {json_type(garnets)}"
+        )
     strangers = [p for p in garnets if p not in set(players)]
     if strangers:
         raise InvalidConfig(f"config.garnets: {strangers[0]!r} is not a player in this match")
     config = {
         "players": players,
         "auctions": catalogue,
-        "gamewide_tiebreak": list(gamewide_tiebreak) if isinstance(gamewide_tiebreak, (list, tuple)) else
-        (list(players) if gamewide_tiebreak is None else gamewide_tiebreak),
+        "gamewide_tiebreak": list(gamewide_tiebreak)
+        if isinstance(gamewide_tiebreak, (list, tuple))
+        else (list(players) if gamewide_tiebreak is None else gamewide_tiebreak),
         "garnets": {p: garnets.get(p, 0) for p in players},
     }
     return check_config(config)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
 
 from mainmatch.engine.errors import IllegalAction, InvalidConfig
 from mainmatch.engine.events import private, public
@@ -32,10 +34,10 @@ DEFAULT_PLAYERS = ("ana", "ben", "cal", "dee", "eve", "fay", "gus", "hal", "ivy"
 class Table:
     """What a match's config fixes, prepared once and shared by all its states."""
 
-    items: tuple[tuple[dict, ...], ...]                         # config items, auction 1 first
+    items: tuple[tuple[dict, ...], ...]  # config items, auction 1 first
     compiled: tuple[tuple[tuple[CompiledEffect, ...], ...], ...]
-    choice_letters: tuple[frozenset[str], ...]                  # per auction: items to CHOICE
-    others: dict[str, tuple[str, ...]]                          # player -> every other player, players order
+    choice_letters: tuple[frozenset[str], ...]  # per auction: items to CHOICE
+    others: dict[str, tuple[str, ...]]  # player -> every other player, players order
     tiebreak: tuple[str, ...]
 
     @property
@@ -47,19 +49,23 @@ class Table:
 class SecondState:
     config: dict
     players: tuple[str, ...]
-    index: dict[str, int]                  # player -> position in players (shared, never mutated)
+    index: dict[str, int]  # player -> position in players (shared, never mutated)
     table: Table
-    phase: str                             # "bidding" | "over"
-    auction: int                           # current auction; after the end, the last played
+    phase: str  # "bidding" | "over"
+    auction: int  # current auction; after the end, the last played
     points: dict[str, int]
     chips: dict[str, int]
-    garnets: dict[str, int]                # held now
-    garnets_spent: dict[str, int]          # bid over the match (§4.1)
-    garnets_from_items: dict[str, int]     # received from items over the match
-    history: tuple[dict[str, int], ...]    # scores after each auction played (§4.5)
-    bids: dict[str, tuple[dict, ...]]      # player -> own bids per auction, as the private view shows them
-    won: dict[str, tuple[dict, ...]]       # player -> own won items, as the private view shows them
-    info: dict[str, tuple[int, ...]]       # player -> auctions whose lists they received, in order received
+    garnets: dict[str, int]  # held now
+    garnets_spent: dict[str, int]  # bid over the match (§4.1)
+    garnets_from_items: dict[str, int]  # received from items over the match
+    history: tuple[dict[str, int], ...]  # scores after each auction played (§4.5)
+    bids: dict[
+        str, tuple[dict, ...]
+    ]  # player -> own bids per auction, as the private view shows them
+    won: dict[str, tuple[dict, ...]]  # player -> own won items, as the private view shows them
+    info: dict[
+        str, tuple[int, ...]
+    ]  # player -> auctions whose lists they received, in order received
     end: dict | None
     #: lazily computed, per state: the requests
     cache: dict = field(default_factory=dict, compare=False)
@@ -72,22 +78,36 @@ class SecondToWon(Game):
     player_count = PLAYERS
     default_players = DEFAULT_PLAYERS
     config_model = SecondToWonConfig
-    action_models = {"bids": BidsAction}
+    action_models: ClassVar[dict[str, type[BaseModel]]] = {"bids": BidsAction}
     host_inputs = OPTIONS
     # the seed sets no time for an auction (only a 24-hour pre-game period, decision 31)
     # an ORG Main Match plays an auction a day (the seed's "24 hour pre-game period")
-    step_minutes = {"bids": 24 * 60}
+    step_minutes: ClassVar[dict[str, int | None]] = {"bids": 24 * 60}
 
     # ------------------------------------------------------------ config §2
 
-    def new_config(self, players, seed, auctions=None, n_auctions=None, gamewide_tiebreak=None,
-                   garnets=None, **options: Any) -> dict:
+    def new_config(
+        self,
+        players,
+        seed,
+        auctions=None,
+        n_auctions=None,
+        gamewide_tiebreak=None,
+        garnets=None,
+        **options: Any,
+    ) -> dict:
         if options:
             raise InvalidConfig(
-                f"unknown option {sorted(options)[0]!r}; second_to_won takes auctions, n_auctions, gamewide_tiebreak and garnets"
+                f"unknown option {min(options)!r}; second_to_won takes auctions, n_auctions, gamewide_tiebreak and garnets"
             )
-        return build_config(players, seed, auctions=auctions, n_auctions=n_auctions,
-                            gamewide_tiebreak=gamewide_tiebreak, garnets=garnets)
+        return build_config(
+            players,
+            seed,
+            auctions=auctions,
+            n_auctions=n_auctions,
+            gamewide_tiebreak=gamewide_tiebreak,
+            garnets=garnets,
+        )
 
     def check_config(self, config: Any) -> dict:
         return check_config(config)
@@ -105,7 +125,10 @@ class SecondToWon(Game):
         table = Table(
             items=items,
             compiled=tuple(tuple(compile_item(it) for it in auction) for auction in items),
-            choice_letters=tuple(frozenset(l for l, it in zip(LETTERS, auction) if has_choice(it)) for auction in items),
+            choice_letters=tuple(
+                frozenset(l for l, it in zip(LETTERS, auction) if has_choice(it))
+                for auction in items
+            ),
             others={p: tuple(q for q in players if q != p) for p in players},
             tiebreak=tuple(config["gamewide_tiebreak"]),
         )
@@ -140,26 +163,49 @@ class SecondToWon(Game):
             items = show_auction(state.table.items[k - 1])
             for p in state.players:
                 c = state.chips[p]
-                out[p] = {"kind": "bids", "auction": k, "items": items, "chips": c, "garnets": state.garnets[p],
-                          "min_items": min(MIN_BIDS, c), "choice_targets": list(state.table.others[p])}
+                out[p] = {
+                    "kind": "bids",
+                    "auction": k,
+                    "items": items,
+                    "chips": c,
+                    "garnets": state.garnets[p],
+                    "min_items": min(MIN_BIDS, c),
+                    "choice_targets": list(state.table.others[p]),
+                }
         state.cache["pending"] = out
         return out
 
     def validate(self, state: SecondState, player: str, action: Any) -> None:
         self._require_pending(state, player)
-        check_bids(action, player, state.index, state.table.choice_letters[state.auction - 1],
-                   state.chips[player], state.garnets[player])
+        check_bids(
+            action,
+            player,
+            state.index,
+            state.table.choice_letters[state.auction - 1],
+            state.chips[player],
+            state.garnets[player],
+        )
 
     def default_action(self, state: SecondState, player: str, rng: random.Random) -> dict:
         self._require_pending(state, player)
-        return default_bids(rng, state.chips[player], state.table.choice_letters[state.auction - 1],
-                            state.table.others[player])
+        return default_bids(
+            rng,
+            state.chips[player],
+            state.table.choice_letters[state.auction - 1],
+            state.table.others[player],
+        )
 
     def random_action(self, state: SecondState, player: str, rng: random.Random) -> dict:
         self._require_pending(state, player)
         t = state.table
-        return random_bids(rng, state.chips[player], state.garnets[player], t.n_auctions - state.auction + 1,
-                           t.choice_letters[state.auction - 1], t.others[player])
+        return random_bids(
+            rng,
+            state.chips[player],
+            state.garnets[player],
+            t.n_auctions - state.auction + 1,
+            t.choice_letters[state.auction - 1],
+            t.others[player],
+        )
 
     @staticmethod
     def _require_pending(state: SecondState, player: Any) -> None:
@@ -179,14 +225,18 @@ class SecondToWon(Game):
             # actions arrive validated (ENGINE.md); this guards a direct caller's wrong set of players
             missing = [p for p in players if p not in actions]
             extra = sorted(str(p) for p in actions if p not in state.index)
-            raise IllegalAction(f"a bids step needs one action from each of the {PLAYERS} players (missing {missing}, unknown {extra})")
+            raise IllegalAction(
+                f"a bids step needs one action from each of the {PLAYERS} players (missing {missing}, unknown {extra})"
+            )
         bids = {p: normalise(actions[p]) for p in players}
         out = resolve(players, t.compiled[k - 1], bids, state.points, state.chips, state.garnets)
         history = state.history + (out.points,)  # §4.5
         spent = {p: state.garnets_spent[p] + out.garnets_bid[p] for p in players}
         from_items = {p: state.garnets_from_items[p] + out.gifted[p] for p in players}
         own_bids, won, info = {}, {}, {}
-        shown: dict[int, list[dict]] = {}  # an auction's item list, built once for this step's events
+        shown: dict[
+            int, list[dict]
+        ] = {}  # an auction's item list, built once for this step's events
 
         def listing(j: int) -> list[dict]:
             if j not in shown:
@@ -197,16 +247,32 @@ class SecondToWon(Game):
         events = [public("auction_closed", auction=k)]
         for p in players:
             mine = bids[p]
-            entry = {l: {"chips": c, "garnets": g} if who is None else {"chips": c, "garnets": g, "choice": who}
-                     for l, (c, g, who) in mine.items()}
+            entry = {
+                l: {"chips": c, "garnets": g}
+                if who is None
+                else {"chips": c, "garnets": g, "choice": who}
+                for l, (c, g, who) in mine.items()
+            }
             own_bids[p] = state.bids[p] + ({"auction": k, "bids": entry},)
             won[p] = state.won[p] + tuple(_won_entry(k, l, mine[l]) for l in out.won[p])
             received = [j for j in out.info[p] if j not in state.info[p]]
             info[p] = state.info[p] + tuple(received) if received else state.info[p]
-            events.append(private([p], "auction_result", auction=k, won=list(out.won[p]), points=out.points[p],
-                                  chips=out.chips[p], garnets=out.garnets[p], garnets_gifted=out.gifted[p]))
+            events.append(
+                private(
+                    [p],
+                    "auction_result",
+                    auction=k,
+                    won=list(out.won[p]),
+                    points=out.points[p],
+                    chips=out.chips[p],
+                    garnets=out.garnets[p],
+                    garnets_gifted=out.gifted[p],
+                )
+            )
             # decision 38: an information event every time, even for a list already received
-            events += [private([p], "information", auction=j, items=listing(j)) for j in out.info[p]]
+            events += [
+                private([p], "information", auction=j, items=listing(j)) for j in out.info[p]
+            ]
         # §4.7 premature end (decision 16: before the normal one), normal end, or the next auction
         end = None
         if any(v > LIMIT for v in out.points.values()) or k == t.n_auctions:
@@ -215,9 +281,20 @@ class SecondToWon(Game):
         else:
             events.append(public("auction_open", auction=k + 1, items=listing(k + 1)))
         new = replace(
-            state, phase="bidding" if end is None else "over", auction=k if end else k + 1,
-            points=out.points, chips=out.chips, garnets=out.garnets, garnets_spent=spent,
-            garnets_from_items=from_items, history=history, bids=own_bids, won=won, info=info, end=end, cache={},
+            state,
+            phase="bidding" if end is None else "over",
+            auction=k if end else k + 1,
+            points=out.points,
+            chips=out.chips,
+            garnets=out.garnets,
+            garnets_spent=spent,
+            garnets_from_items=from_items,
+            history=history,
+            bids=own_bids,
+            won=won,
+            info=info,
+            end=end,
+            cache={},
         )
         return new, events
 
@@ -231,7 +308,10 @@ class SecondToWon(Game):
             "phase": state.phase,
             "auction": state.auction,
             "max_auctions": t.n_auctions,
-            "auctions": [{"auction": j, "items": show_auction(t.items[j - 1])} for j in range(1, state.auction + 1)],
+            "auctions": [
+                {"auction": j, "items": show_auction(t.items[j - 1])}
+                for j in range(1, state.auction + 1)
+            ],
             "end": _copy_end(state.end),
         }
         if player is not None:
@@ -244,10 +324,15 @@ class SecondToWon(Game):
                 "garnets_spent": state.garnets_spent[player],
                 "points": state.points[player],
                 "points_history": [h[player] for h in state.history],
-                "bids": [{"auction": b["auction"], "bids": {l: dict(x) for l, x in b["bids"].items()}}
-                         for b in state.bids[player]],
+                "bids": [
+                    {"auction": b["auction"], "bids": {l: dict(x) for l, x in b["bids"].items()}}
+                    for b in state.bids[player]
+                ],
                 "won": [dict(w) for w in state.won[player]],
-                "info": [{"auction": j, "items": show_auction(t.items[j - 1])} for j in state.info[player]],
+                "info": [
+                    {"auction": j, "items": show_auction(t.items[j - 1])}
+                    for j in state.info[player]
+                ],
             }
         return out
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from mainmatch.engine.checks import is_json_int, json_type
@@ -47,7 +47,7 @@ def effect_fault(effect: Any, auction: int, n_auctions: int) -> str | None:
         return f'must be an object like {{"target": "you", "add": 10}}, not {json_type(effect)}'
     unknown = [k for k in effect if k != "target" and k not in EFFECT_KEYS]
     if unknown:
-        return f"unknown key {_shown(sorted(map(str, unknown))[0])}; an effect has target and add, multiply, garnets, info"
+        return f"unknown key {_shown(min(map(str, unknown)))}; an effect has target and add, multiply, garnets, info"
     if "target" not in effect:
         return f'missing "target" ({_TARGETS_TEXT})'
     target = effect["target"]
@@ -72,7 +72,9 @@ def effect_fault(effect: Any, auction: int, n_auctions: int) -> str | None:
         if auction >= n_auctions:
             return f"info must name a later auction, but auction {auction} is the last"
         if not is_json_int(j) or not auction < j <= n_auctions:
-            later = f"{auction + 1}" if auction + 1 == n_auctions else f"{auction + 1}..{n_auctions}"
+            later = (
+                f"{auction + 1}" if auction + 1 == n_auctions else f"{auction + 1}..{n_auctions}"
+            )
             return f"info must name a later auction ({later}), not {_shown(j)}"
     return None
 
@@ -83,7 +85,7 @@ def item_fault(item: Any, auction: int, n_auctions: int) -> str | None:
         return f'must be an object like {{"effects": [{{"target": "you", "add": 10}}]}}, not {json_type(item)}'
     unknown = [k for k in item if k not in ("effects", "text")]
     if unknown:
-        return f'unknown key {_shown(sorted(map(str, unknown))[0])}; an item has "effects" and optionally "text"'
+        return f'unknown key {_shown(min(map(str, unknown)))}; an item has "effects" and optionally "text"'
     if "effects" not in item:
         return 'missing "effects" (a list of at least one effect)'
     effects = item["effects"]
@@ -149,7 +151,9 @@ def show_item(letter: str, item: dict) -> dict:
     """The item as people and clients see it: the config's object as given,
     ``letter`` first (§2.1 "Items as shown", decision 37). A fresh copy."""
     out = {"letter": letter, **item}
-    out["effects"] = [dict(e) for e in item["effects"]]  # keeps the key's place in the config's order
+    out["effects"] = [
+        dict(e) for e in item["effects"]
+    ]  # keeps the key's place in the config's order
     return out
 
 

@@ -46,19 +46,25 @@ class Effect(BaseModel):
         "every player but the winner (others)"
     )
     add: int | SkipJsonSchema[None] = Field(
-        default=None, description="points added to each target's total (any sign): `+## points`",
+        default=None,
+        description="points added to each target's total (any sign): `+## points`",
         json_schema_extra=_no_default,
     )
     multiply: Annotated[str, Field(pattern=DECIMAL_PATTERN)] | SkipJsonSchema[None] = Field(
-        default=None, description='multiplier as a decimal string like "1.5" (exact, never a float): `x#.# points`',
+        default=None,
+        description='multiplier as a decimal string like "1.5" (exact, never a float): `x#.# points`',
         json_schema_extra=_no_default,
     )
     garnets: Annotated[int, Field(ge=1)] | SkipJsonSchema[None] = Field(
-        default=None, description="garnets each target receives: `& # Garnets`", json_schema_extra=_no_default,
+        default=None,
+        description="garnets each target receives: `& # Garnets`",
+        json_schema_extra=_no_default,
     )
     info: Annotated[int, Field(ge=2, le=MAX_AUCTIONS)] | SkipJsonSchema[None] = Field(
-        default=None, description="a later auction whose item list each target receives privately: "
-        "`& Information on Auction #`", json_schema_extra=_no_default,
+        default=None,
+        description="a later auction whose item list each target receives privately: "
+        "`& Information on Auction #`",
+        json_schema_extra=_no_default,
     )
 
 
@@ -67,14 +73,19 @@ class Item(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, title="item")
 
-    effects: list[Effect] = Field(min_length=1, description="what winning the item does, at least one effect")
+    effects: list[Effect] = Field(
+        min_length=1, description="what winning the item does, at least one effect"
+    )
     text: str | SkipJsonSchema[None] = Field(
-        default=None, description='the host\'s wording, shown verbatim ("+40 points & 2 Garnets to YOU")',
+        default=None,
+        description='the host\'s wording, shown verbatim ("+40 points & 2 Garnets to YOU")',
         json_schema_extra=_no_default,
     )
 
 
-Auction = Annotated[list[Item], Field(min_length=ITEMS, max_length=ITEMS, description="the six items A-F, in order")]
+Auction = Annotated[
+    list[Item], Field(min_length=ITEMS, max_length=ITEMS, description="the six items A-F, in order")
+]
 
 
 class SecondToWonConfig(BaseModel):
@@ -84,13 +95,16 @@ class SecondToWonConfig(BaseModel):
 
     players: list[str] = Field(description="9 distinct non-empty player ids, listing order")
     auctions: list[Auction] = Field(
-        min_length=1, max_length=MAX_AUCTIONS,
+        min_length=1,
+        max_length=MAX_AUCTIONS,
         description="the item catalogue, auction 1 first: 1 to 8 auctions of exactly 6 items (secret until opened)",
     )
     gamewide_tiebreak: list[str] = Field(
         description="the 9 players, best first; picks the single elimination_candidate among several ECs"
     )
-    garnets: dict[str, Annotated[int, Field(ge=0)]] = Field(description="garnets each player holds at the start")
+    garnets: dict[str, Annotated[int, Field(ge=0)]] = Field(
+        description="garnets each player holds at the start"
+    )
 
 
 class WordedItem(BaseModel):
@@ -109,8 +123,12 @@ class Catalogue(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, title="second_to_won catalogue")
 
-    auctions: list[Annotated[list[Item | WordedItem | str], Field(min_length=ITEMS, max_length=ITEMS)]] = Field(
-        min_length=1, max_length=MAX_AUCTIONS, description="1 to 8 auctions of exactly 6 items (A-F), auction 1 first",
+    auctions: list[
+        Annotated[list[Item | WordedItem | str], Field(min_length=ITEMS, max_length=ITEMS)]
+    ] = Field(
+        min_length=1,
+        max_length=MAX_AUCTIONS,
+        description="1 to 8 auctions of exactly 6 items (A-F), auction 1 first",
     )
 
 
@@ -120,9 +138,12 @@ class Bid(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, title="bid")
 
     chips: int = Field(default=0, ge=0, description="chips bid (returned if the bid loses)")
-    garnets: int = Field(default=0, ge=0, description="garnets bid, worth 3 chips each; discarded won or lost")
+    garnets: int = Field(
+        default=0, ge=0, description="garnets bid, worth 3 chips each; discarded won or lost"
+    )
     choice: str | SkipJsonSchema[None] = Field(
-        default=None, description="required on an item to CHOICE (and only there): the other player it targets",
+        default=None,
+        description="required on an item to CHOICE (and only there): the other player it targets",
         json_schema_extra=_no_default,
     )
 

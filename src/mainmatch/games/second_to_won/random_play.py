@@ -8,7 +8,7 @@ large, all-in and garnet bids and spread chips plausibly over the auctions.
 from __future__ import annotations
 
 import random
-from typing import Collection, Sequence
+from collections.abc import Collection, Sequence
 
 from .models import LETTERS, MIN_BIDS
 
@@ -20,7 +20,9 @@ SMALL_AMOUNTS = (1, 1, 2, 2, 3, 5)
 SPREAD_HALVES = (1, 2, 2, 3, 4)
 
 
-def default_bids(rng: random.Random, chips: int, choice_letters: Collection[str], others: Sequence[str]) -> dict:
+def default_bids(
+    rng: random.Random, chips: int, choice_letters: Collection[str], others: Sequence[str]
+) -> dict:
     """§3.1 default: 1 chip on each of min(3, chips) distinct random items, a
     random other player for a CHOICE item, no garnets (decision 10)."""
     bids = {}
@@ -71,8 +73,14 @@ def _chip_amounts(rng: random.Random, style: str, c: int, auctions_left: int) ->
     return [big] + [1] * (m - 1)
 
 
-def random_bids(rng: random.Random, chips: int, garnets: int, auctions_left: int,
-                choice_letters: Collection[str], others: Sequence[str]) -> dict:
+def random_bids(
+    rng: random.Random,
+    chips: int,
+    garnets: int,
+    auctions_left: int,
+    choice_letters: Collection[str],
+    others: Sequence[str],
+) -> dict:
     """§3.2: a legal ``bids`` action in one of the styles, garnets now and then.
 
     ``auctions_left`` counts the current auction (1 in the last one).

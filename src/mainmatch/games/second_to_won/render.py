@@ -52,26 +52,39 @@ def _game_over(e: dict) -> str:
     lines.append(f"**Last place:** {_names(e['last_place'])}")
     ecs = e["elimination_candidates"]
     if len(ecs) > 1:
-        lines.append(f"**Tied Elimination Candidates:** {_names(ecs)}; the gamewide tiebreak names "
-                     f"**{e['elimination_candidate']}**")
+        lines.append(
+            f"**Tied Elimination Candidates:** {_names(ecs)}; the gamewide tiebreak names "
+            f"**{e['elimination_candidate']}**"
+        )
     lines.append(f"**Elimination Candidate:** **{e['elimination_candidate']}**")
     award = {p: g for p, g in e["garnet_award"].items() if g}
-    lines.append("**Garnets awarded:** " + (", ".join(f"{p} {g}" for p, g in award.items()) if award else "none"))
+    lines.append(
+        "**Garnets awarded:** "
+        + (", ".join(f"{p} {g}" for p, g in award.items()) if award else "none")
+    )
     return "\n".join(lines)
 
 
 def render_event(e: dict) -> str:
     t = e["type"]
     if t == "auction_open":
-        return (f"## Auction {e['auction']} is open\n{listing(e['items'])}\n"
-                "DM your bids: at least 3 items, letter and chips each (a garnet counts as 3 chips).")
+        return (
+            f"## Auction {e['auction']} is open\n{listing(e['items'])}\n"
+            "DM your bids: at least 3 items, letter and chips each (a garnet counts as 3 chips)."
+        )
     if t == "auction_closed":
         return f"## Auction {e['auction']} is closed\nEveryone gets their own result by DM; winners and totals stay secret."
     if t == "auction_result":
         won = ", ".join(f"**{l}**" for l in e["won"]) if e["won"] else "nothing"
-        gift = f" ({_plural(e['garnets_gifted'], 'garnet')} gifted this auction)" if e["garnets_gifted"] else ""
-        return (f"Auction {e['auction']}: you won {won}. You have **{_plural(e['points'], 'point')}**, "
-                f"{_plural(e['chips'], 'chip')} and {_plural(e['garnets'], 'garnet')}{gift}.")
+        gift = (
+            f" ({_plural(e['garnets_gifted'], 'garnet')} gifted this auction)"
+            if e["garnets_gifted"]
+            else ""
+        )
+        return (
+            f"Auction {e['auction']}: you won {won}. You have **{_plural(e['points'], 'point')}**, "
+            f"{_plural(e['chips'], 'chip')} and {_plural(e['garnets'], 'garnet')}{gift}."
+        )
     if t == "information":
         return f"📜 Information: the items of auction {e['auction']}\n{listing(e['items'])}"
     if t == "game_over":

@@ -9,9 +9,9 @@ multiplier aimed at them and the sum of every addition, then
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 from .items import CompiledEffect
 from .models import GARNET_VALUE, LETTERS
@@ -26,12 +26,12 @@ class Outcome:
 
     points: dict[str, int]
     chips: dict[str, int]
-    garnets: dict[str, int]            # held after discards and gifts
-    garnets_bid: dict[str, int]        # discarded this auction (§4.1)
-    gifted: dict[str, int]             # received from items this auction
-    info: dict[str, list[int]]         # auctions whose list each player receives, ascending
-    won: dict[str, list[str]]          # letters won, in letter order
-    winners: dict[str, list[str]]      # letter -> winners in players order (empty: discarded)
+    garnets: dict[str, int]  # held after discards and gifts
+    garnets_bid: dict[str, int]  # discarded this auction (§4.1)
+    gifted: dict[str, int]  # received from items this auction
+    info: dict[str, list[int]]  # auctions whose list each player receives, ascending
+    won: dict[str, list[str]]  # letters won, in letter order
+    winners: dict[str, list[str]]  # letter -> winners in players order (empty: discarded)
 
 
 def item_winners(players: Sequence[str], bids: dict[str, Bids], letter: str) -> list[str]:
@@ -61,8 +61,14 @@ def new_total(points: int, mult: Fraction | int, add: int) -> int:
     return math.ceil(points * mult) + add
 
 
-def resolve(players: Sequence[str], items: Sequence[tuple[CompiledEffect, ...]], bids: dict[str, Bids],
-            points: dict[str, int], chips: dict[str, int], garnets: dict[str, int]) -> Outcome:
+def resolve(
+    players: Sequence[str],
+    items: Sequence[tuple[CompiledEffect, ...]],
+    bids: dict[str, Bids],
+    points: dict[str, int],
+    chips: dict[str, int],
+    garnets: dict[str, int],
+) -> Outcome:
     """Resolve one auction (§4.1-4.4). ``bids`` holds every player's legal bids."""
     chips = dict(chips)
     held = dict(garnets)
@@ -105,6 +111,12 @@ def resolve(players: Sequence[str], items: Sequence[tuple[CompiledEffect, ...]],
     for p in players:
         held[p] += gift[p]
     return Outcome(
-        points=new_points, chips=chips, garnets=held, garnets_bid=garnets_bid, gifted=gift,
-        info={p: sorted(info[p]) for p in players}, won=won, winners=winners,
+        points=new_points,
+        chips=chips,
+        garnets=held,
+        garnets_bid=garnets_bid,
+        gifted=gift,
+        info={p: sorted(info[p]) for p in players},
+        won=won,
+        winners=winners,
     )

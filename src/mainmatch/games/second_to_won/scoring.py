@@ -11,7 +11,7 @@ last place.
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from mainmatch.engine.ec import last_in_tiebreak
 from mainmatch.engine.ranking import in_order
@@ -22,7 +22,9 @@ from .models import LIMIT
 Scores = dict[str, int]
 
 
-def backward_tiebreak(tied: Sequence[str], history: Sequence[Scores], pick: Callable = min) -> list[str]:
+def backward_tiebreak(
+    tied: Sequence[str], history: Sequence[Scores], pick: Callable = min
+) -> list[str]:
     """§7 "Backward tiebreak": for j = K-1 down to 1, while several remain,
     keep those whose score after auction j is ``pick`` of theirs.
     ``history[j-1]`` holds the scores after auction j; K = ``len(history)``.
@@ -105,7 +107,9 @@ def end_object(players: Sequence[str], history: Sequence[Scores], tiebreak: Sequ
         "second": list(second),
         "last_place": in_order(last, order),
         "elimination_candidates": in_order(ec_set, order),
-        "elimination_candidate": ec_set[0] if len(ec_set) == 1 else last_in_tiebreak(ec_set, list(tiebreak)),
+        "elimination_candidate": ec_set[0]
+        if len(ec_set) == 1
+        else last_in_tiebreak(ec_set, list(tiebreak)),
         "tokens_of_life": nonzero(tokens, order),
         "garnet_award": {p: garnet_award(final[p] - low) for p in order},
     }

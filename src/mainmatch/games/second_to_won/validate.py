@@ -7,7 +7,8 @@ The first broken rule is the one reported. Any JSON value is answered with
 from __future__ import annotations
 
 import json
-from typing import Any, Collection
+from collections.abc import Collection
+from typing import Any
 
 from mainmatch.engine.checks import json_type
 from mainmatch.engine.errors import IllegalAction
@@ -32,8 +33,14 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def check_bids(action: Any, player: str, players: Collection[str], choice_letters: Collection[str],
-               chips: int, garnets: int) -> None:
+def check_bids(
+    action: Any,
+    player: str,
+    players: Collection[str],
+    choice_letters: Collection[str],
+    chips: int,
+    garnets: int,
+) -> None:
     """Raise :class:`IllegalAction` for the first rule ``action`` breaks (§3.1).
 
     ``choice_letters`` are this auction's items with a CHOICE effect;
@@ -41,12 +48,18 @@ def check_bids(action: Any, player: str, players: Collection[str], choice_letter
     """
     # §3.1 1: shape
     if not isinstance(action, dict):
-        raise IllegalAction(f'the action must be a JSON object like {{"bids": {{"A": {{"chips": 1}}}}}}, not {json_type(action)}')
+        raise IllegalAction(
+            f'the action must be a JSON object like {{"bids": {{"A": {{"chips": 1}}}}}}, not {json_type(action)}'
+        )
     unknown = [k for k in action if k != "bids"]
     if unknown:
-        raise IllegalAction(f'unknown fields {sorted(map(str, unknown))!r}; send exactly {{"bids": {{LETTER: bid, ...}}}}')
+        raise IllegalAction(
+            f'unknown fields {sorted(map(str, unknown))!r}; send exactly {{"bids": {{LETTER: bid, ...}}}}'
+        )
     if "bids" not in action:
-        raise IllegalAction('missing "bids": send {"bids": {"A": {"chips": 1}, ...}} (an empty object to bid on nothing)')
+        raise IllegalAction(
+            'missing "bids": send {"bids": {"A": {"chips": 1}, ...}} (an empty object to bid on nothing)'
+        )
     bids = action["bids"]
     if not isinstance(bids, dict):
         raise IllegalAction(f'"bids" must be an object {{LETTER: bid}}, not {json_type(bids)}')
@@ -59,19 +72,29 @@ def check_bids(action: Any, player: str, players: Collection[str], choice_letter
             raise IllegalAction(f"unknown item {_shown(letter)}; this auction's items are A-F")
         # b
         if not isinstance(bid, dict):
-            raise IllegalAction(f'bid on {letter} must be an object like {{"chips": 5}}, not {json_type(bid)}')
+            raise IllegalAction(
+                f'bid on {letter} must be an object like {{"chips": 5}}, not {json_type(bid)}'
+            )
         if not BID_KEY_SET.issuperset(bid):
             extra = [k for k in bid if k not in BID_KEY_SET]
-            raise IllegalAction(f'bid on {letter}: unknown fields {sorted(map(str, extra))!r}; a bid has "chips", "garnets" and "choice"')
+            raise IllegalAction(
+                f'bid on {letter}: unknown fields {sorted(map(str, extra))!r}; a bid has "chips", "garnets" and "choice"'
+            )
         c = bid.get("chips", 0)
         if type(c) is not int or c < 0:  # a JSON integer: not true, not 1.0
-            raise IllegalAction(f"bid on {letter}: chips must be a whole number >= 0, not {_shown(c)}")
+            raise IllegalAction(
+                f"bid on {letter}: chips must be a whole number >= 0, not {_shown(c)}"
+            )
         g = bid.get("garnets", 0)
         if type(g) is not int or g < 0:
-            raise IllegalAction(f"bid on {letter}: garnets must be a whole number >= 0, not {_shown(g)}")
+            raise IllegalAction(
+                f"bid on {letter}: garnets must be a whole number >= 0, not {_shown(g)}"
+            )
         # c
         if c + GARNET_VALUE * g < 1:
-            raise IllegalAction(f"bid on {letter} is worth 0 chips; a bid must be worth at least 1 chip (chips + 3 per garnet)")
+            raise IllegalAction(
+                f"bid on {letter} is worth 0 chips; a bid must be worth at least 1 chip (chips + 3 per garnet)"
+            )
         # d
         if letter in choice_letters:
             who = bid.get("choice")
@@ -80,7 +103,9 @@ def check_bids(action: Any, player: str, players: Collection[str], choice_letter
             if who == player:
                 raise IllegalAction(f"bid on {letter}: the CHOICE player cannot be yourself")
             if not isinstance(who, str) or who not in players:
-                raise IllegalAction(f'bid on {letter}: "choice" must name another player of this match, not {_shown(who)}')
+                raise IllegalAction(
+                    f'bid on {letter}: "choice" must name another player of this match, not {_shown(who)}'
+                )
         elif "choice" in bid:
             raise IllegalAction(f'item {letter} has no CHOICE target; remove "choice"')
         total_chips += c
@@ -89,19 +114,27 @@ def check_bids(action: Any, player: str, players: Collection[str], choice_letter
     need = min(MIN_BIDS, chips)
     if len(bids) < need:
         hint = "" if need == MIN_BIDS else f" (you hold {_plural(chips, 'chip')})"
-        raise IllegalAction(f"you bid on {_plural(len(bids), 'item')}; bid on at least {need}{hint}")
+        raise IllegalAction(
+            f"you bid on {_plural(len(bids), 'item')}; bid on at least {need}{hint}"
+        )
     # §3.1 4
     if total_chips > chips:
         raise IllegalAction(f"your bids total {_plural(total_chips, 'chip')} but you have {chips}")
     # §3.1 5
     if total_garnets > garnets:
-        raise IllegalAction(f"your bids use {_plural(total_garnets, 'garnet')} but you hold {garnets}")
+        raise IllegalAction(
+            f"your bids use {_plural(total_garnets, 'garnet')} but you hold {garnets}"
+        )
 
 
 def normalise(action: dict) -> dict[str, tuple[int, int, str | None]]:
     """A legal action's bids as ``{letter: (chips, garnets, choice)}`` in letter order."""
     bids = action["bids"]
     return {
-        letter: (bids[letter].get("chips", 0), bids[letter].get("garnets", 0), bids[letter].get("choice"))
+        letter: (
+            bids[letter].get("chips", 0),
+            bids[letter].get("garnets", 0),
+            bids[letter].get("choice"),
+        )
         for letter in sorted(bids)
     }

@@ -25,8 +25,10 @@ _PARTS = (
     ("garnets", re.compile(r"([0-9]+)\s*garnets?", re.IGNORECASE)),
     ("info", re.compile(r"information\s+on\s+auction\s+([0-9]+)", re.IGNORECASE)),
 )
-GRAMMAR_HINT = ('write it like "+15 points to YOU", "x1.5 points to CHOICE", "+40 points & 2 Garnets to YOU", '
-                '"+10 points & Information on Auction 5 to YOU" (several targets: join clauses with ";")')
+GRAMMAR_HINT = (
+    'write it like "+15 points to YOU", "x1.5 points to CHOICE", "+40 points & 2 Garnets to YOU", '
+    '"+10 points & Information on Auction 5 to YOU" (several targets: join clauses with ";")'
+)
 
 
 class WordingError(ValueError):
@@ -75,7 +77,9 @@ def parse_item_text(text: str) -> list[dict]:
         clause = raw.strip()
         m = _CLAUSE.fullmatch(clause)
         if m is None:
-            raise WordingError(f"cannot read {clause!r}: a clause ends with \"to YOU\", \"to CHOICE\" or \"to OTHERS\"; {GRAMMAR_HINT}")
+            raise WordingError(
+                f'cannot read {clause!r}: a clause ends with "to YOU", "to CHOICE" or "to OTHERS"; {GRAMMAR_HINT}'
+            )
         effect: dict = {"target": m["target"].lower()}
         found: dict = {}
         for part in (p.strip() for p in m["parts"].split("&")):

@@ -39,7 +39,12 @@ def upgrade() -> None:
     op.create_index("ix_matches_due", "matches", ["status", "deadline_at"])
     op.create_table(
         "players",
-        sa.Column("match_id", sa.String(32), sa.ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column(
+            "match_id",
+            sa.String(32),
+            sa.ForeignKey("matches.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
         sa.Column("player", sa.String(100), primary_key=True),
         sa.Column("position", sa.Integer(), nullable=False),
         sa.Column("token", sa.String(64), nullable=False, unique=True),
@@ -47,7 +52,12 @@ def upgrade() -> None:
     )
     op.create_table(
         "steps",
-        sa.Column("match_id", sa.String(32), sa.ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column(
+            "match_id",
+            sa.String(32),
+            sa.ForeignKey("matches.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
         sa.Column("number", sa.Integer(), primary_key=True),
         sa.Column("actions", sa.JSON(), nullable=False),
         sa.Column("defaulted", sa.JSON(), nullable=False),
@@ -57,7 +67,12 @@ def upgrade() -> None:
     )
     op.create_table(
         "submissions",
-        sa.Column("match_id", sa.String(32), sa.ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column(
+            "match_id",
+            sa.String(32),
+            sa.ForeignKey("matches.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
         sa.Column("step", sa.Integer(), primary_key=True),
         sa.Column("player", sa.String(100), primary_key=True),
         sa.Column("action", sa.JSON(), nullable=False),
