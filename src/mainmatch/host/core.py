@@ -99,11 +99,14 @@ class ServiceCore:
                 raise Conflict(f"match {m.id}: the stored steps no longer replay ({exc})") from None
         return snap
 
-    def _committed(self, match_id: str, snap: Snapshot) -> None:
+    def _committed(self, match_id: str, snap: Snapshot, *, bots: bool = True) -> None:
+        """After a commit: cache the new state, wake the listeners, and let
+        pending bot seats move (each in a transaction of its own)."""
         self.cache.put(match_id, snap)
         for listener in self.listeners:
             listener(match_id)
+        if bots:
+            self._bots_after(match_id)
 
-    def _bots_submit(self, s: Session, m: MatchRow, snap: Snapshot, now: float) -> None:
-        """Every pending bot seat submits (``botmoves.BotsMixin``)."""
-        raise NotImplementedError
+    def _bots_after(self, match_id: str) -> None:
+        """Let the match's bot seats move after a commit (``botmoves.BotsMixin``)."""

@@ -15,6 +15,7 @@ from mainmatch.engine.record import parse_record
 from . import deadlines as dl
 from .core import game_of
 from .errors import Unprocessable
+from .inputs import MAX_TITLE, brief, check_json, check_player_ids, check_text
 from .models import MatchRow, SeatRow, StepRow
 from .snapshots import Snapshot
 from .steps import StepsMixin
@@ -48,6 +49,7 @@ class CreationMixin(StepsMixin):
         seats for people and bots, the first step open."""
         game = game_of(game_id)
         players = list(game.default_players) if players is None else _check_players(game, players)
+        check_json(options, "options")
         if seed is None:
             seed = secrets.randbelow(2**32)
         elif type(seed) is not int or not 0 <= seed < SEED_LIMIT:
@@ -78,9 +80,11 @@ class CreationMixin(StepsMixin):
     ) -> Created:
         """A match continued from a record (``mainmatch-record/1``): every step is
         replayed and checked; the next step opens."""
+        _check_record_inputs(record)
         try:
             record = parse_record(record)
             game = games.get(record["game"])
+            check_player_ids(list(record["config"]["players"]), normalise=False)
             snap = Snapshot.start(game, record["config"])
             for step in record["steps"]:
                 snap = snap.apply(step["actions"], step.get("defaulted", []))
@@ -116,23 +120,26 @@ class CreationMixin(StepsMixin):
         snap=None,
     ) -> Created:
         players = list(config["players"])
-        bots = dict(bots or {})
-        if not isinstance(bots, dict):
+        check_json(bots, "bots")
+        check_json(deadlines, "deadlines")
+        if not isinstance(bots or {}, dict):
             raise Unprocessable("bots must be an object {player: bot name}")
+        bots = dict(bots or {})
         known = bot_names(game.id)
         for p, name in bots.items():
             if p not in players:
-                raise Unprocessable(f"bots: {p!r} is not a player of this match")
+                raise Unprocessable(f"bots: {brief(p)} is not a player of this match")
             if name is not None and name not in known:
                 raise Unprocessable(
-                    f"bots: no bot {name!r} for {game.id}; bots: {', '.join(known)}"
+                    f"bots: no bot {brief(name)} for {game.id}; bots: {', '.join(known)}"
                 )
         try:
             policies = dl.check_policies(game, deadlines)
         except dl.PolicyError as exc:
             raise Unprocessable(str(exc)) from None
-        if not isinstance(title, str) or len(title) > 200:
-            raise Unprocessable("title must be text of at most 200 characters")
+        if not isinstance(title, str):
+            raise Unprocessable(f"title must be text of at most {MAX_TITLE} characters")
+        title = check_text(title, "title", MAX_TITLE)
         if snap is None:
             snap = Snapshot.start(game, config)
         now = self.clock()
@@ -155,6 +162,7 @@ class CreationMixin(StepsMixin):
                 step_count=len(steps),
                 undos=0,
                 revision=0,
+                activity=0,
                 step_opened_at=now,
                 deadline_at=None,
             )
@@ -184,19 +192,24 @@ class CreationMixin(StepsMixin):
 
 
 def _check_players(game: Game, players: Any) -> list[str]:
+    """The player ids of a new match: a list of safe ids (``inputs.py``),
+    as many as the game takes."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise Unprocessable("players must be a list of player ids (text)")
-    players = [p.strip() for p in players]
     if len(players) != game.player_count:
         raise Unprocessable(
             f"{game.title} takes exactly {game.player_count} players, not {len(players)}"
         )
-    for p in players:
-        if not p:
-            raise Unprocessable("a player id must not be empty")
-        if len(p) > 100:
-            raise Unprocessable(f"player id {p[:20]!r}... is longer than 100 characters")
-    dup = sorted({p for p in players if players.count(p) > 1})
-    if dup:
-        raise Unprocessable(f"duplicate player ids: {', '.join(dup)}")
-    return players
+    return check_player_ids(players, normalise=True)
+
+
+def _check_record_inputs(record: Any) -> None:
+    """Hold a record's config and each step's actions to the input bounds
+    (the number of steps is bounded by the body size)."""
+    if not isinstance(record, dict):
+        return  # parse_record names what is wrong
+    check_json(record.get("config"), "record.config")
+    steps = record.get("steps")
+    for i, step in enumerate(steps if isinstance(steps, list) else []):
+        if isinstance(step, dict):
+            check_json(step.get("actions"), f"record.steps[{i}].actions")

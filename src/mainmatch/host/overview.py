@@ -35,9 +35,16 @@ class OverviewMixin(ServiceCore):
         """The match record (``mainmatch-record/1``) of the steps applied so far."""
         return self.snapshot(match_id)[1].record()
 
-    def revision(self, match_id: str) -> int | None:
+    def revision(self, match_id: str, role: str = "spectator") -> int | None:
+        """The revision ``role`` sees: it changes only with what that role may
+        see (a submission changes the host's page, not the others')."""
         with self.db.read() as s:
-            return s.scalar(select(MatchRow.revision).where(MatchRow.id == match_id))
+            row = s.execute(
+                select(MatchRow.revision, MatchRow.activity).where(MatchRow.id == match_id)
+            ).first()
+        if row is None:
+            return None
+        return row[0] + row[1] if role == "host" else row[0]
 
     def overview(self, access: Access) -> dict:
         """Everything ``access`` may see of its match, in one JSON object.
@@ -84,7 +91,7 @@ class OverviewMixin(ServiceCore):
             "game": {"id": game.id, "title": game.title, "player_count": game.player_count},
             "title": m.title,
             "status": m.status,
-            "revision": m.revision,
+            "revision": m.revision + m.activity if access.role == "host" else m.revision,
             "steps_applied": m.step_count,
             "open_step": None if m.status == "over" else m.step_count + 1,
             "step_opened_at": None if m.status == "over" else m.step_opened_at,

@@ -21,7 +21,7 @@ from .botmoves import BOT_TIME_LIMIT, BotsMixin
 from .core import _game, available_games, bot_rng, defaults_rng, game_of
 from .creation import SEED_LIMIT, Created, CreationMixin
 from .overview import OverviewMixin, action_schema, discord_post
-from .steps import MAX_CHAIN, StepsMixin
+from .steps import MAX_CHAIN
 
 __all__ = [
     "BOT_TIME_LIMIT",
@@ -40,5 +40,5 @@ __all__ = [
 ]
 
 
-class HostService(AccessMixin, CreationMixin, StepsMixin, BotsMixin, OverviewMixin):
+class HostService(AccessMixin, CreationMixin, BotsMixin, OverviewMixin):
     """Every operation on matches (see the module doc for its parts)."""

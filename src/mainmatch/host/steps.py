@@ -26,6 +26,7 @@ from . import deadlines as dl
 from .access import Access, _player_of
 from .core import ServiceCore, defaults_rng, game_of
 from .errors import Conflict, HostError, NotFound, Unprocessable
+from .inputs import brief, check_json
 from .models import MatchRow, SeatRow, StepRow, SubmissionRow
 from .snapshots import Snapshot
 
@@ -36,10 +37,13 @@ MAX_CHAIN = 100_000
 
 
 class StepsMixin(ServiceCore):
-    def submit(self, access: Access, action: Any, step: int | None = None) -> dict:
+    def submit(self, access: Access, action: Any, step: int) -> dict:
         """Store ``access.player``'s action for the open step (replacing an
-        earlier one) once the rules accept it."""
+        earlier one) once the rules accept it. ``step`` must be the open step's
+        number: a submission meant for a step that has just resolved must not
+        land in the next one."""
         player = _player_of(access)
+        check_json(action, "action")
         now = self.clock()
         with self.db.write() as s:
             m = self._lock(s, access.match_id)
@@ -73,7 +77,7 @@ class StepsMixin(ServiceCore):
                 )
             else:
                 sub.action, sub.submitted_at, sub.by_bot, sub.defaulted = action, now, False, False
-            m.revision += 1
+            m.activity += 1  # seen by the host only: others must not count submissions
             s.flush()
             snap = self._settle(s, m, snap, now)
             out = {
@@ -85,7 +89,7 @@ class StepsMixin(ServiceCore):
         self._committed(m.id, snap)
         return out
 
-    def withdraw(self, access: Access, step: int | None = None) -> dict:
+    def withdraw(self, access: Access, step: int) -> dict:
         """Take back ``access.player``'s submission for the open step."""
         player = _player_of(access)
         now = self.clock()
@@ -97,23 +101,15 @@ class StepsMixin(ServiceCore):
             if sub is None:
                 raise Conflict(f"you have no submission for step {number}")
             s.delete(sub)
-            m.revision += 1
+            m.activity += 1
         self._committed(m.id, snap)
         return {"step": number, "submitted": False}
 
-    def _check_open(
-        self, m: MatchRow, snap: Snapshot, player: str, step: int | None, now: float
-    ) -> int:
+    def _check_open(self, m: MatchRow, snap: Snapshot, player: str, step: int, now: float) -> int:
         number = m.step_count + 1
         if m.status == "over":
             raise Conflict("the match is over; nothing more can be submitted")
-        if step is not None:
-            if type(step) is not int:
-                raise Unprocessable("step must be the number of the open step")
-            if step < number:
-                raise Conflict(f"step {step} is already resolved; the open step is {number}")
-            if step > number:
-                raise Conflict(f"step {step} is not open yet; the open step is {number}")
+        check_step_number(step, number)
         pending = snap.pending
         if player not in pending:
             who = ", ".join(pending)
@@ -126,16 +122,16 @@ class StepsMixin(ServiceCore):
 
     # ================================================================ host actions
 
-    def resolve(self, match_id: str, step: int | None = None) -> dict:
-        """Resolve the open step now; players without a submission get the defaults."""
+    def resolve(self, match_id: str, step: int) -> dict:
+        """Resolve the open step ``step`` now; players without a submission get
+        the defaults. Naming the step keeps two clicks from resolving two steps."""
         now = self.clock()
         with self.db.write() as s:
             m = self._lock(s, match_id)
             if m.status == "over":
                 raise Conflict("the match is over; there is no step to resolve")
             number = m.step_count + 1
-            if step is not None and step != number:
-                raise Conflict(f"step {step} is not the open step (the open step is {number})")
+            check_step_number(step, number)
             snap = self._snapshot(s, m)
             snap = self._apply_open_step(s, m, snap, now)
             snap = self._settle(s, m, snap, now)
@@ -183,7 +179,7 @@ class StepsMixin(ServiceCore):
                 raise Conflict("there is no step to undo")
             if step != m.step_count:
                 raise Conflict(
-                    f"confirm the undo with the number of the last step, {m.step_count} (got {step!r})"
+                    f"confirm the undo with the number of the last step, {m.step_count} (got {brief(step)})"
                 )
             s.execute(delete(StepRow).where(StepRow.match_id == m.id, StepRow.number == step))
             s.execute(
@@ -244,17 +240,16 @@ class StepsMixin(ServiceCore):
             m = self._lock(s, match_id)
             seat = s.get(SeatRow, (match_id, player))
             if seat is None:
-                raise NotFound(f"{player!r} is not a player of this match")
+                raise NotFound(f"{brief(player)} is not a player of this match")
             if bot is not None and bot not in bot_names(m.game):
                 raise Unprocessable(
-                    f"no bot {bot!r} for {m.game}; bots: {', '.join(bot_names(m.game))}"
+                    f"no bot {brief(bot)} for {m.game}; bots: {', '.join(bot_names(m.game))}"
                 )
             seat.bot = bot
             m.revision += 1
             s.flush()
             snap = self._snapshot(s, m)
             if m.status == "running":
-                self._bots_submit(s, m, snap, now)
                 snap = self._settle(s, m, snap, now)
         self._committed(match_id, snap)
         return {"player": player, "bot": bot}
@@ -269,7 +264,8 @@ class StepsMixin(ServiceCore):
         m.deadline_at = dl.step_deadline(
             m.deadlines, {r["kind"] for r in snap.pending.values()}, now
         )
-        self._bots_submit(s, m, snap, now)
+        # bot seats move after the commit, each move in a short transaction of
+        # its own (botmoves.py): no transaction waits on a bot
         return snap
 
     def _apply_open_step(self, s: Session, m: MatchRow, snap: Snapshot, now: float) -> Snapshot:
@@ -347,3 +343,13 @@ class StepsMixin(ServiceCore):
                 return snap
             snap = self._apply_open_step(s, m, snap, now)
         raise HostError(f"match {m.id}: more than {MAX_CHAIN} steps resolved in a row")
+
+
+def check_step_number(step: object, number: int) -> None:
+    """``step`` must be the open step's ``number``; 409 naming the open step."""
+    if type(step) is not int:
+        raise Unprocessable(f"step must be the number of the open step ({number})")
+    if step < number:
+        raise Conflict(f"step {step} is already resolved; the open step is {number}")
+    if step > number:
+        raise Conflict(f"step {step} is not open yet; the open step is {number}")
