@@ -81,6 +81,8 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     ARTIFACTS.mkdir(exist_ok=True)
     errors: list[str] = []
     host = _page(browser, errors)
+    # the create page sends the server's admin key from its cookie
+    host.context.add_cookies([{"name": "mm_admin", "value": app.state.admin_key, "url": base}])
     host.goto(f"{base}/new")
     host.select_option("#game", "mvp")
     rows = host.locator("#seats tbody tr")
