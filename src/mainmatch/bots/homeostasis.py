@@ -34,8 +34,8 @@ from __future__ import annotations
 
 import math
 import random
-from fractions import Fraction
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from itertools import permutations, product
 
 from mainmatch.bots.base import register
