@@ -54,7 +54,6 @@ LINK = np.zeros((N + 1, N + 1), dtype=np.int64)
 for _a in range(1, N + 1):
     for _b in range(1, N + 1):
         LINK[_a, _b] = (_a - _b) % N in (1, N - 1)
-POW2 = (1 << np.arange(N)).astype(np.int64)
 
 
 def _run_tables() -> tuple[np.ndarray, np.ndarray]:
@@ -76,9 +75,17 @@ def _run_tables() -> tuple[np.ndarray, np.ndarray]:
 RUNLEN, LONGEST = _run_tables()
 
 
+#: the seat after each seat (edge i joins seats i and NEXT[i])
+NEXT = np.roll(np.arange(N), -1)
+#: LINK16[16 a + b] = LINK[a, b] (flat, for one gather)
+LINK16 = np.zeros(16 * 16, dtype=np.int64)
+LINK16.reshape(16, 16)[: N + 1, : N + 1] = LINK
+POW2 = (1 << np.arange(N)).astype(np.int64)
+
+
 def masks_of(nums_by_seat: np.ndarray) -> np.ndarray:
     """Link masks of seatings given as numbers by seat (last axis = seats)."""
-    return LINK[nums_by_seat, np.roll(nums_by_seat, -1, axis=-1)] @ POW2
+    return LINK16[nums_by_seat * 16 + nums_by_seat[..., NEXT]] @ POW2
 
 
 def seatings_from_view(view: dict) -> list[tuple[list[str], int | None]]:
@@ -121,6 +128,12 @@ class Beliefs:
         #: observations: (seat -> player index array, longest streak)
         self.observed: list[tuple[np.ndarray, int]] = []
         self.samples = np.empty((0, N), dtype=np.int64)
+        self._stack_of: list[tuple[np.ndarray, int]] | None = None
+        self._stack: tuple[np.ndarray, np.ndarray, np.ndarray] = (
+            np.empty((0, N), dtype=np.int64),
+            np.empty((0, N), dtype=np.int64),
+            np.empty(0, dtype=np.int64),
+        )
 
     def seat_array(self, seats: list[str]) -> np.ndarray:
         return np.array([self.index[p] for p in seats])
@@ -128,10 +141,24 @@ class Beliefs:
     def _mismatch(self, samples: np.ndarray, observed: list[tuple[np.ndarray, int]]) -> np.ndarray:
         """How far each sample is from agreeing: the sum over observations of
         |its longest streak - the observed one| (0 = agrees)."""
-        out = np.zeros(len(samples), dtype=np.int64)
-        for seat_pl, longest in observed:
-            out += np.abs(LONGEST[masks_of(samples[:, seat_pl])] - longest)
-        return out
+        if not observed:
+            return np.zeros(len(samples), dtype=np.int64)
+        left, right, longest = self._stacked(observed)
+        # every observation at once: (samples, observations, edges)
+        masks = LINK16[samples[:, left] * 16 + samples[:, right]] @ POW2
+        return np.abs(LONGEST[masks] - longest).sum(axis=1)
+
+    def _stacked(
+        self, observed: list[tuple[np.ndarray, int]]
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The observations as arrays, kept while they do not change: the
+        player at each edge's two ends, and the longest streaks."""
+        if self._stack_of is not observed:
+            seat_pls = np.stack([seat_pl for seat_pl, _ in observed])
+            longest = np.array([longest for _, longest in observed], dtype=np.int64)
+            self._stack = (seat_pls, seat_pls[:, NEXT], longest)
+            self._stack_of = observed
+        return self._stack
 
     def _draw(self, count: int) -> np.ndarray:
         out = np.empty((count, N), dtype=np.int64)
@@ -181,20 +208,62 @@ class Beliefs:
         self.samples, _ = self._moves(good, energy, sweeps)
 
 
-#: every unordered pair of seats, and the seat permutation each swap makes
+#: every unordered pair of seats
 PAIRS = [(i, j) for i in range(N) for j in range(i + 1, N)]
-_SWAPPED = np.tile(np.arange(N), (len(PAIRS), 1))
-for _c, (_i, _j) in enumerate(PAIRS):
-    _SWAPPED[_c, _i], _SWAPPED[_c, _j] = _j, _i
+
+
+def _changed_edges() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For each swap (``PAIRS``): the (at most 4) edges it can change, each as
+    the seats its two ends held before the swap, and the mask of the others.
+
+    Swapping seats i and j changes only edges i-1, i, j-1 and j; unused
+    entries point at seat ``N``, a padding seat that links to nothing.
+    """
+    left = np.full((len(PAIRS), 4), N)
+    right = np.full((len(PAIRS), 4), N)
+    edge = np.zeros((len(PAIRS), 4), dtype=np.int64)
+    keep = np.full(len(PAIRS), (1 << N) - 1, dtype=np.int64)
+    for c, (i, j) in enumerate(PAIRS):
+        source = {i: j, j: i}
+        for k, e in enumerate(sorted({(i - 1) % N, i, (j - 1) % N, j})):
+            left[c, k] = source.get(e, e)
+            right[c, k] = source.get((e + 1) % N, (e + 1) % N)
+            edge[c, k] = e
+            keep[c] &= ~(1 << e)
+    return left, right, edge, keep
+
+
+_LEFT, _RIGHT, _EDGE, _KEEP = _changed_edges()
+#: _EDGE_BIT[e, a, b]: the bit of edge e when numbers a and b (0 = padding) sit at its ends
+_EDGE_BIT = np.zeros((N, N + 2, N + 2), dtype=np.int64)
+_EDGE_BIT[:, 1 : N + 1, 1 : N + 1] = LINK[None, 1:, 1:] << np.arange(N)[:, None, None]
+_EDGE_BIT = _EDGE_BIT.reshape(-1)
+#: flat index of edge e's slice of ``_EDGE_BIT``
+_EDGE_BASE = _EDGE * (N + 2) * (N + 2)
+_LEFT_T, _RIGHT_T = _LEFT.T.copy(), _RIGHT.T.copy()
+_EDGE_BASE_T = _EDGE_BASE.T[:, :, None].copy()
+_PI = np.array([i for i, _ in PAIRS])
+_PJ = np.array([j for _, j in PAIRS])
+#: WINS[mask * N + s]: the run through seat s of seating ``mask`` is a win (§4.3)
+WINS = (RUNLEN >= TARGET).reshape(-1)
 
 
 def score_swaps(samples: np.ndarray, seat_pl: np.ndarray, me: int) -> np.ndarray:
     """For each swap of two seats (``PAIRS``): the chance, over ``samples``,
-    that afterwards the bot sits in a streak of 6 or more."""
-    after = seat_pl[_SWAPPED]  # (pairs, 13): seat -> player after each swap
-    my_seat = np.argmax(after == me, axis=1)  # (pairs,)
-    runs = RUNLEN[masks_of(samples[:, after]), my_seat[None, :]]  # (samples, pairs)
-    return (runs >= TARGET).mean(axis=0)
+    that afterwards the bot sits in a streak of 6 or more.
+
+    Only the edges next to the two swapped seats change, so each swap's mask
+    is the current one with those (at most 4) bits recomputed.
+    """
+    # seats along the first axis: gathering seats copies whole rows of samples
+    nums = np.zeros((N + 1, len(samples)), dtype=np.int64)
+    nums[:N] = samples[:, seat_pl].T  # numbers by seat, then the padding seat
+    base = masks_of(samples[:, seat_pl])  # (samples,)
+    bits = _EDGE_BIT[_EDGE_BASE_T + nums[_LEFT_T] * (N + 2) + nums[_RIGHT_T]]  # (4, pairs, samples)
+    masks = (base & _KEEP[:, None]) | bits[0] | bits[1] | bits[2] | bits[3]  # (pairs, samples)
+    m = int(np.flatnonzero(seat_pl == me)[0])
+    my_seat = np.where(_PI == m, _PJ, np.where(_PJ == m, _PI, m))  # (pairs,)
+    return WINS[masks * N + my_seat[:, None]].mean(axis=1)
 
 
 @dataclass(frozen=True)
