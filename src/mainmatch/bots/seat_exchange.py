@@ -235,9 +235,9 @@ def _changed_edges() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 
 _LEFT, _RIGHT, _EDGE, _KEEP = _changed_edges()
 #: _EDGE_BIT[e, a, b]: the bit of edge e when numbers a and b (0 = padding) sit at its ends
-_EDGE_BIT = np.zeros((N, N + 2, N + 2), dtype=np.int64)
-_EDGE_BIT[:, 1 : N + 1, 1 : N + 1] = LINK[None, 1:, 1:] << np.arange(N)[:, None, None]
-_EDGE_BIT = _EDGE_BIT.reshape(-1)
+_EDGE_BITS = np.zeros((N, N + 2, N + 2), dtype=np.int64)
+_EDGE_BITS[:, 1 : N + 1, 1 : N + 1] = LINK[None, 1:, 1:] << np.arange(N)[:, None, None]
+_EDGE_BIT = _EDGE_BITS.reshape(-1)
 #: flat index of edge e's slice of ``_EDGE_BIT``
 _EDGE_BASE = _EDGE * (N + 2) * (N + 2)
 _LEFT_T, _RIGHT_T = _LEFT.T.copy(), _RIGHT.T.copy()
