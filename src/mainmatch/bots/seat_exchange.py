@@ -132,7 +132,7 @@ class Beliefs:
         self._stack: tuple[np.ndarray, np.ndarray, np.ndarray] = (
             np.empty((0, N), dtype=np.int64),
             np.empty((0, N), dtype=np.int64),
-            np.empty(0, dtype=np.int64),
+            np.empty((1 << N, 0), dtype=np.int64),
         )
 
     def seat_array(self, seats: list[str]) -> np.ndarray:
@@ -143,20 +143,22 @@ class Beliefs:
         |its longest streak - the observed one| (0 = agrees)."""
         if not observed:
             return np.zeros(len(samples), dtype=np.int64)
-        left, right, longest = self._stacked(observed)
+        left, right, far = self._stacked(observed)
         # every observation at once: (samples, observations, edges)
         masks = LINK16[samples[:, left] * 16 + samples[:, right]] @ POW2
-        return np.abs(LONGEST[masks] - longest).sum(axis=1)
+        return far[masks, np.arange(masks.shape[1])].sum(axis=1)
 
     def _stacked(
         self, observed: list[tuple[np.ndarray, int]]
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The observations as arrays, kept while they do not change: the
-        player at each edge's two ends, and the longest streaks."""
+        player at each edge's two ends, and ``far[mask, o]``: how far a
+        seating's longest streak is from observation ``o``'s."""
         if self._stack_of is not observed:
             seat_pls = np.stack([seat_pl for seat_pl, _ in observed])
             longest = np.array([longest for _, longest in observed], dtype=np.int64)
-            self._stack = (seat_pls, seat_pls[:, NEXT], longest)
+            far = np.abs(LONGEST[:, None] - longest[None, :])
+            self._stack = (seat_pls, seat_pls[:, NEXT], far)
             self._stack_of = observed
         return self._stack
 
