@@ -129,36 +129,42 @@ class Beliefs:
         self.observed: list[tuple[np.ndarray, int]] = []
         self.samples = np.empty((0, N), dtype=np.int64)
         self._stack_of: list[tuple[np.ndarray, int]] | None = None
-        self._stack: tuple[np.ndarray, np.ndarray, np.ndarray] = (
+        self._stack: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] = (
             np.empty((0, N), dtype=np.int64),
             np.empty((0, N), dtype=np.int64),
-            np.empty((1 << N, 0), dtype=np.int64),
+            np.empty((0, 1 << N), dtype=np.int64),
+            np.empty((0, 1), dtype=np.int64),
         )
 
     def seat_array(self, seats: list[str]) -> np.ndarray:
         return np.array([self.index[p] for p in seats])
 
-    def _mismatch(self, samples: np.ndarray, observed: list[tuple[np.ndarray, int]]) -> np.ndarray:
-        """How far each sample is from agreeing: the sum over observations of
-        |its longest streak - the observed one| (0 = agrees)."""
+    # The walk keeps its samples player-major, ``(players, samples)``: taking
+    # the players at an observation's seats then copies whole rows.
+
+    def _mismatch(
+        self, by_player: np.ndarray, observed: list[tuple[np.ndarray, int]]
+    ) -> np.ndarray:
+        """How far each sample (a column of ``by_player``) is from agreeing: the
+        sum over observations of |its longest streak - the observed one| (0 = agrees)."""
         if not observed:
-            return np.zeros(len(samples), dtype=np.int64)
-        left, right, far = self._stacked(observed)
-        # every observation at once: (samples, observations, edges)
-        masks = LINK16[samples[:, left] * 16 + samples[:, right]] @ POW2
-        return far[masks, np.arange(masks.shape[1])].sum(axis=1)
+            return np.zeros(by_player.shape[1], dtype=np.int64)
+        left, right, far, obs = self._stacked(observed)
+        # every observation at once: (observations, edges, samples)
+        masks = POW2 @ LINK16[by_player[left] * 16 + by_player[right]]
+        return far[obs, masks].sum(axis=0)
 
     def _stacked(
         self, observed: list[tuple[np.ndarray, int]]
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The observations as arrays, kept while they do not change: the
-        player at each edge's two ends, and ``far[mask, o]``: how far a
-        seating's longest streak is from observation ``o``'s."""
+        player at each edge's two ends, ``far[o, mask]``: how far a seating's
+        longest streak is from observation ``o``'s, and the observations' rows."""
         if self._stack_of is not observed:
             seat_pls = np.stack([seat_pl for seat_pl, _ in observed])
             longest = np.array([longest for _, longest in observed], dtype=np.int64)
-            far = np.abs(LONGEST[:, None] - longest[None, :])
-            self._stack = (seat_pls, seat_pls[:, NEXT], far)
+            far = np.abs(LONGEST[None, :] - longest[:, None])
+            self._stack = (seat_pls, seat_pls[:, NEXT], far, np.arange(len(observed))[:, None])
             self._stack_of = observed
         return self._stack
 
@@ -169,24 +175,24 @@ class Beliefs:
         return out
 
     def _moves(
-        self, samples: np.ndarray, energy: np.ndarray, sweeps: int
+        self, by_player: np.ndarray, energy: np.ndarray, sweeps: int
     ) -> tuple[np.ndarray, np.ndarray]:
         """Swap the numbers of two other players in each sample, keeping the swap
         when it does not take the sample further from agreeing. On agreeing
         samples this is a Metropolis walk that keeps them uniform over the
         agreeing assignments; on the others, a descent towards agreement."""
-        k = len(samples)
-        rows = np.arange(k)
+        k = by_player.shape[1]
+        cols = np.arange(k)
         for _ in range(sweeps):
             i = self.others[self.rng.integers(0, N - 1, size=k)]
             j = self.others[self.rng.integers(0, N - 1, size=k)]
-            moved = samples.copy()
-            moved[rows, i], moved[rows, j] = samples[rows, j], samples[rows, i]
+            moved = by_player.copy()
+            moved[i, cols], moved[j, cols] = by_player[j, cols], by_player[i, cols]
             moved_energy = self._mismatch(moved, self.observed)
             ok = moved_energy <= energy
-            samples[ok] = moved[ok]
-            energy[ok] = moved_energy[ok]
-        return samples, energy
+            by_player = np.where(ok, moved, by_player)
+            energy = np.where(ok, moved_energy, energy)
+        return by_player, energy
 
     def observe(
         self, seatings: list[tuple[list[str], int | None]], sweeps: int = 4, repairs: int = 30
@@ -196,18 +202,21 @@ class Beliefs:
         then every sample moves ``sweeps`` times among the agreeing ones."""
         self.observed = [(self.seat_array(s), L) for s, L in seatings if L is not None]
         samples = self.samples if len(self.samples) else self._draw(self.size)
-        energy = self._mismatch(samples, self.observed)
+        by_player = np.ascontiguousarray(samples.T)
+        energy = self._mismatch(by_player, self.observed)
         for _ in range(repairs // 5):
             if not energy.any():
                 break
-            samples, energy = self._moves(samples, energy, 5)
-        good = samples[energy == 0]
-        if len(good) == 0:  # observations too rare to reach: keep the closest
-            good = samples[energy == energy.min()]
-        if len(good) < self.size:
-            good = good[self.rng.integers(0, len(good), size=self.size)]
-        energy = self._mismatch(good, self.observed)
-        self.samples, _ = self._moves(good, energy, sweeps)
+            by_player, energy = self._moves(by_player, energy, 5)
+        keep = energy == 0
+        if not keep.any():  # observations too rare to reach: keep the closest
+            keep = energy == energy.min()
+        good, energy = by_player[:, keep], energy[keep]
+        if good.shape[1] < self.size:
+            pick = self.rng.integers(0, good.shape[1], size=self.size)
+            good, energy = good[:, pick], energy[pick]
+        by_player, _ = self._moves(good, energy, sweeps)
+        self.samples = np.ascontiguousarray(by_player.T)
 
 
 #: every unordered pair of seats
