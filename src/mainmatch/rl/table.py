@@ -9,7 +9,7 @@ act through ``mainmatch.bots.driver.bot_move``, which gives them their view only
 
 from __future__ import annotations
 
-import copy
+import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -105,6 +105,7 @@ class Table:
         self.last_events: list[dict] = []
         #: choices sent that the mask did not allow (replaced by the nearest allowed)
         self.masked_choices = 0
+        self._cache: dict[tuple[str, int], tuple[np.ndarray, str, str]] = {}
         self.advance()
 
     @property
@@ -181,9 +182,7 @@ class Table:
         """The player's observation: their view and request encoded, the open
         decision's kind (one-hot) and context; the mask allows only index 0
         when the player has nothing to decide."""
-        m = self.m
-        request = m.pending.get(player)
-        parts = [self.spec.encode(m.view(player), request, player)]
+        parts = [self._seen(player)[0]]
         kinds = np.zeros(len(self.spec.decisions), dtype=np.float32)
         decision = self.open.get(player)
         if decision is None:
@@ -197,15 +196,33 @@ class Table:
         return {"observation": obs, "action_mask": mask}
 
     def info(self, player: str) -> dict:
-        """The raw view and request (JSON objects) and the open decision's kind."""
-        m = self.m
+        """The player's view and request as JSON text (``json.loads`` them; text
+        cannot be changed by a user who keeps it) and the open decision's kind."""
         decision = self.open.get(player)
-        # copies: a game may cache its views and requests, and users keep infos
+        _, view, request = self._seen(player)
         return {
-            "view": copy.deepcopy(m.view(player)),
-            "request": copy.deepcopy(m.pending.get(player)),
+            "view": view,
+            "request": request,
             "decision": None if decision is None else decision.kind,
         }
+
+    def _seen(self, player: str) -> tuple[np.ndarray, str, str]:
+        """The player's encoded view and request, and both as JSON text, computed
+        once per engine step (they change only when the engine applies a step)."""
+        m = self.m
+        key = (player, len(m.steps))
+        cached = self._cache.get(key)
+        if cached is None:
+            view, request = m.view(player), m.pending.get(player)
+            cached = (
+                self.spec.encode(view, request, player),
+                json.dumps(view),
+                json.dumps(request),
+            )
+            if len(self._cache) > 4 * len(self.players):
+                self._cache.clear()
+            self._cache[key] = cached
+        return cached
 
     def reward(self, player: str) -> float:
         result = self.m.result()
