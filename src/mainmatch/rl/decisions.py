@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .layout import relative
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -37,6 +39,17 @@ class Decision:
 Plan = Generator[Decision, int, dict]
 #: ``plan(view, request, player)``
 PlanFactory = Callable[[dict, dict, str], Plan]
+
+
+def choose_candidate(
+    view: dict, request: dict, player: str, n_actions: int, context_size: int
+) -> Plan:
+    """``choose_ec`` in every game that has it: one decision, index = the
+    candidate's seat-relative position (the observer is 0)."""
+    seats = relative(view["players"], player)
+    allowed = [i for i, p in enumerate(seats) if p in request["candidates"]]
+    i = yield Decision("choose_ec", mask_of(n_actions, allowed), (0.0,) * context_size)
+    return {"ec": seats[i]}
 
 
 def mask_of(n_actions: int, allowed: Sequence[int]) -> np.ndarray:

@@ -64,6 +64,12 @@ class Vector:
             self.set(name, 1.0, offset + index)
 
 
+def set_candidates(vec: Vector, seats: Sequence[str], request: dict | None) -> None:
+    """The ``candidates`` field: 1 for each EC candidate of a ``choose_ec`` request."""
+    if request and request["kind"] == "choose_ec":
+        vec.set("candidates", [1.0 if p in request["candidates"] else 0.0 for p in seats])
+
+
 def relative(players: Sequence[str], me: str) -> list[str]:
     """``players`` rotated so that ``me`` comes first (seat-relative order)."""
     i = list(players).index(me)

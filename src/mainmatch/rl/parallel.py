@@ -12,32 +12,17 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
-from .aec import observation_space
-from .table import Table
+from .base import TableEnv
 
 
-class MainMatchParallel(ParallelEnv):
+class MainMatchParallel(TableEnv, ParallelEnv):
     metadata = {"render_modes": ["ansi"], "name": "mainmatch_parallel_v0"}  # noqa: RUF012 -- PettingZoo's API
 
     def __init__(self, game_id: str, render_mode: str | None = None, **options: Any):
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
-        self.table = Table(game_id, **options)
-        self.metadata = {"render_modes": ["ansi"], "name": f"mainmatch_{game_id}_parallel_v0"}
-        self.possible_agents = list(self.table.players)
+        self._setup(game_id, render_mode, "parallel", options)
         self.agents: list[str] = []
-        self._obs_space = observation_space(self.table)
-        self._act_space = spaces.Discrete(self.table.spec.n_actions)
-
-    def observation_space(self, agent: str) -> spaces.Dict:
-        return self._obs_space
-
-    def action_space(self, agent: str) -> spaces.Discrete:
-        return self._act_space
 
     def reset(
         self, seed: int | None = None, options: dict | None = None
@@ -68,11 +53,3 @@ class MainMatchParallel(ParallelEnv):
         if over:
             self.agents = []
         return obs, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.table.render()
-
-    def close(self) -> None:
-        pass

@@ -23,7 +23,7 @@ from mainmatch import games
 from mainmatch.bots import get_bot
 from mainmatch.engine.errors import MainmatchError
 
-from .aec import observation_space
+from .base import check_render_mode, observation_space
 from .table import Table
 
 Opponents = str | Sequence[str] | Mapping[str, str]
@@ -66,9 +66,7 @@ class SingleAgentEnv(gym.Env):
         render_mode: str | None = None,
         **options: Any,
     ):
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         game = games.get(game_id)
         players = list(options.get("players") or game.default_players)
         self.player = seat_player(players, seat)

@@ -6,6 +6,7 @@ environments in this package are the same for every game.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
@@ -38,6 +39,24 @@ class GameSpec:
     actions_doc: str
     #: legal actions the decomposition cannot express, and why (Markdown)
     limits_doc: str
+
+    @classmethod
+    def from_module(cls, name: str) -> GameSpec:
+        """The spec a game module declares in its constants ``DECISIONS``,
+        ``N_ACTIONS``, ``LAYOUT``, ``CONTEXT``, ``ACTIONS_DOC``, ``LIMITS_DOC``
+        and functions ``encode`` and ``plan``."""
+        m = sys.modules[name]
+        return cls(
+            game_id=name.rsplit(".", 1)[1],
+            decisions=m.DECISIONS,
+            n_actions=m.N_ACTIONS,
+            layout=m.LAYOUT,
+            context=m.CONTEXT,
+            encode=m.encode,
+            plan=m.plan,
+            actions_doc=m.ACTIONS_DOC,
+            limits_doc=m.LIMITS_DOC,
+        )
 
 
 _MODULES = {

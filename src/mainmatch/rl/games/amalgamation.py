@@ -17,8 +17,8 @@ from collections.abc import Generator
 
 import numpy as np
 
-from mainmatch.rl.decisions import AMOUNTS, Decision, Plan, amounts_up_to, mask_of
-from mainmatch.rl.layout import Layout, relative, scaled
+from mainmatch.rl.decisions import AMOUNTS, Decision, Plan, amounts_up_to, choose_candidate, mask_of
+from mainmatch.rl.layout import Layout, relative, scaled, set_candidates
 from mainmatch.rl.spec import GameSpec
 
 PLAYERS = 6
@@ -107,17 +107,13 @@ def encode(view: dict, request: dict | None, player: str) -> np.ndarray:
         [scaled(you["spent"][k], 400) for k in ("kong", "minus", "invest", "donate", "thief")],
     )
     vec.set("you_thief_points", scaled(you["thief_points"], 100))
-    if request and request["kind"] == "choose_ec":
-        vec.set("candidates", [1.0 if p in request["candidates"] else 0.0 for p in seats])
+    set_candidates(vec, seats, request)
     return vec.data
 
 
 def plan(view: dict, request: dict, player: str) -> Plan:
     if request["kind"] == "choose_ec":
-        seats = relative(view["players"], player)
-        allowed = [i for i, p in enumerate(seats) if p in request["candidates"]]
-        i = yield Decision("choose_ec", mask_of(N_ACTIONS, allowed), tuple([0.0] * CONTEXT.size))
-        return {"ec": seats[i]}
+        return (yield from choose_candidate(view, request, player, N_ACTIONS, CONTEXT.size))
     chosen = [0.0] * 10
     tile_no: list[int | None] = [None]
     budget = [request["balance"]]
@@ -165,22 +161,14 @@ def plan(view: dict, request: dict, player: str) -> Plan:
     return action
 
 
-SPEC = GameSpec(
-    game_id="amalgamation",
-    decisions=DECISIONS,
-    n_actions=N_ACTIONS,
-    layout=LAYOUT,
-    context=CONTEXT,
-    encode=encode,
-    plan=plan,
-    actions_doc=(
-        "`buy_garnets`: index = garnets sold (0..min(held, 10)); `kong`, `invest`, `donate`, "
-        f"`bet`: index i = {list(AMOUNTS)}[i] dollars; `minus_bid` (five, in tile order): "
-        f"index i = {list(MINUS_BIDS)}[i]; `role`: {', '.join(ROLES)}; `choose_ec`: the "
-        "candidate's seat-relative position. Amounts are masked to the dollars left."
-    ),
-    limits_doc=(
-        "Amounts between buckets (e.g. $9), Minus bids beyond +-50 and selling more than 10 "
-        "garnets in one round: the buckets keep the space small; a near bucket is always allowed."
-    ),
+ACTIONS_DOC = (
+    "`buy_garnets`: index = garnets sold (0..min(held, 10)); `kong`, `invest`, `donate`, "
+    f"`bet`: index i = {list(AMOUNTS)}[i] dollars; `minus_bid` (five, in tile order): "
+    f"index i = {list(MINUS_BIDS)}[i]; `role`: {', '.join(ROLES)}; `choose_ec`: the "
+    "candidate's seat-relative position. Amounts are masked to the dollars left."
 )
+LIMITS_DOC = (
+    "Amounts between buckets (e.g. $9), Minus bids beyond +-50 and selling more than 10 "
+    "garnets in one round: the buckets keep the space small; a near bucket is always allowed."
+)
+SPEC = GameSpec.from_module(__name__)

@@ -26,8 +26,16 @@ import numpy as np
 
 from mainmatch.games.homeostasis.cards import DECK_COUNT, SYMBOLS, save_cost
 from mainmatch.games.homeostasis.expression import crosses
-from mainmatch.rl.decisions import AMOUNTS, POSITIVE, Decision, Plan, amounts_up_to, mask_of
-from mainmatch.rl.layout import Layout, relative, scaled
+from mainmatch.rl.decisions import (
+    AMOUNTS,
+    POSITIVE,
+    Decision,
+    Plan,
+    amounts_up_to,
+    choose_candidate,
+    mask_of,
+)
+from mainmatch.rl.layout import Layout, relative, scaled, set_candidates
 from mainmatch.rl.spec import GameSpec
 
 PLAYERS = 5
@@ -141,8 +149,7 @@ def encode(view: dict, request: dict | None, player: str) -> np.ndarray:
             for i in range(first - 1, min(last, MAX_LEN)):
                 around[i] += 1
         vec.set("bracketed", [scaled(n, 3) for n in around])
-    if kind == "choose_ec":
-        vec.set("candidates", [1.0 if p in req["candidates"] else 0.0 for p in seats])
+    set_candidates(vec, seats, request)
     return vec.data
 
 
@@ -228,31 +235,20 @@ def plan(view: dict, request: dict, player: str) -> Plan:
             return {"pass": True}
         last = yield _ask("bracket_last", _lasts(first, length, placed), first=first)
         return {"first": first, "last": last}
-    seats = relative(view["players"], player)
-    allowed = [i for i, p in enumerate(seats) if p in request["candidates"]]
-    i = yield _ask("choose_ec", allowed)
-    return {"ec": seats[i]}
+    return (yield from choose_candidate(view, request, player, N_ACTIONS, CONTEXT.size))
 
 
-SPEC = GameSpec(
-    game_id="homeostasis",
-    decisions=DECISIONS,
-    n_actions=N_ACTIONS,
-    layout=LAYOUT,
-    context=CONTEXT,
-    encode=encode,
-    plan=plan,
-    actions_doc=(
-        "Symbols 1 2 3 + - x / are indices 0..6. `save_card`, `front_card`, `back_card`: 0 = "
-        "stop, 1 + s = symbol s; `draft_card`: s; `draft_position`: the position; `bid_slot`: "
-        f"0 = pass, else the slot; `bid_chips`: index i = {list(POSITIVE)}[i] chips; "
-        f"`final_chips`: index i = {list(AMOUNTS)}[i] chips; `bracket_first`: 0 = pass, else "
-        "the first position; `bracket_last`: the last position; `choose_ec`: the candidate's "
-        "seat-relative position."
-    ),
-    limits_doc=(
-        "Bid and final-bid amounts between buckets (e.g. 9 chips; a slot whose every bucket "
-        f"would tie is masked out), and brackets beyond position {MAX_LEN} of an expression "
-        "longer than that (saved cards can lengthen it past ten)."
-    ),
+ACTIONS_DOC = (
+    "Symbols 1 2 3 + - x / are indices 0..6. `save_card`, `front_card`, `back_card`: 0 = "
+    "stop, 1 + s = symbol s; `draft_card`: s; `draft_position`: the position; `bid_slot`: "
+    f"0 = pass, else the slot; `bid_chips`: index i = {list(POSITIVE)}[i] chips; "
+    f"`final_chips`: index i = {list(AMOUNTS)}[i] chips; `bracket_first`: 0 = pass, else "
+    "the first position; `bracket_last`: the last position; `choose_ec`: the candidate's "
+    "seat-relative position."
 )
+LIMITS_DOC = (
+    "Bid and final-bid amounts between buckets (e.g. 9 chips; a slot whose every bucket "
+    f"would tie is masked out), and brackets beyond position {MAX_LEN} of an expression "
+    "longer than that (saved cards can lengthen it past ten)."
+)
+SPEC = GameSpec.from_module(__name__)

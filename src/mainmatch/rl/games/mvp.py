@@ -18,8 +18,15 @@ import numpy as np
 
 from mainmatch.games.mvp.cards import CARDS, SUITS
 from mainmatch.games.mvp.pattern import LETTERS
-from mainmatch.rl.decisions import POSITIVE, Decision, Plan, amounts_up_to, mask_of
-from mainmatch.rl.layout import Layout, relative, scaled
+from mainmatch.rl.decisions import (
+    POSITIVE,
+    Decision,
+    Plan,
+    amounts_up_to,
+    choose_candidate,
+    mask_of,
+)
+from mainmatch.rl.layout import Layout, relative, scaled, set_candidates
 from mainmatch.rl.spec import GameSpec
 
 PLAYERS = 6
@@ -107,17 +114,13 @@ def encode(view: dict, request: dict | None, player: str) -> np.ndarray:
             vec.set("places", 1.0, base + PLACE - 1)
     if request and request["kind"] == "round":
         vec.set("biddable", [1.0 if x in request["biddable"] else 0.0 for x in LETTERS])
-    if request and request["kind"] == "choose_ec":
-        vec.set("candidates", [1.0 if p in request["candidates"] else 0.0 for p in seats])
+    set_candidates(vec, seats, request)
     return vec.data
 
 
 def plan(view: dict, request: dict, player: str) -> Plan:
-    seats = relative(view["players"], player)
     if request["kind"] == "choose_ec":
-        allowed = [i for i, p in enumerate(seats) if p in request["candidates"]]
-        i = yield Decision("choose_ec", mask_of(N_ACTIONS, allowed), tuple([0.0] * CONTEXT.size))
-        return {"ec": seats[i]}
+        return (yield from choose_candidate(view, request, player, N_ACTIONS, CONTEXT.size))
     chips, garnets = request["chips"], request["garnets"]
     costs = request["costs"]
     bids: dict[str, int] = {}
@@ -146,64 +149,48 @@ def plan(view: dict, request: dict, player: str) -> Plan:
     action: dict = {}
     if bids:
         action["bids"] = {x: bids[x] for x in LETTERS if x in bids}
-    identity: list[str] = []
-    while len(identity) < MAX_BUYS:
-        options = [
-            1 + k
-            for k, x in enumerate(LETTERS)
-            if garnets >= costs["identity"]
-            and x in request["identity_targets"]
-            and x not in identity
-        ]
-        pick = yield ask("buy_identity", [0, *options])
-        if pick == 0:
-            break
-        identity.append(LETTERS[pick - 1])
-        garnets -= costs["identity"]
-    location: list[str] = []
-    while len(location) < MAX_BUYS:
-        options = [
-            1 + j
-            for j, c in enumerate(CARDS)
-            if garnets >= costs["location"]
-            and c in request["location_targets"]
-            and c not in location
-        ]
-        pick = yield ask("buy_location", [0, *options])
-        if pick == 0:
-            break
-        location.append(CARDS[pick - 1])
-        garnets -= costs["location"]
-    bought = yield ask(
+    bought: dict[str, list[str]] = {}
+    for kind, names, targets in (
+        ("identity", LETTERS, request["identity_targets"]),
+        ("location", CARDS, request["location_targets"]),
+    ):
+        # up to MAX_BUYS purchases: 0 = stop, 1 + k = names[k], a target not bought yet
+        chosen: list[str] = []
+        while len(chosen) < MAX_BUYS:
+            options = [
+                1 + k
+                for k, x in enumerate(names)
+                if garnets >= costs[kind] and x in targets and x not in chosen
+            ]
+            pick = yield ask(f"buy_{kind}", [0, *options])
+            if pick == 0:
+                break
+            chosen.append(names[pick - 1])
+            garnets -= costs[kind]
+        bought[kind] = chosen
+    identity, location = bought["identity"], bought["location"]
+    chips_bought = yield ask(
         "buy_chips", list(range(min(garnets // costs["chip"], MAX_CHIPS_BOUGHT) + 1))
     )
     if identity:
         action["buy_identity"] = identity
     if location:
         action["buy_location"] = location
-    if bought:
-        action["buy_chips"] = bought
+    if chips_bought:
+        action["buy_chips"] = chips_bought
     return action
 
 
-SPEC = GameSpec(
-    game_id="mvp",
-    decisions=DECISIONS,
-    n_actions=N_ACTIONS,
-    layout=LAYOUT,
-    context=CONTEXT,
-    encode=encode,
-    plan=plan,
-    actions_doc=(
-        "`bid_card`: 0 = no more bids, 1 + k = letter k of A..X; `bid_chips`: index i = "
-        f"{list(POSITIVE)}[i] chips; `buy_identity`: 0 = stop, 1 + k = letter k; "
-        "`buy_location`: 0 = stop, 1 + j = card j of apples-1, ..., apples-6, lemons-1, ..., "
-        "grapes-6; `buy_chips`: index = chips bought (0..min(garnets left, 10)); `choose_ec`: "
-        "the candidate's seat-relative position."
-    ),
-    limits_doc=(
-        f"Bids on more than {MAX_BIDS} cards in one round, more than {MAX_BUYS} identities or "
-        f"locations bought at once, more than {MAX_CHIPS_BOUGHT} chips bought at once, and chip "
-        "amounts between buckets."
-    ),
+ACTIONS_DOC = (
+    "`bid_card`: 0 = no more bids, 1 + k = letter k of A..X; `bid_chips`: index i = "
+    f"{list(POSITIVE)}[i] chips; `buy_identity`: 0 = stop, 1 + k = letter k; "
+    "`buy_location`: 0 = stop, 1 + j = card j of apples-1, ..., apples-6, lemons-1, ..., "
+    "grapes-6; `buy_chips`: index = chips bought (0..min(garnets left, 10)); `choose_ec`: "
+    "the candidate's seat-relative position."
 )
+LIMITS_DOC = (
+    f"Bids on more than {MAX_BIDS} cards in one round, more than {MAX_BUYS} identities or "
+    f"locations bought at once, more than {MAX_CHIPS_BOUGHT} chips bought at once, and chip "
+    "amounts between buckets."
+)
+SPEC = GameSpec.from_module(__name__)

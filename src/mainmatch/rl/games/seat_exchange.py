@@ -15,8 +15,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from mainmatch.rl.decisions import POSITIVE, Decision, Plan, amounts_up_to, mask_of
-from mainmatch.rl.layout import Layout, relative, scaled
+from mainmatch.rl.decisions import (
+    POSITIVE,
+    Decision,
+    Plan,
+    amounts_up_to,
+    choose_candidate,
+    mask_of,
+)
+from mainmatch.rl.layout import Layout, relative, scaled, set_candidates
 from mainmatch.rl.spec import GameSpec
 
 PLAYERS = 13
@@ -75,17 +82,14 @@ def encode(view: dict, request: dict | None, player: str) -> np.ndarray:
             for p in swap["paid_by"]:
                 vec.set("paid", 1.0, r * PLAYERS + pos[p])
         vec.set("round_streaks", entry["longest_streak"] / PLAYERS, r)
-    if request and request["kind"] == "choose_ec":
-        vec.set("candidates", [1.0 if p in request["candidates"] else 0.0 for p in seats])
+    set_candidates(vec, seats, request)
     return vec.data
 
 
 def plan(view: dict, request: dict, player: str) -> Plan:
     seats = relative(view["players"], player)
     if request["kind"] == "choose_ec":
-        allowed = [i for i, p in enumerate(seats) if p in request["candidates"]]
-        i = yield Decision("choose_ec", mask_of(N_ACTIONS, allowed), tuple([0.0] * CONTEXT.size))
-        return {"ec": seats[i]}
+        return (yield from choose_candidate(view, request, player, N_ACTIONS, CONTEXT.size))
     budget = request["money"]
     used: set[frozenset[int]] = set()
     trades: list[dict] = []
@@ -117,22 +121,14 @@ def plan(view: dict, request: dict, player: str) -> Plan:
     return {"garnets": spend, "trades": trades}
 
 
-SPEC = GameSpec(
-    game_id="seat_exchange",
-    decisions=DECISIONS,
-    n_actions=N_ACTIONS,
-    layout=LAYOUT,
-    context=CONTEXT,
-    encode=encode,
-    plan=plan,
-    actions_doc=(
-        "`garnets`: index = garnets converted (0..min(held, 10)); `trade_first`: 0 = no more "
-        "trades, 1 + k = the k-th player seat-relative (you are k = 0); `trade_second`: 1 + k; "
-        f"`trade_amount`: index i = {list(POSITIVE)}[i] dollars, masked to the dollars left; "
-        "`choose_ec`: the candidate's seat-relative position."
-    ),
-    limits_doc=(
-        f"More than {MAX_TRADES} trades in one round, amounts between buckets (e.g. $9) and "
-        f"converting more than {MAX_GARNETS} garnets at once: the buckets keep the space small."
-    ),
+ACTIONS_DOC = (
+    "`garnets`: index = garnets converted (0..min(held, 10)); `trade_first`: 0 = no more "
+    "trades, 1 + k = the k-th player seat-relative (you are k = 0); `trade_second`: 1 + k; "
+    f"`trade_amount`: index i = {list(POSITIVE)}[i] dollars, masked to the dollars left; "
+    "`choose_ec`: the candidate's seat-relative position."
 )
+LIMITS_DOC = (
+    f"More than {MAX_TRADES} trades in one round, amounts between buckets (e.g. $9) and "
+    f"converting more than {MAX_GARNETS} garnets at once: the buckets keep the space small."
+)
+SPEC = GameSpec.from_module(__name__)

@@ -132,22 +132,14 @@ def plan(view: dict, request: dict, player: str) -> Plan:
     return {"bids": bids}
 
 
-SPEC = GameSpec(
-    game_id="second_to_won",
-    decisions=DECISIONS,
-    n_actions=N_ACTIONS,
-    layout=LAYOUT,
-    context=CONTEXT,
-    encode=encode,
-    plan=plan,
-    actions_doc=(
-        f"Per item A-F: `chips`: index i = {list(AMOUNTS)}[i] chips (0 = none); `garnets` "
-        "(only when you hold some): index = garnets, 0..min(left, 10); `choice` (CHOICE items "
-        "you bid on): the player's seat-relative position (never yourself)."
-    ),
-    limits_doc=(
-        "Chip amounts between buckets (e.g. 9), more than 10 garnets on one item, and meeting "
-        "the minimum number of items with garnet-only bids when chips run short (the mask "
-        "reserves one chip per bid still needed)."
-    ),
+ACTIONS_DOC = (
+    f"Per item A-F: `chips`: index i = {list(AMOUNTS)}[i] chips (0 = none); `garnets` "
+    "(only when you hold some): index = garnets, 0..min(left, 10); `choice` (CHOICE items "
+    "you bid on): the player's seat-relative position (never yourself)."
 )
+LIMITS_DOC = (
+    "Chip amounts between buckets (e.g. 9), more than 10 garnets on one item, and meeting "
+    "the minimum number of items with garnet-only bids when chips run short (the mask "
+    "reserves one chip per bid still needed)."
+)
+SPEC = GameSpec.from_module(__name__)
