@@ -9,6 +9,7 @@ import pytest
 from mainmatch.engine import Match
 from mainmatch.engine.match import random_actions
 from mainmatch.games.homeostasis import GAME
+from mainmatch.games.homeostasis.views import pending_players
 
 
 def _field_by_field(entries) -> list[dict]:
@@ -44,3 +45,16 @@ def test_logs_are_fresh_and_exact(seed: int) -> None:
         assert match.view(None) == GAME.view(state, None)
         assert match.view(None)["auction_log"] == _field_by_field(state.auction_log)
         assert all("?" not in r["expression"] for r in match.view(None)["rounds"])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_pending_players_is_who_pending_asks(seed: int) -> None:
+    """The view's ``pending`` (who acts) is the keys of ``pending``, in order, at every state."""
+    rng = random.Random(100 + seed)
+    match = Match(GAME, GAME.random_config(list(GAME.default_players), rng))
+    while True:
+        assert pending_players(match.state) == list(GAME.pending(match.state))
+        if not match.pending:
+            break
+        actions, defaulted = random_actions(GAME, match.state, rng, default_rate=0.2)
+        match.step(actions, defaulted)
