@@ -8,8 +8,6 @@ which is remembered for the last state asked about (the host, the bots and
 
 from __future__ import annotations
 
-import marshal
-
 from mainmatch.engine.memo import remember_last
 
 from . import state as S
@@ -133,7 +131,16 @@ def public_view(state: HomeostasisState, game_id: str) -> dict:
             "bids": [dict(b) for b in a.bids],
             "passed": list(a.passed),
         },
-        "auction_log": _copied(state.auction_log),
+        "auction_log": [
+            {
+                "number": e["number"],
+                "card": e["card"],
+                "slot": e["slot"],
+                "bids": [dict(b) for b in e["bids"]],
+                "passed": list(e["passed"]),
+            }
+            for e in state.auction_log
+        ],
         "final_auction": None
         if fa is None
         else {
@@ -153,20 +160,21 @@ def public_view(state: HomeostasisState, game_id: str) -> dict:
         "expression": None if state.expression is None else list(state.expression),
         "brackets": [dict(b) for b in state.brackets],
         "teams_used_brackets": list(state.teams_used),
-        "rounds": _copied(state.rounds),
+        "rounds": [
+            {
+                "round": r["round"],
+                "expression": list(r["expression"]),
+                "brackets": [dict(b) for b in r["brackets"]],
+                "simplified": r["simplified"],
+                "result": r["result"],
+            }
+            for r in state.rounds
+        ],
         "total": str(state.total),
         "outcome": state.outcome,
         "ec_votes": None if state.ec_votes is None else dict(state.ec_votes),
         "elimination_candidate": state.elimination_candidate,
     }
-
-
-def _copied(entries: tuple[dict, ...]) -> list[dict]:
-    """A fresh deep copy of log entries that the flow stores in the view's own
-    shape (``flow.end_auction``, ``run_auctions``, ``evaluate_round``: plain
-    dicts, lists, strings and ints): marshal copies them in C, several times
-    faster than rebuilding them field by field on every view."""
-    return list(marshal.loads(marshal.dumps(entries)))
 
 
 def you(state: HomeostasisState, player: str) -> dict:
