@@ -14,7 +14,6 @@ from typing import Any
 
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.table import Table
 from typer.exceptions import TyperException
 
@@ -33,6 +32,10 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 out = Console(highlight=False, soft_wrap=True)
+
+
+#: the arguments of this run, for reports that print the command that made them
+ARGV: list[str] = []
 
 
 class UserError(MainmatchError):
@@ -95,9 +98,20 @@ def games_cmd() -> None:
 
 
 @app.command("rules")
-def rules_cmd(game: str = typer.Argument(..., help="game id, see `mainmatch games`")) -> None:
-    """Print a summary of a game's rules."""
-    out.print(Markdown(_game(game).rules_summary()))
+def rules_cmd(
+    game: str = typer.Argument(..., help="game id, see `mainmatch games`"),
+    variants: bool = typer.Option(
+        False, "--variants", help="list the rule variants: keys, defaults, ranges, spec sections"
+    ),
+    as_json: bool = typer.Option(False, "--json", help="with --variants: print them as JSON"),
+    variant: list[str] = typer.Option(
+        [], "--variant", metavar="KEY=VALUE", help="say which variant is in play (repeatable)"
+    ),
+) -> None:
+    """Print a summary of a game's rules, or its rule variants (--variants)."""
+    from mainmatch.sim.labtext import print_rules
+
+    print_rules(_game(game), out, variants, as_json, variant)
 
 
 @app.command("schema")
@@ -345,12 +359,16 @@ def _register_extensions() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app; user errors become one line on stderr, exit 2."""
+    ARGV[:] = list(sys.argv[1:] if argv is None else argv)
     try:
         _register_extensions()
     except ImportError:
         pass
     try:
-        app(args=argv, standalone_mode=False, prog_name="mainmatch")
+        code = app(args=argv, standalone_mode=False, prog_name="mainmatch")
+        # without standalone mode click returns a command's typer.Exit code instead of raising
+        if isinstance(code, int) and code:
+            return code
     except typer.Exit as exc:
         return exc.exit_code
     except typer.Abort:

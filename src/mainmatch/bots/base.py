@@ -65,6 +65,9 @@ def _load(game_id: str) -> dict[str, Callable[[], Bot]]:
             if exc.name != _MODULES[game_id]:
                 raise
         _IMPORTED.add(game_id)
+        from .families import families  # registers each family as a bot too
+
+        families(game_id)
     bots = _REGISTRY.setdefault(game_id, {})
     bots.setdefault("random", RandomBot)
     return bots

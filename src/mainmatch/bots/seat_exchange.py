@@ -188,13 +188,15 @@ for _c, (_i, _j) in enumerate(PAIRS):
     _SWAPPED[_c, _i], _SWAPPED[_c, _j] = _j, _i
 
 
-def score_swaps(samples: np.ndarray, seat_pl: np.ndarray, me: int) -> np.ndarray:
+def score_swaps(
+    samples: np.ndarray, seat_pl: np.ndarray, me: int, target: int = TARGET
+) -> np.ndarray:
     """For each swap of two seats (``PAIRS``): the chance, over ``samples``,
-    that afterwards the bot sits in a streak of 6 or more."""
+    that afterwards the bot sits in a streak of ``target`` (6, or a variant's) or more."""
     after = seat_pl[_SWAPPED]  # (pairs, 13): seat -> player after each swap
     my_seat = np.argmax(after == me, axis=1)  # (pairs,)
     runs = RUNLEN[masks_of(samples[:, after]), my_seat[None, :]]  # (samples, pairs)
-    return (runs >= TARGET).mean(axis=0)
+    return (runs >= target).mean(axis=0)
 
 
 @dataclass(frozen=True)
@@ -293,7 +295,8 @@ class StreakBuilder:
                 self.size,
             )
         beliefs.observe(seatings)
-        win = score_swaps(beliefs.samples, beliefs.seat_array(view["seats"]), beliefs.me)
+        target = view.get("variant", {}).get("streak", TARGET)  # a rule variant's target
+        win = score_swaps(beliefs.samples, beliefs.seat_array(view["seats"]), beliefs.me, target)
         last = view["round"] == view["rounds"]
         trades = choose_trades(win, view["seats"], me, request["money"], last, rng, self.prices)
         return {"trades": trades} if trades else {}

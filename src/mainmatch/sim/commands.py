@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shlex
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -20,9 +22,11 @@ from rich.progress import (
 from rich.text import Text
 
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.variants import describe
 
 from . import simulate as run_simulation
 from .keep import DEFAULT_KEEP
+from .labopts import bot_params_option, variant_option
 from .records import INDEX, save_records
 from .tables import print_report, report_console
 
@@ -129,6 +133,28 @@ def register(app: typer.Typer) -> None:
             typer.Option("--time-limit", help="seconds a bot may think per action; 0 = no limit"),
         ] = 5.0,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+        variant: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--variant",
+                metavar="KEY=VALUE",
+                help="play a rule variant (see `mainmatch rules GAME --variants`); repeatable",
+            ),
+        ] = None,
+        bot_params: Annotated[
+            list[Path] | None,
+            typer.Option(
+                "--bot-params",
+                metavar="FILE",
+                help="a tuned bot saved by `mainmatch search`; its name becomes a bot for --bots; repeatable",
+            ),
+        ] = None,
+        html: Annotated[
+            Path | None,
+            typer.Option(
+                "--html", help="write one self-contained HTML page: tables, plot, command"
+            ),
+        ] = None,
     ) -> None:
         console = report_console()
         errors = Console(stderr=True)
@@ -141,6 +167,8 @@ def register(app: typer.Typer) -> None:
         if save_dir is not None and not rules:
             rules = DEFAULT_KEEP
         try:
+            chosen = variant_option(game, variant)
+            tuned = bot_params_option(game, bot_params)
             with Progress(
                 TextColumn("[bold]{task.description}"),
                 BarColumn(),
@@ -167,17 +195,26 @@ def register(app: typer.Typer) -> None:
                     keep=rules,
                     bot_modules=tuple(bot_module or ()),
                     on_progress=lambda k: progress.advance(task, k),
+                    variant=chosen,
+                    tuned=tuned,
                 )
             report = sim.report
+            if chosen:
+                console.print(f"[bold]rule variant[/bold]: {describe(chosen)}")
             print_report(report, console)
             if json_path is not None:
-                _write(json_path, json.dumps(report, indent=1) + "\n")
+                write_text(json_path, json.dumps(report, indent=1) + "\n")
                 console.print(f"report written to {json_path}")
             if plot is not None:
                 from .plots import plot_report  # matplotlib loads only when asked
 
                 plot_report(report, plot)
                 console.print(f"plot written to {plot}")
+            if html is not None:
+                from .html import simulate_page
+
+                write_text(html, simulate_page(report, command_line()))
+                console.print(f"page written to {html}")
             if save_dir is not None:
                 paths = save_records(save_dir, sim.run.records, sim.run.summaries)
                 console.print(
@@ -188,7 +225,14 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2) from None
 
 
-def _write(path: Path, text: str) -> None:
+def command_line() -> str:
+    """The command as typed (for reports that say how to make them again)."""
+    from mainmatch import cli  # the adapter that ran us keeps the arguments
+
+    return shlex.join(["mainmatch", *(cli.ARGV or sys.argv[1:])])
+
+
+def write_text(path: Path, text: str) -> None:
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as exc:

@@ -14,6 +14,7 @@ from mainmatch.engine.events import private, public
 from mainmatch.engine.game import Game
 from mainmatch.engine.ranking import group_by
 from mainmatch.engine.result import nonzero
+from mainmatch.engine.variants import check_variant
 
 from .models import (
     GARNETS_PER_WINNER,
@@ -21,6 +22,7 @@ from .models import (
     PLAYERS,
     ROUNDS,
     STREAK_TARGET,
+    VARIANT_KEYS,
     SeatExchangeConfig,
     TradesAction,
 )
@@ -67,6 +69,8 @@ class SeatState:
     end: dict | None
     #: lazily computed, per state: requests and the runs of the seating
     cache: dict = field(default_factory=dict, compare=False)
+    #: (rounds, income, streak target): the spec's constants or the config's variant
+    limits: tuple[int, int, int] = (ROUNDS, INCOME, STREAK_TARGET)
 
 
 class SeatExchange(Game):
@@ -80,19 +84,22 @@ class SeatExchange(Game):
         "trades": TradesAction,
         "choose_ec": ec_rules.ChooseEcAction,
     }
-    host_inputs = ("gamewide_tiebreak", "garnets")
+    host_inputs = ("gamewide_tiebreak", "garnets", "variant")
+    variant_keys = VARIANT_KEYS
     # the seed: "Every round ... " over a day each (an ORG's daily rhythm)
     step_minutes: ClassVar[dict[str, int | None]] = {"trades": 24 * 60, "choose_ec": 24 * 60}
 
     # ------------------------------------------------------------ config §2
 
     def new_config(
-        self, players, seed, gamewide_tiebreak=None, garnets=None, **options: Any
+        self, players, seed, gamewide_tiebreak=None, garnets=None, variant=None, **options: Any
     ) -> dict:
         if options:
             raise InvalidConfig(
-                f"unknown option {min(options)!r}; seat_exchange takes gamewide_tiebreak and garnets"
+                f"unknown option {min(options)!r}; seat_exchange takes gamewide_tiebreak, garnets and variant"
             )
+        variant = check_variant(self, variant) if variant is not None else {}
+        target = variant.get("streak", STREAK_TARGET)
         players = list(players)
         if len(players) != PLAYERS:
             raise InvalidConfig(
@@ -113,7 +120,7 @@ class SeatExchange(Game):
             nums = list(range(1, PLAYERS + 1))
             rng.shuffle(nums)
             numbers = dict(zip(players, nums))
-            if longest_streak([numbers[s] for s in seats]) < STREAK_TARGET:
+            if longest_streak([numbers[s] for s in seats]) < target:
                 break
         given = dict(garnets or {})
         config = {
@@ -127,9 +134,11 @@ class SeatExchange(Game):
         }
         if given:
             raise InvalidConfig(f"config.garnets: {min(given)!r} is not a player in this match")
+        if variant:  # official configs carry no variant field (records as the spec defines)
+            config["variant"] = variant
         return self.check_config(config)
 
-    def random_config(self, players, rng: random.Random) -> dict:
+    def random_config(self, players, rng: random.Random, variant=None) -> dict:
         # vary the host inputs so random records reach garnet spending and other tiebreaks
         tiebreak = list(players)
         if rng.random() < 0.5:
@@ -138,7 +147,11 @@ class SeatExchange(Game):
             {p: rng.choice((0, 0, 0, 1, 5, 20)) for p in players} if rng.random() < 0.3 else None
         )
         return self.new_config(
-            list(players), rng.randrange(2**32), gamewide_tiebreak=tiebreak, garnets=garnets
+            list(players),
+            rng.randrange(2**32),
+            gamewide_tiebreak=tiebreak,
+            garnets=garnets,
+            variant=variant,
         )
 
     # ------------------------------------------------------------ state
@@ -148,6 +161,8 @@ class SeatExchange(Game):
         players = tuple(config["players"])
         seats = tuple(config["seats"])
         numbers = dict(config["numbers"])
+        rules = self.rule_values(config)
+        limits = (rules["rounds"], rules["income"], rules["streak"])
         return SeatState(
             config=config,
             players=players,
@@ -155,7 +170,7 @@ class SeatExchange(Game):
             numbers=numbers,
             seats=seats,
             round=1,
-            money={p: INCOME for p in players},  # §8 decision 14: $100 before round 1
+            money={p: limits[1] for p in players},  # §8 decision 14: $100 before round 1
             garnets=dict(config["garnets"]),
             garnets_spent={p: 0 for p in players},
             history=(),
@@ -163,6 +178,7 @@ class SeatExchange(Game):
             longest=longest_streak([numbers[s] for s in seats]),
             phase="trade",
             end=None,
+            limits=limits,
         )
 
     def pending(self, state: SeatState) -> dict[str, dict]:
@@ -396,7 +412,8 @@ class SeatExchange(Game):
             for p in players
         ]
         # §4.2.7 end of play, or the next round's income
-        ends = longest >= STREAK_TARGET or r == ROUNDS
+        rounds, income, target = state.limits
+        ends = longest >= target or r == rounds
         new = SeatState(
             config=state.config,
             players=players,
@@ -404,7 +421,7 @@ class SeatExchange(Game):
             numbers=state.numbers,
             seats=tuple(seats),
             round=r if ends else r + 1,
-            money=money if ends else {p: m + INCOME for p, m in money.items()},
+            money=money if ends else {p: m + income for p, m in money.items()},
             garnets=held,
             garnets_spent=spent_g,
             history=state.history + (entry,),
@@ -414,13 +431,14 @@ class SeatExchange(Game):
             end=None,
             # random play's streak builder reads the runs: computed here once
             cache={"runs": (nums, _holders(state.numbers), seat_runs)},
+            limits=state.limits,
         )
-        if longest >= STREAK_TARGET:
-            streakers = {seats[i] for r in seat_runs if len(r) >= STREAK_TARGET for i in r}
+        if longest >= target:
+            streakers = {seats[i] for r in seat_runs if len(r) >= target for i in r}
             return self._end_play(new, "streak", [p for p in players if p in streakers], events)
-        if r == ROUNDS:
+        if r == rounds:
             return self._end_play(new, "rounds", [], events)
-        events.append(public("round_start", round=r + 1, income=INCOME, longest_streak=longest))
+        events.append(public("round_start", round=r + 1, income=income, longest_streak=longest))
         return new, events
 
     def _end_play(
@@ -494,8 +512,8 @@ class SeatExchange(Game):
             "players": list(state.players),
             "phase": state.phase,
             "round": state.round,
-            "rounds": ROUNDS,
-            "income": INCOME,
+            "rounds": state.limits[0],
+            "income": state.limits[1],
             "seats": list(state.seats),
             "longest_streak": state.longest,
             "history": [
@@ -511,6 +529,9 @@ class SeatExchange(Game):
             ],
             "end": _copy_end(state.end),
         }
+        variant = state.config.get("variant")
+        if variant:  # only a variant's views name it: official views stay as §5 lists them
+            out["variant"] = dict(variant)
         if player is not None:
             if player not in state.index:
                 raise IllegalAction(f"{player!r} is not a player in this match")
