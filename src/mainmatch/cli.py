@@ -352,9 +352,11 @@ def demo_cmd(
 def _register_extensions() -> None:
     from mainmatch.host.commands import register as register_host
     from mainmatch.sim.commands import register as register_sim
+    from mainmatch.sim.labcommands import register as register_lab
 
     register_host(app)
     register_sim(app)
+    register_lab(app)
 
 
 def main(argv: list[str] | None = None) -> int:

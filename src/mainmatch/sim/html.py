@@ -100,3 +100,84 @@ def simulate_page(report: dict, command: str) -> str:
         Section("Plot", image=png_of(draw)),
     ]
     return render(f"{report['title']}: simulation", command, report_facts(report), sections)
+
+
+def sweep_page(sweep: dict, command: str) -> str:
+    """The page of a sweep: the plot, then one table row per cell and bot."""
+    from .labplots import plot_sweep
+    from .sweep import cell_figures
+
+    keys = list(sweep["vary"])
+    rows = []
+    for cell in sweep["cells"]:
+        f = cell_figures(cell["report"])
+        coords = [str(cell["variant"][k]) for k in keys]
+        ends = ", ".join(f"{e} {pct(r)}" for e, r in f["ends"].items())
+        for bot in f["tol"]:
+            rows.append(
+                coords
+                + [bot, pct(f["tol"][bot]), pct(f["ec"][bot]), num(f["length"]), ends]
+                + [pct(f["best_seat"]), pct(f["worst_seat"])]
+            )
+    head = keys + [
+        "bot",
+        "ToL rate",
+        "EC rate",
+        "length (steps)",
+        "ends",
+        "best seat",
+        "worst seat",
+    ]
+    first = sweep["cells"][0]["report"]
+    facts = [
+        ("game", first["title"]),
+        ("varied", "; ".join(f"{k} = {', '.join(map(str, v))}" for k, v in sweep["vary"].items())),
+        ("matches per cell", f"{sweep['matches']:,}"),
+        ("seed", str(sweep["seed"])),
+        ("bots", sweep["bots"]),
+    ]
+    if sweep["base_variant"]:
+        facts.append(
+            ("in every cell", ", ".join(f"{k}={v}" for k, v in sweep["base_variant"].items()))
+        )
+    sections = [
+        Section("Plot", image=png_of(lambda t: plot_sweep(sweep, t))),
+        Section("Cells", head, rows),
+    ]
+    return render(f"{first['title']}: sweep", command, facts, sections)
+
+
+def search_page(result: dict, command: str, sentence: str) -> str:
+    """The page of a search: the answer, the found parameters, the trials, the plot."""
+    from .labplots import plot_search
+
+    params = [[k, str(v), result["param_help"].get(k, "")] for k, v in result["params"].items()]
+    trials = [
+        [str(t["number"]), f"{100 * t['rate']:.1f}%"]
+        + [str(t["params"][k]) for k in result["params"]]
+        for t in result["trials"]
+    ]
+    confirm = result["confirm"]["report"]
+    facts = [
+        ("game", confirm["title"]),
+        ("family", result["family"]),
+        ("field", result["field"]),
+        ("objective", "maximise ToL rate" if result["objective"] == "tol" else "minimise EC rate"),
+        ("seed", str(result["seed"])),
+        (
+            "search",
+            f"{result['search']['trials']} trials x {result['search']['matches']:,} matches",
+        ),
+        ("re-measured", f"{result['confirm']['matches']:,} fresh matches"),
+        ("fair share", f"{100 * result['fair_share']:.1f}%"),
+        ("family defaults (trial 0)", f"{100 * result['default_rate']:.1f}%"),
+    ]
+    if result["variant"]:
+        facts.append(("rule variant", ", ".join(f"{k}={v}" for k, v in result["variant"].items())))
+    sections = [
+        Section("Found parameters", ["parameter", "value", "meaning"], params),
+        Section("Search", image=png_of(lambda t: plot_search(result, t))),
+        Section("Re-measure: per bot", BOT_HEAD, bot_rows(confirm)),
+        Section("Trials", ["trial", "rate"] + list(result["params"]), trials),
+    ]
+    return render(f"{confirm['title']}: strategy search", command, facts, sections, lead=sentence)

@@ -4,7 +4,8 @@
   self-swap (which guards its seat: a self-swap conflicts with every trade
   that would move it, §4.2.3) and ``last`` dollars in the last round, so its
   final money sits where it chooses against the field's (the richest player
-  wins a round-limit end and the poorest is the EC, §4.3).
+  wins a round-limit end and the poorest is the EC, §4.3). Its defaults pay
+  nothing: a pure saver.
 - ``builder``: the strategy bot's streak building (``bots/seat_exchange.py``)
   with its prices left open: dollars per unit of winning chance, the least
   chance worth paying for, the least bid, trades per round, last-round jitter.
@@ -60,12 +61,12 @@ SAVER = add_family(
     Family(
         "seat_exchange",
         "saver",
-        "guards its seat for a fixed sum a round, never builds streaks",
+        "pays a fixed sum a round to guard its seat (default: nothing), never builds streaks",
         (
             Param(
-                "spend", 0, 100, 10, "dollars paid a round for a self-swap (rounds before the last)"
+                "spend", 0, 100, 0, "dollars paid a round for a self-swap (rounds before the last)"
             ),
-            Param("last", 0, 400, 10, "dollars paid in the last round"),
+            Param("last", 0, 400, 0, "dollars paid in the last round"),
         ),
         _saver,
     )
