@@ -83,6 +83,7 @@ _FAMILIES: dict[str, dict[str, Family]] = {}
 #: modules defining each game's families, imported on first use
 _MODULES = {
     "seat_exchange": "mainmatch.bots.families.seat_exchange",
+    "second_to_won": "mainmatch.bots.families.second_to_won",
 }
 
 

@@ -1,0 +1,92 @@
+"""Rule variants of Second to Won (limit, chips), and a search over one of its families."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mainmatch.cli import main
+from mainmatch.engine import Match, replay
+from mainmatch.engine.errors import IllegalAction, InvalidConfig
+from mainmatch.engine.match import play_random
+from mainmatch.games.second_to_won import GAME
+from mainmatch.sim.search import SearchSpec, run_search
+
+P = list(GAME.default_players)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(20, 400), st.integers(0, 2**32 - 1))
+def test_a_limit_variant_ends_the_match_exactly_when_someone_passes_it(
+    limit: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    variant = {"limit": limit} if limit != 200 else None
+    m = play_random(GAME, GAME.random_config(P, rng, variant=variant), rng)
+    d = m.result()["details"]
+    history = d["score_history"]
+    # §7.2 with the variant's limit: over after the last auction played, never before
+    assert all(max(h.values()) <= limit for h in history[:-1])
+    over = [p for p in P if d["scores"][p] > limit]
+    assert d["over_200"] == over
+    assert (d["end_reason"] == "over_200") == bool(over)
+
+
+def test_chips_variant_deals_its_chips_and_validation_uses_them() -> None:
+    cfg = GAME.new_config(P, 3, variant={"chips": 20})
+    m = Match(GAME, cfg)
+    assert m.view("ana")["you"]["chips"] == 20
+    assert m.pending["ana"]["chips"] == 20
+    assert m.view(None)["variant"] == {"chips": 20}
+    with pytest.raises(IllegalAction, match="your bids total 25 chips but you have 20"):
+        GAME.validate(
+            m.state, "ana", {"bids": {"A": {"chips": 20}, "B": {"chips": 4}, "E": {"chips": 1}}}
+        )
+
+
+def test_official_config_and_views_unchanged_and_variant_records_replay() -> None:
+    official = GAME.new_config(P, 3)
+    assert "variant" not in official
+    assert GAME.new_config(P, 3, variant={"limit": 200, "chips": 40}) == official
+    assert "variant" not in Match(GAME, official).view(None)
+    rng = random.Random(8)
+    m = play_random(GAME, GAME.random_config(P, rng, variant={"limit": 90}), rng)
+    rep = replay(m.record())
+    assert rep.result() == m.result()
+    assert m.record()["config"]["variant"] == {"limit": 90}
+
+
+@pytest.mark.parametrize(
+    ("variant", "message"),
+    [
+        ({"limit": 10}, "config.variant.limit: 10 is less than 20, the smallest allowed"),
+        ({"chips": 0}, "config.variant.chips: 0 is less than 1"),
+        ({"rounds": 3}, "config.variant.rounds: unknown key; keys: limit, chips"),
+    ],
+)
+def test_impossible_variants_refused(variant: dict, message: str) -> None:
+    cfg = GAME.new_config(P, 3) | {"variant": variant}
+    with pytest.raises(InvalidConfig) as err:
+        GAME.initial_state(cfg)
+    assert str(err.value) == message or message in str(err.value)
+
+
+def test_rules_variants_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "second_to_won", "--variants", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert {v["key"]: v["default"] for v in listed["variants"]} == {"limit": 200, "chips": 40}
+    assert all("second_to_won.md §" in v["spec"] for v in listed["variants"])
+
+
+def test_search_over_a_second_to_won_family_reports_the_fair_share() -> None:
+    result = run_search(
+        SearchSpec("second_to_won", "flat", trials=3, matches=9, field="random", confirm=18)
+    )
+    assert result["fair_share"] == pytest.approx(1 / 9)
+    assert set(result["params"]) == {"first", "items", "per_item"}
+    low, high = result["interval"]
+    assert 0 <= low <= result["rate"] <= high <= 1
