@@ -90,3 +90,16 @@ def test_search_over_a_second_to_won_family_reports_the_fair_share() -> None:
     assert set(result["params"]) == {"first", "items", "per_item"}
     low, high = result["interval"]
     assert 0 <= low <= result["rate"] <= high <= 1
+
+
+def test_mvp_chips_variant_deals_its_chips_and_is_named_in_views() -> None:
+    from mainmatch.games.mvp import GAME as MVP
+
+    players = list(MVP.default_players)
+    official = MVP.new_config(players, 2)
+    assert "variant" not in official and "variant" not in Match(MVP, official).view(None)
+    m = Match(MVP, MVP.new_config(players, 2, variant={"chips": 12}))
+    assert m.view("r1")["you"]["chips"] == 12 and m.view(None)["variant"] == {"chips": 12}
+    assert m.pending["r1"]["chips"] == 12
+    with pytest.raises(InvalidConfig, match="variant.chips: 0 is less than 1"):
+        MVP.new_config(players, 2, variant={"chips": 0})
