@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -202,19 +203,12 @@ def register(app: typer.Typer) -> None:
             if chosen:
                 console.print(f"[bold]rule variant[/bold]: {describe(chosen)}")
             print_report(report, console)
-            if json_path is not None:
-                write_text(json_path, json.dumps(report, indent=1) + "\n")
-                console.print(f"report written to {json_path}")
-            if plot is not None:
-                from .plots import plot_report  # matplotlib loads only when asked
-
-                plot_report(report, plot)
-                console.print(f"plot written to {plot}")
-            if html is not None:
-                from .html import simulate_page
-
-                write_text(html, simulate_page(report, command_line()))
-                console.print(f"page written to {html}")
+            write_outputs(
+                console,
+                ("report", json_path, report),
+                (plot, lambda path: _plots().plot_report(report, path)),
+                (html, lambda: lazy_html().simulate_page(report, command_line())),
+            )
             if save_dir is not None:
                 paths = save_records(save_dir, sim.run.records, sim.run.summaries)
                 console.print(
@@ -223,6 +217,38 @@ def register(app: typer.Typer) -> None:
         except MainmatchError as exc:
             errors.print(f"[red]error:[/red] {exc}", highlight=False)
             raise typer.Exit(2) from None
+
+
+def _plots():
+    from . import plots  # matplotlib loads only when asked
+
+    return plots
+
+
+def lazy_html():
+    from . import html
+
+    return html
+
+
+def write_outputs(
+    console: Console,
+    as_json: tuple[str, Path | None, Any],
+    plot: tuple[Path | None, Callable[[Path], Any]],
+    page: tuple[Path | None, Callable[[], str]],
+) -> None:
+    """``--json``, ``--plot`` and ``--html`` of simulate, sweep and search: each
+    written only when asked, and said on the console."""
+    what, json_path, data = as_json
+    if json_path is not None:
+        write_text(json_path, json.dumps(data, indent=1) + "\n")
+        console.print(f"{what} written to {json_path}")
+    if plot[0] is not None:
+        plot[1](plot[0])
+        console.print(f"plot written to {plot[0]}")
+    if page[0] is not None:
+        write_text(page[0], page[1]())
+        console.print(f"page written to {page[0]}")
 
 
 def command_line() -> str:

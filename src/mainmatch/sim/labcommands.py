@@ -25,7 +25,7 @@ from rich.table import Table
 
 from mainmatch.engine.errors import MainmatchError
 
-from .commands import RateColumn, command_line, write_text
+from .commands import RateColumn, command_line, lazy_html, write_outputs, write_text
 from .labopts import bot_params_option, variant_option, vary_option
 from .tables import pct, report_console
 
@@ -62,6 +62,12 @@ def _progress(quiet: bool, label: str, total: int) -> Iterator[Callable[[int], N
     ) as progress:
         task = progress.add_task(label, total=total)
         yield lambda k: progress.advance(task, k)
+
+
+def _labplots():
+    from . import labplots  # matplotlib loads only when asked
+
+    return labplots
 
 
 def _fail(exc: MainmatchError) -> typer.Exit:
@@ -119,19 +125,12 @@ def register(app: typer.Typer) -> None:
             with _progress(quiet, f"sweeping {game}", len(cells) * matches) as advance:
                 result = run_sweep(spec, advance)
             _print_sweep(result, console)
-            if json_path is not None:
-                write_text(json_path, json.dumps(result, indent=1) + "\n")
-                console.print(f"cells written to {json_path}")
-            if plot is not None:
-                from .labplots import plot_sweep
-
-                plot_sweep(result, plot)
-                console.print(f"plot written to {plot}")
-            if html is not None:
-                from .html import sweep_page
-
-                write_text(html, sweep_page(result, command_line()))
-                console.print(f"page written to {html}")
+            write_outputs(
+                console,
+                ("cells", json_path, result),
+                (plot, lambda path: _labplots().plot_sweep(result, path)),
+                (html, lambda: lazy_html().sweep_page(result, command_line())),
+            )
         except MainmatchError as exc:
             raise _fail(exc) from None
 
@@ -202,19 +201,12 @@ def register(app: typer.Typer) -> None:
                 f"found bot written to {bot_path}; play it with: mainmatch simulate {game} "
                 f"--bot-params {bot_path} --bots {name},{field}"
             )
-            if json_path is not None:
-                write_text(json_path, json.dumps(result, indent=1) + "\n")
-                console.print(f"result written to {json_path}")
-            if plot is not None:
-                from .labplots import plot_search
-
-                plot_search(result, plot)
-                console.print(f"plot written to {plot}")
-            if html is not None:
-                from .html import search_page
-
-                write_text(html, search_page(result, command_line(), line))
-                console.print(f"page written to {html}")
+            write_outputs(
+                console,
+                ("result", json_path, result),
+                (plot, lambda path: _labplots().plot_search(result, path)),
+                (html, lambda: lazy_html().search_page(result, command_line(), line)),
+            )
         except MainmatchError as exc:
             raise _fail(exc) from None
 
