@@ -103,3 +103,18 @@ def test_mvp_chips_variant_deals_its_chips_and_is_named_in_views() -> None:
     assert m.pending["r1"]["chips"] == 12
     with pytest.raises(InvalidConfig, match="variant.chips: 0 is less than 1"):
         MVP.new_config(players, 2, variant={"chips": 0})
+
+
+def test_amalgamation_budget_variant_sets_every_balance() -> None:
+    from mainmatch.games.amalgamation import GAME as AM
+
+    players = list(AM.default_players)
+    official = AM.new_config(players, 4)
+    assert "variant" not in official and "variant" not in Match(AM, official).view(None)
+    m = Match(AM, AM.new_config(players, 4, variant={"budget": 100}))
+    assert m.pending["a"]["balance"] == 100
+    assert m.view(None)["variant"] == {"budget": 100}
+    assert m.view(None)["balances"] == dict.fromkeys(players, 100)
+    rng = random.Random(5)
+    done = play_random(AM, AM.random_config(players, rng, variant={"budget": 60}), rng)
+    assert replay(done.record()).result() == done.result()
