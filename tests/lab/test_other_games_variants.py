@@ -118,3 +118,29 @@ def test_amalgamation_budget_variant_sets_every_balance() -> None:
     rng = random.Random(5)
     done = play_random(AM, AM.random_config(players, rng, variant={"budget": 60}), rng)
     assert replay(done.record()).result() == done.result()
+
+
+def test_homeostasis_band_edges_move_and_impossible_edges_are_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from fractions import Fraction
+
+    from mainmatch.games.homeostasis import GAME as HO
+    from mainmatch.games.homeostasis.bands import band
+
+    assert band(Fraction(3), neutral=3, big=10) == "neutral"
+    assert band(Fraction(11), neutral=3, big=10) == "positive_big"
+    players = list(HO.default_players)
+    assert "variant" not in HO.new_config(players, 1)
+    rng = random.Random(4)
+    m = play_random(
+        HO, HO.random_config(players, rng, variant={"neutral_band": 50, "big_band": 60}), rng
+    )
+    # every total of a short match lies within 50 of zero: always the neutral band
+    assert m.result()["details"]["outcome"] == "neutral"
+    assert m.view(None)["variant"] == {"neutral_band": 50, "big_band": 60}
+    assert replay(m.record()).result() == m.result()
+    args = ["simulate", "homeostasis", "-n", "3", "-q", "--variant", "neutral_band=5"]
+    assert main(args) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "neutral_band 5 must be less than big_band 4" in err and "Traceback" not in err
