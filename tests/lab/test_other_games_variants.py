@@ -144,3 +144,15 @@ def test_homeostasis_band_edges_move_and_impossible_edges_are_refused(
     assert main(args) == 2
     err = " ".join(capsys.readouterr().err.split())
     assert "neutral_band 5 must be less than big_band 4" in err and "Traceback" not in err
+
+
+def test_every_game_offers_variant_as_a_nullable_host_input() -> None:
+    # the host page renders an object of integers as one number per player; a
+    # variant must be asked for as JSON instead, so its schema is nullable (anyOf)
+    from mainmatch import games
+
+    for g in games.all_games():
+        assert "variant" in g.host_inputs
+        prop = g.config_schema()["properties"]["variant"]
+        assert {s.get("type") for s in prop["anyOf"]} == {"object", "null"}
+        assert g.variant_keys, g.id

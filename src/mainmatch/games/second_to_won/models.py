@@ -127,11 +127,12 @@ class SecondToWonConfig(BaseModel):
     garnets: dict[str, Annotated[int, Field(ge=0)]] = Field(
         description="garnets each player holds at the start"
     )
-    variant: dict[str, int] | SkipJsonSchema[None] = Field(
+    # nullable in the schema like every game's variant: the host page then asks for JSON,
+    # not for one number per player
+    variant: dict[str, int] | None = Field(
         default=None,
         description="only in a rule variant: the constants that differ from the spec "
         "(limit, chips); absent at the official rules",
-        json_schema_extra=_no_default,
     )
 
 
