@@ -34,10 +34,6 @@ app = typer.Typer(
 out = Console(highlight=False, soft_wrap=True)
 
 
-#: the arguments of this run, for reports that print the command that made them
-ARGV: list[str] = []
-
-
 class UserError(MainmatchError):
     """A mistake in the command line or its files."""
 
@@ -359,13 +355,22 @@ def _register_extensions() -> None:
     register_lab(app)
 
 
+def _remember_argv(argv: list[str] | None) -> None:
+    """Reports print the exact command that made them (``--html``)."""
+    try:
+        from mainmatch.sim import commands
+    except ImportError:
+        return
+    commands.ARGV[:] = list(sys.argv[1:] if argv is None else argv)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app; user errors become one line on stderr, exit 2."""
-    ARGV[:] = list(sys.argv[1:] if argv is None else argv)
     try:
         _register_extensions()
     except ImportError:
         pass
+    _remember_argv(argv)
     try:
         code = app(args=argv, standalone_mode=False, prog_name="mainmatch")
         # without standalone mode click returns a command's typer.Exit code instead of raising

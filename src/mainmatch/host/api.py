@@ -22,12 +22,13 @@ from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.background import BackgroundTask
 
+from mainmatch import games
 from mainmatch.bots import bot_names
 
 from . import deadlines as dl
 from .admin import require_admin
 from .errors import Conflict, Forbidden
-from .service import Access, Created, HostService, _game, available_games
+from .service import Access, Created, HostService, available_games
 
 router = APIRouter(prefix="/api")
 
@@ -160,7 +161,7 @@ def list_games() -> list[dict]:
     "/games/{game_id}", summary="One game: host inputs, step kinds, default deadlines, bots, rules"
 )
 def get_game(game_id: str) -> dict:
-    return game_info(_game(game_id))
+    return game_info(games.get(game_id))
 
 
 # ------------------------------------------------------------------ matches

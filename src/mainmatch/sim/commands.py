@@ -251,11 +251,13 @@ def write_outputs(
         console.print(f"page written to {page[0]}")
 
 
+#: the arguments of this run, set by ``mainmatch.cli.main`` (``sys.argv`` otherwise)
+ARGV: list[str] = []
+
+
 def command_line() -> str:
     """The command as typed (for reports that say how to make them again)."""
-    from mainmatch import cli  # the adapter that ran us keeps the arguments
-
-    return shlex.join(["mainmatch", *(cli.ARGV or sys.argv[1:])])
+    return shlex.join(["mainmatch", *(ARGV or sys.argv[1:])])
 
 
 def write_text(path: Path, text: str) -> None:

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any
 
-from mainmatch.bots.base import Bot, register
+from mainmatch.bots.base import Bot, bot_names, register
 from mainmatch.engine.errors import MainmatchError
 
 BOT_FORMAT = "mainmatch-bot/1"
@@ -80,11 +79,6 @@ class Family:
 
 
 _FAMILIES: dict[str, dict[str, Family]] = {}
-#: modules defining each game's families, imported on first use
-_MODULES = {
-    "seat_exchange": "mainmatch.bots.families.seat_exchange",
-    "second_to_won": "mainmatch.bots.families.second_to_won",
-}
 
 
 def add_family(family: Family) -> Family:
@@ -95,10 +89,9 @@ def add_family(family: Family) -> Family:
 
 
 def families(game_id: str) -> dict[str, Family]:
-    """The families of ``game_id`` by name (possibly none)."""
-    module = _MODULES.get(game_id)
-    if module is not None and game_id not in _FAMILIES:
-        import_module(module)
+    """The families of ``game_id`` by name (possibly none): ``families/<game_id>.py``,
+    imported with the game's bots."""
+    bot_names(game_id)
     return dict(_FAMILIES.get(game_id, {}))
 
 
