@@ -115,14 +115,6 @@ def resolve(keys: Iterable[VariantKey], variant: Mapping[str, int] | None) -> di
     return {k.name: given.get(k.name, k.default) for k in keys}
 
 
-def differing(keys: Iterable[VariantKey], values: Mapping[str, int]) -> dict[str, int]:
-    """Only the values that differ from the spec, in the keys' order (what a
-    config's ``variant`` holds)."""
-    return {
-        k.name: values[k.name] for k in keys if k.name in values and values[k.name] != k.default
-    }
-
-
 def check_variant(game: Any, variant: Any) -> dict[str, int]:
     """``variant`` normalised for ``game``: keys at their official value are
     dropped (so ``--variant streak=6`` is the official game). Raises
