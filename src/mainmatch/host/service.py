@@ -47,6 +47,7 @@ from mainmatch.engine.game import Game
 from mainmatch.engine.record import parse_record
 
 from . import deadlines as dl
+from . import delivery, notify
 from .db import Database
 from .errors import Conflict, Forbidden, HostError, NotFound, Unauthorized, Unprocessable
 from .models import MatchRow, SeatRow, StepRow, SubmissionRow
@@ -94,6 +95,7 @@ class HostService:
         self, db: Database, *, clock: Callable[[], float] = time.time, cache_size: int = 256
     ):
         self.db = db
+        notify.install(db)  # other processes learn of every committed change
         self.clock = clock
         self.cache = SnapshotCache(cache_size)
         #: called with a match id after every committed change (live updates)
@@ -460,6 +462,7 @@ class HostService:
             snap = self._snapshot(s, m)
             snap = self._open_step(s, m, snap, now)
             m.revision += 1
+            delivery.after_undo(s, m, snap, step, now)
         self._committed(match_id, snap)
         return {"undone": step, "step_count": m.step_count}
 
@@ -790,6 +793,7 @@ class HostService:
         s.flush()  # a racing resolution of the same step fails here (unique match, number)
         snap = self._open_step(s, m, snap, now)
         row.next_deadline = m.deadline_at
+        delivery.after_step(s, m, snap, now)  # the step's messages, posted once by an adapter
         return snap
 
     def _settle(self, s: Session, m: MatchRow, snap: Snapshot, now: float) -> Snapshot:
