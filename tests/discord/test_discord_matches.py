@@ -64,7 +64,7 @@ def public_texts(bot, match_id: str) -> str:
 def test_discord_whole_match_with_bots(game, sqlite_url, dx):
     async def scenario():
         bot = dx.build_bot(sqlite_url, loops=False)
-        async with dx.simcord.run(bot) as env:
+        async with dx.run(bot) as env:
             world = await dx.World(env, bot).setup(web_base="http://mm.test")
             match_id = await world.new(game, humans=1, title="Finals @everyone")
             me = world.members[0]
