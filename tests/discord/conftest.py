@@ -295,4 +295,11 @@ def dx() -> Any:
         host_view=host_view,
         build_bot=build_bot,
         simcord=simcord,
+        run=run,
     )
+
+
+def run(bot: Any) -> Any:
+    """simcord's environment with patience for a loaded machine: one click may
+    resolve a chain of steps with bots thinking in every other seat."""
+    return simcord.run(bot, settle_timeout=120)
