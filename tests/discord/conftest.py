@@ -93,7 +93,7 @@ class World:
         options.setdefault("deadlines", MANUAL[game])
         options.setdefault("seed", 7)
         r = await self.host.slash(self.lobby, "mm new", game=game, players=mentions, **options)
-        text = r.followups[-1].content if r.followups else r.response.content
+        text = said(r)
         assert text.startswith("Match "), text
         return text.split()[1]
 
@@ -139,18 +139,15 @@ class World:
     async def act(self, member: Any, message: discord.Message, moves_: list[tuple]) -> list[str]:
         """Do ``moves_`` on ``message``'s components; returns the ephemeral answers."""
         answers = []
-        match_id, step = _ids(message)
         if isinstance(message.channel, discord.DMChannel):
             member = member.user  # components in DMs are clicked as the user
         for move in moves_:
             if move[0] == "part":
-                shown = await member.click(
-                    message, custom_id=f"mm:{match_id}:{step}:part:{move[1]}"
-                )
+                shown = await member.click(message, custom_id=_cid(message, f":part:{move[1]}"))
                 assert shown.modal is not None, shown
                 r = await member.submit_modal(shown, move[2])
             elif move[0] == "submit":
-                r = await member.click(message, custom_id=f"mm:{match_id}:{step}:submit")
+                r = await member.click(message, custom_id=_cid(message, ":submit"))
             elif move[0] == "quick":
                 r = await member.click(message, label=move[1])
             elif move[0] == "select":
@@ -166,6 +163,15 @@ class World:
             assert r.ephemeral, r
             answers.append(r.response.content if r.response else r.followups[-1].content)
         return answers
+
+
+def _cid(message: discord.Message, suffix: str) -> str:
+    """The custom id of ``message``'s component that ends with ``suffix``."""
+    for row in message.components:
+        for c in row.children:
+            if (c.custom_id or "").endswith(suffix):
+                return c.custom_id
+    raise AssertionError(f"no component ending {suffix!r}")
 
 
 def _ids(message: discord.Message) -> tuple[str, int]:
@@ -274,6 +280,13 @@ def normal(game: str, action: dict) -> str:
     return json.dumps(a, sort_keys=True)
 
 
+def said(result: Any) -> str:
+    """The last thing an interaction answered (a follow-up, or the response)."""
+    if result.followups:
+        return result.followups[-1].content.replace(ZW, "")
+    return result.response.content.replace(ZW, "")
+
+
 def text_of(message: discord.Message) -> str:
     return message.content.replace(ZW, "")
 
@@ -292,6 +305,7 @@ def dx() -> Any:
         moves=moves,
         normal=normal,
         text_of=text_of,
+        said=said,
         host_view=host_view,
         build_bot=build_bot,
         simcord=simcord,

@@ -1,7 +1,7 @@
 """The player's components: persistent buttons, a select, and part modals.
 
-Every component's ``custom_id`` names the match and the step
-(``mm:MATCH:STEP:OP[:ARG]``), and the items are ``DynamicItem`` templates
+Every component's ``custom_id`` names the match, the step and the seat
+(``mm:MATCH:STEP:SEAT:OP[:ARG]``, SEAT the player's position), and the items are ``DynamicItem`` templates
 registered with ``bot.add_dynamic_items``: a restarted bot answers every
 button it ever posted. Only the Discord account that plays a seat acts for
 it (``discord_seats``); an answer about a submission is ephemeral and echoes
@@ -25,11 +25,11 @@ from . import text as tx
 if TYPE_CHECKING:
     from .bot import MainmatchBot
 
-_ID = r"(?P<match>[A-Za-z0-9]+):(?P<step>\d+)"
+_ID = r"(?P<match>[A-Za-z0-9]+):(?P<step>\d+):(?P<seat>\d+)"
 
 
-def cid(match_id: str, step: int, op: str, arg: str = "") -> str:
-    return f"mm:{match_id}:{step}:{op}" + (f":{arg}" if arg else "")
+def cid(match_id: str, step: int, seat: int, op: str, arg: str = "") -> str:
+    return f"mm:{match_id}:{step}:{seat}:{op}" + (f":{arg}" if arg else "")
 
 
 async def reply(interaction: discord.Interaction, content: str) -> None:
@@ -45,12 +45,18 @@ def _none() -> discord.AllowedMentions:
     return discord.AllowedMentions.none()
 
 
-async def seat_of(bot: MainmatchBot, interaction: discord.Interaction, match_id: str) -> str | None:
-    """The player ``interaction.user`` plays in ``match_id``, or ``None`` (answered)."""
+async def seat_of(
+    bot: MainmatchBot, interaction: discord.Interaction, match_id: str, position: int
+) -> str | None:
+    """The player of seat ``position`` if ``interaction.user`` plays it, else
+    ``None`` (and the user is told)."""
     seats = await bot.run_db(bot.store.seats, match_id)
-    for p, seat in seats.items():
-        if seat.user_id == interaction.user.id:
-            return p
+    _m, snap = await bot.run_db(bot.service.snapshot, match_id)
+    players = snap.config["players"]
+    if 0 <= position < len(players):
+        seat = seats.get(players[position])
+        if seat is not None and seat.user_id == interaction.user.id:
+            return seat.player
     await reply(interaction, "This is not your seat: only the player's own account acts for it.")
     return None
 
@@ -75,7 +81,8 @@ async def prompt_message(
     link = await web_link(bot, match_id, player)
     if link:
         content += f"\n\nOr on the web: {link}"
-    return content, build_view(ov["game"]["id"], match_id, step, req)
+    position = [s["player"] for s in ov["seats"]].index(player)
+    return content, build_view(ov["game"]["id"], match_id, step, position, req)
 
 
 async def web_link(bot: MainmatchBot, match_id: str, player: str) -> str | None:
@@ -88,29 +95,37 @@ async def web_link(bot: MainmatchBot, match_id: str, player: str) -> str | None:
     return f"{setup.web_base.rstrip('/')}/play/{token}" if token else None
 
 
-def build_view(game_id: str, match_id: str, step: int, request: dict) -> discord.ui.View:
+def build_view(game_id: str, match_id: str, step: int, seat: int, request: dict) -> discord.ui.View:
     """The components of one request (persistent: ``timeout=None``)."""
     form = forms.form_for(game_id, request["kind"])
     view = discord.ui.View(timeout=None)
     for part in form.parts:
         style = discord.ButtonStyle.primary
-        view.add_item(Act(match_id, step, "part", part.id, label=part.label, style=style))
+        view.add_item(Act(match_id, step, seat, "part", part.id, label=part.label, style=style))
     sel = form.select(request)
     if sel is not None:
-        view.add_item(Choose(match_id, step, sel[0], sel[1]))
+        view.add_item(Choose(match_id, step, seat, sel[0], sel[1]))
     for i, label in enumerate(form.quick(request)):
         view.add_item(
-            Act(match_id, step, "quick", str(i), label=label, style=discord.ButtonStyle.secondary)
+            Act(
+                match_id,
+                step,
+                seat,
+                "quick",
+                str(i),
+                label=label,
+                style=discord.ButtonStyle.secondary,
+            )
         )
     if form.compound:
         view.add_item(
-            Act(match_id, step, "submit", label="Submit", style=discord.ButtonStyle.success)
+            Act(match_id, step, seat, "submit", label="Submit", style=discord.ButtonStyle.success)
         )
-        view.add_item(Act(match_id, step, "clear", label="Clear draft"))
+        view.add_item(Act(match_id, step, seat, "clear", label="Clear draft"))
     view.add_item(
-        Act(match_id, step, "withdraw", label="Withdraw", style=discord.ButtonStyle.danger)
+        Act(match_id, step, seat, "withdraw", label="Withdraw", style=discord.ButtonStyle.danger)
     )
-    view.add_item(Act(match_id, step, "view", label="My view"))
+    view.add_item(Act(match_id, step, seat, "view", label="My view"))
     return view
 
 
@@ -124,6 +139,7 @@ class Act(
         self,
         match_id: str,
         step: int,
+        seat: int,
         op: str,
         arg: str = "",
         *,
@@ -132,10 +148,10 @@ class Act(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or op, style=style, custom_id=cid(match_id, step, op, arg)
+                label=label or op, style=style, custom_id=cid(match_id, step, seat, op, arg)
             )
         )
-        self.match_id, self.step, self.op, self.arg = match_id, step, op, arg
+        self.match_id, self.step, self.seat, self.op, self.arg = match_id, step, seat, op, arg
 
     @classmethod
     async def from_custom_id(
@@ -144,6 +160,7 @@ class Act(
         return cls(
             match["match"],
             int(match["step"]),
+            int(match["seat"]),
             match["op"],
             match["arg"] or "",
             label=item.label or "",
@@ -151,7 +168,7 @@ class Act(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: MainmatchBot = interaction.client  # type: ignore[assignment]
-        player = await seat_of(bot, interaction, self.match_id)
+        player = await seat_of(bot, interaction, self.match_id, self.seat)
         if player is None:
             return
         await on_act(bot, interaction, self.match_id, self.step, player, self.op, self.arg)
@@ -160,25 +177,25 @@ class Act(
 class Choose(discord.ui.DynamicItem[discord.ui.Select], template=rf"mms:{_ID}:(?P<key>[a-z_]+)"):
     """A select that submits ``{key: choice}`` at once (an EC candidate)."""
 
-    def __init__(self, match_id: str, step: int, key: str, options: list[str]) -> None:
+    def __init__(self, match_id: str, step: int, seat: int, key: str, options: list[str]) -> None:
         select: discord.ui.Select = discord.ui.Select(
-            custom_id=f"mms:{match_id}:{step}:{key}",
+            custom_id=f"mms:{match_id}:{step}:{seat}:{key}",
             placeholder=f"Choose ({key})",
             options=[discord.SelectOption(label=o[:100], value=o[:100]) for o in options[:25]]
             or [discord.SelectOption(label="-", value="-")],
         )
         super().__init__(select)
-        self.match_id, self.step, self.key = match_id, step, key
+        self.match_id, self.step, self.seat, self.key = match_id, step, seat, key
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
     ) -> Choose:
-        return cls(match["match"], int(match["step"]), match["key"], [])
+        return cls(match["match"], int(match["step"]), int(match["seat"]), match["key"], [])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: MainmatchBot = interaction.client  # type: ignore[assignment]
-        player = await seat_of(bot, interaction, self.match_id)
+        player = await seat_of(bot, interaction, self.match_id, self.seat)
         if player is None:
             return
         values = (interaction.data or {}).get("values") or []
