@@ -56,6 +56,8 @@ class MainmatchBot(commands.Bot):
         self.loops = loops
         self.tick_seconds = tick_seconds
         self.listener: Listener | None = None
+        #: seconds before a failed post is tried again, times its attempts (at most 5 minutes)
+        self.retry_seconds = 5.0
         self._wake = asyncio.Event()
         self._pump_lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
@@ -140,6 +142,14 @@ class MainmatchBot(commands.Bot):
 
     # ================================================================ posting
 
+    async def pump_after(self) -> None:
+        """Post what a command or click caused, after answering it: a failure
+        here is logged and left to the loop (the rows wait in the database)."""
+        try:
+            await self.pump()
+        except Exception:
+            log.exception("posting after an interaction failed; the loop retries")
+
     async def pump(self) -> int:
         """Post every undelivered row; returns how many were posted."""
         async with self._pump_lock:
@@ -161,7 +171,11 @@ class MainmatchBot(commands.Bot):
                         why = _describe(exc, row)
                         log.warning("post %d of match %s failed: %s", row.id, row.match_id, why)
                         await self.run_db(
-                            delivery.failed, self.database, row.id, why, min(300, 5 * row.attempts)
+                            delivery.failed,
+                            self.database,
+                            row.id,
+                            why,
+                            min(300.0, self.retry_seconds * row.attempts),
                         )
                         continue
                     await self.run_db(delivery.delivered, self.database, row.id, ref)

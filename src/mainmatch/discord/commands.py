@@ -209,7 +209,7 @@ def group(bot: MainmatchBot) -> app_commands.Group:
             await _answer(interaction, f"No match started: {exc}")
             return
         await _answer(interaction, made, raw=True)
-        await bot.pump()
+        await bot.pump_after()
 
     @mm.command(name="status", description="Who has submitted in the open step (never what)")
     @app_commands.check(is_host)
@@ -317,7 +317,7 @@ def group(bot: MainmatchBot) -> app_commands.Group:
             await _answer(interaction, f"Nothing imported: {exc}")
             return
         await _answer(interaction, made, raw=True)
-        await bot.pump()
+        await bot.pump_after()
 
     @mm.command(name="rules", description="A game's rules in brief")
     @app_commands.choices(game=GAME_CHOICES)
@@ -398,7 +398,7 @@ async def _call(interaction: discord.Interaction, fn: Any, *args: Any, ok: str) 
         await _answer(interaction, str(exc))
         return
     await _answer(interaction, ok.format(**out))
-    await bot.pump()
+    await bot.pump_after()
 
 
 def status_text(bot: MainmatchBot, ov: dict[str, Any]) -> str:

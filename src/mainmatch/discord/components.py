@@ -296,7 +296,7 @@ async def submit(
         else "You may change or withdraw it until the deadline."
     )
     await reply(interaction, f"Stored for step {step}:\n```\n{forms.summary(stored)}\n```\n{note}")
-    await bot.pump()
+    await bot.pump_after()
 
 
 async def on_act(
