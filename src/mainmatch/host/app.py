@@ -2,7 +2,9 @@
 
 ``create_app(url)`` migrates the database at start, resolves every deadline
 that passed while the server was down, then checks deadlines every
-``scan_interval`` seconds in a background task.
+``scan_interval`` seconds in a background task. Live streams wake on the
+changes of this process (the service's listeners) and of every other process
+on the database (``notify.Listener``: PostgreSQL ``LISTEN``, polling on SQLite).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from . import api, pages
 from .db import DEFAULT_URL, Database
 from .errors import HostError
 from .live import Hub
+from .notify import Listener
 from .service import HostService
 
 log = logging.getLogger("mainmatch.host")
@@ -51,6 +54,9 @@ def create_app(
         await asyncio.to_thread(db.migrate)
         hub.bind(asyncio.get_running_loop())
         svc.listeners.append(hub.notify)
+        listener = Listener(db)
+        listener.subscribe(hub.notify)
+        listener.start()
         task = asyncio.create_task(_deadline_clock(svc, scan_interval))
         try:
             yield
@@ -59,6 +65,7 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await task
             svc.listeners.remove(hub.notify)
+            await asyncio.to_thread(listener.stop)
 
     app = FastAPI(
         title="mainmatch host server",

@@ -105,7 +105,7 @@ class Listener:
         while not self._stop.is_set():
             try:
                 with self.db.read() as s:
-                    now = dict(s.execute(select(MatchRow.id, MatchRow.revision)).tuples().all())
+                    now = {i: r for i, r in s.execute(select(MatchRow.id, MatchRow.revision))}
                 if seen is not None:
                     for match_id, rev in now.items():
                         if seen.get(match_id) != rev:
