@@ -336,11 +336,13 @@ def demo_cmd(
 
 
 def _register_extensions() -> None:
+    from mainmatch.discord.cli import register as register_discord
     from mainmatch.host.commands import register as register_host
     from mainmatch.sim.commands import register as register_sim
 
     register_host(app)
     register_sim(app)
+    register_discord(app)
 
 
 def main(argv: list[str] | None = None) -> int:

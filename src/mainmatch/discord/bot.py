@@ -46,12 +46,24 @@ class MainmatchBot(commands.Bot):
     """The Discord adapter: translates interactions into service calls and
     delivery rows into messages. It holds no state that is not in the database."""
 
-    def __init__(self, db_url: str, *, loops: bool = True, tick_seconds: float = 5.0) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        *,
+        loops: bool = True,
+        tick_seconds: float = 5.0,
+        service: HostService | None = None,
+    ) -> None:
         intents = discord.Intents.default()
         intents.members = True  # a role's members become the players of /mm new
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
-        self.database = Database(db_url)
-        self.service = HostService(self.database)
+        # beside the web server in one process, the bot shares its service
+        self.service = service or HostService(Database(db_url))
+        self.database = self.service.db
+        self._own_database = service is None
+        #: register the /mm commands with Discord at start (on one server: ``sync_guild``)
+        self.sync_commands = False
+        self.sync_guild: int | None = None
         self.store = Store(self.database)
         self.loops = loops
         self.tick_seconds = tick_seconds
@@ -73,10 +85,21 @@ class MainmatchBot(commands.Bot):
         await self.run_db(self.database.migrate)
         components.register(self)
         self.tree.add_command(mm_commands.group(self))
+        if self.sync_commands:
+            if self.sync_guild is not None:
+                guild = discord.Object(self.sync_guild)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
         if self.loops:
             loop = asyncio.get_running_loop()
             self.listener = Listener(self.database)
-            self.listener.subscribe(lambda _m: loop.call_soon_threadsafe(self._wake.set))
+
+            def wake(_match_id: str) -> None:
+                loop.call_soon_threadsafe(self._wake.set)
+
+            self.listener.subscribe(wake)
             self.listener.start()
             self._task = asyncio.create_task(self._run_loop())
 
@@ -88,7 +111,8 @@ class MainmatchBot(commands.Bot):
         if self.listener is not None:
             await asyncio.to_thread(self.listener.stop)
         await super().close()
-        self.database.dispose()
+        if self._own_database:
+            self.database.dispose()
 
     async def _run_loop(self) -> None:
         await self.wait_until_ready()

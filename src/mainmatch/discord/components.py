@@ -155,7 +155,7 @@ class Act(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Act:
         return cls(
             match["match"],
@@ -163,7 +163,7 @@ class Act(
             int(match["seat"]),
             match["op"],
             match["arg"] or "",
-            label=item.label or "",
+            label=getattr(item, "label", None) or "",
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -189,7 +189,7 @@ class Choose(discord.ui.DynamicItem[discord.ui.Select], template=rf"mms:{_ID}:(?
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Choose:
         return cls(match["match"], int(match["step"]), int(match["seat"]), match["key"], [])
 
@@ -198,7 +198,8 @@ class Choose(discord.ui.DynamicItem[discord.ui.Select], template=rf"mms:{_ID}:(?
         player = await seat_of(bot, interaction, self.match_id, self.seat)
         if player is None:
             return
-        values = (interaction.data or {}).get("values") or []
+        data: dict[str, Any] = dict(interaction.data or {})
+        values: list[str] = list(data.get("values") or [])
         if not values:
             await reply(interaction, "Choose one of the options.")
             return

@@ -33,6 +33,11 @@ def register(app: typer.Typer) -> None:
             1.0, "--scan-interval", help="seconds between two checks of the deadlines"
         ),
         access_log: bool = typer.Option(False, "--access-log", help="log every request (slower)"),
+        discord: bool = typer.Option(
+            False,
+            "--discord",
+            help="also run the Discord bot in this process (token from DISCORD_TOKEN)",
+        ),
     ) -> None:
         """Run the host server: create matches, collect submissions, resolve steps at their deadlines."""
         import uvicorn
@@ -41,6 +46,10 @@ def register(app: typer.Typer) -> None:
         from .db import Database
         from .service import HostService
 
+        if discord:
+            from mainmatch.discord.cli import token_or_exit
+
+            token_or_exit()  # before anything starts
         logging.basicConfig(
             level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
         )
@@ -59,6 +68,12 @@ def register(app: typer.Typer) -> None:
             f"mainmatch host server on {base}  (database: {database.safe_url}; API docs: {base}/docs)",
             flush=True,
         )
+        if discord:
+            from mainmatch.discord.cli import serve_with_bot
+
+            app = create_app(service=service, scan_interval=scan_interval)
+            serve_with_bot(app, service, host=host, port=port, access_log=access_log)
+            return
         uvicorn.run(
             create_app(service=service, scan_interval=scan_interval),
             host=host,

@@ -319,7 +319,7 @@ def subscribed_matches(db: Database, outlet: str) -> list[str]:
 
 def result_text(snap: Snapshot) -> str:
     """The result table of a finished match (public: ENGINE.md's result)."""
-    res = snap.game.result(snap.state)
+    res = snap.game.result(snap.state) or {}
     tol = res.get("tokens_of_life") or {}
     gar = res.get("garnets") or {}
     spent = res.get("garnets_spent") or {}
