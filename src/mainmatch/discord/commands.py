@@ -327,7 +327,7 @@ def group(bot: MainmatchBot) -> app_commands.Group:
         await interaction.response.send_message(
             parts[0], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
-        for part in parts[1:4]:
+        for part in parts[1:10]:
             await interaction.followup.send(part, ephemeral=True)
 
     @mm.command(name="submit", description="Open your request for the step you must act in")
