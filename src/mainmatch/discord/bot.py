@@ -13,13 +13,12 @@ between posting and marking is refused by Discord).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from typing import Any
 
 import discord
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from mainmatch.host import deadlines as dl
 from mainmatch.host import delivery
@@ -70,9 +69,7 @@ class MainmatchBot(commands.Bot):
         self.listener: Listener | None = None
         #: seconds before a failed post is tried again, times its attempts (at most 5 minutes)
         self.retry_seconds = 5.0
-        self._wake = asyncio.Event()
         self._pump_lock = asyncio.Lock()
-        self._task: asyncio.Task[None] | None = None
 
     async def run_db(self, fn: Any, *args: Any, **kw: Any) -> Any:
         """A blocking service call, off the event loop."""
@@ -96,36 +93,33 @@ class MainmatchBot(commands.Bot):
             loop = asyncio.get_running_loop()
             self.listener = Listener(self.database)
 
-            def wake(_match_id: str) -> None:
-                loop.call_soon_threadsafe(self._wake.set)
+            def changed(match_id: str) -> None:  # on the listener's thread
+                loop.call_soon_threadsafe(self.dispatch, "mainmatch_change", match_id)
 
-            self.listener.subscribe(wake)
+            self.listener.subscribe(changed)
             self.listener.start()
-            self._task = asyncio.create_task(self._run_loop())
+            self.ticker.change_interval(seconds=self.tick_seconds)
+            self.ticker.start()
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        self.ticker.cancel()
         if self.listener is not None:
             await asyncio.to_thread(self.listener.stop)
         await super().close()
         if self._own_database:
             self.database.dispose()
 
-    async def _run_loop(self) -> None:
+    @tasks.loop(seconds=5.0)
+    async def ticker(self) -> None:
+        """Every ``tick_seconds``: deadlines, reminders, posts."""
+        try:
+            await self.tick()
+        except Exception:  # the loop must keep running; the log has the details
+            log.exception("the delivery loop failed; trying again")
+
+    @ticker.before_loop
+    async def _before_ticker(self) -> None:
         await self.wait_until_ready()
-        while not self.is_closed():
-            try:
-                await self.tick()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the loop must keep running; the log has the details
-                log.exception("the delivery loop failed; trying again")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.tick_seconds)
-            self._wake.clear()
 
     async def tick(self) -> None:
         """One round of the loop: deadlines, reminders, posts."""
@@ -134,6 +128,10 @@ class MainmatchBot(commands.Bot):
             log.info("resolved at the deadline: %s", ", ".join(done))
         await self.run_db(self.queue_reminders)
         await self.pump()
+
+    async def on_mainmatch_change(self, match_id: str) -> None:
+        """Another process (or this one) changed a match: post what it caused."""
+        await self.pump_after()
 
     # ================================================================ reminders
 
