@@ -9,7 +9,6 @@ shown as text and can never ping. (Private helper until
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -55,15 +54,31 @@ def chunks(text: str, limit: int = LIMIT) -> list[str]:
     return out
 
 
-def _value(v: Any) -> str:
-    if isinstance(v, list):
-        if all(not isinstance(x, (dict, list)) for x in v):
-            return ", ".join(str(x) for x in v) if v else "none"
-        return json.dumps(v)
+def plain(v: Any, depth: int = 0) -> str:
+    """A JSON value as a person reads it on a phone: lists joined, objects as
+    ``key value`` pairs, a list of objects as bullet lines, an item as its text.
+
+    >>> plain({"B": {"chips": 6, "garnets": 0}, "D": {"chips": 2}})
+    'B: chips 6, garnets 0; D: chips 2'
+    >>> plain([{"letter": "A", "text": "+15 points to YOU", "effects": []}]).splitlines()
+    ['', '- A: +15 points to YOU']
+    """
     if isinstance(v, dict):
+        if "letter" in v and "text" in v:
+            return f"{v['letter']}: {v['text']}"
+        if not v:
+            return "none"
         if all(not isinstance(x, (dict, list)) for x in v.values()):
-            return ", ".join(f"{k} {x}" for k, x in v.items()) if v else "none"
-        return json.dumps(v)
+            return ", ".join(f"{k} {x}" for k, x in v.items())
+        return "; ".join(f"{k}: {plain(x, depth + 1)}" for k, x in v.items())
+    if isinstance(v, list):
+        if not v:
+            return "none"
+        if all(not isinstance(x, (dict, list)) for x in v):
+            return ", ".join(str(x) for x in v)
+        if depth == 0:
+            return "\n" + "\n".join(f"- {plain(x, depth + 1)}" for x in v)
+        return " | ".join(plain(x, depth + 1) for x in v)
     return str(v)
 
 
@@ -73,7 +88,7 @@ def fields(obj: dict[str, Any], skip: tuple[str, ...] = ()) -> str:
     for k, v in obj.items():
         if k in skip:
             continue
-        lines.append(f"**{k.replace('_', ' ')}**: {_value(v)}")
+        lines.append(f"**{k.replace('_', ' ')}**: {plain(v)}")
     return "\n".join(lines)
 
 
