@@ -17,10 +17,10 @@ def test_discord_host_commands(sqlite_url, dx):
     async def scenario():
         bot = dx.build_bot(sqlite_url, loops=False)
         async with dx.run(bot) as env:
-            world = await dx.World(env, bot).setup(players=3)
-            ann1, ann2, ann3 = world.members
+            world = await dx.World(env, bot).setup(players=4)
+            ann1, ann2, ann3, ann4 = world.members
             inputs = json.dumps({"garnets": {"ann1": 3}}).encode()
-            mentions = " ".join(m.mention for m in world.members)
+            mentions = " ".join(m.mention for m in world.members[:3])
             r = await world.host.slash(
                 world.lobby,
                 "mm new",
@@ -75,6 +75,13 @@ def test_discord_host_commands(sqlite_url, dx):
             assert len(world.messages(world.channel)) == before + 1
             assert world.prompt(ann1, match_id, 2) is not None
             assert world.prompt(ann3, match_id, 2) is None  # a bot plays that seat now
+            # ann4 takes the seat over: the request of the open step reaches them
+            r = await world.host.slash(world.lobby, "mm seat", player="ann3", user=ann4)
+            assert "ann3's seat is now played by ann4" in dx.said(r)
+            handed = world.prompt(ann4, match_id, 2)
+            assert handed is not None and "**player**: ann3" in handed.content
+            r = await world.host.slash(world.lobby, "mm seat", player="ann1", user=ann2)
+            assert "ann2 already plays a seat of this match" in dx.said(r)
 
             r = await world.host.slash(world.lobby, "mm undo", step=2)
             assert "confirm the undo with the number of the last step, 1" in dx.said(r)

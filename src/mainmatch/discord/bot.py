@@ -180,16 +180,17 @@ class MainmatchBot(commands.Bot):
                 rows = await self.run_db(delivery.claim, self.database, OUTLET)
                 if not rows:
                     return posted
-                blocked: set[str] = set()  # a match whose earlier post failed waits
+                # a place whose earlier post failed waits (its order is kept); others go on
+                blocked: set[tuple[str, str]] = set()
                 skipped: list[int] = []
                 for row in rows:
-                    if row.match_id in blocked:
+                    if (row.match_id, row.player) in blocked:
                         skipped.append(row.id)
                         continue
                     try:
                         ref = await self.post(row)
                     except discord.HTTPException as exc:
-                        blocked.add(row.match_id)
+                        blocked.add((row.match_id, row.player))
                         why = _describe(exc, row)
                         log.warning("post %d of match %s failed: %s", row.id, row.match_id, why)
                         await self.run_db(
@@ -205,6 +206,25 @@ class MainmatchBot(commands.Bot):
                 await self.run_db(delivery.release, self.database, skipped)
                 if blocked:
                     return posted
+
+    async def send_prompt(self, match_id: str, player: str) -> bool:
+        """Post ``player``'s request for the open step now (a seat that changed
+        hands); ``False`` when they have nothing to do."""
+        from .components import prompt_message
+
+        ov = await self.run_db(self.service.overview, Access(match_id, "host"))
+        target = await self.private_place(match_id, player)
+        if target is None or ov["status"] != "running":
+            return False
+        made = await prompt_message(self, match_id, player, ov["open_step"])
+        if made is None:
+            return False
+        dest, user_id = target
+        nonce = f"mm{match_id}.{ov['open_step']}.{player}"[:20]
+        await self.send(
+            dest, f"<@{user_id}> {made[0]}", nonce, mentions=ping(user_id), view=made[1]
+        )
+        return True
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         ch = self.get_channel(channel_id)

@@ -275,6 +275,7 @@ def group(bot: MainmatchBot) -> app_commands.Group:
         if user is not None and any(s.user_id == user.id for s in seats.values()):
             raise Refused(f"{user.display_name} already plays a seat of this match.")
         if user is not None:
+            # the new member's messages go to their DMs (a private channel was the old member's)
             await bot.run_db(bot.store.set_seat_user, match_id, player, user.id)
         await _call(
             interaction,
@@ -284,6 +285,8 @@ def group(bot: MainmatchBot) -> app_commands.Group:
             bot_name,
             ok=f"{player}'s seat is now played by {bot_name or user.display_name}.",  # type: ignore[union-attr]
         )
+        if user is not None:
+            await bot.send_prompt(match_id, player)
 
     @mm.command(name="export", description="The match record as a file (only you see it)")
     @app_commands.check(is_host)

@@ -162,6 +162,8 @@ class Store:
         with self.db.write() as s:
             r = s.get(DiscordSeatRow, (match_id, player))
             if r is not None:
+                if r.user_id != user_id:
+                    r.channel_id = None  # a private channel belonged to the old member
                 r.user_id = user_id
 
     def matches_of_user(self, user_id: int, *, running: bool = True) -> list[Seat]:
