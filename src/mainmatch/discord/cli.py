@@ -10,6 +10,7 @@ import asyncio
 import logging
 import os
 import sys
+from collections.abc import Coroutine
 from typing import Any
 
 import typer
@@ -52,6 +53,20 @@ def explain_login_error(exc: BaseException) -> str | None:
     if isinstance(exc, OSError | discord.GatewayNotFound):
         return f"error: cannot reach Discord: {exc}"
     return None
+
+
+def run_until_stopped(main: Coroutine[Any, Any, None]) -> None:
+    """Run until Ctrl-C; a failed start is one line on stderr and exit 1."""
+    try:
+        asyncio.run(main)
+    except KeyboardInterrupt:
+        pass
+    except Exception as exc:
+        line = explain_login_error(exc)
+        if line is None:
+            raise
+        print(line, file=sys.stderr)
+        raise typer.Exit(1) from None
 
 
 async def run_bot(bot: Any, token: str) -> None:
@@ -97,16 +112,7 @@ def register(app: typer.Typer) -> None:
         bot.sync_guild = guild
         bot.sync_commands = True
         print(f"mainmatch Discord bot (database: {bot.database.safe_url})", flush=True)
-        try:
-            asyncio.run(run_bot(bot, token))
-        except KeyboardInterrupt:
-            pass
-        except Exception as exc:
-            line = explain_login_error(exc)
-            if line is None:
-                raise
-            print(line, file=sys.stderr)
-            raise typer.Exit(1) from None
+        run_until_stopped(run_bot(bot, token))
 
 
 def serve_with_bot(app: Any, service: Any, *, host: str, port: int, access_log: bool) -> None:
@@ -142,13 +148,4 @@ def serve_with_bot(app: Any, service: Any, *, host: str, port: int, access_log: 
                 raise exc
         await asyncio.gather(bot_task, web_task, return_exceptions=True)
 
-    try:
-        asyncio.run(both())
-    except KeyboardInterrupt:
-        pass
-    except Exception as exc:
-        line = explain_login_error(exc)
-        if line is None:
-            raise
-        print(line, file=sys.stderr)
-        raise typer.Exit(1) from None
+    run_until_stopped(both())

@@ -118,13 +118,7 @@ async def private_channels(
                 f"{game_id}-{pid}"[:90], category=category, overwrites=overwrites
             )
         except discord.Forbidden:
-            for cid in made.values():
-                c = guild.get_channel(cid)
-                if c is not None:
-                    try:
-                        await c.delete()
-                    except discord.HTTPException:
-                        pass
+            await _drop_channels(guild, made)
             raise HostingError(
                 f"I need the Manage Channels and Manage Roles permissions in the category "
                 f"{category.name} to make the players' private channels"
