@@ -145,7 +145,13 @@ class World:
             if move[0] == "part":
                 shown = await member.click(message, custom_id=_cid(message, f":part:{move[1]}"))
                 assert shown.modal is not None, shown
-                r = await member.submit_modal(shown, move[2])
+                selects = _select_ids(shown.modal)
+                values = {
+                    k: (v.split() if k in selects else v)
+                    for k, v in move[2].items()
+                    if not (k in selects and not v.strip())
+                }
+                r = await member.submit_modal(shown, values)
             elif move[0] == "submit":
                 r = await member.click(message, custom_id=_cid(message, ":submit"))
             elif move[0] == "quick":
@@ -163,6 +169,20 @@ class World:
             assert r.ephemeral, r
             answers.append(r.response.content if r.response else r.followups[-1].content)
         return answers
+
+
+def _select_ids(node: Any) -> set[str]:
+    """The custom ids of the select menus in a modal's payload."""
+    out: set[str] = set()
+    if isinstance(node, dict):
+        if node.get("type") == 3 and node.get("custom_id"):
+            out.add(node["custom_id"])
+        for v in node.values():
+            out |= _select_ids(v)
+    elif isinstance(node, list):
+        for v in node:
+            out |= _select_ids(v)
+    return out
 
 
 def _cid(message: discord.Message, suffix: str) -> str:
@@ -207,7 +227,12 @@ def moves(game: str, kind: str, action: dict) -> list[tuple]:
         return [*out, ("submit",)]
     if game == "seat_exchange":
         out = [
-            ("part", "trade", {"players": " ".join(t["players"]), "amount": str(t["amount"])})
+            # a self-swap is one player chosen once
+            (
+                "part",
+                "trade",
+                {"players": " ".join(dict.fromkeys(t["players"])), "amount": str(t["amount"])},
+            )
             for t in action.get("trades", [])
         ]
         if _nz(action, "garnets"):

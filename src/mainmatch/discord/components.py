@@ -217,6 +217,7 @@ class PartModal(discord.ui.Modal):
         player: str,
         part: forms.Part,
         draft: dict,
+        request: dict,
     ) -> None:
         super().__init__(title=part.label[:45], custom_id=f"mmm:{match_id}:{step}:{part.id}")
         self.bot, self.match_id, self.step, self.player, self.part = (
@@ -228,7 +229,25 @@ class PartModal(discord.ui.Modal):
         )
         filled = part.prefill(draft)
         self.inputs: dict[str, discord.ui.TextInput] = {}
+        self.selects: dict[str, discord.ui.Select] = {}
         for f in part.fields:
+            options = f.options(request) if f.options is not None else []
+            if 0 < len(options) <= 25:
+                # a choice among the request's own options: a select, not typing
+                chosen = set(forms.words(filled.get(f.key) or ""))
+                select: discord.ui.Select = discord.ui.Select(
+                    custom_id=f.key,
+                    options=[
+                        discord.SelectOption(label=o[:100], value=o[:100], default=o in chosen)
+                        for o in options
+                    ],
+                    min_values=1 if f.required else 0,
+                    max_values=min(f.most, len(options)),
+                    required=f.required,
+                )
+                self.selects[f.key] = select
+                self.add_item(discord.ui.Label(text=f.label[:45], component=select))
+                continue
             ti: discord.ui.TextInput = discord.ui.TextInput(
                 label=f.label[:45],
                 custom_id=f.key,
@@ -242,6 +261,7 @@ class PartModal(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         values = {k: ti.value or "" for k, ti in self.inputs.items()}
+        values.update({k: " ".join(sel.values) for k, sel in self.selects.items()})
         bot, m, step, p = self.bot, self.match_id, self.step, self.player
         ov = await player_state(bot, m, p)
         if ov.get("open_step") != step or ov.get("request") is None:
@@ -324,7 +344,9 @@ async def on_act(
             await reply(interaction, "This button belongs to an older request; use /mm submit.")
             return
         draft = await bot.run_db(bot.store.draft, match_id, step, player)
-        await interaction.response.send_modal(PartModal(bot, match_id, step, player, part, draft))
+        await interaction.response.send_modal(
+            PartModal(bot, match_id, step, player, part, draft, req)
+        )
     elif op == "submit":
         draft = await bot.run_db(bot.store.draft, match_id, step, player)
         await submit(bot, interaction, match_id, step, player, draft or form.initial)

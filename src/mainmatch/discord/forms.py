@@ -34,6 +34,10 @@ class Field:
     label: str  # at most 45 characters (Discord's limit)
     placeholder: str = ""
     required: bool = True
+    #: the request's choices for this field: a select instead of typing (up to 25)
+    options: Callable[[Request], list[str]] | None = None
+    #: how many choices a select takes at most
+    most: int = 1
 
 
 @dataclass(frozen=True)
@@ -156,7 +160,12 @@ def _amalgamation_round() -> Form:
                 "Garnet Chip Thief",
                 (
                     Field("bet", "Your bet in dollars", "0"),
-                    Field("role", "Role: mafia, cartel, police or beggar", "police"),
+                    Field(
+                        "role",
+                        "Role: mafia, cartel, police or beggar",
+                        "police",
+                        options=lambda r: list(r.get("roles", [])),
+                    ),
                 ),
                 thief,
                 lambda d: {
@@ -203,7 +212,12 @@ def _seat_exchange_trades() -> Form:
                 "trade",
                 "Add or change a trade",
                 (
-                    Field("players", "The two players (e.g. jk dh)"),
+                    Field(
+                        "players",
+                        "The two players (one: a self-swap)",
+                        options=lambda r: list(r.get("players", [])),
+                        most=2,
+                    ),
                     Field("amount", "Dollars you pay (0 removes the trade)"),
                 ),
                 add,
@@ -249,15 +263,30 @@ def _mvp_round() -> Form:
             Part(
                 "bid",
                 "Bid on a card",
-                (Field("card", "Card letter"), Field("chips", "Chips to add (0 removes)")),
+                (
+                    Field("card", "Card letter", options=lambda r: list(r.get("biddable", []))),
+                    Field("chips", "Chips to add (0 removes)"),
+                ),
                 bid,
             ),
             Part(
                 "buy",
                 "Purchases with garnets",
                 (
-                    Field("buy_identity", "Letters whose card you learn", required=False),
-                    Field("buy_location", "Cards whose letter you learn", required=False),
+                    Field(
+                        "buy_identity",
+                        "Letters whose card you learn",
+                        required=False,
+                        options=lambda r: list(r.get("identity_targets", [])),
+                        most=25,
+                    ),
+                    Field(
+                        "buy_location",
+                        "Cards whose letter you learn",
+                        required=False,
+                        options=lambda r: list(r.get("location_targets", [])),
+                        most=25,
+                    ),
                     Field("buy_chips", "Chips bought (1 garnet each)", required=False),
                 ),
                 buy,
@@ -294,10 +323,19 @@ def _second_to_won_bids() -> Form:
                 "bid",
                 "Bid on an item",
                 (
-                    Field("item", "Item letter (A-F)"),
+                    Field(
+                        "item",
+                        "Item",
+                        options=lambda r: [i["letter"] for i in r.get("items", [])],
+                    ),
                     Field("chips", "Chips (0 removes the bid)"),
                     Field("garnets", "Garnets (worth 3 chips each)", required=False),
-                    Field("choice", "Player it targets (CHOICE items)", required=False),
+                    Field(
+                        "choice",
+                        "Player it targets (CHOICE items)",
+                        required=False,
+                        options=lambda r: list(r.get("choice_targets", [])),
+                    ),
                 ),
                 bid,
             ),
@@ -309,6 +347,10 @@ def _second_to_won_bids() -> Form:
 
 def _one(part_id: str, label: str, fields: tuple[Field, ...], read: Callable) -> Part:
     return Part(part_id, label, fields, lambda d, v, r: read(v, r), submits=True)
+
+
+def _positions(r: Request) -> list[str]:
+    return [str(i) for i in range(1, int(r.get("length", 0)) + 1)]
 
 
 def _homeostasis(kind: str) -> Form | None:
@@ -329,7 +371,18 @@ def _homeostasis(kind: str) -> Form | None:
                 _one(
                     "draft",
                     "Place a card",
-                    (Field("card", "Card (1 2 3 + - x /)"), Field("position", "Position")),
+                    (
+                        Field(
+                            "card",
+                            "Card",
+                            options=lambda r: list(dict.fromkeys(r.get("cards", []))),
+                        ),
+                        Field(
+                            "position",
+                            "Position",
+                            options=lambda r: [str(x) for x in r.get("positions", [])],
+                        ),
+                    ),
                     lambda v, r: {
                         "card": v["card"].strip(),
                         "position": whole(v["position"], "position", minimum=1),
@@ -343,7 +396,12 @@ def _homeostasis(kind: str) -> Form | None:
                 _one(
                     "bid",
                     "Bid",
-                    (Field("slot", "Slot"), Field("chips", "Chips to add")),
+                    (
+                        Field(
+                            "slot", "Slot", options=lambda r: [str(x) for x in r.get("slots", [])]
+                        ),
+                        Field("chips", "Chips to add"),
+                    ),
                     lambda v, r: {
                         "slot": whole(v["slot"], "slot", minimum=1),
                         "chips": whole(v["chips"], "chips", minimum=1),
@@ -386,7 +444,10 @@ def _homeostasis(kind: str) -> Form | None:
                 _one(
                     "brackets",
                     "Place your brackets",
-                    (Field("first", "First card enclosed"), Field("last", "Last card enclosed")),
+                    (
+                        Field("first", "First card enclosed", options=_positions),
+                        Field("last", "Last card enclosed", options=_positions),
+                    ),
                     lambda v, r: {
                         "first": whole(v["first"], "first", minimum=1),
                         "last": whole(v["last"], "last", minimum=1),
