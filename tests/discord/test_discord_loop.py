@@ -22,7 +22,8 @@ def test_discord_loop_posts_what_another_process_resolved(sqlite_url, dx):
             code = (
                 "from mainmatch.host.db import Database\n"
                 "from mainmatch.host.service import HostService\n"
-                f"HostService(Database({sqlite_url!r})).resolve({match_id!r})\n"
+                f"svc = HostService(Database({sqlite_url!r}))\n"
+                f"svc.resolve({match_id!r}, 1)\n"
             )
             envv = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
             p = await asyncio.to_thread(

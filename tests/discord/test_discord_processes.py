@@ -63,7 +63,9 @@ def test_discord_notify_wakes_other_processes_and_web_streams(url):
     assert listener.ready.wait(10)
     try:
         start = time.monotonic()
-        p = other_process(url, f"svc.resolve({made.match_id!r})")
+        p = other_process(
+            url, f"svc.resolve({made.match_id!r}, svc.snapshot({made.match_id!r})[1].count + 1)"
+        )
         assert p.wait(60) == 0
         assert got.wait(10), "no wake-up from the other process"
         assert heard[0][0] == made.match_id
@@ -80,7 +82,9 @@ def test_discord_notify_wakes_other_processes_and_web_streams(url):
             assert next(lines).startswith("event: change")
             next(lines), next(lines)  # data, blank
             start = time.monotonic()
-            p = other_process(url, f"svc.resolve({made.match_id!r})")
+            p = other_process(
+                url, f"svc.resolve({made.match_id!r}, svc.snapshot({made.match_id!r})[1].count + 1)"
+            )
             assert p.wait(60) == 0
             line = next(lines)
             assert line.startswith("event: change"), line
@@ -109,7 +113,9 @@ def test_discord_beside_another_process_posts_once(url, dx):
             assert len(posts) == len(set(posts)) == len(record["steps"])
             steps = len(record["steps"])
             # a step the other process resolves is posted by the bot, once
-            p = other_process(url, f"svc.resolve({match_id!r})")
+            p = other_process(
+                url, f"svc.resolve({match_id!r}, svc.snapshot({match_id!r})[1].count + 1)"
+            )
             assert p.wait(60) == 0
             await bot.pump()
             await bot.pump()

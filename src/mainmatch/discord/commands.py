@@ -222,8 +222,15 @@ def group(bot: MainmatchBot) -> app_commands.Group:
     @app_commands.check(is_host)
     async def resolve(interaction: discord.Interaction, match: str | None = None) -> None:
         match_id = await _match(interaction, match)
+        ov = await bot.run_db(bot.service.overview, Access(match_id, "host"))
+        if ov["status"] != "running":
+            raise Refused("The match is over; there is no step to resolve.")
         await _call(
-            interaction, bot.service.resolve, match_id, None, ok="Step {resolved} resolved."
+            interaction,
+            bot.service.resolve,
+            match_id,
+            ov["open_step"],
+            ok="Step {resolved} resolved.",
         )
 
     @mm.command(name="undo", description="Take back the last step (confirm with its number)")

@@ -1,33 +1,29 @@
 """Texts the bot sends: mention-proof, within Discord's limits, readable on a phone.
 
 Every message is sent with ``allowed_mentions`` none (or only the one player
-it is meant to ping); on top of that, names, titles and item texts that came
-from users are *neutralised* so that ``@everyone`` or ``<@id>`` inside them is
-shown as text and can never ping. (Private helper until
-``mainmatch.engine.announce.neutralise`` lands on main.)
+it is meant to ping); on top of that, every text is passed through
+``engine.announce.defuse_mentions`` so that ``@everyone`` or ``<@id>`` inside
+names, titles and item texts is shown as text and can never ping.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from mainmatch.engine.announce import defuse_mentions
 from mainmatch.host import deadlines as dl
 
 #: Discord's limit of a message's content
 LIMIT = 2000
-_ZW = "\u200b"
-_MENTION = re.compile(r"<(@[!&]?|#)(\d+)>")
 
 
 def neutralise(text: str) -> str:
-    """Text that pings nobody and shows as written.
+    """Text that pings nobody and shows as written (Markdown kept).
 
     >>> neutralise("hi @everyone and @here, <@123> <@&4> <#5>")
     'hi @\u200beveryone and @\u200bhere, <@\u200b123> <@&\u200b4> <#\u200b5>'
     """
-    text = text.replace("@everyone", f"@{_ZW}everyone").replace("@here", f"@{_ZW}here")
-    return _MENTION.sub(lambda m: f"<{m.group(1)}{_ZW}{m.group(2)}>", text)
+    return defuse_mentions(text)
 
 
 def chunks(text: str, limit: int = LIMIT) -> list[str]:

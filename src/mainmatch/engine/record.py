@@ -16,11 +16,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .errors import IllegalAction, InvalidConfig, MainmatchError, RecordError, UnknownGame
+from .driver import FORMAT, StepError, advance
+from .errors import InvalidConfig, MainmatchError, RecordError, UnknownGame
 from .game import Game, State, describe_validation_error
 from .jsonfile import read_json
+from .registry import get_game
 
-FORMAT = "mainmatch-record/1"
 SCHEMA_PATH = Path(__file__).with_name("schemas") / "record.schema.json"
 
 
@@ -44,7 +45,7 @@ class Record(BaseModel):
 
     format: Literal["mainmatch-record/1"]
     game: str = Field(
-        description="game id: amalgamation, seat_exchange, homeostasis, mvp, second_to_won"
+        description="game id, as `mainmatch games` lists them (seat_exchange, mvp, ...)"
     )
     config: dict[str, Any] = Field(description="the game's fully explicit config")
     steps: list[RecordStep] = Field(description="applied steps in order; step 1 first")
@@ -133,44 +134,11 @@ class Replay:
 
 
 def game_of(record: dict) -> Game:
-    from mainmatch import games
-
+    """The registered game a record names; :class:`RecordError` if there is none."""
     try:
-        return games.get(record["game"])
+        return get_game(record["game"])
     except UnknownGame as exc:
         raise RecordError(str(exc)) from None
-
-
-def check_step(game: Game, state: State, number: int, actions: dict, defaulted: list[str]) -> None:
-    """Raise :class:`RecordError` unless ``actions`` is a legal step at ``state``."""
-    pending = game.pending(state)
-    if not pending:
-        raise RecordError(
-            "the match is already over; the record has steps after its end", step=number
-        )
-    for p in actions:
-        if p not in pending:
-            who = ", ".join(pending)
-            raise RecordError(
-                f"is not pending at this step (pending: {who})", step=number, player=p
-            )
-    for p in pending:
-        if p not in actions:
-            raise RecordError(
-                f"is pending ({pending[p]['kind']}) but the step has no action for them",
-                step=number,
-                player=p,
-            )
-    for p in defaulted:
-        if p not in actions:
-            raise RecordError(
-                "is listed in defaulted but has no action in the step", step=number, player=p
-            )
-    for p in pending:
-        try:
-            game.validate(state, p, actions[p])
-        except IllegalAction as exc:
-            raise RecordError(str(exc), step=number, player=p) from None
 
 
 def iter_replay(record: dict) -> Iterator[tuple[Replay, ReplayedStep | None]]:
@@ -189,9 +157,10 @@ def iter_replay(record: dict) -> Iterator[tuple[Replay, ReplayedStep | None]]:
         number = i + 1
         actions = step["actions"]
         defaulted = list(step.get("defaulted", []))
-        check_step(game, state, number, actions, defaulted)
         try:
-            state, events = game.apply(state, actions)
+            state, events = advance(game, state, number, actions, defaulted)
+        except StepError:
+            raise
         except MainmatchError as exc:
             raise RecordError(str(exc), step=number) from None
         done = ReplayedStep(number, actions, defaulted, events, state)

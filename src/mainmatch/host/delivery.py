@@ -136,7 +136,7 @@ def _add(s: Session, m: MatchRow, step: int, kind: str, player: str, text: str, 
 
 def _step_messages(s: Session, m: MatchRow, snap: Snapshot, number: int, now: float) -> None:
     """The public post and the DMs of applied step ``number``."""
-    from .service import discord_post  # the service imports this module
+    from .overview import discord_post  # the service imports this module
 
     ann = snap.announcement(number)
     nxt = m.deadline_at if number == m.step_count and m.status == "running" else None
@@ -195,7 +195,7 @@ def subscribe(db: Database, match_id: str, outlet: str, snap: Snapshot) -> None:
     the match has said so far (the opening post, every applied step, the open
     step's prompts). ``snap`` is the match read just before; if it changed
     meanwhile, the steps are read again under the lock."""
-    from .service import _opening_text
+    from .overview import _opening_text
 
     now = time.time()
     with db.write() as s:
@@ -210,7 +210,7 @@ def subscribe(db: Database, match_id: str, outlet: str, snap: Snapshot) -> None:
         )
         opening = _opening_text(m, snap, seats)
         if m.step_count == 0 and m.deadline_at is not None:
-            from .service import discord_post
+            from .overview import discord_post
 
             opening = discord_post(opening, m.deadline_at)
         _add(s, m, 0, "public", "", opening, now)

@@ -8,7 +8,7 @@ notification goes out exactly when, and only if, the change commits.
 Listening side (:class:`Listener`): one background thread per process calls
 its callbacks with the id of each changed match. On PostgreSQL it holds a
 connection in ``LISTEN mainmatch``; on SQLite (no notifications) it polls the
-matches' revisions every ``interval`` seconds. The web server's live streams
+matches' ``revision`` and ``activity`` every ``interval`` seconds. The web server's live streams
 and the Discord bot both wait on it, whichever process made the change.
 """
 
@@ -101,11 +101,16 @@ class Listener:
                 log.exception("notify callback failed")
 
     def _poll(self) -> None:
-        seen: dict[str, int] | None = None
+        seen: dict[str, tuple[int, int]] | None = None
         while not self._stop.is_set():
             try:
                 with self.db.read() as s:
-                    now = {i: r for i, r in s.execute(select(MatchRow.id, MatchRow.revision))}
+                    now = {
+                        i: (r, a)
+                        for i, r, a in s.execute(
+                            select(MatchRow.id, MatchRow.revision, MatchRow.activity)
+                        )
+                    }
                 if seen is not None:
                     for match_id, rev in now.items():
                         if seen.get(match_id) != rev:

@@ -9,7 +9,7 @@ live in ``kong``, ``minus``, ``invest`` and ``thief``; every money rule in
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from operator import add
 from typing import Any, ClassVar
 
@@ -26,34 +26,11 @@ from .constants import PLAYERS, ROLES, ROUNDS, SPEND_PARTS, START_BALANCE, TILES
 from .models import AmalgamationConfig, RoundAction
 from .random_play import random_round_action, random_vote
 from .render import render_event
-from .setup import HOST_INPUTS, Setup, build_config, make_setup
+from .setup import HOST_INPUTS, build_config, make_setup
+from .state import AmalgamationState
 from .validate import check_choose_ec, check_round
 
 DEFAULT_PLAYERS = ("a", "b", "c", "d", "e", "f")
-
-
-@dataclass(frozen=True, slots=True)
-class AmalgamationState:
-    setup: Setup
-    phase: str  # "round" | "choose_ec" | "over"
-    round: int  # the open round while phase is "round"
-    rounds_played: int
-    balances: dict[str, int]
-    garnets_held: dict[str, int]
-    garnets_spent: dict[str, int]
-    kong: kong.KongState
-    minus: minus.MinusState
-    invest: invest.InvestState
-    thief: thief.ThiefState
-    spent: dict[str, tuple[int, ...]]  # player -> totals in SPEND_PARTS order (private)
-    you_rounds: dict[str, tuple[dict, ...]]  # player -> private round entries
-    final: dict | None
-    #: lazily computed, per state: the pending requests
-    cache: dict = field(default_factory=dict, compare=False)
-
-    @property
-    def config(self) -> dict:
-        return self.setup.config
 
 
 def default_round_action(rng: random.Random) -> dict:
@@ -130,10 +107,7 @@ class Amalgamation(Game):
             final=None,
         )
 
-    def pending(self, state: AmalgamationState) -> dict[str, dict]:
-        cached = state.cache.get("pending")
-        if cached is not None:
-            return cached
+    def requests(self, state: AmalgamationState) -> dict[str, dict]:
         if state.phase == "round":
             rate = state.setup.rate
             tiles = state.setup.tiles[state.round - 1]
@@ -157,7 +131,6 @@ class Amalgamation(Game):
             }
         else:
             out = {}
-        state.cache["pending"] = out
         return out
 
     def validate(self, state: AmalgamationState, player: str, action: Any) -> None:
@@ -339,7 +312,7 @@ class Amalgamation(Game):
         final = self._final(new)
         phase = "choose_ec" if final["ec_choosers"] else "over"
         events.append(public("final", **views.final_copy(final)))
-        return replace(new, phase=phase, round=r, final=final, cache={}), events
+        return replace(new, phase=phase, round=r, final=final), events
 
     def _final(self, state: AmalgamationState) -> dict:
         """§4.2 final scoring: the ``final`` object of the views."""
@@ -387,7 +360,7 @@ class Amalgamation(Game):
         ec = ec_rules.tally_ec(votes, final["ec_candidates"], list(state.setup.tiebreak))
         new_final = {**final, "ec_votes": votes, "elimination_candidate": ec}
         events = [public("elimination_candidate", votes=dict(votes), elimination_candidate=ec)]
-        return replace(state, phase="over", final=new_final, cache={}), events
+        return replace(state, phase="over", final=new_final), events
 
     # ------------------------------------------------------------ views §5
 

@@ -1,11 +1,14 @@
 """Requests and views of Homeostasis (homeostasis.md §3 requests, §5 views).
 
 Both are built fresh as plain JSON (new lists and dicts every call), so a
-caller may change what it gets without touching the state. ``pending`` is
-cached per state (the host, the bots and ``validate`` all ask for it).
+caller may change what it gets without touching the state, except ``pending``,
+which is remembered for the last state asked about (the host, the bots and
+``validate`` all ask for it) and must not be changed.
 """
 
 from __future__ import annotations
+
+from mainmatch.engine.memo import remember_last
 
 from . import state as S
 from .cards import DECK, remove_cards
@@ -13,15 +16,9 @@ from .flow import drafter, ec_candidates, eligible_for_brackets
 from .state import HomeostasisState
 
 
+@remember_last  # validate, apply, random play and the view all ask in turn
 def pending(state: HomeostasisState) -> dict[str, dict]:
     """``{player: request}`` in config order; empty iff the match is over (§3)."""
-    cached = state.cache.get("pending")
-    if cached is None:
-        cached = state.cache["pending"] = _pending(state)
-    return cached
-
-
-def _pending(state: HomeostasisState) -> dict[str, dict]:
     phase = state.phase
     if phase == S.SAVE_CARDS:
         return {
@@ -72,6 +69,29 @@ def _pending(state: HomeostasisState) -> dict[str, dict]:
     return {}
 
 
+def pending_players(state: HomeostasisState) -> list[str]:
+    """``list(pending(state))`` without building the requests: the view needs
+    only who acts, and a replay's views come after its steps, when ``pending``
+    remembers only the last state."""
+    phase = state.phase
+    if phase == S.AUCTION:
+        return [state.turn_order[state.auction.turn]]
+    if phase == S.SAVE_CARDS:
+        return list(state.players)
+    if phase == S.DRAFT:
+        return [drafter(state)]
+    if phase == S.FINAL_AUCTION:
+        return list(state.final_auction.bidders)
+    if phase == S.PLACE_SAVED:
+        return [state.final_auction.winner]
+    if phase == S.BRACKETS:
+        return eligible_for_brackets(state)
+    if phase == S.CHOOSE_EC:
+        candidates = ec_candidates(state)
+        return [next(p for p in state.players if p not in candidates)]
+    return []
+
+
 def cards_left(state: HomeostasisState) -> list[str]:
     """Cards not yet in the auction order, canonical, with repeats (§3 ``draft``)."""
     return remove_cards(DECK, [c for c in state.auction_order if c is not None])
@@ -94,7 +114,7 @@ def public_view(state: HomeostasisState, game_id: str) -> dict:
         "players": list(state.players),
         "phase": state.phase,
         "round": state.round,
-        "pending": list(pending(state)),
+        "pending": pending_players(state),
         "teams": dict(state.teams),
         "chips": dict(state.chips),
         "turn_order": list(state.turn_order),

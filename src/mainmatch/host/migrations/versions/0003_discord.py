@@ -9,7 +9,7 @@
 - ``discord_drafts``: compound actions a player is building, piece by piece.
 
 Revision ID: 0003_discord
-Revises: 0001
+Revises: 0002_hardening
 Create Date: 2026-11-24
 """
 
@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0003_discord"
-down_revision = "0001"
+down_revision = "0002_hardening"
 branch_labels = None
 depends_on = None
 
