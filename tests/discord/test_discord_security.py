@@ -123,3 +123,35 @@ def test_discord_secrets_stay_private(sqlite_url, dx):
             assert json.dumps(record)  # the record stays whole
 
     asyncio.run(scenario())
+
+
+def test_discord_bad_input_is_answered_in_the_rules_words(sqlite_url, dx):
+    async def scenario():
+        bot = dx.build_bot(sqlite_url, loops=False)
+        async with dx.run(bot) as env:
+            world = await dx.World(env, bot).setup(players=1)
+            me = world.members[0]
+            match_id = await world.new("seat_exchange", humans=1, early=False)
+            prompt = world.prompt(me, match_id, 1)
+            # a field that is not a number: one line naming it, nothing stored
+            answers = await world.act(
+                me, prompt, [("part", "trade", {"players": "bot1 bot2", "amount": "lots"})]
+            )
+            assert answers == ["Not stored: amount must be a whole number, not 'lots'"]
+            assert bot.store.draft(match_id, 1, "ann1") == {}
+            # more than the player has: the game's own message, nothing stored
+            trade = ("part", "trade", {"players": "bot1 bot2", "amount": "450"})
+            answers = await world.act(me, prompt, [trade, ("submit",)])
+            assert answers[-1].startswith("Not stored:") and "$100" in answers[-1], answers[-1]
+            assert dx.host_view(bot, match_id)["pending_status"]["ann1"] == "not yet"
+            # a legal change, then a withdrawal, until the deadline
+            trade = ("part", "trade", {"players": "bot1 bot2", "amount": "30"})
+            answers = await world.act(me, prompt, [trade, ("submit",)])
+            assert answers[-1].startswith("Stored for step 1:")
+            answers = await world.act(me, prompt, [("quick", "Withdraw")])
+            assert answers == ["Your submission for step 1 is withdrawn."]
+            answers = await world.act(me, prompt, [("quick", "Withdraw")])
+            assert answers[0].startswith("Nothing withdrawn: you have no submission for step 1")
+            assert dx.host_view(bot, match_id)["pending_status"]["ann1"] == "not yet"
+
+    asyncio.run(scenario())
