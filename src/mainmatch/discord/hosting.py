@@ -156,13 +156,17 @@ async def _seat_and_subscribe(
     )
 
     def subscribe() -> None:
-        for _ in range(5):
+        for _ in range(20):
             _m, snap = bot.service.snapshot(made.match_id)
             try:
                 delivery.subscribe(bot.database, made.match_id, "discord", snap)
                 return
             except RuntimeError:
                 continue  # a bot resolved a step meanwhile: read again
+        raise HostingError(
+            f"match {made.match_id} started, but its bots kept moving while its announcements "
+            "were being set up; run /mm new again"
+        )
 
     await bot.run_db(subscribe)
 
