@@ -346,6 +346,7 @@ def demo_cmd(
 
 
 def _register_extensions() -> None:
+    from mainmatch.discord.cli import register as register_discord
     from mainmatch.host.commands import register as register_host
     from mainmatch.sim.commands import register as register_sim
     from mainmatch.sim.labcommands import register as register_lab
@@ -353,6 +354,7 @@ def _register_extensions() -> None:
     register_host(app)
     register_sim(app)
     register_lab(app)
+    register_discord(app)
 
 
 def _remember_argv(argv: list[str] | None) -> None:
