@@ -129,7 +129,9 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
         page.wait_for_function(
             "document.querySelector('#r-status').innerText.includes('Open step')"
         )
-        assert "2 · round" in page.locator("#r-status").inner_text().replace("\n", " ")
+        assert "2 · your moves for this round" in page.locator("#r-status").inner_text().replace(
+            "\n", " "
+        )
         assert (
             "Round 2" in page.locator("#r-view").inner_text()
             or "Round 2" in page.locator("#r-view").inner_text().title()

@@ -76,6 +76,7 @@ def _env() -> Environment:
     env.filters["compact"] = lambda v: json.dumps(v, ensure_ascii=False)
     env.globals["discord"] = dl.discord_timestamp
     env.globals["circle_point"] = circle_point
+    env.globals["kind_words"] = lambda kind: KIND_WORDS.get(kind, kind.replace("_", " "))
     return env
 
 
@@ -100,6 +101,28 @@ def view_template(game_id: str) -> str:
         if (TEMPLATES / "games" / f"{game_id}.html").exists()
         else "games/_generic.html"
     )
+
+
+@cache
+def request_template(game_id: str) -> str:
+    """The game's template of a request in sentences, or the generic one."""
+    name = f"games/{game_id}.request.html"
+    return name if (TEMPLATES / name).exists() else "games/_generic.request.html"
+
+
+#: what each step kind asks of a player, for the "your move" line
+KIND_WORDS = {
+    "choose_ec": "name the Elimination Candidate",
+    "trades": "pay for trades",
+    "round": "your moves for this round",
+    "bids": "bid on the items",
+    "save_cards": "save cards",
+    "draft": "draft a card",
+    "bid": "bid in the live auction",
+    "final_bid": "the final auction",
+    "place_saved": "place your saved cards",
+    "brackets": "place your team's brackets",
+}
 
 
 @cache
@@ -174,6 +197,13 @@ def regions(request: Request, acc: Access, token: str) -> dict[str, Any]:
             "submission": ov["submission"],
             "hints": form_hints(game.id, ov["request"]["kind"]) if ov["request"] else {},
             "deadline": ov["deadline"],
+            # the player's own view: the game's inputs draw on it (the circle of seats, the slots)
+            "view": ov["view"],
+            "summary": (
+                render("regions/request.html", ov=ov, request_template=request_template(game.id))
+                if ov["request"]
+                else ""
+            ),
         }
     return out
 

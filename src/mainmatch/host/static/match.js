@@ -80,22 +80,16 @@
     }
     formKey = key;
     area.replaceChildren();
-    const summary = document.createElement("dl");
-    summary.className = "kv small";
+    // what the step asks, in sentences rendered by the server (templates/games/<game>.request.html)
+    const summary = document.createElement("div");
     summary.id = "request-summary";
-    for (const [k, v] of Object.entries(action.request)) {
-      // what the form's choices already show (lists of objects, all the players) stays out
-      if (k === "kind" || k === "players" || (Array.isArray(v) && v.some((x) => x && typeof x === "object"))) continue;
-      const dt = document.createElement("dt"); dt.textContent = k.replace(/_/g, " ");
-      const dd = document.createElement("dd"); dd.textContent = typeof v === "object" ? JSON.stringify(v) : String(v);
-      summary.append(dt, dd);
-    }
+    summary.innerHTML = action.summary || "";
     const f = document.createElement("form");
     f.className = "action";
     f.id = "action-form";
     const fields = document.createElement("div");
     f.append(fields);
-    form = MMForm.create(fields, { schema: action.schema, request: action.request, hints: action.hints, value: submitted });
+    form = MMForm.create(fields, { schema: action.schema, request: action.request, hints: action.hints, value: submitted, view: action.view });
     window.mmActionForm = form;
     const bar = document.createElement("div");
     bar.className = "actions";
@@ -109,7 +103,7 @@
     adv.innerHTML = `<summary>Advanced: edit the action as JSON</summary>
       <textarea id="action-json" rows="6" spellcheck="false"></textarea>
       <button type="button" class="secondary" id="submit-json">Submit this JSON</button>
-      <p class="small muted">The schema of this step's action: <code>${action.kind}</code>; the form above writes the same JSON.</p>`;
+      <p class="small muted">For scripts and bots: the form above writes the same JSON.</p>`;
     adv.addEventListener("toggle", () => { if (adv.open) document.getElementById("action-json").value = JSON.stringify(form.getValue(), null, 1); });
     f.append(bar, err, adv);
     area.append(summary, f);
