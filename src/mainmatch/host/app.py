@@ -23,7 +23,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from mainmatch import __version__
 from mainmatch.engine.errors import MainmatchError
 
-from . import api, pages
+from . import api, home, pages
+from .admin import load_admin_key
 from .db import DEFAULT_URL, Database
 from .errors import HostError
 from .live import Hub
@@ -68,7 +69,9 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.service = svc
+    app.state.admin_key = load_admin_key(db.url)
     app.state.hub = hub
+    app.include_router(home.router)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -15,6 +15,7 @@ JSON Schema and request, helped by ``templates/games/<game>.form.json``
 
 from __future__ import annotations
 
+import hmac
 import json
 import math
 from datetime import UTC, datetime
@@ -33,7 +34,10 @@ from mainmatch.bots import bot_names
 from mainmatch.engine.checks import money
 
 from . import deadlines as dl
+from .admin import COOKIE as ADMIN_COOKIE
+from .admin import is_admin
 from .errors import NotFound
+from .home import list_matches
 from .service import Access, HostService, _game, available_games
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -236,8 +240,50 @@ def favicon() -> Response:
 
 
 @router.get("/", response_class=HTMLResponse)
-def home(request: Request) -> HTMLResponse:
-    return HTMLResponse(render("home.html", games=available_games(), title="mainmatch"))
+def home(request: Request, key: str | None = None) -> Response:
+    """The start page; with the admin key (or in open mode) the host's list of every match.
+    ``/?key=KEY``, the home link ``mainmatch serve`` prints, keeps the key in a cookie."""
+    if key is not None:
+        return _login(request, key, "/")
+    gs = available_games()
+    admin = is_admin(request)
+    return HTMLResponse(
+        render(
+            "home.html",
+            games=gs,
+            title="mainmatch",
+            matches=list_matches(_svc(request)) if admin else None,
+            open_mode=request.app.state.admin_key is None,
+            titles={g.id: g.title for g in gs},
+            bad_key=request.query_params.get("bad") == "1",
+        )
+    )
+
+
+@router.post("/login")
+async def login(request: Request) -> Response:
+    """The admin key typed on the home or /new page: kept in a cookie if it is right."""
+    form = await request.form()
+    nxt = str(form.get("next") or "/")
+    return _login(request, str(form.get("key") or ""), nxt if nxt in ("/", "/new") else "/")
+
+
+def _login(request: Request, key: str, nxt: str) -> Response:
+    stored = request.app.state.admin_key
+    if stored is None:
+        return RedirectResponse(nxt, status_code=303)
+    if not hmac.compare_digest(key.strip().encode(), stored.encode()):
+        return RedirectResponse(f"{nxt}?bad=1", status_code=303)
+    resp = RedirectResponse(nxt, status_code=303)
+    resp.set_cookie(
+        ADMIN_COOKIE,
+        stored,
+        max_age=365 * 86400,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
+    return resp
 
 
 @router.get("/new", response_class=HTMLResponse)
@@ -248,7 +294,13 @@ def new(request: Request, game: str | None = None) -> HTMLResponse:
 
     return HTMLResponse(
         render(
-            "new.html", games=gs, chosen=chosen, title="New match", infos=[game_info(g) for g in gs]
+            "new.html",
+            games=gs,
+            chosen=chosen,
+            title="New match",
+            infos=[game_info(g) for g in gs],
+            admin=is_admin(request),
+            bad_key=request.query_params.get("bad") == "1",
         )
     )
 

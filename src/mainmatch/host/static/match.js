@@ -65,8 +65,68 @@
     window.addEventListener("beforeunload", () => { es.close(); clearInterval(poll); });
   }
 
+  // ------------------------------------------------------------ player: the turn alert
+  // When a step opens for the player (or the live turn becomes theirs) while the
+  // page is open: the tab title changes, a notification shows if the player allowed
+  // them, and a short sound plays if they turned it on. The title stays marked
+  // until they submit or the step passes.
+  const baseTitle = document.title;
+  let alertedFor = null;   // the step/kind last alerted
+  let firstShow = true;    // the state the page opened with is not news
+
+  function turnAlert(action) {
+    const waiting = !!(action && action.request && !action.submission);
+    if (!waiting) { document.title = baseTitle; return; }
+    const key = `${action.step}/${action.kind}`;
+    document.title = `● Your move · ${baseTitle}`;
+    if (alertedFor === key) return;
+    alertedFor = key;
+    if (firstShow) return;
+    const text = `Your move in ${page.dataset.game || "the match"}: step ${action.step}`;
+    try {
+      if ("Notification" in window && Notification.permission === "granted") {
+        new Notification(text, { tag: `mainmatch-${match}`, body: "Open the page to play." });
+      }
+    } catch (e) { /* some browsers allow notifications only from a service worker */ }
+    if (localStorage.getItem("mm-sound") === "on") beep();
+  }
+
+  function beep() {
+    try {
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) return;
+      const ctx = new Ctx();
+      const osc = ctx.createOscillator(), gain = ctx.createGain();
+      osc.frequency.value = 880;
+      gain.gain.setValueAtTime(0.12, ctx.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.35);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start();
+      osc.stop(ctx.currentTime + 0.35);
+    } catch (e) { /* no sound: the title and notification remain */ }
+  }
+
+  function alertControls() {
+    const box = document.getElementById("alert-controls");
+    if (!box) return;
+    const notify = document.getElementById("alert-notify");
+    const sound = document.getElementById("alert-sound");
+    const state = () => {
+      if (!("Notification" in window)) { notify.hidden = true; return; }
+      const p = Notification.permission;
+      notify.disabled = p !== "default";
+      notify.textContent = p === "granted" ? "Notifications on" : p === "denied" ? "Notifications blocked in this browser" : "Notify me when it is my move";
+    };
+    notify.onclick = async () => { try { await Notification.requestPermission(); } catch (e) { /* old API */ } state(); };
+    sound.checked = localStorage.getItem("mm-sound") === "on";
+    sound.onchange = () => { localStorage.setItem("mm-sound", sound.checked ? "on" : "off"); if (sound.checked) beep(); };
+    state();
+  }
+
   // ------------------------------------------------------------ player: the action form
   function showAction(action) {
+    turnAlert(action);
+    firstShow = false;
     const card = document.getElementById("action-card");
     const area = document.getElementById("action-area");
     if (!card || !area) return;
@@ -204,6 +264,7 @@
 
   newestInView();
   if (role === "player") {
+    alertControls();
     const data = JSON.parse(document.getElementById("action-data").textContent);
     showAction(data);
   }
