@@ -94,8 +94,12 @@ def restored(record: Any, title: str, bots: dict[str, str]) -> tuple[str, dict[s
     extra = record.get(RECORD_KEY) if isinstance(record, dict) else None
     if not isinstance(extra, dict):
         return title, bots
-    kept_title = extra.get("title") if isinstance(extra.get("title"), str) else ""
-    kept_bots = extra.get("bots") if isinstance(extra.get("bots"), dict) else {}
+    kept_title = extra.get("title")
+    kept_bots = extra.get("bots")
+    if not isinstance(kept_title, str):
+        kept_title = ""
+    if not isinstance(kept_bots, dict):
+        kept_bots = {}
     return title or kept_title, bots or {str(k): str(v) for k, v in kept_bots.items() if v}
 
 
