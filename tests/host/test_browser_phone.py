@@ -231,8 +231,16 @@ def test_amalgamation_round_through_its_inputs(server, phone):
         box.fill(str(-1 - i))
     form.locator("fieldset:has(legend:text('Investment')) input").nth(0).fill("30")
     form.locator("fieldset:has(legend:text('Investment')) input").nth(1).fill("5")
-    form.locator("fieldset:has(legend:text('Thief')) select").select_option(label="police")
     form.locator("fieldset:has(legend:text('Thief')) input").fill("10")
+    # no role chosen yet: the engine says so in the player's words
+    phone.click("#submit-action")
+    phone.wait_for_function("document.getElementById('action-error').textContent.length > 0")
+    assert (
+        phone.locator("#action-error")
+        .inner_text()
+        .endswith(": choose a role for Garnet Chip Thief")
+    )
+    form.locator("fieldset:has(legend:text('Thief')) select").select_option(label="police")
     acts = _submit_and_wait(phone, svc, made.match_id)
     a = acts["a"]
     assert a["kong"] == {"contribute": 20} and a["minus"] == {"bids": [-1, -2, -3, -4, -5]}
@@ -257,6 +265,12 @@ def test_seat_exchange_trades_by_tapping_seats(server, phone):
     assert phone.locator("#withdraw-action").is_hidden(), "nothing to withdraw yet"
     phone.click("g.seat-button[data-seat=dh]")
     phone.click("g.seat-button[data-seat=sm]")
+    # no amount typed yet: the engine says so in the player's words
+    phone.click("#submit-action")
+    phone.wait_for_function("document.getElementById('action-error').textContent.length > 0")
+    assert phone.locator("#action-error").inner_text() == (
+        "trade 1 (dh and sm): enter the amount you pay, in whole dollars"
+    )
     phone.locator(".trade-list input").first.fill("30")
     phone.click("g.seat-button[data-seat=p04]")
     phone.click("g.seat-button[data-seat=p04]")  # the same seat twice: a self-swap
@@ -309,7 +323,7 @@ def test_second_to_won_asks_for_a_player_only_on_choice_items(server, phone):
     assert phone.errors == []
 
 
-def test_mvp_round_and_a_missing_field_in_the_players_words(server, phone):
+def test_mvp_round_through_its_inputs(server, phone):
     app, base = server
     svc = app.state.service
     made = _running(svc, "mvp")

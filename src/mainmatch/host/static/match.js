@@ -205,6 +205,7 @@
   async function send(value, step) {
     const btn = document.getElementById("submit-action");
     btn.disabled = true;
+    showError("");
     try {
       await api("PUT", "/submission", { action: value, step });
       showError("");
