@@ -97,7 +97,9 @@ def games_cmd() -> None:
 @app.command("rules")
 def rules_cmd(game: str = typer.Argument(..., help="game id, see `mainmatch games`")) -> None:
     """Print a summary of a game's rules."""
-    out.print(Markdown(_game(game).rules_summary()))
+    # wrapped at the terminal's width (80 columns when piped): the shared console's
+    # soft wrap would crop Markdown list items at the edge instead
+    Console(highlight=False).print(Markdown(_game(game).rules_summary()))
 
 
 @app.command("schema")
@@ -273,15 +275,14 @@ def _show_views(game, state, as_json: bool) -> None:
     if as_json:
         print(json.dumps({"views": views, "pending": pending}, ensure_ascii=False))
         return
+    # for people: each view as the pages render it (the --json output is for machines)
+    from mainmatch.host.textview import pending_text, view_text
+
     for who, v in views.items():
-        print(f"## {'Public view' if who == 'public' else 'View of ' + who}")
-        print(json.dumps(v, ensure_ascii=False, indent=1))
-    print("## Pending")
-    print(
-        json.dumps(pending, ensure_ascii=False, indent=1)
-        if pending
-        else "nobody: the match is over"
-    )
+        print(f"=== {'Public view' if who == 'public' else 'View of ' + who} ===")
+        print(view_text(game, v) + "\n")
+    print("=== Pending ===")
+    print(pending_text(pending))
 
 
 def _show_result(game, result: dict | None, pending: dict) -> None:
