@@ -91,7 +91,7 @@
       const [mode, value] = info.default_deadline.split(/:(.*)/s);
       const tr = document.createElement("tr");
       tr.dataset.kind = kind;
-      tr.innerHTML = `<td>${kind}</td><td><select name="mode">
+      tr.innerHTML = `<td class="kind">${kind.replace(/_/g, " ")}</td><td><select name="mode">
           <option value="manual">manual (host resolves)</option>
           <option value="minutes">minutes after the step opens</option>
           <option value="daily">daily at (UTC)</option></select>
