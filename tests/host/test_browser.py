@@ -29,6 +29,8 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM = os.environ.get("MAINMATCH_TEST_BROWSER") or (
     "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
 )
+#: the server's admin key: creating a match needs it
+ADMIN_KEY = "browser-test-admin-key"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 
 
@@ -38,7 +40,7 @@ def server(sqlite_url):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    app = create_app(sqlite_url, scan_interval=0.2)
+    app = create_app(sqlite_url, scan_interval=0.2, admin_key=ADMIN_KEY)
     srv = uvicorn.Server(
         uvicorn.Config(
             app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1
@@ -68,6 +70,16 @@ def browser():
         b.close()
 
 
+def until(page, predicate: str, timeout: float = 30) -> None:
+    """Wait until the JavaScript expression is true on the page. (Playwright's
+    wait_for_function compiles its predicate with eval, which the server's
+    Content-Security-Policy forbids, as it should; evaluate is not affected.)"""
+    end = time.monotonic() + timeout
+    while not page.evaluate(predicate):
+        assert time.monotonic() < end, f"timed out waiting for {predicate}"
+        time.sleep(0.05)
+
+
 def _page(browser, errors: list[str]):
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     page.set_default_timeout(30_000)
@@ -81,7 +93,12 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     ARTIFACTS.mkdir(exist_ok=True)
     errors: list[str] = []
     host = _page(browser, errors)
+    # the host opens the home link `mainmatch serve` printed: the browser keeps the key
     host.goto(f"{base}/new")
+    assert host.locator("#admin-needed").is_visible()
+    host.goto(f"{base}/?key={ADMIN_KEY}")
+    host.goto(f"{base}/new")
+    assert host.locator("#admin-needed").count() == 0
     host.select_option("#game", "mvp")
     rows = host.locator("#seats tbody tr")
     rows.nth(5).wait_for()
@@ -111,13 +128,11 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     pages[0].wait_for_selector("#submitted-banner")
     assert "Submitted" in pages[0].locator("#action-state").inner_text()
     assert "you can still change it" in pages[0].locator("#submitted-banner").inner_text().lower()
-    host.wait_for_function(
-        "document.querySelector('#pending-table').innerText.includes('submitted')"
-    )
+    until(host, "document.querySelector('#pending-table').innerText.includes('submitted')")
 
     pages[1].locator("#action-form fieldset .row input[type=number]").first.fill("999")
     pages[1].click("#submit-action")
-    pages[1].wait_for_function("document.getElementById('action-error').textContent.length > 0")
+    until(pages[1], "document.getElementById('action-error').textContent.length > 0")
     assert "but you have 30" in pages[1].locator("#action-error").inner_text()
     pages[1].locator("#action-form fieldset .row input[type=number]").first.fill("2")
     pages[1].click("#submit-action")
@@ -126,9 +141,7 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     for page in (host, *pages):
         page.wait_for_selector('.announcement[data-step="1"]', timeout=30_000)
     for page in pages:
-        page.wait_for_function(
-            "document.querySelector('#r-status').innerText.includes('Open step')"
-        )
+        until(page, "document.querySelector('#r-status').innerText.includes('Open step')")
         assert "2 · your moves for this round" in page.locator("#r-status").inner_text().replace(
             "\n", " "
         )
@@ -164,6 +177,16 @@ def _normal(value):
     return value
 
 
+def _my_turn(svc, match_id: str, me: str, timeout: float = 30):
+    """The match once ``me`` is awaited or it is over (bots move in their own processes)."""
+    until = time.monotonic() + timeout
+    while True:
+        snap = svc.snapshot(match_id)[1]
+        if snap.over or me in snap.pending or time.monotonic() > until:
+            return snap
+        time.sleep(0.05)
+
+
 @pytest.mark.parametrize("game_id", games.ids())
 def test_the_action_form_expresses_random_legal_actions(server, browser, game_id):
     app, base = server
@@ -182,10 +205,10 @@ def test_the_action_form_expresses_random_legal_actions(server, browser, game_id
     rng = random.Random(5)
     turns = 0
     while turns < 5:
-        _, snap = svc.snapshot(made.match_id)
+        snap = _my_turn(svc, made.match_id, me)
         if snap.over:
             break
-        assert me in snap.pending, "bots answer at once: only the person can be awaited"
+        assert me in snap.pending, "the bots have moved: only the person can be awaited"
         action = game.random_action(snap.state, me, rng)
         page.goto(f"{base}/play/{made.player_tokens[me]}")
         page.wait_for_selector("#action-form")

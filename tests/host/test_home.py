@@ -12,7 +12,8 @@ from mainmatch.host.commands import home_link, print_demo
 from mainmatch.host.db import Database
 from mainmatch.host.service import HostService
 
-KEY = "test-admin-key-0123456789"
+#: the admin key of conftest's test servers (its ADMIN_KEY)
+KEY = ADMIN_KEY = "test-admin-key-0123456789"
 
 
 @pytest.fixture
@@ -85,11 +86,15 @@ def test_a_new_host_link_replaces_the_old_one(keyed):
     assert keyed.post("/api/matches/nope/host-link", headers=auth).status_code == 404
 
 
-def test_the_open_mode_lists_for_everyone(client):
-    svc = client.app.state.service
-    svc.create_match("mvp", ["r1", "r2", "r3", "g1", "g2", "g3"], title="Open one")
-    assert "Open one" in client.get("/").text and "open mode" in client.get("/").text
-    assert client.get("/api/matches").json()["matches"][0]["title"] == "Open one"
+def test_the_open_mode_lists_for_everyone(sqlite_url):
+    app = create_app(sqlite_url, scan_interval=0.5, admin_key=None)
+    with TestClient(app) as client:
+        svc = client.app.state.service
+        svc.create_match("mvp", ["r1", "r2", "r3", "g1", "g2", "g3"], title="Open one")
+        assert "Open one" in client.get("/").text and "open mode" in client.get("/").text
+        assert client.get("/api/matches").json()["matches"][0]["title"] == "Open one"
+        assert "admin-needed" not in client.get("/new").text
+    app.state.service.db.dispose()
 
 
 def test_an_export_keeps_title_and_bots_and_an_import_restores_them(api):
@@ -97,7 +102,7 @@ def test_an_export_keeps_title_and_bots_and_an_import_restores_them(api):
     rec = api.record(made)
     assert rec["mainmatch_host"] == {"title": "Finals", "bots": {"g2": "random", "g3": "strategy"}}
     replay(rec)  # still a valid record for any implementation (extra keys are ignored)
-    r = api.call("POST", "/api/matches/import", json={"record": rec})
+    r = api.call("POST", "/api/matches/import", ADMIN_KEY, json={"record": rec})
     assert r.status_code == 201, r.text
     again = r.json()
     ov = api.overview(again, again["host_token"])
@@ -111,7 +116,9 @@ def test_an_export_keeps_title_and_bots_and_an_import_restores_them(api):
         "g3": "strategy",
     }
     # what the importer says wins over what the record kept
-    r = api.call("POST", "/api/matches/import", json={"record": rec, "title": "Copy", "bots": {}})
+    r = api.call(
+        "POST", "/api/matches/import", ADMIN_KEY, json={"record": rec, "title": "Copy", "bots": {}}
+    )
     assert api.overview(r.json(), r.json()["host_token"])["title"] == "Copy"
 
 
@@ -138,5 +145,5 @@ def test_make_run_reuses_its_demo(tmp_path, capsys, monkeypatch):
         assert s.scalar(select(func.count()).select_from(MatchRow)) == 1
     host = next(x for x in second.splitlines() if "Host page" in x).split()[-1]
     assert svc.access_of(host.rsplit("/", 1)[1]).role == "host"
-    assert home_link("http://h", url) == f"http://h/?key={KEY}"
+    assert home_link("http://h", KEY) == f"http://h/?key={KEY}"
     db.dispose()

@@ -35,9 +35,8 @@ from mainmatch.engine.checks import money
 
 from . import deadlines as dl
 from .admin import COOKIE as ADMIN_COOKIE
-from .admin import is_admin
 from .errors import NotFound
-from .home import list_matches
+from .home import is_admin, list_matches
 from .service import Access, HostService, _game, available_games
 
 TEMPLATES = Path(__file__).with_name("templates")
