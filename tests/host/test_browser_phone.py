@@ -167,6 +167,7 @@ def test_every_page_kind_fits_a_phone(server, phone, browser):
     for name, url in urls.items():
         phone.goto(url)
         if name.endswith("player") and "running" in name:
+            assert phone.errors == [], name
             phone.wait_for_selector("#action-form")
         w = _width(phone)
         if w > PHONE["width"]:
@@ -258,6 +259,13 @@ def test_amalgamation_round_through_its_inputs(server, phone):
         .endswith(": choose a role for Garnet Chip Thief")
     )
     form.locator("fieldset:has(legend:text('Thief')) select").select_option(label="police")
+    # the running total of §3.1 rule 7: 20 + (1+2+3+4+5) + 30 + 5 + 10
+    assert phone.locator("#action-total").inner_text() == "You spend $80 of $400"
+    form.locator("fieldset:has(legend:text('Investment')) input").nth(0).fill("400")
+    assert phone.locator("#action-total").inner_text() == (
+        "You spend $450 of $400: more than you have"
+    )
+    form.locator("fieldset:has(legend:text('Investment')) input").nth(0).fill("30")
     acts = _submit_and_wait(phone, svc, made.match_id)
     a = acts["a"]
     assert a["kong"] == {"contribute": 20} and a["minus"] == {"bids": [-1, -2, -3, -4, -5]}
@@ -334,6 +342,8 @@ def test_second_to_won_asks_for_a_player_only_on_choice_items(server, phone):
         row.locator("input[type=number]").first.fill("2")
         if letter in choice:
             row.locator("select").select_option(label="ben")
+    total = phone.locator("#action-total").inner_text()
+    assert total == "Bids on 3 items (at least 3): 6 of your 40 chips"
     acts = _submit_and_wait(phone, svc, made.match_id)
     assert sorted(acts["ana"]["bids"]) == letters
     assert all(b["chips"] == 2 for b in acts["ana"]["bids"].values())
@@ -350,6 +360,7 @@ def test_mvp_round_through_its_inputs(server, phone):
     bids = phone.locator("#action-form fieldset .row[data-key] input[type=number]")
     bids.first.fill("3")
     first = phone.locator("#action-form fieldset .row[data-key]").first.get_attribute("data-key")
+    assert phone.locator("#action-total").inner_text() == "Bids: 3 of your 30 free chips"
     acts = _submit_and_wait(phone, svc, made.match_id)
     assert acts["r1"]["bids"] == {first: 3}
     assert phone.errors == []

@@ -137,7 +137,7 @@ def form_hints(game_id: str, kind: str) -> dict:
         path = TEMPLATES / "games" / f"{name}.form.json"
         if path.exists():
             for key, value in json.loads(path.read_text(encoding="utf-8")).get(kind, {}).items():
-                out[key] = {**out.get(key, {}), **value}
+                out[key] = {**out.get(key, {}), **value} if isinstance(value, dict) else value
     return out
 
 

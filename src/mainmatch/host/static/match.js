@@ -151,6 +151,21 @@
     f.append(fields);
     form = MMForm.create(fields, { schema: action.schema, request: action.request, hints: action.hints, value: submitted, view: action.view });
     window.mmActionForm = form;
+    const totalOf = action.hints && action.hints.total && MMTotals[action.hints.total];
+    if (totalOf) {
+      const line = document.createElement("p");
+      line.id = "action-total";
+      line.setAttribute("aria-live", "polite");
+      const update = () => {
+        const [text, over] = totalOf(form.getValue(), action.request);
+        line.textContent = text;
+        line.className = over ? "small error" : "small";
+      };
+      f.append(line);
+      f.addEventListener("input", update);
+      f.addEventListener("change", update);
+      update();
+    }
     const bar = document.createElement("div");
     bar.className = "actions";
     bar.innerHTML = `<button type="submit" id="submit-action">Submit</button>

@@ -155,3 +155,35 @@ const MMWidgets = (() => {
 
   return { seat_pairs, slot_bid };
 })();
+
+/* A running total under the form, against what the player has (hint
+ * {"total": "<game>"}): the same sums the engine checks, so a player sees an
+ * overspend before submitting. Each returns [text, over]. */
+const MMTotals = (() => {
+  const n = (x) => (typeof x === "number" && isFinite(x) ? x : 0);
+  return {
+    // amalgamation.md §3.1 rule 7: every dollar spent against balance + garnets sold
+    amalgamation(a, r) {
+      const bids = (a.minus && a.minus.bids) || [];
+      const spend = n(a.kong && a.kong.contribute) + bids.reduce((s, b) => s + Math.abs(n(b)), 0)
+        + n(a.invest && a.invest.invest) + n(a.invest && a.invest.donate) + n(a.thief && a.thief.bet);
+      const has = n(r.balance) + n(a.buy_garnets) * n(r.garnet_rate);
+      return [`You spend $${spend} of $${has}` + (spend > has ? ": more than you have" : ""), spend > has];
+    },
+    // mvp.md §3.1: bids together at most your free chips
+    mvp(a, r) {
+      const bids = Object.values(a.bids || {}).reduce((s, b) => s + n(b), 0);
+      return [`Bids: ${bids} of your ${r.chips} free chips` + (bids > r.chips ? ": more than you have" : ""), bids > r.chips];
+    },
+    // second_to_won.md §3.1 rules 3-5
+    second_to_won(a, r) {
+      const bids = Object.values(a.bids || {});
+      const chips = bids.reduce((s, b) => s + n(b && b.chips), 0);
+      const garnets = bids.reduce((s, b) => s + n(b && b.garnets), 0);
+      const over = chips > r.chips || garnets > r.garnets;
+      let text = `Bids on ${bids.length} item${bids.length === 1 ? "" : "s"} (at least ${r.min_items}): ${chips} of your ${r.chips} chips`;
+      if (garnets || r.garnets) text += `, ${garnets} of your ${r.garnets} garnets`;
+      return [text + (over ? ": more than you have" : ""), over];
+    },
+  };
+})();
