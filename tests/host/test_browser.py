@@ -11,73 +11,35 @@
 from __future__ import annotations
 
 import json
-import os
 import random
-import socket
-import threading
 import time
 from pathlib import Path
 
 import pytest
-import uvicorn
 
 from mainmatch import games
 from mainmatch.host.app import create_app
 
+from .browserkit import chromium, error_shown, my_turn, served, until
+
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM = os.environ.get("MAINMATCH_TEST_BROWSER") or (
-    "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-)
 #: the server's admin key: creating a match needs it
 ADMIN_KEY = "browser-test-admin-key"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 
 
 @pytest.fixture
 def server(sqlite_url):
     """The app served by uvicorn in a thread on a free loopback port."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     app = create_app(sqlite_url, scan_interval=0.2, admin_key=ADMIN_KEY)
-    srv = uvicorn.Server(
-        uvicorn.Config(
-            app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1
-        )
-    )
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield app, f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
+    with served(app) as base:
+        yield app, base
 
 
 @pytest.fixture
 def browser():
-    if CHROMIUM is None:
-        pytest.skip("Debian's chromium is not installed (make test installs it)")
-    assert Path(CHROMIUM).exists(), f"MAINMATCH_TEST_BROWSER={CHROMIUM} does not exist"
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
-
-
-def until(page, predicate: str, timeout: float = 30) -> None:
-    """Wait until the JavaScript expression is true on the page. (Playwright's
-    wait_for_function compiles its predicate with eval, which the server's
-    Content-Security-Policy forbids, as it should; evaluate is not affected.)"""
-    end = time.monotonic() + timeout
-    while not page.evaluate(predicate):
-        assert time.monotonic() < end, f"timed out waiting for {predicate}"
-        time.sleep(0.05)
 
 
 def _page(browser, errors: list[str]):
@@ -131,9 +93,7 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     until(host, "document.querySelector('#pending-table').innerText.includes('submitted')")
 
     pages[1].locator("#action-form fieldset .row input[type=number]").first.fill("999")
-    pages[1].click("#submit-action")
-    until(pages[1], "document.getElementById('action-error').textContent.length > 0")
-    assert "but you have 30" in pages[1].locator("#action-error").inner_text()
+    assert "but you have 30" in error_shown(pages[1])
     pages[1].locator("#action-form fieldset .row input[type=number]").first.fill("2")
     pages[1].click("#submit-action")
 
@@ -177,16 +137,6 @@ def _normal(value):
     return value
 
 
-def _my_turn(svc, match_id: str, me: str, timeout: float = 30):
-    """The match once ``me`` is awaited or it is over (bots move in their own processes)."""
-    until = time.monotonic() + timeout
-    while True:
-        snap = svc.snapshot(match_id)[1]
-        if snap.over or me in snap.pending or time.monotonic() > until:
-            return snap
-        time.sleep(0.05)
-
-
 @pytest.mark.parametrize("game_id", games.ids())
 def test_the_action_form_expresses_random_legal_actions(server, browser, game_id):
     app, base = server
@@ -205,7 +155,7 @@ def test_the_action_form_expresses_random_legal_actions(server, browser, game_id
     rng = random.Random(5)
     turns = 0
     while turns < 5:
-        snap = _my_turn(svc, made.match_id, me)
+        snap = my_turn(svc, made.match_id, me)
         if snap.over:
             break
         assert me in snap.pending, "the bots have moved: only the person can be awaited"

@@ -21,27 +21,22 @@ import os
 import random
 import re
 import shutil
-import socket
-import threading
 import time
 from pathlib import Path
 
 import pytest
-import uvicorn
 
 from mainmatch import games
 from mainmatch.engine.match import play_random
 from mainmatch.host.app import create_app
 from mainmatch.host.service import Access
 
+from .browserkit import chromium, error_shown, my_turn, served, until
+
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 DOCS = ROOT / "docs" / "screenshots"
-CHROMIUM = os.environ.get("MAINMATCH_TEST_BROWSER") or (
-    "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-)
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 PHONE = {"width": 390, "height": 844}
 ADMIN_KEY = "phone-test-admin-key"
 #: a JSON bracket, or a config/request key such as garnet_rate or choice_targets
@@ -67,36 +62,15 @@ window.AudioContext = class { constructor() { window.__beeps += 1; this.currentT
 def server(tmp_path_factory):
     """The app served by uvicorn in a thread on a free loopback port (one for the module)."""
     url = f"sqlite:///{tmp_path_factory.mktemp('phone') / 'host.db'}"
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     app = create_app(url, scan_interval=0.2, admin_key=ADMIN_KEY)
-    srv = uvicorn.Server(
-        uvicorn.Config(
-            app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1
-        )
-    )
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield app, f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
+    with served(app) as base:
+        yield app, base
 
 
 @pytest.fixture(scope="module")
 def browser():
-    if CHROMIUM is None:
-        pytest.skip("Debian's chromium is not installed (make test installs it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")
@@ -111,16 +85,6 @@ def phone(browser):
     page.on("dialog", lambda d: d.accept())
     yield page
     ctx.close()
-
-
-def until(page, predicate: str, timeout: float = 30) -> None:
-    """Wait until the JavaScript expression is true on the page. (Playwright's
-    wait_for_function compiles its predicate with eval, which the server's
-    Content-Security-Policy forbids, as it should; evaluate is not affected.)"""
-    end = time.monotonic() + timeout
-    while not page.evaluate(predicate):
-        assert time.monotonic() < end, f"timed out waiting for {predicate}"
-        time.sleep(0.05)
 
 
 def _running(svc, game_id: str, people: int = 1, title: str = ""):
@@ -251,13 +215,7 @@ def test_amalgamation_round_through_its_inputs(server, phone):
     form.locator("fieldset:has(legend:text('Investment')) input").nth(1).fill("5")
     form.locator("fieldset:has(legend:text('Thief')) input").fill("10")
     # no role chosen yet: the engine says so in the player's words
-    phone.click("#submit-action")
-    until(phone, "document.getElementById('action-error').textContent.length > 0")
-    assert (
-        phone.locator("#action-error")
-        .inner_text()
-        .endswith(": choose a role for Garnet Chip Thief")
-    )
+    assert error_shown(phone).endswith(": choose a role for Garnet Chip Thief")
     form.locator("fieldset:has(legend:text('Thief')) select").select_option(label="police")
     # the running total of §3.1 rule 7: 20 + (1+2+3+4+5) + 30 + 5 + 10
     assert phone.locator("#action-total").inner_text() == "You spend $80 of $400"
@@ -291,11 +249,7 @@ def test_seat_exchange_trades_by_tapping_seats(server, phone):
     phone.click("g.seat-button[data-seat=dh]")
     phone.click("g.seat-button[data-seat=sm]")
     # no amount typed yet: the engine says so in the player's words
-    phone.click("#submit-action")
-    until(phone, "document.getElementById('action-error').textContent.length > 0")
-    assert phone.locator("#action-error").inner_text() == (
-        "trade 1 (dh and sm): enter the amount you pay, in whole dollars"
-    )
+    assert error_shown(phone) == "trade 1 (dh and sm): enter the amount you pay, in whole dollars"
     phone.locator(".trade-list input").first.fill("30")
     phone.click("g.seat-button[data-seat=p04]")
     phone.click("g.seat-button[data-seat=p04]")  # the same seat twice: a self-swap
@@ -366,16 +320,6 @@ def test_mvp_round_through_its_inputs(server, phone):
     assert phone.errors == []
 
 
-def _my_turn(svc, match_id: str, me: str, timeout: float = 30):
-    """The match once ``me`` is awaited or it is over (bots move in their own processes)."""
-    until = time.monotonic() + timeout
-    while True:
-        snap = svc.snapshot(match_id)[1]
-        if snap.over or me in snap.pending or time.monotonic() > until:
-            return snap
-        time.sleep(0.05)
-
-
 def _homeostasis_move(page, kind: str, request: dict) -> str:
     """Act as a person on one Homeostasis step; the kind of input used."""
     if kind == "draft":
@@ -405,7 +349,7 @@ def test_homeostasis_bids_on_the_slot_row(server, phone):
     me = "a"
     used = set()
     for _ in range(12):
-        snap = _my_turn(svc, made.match_id, me)
+        snap = my_turn(svc, made.match_id, me)
         if snap.over or "slot" in used:
             break
         assert me in snap.pending, "the bots have moved: only the person can be awaited"
