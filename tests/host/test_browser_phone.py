@@ -154,6 +154,15 @@ def test_every_page_kind_fits_a_phone(server, phone, browser):
 # ------------------------------------------------------------------ playing through the inputs
 
 
+def _start(server, phone, game_id: str):
+    """A match with a person in the first seat, whose page is open at their first step."""
+    app, base = server
+    made = _running(app.state.service, game_id)
+    _open(phone, base, made.player_tokens[games.get(game_id).default_players[0]])
+    _check_words(phone, f"{game_id}: the first step")
+    return app.state.service, made
+
+
 def _check_words(page, where: str) -> None:
     texts = page.evaluate(WORDS)
     assert texts, f"{where}: no request summary"
@@ -192,11 +201,7 @@ def _shot(page, game_id: str) -> None:
 
 
 def test_amalgamation_round_through_its_inputs(server, phone):
-    app, base = server
-    svc = app.state.service
-    made = _running(svc, "amalgamation")
-    _open(phone, base, made.player_tokens["a"])
-    _check_words(phone, "amalgamation round")
+    svc, made = _start(server, phone, "amalgamation")
     legends = phone.evaluate(TOP_LEGENDS)
     assert legends == [
         "Kong's Dilemma",
@@ -240,11 +245,7 @@ def test_amalgamation_round_through_its_inputs(server, phone):
 
 
 def test_seat_exchange_trades_by_tapping_seats(server, phone):
-    app, base = server
-    svc = app.state.service
-    made = _running(svc, "seat_exchange")
-    _open(phone, base, made.player_tokens["jk"])
-    _check_words(phone, "seat_exchange trades")
+    svc, made = _start(server, phone, "seat_exchange")
     assert phone.locator("#withdraw-action").is_hidden(), "nothing to withdraw yet"
     phone.click("g.seat-button[data-seat=dh]")
     phone.click("g.seat-button[data-seat=sm]")
@@ -275,11 +276,7 @@ def test_seat_exchange_trades_by_tapping_seats(server, phone):
 
 
 def test_second_to_won_asks_for_a_player_only_on_choice_items(server, phone):
-    app, base = server
-    svc = app.state.service
-    made = _running(svc, "second_to_won")
-    _open(phone, base, made.player_tokens["ana"])
-    _check_words(phone, "second_to_won bids")
+    svc, made = _start(server, phone, "second_to_won")
     request = svc.overview(Access(made.match_id, "player", "ana"))["request"]
     choice = [
         i["letter"] for i in request["items"] if any(e["target"] == "choice" for e in i["effects"])
@@ -305,11 +302,7 @@ def test_second_to_won_asks_for_a_player_only_on_choice_items(server, phone):
 
 
 def test_mvp_round_through_its_inputs(server, phone):
-    app, base = server
-    svc = app.state.service
-    made = _running(svc, "mvp")
-    _open(phone, base, made.player_tokens["r1"])
-    _check_words(phone, "mvp round")
+    svc, made = _start(server, phone, "mvp")
     _shot(phone, "mvp")
     bids = phone.locator("#action-form fieldset .row[data-key] input[type=number]")
     bids.first.fill("3")
