@@ -34,9 +34,9 @@ def is_admin(request: Request) -> bool:
     if key is None:
         return True
     shown = presented_key(request)
-    return bool(shown) and hmac.compare_digest(
-        shown.encode("utf-8", "replace"), key.encode("utf-8")
-    )
+    if not shown:
+        return False
+    return hmac.compare_digest(shown.encode("utf-8", "replace"), key.encode("utf-8"))
 
 
 def list_matches(svc: HostService) -> list[dict[str, Any]]:
