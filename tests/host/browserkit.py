@@ -74,15 +74,11 @@ def until(page: Any, predicate: str, timeout: float = 30) -> None:
         time.sleep(0.05)
 
 
-def my_turn(svc: Any, match_id: str, me: str, timeout: float = 30) -> Any:
-    """The match's snapshot once ``me`` is awaited or it is over (bots move in
-    their own processes, a moment after a step opens)."""
-    end = time.monotonic() + timeout
-    while True:
-        snap = svc.snapshot(match_id)[1]
-        if snap.over or me in snap.pending or time.monotonic() > end:
-            return snap
-        time.sleep(0.05)
+def my_turn(svc: Any, match_id: str, me: str, timeout: float = 60) -> Any:
+    """The match's snapshot once the bots have moved (they move in the
+    background, a moment after a step opens): ``me`` is then awaited, or it is over."""
+    assert svc.wait_for_bots(timeout)
+    return svc.snapshot(match_id)[1]
 
 
 def error_shown(page: Any) -> str:

@@ -150,6 +150,7 @@ def test_the_action_form_expresses_random_legal_actions(server, browser, game_id
         bots={p: "random" for p in others},
         deadlines={k: "manual" for k in game.action_models},
     )
+    assert svc.wait_for_bots(60)  # the server's bots move in the background
     errors: list[str] = []
     page = _page(browser, errors)
     rng = random.Random(5)
@@ -175,6 +176,7 @@ def test_the_action_form_expresses_random_legal_actions(server, browser, game_id
         while svc.snapshot(made.match_id)[1].count == before and time.monotonic() < waited:
             assert page.evaluate(error) == "", "the engine refused what the form sent"
             time.sleep(0.05)
+        assert svc.wait_for_bots(60)
         assert page.evaluate(error) == ""
         rec = svc.record(made.match_id)
         assert rec["steps"][before]["actions"][me] == sent

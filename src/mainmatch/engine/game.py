@@ -142,6 +142,15 @@ class Game(ABC):
         ``state``.
         """
 
+    def apply_validated(
+        self, state: State, actions: dict[str, Action]
+    ) -> tuple[State, list[Event]]:
+        """``apply`` for a step the caller has already checked (the match
+        driver's ``check_step``, the bots' driver): exactly the pending players,
+        every action validated. Games whose ``apply`` checks again for direct
+        callers override this to skip the repeat; the result is the same."""
+        return self.apply(state, actions)
+
     @abstractmethod
     def view(self, state: State, player: str | None) -> dict:
         """What ``player`` knows (``None``: the public view). A private view is

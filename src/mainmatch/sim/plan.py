@@ -168,14 +168,5 @@ def seat_bots(plan: SimPlan, index: int, rng_seed: int) -> list[str]:
 
 
 def ready_games() -> list[str]:
-    """Ids of the games whose module is installed (others are still being written)."""
-    out = []
-    for game_id, module in games.MODULES.items():
-        try:
-            games.get(game_id)
-        except ModuleNotFoundError as exc:
-            if exc.name is None or not module.startswith(exc.name):
-                raise
-            continue
-        out.append(game_id)
-    return out
+    """Ids of the registered games."""
+    return games.ids()

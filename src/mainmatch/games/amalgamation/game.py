@@ -9,7 +9,7 @@ live in ``kong``, ``minus``, ``invest`` and ``thief``; every money rule in
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from operator import add
 from typing import Any, ClassVar
 
@@ -26,32 +26,11 @@ from .constants import PLAYERS, ROLES, ROUNDS, SPEND_PARTS, START_BALANCE, TILES
 from .models import AmalgamationConfig, RoundAction
 from .random_play import random_round_action, random_vote
 from .render import render_event
-from .setup import HOST_INPUTS, Setup, build_config, make_setup
+from .setup import HOST_INPUTS, build_config, make_setup
+from .state import AmalgamationState
 from .validate import check_choose_ec, check_round
 
 DEFAULT_PLAYERS = ("a", "b", "c", "d", "e", "f")
-
-
-@dataclass(frozen=True, slots=True)
-class AmalgamationState:
-    setup: Setup
-    phase: str  # "round" | "choose_ec" | "over"
-    round: int  # the open round while phase is "round"
-    rounds_played: int
-    balances: dict[str, int]
-    garnets_held: dict[str, int]
-    garnets_spent: dict[str, int]
-    kong: kong.KongState
-    minus: minus.MinusState
-    invest: invest.InvestState
-    thief: thief.ThiefState
-    spent: dict[str, tuple[int, ...]]  # player -> totals in SPEND_PARTS order (private)
-    you_rounds: dict[str, tuple[dict, ...]]  # player -> private round entries
-    final: dict | None
-
-    @property
-    def config(self) -> dict:
-        return self.setup.config
 
 
 def default_round_action(rng: random.Random) -> dict:
