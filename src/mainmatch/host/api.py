@@ -32,9 +32,8 @@ from .service import Access, Created, HostService, available_games
 
 router = APIRouter(prefix="/api")
 
-#: seconds between two looks at the database while nothing wakes a stream
-#: (another server process on the same database changes matches silently)
-STREAM_POLL = 5.0
+#: seconds between keep-alives of a quiet stream (changes wake it at once, from any process)
+STREAM_POLL = 15.0
 
 
 def service(request: Request) -> HostService:
