@@ -337,10 +337,12 @@ def demo_cmd(
 
 def _register_extensions() -> None:
     from mainmatch.host.commands import register as register_host
+    from mainmatch.host.season_commands import register as register_season
     from mainmatch.sim.commands import register as register_sim
 
     register_host(app)
     register_sim(app)
+    register_season(app)
 
 
 def main(argv: list[str] | None = None) -> int:
