@@ -207,9 +207,13 @@ def _main_match(st: Standings, number: int, m: MainMatch) -> None:
         if wrong:
             raise SeasonError("starting garnets differ from the ledger: " + "; ".join(wrong))
     for p, spent in m.garnets_spent.items():
-        if spent > st.players[p].garnets:
+        # garnets won inside a match may be spent in it (Second to Won's items),
+        # so only the end must hold: the engine checked every purchase on the way
+        held, won = st.players[p].garnets, m.garnets.get(p, 0)
+        if spent > held + won:
             raise SeasonError(
-                f"{p} spent {_gar(spent)} but holds only {_gar(st.players[p].garnets)}"
+                f"{p} spent {_gar(spent)} but holds only {_gar(held)}"
+                + (f" and won {won}" if won else "")
             )
     st.episode += 1
     if m.match_key is not None:
