@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from mainmatch import __version__
 from mainmatch.engine.errors import MainmatchError
 
-from . import api, pages
+from . import api, pages, season_api
 from .db import DEFAULT_URL, Database
 from .errors import HostError
 from .live import Hub
@@ -71,6 +71,7 @@ def create_app(
     app.state.hub = hub
     app.include_router(api.router)
     app.include_router(pages.router)
+    season_api.install(app, svc)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _error_handlers(app)
     return app

@@ -344,6 +344,9 @@ class SeasonService:
 
     def match_changed(self, match_id: str) -> None:
         """The host service's listener: enter a linked match's result when it ends."""
+        snap = self.host.cache.get(match_id)
+        if snap is not None and not snap.over:
+            return  # most changes: a match still being played
         try:
             with self.db.read() as s:
                 link = s.get(SeasonMatchRow, match_id)

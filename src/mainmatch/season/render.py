@@ -12,6 +12,7 @@ import io
 import re
 
 from .ledger import PlayerStanding, Standings
+from .models import Adjust, Body, DeathMatch, MainMatch, Tiebreak, TokenUsed, Transfer
 
 _MD_SPECIAL = re.compile(r"([\\*_~`|>#\[\]()<:-])")
 CSV_COLUMNS = (
@@ -107,3 +108,55 @@ def csv_text(st: Standings) -> str:
             ]
         )
     return buf.getvalue()
+
+
+def _amounts(amounts: dict[str, int]) -> str:
+    return ", ".join(f"{p} {n}" for p, n in amounts.items())
+
+
+def entry_text(body: Body) -> str:
+    """One line for people saying what an entry does."""
+    if isinstance(body, MainMatch):
+        parts = [f"Main Match{f' ({body.game})' if body.game else ''}, {body.source}"]
+        if body.winners:
+            parts.append(f"won: {', '.join(body.winners)}")
+        if body.elimination_candidate:
+            parts.append(f"EC: {body.elimination_candidate}")
+        if body.tokens_of_life:
+            parts.append(f"Tokens of Life: {_amounts(body.tokens_of_life)}")
+        if body.garnets:
+            parts.append(f"garnets won: {_amounts(body.garnets)}")
+        if body.garnets_spent:
+            parts.append(f"garnets spent: {_amounts(body.garnets_spent)}")
+        return "; ".join(parts)
+    if isinstance(body, DeathMatch):
+        game = f" ({body.game})" if body.game else ""
+        return f"Death Match{game}: {body.ec} (EC) against {body.opponent}; {body.winner} won"
+    if isinstance(body, TokenUsed):
+        return f"{body.player} used {body.count} Token{'s' if body.count > 1 else ''} of Life"
+    if isinstance(body, Transfer):
+        gave = _moved(body.garnets, body.tokens_of_life)
+        back = _moved(body.in_return_garnets, body.in_return_tokens_of_life)
+        text = f"{body.giver} gave {body.receiver} {gave or 'nothing'}"
+        return text + (f", for {back}" if back else "")
+    if isinstance(body, Adjust):
+        bits = []
+        if body.garnets:
+            bits.append(f"garnets {body.garnets:+d}")
+        if body.tokens_of_life:
+            bits.append(f"Tokens of Life {body.tokens_of_life:+d}")
+        if body.status:
+            bits.append(f"now {body.status}")
+        return f"host adjustment of {body.player}: {', '.join(bits)}"
+    if isinstance(body, Tiebreak):
+        return "gamewide tiebreak: " + " > ".join(body.order)
+    return f"undo of entry {body.target}"
+
+
+def _moved(garnets: int, tokens: int) -> str:
+    bits = []
+    if garnets:
+        bits.append(f"{garnets} garnet{'s' if garnets != 1 else ''}")
+    if tokens:
+        bits.append(f"{tokens} Token{'s' if tokens != 1 else ''} of Life")
+    return " and ".join(bits)
