@@ -212,3 +212,17 @@ def test_export_and_import_round_trip(season, tmp_path, capsys):
     assert code == 2 and "below zero" in err
     assert "s1-bad" not in run(capsys, "season", "list", "--db", db)[1]
     assert Path(out).exists()
+
+
+def test_new_match_takes_the_alive_cast_or_a_chosen_subset(season, capsys):
+    code, _, err = run(capsys, "season", "new-match", "s1", "mvp", "--db", season)
+    assert code == 2 and "The MVP takes 6 players and 9 are alive" in err
+    code, out, err = run(
+        capsys, "season", "new-match", "s1", "mvp", "--players", "a,b,c,d,e,f",
+        "--bots", "random", "--seed", "4", "--db", season,
+    )  # fmt: skip
+    assert code == 0, err
+    assert "/host/" in out and out.count("/play/") == 6
+    # bots played it to the end: its result is in the ledger, once
+    p = standings(capsys, season)
+    assert sum(p[x]["main_matches"] for x in "abcdef") == 6 and p["g"]["main_matches"] == 0

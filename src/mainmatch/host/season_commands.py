@@ -281,6 +281,38 @@ def undo(
     print(f"entry {entry.number}: entry {getattr(entry.body, 'target', '?')} undone")
 
 
+@season_app.command("new-match")
+def new_match(
+    name: Annotated[str, typer.Argument(help="season name")],
+    game: Annotated[str, typer.Argument(help="game id")],
+    players: Annotated[
+        str | None, typer.Option("--players", help="who plays (default: the alive cast)")
+    ] = None,
+    bots: Annotated[
+        str | None, typer.Option("--bots", help="a bot name for every seat (e.g. strategy)")
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed")] = None,
+    base: Annotated[
+        str, typer.Option("--base", help="the server's address, for the links")
+    ] = "http://127.0.0.1:8000",
+    db: DbOpt = DEFAULT_URL,
+) -> None:
+    """Host the next Main Match of the season on the server: garnets from the ledger,
+    the season's gamewide tiebreak; its result enters the ledger when it ends."""
+    svc = _service(db)
+    chosen = _ids(players, "--players") if players else None
+    seats = chosen or svc.get(name).standings.alive
+    made = svc.new_match(
+        name, game, chosen, bots={p: bots for p in seats} if bots else None, seed=seed
+    )
+    base = base.rstrip("/")
+    print(f"match {made.match_id} created")
+    print(f"  host:       {base}/host/{made.host_token}")
+    print(f"  spectators: {base}/watch/{made.spectator_token}")
+    for p, token in made.player_tokens.items():
+        print(f"  {p}: {base}/play/{token}")
+
+
 @season_app.command("standings")
 def standings(
     name: Annotated[str, typer.Argument(help="season name")],
