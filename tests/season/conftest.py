@@ -12,13 +12,21 @@ from fastapi.testclient import TestClient
 
 from mainmatch.host.app import create_app
 
-_spec = importlib.util.spec_from_file_location(
-    "_host_fixtures", Path(__file__).parent.parent / "host" / "conftest.py"
-)
-assert _spec is not None and _spec.loader is not None
-_host = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_host)
+
+def _host_module(name: str):
+    """A module of the host tests, whose fixtures these tests share."""
+    path = Path(__file__).parent.parent / "host" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"_season_uses_host_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_host = _host_module("conftest")
 sqlite_url, pg_url, db_url = _host.sqlite_url, _host.pg_url, _host.db_url
+#: the app served by uvicorn on a loopback port (the host's browser tests' fixture)
+server = _host_module("test_browser").server
 
 
 @pytest.fixture

@@ -9,15 +9,9 @@ host page scrolls sideways. Screenshots go to ``test-artifacts/``.
 from __future__ import annotations
 
 import os
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
-import uvicorn
-
-from mainmatch.host.app import create_app
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -27,30 +21,12 @@ CHROMIUM = os.environ.get("MAINMATCH_TEST_BROWSER") or (
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture
-def served(sqlite_url):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    app = create_app(sqlite_url, scan_interval=0.5)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(400):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield app, f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
-
-
-def test_host_edits_the_season_on_a_phone(served):
+def test_host_edits_the_season_on_a_phone(server):
     if CHROMIUM is None:
         pytest.skip("Debian's chromium is not installed (make test installs it)")
     from playwright.sync_api import expect, sync_playwright
 
-    app, base = served
+    app, base = server
     names = {p: f"Player {p.upper()} with a long name" for p in "abcdefghijkl"}
     _, token = app.state.seasons.create("phone", list(names), names=names, starting_garnets=1)
     ARTIFACTS.mkdir(exist_ok=True)
