@@ -101,3 +101,8 @@ def test_two_processes_adding_the_same_record_make_one_entry(services):
     assert outcomes.count("entered") == 1, outcomes
     assert any("already in the ledger" in o for o in outcomes), outcomes
     assert len(two.get("s1").entries) == 1
+
+
+def test_the_season_migration_makes_its_tables(services):
+    tables = set(services[0].db.tables())
+    assert {"seasons", "season_entries", "season_claims", "season_matches"} <= tables

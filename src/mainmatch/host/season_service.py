@@ -32,16 +32,12 @@ from mainmatch.engine.game import describe_validation_error
 from mainmatch.season import ledger
 from mainmatch.season.ledger import SeasonError, Standings
 from mainmatch.season.models import (
-    Adjust,
+    BODY_TYPES,
     Body,
-    DeathMatch,
     Entry,
     MainMatch,
     SeasonExport,
     SeasonSettings,
-    Tiebreak,
-    TokenUsed,
-    Transfer,
     Undo,
 )
 from mainmatch.season.records import entry_of_record
@@ -212,9 +208,7 @@ class SeasonService:
 
     def append(self, name: str, body: Any, *, author: str, reason: str = "") -> Entry:
         """Append one entry (a ``Body`` or its JSON) if the season's rules accept it."""
-        if not isinstance(
-            body, MainMatch | DeathMatch | TokenUsed | Transfer | Adjust | Tiebreak | Undo
-        ):
+        if not isinstance(body, BODY_TYPES):
             body = parse_body(body)
         if isinstance(body, Undo):
             return self.undo(name, target=body.target, author=author, reason=reason)

@@ -221,7 +221,7 @@ Body = Annotated[
     MainMatch | DeathMatch | TokenUsed | Transfer | Adjust | Tiebreak | Undo,
     Field(discriminator="kind"),
 ]
-KINDS = ("main_match", "death_match", "token_used", "transfer", "adjust", "tiebreak", "undo")
+BODY_TYPES = (MainMatch, DeathMatch, TokenUsed, Transfer, Adjust, Tiebreak, Undo)
 
 
 class Entry(_Strict):
