@@ -211,7 +211,6 @@ def _with_other_secrets_changed(state, other: str):
     return replace(
         state,
         setup=new_setup,
-        cache={},
         spent={**state.spent, other: tuple(x + 1 for x in state.spent[other])},
         you_rounds={**state.you_rounds, other: state.you_rounds[other] + (fake_round,)},
         garnets_held=bump(state.garnets_held) if state.final is None else state.garnets_held,

@@ -115,7 +115,6 @@ def _secrets_stay_secret(state) -> None:
         other = dataclasses.replace(
             state,
             config=changed_cfg,
-            cache={},
             saved={
                 **state.saved,
                 q: ("1", "2", "x") if state.saved[q] != ("1", "2", "x") else ("/",),

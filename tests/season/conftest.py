@@ -25,13 +25,14 @@ def _host_module(name: str):
 
 _host = _host_module("conftest")
 sqlite_url, pg_url, db_url = _host.sqlite_url, _host.pg_url, _host.db_url
+ADMIN_KEY = _host.ADMIN_KEY
 #: the app served by uvicorn on a loopback port (the host's browser tests' fixture)
 server = _host_module("test_browser").server
 
 
 @pytest.fixture
 def client(db_url) -> Iterator[TestClient]:
-    app = create_app(db_url, scan_interval=0.1)
+    app = create_app(db_url, scan_interval=0.1, admin_key=ADMIN_KEY)
     with TestClient(app) as c:
         yield c
     app.state.service.db.dispose()

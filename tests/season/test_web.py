@@ -6,14 +6,18 @@ import json
 import random
 
 from mainmatch import games
-from mainmatch.engine import play_random
+from mainmatch.engine import play_random, replay
 from mainmatch.engine.record import new_record
+
+from .conftest import ADMIN_KEY
 
 CAST = ["a", "b", "c", "d", "e", "f", "g"]
 
 
 def create(client, name="s1", **body) -> str:
-    r = client.post("/api/seasons", json={"name": name, "cast": CAST, **body})
+    r = client.post(
+        "/api/seasons", json={"name": name, "cast": CAST, **body}, headers=auth(ADMIN_KEY)
+    )
     assert r.status_code == 201, r.text
     return r.json()["host_token"]
 
@@ -35,17 +39,25 @@ def random_record(game_id: str, players: list[str], seed: int, garnets: dict) ->
     return {**new_record(game_id, config), "steps": match.record()["steps"]}
 
 
-def test_host_edits_need_the_season_host_token(client):
+def test_creating_needs_the_admin_key_and_edits_the_host_token_or_admin_key(client):
+    r = client.post("/api/seasons", json={"name": "s0", "cast": CAST})
+    assert r.status_code == 401 and "admin key" in r.json()["error"]
+    r = client.post("/api/seasons/import", json={"season": {}}, headers=auth("nope"))
+    assert r.status_code == 401
     token = create(client)
     entry = {"entry": {"kind": "adjust", "player": "a", "garnets": 2}, "reason": "r"}
+    r = client.post("/api/seasons/s1/entries", json=entry, headers=auth(ADMIN_KEY))
+    assert r.status_code == 201
+    r = client.post("/api/seasons/s9/entries", json=entry, headers=auth(ADMIN_KEY))
+    assert r.status_code == 404
     r = client.post("/api/seasons/s1/entries", json=entry)
     assert r.status_code == 401 and "host token" in r.json()["error"]
     other = create(client, "s2")
     r = client.post("/api/seasons/s1/entries", json=entry, headers=auth(other))
     assert r.status_code == 403
     r = client.post("/api/seasons/s1/entries", json=entry, headers=auth(token))
-    assert r.status_code == 201 and r.json()["number"] == 1
-    assert season(client)["standings"]["players"]["a"]["garnets"] == 2
+    assert r.status_code == 201 and r.json()["number"] == 2
+    assert season(client)["standings"]["players"]["a"]["garnets"] == 4
     assert season(client, "s2")["standings"]["players"]["a"]["garnets"] == 0
 
 
@@ -65,9 +77,11 @@ def test_bad_input_is_one_line_and_changes_nothing(client):
         assert r.status_code == status and words in r.json()["error"], r.text
         assert "\n" not in r.json()["error"]
     assert season(client) == before
-    r = client.post("/api/seasons", json={"name": "s1", "cast": CAST})
+    r = client.post("/api/seasons", json={"name": "s1", "cast": CAST}, headers=auth(ADMIN_KEY))
     assert r.status_code == 409
-    r = client.post("/api/seasons", json={"name": "bad name!", "cast": CAST})
+    r = client.post(
+        "/api/seasons", json={"name": "bad name!", "cast": CAST}, headers=auth(ADMIN_KEY)
+    )
     assert r.status_code == 422 and r.json()["error"].startswith("season.name")
     assert client.get("/api/seasons/nope").status_code == 404
 
@@ -107,6 +121,7 @@ def test_hosted_match_from_the_season_enters_its_result_once(client):
     r = client.post("/api/seasons/s1/matches", json=body, headers=auth(token))
     assert r.status_code == 201, r.text
     made = r.json()
+    assert client.app.state.service.wait_for_bots(60)
     rec = client.get(f"/api/matches/{made['match']}/record", headers=auth(made["host_token"]))
     rec = rec.json()
     assert rec["config"]["garnets"] == {"a": 0, "b": 3, "c": 0, "d": 0, "e": 0, "f": 0}
@@ -140,6 +155,7 @@ def test_hosted_match_played_by_people_enters_when_it_ends(client):
         headers=auth(token),
     )
     made = r.json()
+    assert client.app.state.service.wait_for_bots(60)
     assert season(client)["matches"][0]["status"] == "running"
     game = games.get("amalgamation")
     rng = random.Random(2)
@@ -148,19 +164,17 @@ def test_hosted_match_played_by_people_enters_when_it_ends(client):
         ov = ov.json()
         if ov["status"] == "over":
             break
-        if ov["request"] is None:
-            continue
-        # a legal random move for "a" from the host's record replayed here
-        from mainmatch.engine import replay
-
+        assert ov["request"] is not None, ov["pending"]  # bots have moved: it is a's turn
         rec = client.get(f"/api/matches/{made['match']}/record", headers=auth(made["host_token"]))
         state = replay(rec.json()).state
         action = game.random_action(state, "a", rng)
-        client.put(
+        r = client.put(
             f"/api/matches/{made['match']}/submission",
-            json={"action": action},
+            json={"action": action, "step": ov["open_step"]},
             headers=auth(made["player_tokens"]["a"]),
         )
+        assert r.status_code == 200, r.text
+        assert client.app.state.service.wait_for_bots(60)
     data = season(client)
     assert data["matches"][0]["status"] == "over" and data["matches"][0]["entry"] == 1
     assert [e["body"]["kind"] for e in data["entries"]] == ["main_match"]
@@ -178,7 +192,9 @@ def test_exports_and_page(client):
     md = client.get("/api/seasons/s1/standings.md").text
     assert md.splitlines()[1] == "1. **c**: 4 💎 · 0 ToL"
     doc = client.get("/api/seasons/s1/export").json()
-    r = client.post("/api/seasons/import", json={"season": doc, "name": "s1-copy"})
+    r = client.post(
+        "/api/seasons/import", json={"season": doc, "name": "s1-copy"}, headers=auth(ADMIN_KEY)
+    )
     assert r.status_code == 201
     assert season(client, "s1-copy")["standings"] == {
         **season(client)["standings"],

@@ -105,7 +105,6 @@ def test_views_hold_no_other_players_secrets(seed, noise):
                         }
                         for rb in s.bids
                     ),
-                    cache={},
                 )
                 assert GAME.view(changed, p) == GAME.view(s, p)
             pub = json.dumps(GAME.view(s, None))

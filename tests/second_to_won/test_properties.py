@@ -155,7 +155,6 @@ def _disguised(s, p: str, fuzz: random.Random):
         bids=other(s.bids, lambda: ({"auction": 1, "bids": {"A": {"chips": 9, "garnets": 1}}},)),
         won=other(s.won, lambda: ({"auction": 1, "letter": "F", "chips": 9, "garnets": 0},)),
         info=other(s.info, lambda: (2, 3)),
-        cache={},
     )
 
 

@@ -60,6 +60,8 @@ class Game(ABC):
     #: Step kind -> the seed's daily deadline, ``"HH:MM"`` UTC, where it names one
     #: (The MVP: "the deadline of every round is at 3pm UTC").
     step_daily_at: ClassVar[dict[str, str]] = {}
+    #: the last state :meth:`pending` was asked about, and its answer
+    _pending_memo: tuple[State, dict[str, Request]] | None = None
 
     # ----------------------------------------------------------- config
 
@@ -97,11 +99,26 @@ class Game(ABC):
     def initial_state(self, config: Config) -> State:
         """The state before the first step (validates the config first)."""
 
-    @abstractmethod
     def pending(self, state: State) -> dict[str, Request]:
         """Who must act now and what each may send: ``{player: request}``;
         empty iff the match is over. ``request["kind"]`` is the step kind.
+
+        The game computes it in :meth:`requests`; this remembers the answer for
+        the last state asked about (by identity: states are immutable), since
+        the driver, ``validate``, random play, bots and views all ask for the
+        same state in turn. Callers must not change the dict they get.
         """
+        memo = self._pending_memo  # one read: another thread may replace it
+        if memo is not None and memo[0] is state:
+            return memo[1]
+        out = self.requests(state)
+        # holding the state keeps its id from being reused while it is remembered
+        self._pending_memo = (state, out)
+        return out
+
+    @abstractmethod
+    def requests(self, state: State) -> dict[str, Request]:
+        """Compute :meth:`pending` for ``state`` (called once per state by the memo)."""
 
     @abstractmethod
     def validate(self, state: State, player: str, action: Any) -> None:
@@ -145,9 +162,6 @@ class Game(ABC):
         as usual. Most games take actions whole: the default returns ``sent``.
         """
         return sent, False
-
-    def is_over(self, state: State) -> bool:
-        return not self.pending(state)
 
     def players(self, state: State) -> list[str]:
         """The config ``players`` of the match ``state`` belongs to."""

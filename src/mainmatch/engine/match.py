@@ -1,8 +1,8 @@
 """A match in progress: a game, its config, its state and the steps so far.
 
-``Match`` is the one place where a step is validated, applied and written to
-the record, so the host server, the CLI, the bots' driver and the simulator
-all record steps the same way (a drawn default is stored like any action).
+``Match`` is the engine's :class:`~mainmatch.engine.driver.Driver` (the one
+place where a step is validated, applied and written to the record) plus
+rebuilding from a record and undo; and whole matches of play.
 """
 
 from __future__ import annotations
@@ -10,27 +10,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .errors import IllegalAction, MainmatchError
+from .driver import Driver, StepError
+from .errors import MainmatchError
 from .game import Game, State
-from .record import FORMAT, iter_replay
+from .record import iter_replay
+
+__all__ = ["Match", "StepError", "play", "play_random", "random_actions"]
 
 
-class StepError(MainmatchError):
-    """A step could not be applied; ``player`` is the player at fault."""
-
-    def __init__(self, message: str, player: str | None = None):
-        self.player = player
-        super().__init__(message)
-
-
-class Match:
-    def __init__(self, game: Game, config: dict, *, _state: State | None = None):
-        self.game = game
-        self.config = config
-        self.state = game.initial_state(config) if _state is None else _state
-        self.steps: list[dict] = []
-        #: events of each applied step, ``events[i]`` for step ``i + 1``.
-        self.events: list[list[dict]] = []
+class Match(Driver):
+    """A match driven step by step (see :class:`Driver`), which can also be
+    rebuilt from a record and have its last step taken back."""
 
     @classmethod
     def from_record(cls, record: dict) -> Match:
@@ -38,71 +28,13 @@ class Match:
         match = None
         for rep, step in iter_replay(record):
             if match is None:
-                match = cls(rep.game, rep.config, _state=rep.initial)
+                match = cls(rep.game, rep.config, state=rep.initial)
             if step is not None:
                 match.state = step.state
                 match.steps.append({"actions": step.actions, "defaulted": step.defaulted})
                 match.events.append(step.events)
         assert match is not None
         return match
-
-    # --------------------------------------------------------------- queries
-
-    @property
-    def pending(self) -> dict[str, dict]:
-        return self.game.pending(self.state)
-
-    @property
-    def over(self) -> bool:
-        return not self.pending
-
-    def result(self) -> dict | None:
-        return self.game.result(self.state)
-
-    def view(self, player: str | None) -> dict:
-        return self.game.view(self.state, player)
-
-    def record(self) -> dict:
-        return {
-            "format": FORMAT,
-            "game": self.game.id,
-            "config": self.config,
-            "steps": list(self.steps),
-        }
-
-    # --------------------------------------------------------------- changes
-
-    def step(
-        self, actions: dict[str, dict], defaulted: list[str] | tuple[str, ...] = ()
-    ) -> list[dict]:
-        """Validate and apply one step; return its events.
-
-        ``actions`` must hold exactly the pending players. Raises
-        :class:`StepError` (naming the player) and changes nothing on error.
-        """
-        pending = self.pending
-        if not pending:
-            raise StepError("the match is over")
-        for p in actions:
-            if p not in pending:
-                raise StepError(f"{p} is not pending now", player=p)
-        for p in pending:
-            if p not in actions:
-                raise StepError(f"{p} has not acted yet", player=p)
-            try:
-                self.game.validate(self.state, p, actions[p])
-            except IllegalAction as exc:
-                raise StepError(f"{p}: {exc}", player=p) from None
-        state, events = self.game.apply(self.state, actions)
-        self.state = state
-        self.steps.append(
-            {
-                "actions": {p: actions[p] for p in pending},
-                "defaulted": [p for p in pending if p in defaulted],
-            }
-        )
-        self.events.append(events)
-        return events
 
     def undo(self) -> None:
         """Take back the last step (by replaying the ones before it)."""

@@ -16,11 +16,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .errors import IllegalAction, InvalidConfig, MainmatchError, RecordError, UnknownGame
+from .driver import FORMAT, StepError, advance
+from .errors import InvalidConfig, MainmatchError, RecordError, UnknownGame
 from .game import Game, State, describe_validation_error
 from .jsonfile import read_json
 
-FORMAT = "mainmatch-record/1"
 SCHEMA_PATH = Path(__file__).with_name("schemas") / "record.schema.json"
 
 
@@ -141,38 +141,6 @@ def game_of(record: dict) -> Game:
         raise RecordError(str(exc)) from None
 
 
-def check_step(game: Game, state: State, number: int, actions: dict, defaulted: list[str]) -> None:
-    """Raise :class:`RecordError` unless ``actions`` is a legal step at ``state``."""
-    pending = game.pending(state)
-    if not pending:
-        raise RecordError(
-            "the match is already over; the record has steps after its end", step=number
-        )
-    for p in actions:
-        if p not in pending:
-            who = ", ".join(pending)
-            raise RecordError(
-                f"is not pending at this step (pending: {who})", step=number, player=p
-            )
-    for p in pending:
-        if p not in actions:
-            raise RecordError(
-                f"is pending ({pending[p]['kind']}) but the step has no action for them",
-                step=number,
-                player=p,
-            )
-    for p in defaulted:
-        if p not in actions:
-            raise RecordError(
-                "is listed in defaulted but has no action in the step", step=number, player=p
-            )
-    for p in pending:
-        try:
-            game.validate(state, p, actions[p])
-        except IllegalAction as exc:
-            raise RecordError(str(exc), step=number, player=p) from None
-
-
 def iter_replay(record: dict) -> Iterator[tuple[Replay, ReplayedStep | None]]:
     """Replay step by step; yields the growing :class:`Replay` first with
     ``None`` (the initial state), then after each step with that step."""
@@ -189,9 +157,10 @@ def iter_replay(record: dict) -> Iterator[tuple[Replay, ReplayedStep | None]]:
         number = i + 1
         actions = step["actions"]
         defaulted = list(step.get("defaulted", []))
-        check_step(game, state, number, actions, defaulted)
         try:
-            state, events = game.apply(state, actions)
+            state, events = advance(game, state, number, actions, defaulted)
+        except StepError:
+            raise
         except MainmatchError as exc:
             raise RecordError(str(exc), step=number) from None
         done = ReplayedStep(number, actions, defaulted, events, state)

@@ -1,13 +1,16 @@
 """The season JSON API under ``/api/seasons``, and ``install`` (one line in ``app.py``).
 
 Reading a season (standings, history, exports) needs no token: standings are
-what the whole cast sees. Every change needs the season's host token
-(``Authorization: Bearer TOKEN``), which ``POST /api/seasons`` answers once.
+what the whole cast sees. Creating or importing a season needs the server's
+admin key (``admin.py``), like creating a match; every change to a season
+needs its host token, which creating answers once, or the admin key
+(``Authorization: Bearer TOKEN``).
 Every error is ``{"error": "<one line>"}`` with a 4xx status.
 """
 
 from __future__ import annotations
 
+import hmac
 import json
 from typing import Any
 
@@ -17,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from mainmatch.season import render
 
+from .admin import require_admin
 from .api import bearer, links
 from .errors import Unprocessable
 from .season_service import Season, SeasonService
@@ -42,7 +46,11 @@ def seasons(request: Request) -> SeasonService:
 
 
 def season_host(name: str, request: Request, token: str | None = Depends(bearer)) -> str:
-    """The season's host token is required (the season page holds it)."""
+    """The season's host token (the season page holds it) or the server's admin key."""
+    key: str | None = getattr(request.app.state, "admin_key", None)
+    if key is not None and token and hmac.compare_digest(token.encode(), key.encode()):
+        seasons(request).check_exists(name)
+        return name
     seasons(request).authorize(name, token)
     return name
 
@@ -129,7 +137,12 @@ def list_seasons(request: Request) -> list[str]:
     return seasons(request).names()
 
 
-@router.post("", status_code=201, summary="Create a season (answers its host token once)")
+@router.post(
+    "",
+    status_code=201,
+    summary="Create a season (admin key); answers its host token once",
+    dependencies=[Depends(require_admin)],
+)
 def create_season(body: CreateSeason, request: Request) -> dict:
     cast = [c if isinstance(c, str) else c.id for c in body.cast]
     names = {c.id: c.name for c in body.cast if isinstance(c, CastIn) and c.name}
@@ -146,7 +159,12 @@ def create_season(body: CreateSeason, request: Request) -> dict:
     return {"season": settings.name, "host_token": token, "page": f"/seasons/{settings.name}"}
 
 
-@router.post("/import", status_code=201, summary="A season from a JSON export")
+@router.post(
+    "/import",
+    status_code=201,
+    summary="A season from a JSON export (admin key)",
+    dependencies=[Depends(require_admin)],
+)
 def import_season(body: ImportSeason, request: Request) -> dict:
     settings, token = seasons(request).import_(body.season, name=body.name)
     return {"season": settings.name, "host_token": token, "page": f"/seasons/{settings.name}"}

@@ -195,6 +195,11 @@ class SeasonService:
             matches,
         )
 
+    def check_exists(self, name: str) -> None:
+        """:class:`NotFound` unless a season is named ``name``."""
+        with self.db.read() as s:
+            _row(s, name)
+
     def authorize(self, name: str, token: str | None) -> None:
         """Host edits need the season's host token."""
         if not token:

@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mainmatch.engine.announce import Announcement, announce
+from mainmatch.engine.driver import advance
 from mainmatch.engine.game import Game, State
-from mainmatch.engine.record import check_step
+from mainmatch.engine.record import new_record
 
 
 @dataclass(frozen=True)
@@ -55,8 +56,7 @@ class Snapshot:
         the step and player) if the step is not legal here."""
         defaulted = list(defaulted)
         number = self.count + 1
-        check_step(self.game, self.state, number, actions, defaulted)
-        state, events = self.game.apply(self.state, actions)
+        state, events = advance(self.game, self.state, number, actions, defaulted)
         step = {"actions": actions, "defaulted": defaulted}
         return Snapshot(
             self.game,
@@ -75,8 +75,6 @@ class Snapshot:
         return ann
 
     def record(self) -> dict:
-        from mainmatch.engine.record import new_record
-
         rec = new_record(self.game.id, self.config)
         rec["steps"] = [
             {"actions": s["actions"], "defaulted": list(s["defaulted"])} for s in self.steps

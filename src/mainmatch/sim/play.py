@@ -11,11 +11,11 @@ randomness, in the order players are pending. One generator per match keeps
 the bookkeeping cheap (seeding one per player would cost a sixth of a
 Seat Exchange match) and the match reproducible on its own.
 
-The loop drives the game directly (``pending``, ``bot_move``, ``apply``)
-rather than through :class:`mainmatch.engine.Match`: the driver has already
-validated every bot's action and random actions are legal by the contract,
-so validating again in ``Match.step`` would double the engine's work.
-Saved records are replayed (and so validated) by ``mainmatch replay``.
+The loop steps the engine's :class:`~mainmatch.engine.driver.Driver` without
+validation: the bots' ``bot_move`` has already validated every bot's action
+and random actions are legal by the contract, so checking again would double
+the engine's work. Saved records are replayed (and so validated) by
+``mainmatch replay``.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from mainmatch import games
 from mainmatch.bots import get_bot
 from mainmatch.bots.driver import bot_move
+from mainmatch.engine.driver import Driver
 from mainmatch.engine.errors import MainmatchError
-from mainmatch.engine.record import FORMAT
 
 from .keep import parse_keep, wanted
 from .plan import SimPlan, load_bot_modules, match_seed, seat_bots
@@ -63,20 +63,19 @@ def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
     seat = {p: k for k, p in enumerate(players)}
     decisions = [0] * len(players)
     faults: list[tuple[int, str, str]] = []
-    steps: list[dict] = []
     time_limit = plan.time_limit
-    state = game.initial_state(config)
-    pending = game.pending(state)
+    driver = Driver(game, config)
+    pending = driver.pending
     while pending:
-        if len(steps) >= MAX_STEPS:
+        if len(driver.steps) >= MAX_STEPS:
             raise MainmatchError(f"{plan.game}: match {index} has no end after {MAX_STEPS} steps")
+        state = driver.state
         actions: dict[str, dict] = {}
         defaulted: list[str] = []
         for p in pending:
             decisions[seat[p]] += 1
-            if (
-                p in random_players
-            ):  # the random bot's move, as bot_move draws it, minus its wrapping
+            if p in random_players:
+                # the random bot's move, as bot_move draws it, minus its wrapping
                 actions[p] = game.random_action(state, p, rng)
                 continue
             move = bot_move(game, state, p, bots[p], rng, time_limit=time_limit)
@@ -84,12 +83,11 @@ def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
             if move.defaulted:
                 defaulted.append(p)
                 faults.append((seat[p], move.fault or "raised", move.message[:MESSAGE_CHARS]))
-        steps.append({"actions": actions, "defaulted": defaulted})
-        state, _events = game.apply(state, actions)
-        pending = game.pending(state)
-    result = game.result(state)
-    summary = summarize(index, names, config, result, len(steps), decisions, faults)
-    record = {"format": FORMAT, "game": plan.game, "config": config, "steps": steps}
+        driver.step(actions, defaulted, validate=False)
+        pending = driver.pending
+    result = driver.result()
+    summary = summarize(index, names, config, result, len(driver.steps), decisions, faults)
+    record = driver.record()
     return summary, record
 
 

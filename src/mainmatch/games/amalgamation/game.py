@@ -9,7 +9,7 @@ live in ``kong``, ``minus``, ``invest`` and ``thief``; every money rule in
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from operator import add
 from typing import Any, ClassVar
 
@@ -48,8 +48,6 @@ class AmalgamationState:
     spent: dict[str, tuple[int, ...]]  # player -> totals in SPEND_PARTS order (private)
     you_rounds: dict[str, tuple[dict, ...]]  # player -> private round entries
     final: dict | None
-    #: lazily computed, per state: the pending requests
-    cache: dict = field(default_factory=dict, compare=False)
 
     @property
     def config(self) -> dict:
@@ -130,10 +128,7 @@ class Amalgamation(Game):
             final=None,
         )
 
-    def pending(self, state: AmalgamationState) -> dict[str, dict]:
-        cached = state.cache.get("pending")
-        if cached is not None:
-            return cached
+    def requests(self, state: AmalgamationState) -> dict[str, dict]:
         if state.phase == "round":
             rate = state.setup.rate
             tiles = state.setup.tiles[state.round - 1]
@@ -157,7 +152,6 @@ class Amalgamation(Game):
             }
         else:
             out = {}
-        state.cache["pending"] = out
         return out
 
     def validate(self, state: AmalgamationState, player: str, action: Any) -> None:
@@ -339,7 +333,7 @@ class Amalgamation(Game):
         final = self._final(new)
         phase = "choose_ec" if final["ec_choosers"] else "over"
         events.append(public("final", **views.final_copy(final)))
-        return replace(new, phase=phase, round=r, final=final, cache={}), events
+        return replace(new, phase=phase, round=r, final=final), events
 
     def _final(self, state: AmalgamationState) -> dict:
         """§4.2 final scoring: the ``final`` object of the views."""
@@ -387,7 +381,7 @@ class Amalgamation(Game):
         ec = ec_rules.tally_ec(votes, final["ec_candidates"], list(state.setup.tiebreak))
         new_final = {**final, "ec_votes": votes, "elimination_candidate": ec}
         events = [public("elimination_candidate", votes=dict(votes), elimination_candidate=ec)]
-        return replace(state, phase="over", final=new_final, cache={}), events
+        return replace(state, phase="over", final=new_final), events
 
     # ------------------------------------------------------------ views §5
 

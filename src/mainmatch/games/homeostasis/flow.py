@@ -23,8 +23,8 @@ from .expression import crosses, evaluate
 from .models import MAX_REBIDS, ROUNDS
 from .state import FinalAuction, HomeostasisState, OpenAuction
 
-#: the state's fields in order, the cache (the last one) left out
-_FIELDS = tuple(f.name for f in fields(HomeostasisState) if f.name != "cache")
+#: the state's fields in order
+_FIELDS = tuple(f.name for f in fields(HomeostasisState))
 _GET_FIELDS = attrgetter(*_FIELDS)
 #: §4.3: choice k is made by turn_order[SNAKE[k-1]] (the seed's snake)
 SNAKE = (0, 1, 2, 3, 4, 4, 3, 2, 1)
@@ -41,7 +41,7 @@ class Work:
 
     def freeze(self) -> HomeostasisState:
         values = self.__dict__
-        return HomeostasisState(*[values[name] for name in _FIELDS])  # the cache starts empty
+        return HomeostasisState(*[values[name] for name in _FIELDS])
 
     def holding(self, player: str) -> int:
         return self.config["garnets"][player] - self.garnets_spent[player]

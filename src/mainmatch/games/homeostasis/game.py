@@ -96,7 +96,7 @@ class Homeostasis(Game):
             used_saved={p: () for p in players},
         )
 
-    def pending(self, state: HomeostasisState) -> dict[str, dict]:
+    def requests(self, state: HomeostasisState) -> dict[str, dict]:
         return views.pending(state)
 
     # ------------------------------------------------------------ validate §3

@@ -1,13 +1,13 @@
 """The state of a Homeostasis match (homeostasis.md §4, §5).
 
-States are frozen: ``apply`` builds a new one with :func:`evolve`, replacing
+States are frozen: ``apply`` builds a new one (``flow.Work``), replacing
 only the fields a step changes. Containers inside a state are never mutated
 (tuples, and dicts that are replaced whole), so states share them freely.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 # phases (the view's ``phase``, §5)
@@ -89,14 +89,7 @@ class HomeostasisState:
     outcome: str | None = None
     ec_votes: dict | None = None
     elimination_candidate: str | None = None
-    #: lazily computed per state (pending requests, public view parts)
-    cache: dict = field(default_factory=dict, compare=False)
 
     def holding(self, player: str) -> int:
         """A player's garnet holding: the config's minus what saving cost (§4.1, D8)."""
         return self.config["garnets"][player] - self.garnets_spent[player]
-
-
-def evolve(state: HomeostasisState, **changes) -> HomeostasisState:
-    """A new state with ``changes`` and an empty cache."""
-    return replace(state, cache={}, **changes)

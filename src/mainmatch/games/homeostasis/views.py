@@ -1,11 +1,14 @@
 """Requests and views of Homeostasis (homeostasis.md §3 requests, §5 views).
 
 Both are built fresh as plain JSON (new lists and dicts every call), so a
-caller may change what it gets without touching the state. ``pending`` is
-cached per state (the host, the bots and ``validate`` all ask for it).
+caller may change what it gets without touching the state, except ``pending``,
+which is remembered for the last state asked about (the host, the bots and
+``validate`` all ask for it) and must not be changed.
 """
 
 from __future__ import annotations
+
+from mainmatch.engine.memo import remember_last
 
 from . import state as S
 from .cards import DECK, remove_cards
@@ -13,15 +16,9 @@ from .flow import drafter, ec_candidates, eligible_for_brackets
 from .state import HomeostasisState
 
 
+@remember_last  # validate, apply, random play and the view all ask in turn
 def pending(state: HomeostasisState) -> dict[str, dict]:
     """``{player: request}`` in config order; empty iff the match is over (§3)."""
-    cached = state.cache.get("pending")
-    if cached is None:
-        cached = state.cache["pending"] = _pending(state)
-    return cached
-
-
-def _pending(state: HomeostasisState) -> dict[str, dict]:
     phase = state.phase
     if phase == S.SAVE_CARDS:
         return {

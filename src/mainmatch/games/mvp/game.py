@@ -172,11 +172,8 @@ class Mvp(Game):
             final=None,
         )
 
-    def pending(self, state: MvpState) -> dict[str, dict]:
-        cached = state.cache.get("pending")
-        if cached is None:
-            cached = state.cache["pending"] = requests(state)
-        return cached
+    def requests(self, state: MvpState) -> dict[str, dict]:
+        return requests(state)
 
     def validate(self, state: MvpState, player: str, action: Any) -> None:
         if state.phase == OVER:
@@ -233,7 +230,7 @@ class Mvp(Game):
         ec = ec_rules.tally_ec(votes, final["ec_candidates"], state.config["gamewide_tiebreak"])
         new_final = {**final, "ec_votes": votes, "elimination_candidate": ec}
         events = [public("elimination_candidate", player=ec, votes=dict(votes))]
-        return replace(state, final=new_final, phase=OVER, cache={}), events
+        return replace(state, final=new_final, phase=OVER), events
 
     # ------------------------------------------------------------ views §5
 

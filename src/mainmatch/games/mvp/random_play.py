@@ -16,6 +16,8 @@ from __future__ import annotations
 import random
 import zlib
 
+from mainmatch.engine.memo import remember_last
+
 from .card_rule import OTHER
 from .models import LAST_ROUND
 from .pattern import LETTERS
@@ -28,13 +30,11 @@ QUIET_PASS = 0.92
 SMALL = (1, 2, 3)
 
 
+@remember_last  # asked once per player of the round
 def is_quiet_round(state: MvpState) -> bool:
     """The shared draw of §3.3: the same for all six players of a round."""
-    quiet = state.cache.get("quiet")
-    if quiet is None:
-        key = f"{'|'.join(state.layout[x] for x in LETTERS)}#{state.round}".encode()
-        quiet = state.cache["quiet"] = zlib.crc32(key) % QUIET_EVERY == 0
-    return quiet
+    key = f"{'|'.join(state.layout[x] for x in LETTERS)}#{state.round}".encode()
+    return zlib.crc32(key) % QUIET_EVERY == 0
 
 
 def random_round_action(state: MvpState, player: str, rng: random.Random) -> dict:

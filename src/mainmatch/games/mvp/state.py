@@ -3,7 +3,7 @@ standing bids per card, garnets left, bought information)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from .pattern import Exposure, exposure
@@ -44,8 +44,6 @@ class MvpState:
     garnets_spent: dict[str, int]
     known: dict[str, dict[str, str]]  # player -> {letter: card} learned by purchases
     final: dict | None  # mvp.md §5.1 ``final`` once play ended
-    #: lazily computed per state (requests, the round's shared random draw)
-    cache: dict = field(default_factory=dict, compare=False)
 
     @property
     def exposure(self) -> Exposure:

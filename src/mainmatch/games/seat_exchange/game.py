@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -65,8 +65,12 @@ class SeatState:
     longest: int
     phase: str  # "trade" | "choose_ec" | "over"
     end: dict | None
-    #: lazily computed, per state: requests and the runs of the seating
-    cache: dict = field(default_factory=dict, compare=False)
+    #: number -> the player holding it (from the config; shared, never mutated)
+    holders: dict[int, str]
+    #: the numbers in seat order
+    seat_numbers: tuple[int, ...]
+    #: the runs of the seating (lists of seat indices, never mutated), longest first
+    runs: tuple[list[int], ...]
 
 
 class SeatExchange(Game):
@@ -148,6 +152,7 @@ class SeatExchange(Game):
         players = tuple(config["players"])
         seats = tuple(config["seats"])
         numbers = dict(config["numbers"])
+        nums = tuple(numbers[s] for s in seats)
         return SeatState(
             config=config,
             players=players,
@@ -163,12 +168,12 @@ class SeatExchange(Game):
             longest=longest_streak([numbers[s] for s in seats]),
             phase="trade",
             end=None,
+            holders=_holders(numbers),
+            seat_numbers=nums,
+            runs=tuple(sorted(runs(nums), key=len, reverse=True)),
         )
 
-    def pending(self, state: SeatState) -> dict[str, dict]:
-        cached = state.cache.get("pending")
-        if cached is not None:
-            return cached
+    def requests(self, state: SeatState) -> dict[str, dict]:
         if state.phase == "trade":
             plist = list(state.players)
             out = {
@@ -188,7 +193,6 @@ class SeatExchange(Game):
             }
         else:
             out = {}
-        state.cache["pending"] = out
         return out
 
     def validate(self, state: SeatState, player: str, action: Any) -> None:
@@ -265,12 +269,7 @@ class SeatExchange(Game):
     def _streak_builder(self, state: SeatState, rng: random.Random) -> tuple[str, str]:
         """A swap that would lengthen a run by one: bring the next number to
         the seat beyond a run's end (so random play reaches streak ends)."""
-        info = state.cache.get("runs")
-        if info is None:
-            nums = [state.numbers[s] for s in state.seats]
-            rs = sorted(runs(nums), key=len, reverse=True)
-            info = state.cache["runs"] = (nums, _holders(state.numbers), rs)
-        nums, holder, rs = info
+        nums, holder, rs = state.seat_numbers, state.holders, state.runs
         n = len(nums)
         run = rs[0] if rng.random() < 0.6 else rng.choice(rs)
         if len(run) == n:
@@ -412,8 +411,9 @@ class SeatExchange(Game):
             longest=longest,
             phase=state.phase,
             end=None,
-            # random play's streak builder reads the runs: computed here once
-            cache={"runs": (nums, _holders(state.numbers), seat_runs)},
+            holders=state.holders,
+            seat_numbers=tuple(nums),
+            runs=tuple(seat_runs),
         )
         if longest >= STREAK_TARGET:
             streakers = {seats[i] for r in seat_runs if len(r) >= STREAK_TARGET for i in r}
@@ -484,7 +484,7 @@ class SeatExchange(Game):
         ec = ec_rules.tally_ec(votes, end["ec_candidates"], state.config["gamewide_tiebreak"])
         new_end = {**end, "ec_votes": votes, "elimination_candidate": ec}
         events = [public("game_over", ec_votes=votes, elimination_candidate=ec)]
-        return replace(state, end=new_end, phase="over", cache={}), events
+        return replace(state, end=new_end, phase="over"), events
 
     # ------------------------------------------------------------ views §5
 

@@ -8,7 +8,7 @@ with no ``choose_ec`` step (§1, decisions 17-19).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -67,8 +67,6 @@ class SecondState:
         str, tuple[int, ...]
     ]  # player -> auctions whose lists they received, in order received
     end: dict | None
-    #: lazily computed, per state: the requests
-    cache: dict = field(default_factory=dict, compare=False)
 
 
 class SecondToWon(Game):
@@ -152,10 +150,7 @@ class SecondToWon(Game):
             end=None,
         )
 
-    def pending(self, state: SecondState) -> dict[str, dict]:
-        cached = state.cache.get("pending")
-        if cached is not None:
-            return cached
+    def requests(self, state: SecondState) -> dict[str, dict]:
         out: dict[str, dict] = {}
         if state.phase == "bidding":
             # §3.1 request; the shown items are one list shared by the nine requests
@@ -172,7 +167,6 @@ class SecondToWon(Game):
                     "min_items": min(MIN_BIDS, c),
                     "choice_targets": list(state.table.others[p]),
                 }
-        state.cache["pending"] = out
         return out
 
     def validate(self, state: SecondState, player: str, action: Any) -> None:
@@ -294,7 +288,6 @@ class SecondToWon(Game):
             won=won,
             info=info,
             end=end,
-            cache={},
         )
         return new, events
 

@@ -1,0 +1,151 @@
+"""The match driver: the one loop that validates, applies and records a step.
+
+ENGINE.md "Replay": a step holds exactly one action per pending player, every
+action passes ``validate``, a player listed in ``defaulted`` has an action, and
+``apply`` makes the next state and the step's events. :func:`advance` is that
+rule; :class:`Driver` keeps a match's state, its steps (the record) and their
+events. :class:`mainmatch.engine.Match`, replay (``engine.record``), the host's
+snapshots and the simulator all step through here, so they accept and write
+the same steps. The pending requests of a state are remembered by
+:meth:`Game.pending`, so asking again while a step is checked costs nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .errors import IllegalAction, RecordError
+from .game import Event, Game, Request, State
+
+FORMAT = "mainmatch-record/1"
+
+
+class StepError(RecordError):
+    """A step could not be applied: ``reason`` for people, the 1-based ``step``
+    and the ``player`` at fault when the fault is in one action. A replay
+    raises it for a broken record, so it is a :class:`RecordError`."""
+
+
+def check_step(
+    game: Game,
+    state: State,
+    number: int,
+    actions: dict[str, Any],
+    defaulted: Iterable[str] = (),
+    pending: dict[str, Request] | None = None,
+) -> dict[str, Request]:
+    """Raise :class:`StepError` unless ``actions`` is a legal step ``number`` at
+    ``state``; return the pending requests it answers. Nothing is changed."""
+    if pending is None:
+        pending = game.pending(state)
+    if not pending:
+        raise StepError(
+            "the match is already over; the record has steps after its end", step=number
+        )
+    for p in actions:
+        if p not in pending:
+            who = ", ".join(pending)
+            raise StepError(f"is not pending at this step (pending: {who})", step=number, player=p)
+    for p in pending:
+        if p not in actions:
+            raise StepError(
+                f"is pending ({pending[p]['kind']}) but the step has no action for them",
+                step=number,
+                player=p,
+            )
+    for p in defaulted:
+        if p not in actions:
+            raise StepError(
+                "is listed in defaulted but has no action in the step", step=number, player=p
+            )
+    for p in pending:
+        try:
+            game.validate(state, p, actions[p])
+        except IllegalAction as exc:
+            raise StepError(str(exc), step=number, player=p) from None
+    return pending
+
+
+def advance(
+    game: Game,
+    state: State,
+    number: int,
+    actions: dict[str, Any],
+    defaulted: Iterable[str] = (),
+    *,
+    validate: bool = True,
+) -> tuple[State, list[Event]]:
+    """Step ``number`` from ``state``: checked (unless ``validate`` is false, for
+    actions already known legal), then applied. Returns the next state and the
+    step's events; raises :class:`StepError` and changes nothing on a bad step."""
+    if validate:
+        check_step(game, state, number, actions, defaulted)
+    return game.apply(state, actions)
+
+
+class Driver:
+    """A match in progress: its game, config and state, the record's steps so
+    far and each step's events (``events[i]`` for step ``i + 1``)."""
+
+    def __init__(self, game: Game, config: dict, *, state: State | None = None):
+        self.game = game
+        self.config = config
+        self.state = game.initial_state(config) if state is None else state
+        self.steps: list[dict] = []
+        self.events: list[list[Event]] = []
+
+    @property
+    def pending(self) -> dict[str, Request]:
+        return self.game.pending(self.state)
+
+    @property
+    def over(self) -> bool:
+        return not self.pending
+
+    def result(self) -> dict | None:
+        return self.game.result(self.state)
+
+    def view(self, player: str | None) -> dict:
+        return self.game.view(self.state, player)
+
+    def step(
+        self,
+        actions: dict[str, Any],
+        defaulted: Iterable[str] = (),
+        *,
+        validate: bool = True,
+    ) -> list[Event]:
+        """Check and apply one step, append it to the record; return its events.
+
+        ``actions`` must hold exactly the pending players; ``defaulted`` those
+        whose action is the rules' default. The step is recorded in pending
+        order. Raises :class:`StepError` and changes nothing on a bad step.
+        ``validate=False`` is for callers that drew every action legally
+        themselves (the simulator): checking again would double the work.
+        """
+        number = len(self.steps) + 1
+        if validate:
+            pending = check_step(self.game, self.state, number, actions, defaulted)
+        else:
+            pending = self.game.pending(self.state)
+        dflt = set(defaulted)
+        state, events = self.game.apply(self.state, actions)
+        self.state = state
+        self.steps.append(
+            {
+                "actions": {p: actions[p] for p in pending},
+                "defaulted": [p for p in pending if p in dflt],
+            }
+        )
+        self.events.append(events)
+        return events
+
+    def record(self) -> dict:
+        """The ``mainmatch-record/1`` of the steps so far."""
+        return {
+            "format": FORMAT,
+            "game": self.game.id,
+            "config": self.config,
+            "steps": list(self.steps),
+        }
