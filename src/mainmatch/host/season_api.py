@@ -63,7 +63,7 @@ class _Body(BaseModel):
 
 
 class CastIn(_Body):
-    id: str = Field(max_length=40)
+    id: str = Field(max_length=32)
     name: str = Field("", max_length=60)
     discord_id: int | None = None
 

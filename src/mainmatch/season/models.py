@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 #: season names and player ids are used in URLs, CSV and Discord text: keep them plain
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$"
-PLAYER_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$"
+PLAYER_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$"
 #: bounds of one amount in one entry (garnets or Tokens of Life)
 MAX_AMOUNT = 10_000
 MAX_CAST = 100
