@@ -70,6 +70,8 @@ def test_bad_input_is_one_line_and_changes_nothing(client):
         ({"entry": {"kind": "adjust", "player": "a", "garnets": 10**9}}, 422,
          "entry.adjust.garnets"),
         ({"entry": {"kind": "nonsense"}}, 422, "entry"),
+        ({"entry": {"kind": "main_match", "players": ["a", "b"], "source": "hosted"}}, 422,
+         "source manual"),
         ({"entry": {"kind": "death_match", "ec": "a", "opponent": "zz", "winner": "a"}}, 422,
          "zz is not in the season's cast"),
     ]:  # fmt: skip

@@ -215,6 +215,14 @@ class SeasonService:
         """Append one entry (a ``Body`` or its JSON) if the season's rules accept it."""
         if not isinstance(body, BODY_TYPES):
             body = parse_body(body)
+        if isinstance(body, MainMatch) and (
+            body.source != "manual" or body.match_key is not None or body.match is not None
+        ):
+            # only the server says a result is a record's or a hosted match's
+            raise Unprocessable(
+                "a Main Match typed in has source manual and no match or match_key; "
+                "send a record to enter a recorded match"
+            )
         if isinstance(body, Undo):
             return self.undo(name, target=body.target, author=author, reason=reason)
         return self._append(name, body, author=author, reason=reason)
