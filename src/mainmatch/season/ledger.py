@@ -266,17 +266,12 @@ def _transfer(st: Standings, number: int, t: Transfer) -> None:
     dk = t.in_return_tokens_of_life - t.tokens_of_life
     a.garnets, a.tokens_of_life = a.garnets + dg, a.tokens_of_life + dk
     b.garnets, b.tokens_of_life = b.garnets - dg, b.tokens_of_life - dk
-    verb = "traded with" if (t.in_return_garnets or t.in_return_tokens_of_life) else "gave to"
-    _note(st, number, a, "transfer", f"{verb} {b.id}", dg, dk)
-    _note(
-        st,
-        number,
-        b,
-        "transfer",
-        f"{'traded with' if verb[0] == 't' else 'got from'} {a.id}",
-        -dg,
-        -dk,
-    )
+    if t.in_return_garnets or t.in_return_tokens_of_life:
+        texts = (f"traded with {b.id}", f"traded with {a.id}")
+    else:
+        texts = (f"gave to {b.id}", f"got from {a.id}")
+    _note(st, number, a, "transfer", texts[0], dg, dk)
+    _note(st, number, b, "transfer", texts[1], -dg, -dk)
 
 
 def _adjust(st: Standings, number: int, adj: Adjust, reason: str) -> None:
