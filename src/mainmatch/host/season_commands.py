@@ -160,8 +160,7 @@ def add_match(
     author: AuthorOpt = None,
     db: DbOpt = DEFAULT_URL,
 ) -> None:
-    """Enter a finished match record: it is replayed, its players must be alive
-    cast members holding the garnets it started with."""
+    """Enter a finished match record (replayed; its players alive, holding its starting garnets)."""
     data = read_json(record, "record", SeasonCliError)
     entry = _service(db).add_record(name, data, author=_author(author), reason=reason)
     body = entry.body
@@ -297,8 +296,7 @@ def new_match(
     ] = "http://127.0.0.1:8000",
     db: DbOpt = DEFAULT_URL,
 ) -> None:
-    """Host the next Main Match of the season on the server: garnets from the ledger,
-    the season's gamewide tiebreak; its result enters the ledger when it ends."""
+    """Host the next Main Match on the server (ledger garnets, season tiebreak; result auto-entered)."""
     svc = _service(db)
     chosen = _ids(players, "--players") if players else None
     seats = chosen or svc.get(name).standings.alive
