@@ -226,3 +226,29 @@ def test_new_match_takes_the_alive_cast_or_a_chosen_subset(season, capsys):
     # bots played it to the end: its result is in the ledger, once
     p = standings(capsys, season)
     assert sum(p[x]["main_matches"] for x in "abcdef") == 6 and p["g"]["main_matches"] == 0
+
+
+def test_inputs_feed_mainmatch_new(season, tmp_path, capsys):
+    db = season
+    run(capsys, "season", "adjust", "s1", "c", "--garnets", "4", "--reason", "x", "--db", db)
+    run(capsys, "season", "tiebreak", "s1", "i,h,g,f,e,d,c,b,a", "--db", db)
+    inputs = tmp_path / "in.json"
+    code, _, err = run(
+        capsys, "season", "inputs", "s1", "--players", "a,b,c,d,e,f", "-o", str(inputs),
+        "--db", db,
+    )  # fmt: skip
+    assert code == 0, err
+    assert json.loads(inputs.read_text()) == {
+        "players": ["a", "b", "c", "d", "e", "f"],
+        "garnets": {"a": 0, "b": 0, "c": 4, "d": 0, "e": 0, "f": 0},
+        "gamewide_tiebreak": ["f", "e", "d", "c", "b", "a"],
+    }
+    rec = tmp_path / "m.json"
+    code, _, err = run(
+        capsys, "new", "amalgamation", "--config", str(inputs), "--seed", "1", "-o", str(rec)
+    )
+    assert code == 0, err
+    config = json.loads(rec.read_text())["config"]
+    assert config["garnets"]["c"] == 4 and config["gamewide_tiebreak"][0] == "f"
+    code, _, err = run(capsys, "season", "inputs", "s1", "--players", "a,zz", "--db", db)
+    assert code == 2 and "zz is not in the season's cast" in err

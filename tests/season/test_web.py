@@ -193,6 +193,11 @@ def test_exports_and_page(client):
     assert csv.headers["content-type"].startswith("text/csv") and csv.text.startswith("player,")
     md = client.get("/api/seasons/s1/standings.md").text
     assert md.splitlines()[1] == "1. **c**: 4 💎 · 0 ToL"
+    inputs = client.get("/api/seasons/s1/inputs", params={"players": "c,a"}).json()
+    assert inputs == {"players": ["c", "a"], "garnets": {"c": 4, "a": 0},
+                      "gamewide_tiebreak": ["a", "c"]}  # fmt: skip
+    r = client.get("/api/seasons/s1/inputs", params={"players": "c,c"})
+    assert r.status_code == 422 and r.json()["error"] == "a player is listed twice"
     doc = client.get("/api/seasons/s1/export").json()
     r = client.post(
         "/api/seasons/import", json={"season": doc, "name": "s1-copy"}, headers=auth(ADMIN_KEY)

@@ -14,7 +14,7 @@ import hmac
 import json
 from typing import Any
 
-from fastapi import APIRouter, Depends, FastAPI, Request
+from fastapi import APIRouter, Depends, FastAPI, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -173,6 +173,16 @@ def import_season(body: ImportSeason, request: Request) -> dict:
 @router.get("/{name}", summary="Settings, standings, every entry and the hosted matches")
 def get_season(name: str, request: Request) -> dict:
     return season_json(seasons(request).get(name))
+
+
+@router.get("/{name}/inputs", summary="The next match's host inputs (players, garnets, tiebreak)")
+def next_inputs(
+    name: str,
+    request: Request,
+    players: str | None = Query(None, description="comma-separated; default: the alive cast"),
+) -> dict:
+    chosen = [p.strip() for p in players.split(",")] if players else None
+    return seasons(request).get(name).standings.next_inputs(chosen)
 
 
 @router.get("/{name}/standings.csv", summary="The standings as CSV")

@@ -311,6 +311,30 @@ def new_match(
         print(f"  {p}: {base}/play/{token}")
 
 
+@season_app.command("inputs")
+def inputs(
+    name: Annotated[str, typer.Argument(help="season name")],
+    players: Annotated[
+        str | None, typer.Option("--players", help="who plays (default: the alive cast)")
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="file (default stdout)")
+    ] = None,
+    db: DbOpt = DEFAULT_URL,
+) -> None:
+    """The next match's host inputs from the season: players, garnets, gamewide tiebreak."""
+    st = _service(db).get(name).standings
+    data = st.next_inputs(_ids(players, "--players") if players else None)
+    text = json.dumps(data, indent=1) + "\n"
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise SeasonCliError(f"cannot write {output}: {exc.strerror}") from None
+
+
 @season_app.command("standings")
 def standings(
     name: Annotated[str, typer.Argument(help="season name")],

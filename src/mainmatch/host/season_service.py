@@ -335,8 +335,11 @@ class SeasonService:
         for key in ("garnets", "gamewide_tiebreak"):
             if key in options:
                 raise Unprocessable(f"{key} comes from the season's ledger; it cannot be set here")
-        options["garnets"] = {p: st.players[p].garnets for p in players}
-        options["gamewide_tiebreak"] = st.tiebreak_of(list(players))
+        inputs = st.next_inputs(list(players))
+        options["garnets"], options["gamewide_tiebreak"] = (
+            inputs["garnets"],
+            inputs["gamewide_tiebreak"],
+        )
         kwargs.setdefault("title", f"{season.name}: episode {st.episode + 1}")
         created = self.host.create_match(game.id, list(players), options=options, **kwargs)
         with self.db.write() as s:

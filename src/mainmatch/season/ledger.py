@@ -100,6 +100,22 @@ class Standings:
         """The gamewide tiebreak restricted to ``players`` (best first)."""
         return [p for p in self.gamewide_tiebreak if p in players]
 
+    def next_inputs(self, players: list[str] | None = None) -> dict[str, Any]:
+        """The next Main Match's players and host inputs (ENGINE.md: ``garnets``
+        held and the ``gamewide_tiebreak`` restricted to them), for ``players``
+        (default: the alive cast in cast order), who must be alive cast members.
+        ``mainmatch new GAME --config`` takes it as it is."""
+        chosen = list(self.alive) if players is None else list(players)
+        for p in chosen:
+            _alive(self, p)
+        if len(set(chosen)) != len(chosen):
+            raise SeasonError("a player is listed twice")
+        return {
+            "players": chosen,
+            "garnets": {p: self.players[p].garnets for p in chosen},
+            "gamewide_tiebreak": self.tiebreak_of(chosen),
+        }
+
     def to_json(self) -> dict[str, Any]:
         return {
             "season": self.settings.name,
