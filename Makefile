@@ -35,6 +35,9 @@ bench: install
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/server.py
 	$(PY) benchmarks/simulate.py
+	$(PY) benchmarks/strategy.py
+	$(PY) benchmarks/replay.py
+	$(PY) benchmarks/rl.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -13,6 +13,7 @@ import copy
 import json
 import random
 
+import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -132,3 +133,100 @@ def test_action_and_config_schemas(game_id: str) -> None:
         assert schema.get("type") == "object"
     assert game.rules_summary().strip()
     assert len(game.default_players) == game.player_count
+
+
+def _leaves(value, out: set) -> set:
+    """The scalar values of a JSON value."""
+    if isinstance(value, dict):
+        for v in value.values():
+            _leaves(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _leaves(v, out)
+    else:
+        out.add(value)
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_no_players_secret_text_reaches_another_player(game_id: str, seed: int) -> None:
+    """Secrecy (ENGINE.md: a view never holds another player's secret). What a
+    player knows comes from public views and events, their own actions and the
+    events addressed to them; text in a player's ``you`` that none of these told
+    them but another player's actions or private events did is a leak. (Text
+    only: small numbers repeat by chance between players.)"""
+    _check_secrecy(games.get(game_id), seed)
+
+
+def test_the_secrecy_check_finds_a_leak() -> None:
+    mvp = games.get("mvp")
+
+    class Leaky(type(mvp)):
+        def view(self, state, player):
+            out = super().view(state, player)
+            if player is not None:  # show each player the next one's private knowledge
+                players = state.players
+                nxt = players[(players.index(player) + 1) % len(players)]
+                out["you"]["peek"] = super().view(state, nxt)["you"]
+            return out
+
+    with pytest.raises(AssertionError, match="secret"):
+        for seed in range(20):
+            _check_secrecy(Leaky(), seed)
+
+
+def _check_secrecy(game, seed: int) -> None:
+    match, _ = _play(game, seed)
+    players = match.config["players"]
+    walk = Match(game, match.config)
+    public_seen: set = set(players)
+    told: dict[str, set] = {p: set() for p in players}
+    for step in match.record()["steps"] + [None]:
+        public_seen |= _leaves(walk.view(None), set())
+        for q in players:
+            for v in _leaves(walk.view(q)["you"], set()):
+                if not isinstance(v, str) or v in public_seen or v in told[q]:
+                    continue
+                owners = [p for p in players if p != q and v in told[p]]
+                assert not owners, (
+                    f"{owners[0]}'s secret {v!r} is in {q}'s view ({game.id}, seed {seed})"
+                )
+        if step is None:
+            break
+        walk.step(step["actions"], step["defaulted"])
+        for p, action in step["actions"].items():
+            _leaves(action, told[p])
+        for event in walk.events[-1]:
+            if event["audience"] == "public":
+                _leaves(event, public_seen)
+            else:
+                for p in event["audience"]:
+                    _leaves(event, told[p])
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_and_default_actions_fit_the_published_schema(game_id: str, seed: int) -> None:
+    """Every action random play and the defaults send validates against the JSON
+    Schema ``mainmatch schema`` publishes for its step kind."""
+    game = games.get(game_id)
+    validators = {
+        kind: jsonschema.Draft202012Validator(game.action_schema(kind))
+        for kind in game.action_models
+    }
+    rng = random.Random(seed)
+    match = Match(game, game.random_config(list(game.default_players), rng))
+    while match.pending:
+        actions = {}
+        for p, req in match.pending.items():
+            for action in (
+                game.random_action(match.state, p, rng),
+                game.default_action(match.state, p, rng),
+            ):
+                errors = [e.message for e in validators[req["kind"]].iter_errors(action)]
+                assert not errors, f"{req['kind']} action {action} breaks its schema: {errors}"
+            actions[p] = action
+        match.step(actions)

@@ -6,12 +6,10 @@ from __future__ import annotations
 import threading
 
 import pytest
-from alembic.config import Config as AlembicConfig
-from alembic.script import ScriptDirectory
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from mainmatch.host.db import MIGRATIONS, Database
+from mainmatch.host.db import Database
 from mainmatch.host.errors import Conflict
 from mainmatch.host.models import StepRow
 from mainmatch.host.service import HostService
@@ -29,11 +27,16 @@ def test_migrations_make_the_schema_and_run_again_harmlessly(db_url):
     db = Database(db_url)
     db.migrate()
     db.migrate()
-    assert {"alembic_version", "matches", "players", "steps", "submissions"} <= set(db.tables())
-    # at the newest revision, whatever later migrations (seasons, ...) add
-    cfg = AlembicConfig()
+    expected = {"alembic_version", "matches", "players", "settings", "steps", "submissions"}
+    assert expected <= set(db.tables())
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from mainmatch.host.db import MIGRATIONS
+
+    cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
-    head = ScriptDirectory.from_config(cfg).get_current_head()
+    head = ScriptDirectory.from_config(cfg).get_current_head()  # one head: a single chain
     with db.engine.connect() as conn:
         assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == head
 

@@ -5,9 +5,6 @@ from __future__ import annotations
 import warnings
 
 import pytest
-
-pytest.importorskip("pettingzoo")
-
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import (
     api_test,

@@ -9,8 +9,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-pytest.importorskip("pettingzoo")
-
 from mainmatch import games, rl
 from mainmatch.engine.errors import MainmatchError, UnknownGame
 from mainmatch.rl.docs import document
@@ -125,3 +123,12 @@ def test_docs_rl_md_is_generated_from_the_specs():
         assert f"Observation size {s.layout.size + len(s.decisions) + s.context.size}" in (
             rl.describe(game_id)
         )
+
+
+def test_a_missing_extra_is_named(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)  # as if not installed
+    monkeypatch.delitem(sys.modules, "mainmatch.rl.aec", raising=False)
+    with pytest.raises(MainmatchError, match=r'pip install "mainmatch\[rl\]"'):
+        rl.env("mvp")

@@ -12,9 +12,6 @@ import random
 
 import numpy as np
 import pytest
-
-pytest.importorskip("pettingzoo")
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -11,8 +11,6 @@ import copy
 import numpy as np
 import pytest
 
-pytest.importorskip("pettingzoo")
-
 from mainmatch import games, rl
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import random
 import re
 from fractions import Fraction
@@ -13,12 +12,7 @@ from mainmatch.engine import InvalidConfig
 from mainmatch.games.second_to_won import (
     GAME,
     load_catalogue,
-    random_play,
-    resolve,
-    scoring,
-    wording,
 )
-from mainmatch.games.second_to_won import items as items_mod
 from mainmatch.games.second_to_won.catalogue import SEED_LISTING, default_catalogue, seed_listing
 from mainmatch.games.second_to_won.items import (
     CompiledEffect,
@@ -33,11 +27,6 @@ from mainmatch.games.second_to_won.models import Item, SecondToWonConfig
 from mainmatch.games.second_to_won.wording import WordingError, item_text, parse_item_text
 
 from .helpers import P, filler, you
-
-
-@pytest.mark.parametrize("module", [items_mod, wording, resolve, scoring, random_play])
-def test_doctests(module):
-    assert doctest.testmod(module).failed == 0
 
 
 @pytest.mark.parametrize(

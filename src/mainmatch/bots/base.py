@@ -1,4 +1,10 @@
-"""The bot protocol and the registry of bots."""
+"""The bot protocol and the registry of bots.
+
+A package declares the modules holding its bots as entry points of the
+``mainmatch.bots`` group, named after the game (``seat_exchange =
+"mainmatch.bots.seat_exchange"``); importing such a module registers its bots
+with :func:`register`. They are imported on first use of that game's bots.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ from importlib import import_module
 from typing import Protocol, runtime_checkable
 
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.registry import BOTS_GROUP, group
 
 
 @runtime_checkable
@@ -22,7 +29,9 @@ class Bot(Protocol):
 
 class RandomBot:
     """Plays ``Game.random_action``: drawn by the driver from the engine,
-    since a legal random action needs the rules, not the secrets."""
+    since a legal random action needs the rules, not the secrets. A game
+    whose ``random_action`` reads a secret has a view-only ``random`` bot
+    instead (``random_view.py``)."""
 
     name = "random"
     delegate_random = True
@@ -37,37 +46,59 @@ class RandomBot:
 
 #: game id -> bot name -> factory (a zero-argument callable making a Bot).
 _REGISTRY: dict[str, dict[str, Callable[[], Bot]]] = {}
-#: bot modules imported on first use of a game's bots.
-_MODULES = {
-    "amalgamation": "mainmatch.bots.amalgamation",
-    "seat_exchange": "mainmatch.bots.seat_exchange",
-    "homeostasis": "mainmatch.bots.homeostasis",
-    "mvp": "mainmatch.bots.mvp",
-    "second_to_won": "mainmatch.bots.second_to_won",
-}
+#: games whose bot modules have been imported (or found missing)
+_IMPORTED: set[str] = set()
+#: where the built-in bots live when the installed metadata has no ``mainmatch.bots``
+#: entry points (an editable install made before they were declared)
+BUILTIN_BOTS = "mainmatch.bots"
 
 
 def register(game_id: str, name: str, factory: Callable[[], Bot]) -> None:
+    """Make ``factory`` the bot ``name`` of ``game_id`` (a bot module calls this
+    when imported; ``--bot-module`` files too)."""
     _REGISTRY.setdefault(game_id, {})[name] = factory
 
 
-#: games whose bot module has been imported (or found missing)
-_IMPORTED: set[str] = set()
+def _bot_modules(game_id: str) -> list[tuple[str, Callable[[], object]]]:
+    """The modules holding bots for ``game_id``: the ``mainmatch.bots`` entry points
+    named after the game (their value is a module that calls :func:`register`)."""
+    eps = group(BOTS_GROUP)
+    if eps:
+        return [(ep.value, ep.load) for ep in eps if ep.name == game_id]
+    module = f"{BUILTIN_BOTS}.{game_id}"
+    return [(module, lambda: import_module(module))]
 
 
 def _load(game_id: str) -> dict[str, Callable[[], Bot]]:
     # tracked apart from _REGISTRY: a user's module may register bots for a
     # game before its own bot module is imported, and that must not hide it
-    if game_id not in _IMPORTED and game_id in _MODULES:
-        try:
-            import_module(_MODULES[game_id])
-        except ModuleNotFoundError as exc:
-            if exc.name != _MODULES[game_id]:
-                raise
+    if game_id not in _IMPORTED:
+        for module, load in _bot_modules(game_id):
+            try:
+                load()
+            except ModuleNotFoundError as exc:
+                if exc.name != module:  # a game without bots of its own is fine
+                    raise
         _IMPORTED.add(game_id)
+        # the game's bot families register themselves as bots too (``bots/families``);
+        # imported by name: the families build on this module, not the other way round
+        families = f"{BUILTIN_BOTS}.families.{game_id}"
+        try:
+            import_module(families)
+        except ModuleNotFoundError as exc:
+            if exc.name != families:  # a game without families is fine
+                raise
     bots = _REGISTRY.setdefault(game_id, {})
-    bots.setdefault("random", RandomBot)
+    bots.setdefault("random", _view_random(game_id) or RandomBot)
     return bots
+
+
+def _view_random(game_id: str) -> Callable[[], Bot] | None:
+    """The game's view-only random bot, where its ``random_action`` reads a
+    secret (``random_view.py``); ``None``: the engine's draw is view-safe."""
+    from .random_view import VIEW_RANDOM
+
+    return VIEW_RANDOM.get(game_id)
 
 
 def bot_names(game_id: str) -> list[str]:

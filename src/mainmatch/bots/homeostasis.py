@@ -36,6 +36,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from itertools import permutations, product
 
 from mainmatch.bots.base import register
@@ -232,10 +233,10 @@ class StrategyBot:
 
     def _best_placement(self, view: dict, saved: list[str]) -> tuple[float, list[str], list[str]]:
         slots = view["slots"]
-        base = self._score(view, value_of(slots))
+        base = self._score(view, _value(tuple(slots)))
         best: tuple[float, list[str], list[str]] = (0.0, [], [])
         for front, back in self._placements(saved):
-            gain = self._score(view, value_of(front + slots + back)) - base
+            gain = self._score(view, _value(tuple(front + slots + back))) - base
             if gain > best[0] + 1e-9:
                 best = (gain, front, back)
         return best
@@ -259,7 +260,8 @@ class StrategyBot:
     def _brackets(self, view: dict, request: dict) -> dict:
         cards = view["expression"]
         placed = [tuple(p) for p in request["brackets"]]
-        base = self._score(view, value_of(cards, placed))
+        cards = tuple(cards)
+        base = self._score(view, _value(cards, tuple(placed)))
         best_gain, best_pair = 0.0, None
         n = request["length"]
         for first in range(1, n + 1):
@@ -267,7 +269,7 @@ class StrategyBot:
                 pair = (first, last)
                 if any(crosses(pair, p) for p in placed):
                     continue
-                gain = self._score(view, value_of(cards, placed + [pair])) - base
+                gain = self._score(view, _value(cards, (*placed, pair))) - base
                 if gain > best_gain + 1e-9:
                     best_gain, best_pair = gain, pair
         threshold = 0.01 if view["round"] == 3 else 0.3
@@ -284,6 +286,13 @@ class StrategyBot:
                 request["candidates"], key=lambda p: (chips[p], -request["candidates"].index(p))
             )
         }
+
+
+@lru_cache(maxsize=1 << 12)
+def _value(cards: tuple[str, ...], pairs: tuple[tuple[int, int], ...] = ()) -> Fraction:
+    """``value_of``, kept: every player of a round weighs the same brackets
+    and placements on the same expression."""
+    return value_of(cards, pairs)
 
 
 #: the value of a number card (the "0" of rule 3 is handled where it is inserted)

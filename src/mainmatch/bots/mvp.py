@@ -30,8 +30,10 @@ and purchases within the garnets the request states.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import lru_cache
 from math import ceil
+from types import MappingProxyType
 
 from mainmatch.games.mvp.cards import RANKS, SUIT_RANK
 from mainmatch.games.mvp.models import LAST_ROUND
@@ -47,10 +49,10 @@ MIN_PRIORITY = 0.25
 
 
 @lru_cache(maxsize=1 << 14)
-def _points(held: frozenset[tuple[str, str]]) -> dict[str, int]:
+def _points(held: frozenset[tuple[str, str]]) -> Mapping[str, int]:
     """``card_points`` of a team's claimed cards (letter, card), kept: teams
     claim few cards, so the same hands come back. Callers only read it."""
-    return card_points(dict(sorted(held)))
+    return MappingProxyType(card_points(dict(sorted(held))))  # shared: read-only
 
 
 @lru_cache(maxsize=1 << 14)

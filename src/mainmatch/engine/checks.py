@@ -6,10 +6,7 @@ excludes ``true`` (a bool is an int in Python) and ``5.0``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
-
-from .errors import IllegalAction
 
 
 def is_json_int(value: Any) -> bool:
@@ -19,20 +16,6 @@ def is_json_int(value: Any) -> bool:
     (True, False, False)
     """
     return type(value) is int
-
-
-def require_object(action: Any, what: str = "the action") -> dict:
-    if not isinstance(action, dict):
-        raise IllegalAction(f"{what} must be a JSON object, not {json_type(action)}")
-    return action
-
-
-def reject_unknown_keys(action: dict, allowed: Iterable[str], hint: str) -> None:
-    """Raise ``unknown fields ['bid']; <hint>`` when keys outside ``allowed`` are present."""
-    allowed = set(allowed)
-    unknown = [k for k in action if k not in allowed]
-    if unknown:
-        raise IllegalAction(f"unknown fields {sorted(unknown)!r}; {hint}")
 
 
 def json_type(value: Any) -> str:

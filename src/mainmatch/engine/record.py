@@ -20,6 +20,7 @@ from .driver import FORMAT, StepError, advance
 from .errors import InvalidConfig, MainmatchError, RecordError, UnknownGame
 from .game import Game, State, describe_validation_error
 from .jsonfile import read_json
+from .registry import get_game
 
 SCHEMA_PATH = Path(__file__).with_name("schemas") / "record.schema.json"
 
@@ -44,7 +45,7 @@ class Record(BaseModel):
 
     format: Literal["mainmatch-record/1"]
     game: str = Field(
-        description="game id: amalgamation, seat_exchange, homeostasis, mvp, second_to_won"
+        description="game id, as `mainmatch games` lists them (seat_exchange, mvp, ...)"
     )
     config: dict[str, Any] = Field(description="the game's fully explicit config")
     steps: list[RecordStep] = Field(description="applied steps in order; step 1 first")
@@ -133,10 +134,9 @@ class Replay:
 
 
 def game_of(record: dict) -> Game:
-    from mainmatch import games
-
+    """The registered game a record names; :class:`RecordError` if there is none."""
     try:
-        return games.get(record["game"])
+        return get_game(record["game"])
     except UnknownGame as exc:
         raise RecordError(str(exc)) from None
 

@@ -22,18 +22,18 @@ from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.background import BackgroundTask
 
+from mainmatch import games
 from mainmatch.bots import bot_names
 
 from . import deadlines as dl
-from .admin import require_admin
+from .admin import COOKIE, require_admin
 from .errors import Conflict, Forbidden
-from .service import Access, Created, HostService, _game, available_games
+from .service import Access, Created, HostService, available_games
 
 router = APIRouter(prefix="/api")
 
-#: seconds between two looks at the database while nothing wakes a stream
-#: (another server process on the same database changes matches silently)
-STREAM_POLL = 5.0
+#: seconds between keep-alives of a quiet stream (changes wake it at once, from any process)
+STREAM_POLL = 15.0
 
 
 def service(request: Request) -> HostService:
@@ -160,7 +160,7 @@ def list_games() -> list[dict]:
     "/games/{game_id}", summary="One game: host inputs, step kinds, default deadlines, bots, rules"
 )
 def get_game(game_id: str) -> dict:
-    return game_info(_game(game_id))
+    return game_info(games.get(game_id))
 
 
 # ------------------------------------------------------------------ matches
@@ -216,6 +216,29 @@ def import_match(body: ImportMatch, request: Request) -> dict:
         title=body.title,
     )
     return links(request, created)
+
+
+@router.post(
+    "/admin/session",
+    status_code=204,
+    summary="Keep the admin key in this browser (an HttpOnly, SameSite=Strict cookie)",
+    dependencies=[Depends(require_admin)],
+)
+def admin_session(request: Request) -> Response:
+    response = Response(status_code=204)
+    key = request.app.state.admin_key
+    if key is not None:
+        response.set_cookie(
+            COOKIE, key, httponly=True, samesite="strict", secure=request.url.scheme == "https"
+        )
+    return response
+
+
+@router.delete("/admin/session", status_code=204, summary="Forget the admin key in this browser")
+def admin_logout() -> Response:
+    response = Response(status_code=204)
+    response.delete_cookie(COOKIE)
+    return response
 
 
 @router.get("/me", summary="What a token is: its match, role and player")

@@ -2,7 +2,9 @@
 
 ``create_app(url)`` migrates the database at start, resolves every deadline
 that passed while the server was down, then checks deadlines every
-``scan_interval`` seconds in a background task.
+``scan_interval`` seconds in a background task. Live streams wake on the
+changes of this process (the service's listeners) and of every other process
+on the database (``notify.Listener``: PostgreSQL ``LISTEN``, polling on SQLite).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from .db import DEFAULT_URL, Database
 from .errors import HostError, cut
 from .limits import BodyLimit, SecurityHeaders, StreamSlots
 from .live import Hub
+from .notify import Listener
 from .service import HostService
 
 log = logging.getLogger("mainmatch.host")
@@ -67,6 +70,9 @@ def create_app(
         await asyncio.to_thread(db.migrate)
         hub.bind(asyncio.get_running_loop())
         svc.listeners.append(hub.notify)
+        listener = Listener(db)
+        listener.subscribe(hub.notify)
+        listener.start()
         if bot_worker:
             svc.start_bot_worker()
         task = asyncio.create_task(_deadline_clock(svc, scan_interval))
@@ -77,6 +83,7 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await task
             svc.listeners.remove(hub.notify)
+            await asyncio.to_thread(listener.stop)
             await asyncio.to_thread(svc.stop_bot_worker)
 
     app = FastAPI(

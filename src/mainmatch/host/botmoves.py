@@ -151,9 +151,15 @@ class BotsMixin(StepsMixin):
         except MainmatchError:
             return None  # a bot that no longer exists: the seat waits for the deadline
         bot: Any = local
+        limit = None
         if not getattr(local, "delegate_random", False):
             bot = RemoteBot(self.bot_runner or runner(), game_id, name)
-        move = bot_move(snap.game, snap.state, player, bot, bot_rng(seed, number, player))
+            # the worker is killed at the runner's own limit; the driver's (an alarm
+            # in a main thread) is only a far backstop that must never fire first
+            limit = bot.runner.time_limit * 3 + 10
+        move = bot_move(
+            snap.game, snap.state, player, bot, bot_rng(seed, number, player), time_limit=limit
+        )
         if move.fault:
             log.warning(
                 "step %d: bot %s of %s failed (%s: %s); it plays the default",

@@ -32,6 +32,8 @@ log = logging.getLogger("mainmatch.host")
 
 #: a bot that thinks longer than this plays the rules' default instead
 BOT_TIME_LIMIT = 5.0
+#: seconds a new worker may take to start (import the bots)
+STARTUP_LIMIT = 120.0
 #: worker processes (the machine's cores are shared with the server)
 WORKERS = 2
 
@@ -49,10 +51,17 @@ class Answer:
 def _serve(conn: Connection, modules: tuple[str, ...]) -> None:  # pragma: no cover - a worker
     """The worker: load the bot modules, then answer ``(game, bot, view,
     request, seed)`` until the pipe closes."""
-    from mainmatch.bots import get_bot
+    from mainmatch import games
+    from mainmatch.bots import bot_names, get_bot
 
     for module in modules:
         _load_module(module)
+    for game_id in games.ids():  # import every game and bot now, not in a bot's time
+        try:
+            bot_names(game_id)
+        except (ImportError, AttributeError):
+            continue
+    conn.send(("ready", None))  # the time limit counts from here, not from the start-up
 
     while True:
         try:
@@ -89,6 +98,9 @@ class _Worker:
         )
         self.proc.start()
         child.close()
+        if not self.conn.poll(STARTUP_LIMIT) or self.conn.recv()[0] != "ready":
+            self.kill()
+            raise RuntimeError("a bot worker process did not start")
 
     def kill(self) -> None:
         self.proc.kill()

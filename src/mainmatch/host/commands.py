@@ -39,6 +39,11 @@ def register(app: typer.Typer) -> None:
             "--open",
             help="no admin key: anyone who reaches the server may create matches (a private server)",
         ),
+        discord: bool = typer.Option(
+            False,
+            "--discord",
+            help="also run the Discord bot in this process (token from DISCORD_TOKEN)",
+        ),
     ) -> None:
         """Run the host server: create matches, collect submissions, resolve steps at their deadlines."""
         import uvicorn
@@ -48,6 +53,10 @@ def register(app: typer.Typer) -> None:
         from .db import Database
         from .service import HostService
 
+        if discord:
+            from mainmatch.discord.cli import token_or_exit
+
+            token_or_exit()  # before anything starts
         logging.basicConfig(
             level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
         )
@@ -68,6 +77,12 @@ def register(app: typer.Typer) -> None:
             flush=True,
         )
         print_admin_key(admin_key, database.url)
+        if discord:
+            from mainmatch.discord.cli import serve_with_bot
+
+            app = create_app(service=service, scan_interval=scan_interval, admin_key=admin_key)
+            serve_with_bot(app, service, host=host, port=port, access_log=access_log)
+            return
         uvicorn.run(
             create_app(service=service, scan_interval=scan_interval, admin_key=admin_key),
             host=host,

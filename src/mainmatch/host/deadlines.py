@@ -106,8 +106,8 @@ def deadline_after(policy: str, opened_at: float) -> float | None:
 
     >>> deadline_after("minutes:1.5", 1000.0)
     1090.0
-    >>> t = datetime(2025, 1, 1, 19, 0, tzinfo=timezone.utc).timestamp()
-    >>> datetime.fromtimestamp(deadline_after("daily:18:00", t), timezone.utc).isoformat()
+    >>> t = datetime(2025, 1, 1, 19, 0, tzinfo=UTC).timestamp()
+    >>> datetime.fromtimestamp(deadline_after("daily:18:00", t), UTC).isoformat()
     '2025-01-02T18:00:00+00:00'
     """
     kind, value = parse_policy(policy)

@@ -40,7 +40,7 @@ def brief(value: object, limit: int = 40) -> str:
     name what was sent without echoing it whole.
 
     >>> brief("x" * 100, 10)
-    "'xxxxxxxxx…"
+    "'xxxxxxxx…"
     """
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import select
 
 from mainmatch import games
+from mainmatch.engine.announce import neutralise
 from mainmatch.engine.events import visible_to
 
 from . import deadlines as dl
@@ -186,6 +187,7 @@ def discord_post(public: str, next_deadline: float | None) -> str:
 
 def _opening_text(m: MatchRow, snap: Snapshot, seats: Iterable[SeatRow]) -> str:
     """The host's first post: the game, the players, and what happens next."""
-    title = m.title or snap.game.title
-    names = ", ".join(f"**{x.player}**" for x in seats)
+    # the title and the ids are user text: neutralised (no ping, no formatting)
+    title = neutralise(m.title) if m.title else snap.game.title
+    names = ", ".join(f"**{neutralise(x.player)}**" for x in seats)
     return f"## {title} begins\n{snap.game.title}: {snap.game.pitch}\nPlayers: {names}"

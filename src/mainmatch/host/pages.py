@@ -34,7 +34,7 @@ from mainmatch.engine.checks import money
 
 from . import deadlines as dl
 from .errors import NotFound
-from .service import Access, HostService, _game, available_games
+from .service import Access, HostService, available_games
 
 TEMPLATES = Path(__file__).with_name("templates")
 router = APIRouter(include_in_schema=False)
@@ -225,7 +225,7 @@ def new(request: Request, game: str | None = None) -> HTMLResponse:
 
 @router.get("/rules/{game_id}", response_class=HTMLResponse)
 def rules(game_id: str) -> HTMLResponse:
-    game = _game(game_id)
+    game = games.get(game_id)
     return HTMLResponse(render("rules.html", game=game, title=f"Rules: {game.title}"))
 
 

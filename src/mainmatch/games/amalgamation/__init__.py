@@ -5,7 +5,8 @@ Modules: ``kong``, ``minus``, ``invest``, ``thief`` (one per sub-game),
 ``validate``, ``views``, ``render``, ``random_play``, ``setup`` and ``game``.
 """
 
-from .game import Amalgamation, AmalgamationState
+from .game import Amalgamation
+from .state import AmalgamationState
 
 GAME = Amalgamation()
 

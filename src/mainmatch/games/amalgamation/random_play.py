@@ -25,14 +25,11 @@ cannot be paid falls back to spending nothing.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from . import kong
 from .constants import PLACE_POINTS, ROLES, ROUNDS, TILES_PER_ROUND
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import AmalgamationState
-    from .setup import Setup
+from .setup import Setup
+from .state import AmalgamationState
 
 #: Scripts in "Kong place" terms: ``(m, i, t)`` where ``m[k]`` is the Minus
 #: place (0-based) of the player placed ``k``-th in Kong, ``i[k]`` the Invest

@@ -10,13 +10,9 @@ tiles, or a team total other than a round loser's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import invest, kong, minus, thief
 from .constants import SPEND_PARTS
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import AmalgamationState
+from .state import AmalgamationState
 
 
 def final_copy(final: dict) -> dict:

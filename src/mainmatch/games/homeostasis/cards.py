@@ -20,7 +20,6 @@ DECK_COUNT: dict[str, int] = dict(Counter(DECK))
 RANK: dict[str, int] = {s: i for i, s in enumerate(SYMBOLS)}
 #: for messages: ``1, 2, 3, +, -, x, /``
 SYMBOL_LIST = ", ".join(SYMBOLS)
-SLOTS = 10
 
 
 def canonical(cards: Iterable[str]) -> list[str]:
@@ -62,7 +61,3 @@ def remove_cards(held: Iterable[str], taken: Iterable[str]) -> list[str]:
     left = Counter(held)
     left.subtract(taken)
     return canonical(left.elements())
-
-
-def is_number(symbol: str) -> bool:
-    return symbol in NUMBERS

@@ -147,11 +147,6 @@ def exposure(remaining: frozenset[str] = FULL) -> Exposure:
     return Exposure(status, by[EXPOSED], by[NEARLY_EXPOSED], by[HIDDEN], by[CLAIMED], biddable)
 
 
-def after_removing(remaining: frozenset[str], removed) -> frozenset[str]:
-    """The cards left in the pattern once ``removed`` (claimed cards) leave it."""
-    return remaining.difference(removed)
-
-
 def newly_exposed(before: frozenset[str], after: frozenset[str]) -> tuple[str, ...]:
     """Letters exposed in ``after`` that were not exposed in ``before`` (letter order):
     the cards a round's removals expose."""

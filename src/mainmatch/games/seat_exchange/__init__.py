@@ -1,6 +1,7 @@
 """Kong's Seat Exchange (``shared/rules/seat_exchange.md``)."""
 
-from .game import SeatExchange, SeatState
+from .game import SeatExchange
+from .state import SeatState
 
 GAME = SeatExchange()
 

@@ -1,7 +1,7 @@
 """Seasons: the season table, its ledger, match claims and hosted matches.
 
 Revision ID: 0004_season
-Revises: 0002_hardening
+Revises: 0003_discord
 Create Date: 2026-11-24
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0004_season"
-down_revision = "0002_hardening"
+down_revision = "0003_discord"
 branch_labels = None
 depends_on = None
 

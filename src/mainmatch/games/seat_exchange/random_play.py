@@ -1,0 +1,81 @@
+"""Random play of Seat Exchange (ENGINE.md convention 6): passes in their
+several spellings, garnet spending, self-swaps, all-ins and swaps that
+lengthen a run (decision S5: the streak builder knows the true numbers).
+"""
+
+from __future__ import annotations
+
+import random
+
+from .state import SeatState
+
+#: amounts random play draws from: small and repeated, so ties are common
+_AMOUNTS = (1, 1, 2, 3, 5, 5, 10, 10, 20, 25, 50)
+
+
+def random_action(state: SeatState, player: str, rng: random.Random) -> dict:
+    if state.phase == "choose_ec":
+        return {"ec": rng.choice(state.end["ec_candidates"])}
+    rand = rng.random
+    r = rand()
+    if r < 0.25:  # a pass, in its several legal spellings
+        return {} if r < 0.1 else {"trades": []} if r < 0.18 else {"garnets": 0, "trades": []}
+    held = state.garnets[player]
+    spend = 0
+    if held and rand() < 0.4:
+        spend = held if rand() < 0.5 else 1 + int(rand() * held)
+    left = state.money[player] + spend
+    action: dict = {"garnets": spend} if spend else {}
+    trades: list[dict] = []
+    used: set[frozenset] = set()
+    players = state.players
+    n = len(players)
+    u = rand()
+    count = 1 if u < 0.5 else 2 if u < 0.85 else 3
+    for _ in range(count):
+        if left <= 0:
+            break
+        u = rand()
+        if u < 0.5:
+            pair = streak_builder(state, rng)
+        elif u < 0.62:
+            x = player if u < 0.56 else players[int(rand() * n)]
+            pair = (x, x)
+        else:
+            i = int(rand() * n)
+            j = (i + 1 + int(rand() * (n - 1))) % n
+            pair = (players[i], players[j])
+        key = frozenset(pair)
+        if key in used:
+            continue
+        used.add(key)
+        if rand() < 0.1:
+            amount = left  # all-in
+        else:
+            amount = min(left, _AMOUNTS[int(rand() * len(_AMOUNTS))])
+        trades.append({"players": list(pair), "amount": amount})
+        left -= amount
+    if trades or not action:
+        action["trades"] = trades
+    return action
+
+
+def streak_builder(state: SeatState, rng: random.Random) -> tuple[str, str]:
+    """A swap that would lengthen a run by one: bring the next number to
+    the seat beyond a run's end (so random play reaches streak ends)."""
+    nums, holder, rs = state.seat_numbers, state.holders, state.runs
+    n = len(nums)
+    run = rs[0] if rng.random() < 0.6 else rng.choice(rs)
+    if len(run) == n:
+        x = rng.choice(state.players)
+        return (x, x)
+    if rng.random() < 0.5:
+        end, beyond, prev = run[-1], (run[-1] + 1) % n, run[-2] if len(run) > 1 else None
+    else:
+        end, beyond, prev = run[0], (run[0] - 1) % n, run[1] if len(run) > 1 else None
+    if prev is None:
+        step = rng.choice((1, -1))
+    else:
+        step = 1 if (nums[end] - nums[prev]) % n == 1 else -1
+    want = (nums[end] + step - 1) % n + 1
+    return (holder[want], state.seats[beyond])

@@ -1,0 +1,59 @@
+"""The state of a Seat Exchange match (seat_exchange.md §4, §5).
+
+Frozen: ``apply`` builds a new state, sharing the containers a step leaves
+alone (they are never mutated).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .models import INCOME, ROUNDS, STREAK_TARGET
+
+DEFAULT_PLAYERS = (
+    "jk",
+    "dh",
+    "sm",
+    "p04",
+    "p05",
+    "p06",
+    "p07",
+    "p08",
+    "p09",
+    "p10",
+    "p11",
+    "p12",
+    "p13",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    config: dict
+    players: tuple[str, ...]
+    index: dict[str, int]  # player -> position in players (shared, never mutated)
+    numbers: dict[str, int]  # from the config (shared, never mutated)
+    seats: tuple[str, ...]
+    round: int
+    money: dict[str, int]
+    garnets: dict[str, int]  # still held
+    garnets_spent: dict[str, int]
+    history: tuple[dict, ...]
+    #: one entry per resolved round: player -> that round's bid (§5 `you.bids`)
+    bids: tuple[dict[str, dict], ...]
+    longest: int
+    phase: str  # "trade" | "choose_ec" | "over"
+    end: dict | None
+    #: number -> the player holding it (from the config; shared, never mutated)
+    holders: dict[int, str]
+    #: the numbers in seat order
+    seat_numbers: tuple[int, ...]
+    #: the runs of the seating (lists of seat indices, never mutated), longest first
+    runs: tuple[list[int], ...]
+    #: (rounds, income, streak target): the spec's constants or the config's variant
+    limits: tuple[int, int, int] = (ROUNDS, INCOME, STREAK_TARGET)
+
+
+def holders_of(numbers: dict[str, int]) -> dict[int, str]:
+    """number -> the player holding it."""
+    return {n: p for p, n in numbers.items()}

@@ -1,0 +1,123 @@
+"""Views and result of Seat Exchange (seat_exchange.md §5, §7)."""
+
+from __future__ import annotations
+
+from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.ranking import group_by
+from mainmatch.engine.result import nonzero
+
+from .models import GARNETS_PER_WINNER
+from .state import SeatState
+
+GAME_ID = "seat_exchange"
+
+
+def view(state: SeatState, player: str | None) -> dict:
+    """§5: the public view, plus ``you`` for a player."""
+    out = {
+        "game": GAME_ID,
+        "players": list(state.players),
+        "phase": state.phase,
+        "round": state.round,
+        "rounds": state.limits[0],
+        "income": state.limits[1],
+        "seats": list(state.seats),
+        "longest_streak": state.longest,
+        "history": [
+            {
+                "round": h["round"],
+                "swaps": [
+                    {"players": list(s["players"]), "paid_by": list(s["paid_by"])}
+                    for s in h["swaps"]
+                ],
+                "longest_streak": h["longest_streak"],
+            }
+            for h in state.history
+        ],
+        "end": _copy_end(state.end),
+    }
+    variant = state.config.get("variant")
+    if variant:  # only a variant's views name it: official views stay as §5 lists them
+        out["variant"] = dict(variant)
+    if player is not None:
+        if player not in state.index:
+            raise IllegalAction(f"{player!r} is not a player in this match")
+        out["you"] = {
+            "player": player,
+            "number": state.numbers[player],
+            "money": state.money[player],
+            "garnets": state.garnets[player],
+            "garnets_spent": state.garnets_spent[player],
+            "bids": [
+                {
+                    "round": b["round"],
+                    "garnets": b["garnets"],
+                    "trades": [
+                        {"players": list(t["players"]), "amount": t["amount"]} for t in b["trades"]
+                    ],
+                    "spent": b["spent"],
+                }
+                for b in (round_bids[player] for round_bids in state.bids)
+            ],
+        }
+    return out
+
+
+# ------------------------------------------------------------ result §7
+
+
+def result(state: SeatState) -> dict | None:
+    """§7: the result once the match is over."""
+    if state.phase != "over":
+        return None
+    end = state.end
+    players = list(state.players)
+    winners = end["winners"]
+    ec = end["elimination_candidate"]
+    money = end["money"]
+    groups: list[list[str]] = [list(winners)] if winners else []
+    if end["tied_for_most"]:
+        tied = set(end["tied_for_most"])
+        groups += group_by(
+            [p for p in players if p not in tied and p not in winners], money.__getitem__
+        )
+        rest = [p for p in end["tied_for_most"] if p != ec]
+        if rest:
+            groups.append(rest)
+    else:
+        groups += group_by([p for p in players if p not in winners and p != ec], money.__getitem__)
+    if ec is not None:
+        groups.append([ec])
+    tol = 1 if end["condition"] == "streak" else 2
+    return {
+        "ranking": groups,
+        "tokens_of_life": {p: tol for p in winners},
+        "garnets": {p: GARNETS_PER_WINNER for p in winners},
+        "garnets_spent": nonzero(state.garnets_spent, players),
+        "elimination_candidate": ec,
+        "void_tokens_of_life": False,
+        "details": {
+            "end_condition": end["condition"],
+            "rounds_played": len(state.history),
+            "longest_streak": state.longest,
+            "streak_players": list(end["streak_players"]),
+            "winners": list(winners),
+            "tied_for_most": list(end["tied_for_most"]),
+            "ec_candidates": list(end["ec_candidates"]),
+            "ec_votes": dict(end["ec_votes"]),
+            "money": dict(money),
+            "numbers": dict(end["numbers"]),
+            "seats": list(state.seats),
+        },
+    }
+
+
+def _copy_end(end: dict | None) -> dict | None:
+    if end is None:
+        return None
+    out = dict(end)
+    for k in ("money", "numbers", "ec_votes"):
+        out[k] = dict(end[k])
+    for k in ("streak_players", "winners", "tied_for_most", "ec_candidates", "choosers"):
+        out[k] = list(end[k])
+    return out
