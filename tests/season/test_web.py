@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import random
 
@@ -211,6 +212,7 @@ def test_exports_and_page(client):
     assert "Standings" in page and "&lt;b&gt;x&lt;/b&gt;" in page and 'id="host"' not in page
     host = client.get(f"/seasons/s1/host/{token}", headers={"accept": "text/html"}).text
     assert 'id="host"' in host and "Undo entry 1" in host
+    assert '"c": 4' in html.unescape(host) and 'id="next-inputs"' in host
     bad = client.get("/seasons/s1/host/wrong", headers={"accept": "text/html"})
     assert bad.status_code == 403 and "Traceback" not in bad.text
     assert "s1-copy" in client.get("/seasons").text

@@ -7,6 +7,7 @@ Everything shown comes from the same :class:`SeasonService` reads as the API.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -64,4 +65,5 @@ def _page(request: Request, name: str, token: str | None) -> str:
             {"id": g.id, "title": g.title, "players": g.player_count} for g in available_games()
         ],
         last=st.in_force[-1] if st.in_force else None,
+        inputs=json.dumps(st.next_inputs(), indent=1) if len(st.alive) else None,
     )
