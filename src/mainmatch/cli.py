@@ -347,13 +347,20 @@ def demo_cmd(
 
 
 def _register_extensions() -> None:
+    # once per process: main() may run many times (tests), and Typer would
+    # otherwise keep every earlier copy of these commands and rebuild them all
+    if getattr(app, "_mm_extensions", False):
+        return
+    app._mm_extensions = True  # type: ignore[attr-defined]
     from mainmatch.discord.cli import register as register_discord
     from mainmatch.host.commands import register as register_host
+    from mainmatch.host.season_commands import register as register_season
     from mainmatch.sim.commands import register as register_sim
     from mainmatch.sim.labcommands import register as register_lab
 
     register_host(app)
     register_sim(app)
+    register_season(app)
     register_lab(app)
     register_discord(app)
 
