@@ -107,7 +107,9 @@ def rules_cmd(
     """Print a summary of a game's rules, or its rule variants (--variants)."""
     from mainmatch.sim.labtext import print_rules
 
-    print_rules(_game(game), out, variants, as_json, variant)
+    # wrapped at the terminal's width (80 columns when piped): the shared console's
+    # soft wrap would crop Markdown list items at the edge instead
+    print_rules(_game(game), Console(highlight=False), variants, as_json, variant)
 
 
 @app.command("schema")
@@ -283,15 +285,14 @@ def _show_views(game, state, as_json: bool) -> None:
     if as_json:
         print(json.dumps({"views": views, "pending": pending}, ensure_ascii=False))
         return
+    # for people: each view as the pages render it (the --json output is for machines)
+    from mainmatch.host.textview import pending_text, view_text
+
     for who, v in views.items():
-        print(f"## {'Public view' if who == 'public' else 'View of ' + who}")
-        print(json.dumps(v, ensure_ascii=False, indent=1))
-    print("## Pending")
-    print(
-        json.dumps(pending, ensure_ascii=False, indent=1)
-        if pending
-        else "nobody: the match is over"
-    )
+        print(f"=== {'Public view' if who == 'public' else 'View of ' + who} ===")
+        print(view_text(game, v) + "\n")
+    print("=== Pending ===")
+    print(pending_text(pending))
 
 
 def _show_result(game, result: dict | None, pending: dict) -> None:
@@ -346,13 +347,20 @@ def demo_cmd(
 
 
 def _register_extensions() -> None:
+    # once per process: main() may run many times (tests), and Typer would
+    # otherwise keep every earlier copy of these commands and rebuild them all
+    if getattr(app, "_mm_extensions", False):
+        return
+    app._mm_extensions = True  # type: ignore[attr-defined]
     from mainmatch.discord.cli import register as register_discord
     from mainmatch.host.commands import register as register_host
+    from mainmatch.host.season_commands import register as register_season
     from mainmatch.sim.commands import register as register_sim
     from mainmatch.sim.labcommands import register as register_lab
 
     register_host(app)
     register_sim(app)
+    register_season(app)
     register_lab(app)
     register_discord(app)
 
