@@ -31,6 +31,17 @@ def test_8_creating_and_importing_need_the_admin_key(api):
     assert api.overview(made, made["spectator_token"])["game"]["id"] == "mvp"
 
 
+def test_8_a_browser_keeps_the_key_in_a_strict_cookie(api):
+    r = api.call("POST", "/api/admin/session", "wrong")
+    assert r.status_code == 401 and "mm_admin" not in r.headers.get("set-cookie", "")
+    r = api.call("POST", "/api/admin/session", api.admin_key)
+    cookie = r.headers["set-cookie"]
+    assert r.status_code == 204 and "HttpOnly" in cookie and "SameSite=strict" in cookie
+    assert api.client.post("/api/matches", json={"game": "mvp"}).status_code == 201
+    assert api.call("DELETE", "/api/admin/session").status_code == 204
+    assert api.client.post("/api/matches", json={"game": "mvp"}).status_code == 401
+
+
 def test_8_open_mode_lets_anyone_create(sqlite_url):
     app = create_app(sqlite_url, admin_key=None)
     with TestClient(app) as client:

@@ -11,61 +11,35 @@
 from __future__ import annotations
 
 import json
-import os
 import random
-import socket
-import threading
 import time
 from pathlib import Path
 
 import pytest
-import uvicorn
 
 from mainmatch import games
 from mainmatch.host.app import create_app
 
+from .browserkit import chromium, error_shown, my_turn, served, until
+
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM = os.environ.get("MAINMATCH_TEST_BROWSER") or (
-    "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-)
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+#: the server's admin key: creating a match needs it
+ADMIN_KEY = "browser-test-admin-key"
 
 
 @pytest.fixture
 def server(sqlite_url):
     """The app served by uvicorn in a thread on a free loopback port."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    app = create_app(sqlite_url, scan_interval=0.2)
-    srv = uvicorn.Server(
-        uvicorn.Config(
-            app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1
-        )
-    )
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield app, f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
+    app = create_app(sqlite_url, scan_interval=0.2, admin_key=ADMIN_KEY)
+    with served(app) as base:
+        yield app, base
 
 
 @pytest.fixture
 def browser():
-    if CHROMIUM is None:
-        pytest.skip("Debian's chromium is not installed (make test installs it)")
-    assert Path(CHROMIUM).exists(), f"MAINMATCH_TEST_BROWSER={CHROMIUM} does not exist"
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def _page(browser, errors: list[str]):
@@ -81,7 +55,12 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     ARTIFACTS.mkdir(exist_ok=True)
     errors: list[str] = []
     host = _page(browser, errors)
+    # the host opens the home link `mainmatch serve` printed: the browser keeps the key
     host.goto(f"{base}/new")
+    assert host.locator("#admin-needed").is_visible()
+    host.goto(f"{base}/?key={ADMIN_KEY}")
+    host.goto(f"{base}/new")
+    assert host.locator("#admin-needed").count() == 0
     host.select_option("#game", "mvp")
     rows = host.locator("#seats tbody tr")
     rows.nth(5).wait_for()
@@ -111,14 +90,10 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     pages[0].wait_for_selector("#submitted-banner")
     assert "Submitted" in pages[0].locator("#action-state").inner_text()
     assert "you can still change it" in pages[0].locator("#submitted-banner").inner_text().lower()
-    host.wait_for_function(
-        "document.querySelector('#pending-table').innerText.includes('submitted')"
-    )
+    until(host, "document.querySelector('#pending-table').innerText.includes('submitted')")
 
     pages[1].locator("#action-form fieldset .row input[type=number]").first.fill("999")
-    pages[1].click("#submit-action")
-    pages[1].wait_for_function("document.getElementById('action-error').textContent.length > 0")
-    assert "but you have 30" in pages[1].locator("#action-error").inner_text()
+    assert "but you have 30" in error_shown(pages[1])
     pages[1].locator("#action-form fieldset .row input[type=number]").first.fill("2")
     pages[1].click("#submit-action")
 
@@ -126,10 +101,10 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     for page in (host, *pages):
         page.wait_for_selector('.announcement[data-step="1"]', timeout=30_000)
     for page in pages:
-        page.wait_for_function(
-            "document.querySelector('#r-status').innerText.includes('Open step')"
+        until(page, "document.querySelector('#r-status').innerText.includes('Open step')")
+        assert "2 · your moves for this round" in page.locator("#r-status").inner_text().replace(
+            "\n", " "
         )
-        assert "2 · round" in page.locator("#r-status").inner_text().replace("\n", " ")
         assert (
             "Round 2" in page.locator("#r-view").inner_text()
             or "Round 2" in page.locator("#r-view").inner_text().title()
@@ -175,15 +150,16 @@ def test_the_action_form_expresses_random_legal_actions(server, browser, game_id
         bots={p: "random" for p in others},
         deadlines={k: "manual" for k in game.action_models},
     )
+    assert svc.wait_for_bots(60)  # the server's bots move in the background
     errors: list[str] = []
     page = _page(browser, errors)
     rng = random.Random(5)
     turns = 0
     while turns < 5:
-        _, snap = svc.snapshot(made.match_id)
+        snap = my_turn(svc, made.match_id, me)
         if snap.over:
             break
-        assert me in snap.pending, "bots answer at once: only the person can be awaited"
+        assert me in snap.pending, "the bots have moved: only the person can be awaited"
         action = game.random_action(snap.state, me, rng)
         page.goto(f"{base}/play/{made.player_tokens[me]}")
         page.wait_for_selector("#action-form")
@@ -200,6 +176,7 @@ def test_the_action_form_expresses_random_legal_actions(server, browser, game_id
         while svc.snapshot(made.match_id)[1].count == before and time.monotonic() < waited:
             assert page.evaluate(error) == "", "the engine refused what the form sent"
             time.sleep(0.05)
+        assert svc.wait_for_bots(60)
         assert page.evaluate(error) == ""
         rec = svc.record(made.match_id)
         assert rec["steps"][before]["actions"][me] == sent

@@ -26,8 +26,9 @@ from mainmatch import games
 from mainmatch.bots import bot_names
 
 from . import deadlines as dl
-from .admin import require_admin
+from .admin import COOKIE, require_admin
 from .errors import Conflict, Forbidden
+from .home import RECORD_KEY, host_extras, restored
 from .service import Access, Created, HostService, available_games
 
 router = APIRouter(prefix="/api")
@@ -208,14 +209,40 @@ def create_match(body: CreateMatch, request: Request) -> dict:
     dependencies=[Depends(require_admin)],
 )
 def import_match(body: ImportMatch, request: Request) -> dict:
+    title, bots = restored(
+        body.record, body.title, {k: v for k, v in (body.bots or {}).items() if v}
+    )
     created = service(request).import_record(
         body.record,
-        bots={k: v for k, v in (body.bots or {}).items() if v},
+        bots=bots,
         deadlines=body.deadlines,
         early_resolution=body.early_resolution,
-        title=body.title,
+        title=title,
     )
     return links(request, created)
+
+
+@router.post(
+    "/admin/session",
+    status_code=204,
+    summary="Keep the admin key in this browser (an HttpOnly, SameSite=Strict cookie)",
+    dependencies=[Depends(require_admin)],
+)
+def admin_session(request: Request) -> Response:
+    response = Response(status_code=204)
+    key = request.app.state.admin_key
+    if key is not None:
+        response.set_cookie(
+            COOKIE, key, httponly=True, samesite="strict", secure=request.url.scheme == "https"
+        )
+    return response
+
+
+@router.delete("/admin/session", status_code=204, summary="Forget the admin key in this browser")
+def admin_logout() -> Response:
+    response = Response(status_code=204)
+    response.delete_cookie(COOKIE)
+    return response
 
 
 @router.get("/me", summary="What a token is: its match, role and player")
@@ -282,7 +309,8 @@ def set_seat(player: str, body: Seat, request: Request, acc: Access = Depends(ho
 
 @router.get("/matches/{match_id}/record", summary="Host: the match record (JSON download)")
 def record(request: Request, acc: Access = Depends(host_access)) -> Response:
-    rec = service(request).record(acc.match_id)
+    rec = {**service(request).record(acc.match_id)}
+    rec[RECORD_KEY] = host_extras(service(request), acc.match_id)
     return Response(
         json.dumps(rec, indent=1, ensure_ascii=False) + "\n",
         media_type="application/json",

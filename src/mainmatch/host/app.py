@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from mainmatch import __version__
 from mainmatch.engine.errors import MainmatchError
 
-from . import api, pages
+from . import api, home, pages, season_api
 from .admin import load_admin_key
 from .db import DEFAULT_URL, Database
 from .errors import HostError, cut
@@ -97,8 +97,10 @@ def create_app(
     app.state.hub = hub
     app.state.admin_key = admin_key
     app.state.streams = StreamSlots()
+    app.include_router(home.router)
     app.include_router(api.router)
     app.include_router(pages.router)
+    season_api.install(app, svc)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _error_handlers(app)
     # outermost last: the headers go on every answer, the 413s included

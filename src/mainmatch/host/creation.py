@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -111,13 +112,13 @@ class CreationMixin(StepsMixin):
         game: Game,
         config: dict,
         seed: int,
-        bots,
-        deadlines,
-        early,
-        title,
+        bots: Any,
+        deadlines: Any,
+        early: bool,
+        title: Any,
         *,
-        steps,
-        snap=None,
+        steps: Sequence[dict],
+        snap: Snapshot | None = None,
     ) -> Created:
         players = list(config["players"])
         check_json(bots, "bots")

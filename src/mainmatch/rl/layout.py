@@ -63,6 +63,10 @@ class Vector:
         if index is not None:
             self.set(name, 1.0, offset + index)
 
+    def one_of(self, name: str, options: Sequence[str], value: str | None) -> None:
+        """One-hot of ``value`` among ``options`` (all zero for anything else)."""
+        self.one_hot(name, options.index(value) if value in options else None)
+
 
 def set_candidates(vec: Vector, seats: Sequence[str], request: dict | None) -> None:
     """The ``candidates`` field: 1 for each EC candidate of a ``choose_ec`` request."""

@@ -170,6 +170,8 @@ class Table:
             decision = plan.send(choice) if choice is not None else next(plan)
             while int(decision.mask.sum()) == 1:
                 decision = plan.send(int(np.flatnonzero(decision.mask)[0]))
+            if not decision.mask.any():  # a plan bug: R2 promises a reachable legal action
+                raise MainmatchError(f"{self.game.id}: {decision.kind} with no allowed choice")
         except StopIteration as done:
             self.ready[player] = done.value
             del self.plans[player]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .models import INCOME, ROUNDS, STREAK_TARGET
+
 DEFAULT_PLAYERS = (
     "jk",
     "dh",
@@ -48,6 +50,8 @@ class SeatState:
     seat_numbers: tuple[int, ...]
     #: the runs of the seating (lists of seat indices, never mutated), longest first
     runs: tuple[list[int], ...]
+    #: (rounds, income, streak target): the spec's constants or the config's variant
+    limits: tuple[int, int, int] = (ROUNDS, INCOME, STREAK_TARGET)
 
 
 def holders_of(numbers: dict[str, int]) -> dict[int, str]:

@@ -81,7 +81,7 @@ CONTEXT = (
 def encode(view: dict, request: dict | None, player: str) -> np.ndarray:
     vec = LAYOUT.vector()
     seats = relative(view["players"], player)
-    vec.one_hot("phase", PHASES.index(view["phase"]) if view["phase"] in PHASES else None)
+    vec.one_of("phase", PHASES, view["phase"])
     vec.set("round", view["rounds_played"] / 7)
     vec.set("garnet_rate", scaled(view["garnet_rate"], 20))
     vec.set("balances", [scaled(view["balances"][p], 400) for p in seats])

@@ -110,7 +110,7 @@ def _fraction(text: str) -> float:
 def encode(view: dict, request: dict | None, player: str) -> np.ndarray:
     vec = LAYOUT.vector()
     seats = relative(view["players"], player)
-    vec.one_hot("phase", PHASES.index(view["phase"]) if view["phase"] in PHASES else None)
+    vec.one_of("phase", PHASES, view["phase"])
     vec.set("round", view["round"] / 3)
     for i, p in enumerate(seats):
         vec.set("teams", 1.0, i * len(TEAMS) + TEAMS.index(view["teams"][p]))

@@ -87,7 +87,7 @@ def encode(view: dict, request: dict | None, player: str) -> np.ndarray:
     seats = relative(view["players"], player)
     you = view["you"]
     mine = you["team"]
-    vec.one_hot("phase", PHASES.index(view["phase"]) if view["phase"] in PHASES else None)
+    vec.one_of("phase", PHASES, view["phase"])
     vec.set("round", view["rounds_played"] / ROUNDS)
     vec.set("same_team", [1.0 if p in view["teams"][mine] else 0.0 for p in seats])
     vec.set("chips", scaled(you["chips"], 60))

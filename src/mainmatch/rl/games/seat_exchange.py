@@ -65,7 +65,7 @@ def encode(view: dict, request: dict | None, player: str) -> np.ndarray:
     vec = LAYOUT.vector()
     seats = relative(view["players"], player)
     pos = {p: i for i, p in enumerate(seats)}
-    vec.one_hot("phase", PHASES.index(view["phase"]) if view["phase"] in PHASES else None)
+    vec.one_of("phase", PHASES, view["phase"])
     vec.set("round", view["round"] / ROUNDS)
     vec.set("longest_streak", view["longest_streak"] / PLAYERS)
     you = view["you"]

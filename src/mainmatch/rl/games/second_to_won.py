@@ -59,7 +59,7 @@ CONTEXT = (
 
 def encode(view: dict, request: dict | None, player: str) -> np.ndarray:
     vec = LAYOUT.vector()
-    vec.one_hot("phase", PHASES.index(view["phase"]) if view["phase"] in PHASES else None)
+    vec.one_of("phase", PHASES, view["phase"])
     vec.set("auction", scaled(view["auction"] or 0, AUCTIONS))
     you = view["you"]
     vec.set("chips", scaled(you["chips"], 100))
