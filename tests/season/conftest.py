@@ -26,8 +26,8 @@ def _host_module(name: str):
 _host = _host_module("conftest")
 sqlite_url, pg_url, db_url = _host.sqlite_url, _host.pg_url, _host.db_url
 ADMIN_KEY = _host.ADMIN_KEY
-#: the app served by uvicorn on a loopback port (the host's browser tests' fixture)
-server = _host_module("test_browser").server
+#: the host browser tests' kit: ``served(app)`` (uvicorn on a loopback port), ``chromium()``
+browserkit = _host_module("browserkit")
 
 
 @pytest.fixture

@@ -8,31 +8,35 @@ host page scrolls sideways. Screenshots go to ``test-artifacts/``.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
+from mainmatch.host.app import create_app
+
+from .conftest import browserkit
+
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM = os.environ.get("MAINMATCH_TEST_BROWSER") or (
-    "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-)
 PHONE = {"width": 390, "height": 844}
 
 
-def test_host_edits_the_season_on_a_phone(server):
-    if CHROMIUM is None:
-        pytest.skip("Debian's chromium is not installed (make test installs it)")
-    from playwright.sync_api import expect, sync_playwright
+@pytest.fixture
+def server(sqlite_url):
+    app = create_app(sqlite_url, scan_interval=0.5, admin_key="season-browser-key")
+    with browserkit.served(app) as base:
+        yield app, base
 
+
+def test_host_edits_the_season_on_a_phone(server):
     app, base = server
     names = {p: f"Player {p.upper()} with a long name" for p in "abcdefghijkl"}
     _, token = app.state.seasons.create("phone", list(names), names=names, starting_garnets=1)
     ARTIFACTS.mkdir(exist_ok=True)
     errors: list[str] = []
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    with browserkit.chromium() as browser:
+        from playwright.sync_api import expect
+
         page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
         page.set_default_timeout(30_000)
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -72,7 +76,6 @@ def test_host_edits_the_season_on_a_phone(server):
         table = page.locator("table.standings")
         assert table.evaluate("t => t.getBoundingClientRect().right") <= PHONE["width"]
         page.screenshot(path=str(ARTIFACTS / "season-390.png"), full_page=True)
-        browser.close()
     assert errors == []
     st = app.state.seasons.get("phone").standings
     assert st.players["e"].status == "eliminated" and st.players["c"].garnets == 6
