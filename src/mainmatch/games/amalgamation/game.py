@@ -44,7 +44,7 @@ def default_round_action(rng: random.Random) -> dict:
     }
 
 
-class Amalgamation(Game):
+class Amalgamation(Game[AmalgamationState]):
     id = "amalgamation"
     title = "The Amalgamation"
     pitch = "6 players, 7 rounds, one $400 budget spread over four Main Matches played at once."

@@ -11,6 +11,7 @@ state. Containers are replaced, never mutated, so the input state is untouched.
 from __future__ import annotations
 
 from dataclasses import fields, replace
+from fractions import Fraction
 from operator import attrgetter
 
 from mainmatch.engine import ec as ec_rules
@@ -33,7 +34,41 @@ _EMPTY = (None,) * 10
 
 
 class Work:
-    """A mutable draft of the next state; ``events`` collects the step's events."""
+    """A mutable draft of the next state; ``events`` collects the step's events.
+
+    It has the state's fields (declared again here for the type checker: a test
+    checks the two lists agree), filled in one go from the state.
+    """
+
+    config: dict
+    players: tuple[str, ...]
+    index: dict[str, int]
+    teams: dict[str, str]
+    tiebreak: dict[str, int]
+    phase: str
+    round: int
+    chips: dict[str, int]
+    garnets_spent: dict[str, int]
+    saved: dict[str, tuple[str, ...]]
+    used_saved: dict[str, tuple[str, ...]]
+    turn_order: tuple[str, ...]
+    draft_choices: int
+    auction_order: tuple[str | None, ...]
+    slots: tuple[str | None, ...]
+    auction: OpenAuction | None
+    auction_log: tuple[dict, ...]
+    next_first: str | None
+    final_auction: FinalAuction | None
+    saved_placed: dict | None
+    expression: tuple[str, ...] | None
+    brackets: tuple[dict, ...]
+    teams_used: tuple[str, ...]
+    rounds: tuple[dict, ...]
+    total: Fraction
+    outcome: str | None
+    ec_votes: dict | None
+    elimination_candidate: str | None
+    events: list[dict]
 
     def __init__(self, state: HomeostasisState):
         self.__dict__.update(zip(_FIELDS, _GET_FIELDS(state)))

@@ -31,7 +31,7 @@ from .state import HomeostasisState
 DEFAULT_PLAYERS = ("a", "b", "c", "d", "e")  # the spec's examples (§9)
 
 
-class Homeostasis(Game):
+class Homeostasis(Game[HomeostasisState]):
     id = "homeostasis"
     title = "Homeostasis"
     pitch = "Two teams and a loner bid cards into a sum over three rounds: high, low, or near zero."

@@ -60,7 +60,7 @@ DETAIL_KEYS = (
 )
 
 
-class Mvp(Game):
+class Mvp(Game[MvpState]):
     id = "mvp"
     title = "The MVP"
     pitch = "Two teams of three outbid each other for cards in a hexagon; only the winning team's MVP takes the Token of Life."

@@ -25,7 +25,7 @@ from .streaks import longest_streak, runs
 from .validate import check_trades
 
 
-class SeatExchange(Game):
+class SeatExchange(Game[SeatState]):
     id = "seat_exchange"
     title = "Kong's Seat Exchange"
     pitch = "13 players in a circle pay in secret to swap seats until six numbers run in a row."

@@ -69,7 +69,7 @@ class SecondState:
     end: dict | None
 
 
-class SecondToWon(Game):
+class SecondToWon(Game[SecondState]):
     id = "second_to_won"
     title = "Second to Won"
     pitch = "9 players bid chips on point items over up to 8 auctions: aim for second place, and never pass 200."
