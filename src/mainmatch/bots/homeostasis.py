@@ -206,13 +206,13 @@ class StrategyBot:
                 for b in set(permutations(back)):
                     out.add((f, b))
         return sorted(
-            ([list(f), list(b)] for f, b in out), key=lambda fb: (len(fb[0]) + len(fb[1]), fb)
+            ((list(f), list(b)) for f, b in out), key=lambda fb: (len(fb[0]) + len(fb[1]), fb)
         )
 
     def _best_placement(self, view: dict, saved: list[str]) -> tuple[float, list[str], list[str]]:
         slots = view["slots"]
         base = self._score(view, value_of(slots))
-        best = (0.0, [], [])
+        best: tuple[float, list[str], list[str]] = (0.0, [], [])
         for front, back in self._placements(saved):
             gain = self._score(view, value_of(front + slots + back)) - base
             if gain > best[0] + 1e-9:
