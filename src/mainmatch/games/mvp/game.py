@@ -195,13 +195,13 @@ class Mvp(Game[MvpState]):
                 where=state.where,
             )
         else:
-            ec_rules.validate_ec_action(action, state.final["ec_candidates"])
+            ec_rules.validate_ec_action(action, state.ended["ec_candidates"])
 
     def default_action(self, state: MvpState, player: str, rng: random.Random) -> dict:
         if state.phase == CHOOSE_EC:
             # §3.2: the candidate who comes last in gamewide_tiebreak (no chance)
             return ec_rules.default_ec_action(
-                state.final["ec_candidates"], state.config["gamewide_tiebreak"]
+                state.ended["ec_candidates"], state.config["gamewide_tiebreak"]
             )
         # §3.1: "If you fail to make a submission, you are assumed to not make any bid"
         return {}
@@ -209,7 +209,7 @@ class Mvp(Game[MvpState]):
     def random_action(self, state: MvpState, player: str, rng: random.Random) -> dict:
         if state.phase == CHOOSE_EC:
             default = self.default_action(state, player, rng)
-            return random_ec_vote(state.final["ec_candidates"], player, default, rng)
+            return random_ec_vote(state.ended["ec_candidates"], player, default, rng)
         return random_round_action(state, player, rng)
 
     # ------------------------------------------------------------ apply §4
@@ -225,7 +225,7 @@ class Mvp(Game[MvpState]):
         self, state: MvpState, actions: dict[str, dict]
     ) -> tuple[MvpState, list[dict]]:
         # §7.3: plurality; a tie in votes goes to the tied candidate last in gamewide_tiebreak
-        final = state.final
+        final = state.ended
         votes = {p: actions[p]["ec"] for p in final["voters"]}
         ec = ec_rules.tally_ec(votes, final["ec_candidates"], state.config["gamewide_tiebreak"])
         new_final = {**final, "ec_votes": votes, "elimination_candidate": ec}

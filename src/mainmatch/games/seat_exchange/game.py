@@ -140,8 +140,8 @@ class SeatExchange(Game[SeatState]):
             }
         elif state.phase == "choose_ec":
             out = {
-                p: ec_rules.choose_ec_request(state.end["ec_candidates"])
-                for p in state.end["choosers"]
+                p: ec_rules.choose_ec_request(state.ended["ec_candidates"])
+                for p in state.ended["choosers"]
             }
         else:
             out = {}
@@ -161,12 +161,12 @@ class SeatExchange(Game[SeatState]):
                 if player in state.index
                 else f"{player!r} is not a player in this match"
             )
-        ec_rules.validate_ec_action(action, state.end["ec_candidates"])
+        ec_rules.validate_ec_action(action, state.ended["ec_candidates"])
 
     def default_action(self, state: SeatState, player: str, rng: random.Random) -> dict:
         if state.phase == "choose_ec":
             return ec_rules.default_ec_action(
-                state.end["ec_candidates"], state.config["gamewide_tiebreak"]
+                state.ended["ec_candidates"], state.config["gamewide_tiebreak"]
             )
         return {"garnets": 0, "trades": []}  # §3.1: save everything
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mainmatch.engine.checks import after_end
+
 DEFAULT_PLAYERS = (
     "jk",
     "dh",
@@ -48,6 +50,11 @@ class SeatState:
     seat_numbers: tuple[int, ...]
     #: the runs of the seating (lists of seat indices, never mutated), longest first
     runs: tuple[list[int], ...]
+
+    @property
+    def ended(self) -> dict:
+        """``end`` once play has ended (phases ``choose_ec`` and ``over``)."""
+        return after_end(self.end)
 
 
 def holders_of(numbers: dict[str, int]) -> dict[int, str]:

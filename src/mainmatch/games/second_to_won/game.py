@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
+from mainmatch.engine.checks import after_end
 from mainmatch.engine.errors import IllegalAction, InvalidConfig
 from mainmatch.engine.events import private, public
 from mainmatch.engine.game import Game
@@ -67,6 +68,11 @@ class SecondState:
         str, tuple[int, ...]
     ]  # player -> auctions whose lists they received, in order received
     end: dict | None
+
+    @property
+    def ended(self) -> dict:
+        """``end`` once play has ended (phases ``choose_ec`` and ``over``)."""
+        return after_end(self.end)
 
 
 class SecondToWon(Game[SecondState]):
@@ -334,7 +340,7 @@ class SecondToWon(Game[SecondState]):
     def result(self, state: SecondState) -> dict | None:
         if state.phase != "over":
             return None
-        end = state.end
+        end = state.ended
         players = list(state.players)
         garnets = {p: state.garnets_from_items[p] + end["garnet_award"][p] for p in players}
         return {
