@@ -29,8 +29,8 @@ LOCATION_COST = 2
 CHIP_COST = 1
 COSTS = {"identity": IDENTITY_COST, "location": LOCATION_COST, "chip": CHIP_COST}
 
-Letter = Literal[LETTERS]
-Card = Literal[CARDS]
+Letter = Literal[LETTERS]  # type: ignore[valid-type]  # the letters, listed once in pattern.py
+Card = Literal[CARDS]  # type: ignore[valid-type]  # the cards, listed once in cards.py
 
 
 class MvpConfigError(InvalidConfig, ValueError):

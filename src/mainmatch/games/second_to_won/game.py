@@ -277,7 +277,7 @@ class SecondToWon(Game[SecondState]):
         end = None
         if any(v > LIMIT for v in out.points.values()) or k == t.n_auctions:
             end = end_object(players, history, t.tiebreak)
-            events.append(public("game_over", **_copy_end(end)))
+            events.append(public("game_over", **(_copy_end(end) or {})))
         else:
             events.append(public("auction_open", auction=k + 1, items=listing(k + 1)))
         new = replace(
