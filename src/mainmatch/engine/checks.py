@@ -47,6 +47,22 @@ def money(n: int) -> str:
 T = TypeVar("T")
 
 
+def present(value: T | None, what: str) -> T:
+    """A state field that exists only in some phases, read where the phase
+    guarantees it (a tagged union by phase, checked where it is read).
+
+    >>> present(3, "open auction")
+    3
+    >>> present(None, "open auction")
+    Traceback (most recent call last):
+    ...
+    mainmatch.engine.errors.IllegalAction: there is no open auction in this phase
+    """
+    if value is None:
+        raise IllegalAction(f"there is no {what} in this phase")
+    return value
+
+
 def after_end(end: T | None) -> T:
     """A state's end-of-play object, which exists from the end of play on (the
     ``choose_ec`` and ``over`` phases): for code that runs only then.
