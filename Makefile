@@ -54,6 +54,8 @@ bench: install
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/server.py
 	$(PY) benchmarks/simulate.py
+	$(PY) benchmarks/strategy.py
+	$(PY) benchmarks/replay.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -15,6 +15,15 @@ latency of a submission and of a player page.
 Then measures replay from storage: a Homeostasis match of 100+ steps is
 stored, and a server with an empty cache rebuilds its state from the steps
 table (``--replay-runs`` times, median and worst).
+
+Issue #18 adds two figures:
+
+- the cost of SQLite ``synchronous=FULL`` (fsync on every commit, the
+  durability promise) against ``NORMAL``: the same 10 matches played with one
+  request in flight, so each submission's latency is mostly its commit;
+- an unrelated submission's latency while ten all-bot matches (Homeostasis,
+  five strategy bots each) are being created at once: the submissions go to
+  a human match, one after another, until every bot match is over.
 """
 
 from __future__ import annotations
@@ -42,11 +51,16 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(url: str, log: Path) -> tuple[subprocess.Popen, str]:
+ADMIN_KEY = "benchmark-admin-key"
+ADMIN = {"Authorization": f"Bearer {ADMIN_KEY}"}
+
+
+def start_server(url: str, log: Path, **env: str) -> tuple[subprocess.Popen, str]:
     port = _free_port()
     cmd = [sys.executable, "-m", "mainmatch.host", "serve", "--db", url, "--port", str(port)]
+    env = {**os.environ, "MAINMATCH_ADMIN_KEY": ADMIN_KEY, **env}
     with open(log, "ab") as out:  # the child keeps its own copy of the descriptor
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(proc.pid, {0})  # the server gets one core; the client runs beside it
     base = f"http://127.0.0.1:{port}"
@@ -87,6 +101,7 @@ async def play(base: str, matches: int, concurrency: int) -> dict[str, list[floa
         for i in range(matches):
             r = await client.post(
                 "/api/matches",
+                headers=ADMIN,
                 json={
                     "game": "seat_exchange",
                     "seed": i,
@@ -171,6 +186,97 @@ def bench_backend(name: str, url: str, matches: int, concurrency: int, workdir: 
     print(line("any submission", times["submission"] + times["resolving submission"]))
 
 
+def bench_durability(workdir: Path, rounds: int = 6, per_round: int = 100) -> None:
+    """Submission latency with fsync on every commit (FULL) and without
+    (NORMAL), in the service itself (no HTTP), the two modes alternating so
+    that the shared machine's load falls on both alike."""
+    from mainmatch.host import db as dbmod
+    from mainmatch.host.service import HostService
+
+    results: dict[str, list[float]] = {"FULL": [], "NORMAL": []}
+    for r in range(rounds):
+        for mode in ("FULL", "NORMAL") if r % 2 == 0 else ("NORMAL", "FULL"):
+            dbmod.SQLITE_SYNCHRONOUS = mode
+            database = dbmod.Database(f"sqlite:///{workdir / f'sync-{mode}-{r}.db'}")
+            database.migrate()
+            svc = HostService(database)
+            made = svc.create_match(
+                "seat_exchange", deadlines={"trades": "manual"}, early_resolution=False
+            )
+            jk = svc.access_of(made.player_tokens["jk"])
+            assert jk is not None
+            for i in range(per_round):
+                action = {"trades": [{"players": ["dh", "sm"], "amount": i % 50 + 1}]}
+                t0 = time.perf_counter()
+                svc.submit(jk, action, 1)
+                results[mode].append(time.perf_counter() - t0)
+            database.dispose()
+    dbmod.SQLITE_SYNCHRONOUS = "FULL"
+    print(
+        f"SQLite synchronous=FULL against NORMAL: {rounds * per_round} submissions each, "
+        "in the service (no HTTP), the modes alternating:"
+    )
+    for mode, xs in results.items():
+        print(line(f"submission {mode}", xs))
+    extra = statistics.median(results["FULL"]) - statistics.median(results["NORMAL"])
+    print(f"  FULL costs {extra * 1000:.1f} ms more per submission (median)")
+
+
+async def _bots_and_one_human(base: str, bot_matches: int) -> tuple[list[float], float]:
+    async with httpx.AsyncClient(base_url=base, timeout=600) as client:
+        human = (
+            await client.post(
+                "/api/matches",
+                headers=ADMIN,
+                json={"game": "seat_exchange", "early_resolution": False},
+            )
+        ).json()
+        jk = {"Authorization": f"Bearer {human['player_tokens']['jk']}"}
+        url = f"/api/matches/{human['match']}/submission"
+        players = list(games.get("homeostasis").default_players)
+        body = {"game": "homeostasis", "bots": {p: "strategy" for p in players}}
+        t0 = time.perf_counter()
+        created = await asyncio.gather(
+            *(
+                client.post("/api/matches", headers=ADMIN, json={**body, "seed": i})
+                for i in range(bot_matches)
+            )
+        )
+        bots = [r.json() for r in created]
+        times: list[float] = []
+        amount = 0
+        while True:
+            amount = amount % 50 + 1
+            action = {"trades": [{"players": ["dh", "sm"], "amount": amount}]}
+            t1 = time.perf_counter()
+            r = await client.put(url, headers=jk, json={"action": action, "step": 1})
+            times.append(time.perf_counter() - t1)
+            r.raise_for_status()
+            if len(times) % 20 == 0:
+                over = 0
+                for m in bots:
+                    host = {"Authorization": f"Bearer {m['host_token']}"}
+                    ov = (await client.get(f"/api/matches/{m['match']}", headers=host)).json()
+                    over += ov["status"] == "over"
+                if over == len(bots):
+                    return times, time.perf_counter() - t0
+
+
+def bench_bots(workdir: Path, bot_matches: int) -> None:
+    """An unrelated submission while all-bot matches are being created."""
+    proc, base = start_server(f"sqlite:///{workdir / 'bots.db'}", workdir / "server-bots.log")
+    try:
+        times, wall = asyncio.run(_bots_and_one_human(base, bot_matches))
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    print(
+        f"{bot_matches} all-bot Homeostasis matches created at once (5 strategy bots each), "
+        f"all played in {wall:.1f} s; meanwhile, submissions to another match:"
+    )
+    print(line("submission", times))
+
+
 def bench_replay(url: str, runs: int) -> None:
     from mainmatch.host.db import Database
     from mainmatch.host.service import HostService
@@ -188,7 +294,8 @@ def bench_replay(url: str, runs: int) -> None:
         if snap.over:
             break
         for p in snap.pending:
-            svc.submit(svc.access_of(made.player_tokens[p]), game.random_action(snap.state, p, rng))
+            action = game.random_action(snap.state, p, rng)
+            svc.submit(svc.access_of(made.player_tokens[p]), action, snap.count + 1)
     steps = snap.count
     samples = []
     for _ in range(runs):
@@ -215,17 +322,26 @@ def main() -> None:
     )
     ap.add_argument("--pg", help="also on this PostgreSQL database (postgresql+psycopg://...)")
     ap.add_argument("--replay-runs", type=int, default=20)
+    ap.add_argument("--only", choices=["play", "durability", "bots", "replay"], action="append")
+    ap.add_argument("--bot-matches", type=int, default=10)
     args = ap.parse_args()
+    only = set(args.only or ["play", "durability", "bots", "replay"])
     if hasattr(os, "sched_setaffinity") and len(os.sched_getaffinity(0)) > 1:
         os.sched_setaffinity(0, {1})  # the client beside the server's core
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        bench_backend(
-            "SQLite", f"sqlite:///{work / 'bench.db'}", args.matches, args.concurrency, work
-        )
-        if args.pg:
-            bench_backend("PostgreSQL", args.pg, args.matches, args.concurrency, work)
-        bench_replay(f"sqlite:///{work / 'replay.db'}", args.replay_runs)
+        if "play" in only:
+            bench_backend(
+                "SQLite", f"sqlite:///{work / 'bench.db'}", args.matches, args.concurrency, work
+            )
+            if args.pg:
+                bench_backend("PostgreSQL", args.pg, args.matches, args.concurrency, work)
+        if "durability" in only:
+            bench_durability(work, 10)
+        if "bots" in only:
+            bench_bots(work, args.bot_matches)
+        if "replay" in only:
+            bench_replay(f"sqlite:///{work / 'replay.db'}", args.replay_runs)
 
 
 if __name__ == "__main__":

@@ -111,7 +111,15 @@ def test_a_late_answer_is_replaced_even_where_the_bot_cannot_be_interrupted() ->
     assert out["move"].fault == "timeout"
 
 
-def test_the_random_bot_plays_random_actions() -> None:
+def test_the_random_bot_plays_from_its_view_only() -> None:
+    """Seat Exchange's random bot decides from the view and request (issue #18,
+    finding 10): the same view and request give the same action, whatever the
+    hidden numbers; its actions are legal."""
     state = _state()
-    move = bot_move(GAME, state, "jk", get_bot("seat_exchange", "random"), random.Random(4))
-    assert move.action == GAME.random_action(state, "jk", random.Random(4))
+    bot = get_bot("seat_exchange", "random")
+    move = bot_move(GAME, state, "jk", bot, random.Random(4))
+    view, request = GAME.view(state, "jk"), GAME.pending(state)["jk"]
+    assert move.action == bot.act(view, request, random.Random(4)) and not move.fault
+    for seed in range(200):
+        action = bot.act(view, request, random.Random(seed))
+        GAME.validate(state, "jk", action)

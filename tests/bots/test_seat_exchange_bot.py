@@ -177,3 +177,34 @@ def test_it_votes_for_a_candidate() -> None:
         "a",
         "b",
     )
+
+
+def _score_swaps_by_full_masks(samples: np.ndarray, seat_pl: np.ndarray, me: int) -> np.ndarray:
+    """The plain formula ``score_swaps`` speeds up: every swap's whole seating rebuilt."""
+    out = np.zeros(len(PAIRS))
+    for c, (i, j) in enumerate(PAIRS):
+        after = seat_pl.copy()
+        after[i], after[j] = after[j], after[i]
+        my_seat = int(np.flatnonzero(after == me)[0])
+        wins = [RUNLEN[masks_of(row[after][None, :])[0], my_seat] >= 6 for row in samples]
+        out[c] = np.mean(wins)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_score_swaps_matches_the_plain_formula(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    base = np.arange(1, 14)
+    # numbers by seat near a streak (1..13 rolled, then a few swaps), so that wins occur
+    by_seat = np.array([np.roll(base, rng.integers(13)) for _ in range(40)])
+    for row in by_seat:
+        for _ in range(rng.integers(1, 4)):
+            a, b = rng.integers(0, 13, 2)
+            row[a], row[b] = row[b], row[a]
+    seat_pl = rng.permutation(13)
+    samples = np.empty_like(by_seat)
+    samples[:, seat_pl] = by_seat  # numbers by player
+    me = int(rng.integers(13))
+    got = score_swaps(samples, seat_pl, me)
+    assert np.array_equal(got, _score_swaps_by_full_masks(samples, seat_pl, me))
+    assert got.max() > 0

@@ -19,6 +19,8 @@ from fastapi.testclient import TestClient
 from mainmatch.host.app import create_app
 
 PG_URL = os.environ.get("MAINMATCH_TEST_PG_URL")
+#: the admin key the test servers run with (creating and importing need it)
+ADMIN_KEY = "test-admin-key-0123456789"
 
 
 @pytest.fixture
@@ -48,19 +50,28 @@ def db_url(request) -> str:
 
 
 class Api:
-    """A test client that speaks the API with a token."""
+    """A test client that speaks the API with a token. After a change it
+    waits for the server's bot worker, so bots' moves are seen at once."""
+
+    admin_key = ADMIN_KEY
 
     def __init__(self, client: TestClient):
         self.client = client
 
     def call(self, method: str, path: str, token: str | None = None, json: Any = None, **kw):
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return self.client.request(method, path, headers=headers, json=json, **kw)
+        r = self.client.request(method, path, headers=headers, json=json, **kw)
+        if method != "GET":
+            assert self.client.app.state.service.wait_for_bots(60)
+        return r
 
     def create(self, game: str = "seat_exchange", **body) -> dict:
-        r = self.call("POST", "/api/matches", json={"game": game, **body})
+        r = self.call("POST", "/api/matches", ADMIN_KEY, json={"game": game, **body})
         assert r.status_code == 201, r.text
         return r.json()
+
+    def open_step(self, made: dict) -> int:
+        return self.overview(made, made["host_token"])["open_step"]
 
     def overview(self, made: dict, token: str) -> dict:
         r = self.call("GET", f"/api/matches/{made['match']}", token)
@@ -68,7 +79,10 @@ class Api:
         return r.json()
 
     def submit(self, made: dict, player: str, action: Any, step: int | None = None):
-        body = {"action": action} if step is None else {"action": action, "step": step}
+        """Submit for ``step`` (default: the open step, as the pages send it)."""
+        if step is None:
+            step = self.open_step(made)
+        body = {"action": action, "step": step}
         return self.call(
             "PUT",
             f"/api/matches/{made['match']}/submission",
@@ -77,6 +91,8 @@ class Api:
         )
 
     def host(self, method: str, made: dict, path: str, json: Any = None):
+        if path == "/resolve" and json is None:
+            json = {"step": self.open_step(made)}  # as the host page sends it
         return self.call(
             method, f"/api/matches/{made['match']}{path}", made["host_token"], json=json
         )
@@ -88,7 +104,8 @@ class Api:
 
 
 @pytest.fixture
-def client(db_url) -> Iterator[TestClient]:
+def client(db_url, monkeypatch) -> Iterator[TestClient]:
+    monkeypatch.setenv("MAINMATCH_ADMIN_KEY", ADMIN_KEY)
     app = create_app(db_url, scan_interval=0.1)
     with TestClient(app) as c:
         yield c

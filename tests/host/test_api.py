@@ -57,11 +57,13 @@ def test_submit_change_withdraw_and_host_sees_status_not_content(api):
     host = api.overview(made, made["host_token"])
     assert host["pending_status"]["jk"] == "submitted" and host["pending_status"]["dh"] == "not yet"
     assert "37" not in json.dumps(host["pending_status"]) and '"amount"' not in json.dumps(host)
-    r = api.call("DELETE", f"/api/matches/{made['match']}/submission", made["player_tokens"]["dh"])
+    r = api.call(
+        "DELETE", f"/api/matches/{made['match']}/submission?step=1", made["player_tokens"]["dh"]
+    )
     assert r.status_code == 409 and r.json()["error"] == "you have no submission for step 1"
     assert (
         api.call(
-            "DELETE", f"/api/matches/{made['match']}/submission", made["player_tokens"]["jk"]
+            "DELETE", f"/api/matches/{made['match']}/submission?step=1", made["player_tokens"]["jk"]
         ).status_code
         == 200
     )
@@ -90,7 +92,10 @@ def test_resolve_now_uses_submissions_and_records_defaults(api, se_players):
         and r.json()["error"] == "step 1 is already resolved; the open step is 2"
     )
     r = api.host("POST", made, "/resolve", {"step": 1})
-    assert r.status_code == 409 and "step 1 is not the open step" in r.json()["error"]
+    assert (
+        r.status_code == 409
+        and "step 1 is already resolved; the open step is 2" in r.json()["error"]
+    )
     # the players see the step's announcements: the public post and their own DM
     ov = api.overview(made, made["player_tokens"]["jk"])
     assert (
@@ -129,7 +134,9 @@ def test_deadline_resolves_with_the_rules_defaults(api, se_players):
     made = api.create(deadlines={"trades": "minutes:0.02"}, early_resolution=False)
     api.submit(made, "p05", _trade("p05", "p05", 7))
     ov = api.overview(made, made["host_token"])
-    assert ov["deadline"] is not None and 0 < ov["deadline"] - ov["now"] <= 1.3
+    assert ov["deadline"] is not None and ov["deadline"] - ov["step_opened_at"] == pytest.approx(
+        1.2
+    )
     for _ in range(100):
         if api.overview(made, made["host_token"])["steps_applied"] >= 1:
             break
@@ -220,7 +227,9 @@ def test_a_whole_match_then_result_export_and_import(api, se_players):
     page = api.client.get(f"/host/{made['host_token']}").text
     assert 'id="result-table"' in page and (result["elimination_candidate"] or "none") in page
     # import: a new match, the same steps, the same result, new links
-    r = api.call("POST", "/api/matches/import", json={"record": rec, "title": "again"})
+    r = api.call(
+        "POST", "/api/matches/import", api.admin_key, json={"record": rec, "title": "again"}
+    )
     assert r.status_code == 201, r.text
     again = r.json()
     assert (
@@ -251,7 +260,9 @@ def test_import_continues_a_match_in_progress(api, config_e):
         "config": config_e,
         "steps": steps,
     }
-    r = api.call("POST", "/api/matches/import", json={"record": rec, "deadlines": MANUAL})
+    r = api.call(
+        "POST", "/api/matches/import", api.admin_key, json={"record": rec, "deadlines": MANUAL}
+    )
     assert r.status_code == 201, r.text
     made = r.json()
     ov = api.overview(made, made["player_tokens"]["sm"])
@@ -286,10 +297,10 @@ def test_import_refuses_a_record_that_does_not_replay(api, config_e):
             {"actions": {"jk": {"bid": 1}}},
         ],
     }
-    r = api.call("POST", "/api/matches/import", json={"record": bad})
+    r = api.call("POST", "/api/matches/import", api.admin_key, json={"record": bad})
     assert r.status_code == 422
     assert r.json()["error"].startswith("the record does not replay: step 2")
-    r = api.call("POST", "/api/matches/import", json={"record": {"format": "x"}})
+    r = api.call("POST", "/api/matches/import", api.admin_key, json={"record": {"format": "x"}})
     assert r.status_code == 422 and "unknown record format" in r.json()["error"]
 
 
@@ -298,7 +309,10 @@ def test_import_refuses_a_record_that_does_not_replay(api, config_e):
     [
         ({"game": "chess"}, "unknown game 'chess'"),
         ({"game": "seat_exchange", "players": ["a", "b"]}, "takes exactly 13 players, not 2"),
-        ({"game": "seat_exchange", "players": ["a"] * 13}, "duplicate player ids: a"),
+        (
+            {"game": "seat_exchange", "players": ["a"] * 13},
+            "player ids 'a' and 'a' are the same to a reader",
+        ),
         ({"game": "seat_exchange", "bots": {"zz": "random"}}, "bots: 'zz' is not a player"),
         ({"game": "seat_exchange", "bots": {"jk": "genius"}}, "no bot 'genius' for seat_exchange"),
         ({"game": "seat_exchange", "seed": -1}, "seed must be a whole number"),
@@ -313,7 +327,7 @@ def test_import_refuses_a_record_that_does_not_replay(api, config_e):
     ],
 )
 def test_create_errors_are_one_clear_line(api, body, message):
-    r = api.call("POST", "/api/matches", json=body)
+    r = api.call("POST", "/api/matches", api.admin_key, json=body)
     assert r.status_code == 422
     assert (
         list(r.json()) == ["error"]

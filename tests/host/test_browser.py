@@ -68,6 +68,16 @@ def browser():
         b.close()
 
 
+def _wait_for(page, expression: str, timeout: float = 30.0) -> None:
+    """Poll ``expression`` in the page until it is true. (Playwright's
+    ``wait_for_function`` evaluates strings in the page, which the pages'
+    Content-Security-Policy forbids: ``unsafe-eval`` is not allowed.)"""
+    end = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < end, f"timed out waiting for {expression}"
+        time.sleep(0.05)
+
+
 def _page(browser, errors: list[str]):
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     page.set_default_timeout(30_000)
@@ -81,6 +91,8 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     ARTIFACTS.mkdir(exist_ok=True)
     errors: list[str] = []
     host = _page(browser, errors)
+    # the create page sends the server's admin key from its cookie
+    host.context.add_cookies([{"name": "mm_admin", "value": app.state.admin_key, "url": base}])
     host.goto(f"{base}/new")
     host.select_option("#game", "mvp")
     rows = host.locator("#seats tbody tr")
@@ -111,13 +123,11 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     pages[0].wait_for_selector("#submitted-banner")
     assert "Submitted" in pages[0].locator("#action-state").inner_text()
     assert "you can still change it" in pages[0].locator("#submitted-banner").inner_text().lower()
-    host.wait_for_function(
-        "document.querySelector('#pending-table').innerText.includes('submitted')"
-    )
+    _wait_for(host, "document.querySelector('#pending-table').innerText.includes('submitted')")
 
     pages[1].locator("#action-form fieldset .row input[type=number]").first.fill("999")
     pages[1].click("#submit-action")
-    pages[1].wait_for_function("document.getElementById('action-error').textContent.length > 0")
+    _wait_for(pages[1], "document.getElementById('action-error').textContent.length > 0")
     assert "but you have 30" in pages[1].locator("#action-error").inner_text()
     pages[1].locator("#action-form fieldset .row input[type=number]").first.fill("2")
     pages[1].click("#submit-action")
@@ -126,9 +136,7 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     for page in (host, *pages):
         page.wait_for_selector('.announcement[data-step="1"]', timeout=30_000)
     for page in pages:
-        page.wait_for_function(
-            "document.querySelector('#r-status').innerText.includes('Open step')"
-        )
+        _wait_for(page, "document.querySelector('#r-status').innerText.includes('Open step')")
         assert "2 · round" in page.locator("#r-status").inner_text().replace("\n", " ")
         assert (
             "Round 2" in page.locator("#r-view").inner_text()
@@ -175,6 +183,7 @@ def test_the_action_form_expresses_random_legal_actions(server, browser, game_id
         bots={p: "random" for p in others},
         deadlines={k: "manual" for k in game.action_models},
     )
+    assert svc.wait_for_bots(60)  # the server's bots move in the background
     errors: list[str] = []
     page = _page(browser, errors)
     rng = random.Random(5)
@@ -200,6 +209,7 @@ def test_the_action_form_expresses_random_legal_actions(server, browser, game_id
         while svc.snapshot(made.match_id)[1].count == before and time.monotonic() < waited:
             assert page.evaluate(error) == "", "the engine refused what the form sent"
             time.sleep(0.05)
+        assert svc.wait_for_bots(60)
         assert page.evaluate(error) == ""
         rec = svc.record(made.match_id)
         assert rec["steps"][before]["actions"][me] == sent

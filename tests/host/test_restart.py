@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 MINUTES = 0.1  # the step's deadline: 6 seconds after it opens
+ADMIN_KEY = "restart-test-admin-key"
 
 
 def _free_port() -> int:
@@ -41,6 +42,7 @@ class Server:
             ],
             stdout=log,
             stderr=subprocess.STDOUT,
+            env={**os.environ, "MAINMATCH_ADMIN_KEY": ADMIN_KEY},
             start_new_session=True,
         )
         deadline = time.monotonic() + 30
@@ -69,6 +71,7 @@ def test_kill_between_submission_and_deadline_loses_nothing(backend, request, tm
         try:
             made = httpx.post(
                 f"{server.base}/api/matches",
+                headers={"Authorization": f"Bearer {ADMIN_KEY}"},
                 json={
                     "game": "seat_exchange",
                     "deadlines": {"trades": f"minutes:{MINUTES}"},
@@ -79,7 +82,7 @@ def test_kill_between_submission_and_deadline_loses_nothing(backend, request, tm
             action = {"trades": [{"players": ["dh", "sm"], "amount": 42}]}
             r = httpx.put(
                 f"{server.base}/api/matches/{m}/submission",
-                json={"action": action},
+                json={"action": action, "step": 1},
                 headers={"Authorization": f"Bearer {jk}"},
             )
             assert r.status_code == 200

@@ -93,7 +93,7 @@ def test_another_player_and_the_spectator_see_no_secret(api, match, who):
     me = None if who == "spectator" else who
     # host actions are refused
     for method, path, body in [
-        ("POST", f"/api/matches/{m}/resolve", {}),
+        ("POST", f"/api/matches/{m}/resolve", {"step": 1}),
         ("POST", f"/api/matches/{m}/undo", {"step": 1}),
         ("PUT", f"/api/matches/{m}/deadlines", {"deadlines": {"trades": "minutes:1"}}),
         ("PUT", f"/api/matches/{m}/seats/jk", {"bot": "random"}),
@@ -122,7 +122,7 @@ def test_another_player_and_the_spectator_see_no_secret(api, match, who):
     r = api.call("GET", "/api/me", token)
     assert r.json() == {"match": m, "role": "player" if me else "spectator", "player": me}
     # a player can only ever submit for themselves; the spectator not at all
-    r = api.call("PUT", f"/api/matches/{m}/submission", token, json={"action": {}})
+    r = api.call("PUT", f"/api/matches/{m}/submission", token, json={"action": {}, "step": 1})
     if who == "spectator":
         assert r.status_code == 403
     else:

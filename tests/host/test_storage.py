@@ -27,15 +27,25 @@ def test_migrations_make_the_schema_and_run_again_harmlessly(db_url):
     db = Database(db_url)
     db.migrate()
     db.migrate()
-    assert db.tables() == ["alembic_version", "matches", "players", "steps", "submissions"]
+    assert db.tables() == [
+        "alembic_version",
+        "matches",
+        "players",
+        "settings",
+        "steps",
+        "submissions",
+    ]
     with db.engine.connect() as conn:
-        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0001"
+        assert (
+            conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
+            == "0002_hardening"
+        )
 
 
 def test_a_step_number_is_stored_once(db_url):
     svc = _service(db_url)
     made = svc.create_match("seat_exchange", deadlines=MANUAL, early_resolution=False)
-    svc.resolve(made.match_id)
+    svc.resolve(made.match_id, 1)
     with pytest.raises(IntegrityError), svc.db.write() as s:
         s.add(StepRow(match_id=made.match_id, number=1, actions={}, defaulted=[], created_at=0.0))
 
@@ -63,7 +73,7 @@ def test_racing_resolutions_apply_the_step_once(db_url):
         t.join()
     assert outcomes.count("applied") == 1
     assert all(
-        o == "step 1 is not the open step (the open step is 2)" for o in outcomes if o != "applied"
+        o == "step 1 is already resolved; the open step is 2" for o in outcomes if o != "applied"
     )
     with a.db.read() as s:
         assert list(s.scalars(select(StepRow.number).where(StepRow.match_id == made.match_id))) == [
@@ -103,13 +113,13 @@ def test_submission_after_the_deadline_is_refused_until_the_clock_resolves(db_ur
         "seat_exchange", deadlines={"trades": "minutes:10"}, early_resolution=False
     )
     jk = svc.access_of(made.player_tokens["jk"])
-    svc.submit(jk, {})
+    svc.submit(jk, {}, 1)
     now[0] += 600
     with pytest.raises(
         Conflict,
         match=r"the deadline of step 1 passed at .* UTC; it resolves with the rules' defaults",
     ):
-        svc.submit(jk, {"garnets": 0})
+        svc.submit(jk, {"garnets": 0}, 1)
     assert svc.resolve_due() == [made.match_id]
     rec = svc.record(made.match_id)
     assert rec["steps"][0]["actions"]["jk"] == {} and "jk" not in rec["steps"][0]["defaulted"]
@@ -127,8 +137,8 @@ def test_drawn_defaults_are_reproducible(sqlite_url, tmp_path):
         made = svc.create_match(
             "amalgamation", seed=9, deadlines={"round": "manual", "choose_ec": "manual"}
         )
-        for _ in range(3):
-            svc.resolve(made.match_id)
+        for step in (1, 2, 3):
+            svc.resolve(made.match_id, step)
         records.append(svc.record(made.match_id))
     assert records[0] == records[1]
     roles = {a["thief"]["role"] for s in records[0]["steps"] for a in s["actions"].values()}
@@ -143,10 +153,12 @@ def test_two_processes_share_the_database_not_the_cache(db_url):
     made = a.create_match("seat_exchange", seed=4, deadlines=MANUAL, early_resolution=False)
     b.snapshot(made.match_id)  # b caches step 0
     a.submit(
-        a.access_of(made.player_tokens["jk"]), {"trades": [{"players": ["dh", "sm"], "amount": 20}]}
+        a.access_of(made.player_tokens["jk"]),
+        {"trades": [{"players": ["dh", "sm"], "amount": 20}]},
+        1,
     )
-    a.resolve(made.match_id)
-    a.resolve(made.match_id)
+    a.resolve(made.match_id, 1)
+    a.resolve(made.match_id, 2)
     _, snap = b.snapshot(made.match_id)
     assert snap.count == 2 and snap.state == a.snapshot(made.match_id)[1].state
     # undo in a, then a different step 2 in a: b must not keep its own step 2
@@ -154,8 +166,9 @@ def test_two_processes_share_the_database_not_the_cache(db_url):
     a.submit(
         a.access_of(made.player_tokens["dh"]),
         {"trades": [{"players": ["p04", "p05"], "amount": 3}]},
+        2,
     )
-    a.resolve(made.match_id)
+    a.resolve(made.match_id, 2)
     _, snap_b = b.snapshot(made.match_id)
     assert snap_b.record() == a.record(made.match_id)
     assert snap_b.steps[1]["actions"]["dh"] == {

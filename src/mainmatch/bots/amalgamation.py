@@ -29,7 +29,7 @@ gamewide tiebreak (the strongest rival), never for itself when it can avoid it.
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import cache, lru_cache
 
 from .base import register
 
@@ -73,9 +73,32 @@ def _chips_at(role_index: int, m: int, c: int, p: int, b: int) -> int:
 def expected_chips(others: list[dict[str, float]]) -> dict[str, float]:
     """Expected chips of each role of mine, others' roles drawn from ``others``
     (one probability table per other player), by exact convolution of counts."""
+    return dict(_expected_chips(tuple(tuple(probs[role] for role in ROLES) for probs in others)))
+
+
+#: the count tables after each role of mine, in ``dist`` order (built on first use)
+_WITH_ROLE: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+
+
+def _chips_with_mine(counts: tuple[int, int, int, int]) -> tuple[int, ...]:
+    """My chips for each of my roles when the others' counts are ``counts``."""
+    out = _WITH_ROLE.get(counts)
+    if out is None:
+        m, c, p, b = counts
+        out = _WITH_ROLE[counts] = tuple(
+            _chips_at(i, m + (i == 0), c + (i == 1), p + (i == 2), b + (i == 3))
+            for i in range(len(ROLES))
+        )
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _expected_chips(others: tuple[tuple[float, ...], ...]) -> tuple[tuple[str, float], ...]:
+    """``expected_chips`` on the tables as tuples (in ``ROLES`` order): the
+    public history repeats between the bots and matches, so the answer is
+    kept; the sums run in the same order, so the floats are the same."""
     dist: dict[tuple[int, int, int, int], float] = {(0, 0, 0, 0): 1.0}
-    for probs in others:
-        q = [probs[role] for role in ROLES]
+    for q in others:
         nxt: dict[tuple[int, int, int, int], float] = {}
         for (m, c, p, b), pk in dist.items():
             for key, qi in (
@@ -87,14 +110,8 @@ def expected_chips(others: list[dict[str, float]]) -> dict[str, float]:
                 if qi:
                     nxt[key] = nxt.get(key, 0.0) + pk * qi
         dist = nxt
-    out = {}
-    for i, role in enumerate(ROLES):
-        unit = [int(i == j) for j in range(4)]
-        out[role] = sum(
-            pk * _chips_at(i, m + unit[0], c + unit[1], p + unit[2], b + unit[3])
-            for (m, c, p, b), pk in dist.items()
-        )
-    return out
+    chips = [(pk, _chips_with_mine(counts)) for counts, pk in dist.items()]
+    return tuple((role, sum(pk * mine[i] for pk, mine in chips)) for i, role in enumerate(ROLES))
 
 
 class StrategyBot:

@@ -29,7 +29,9 @@ class Bot(Protocol):
 
 class RandomBot:
     """Plays ``Game.random_action``: drawn by the driver from the engine,
-    since a legal random action needs the rules, not the secrets."""
+    since a legal random action needs the rules, not the secrets. A game
+    whose ``random_action`` reads a secret has a view-only ``random`` bot
+    instead (``random_view.py``)."""
 
     name = "random"
     delegate_random = True
@@ -79,8 +81,16 @@ def _load(game_id: str) -> dict[str, Callable[[], Bot]]:
                     raise
         _IMPORTED.add(game_id)
     bots = _REGISTRY.setdefault(game_id, {})
-    bots.setdefault("random", RandomBot)
+    bots.setdefault("random", _view_random(game_id) or RandomBot)
     return bots
+
+
+def _view_random(game_id: str) -> Callable[[], Bot] | None:
+    """The game's view-only random bot, where its ``random_action`` reads a
+    secret (``random_view.py``); ``None``: the engine's draw is view-safe."""
+    from .random_view import VIEW_RANDOM
+
+    return VIEW_RANDOM.get(game_id)
 
 
 def bot_names(game_id: str) -> list[str]:

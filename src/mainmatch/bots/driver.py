@@ -21,6 +21,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.game import Game, State
@@ -64,7 +65,7 @@ def bot_move(
     try:
         with _deadline(time_limit):
             # the bot may keep or change what it is given: hand it its own copies
-            action = bot.act(view, copy.deepcopy(request), rng)
+            action = bot.act(view, json_copy(request), rng)
     except BotTimeout:
         return BotMove(
             game.default_action(state, player, rng),
@@ -88,6 +89,19 @@ def bot_move(
     except IllegalAction as exc:
         return BotMove(game.default_action(state, player, rng), True, "illegal", str(exc))
     return BotMove(action)
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, scalars), several times
+    faster than ``copy.deepcopy``, which stays the fallback for anything else."""
+    kind = type(value)
+    if kind is dict:
+        return {k: json_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [json_copy(v) for v in value]
+    if kind in (str, int, float, bool) or value is None:
+        return value
+    return copy.deepcopy(value)
 
 
 def _can_interrupt() -> bool:

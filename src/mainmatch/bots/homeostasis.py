@@ -34,7 +34,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from itertools import permutations, product
 
 from mainmatch.bots.base import register
@@ -122,6 +124,25 @@ class StrategyBot:
         total = float(Fraction(view["total"]) + value)
         return utility(self._team(view), total, 3 - view["round"])
 
+    def _scorer(self, view: dict) -> Callable[[Sequence[str | None]], float]:
+        """``cards -> self._score(view, value_of(cards))`` for bracket-free
+        expressions, in integers and memoised on the value: the same floats,
+        since ``int / int`` rounds the exact sum as ``float(Fraction)`` does."""
+        total = Fraction(view["total"])
+        tn, td = total.numerator, total.denominator
+        team, rounds_left = self._team(view), 3 - view["round"]
+        memo: dict[tuple[int, int], float] = {}
+
+        def score(cards: Sequence[str | None]) -> float:
+            key = flat_ratio(cards)
+            out = memo.get(key)
+            if out is None:
+                n, d = key
+                out = memo[key] = utility(team, (tn * d + n * td) / (td * d), rounds_left)
+            return out
+
+        return score
+
     # ------------------------------------------------------------ saving
 
     def _save(self, view: dict, request: dict) -> dict:
@@ -162,6 +183,7 @@ class StrategyBot:
             rng.shuffle(order)
             orders.append(order)
         out = {}
+        scorer = self._scorer(view)
         for s in empty:
             rest = [i for i in empty if i != s]
             score = 0.0
@@ -170,7 +192,7 @@ class StrategyBot:
                 filled[s] = card
                 for i, c in zip(rest, order):
                     filled[i] = c
-                score += self._score(view, value_of(filled))
+                score += scorer(filled)
             out[s + 1] = score / len(orders)
         self._slot_values = {key: out}  # one auction at a time
         return out
@@ -211,10 +233,10 @@ class StrategyBot:
 
     def _best_placement(self, view: dict, saved: list[str]) -> tuple[float, list[str], list[str]]:
         slots = view["slots"]
-        base = self._score(view, value_of(slots))
+        base = self._score(view, _value(tuple(slots)))
         best: tuple[float, list[str], list[str]] = (0.0, [], [])
         for front, back in self._placements(saved):
-            gain = self._score(view, value_of(front + slots + back)) - base
+            gain = self._score(view, _value(tuple(front + slots + back))) - base
             if gain > best[0] + 1e-9:
                 best = (gain, front, back)
         return best
@@ -238,7 +260,8 @@ class StrategyBot:
     def _brackets(self, view: dict, request: dict) -> dict:
         cards = view["expression"]
         placed = [tuple(p) for p in request["brackets"]]
-        base = self._score(view, value_of(cards, placed))
+        cards = tuple(cards)
+        base = self._score(view, _value(cards, tuple(placed)))
         best_gain, best_pair = 0.0, None
         n = request["length"]
         for first in range(1, n + 1):
@@ -246,7 +269,7 @@ class StrategyBot:
                 pair = (first, last)
                 if any(crosses(pair, p) for p in placed):
                     continue
-                gain = self._score(view, value_of(cards, placed + [pair])) - base
+                gain = self._score(view, _value(cards, (*placed, pair))) - base
                 if gain > best_gain + 1e-9:
                     best_gain, best_pair = gain, pair
         threshold = 0.01 if view["round"] == 3 else 0.3
@@ -263,6 +286,66 @@ class StrategyBot:
                 request["candidates"], key=lambda p: (chips[p], -request["candidates"].index(p))
             )
         }
+
+
+@lru_cache(maxsize=1 << 12)
+def _value(cards: tuple[str, ...], pairs: tuple[tuple[int, int], ...] = ()) -> Fraction:
+    """``value_of``, kept: every player of a round weighs the same brackets
+    and placements on the same expression."""
+    return value_of(cards, pairs)
+
+
+#: the value of a number card (the "0" of rule 3 is handled where it is inserted)
+_DIGITS = {"1": 1, "2": 2, "3": 3}
+
+
+def flat_ratio(cards: Sequence[str | None]) -> tuple[int, int]:
+    """``value_of(cards)`` of a bracket-free expression as ``(numerator,
+    denominator)`` (not reduced; the denominator is positive), in plain integers.
+
+    The same rules (homeostasis.md §4.7, D27, D28, D30, D31): the leftmost card
+    of each run of one kind stays; a leading operation gets a ``0`` before it,
+    a trailing one a ``0`` after it (``1`` after ``/``); ``x`` and ``/`` bind
+    first, left to right; a divisor worth 0 counts as 1; nothing is worth 0.
+    """
+    tn, td = 0, 1  # the sum of the closed terms
+    sign = 1
+    pn = pd = 0  # the open term, pn / pd; pd == 0: no term yet
+    op: str | None = None  # an operation waiting for its operand
+    previous: bool | None = None
+    for card in cards:
+        digit = _DIGITS.get(card)  # type: ignore[arg-type]
+        number = digit is not None
+        if number is previous:
+            continue  # D27: only a run's leftmost card stays
+        previous = number
+        if not number:
+            if not pd:
+                pn, pd = 0, 1  # D28: a leading operation gets a 0 before it
+            op = card
+            continue
+        assert digit is not None
+        if not pd:
+            pn, pd = digit, 1
+        elif op == "x":
+            pn *= digit
+        elif op == "/":
+            pd *= digit  # D30: dividing by 0 divides by 1; digits are never 0 here
+        else:
+            tn, td = tn * pd + sign * pn * td, td * pd
+            sign = 1 if op == "+" else -1
+            pn, pd = digit, 1
+        op = None
+    if not pd:
+        return 0, 1  # D31
+    if op is not None:  # D28: a trailing operation's missing operand
+        if op == "x":
+            pn = 0
+        elif op != "/":  # "/ 1" changes nothing
+            tn, td = tn * pd + sign * pn * td, td * pd
+            sign = 1 if op == "+" else -1
+            pn, pd = 0, 1
+    return tn * pd + sign * pn * td, td * pd
 
 
 def _legal(slot: int, amount: int, chips: int, slots: list[int], totals: list[int]) -> dict:

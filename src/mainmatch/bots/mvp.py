@@ -30,7 +30,10 @@ and purchases within the garnets the request states.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from functools import lru_cache
 from math import ceil
+from types import MappingProxyType
 
 from mainmatch.games.mvp.cards import RANKS, SUIT_RANK
 from mainmatch.games.mvp.models import LAST_ROUND
@@ -45,6 +48,19 @@ LOW_CHIPS = 6
 MIN_PRIORITY = 0.25
 
 
+@lru_cache(maxsize=1 << 14)
+def _points(held: frozenset[tuple[str, str]]) -> Mapping[str, int]:
+    """``card_points`` of a team's claimed cards (letter, card), kept: teams
+    claim few cards, so the same hands come back. Callers only read it."""
+    return MappingProxyType(card_points(dict(sorted(held))))  # shared: read-only
+
+
+@lru_cache(maxsize=1 << 14)
+def _score(held: frozenset[tuple[str, str]]) -> int:
+    """The points of a team's claimed cards (mvp.md §5.1), kept like ``_points``."""
+    return sum(c["total"] for c in combinations(dict(held)))
+
+
 class Evaluator:
     """Values of cards for one player, from its team's and the rival's claimed cards."""
 
@@ -52,8 +68,8 @@ class Evaluator:
         self.team_cards = team_cards
         self.rival_cards = rival_cards
         self.mine = mine
-        self._team_points = card_points(team_cards)
-        self._rival_total = sum(c["total"] for c in combinations(rival_cards))
+        self._team_points = _points(frozenset(team_cards.items()))
+        self._rival_total = _score(frozenset(rival_cards.items()))
         self._my_points = sum(self._team_points[x] for x in mine)
         self.team_suit_ranks: dict[str, set[int]] = {}
         self.rival_suit_ranks: dict[str, set[int]] = {}
@@ -70,17 +86,15 @@ class Evaluator:
 
     def my_gain(self, letter: str, card: str) -> float:
         """Points the bot gains now if its team claims ``card`` and the bot controls it."""
-        held = {**self.team_cards, letter: card}
-        points = card_points(held)
+        points = _points(frozenset({**self.team_cards, letter: card}.items()))
         return sum(points[x] for x in self.mine) + points[letter] - self._my_points
 
     def team_gain(self, letter: str, card: str) -> float:
-        held = {**self.team_cards, letter: card}
-        return sum(card_points(held).values()) - sum(self._team_points.values())
+        points = _points(frozenset({**self.team_cards, letter: card}.items()))
+        return sum(points.values()) - sum(self._team_points.values())
 
     def denial(self, letter: str, card: str) -> float:
-        held = {**self.rival_cards, letter: card}
-        return sum(c["total"] for c in combinations(held)) - self._rival_total
+        return _score(frozenset({**self.rival_cards, letter: card}.items())) - self._rival_total
 
     def potential(self, card: str) -> float:
         """How far ``card`` brings a run or a set within reach (not yet points)."""

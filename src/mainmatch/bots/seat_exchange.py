@@ -54,7 +54,6 @@ LINK = np.zeros((N + 1, N + 1), dtype=np.int64)
 for _a in range(1, N + 1):
     for _b in range(1, N + 1):
         LINK[_a, _b] = (_a - _b) % N in (1, N - 1)
-POW2 = (1 << np.arange(N)).astype(np.int64)
 
 
 def _run_tables() -> tuple[np.ndarray, np.ndarray]:
@@ -76,9 +75,17 @@ def _run_tables() -> tuple[np.ndarray, np.ndarray]:
 RUNLEN, LONGEST = _run_tables()
 
 
+#: the seat after each seat (edge i joins seats i and NEXT[i])
+NEXT = np.roll(np.arange(N), -1)
+#: LINK16[16 a + b] = LINK[a, b] (flat, for one gather)
+LINK16 = np.zeros(16 * 16, dtype=np.int64)
+LINK16.reshape(16, 16)[: N + 1, : N + 1] = LINK
+POW2 = (1 << np.arange(N)).astype(np.int64)
+
+
 def masks_of(nums_by_seat: np.ndarray) -> np.ndarray:
     """Link masks of seatings given as numbers by seat (last axis = seats)."""
-    return LINK[nums_by_seat, np.roll(nums_by_seat, -1, axis=-1)] @ POW2
+    return LINK16[nums_by_seat * 16 + nums_by_seat[..., NEXT]] @ POW2
 
 
 def seatings_from_view(view: dict) -> list[tuple[list[str], int | None]]:
@@ -121,17 +128,45 @@ class Beliefs:
         #: observations: (seat -> player index array, longest streak)
         self.observed: list[tuple[np.ndarray, int]] = []
         self.samples = np.empty((0, N), dtype=np.int64)
+        self._stack_of: list[tuple[np.ndarray, int]] | None = None
+        self._stack: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] = (
+            np.empty((0, N), dtype=np.int64),
+            np.empty((0, N), dtype=np.int64),
+            np.empty((0, 1 << N), dtype=np.int64),
+            np.empty((0, 1), dtype=np.int64),
+        )
 
     def seat_array(self, seats: list[str]) -> np.ndarray:
         return np.array([self.index[p] for p in seats])
 
-    def _mismatch(self, samples: np.ndarray, observed: list[tuple[np.ndarray, int]]) -> np.ndarray:
-        """How far each sample is from agreeing: the sum over observations of
-        |its longest streak - the observed one| (0 = agrees)."""
-        out = np.zeros(len(samples), dtype=np.int64)
-        for seat_pl, longest in observed:
-            out += np.abs(LONGEST[masks_of(samples[:, seat_pl])] - longest)
-        return out
+    # The walk keeps its samples player-major, ``(players, samples)``: taking
+    # the players at an observation's seats then copies whole rows.
+
+    def _mismatch(
+        self, by_player: np.ndarray, observed: list[tuple[np.ndarray, int]]
+    ) -> np.ndarray:
+        """How far each sample (a column of ``by_player``) is from agreeing: the
+        sum over observations of |its longest streak - the observed one| (0 = agrees)."""
+        if not observed:
+            return np.zeros(by_player.shape[1], dtype=np.int64)
+        left, right, far, obs = self._stacked(observed)
+        # every observation at once: (observations, edges, samples)
+        masks = POW2 @ LINK16[by_player[left] * 16 + by_player[right]]
+        return far[obs, masks].sum(axis=0)
+
+    def _stacked(
+        self, observed: list[tuple[np.ndarray, int]]
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The observations as arrays, kept while they do not change: the
+        player at each edge's two ends, ``far[o, mask]``: how far a seating's
+        longest streak is from observation ``o``'s, and the observations' rows."""
+        if self._stack_of is not observed:
+            seat_pls = np.stack([seat_pl for seat_pl, _ in observed])
+            longest = np.array([longest for _, longest in observed], dtype=np.int64)
+            far = np.abs(LONGEST[None, :] - longest[:, None])
+            self._stack = (seat_pls, seat_pls[:, NEXT], far, np.arange(len(observed))[:, None])
+            self._stack_of = observed
+        return self._stack
 
     def _draw(self, count: int) -> np.ndarray:
         out = np.empty((count, N), dtype=np.int64)
@@ -140,24 +175,24 @@ class Beliefs:
         return out
 
     def _moves(
-        self, samples: np.ndarray, energy: np.ndarray, sweeps: int
+        self, by_player: np.ndarray, energy: np.ndarray, sweeps: int
     ) -> tuple[np.ndarray, np.ndarray]:
         """Swap the numbers of two other players in each sample, keeping the swap
         when it does not take the sample further from agreeing. On agreeing
         samples this is a Metropolis walk that keeps them uniform over the
         agreeing assignments; on the others, a descent towards agreement."""
-        k = len(samples)
-        rows = np.arange(k)
+        k = by_player.shape[1]
+        cols = np.arange(k)
         for _ in range(sweeps):
             i = self.others[self.rng.integers(0, N - 1, size=k)]
             j = self.others[self.rng.integers(0, N - 1, size=k)]
-            moved = samples.copy()
-            moved[rows, i], moved[rows, j] = samples[rows, j], samples[rows, i]
+            moved = by_player.copy()
+            moved[i, cols], moved[j, cols] = by_player[j, cols], by_player[i, cols]
             moved_energy = self._mismatch(moved, self.observed)
             ok = moved_energy <= energy
-            samples[ok] = moved[ok]
-            energy[ok] = moved_energy[ok]
-        return samples, energy
+            by_player = np.where(ok, moved, by_player)
+            energy = np.where(ok, moved_energy, energy)
+        return by_player, energy
 
     def observe(
         self, seatings: list[tuple[list[str], int | None]], sweeps: int = 4, repairs: int = 30
@@ -167,34 +202,79 @@ class Beliefs:
         then every sample moves ``sweeps`` times among the agreeing ones."""
         self.observed = [(self.seat_array(s), L) for s, L in seatings if L is not None]
         samples = self.samples if len(self.samples) else self._draw(self.size)
-        energy = self._mismatch(samples, self.observed)
+        by_player = np.ascontiguousarray(samples.T)
+        energy = self._mismatch(by_player, self.observed)
         for _ in range(repairs // 5):
             if not energy.any():
                 break
-            samples, energy = self._moves(samples, energy, 5)
-        good = samples[energy == 0]
-        if len(good) == 0:  # observations too rare to reach: keep the closest
-            good = samples[energy == energy.min()]
-        if len(good) < self.size:
-            good = good[self.rng.integers(0, len(good), size=self.size)]
-        energy = self._mismatch(good, self.observed)
-        self.samples, _ = self._moves(good, energy, sweeps)
+            by_player, energy = self._moves(by_player, energy, 5)
+        keep = energy == 0
+        if not keep.any():  # observations too rare to reach: keep the closest
+            keep = energy == energy.min()
+        good, energy = by_player[:, keep], energy[keep]
+        if good.shape[1] < self.size:
+            pick = self.rng.integers(0, good.shape[1], size=self.size)
+            good, energy = good[:, pick], energy[pick]
+        by_player, _ = self._moves(good, energy, sweeps)
+        self.samples = np.ascontiguousarray(by_player.T)
 
 
-#: every unordered pair of seats, and the seat permutation each swap makes
+#: every unordered pair of seats
 PAIRS = [(i, j) for i in range(N) for j in range(i + 1, N)]
-_SWAPPED = np.tile(np.arange(N), (len(PAIRS), 1))
-for _c, (_i, _j) in enumerate(PAIRS):
-    _SWAPPED[_c, _i], _SWAPPED[_c, _j] = _j, _i
+
+
+def _changed_edges() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For each swap (``PAIRS``): the (at most 4) edges it can change, each as
+    the seats its two ends held before the swap, and the mask of the others.
+
+    Swapping seats i and j changes only edges i-1, i, j-1 and j; unused
+    entries point at seat ``N``, a padding seat that links to nothing.
+    """
+    left = np.full((len(PAIRS), 4), N)
+    right = np.full((len(PAIRS), 4), N)
+    edge = np.zeros((len(PAIRS), 4), dtype=np.int64)
+    keep = np.full(len(PAIRS), (1 << N) - 1, dtype=np.int64)
+    for c, (i, j) in enumerate(PAIRS):
+        source = {i: j, j: i}
+        for k, e in enumerate(sorted({(i - 1) % N, i, (j - 1) % N, j})):
+            left[c, k] = source.get(e, e)
+            right[c, k] = source.get((e + 1) % N, (e + 1) % N)
+            edge[c, k] = e
+            keep[c] &= ~(1 << e)
+    return left, right, edge, keep
+
+
+_LEFT, _RIGHT, _EDGE, _KEEP = _changed_edges()
+#: _EDGE_BIT[e, a, b]: the bit of edge e when numbers a and b (0 = padding) sit at its ends
+_EDGE_BITS = np.zeros((N, N + 2, N + 2), dtype=np.int64)
+_EDGE_BITS[:, 1 : N + 1, 1 : N + 1] = LINK[None, 1:, 1:] << np.arange(N)[:, None, None]
+_EDGE_BIT = _EDGE_BITS.reshape(-1)
+#: flat index of edge e's slice of ``_EDGE_BIT``
+_EDGE_BASE = _EDGE * (N + 2) * (N + 2)
+_LEFT_T, _RIGHT_T = _LEFT.T.copy(), _RIGHT.T.copy()
+_EDGE_BASE_T = _EDGE_BASE.T[:, :, None].copy()
+_PI = np.array([i for i, _ in PAIRS])
+_PJ = np.array([j for _, j in PAIRS])
+#: WINS[mask * N + s]: the run through seat s of seating ``mask`` is a win (§4.3)
+WINS = (RUNLEN >= TARGET).reshape(-1)
 
 
 def score_swaps(samples: np.ndarray, seat_pl: np.ndarray, me: int) -> np.ndarray:
     """For each swap of two seats (``PAIRS``): the chance, over ``samples``,
-    that afterwards the bot sits in a streak of 6 or more."""
-    after = seat_pl[_SWAPPED]  # (pairs, 13): seat -> player after each swap
-    my_seat = np.argmax(after == me, axis=1)  # (pairs,)
-    runs = RUNLEN[masks_of(samples[:, after]), my_seat[None, :]]  # (samples, pairs)
-    return (runs >= TARGET).mean(axis=0)
+    that afterwards the bot sits in a streak of 6 or more.
+
+    Only the edges next to the two swapped seats change, so each swap's mask
+    is the current one with those (at most 4) bits recomputed.
+    """
+    # seats along the first axis: gathering seats copies whole rows of samples
+    nums = np.zeros((N + 1, len(samples)), dtype=np.int64)
+    nums[:N] = samples[:, seat_pl].T  # numbers by seat, then the padding seat
+    base = masks_of(samples[:, seat_pl])  # (samples,)
+    bits = _EDGE_BIT[_EDGE_BASE_T + nums[_LEFT_T] * (N + 2) + nums[_RIGHT_T]]  # (4, pairs, samples)
+    masks = (base & _KEEP[:, None]) | bits[0] | bits[1] | bits[2] | bits[3]  # (pairs, samples)
+    m = int(np.flatnonzero(seat_pl == me)[0])
+    my_seat = np.where(_PI == m, _PJ, np.where(_PJ == m, _PI, m))  # (pairs,)
+    return WINS[masks * N + my_seat[:, None]].mean(axis=1)
 
 
 @dataclass(frozen=True)

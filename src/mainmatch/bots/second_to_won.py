@@ -27,10 +27,12 @@ garnets (they are worth more to a player than any one bid here).
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 
 from .base import register
@@ -67,6 +69,12 @@ class Lot:
         return self.you_add != 0 or self.you_mult != 1
 
 
+@lru_cache(maxsize=1024)
+def _factor(text: str) -> float:
+    """An item's ``multiply`` (``"3/2"``) as a float; catalogues repeat a few."""
+    return float(Fraction(text))
+
+
 def read_lot(letter: str, item: dict) -> Lot:
     mult = {"you": 1.0, "others": 1.0, "choice": 1.0}
     add = {"you": 0, "others": 0, "choice": 0}
@@ -76,7 +84,7 @@ def read_lot(letter: str, item: dict) -> Lot:
         if t not in mult:
             continue
         if isinstance(e.get("multiply"), str):
-            mult[t] *= float(Fraction(e["multiply"]))
+            mult[t] *= _factor(e["multiply"])
         if type(e.get("add")) is int:
             add[t] += e["add"]
         if t == "you" and type(e.get("garnets")) is int:
@@ -191,6 +199,15 @@ class StrategyBot:
                     best = (value, plan)
         return {"bids": self._bids(points, request, lots, best[1], unit, target, final, rng)}
 
+    def _past_lots(self, auction: dict) -> list[Lot]:
+        """``read_lots`` of a past auction, kept while its items stay the same."""
+        cache: dict[int, tuple[list[dict], list[Lot]]] = self.__dict__.setdefault("_lots", {})
+        kept = cache.get(auction["auction"])
+        if kept is None or kept[0] != auction["items"]:
+            items = copy.deepcopy(auction["items"])
+            kept = cache[auction["auction"]] = (items, read_lots(items))
+        return kept[1]
+
     def target(self, view: dict, k: int, n: int) -> float:
         """The total to have after auction ``k``: ``ratio`` times the others'
         estimated average then, moving toward ``ratio`` times their projected
@@ -201,7 +218,7 @@ class StrategyBot:
         mean = 0.0
         gains = []
         for a in view["auctions"]:
-            g = others_gain(read_lots(a["items"]), mean, mine.get(a["auction"], set()))
+            g = others_gain(self._past_lots(a), mean, mine.get(a["auction"], set()))
             mean += g
             if a["auction"] > 1:
                 gains.append(g)

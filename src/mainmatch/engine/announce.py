@@ -6,9 +6,44 @@ message per player. The game renders each event (``Game.render_event``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from .game import Game
+
+#: Markdown characters escaped in user text (``\*``): emphasis, code, spoilers,
+#: quotes, headings, links, and ``<`` (mentions ``<@id>``, ``<@&id>``, ``<#id>``)
+_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]<])")
+#: mentions that ping even without brackets; a zero-width space after ``@`` disarms them
+_AT = "@"
+_ZWSP = "\u200b"
+#: a game's own words (event types, conditions): never user text
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*")
+#: placeholders for user text while a game renders an event (private-use characters)
+_HOLE = re.compile("\ue000(\\d+)\ue001")
+
+
+def neutralise(text: str) -> str:
+    r"""User-supplied ``text`` (a player id, a title, an item text) made safe to
+    put in Discord Markdown: it can ping nobody (``@everyone``, ``@here``,
+    ``<@id>``, ``<@&id>``, ``<#id>``) and its Markdown shows as typed instead
+    of changing the post's formatting; line breaks become spaces.
+
+    >>> neutralise("@here **hi** <@123>") == "@\u200bhere \\*\\*hi\\*\\* \\<@\u200b123\\>"
+    True
+    >>> neutralise("jk")
+    'jk'
+    """
+    text = " ".join(text.splitlines())
+    return _MARKDOWN.sub(r"\\\1", text).replace(_AT, _AT + _ZWSP)
+
+
+def defuse_mentions(text: str) -> str:
+    """A rendered post with every mention disarmed (a game's own words never
+    mention anyone; this catches user text a game did not hand over)."""
+    text = re.sub(r"@(everyone|here)", "@" + _ZWSP + r"\1", text)
+    return re.sub(r"<(@[!&]?|#)(\d+)>", lambda m: f"<{m[1]}{_ZWSP}{m[2]}>", text)
 
 
 @dataclass
@@ -26,13 +61,53 @@ class Announcement:
 
 
 def announce(game: Game, events: list[dict]) -> Announcement:
-    """Render a step's events; a private event reaches each of its audience."""
+    """Render a step's events; a private event reaches each of its audience.
+
+    User text in an event (player ids, item texts) reaches the game's
+    ``render_event`` as a placeholder when it holds a Markdown or mention
+    character, and is put back :func:`neutralise`-d: no game has to escape it,
+    and no user text can ping or change the post's formatting."""
     out = Announcement()
     for event in events:
-        text = game.render_event(event)
+        holes: list[str] = []
+        text = game.render_event(_with_holes(event, holes))
+        text = defuse_mentions(_fill_holes(text, holes))
         if event["audience"] == "public":
             out.public.append(text)
         else:
             for p in event["audience"]:
                 out.private.setdefault(p, []).append(text)
     return out
+
+
+def _fill_holes(text: str, holes: list[str]) -> str:
+    """Put each user text back, neutralised, where its placeholder is."""
+    if not holes:
+        return text
+    safe = [neutralise(h) for h in holes]
+    return _HOLE.sub(lambda m: safe[int(m[1])], text)
+
+
+def _needs_hole(value: str) -> bool:
+    return neutralise(value) != value and not _IDENTIFIER.fullmatch(value)
+
+
+def _with_holes(value: Any, holes: list[str], key: str | None = None) -> Any:
+    """``value`` with each user text that needs neutralising replaced by a
+    placeholder (the same text, the same placeholder: comparisons still hold)."""
+    if isinstance(value, str):
+        if key in ("type", "audience") or not _needs_hole(value):
+            return value
+        if value not in holes:
+            holes.append(value)
+        return f"\ue000{holes.index(value)}\ue001"
+    if isinstance(value, dict):
+        return {
+            _with_holes(k, holes): _with_holes(v, holes, k if isinstance(k, str) else None)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_with_holes(v, holes) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_with_holes(v, holes) for v in value)
+    return value

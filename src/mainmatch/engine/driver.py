@@ -81,7 +81,7 @@ def advance(
     step's events; raises :class:`StepError` and changes nothing on a bad step."""
     if validate:
         check_step(game, state, number, actions, defaulted)
-    return game.apply(state, actions)
+    return game.apply_validated(state, actions)
 
 
 class Driver:
@@ -130,7 +130,7 @@ class Driver:
         else:
             pending = self.game.pending(self.state)
         dflt = set(defaulted)
-        state, events = self.game.apply(self.state, actions)
+        state, events = self.game.apply_validated(self.state, actions)
         self.state = state
         self.steps.append(
             {

@@ -150,6 +150,15 @@ class Game(ABC, Generic[StateT]):
         ``state``.
         """
 
+    def apply_validated(
+        self, state: StateT, actions: dict[str, Action]
+    ) -> tuple[StateT, list[Event]]:
+        """``apply`` for a step the caller has already checked (the match
+        driver's ``check_step``, the bots' driver): exactly the pending players,
+        every action validated. Games whose ``apply`` checks again for direct
+        callers override this to skip the repeat; the result is the same."""
+        return self.apply(state, actions)
+
     @abstractmethod
     def view(self, state: StateT, player: str | None) -> View:
         """What ``player`` knows (``None``: the public view). A private view is

@@ -4,7 +4,8 @@ Authentication is by the secret token of a link: ``Authorization: Bearer
 TOKEN`` (or ``?token=TOKEN`` where a header cannot be set, e.g. EventSource).
 The host token allows the host actions; a player token that player's view
 and submissions; the spectator token the public view. Creating or importing
-a match needs no token and answers with the new tokens.
+a match needs the server's admin key (``admin.py``) and answers with the
+new tokens. Submit, withdraw and resolve name the open step (``step``).
 
 Every error is ``{"error": "<one line>"}`` with a 4xx status.
 """
@@ -13,16 +14,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.background import BackgroundTask
 
 from mainmatch import games
 from mainmatch.bots import bot_names
 
 from . import deadlines as dl
+from .admin import COOKIE, require_admin
 from .errors import Conflict, Forbidden
 from .service import Access, Created, HostService, available_games
 
@@ -99,14 +103,14 @@ class Submit(_Body):
     action: Any = Field(
         description="the action for the open step (its JSON Schema is in GET /api/matches/{id})"
     )
-    step: int | None = Field(
-        None, description="the open step's number; refused if another step is open"
+    step: int = Field(
+        description="the open step's number; another step gives 409 naming the open step"
     )
 
 
 class Resolve(_Body):
-    step: int | None = Field(
-        None, description="the open step's number (a guard against resolving twice)"
+    step: int = Field(
+        description="the open step's number (a guard against resolving twice): 409 if another"
     )
 
 
@@ -181,7 +185,8 @@ def links(request: Request, created: Created) -> dict:
 @router.post(
     "/matches",
     status_code=201,
-    summary="Create a match; answers with the host, player and spectator links",
+    summary="Create a match (admin key); answers with the host, player and spectator links",
+    dependencies=[Depends(require_admin)],
 )
 def create_match(body: CreateMatch, request: Request) -> dict:
     created = service(request).create_match(
@@ -198,7 +203,10 @@ def create_match(body: CreateMatch, request: Request) -> dict:
 
 
 @router.post(
-    "/matches/import", status_code=201, summary="Import a match record to view or continue it"
+    "/matches/import",
+    status_code=201,
+    summary="Import a match record to view or continue it (admin key)",
+    dependencies=[Depends(require_admin)],
 )
 def import_match(body: ImportMatch, request: Request) -> dict:
     created = service(request).import_record(
@@ -209,6 +217,29 @@ def import_match(body: ImportMatch, request: Request) -> dict:
         title=body.title,
     )
     return links(request, created)
+
+
+@router.post(
+    "/admin/session",
+    status_code=204,
+    summary="Keep the admin key in this browser (an HttpOnly, SameSite=Strict cookie)",
+    dependencies=[Depends(require_admin)],
+)
+def admin_session(request: Request) -> Response:
+    response = Response(status_code=204)
+    key = request.app.state.admin_key
+    if key is not None:
+        response.set_cookie(
+            COOKIE, key, httponly=True, samesite="strict", secure=request.url.scheme == "https"
+        )
+    return response
+
+
+@router.delete("/admin/session", status_code=204, summary="Forget the admin key in this browser")
+def admin_logout() -> Response:
+    response = Response(status_code=204)
+    response.delete_cookie(COOKIE)
+    return response
 
 
 @router.get("/me", summary="What a token is: its match, role and player")
@@ -238,17 +269,19 @@ def submit(body: Submit, request: Request, acc: Access = Depends(access)) -> dic
 @router.delete(
     "/matches/{match_id}/submission", summary="Withdraw the player's submission for the open step"
 )
-def withdraw(request: Request, step: int | None = None, acc: Access = Depends(access)) -> dict:
+def withdraw(
+    request: Request,
+    step: int = Query(description="the open step's number"),
+    acc: Access = Depends(access),
+) -> dict:
     return service(request).withdraw(acc, step)
 
 
 @router.post(
     "/matches/{match_id}/resolve", summary="Host: resolve the open step now (defaults for the rest)"
 )
-def resolve(
-    request: Request, body: Resolve | None = None, acc: Access = Depends(host_access)
-) -> dict:
-    return service(request).resolve(acc.match_id, body.step if body else None)
+def resolve(body: Resolve, request: Request, acc: Access = Depends(host_access)) -> dict:
+    return service(request).resolve(acc.match_id, body.step)
 
 
 @router.post("/matches/{match_id}/undo", summary="Host: undo the last step (name it to confirm)")
@@ -294,29 +327,39 @@ def result(request: Request, acc: Access = Depends(access)) -> dict:
 
 @router.get(
     "/matches/{match_id}/stream",
-    summary="Server-sent events: `change` with the revision whenever the match changes",
+    summary="Server-sent events: `change` with the revision whenever what the token sees changes",
 )
 async def stream(request: Request, acc: Access = Depends(access)) -> StreamingResponse:
     svc = service(request)
     hub = request.app.state.hub
+    client = request.client.host if request.client else "?"
+    release = request.app.state.streams.take(acc.match_id, client)
 
-    async def events():
+    async def events() -> AsyncIterator[str]:
         last = None
-        while True:
-            # listen before reading, so a change in between still wakes us
-            waiter = hub.listen(acc.match_id)
-            rev = await asyncio.to_thread(svc.revision, acc.match_id)
-            if rev is None:
-                return
-            if rev != last:
-                last = rev
-                yield f"event: change\ndata: {json.dumps({'revision': rev})}\n\n"
-            else:
-                yield ": keep-alive\n\n"
-            if await request.is_disconnected():
-                return
-            await hub.wait(acc.match_id, waiter, timeout=STREAM_POLL)
+        try:
+            while True:
+                # listen before reading, so a change in between still wakes us
+                waiter = hub.listen(acc.match_id)
+                rev = await asyncio.to_thread(svc.revision, acc.match_id, acc.role)
+                if rev is None:
+                    return
+                if rev != last:
+                    last = rev
+                    yield f"event: change\ndata: {json.dumps({'revision': rev})}\n\n"
+                if await request.is_disconnected():
+                    return
+                woken = await hub.wait(acc.match_id, waiter, timeout=STREAM_POLL)
+                if not woken:
+                    # a keep-alive only on the clock, never on a wake-up: a wake-up
+                    # the viewer may not see (a submission) must not show
+                    yield ": keep-alive\n\n"
+        finally:
+            release()
 
     return StreamingResponse(
-        events(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"}
+        events(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache"},
+        background=BackgroundTask(release),
     )

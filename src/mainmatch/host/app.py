@@ -16,7 +16,7 @@ from pathlib import Path
 import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -24,8 +24,10 @@ from mainmatch import __version__
 from mainmatch.engine.errors import MainmatchError
 
 from . import api, pages
+from .admin import load_admin_key
 from .db import DEFAULT_URL, Database
-from .errors import HostError
+from .errors import HostError, cut
+from .limits import BodyLimit, SecurityHeaders, StreamSlots
 from .live import Hub
 from .service import HostService
 
@@ -38,12 +40,26 @@ STATIC = Path(__file__).with_name("static")
 WORKER_THREADS = int(os.environ.get("MAINMATCH_WORKER_THREADS", "4"))
 
 
+#: ``create_app``'s default: read the admin key with ``admin.load_admin_key``
+LOAD_KEY = "load"
+
+
 def create_app(
-    url: str = DEFAULT_URL, *, scan_interval: float = 1.0, service: HostService | None = None
+    url: str = DEFAULT_URL,
+    *,
+    scan_interval: float = 1.0,
+    service: HostService | None = None,
+    admin_key: str | None = LOAD_KEY,
+    bot_worker: bool = True,
 ) -> FastAPI:
+    """The server. ``admin_key``: the key that creating and importing need
+    (``None``: the open mode; by default ``load_admin_key``). ``bot_worker``:
+    bot seats move in a background thread (``botmoves.py``)."""
     db = service.db if service is not None else Database(url)
     svc = service or HostService(db)
     hub = Hub()
+    if admin_key == LOAD_KEY:
+        admin_key = load_admin_key(db.url)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -51,6 +67,8 @@ def create_app(
         await asyncio.to_thread(db.migrate)
         hub.bind(asyncio.get_running_loop())
         svc.listeners.append(hub.notify)
+        if bot_worker:
+            svc.start_bot_worker()
         task = asyncio.create_task(_deadline_clock(svc, scan_interval))
         try:
             yield
@@ -59,6 +77,7 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await task
             svc.listeners.remove(hub.notify)
+            await asyncio.to_thread(svc.stop_bot_worker)
 
     app = FastAPI(
         title="mainmatch host server",
@@ -69,10 +88,15 @@ def create_app(
     )
     app.state.service = svc
     app.state.hub = hub
+    app.state.admin_key = admin_key
+    app.state.streams = StreamSlots()
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _error_handlers(app)
+    # outermost last: the headers go on every answer, the 413s included
+    app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
     return app
 
 
@@ -96,7 +120,8 @@ def _wants_json(request: Request) -> bool:
     )
 
 
-def _error(request: Request, status: int, message: str):
+def _error(request: Request, status: int, message: str) -> Response:
+    message = cut(message)  # one line, never a whole echoed input
     if _wants_json(request):
         return JSONResponse({"error": message}, status_code=status)
     return HTMLResponse(pages.error_page(request, status, message), status_code=status)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
 
 import typer
@@ -33,10 +34,16 @@ def register(app: typer.Typer) -> None:
             1.0, "--scan-interval", help="seconds between two checks of the deadlines"
         ),
         access_log: bool = typer.Option(False, "--access-log", help="log every request (slower)"),
+        open_mode: bool = typer.Option(
+            False,
+            "--open",
+            help="no admin key: anyone who reaches the server may create matches (a private server)",
+        ),
     ) -> None:
         """Run the host server: create matches, collect submissions, resolve steps at their deadlines."""
         import uvicorn
 
+        from .admin import load_admin_key
         from .app import create_app
         from .db import Database
         from .service import HostService
@@ -49,6 +56,7 @@ def register(app: typer.Typer) -> None:
             database = Database(db)
             database.migrate()
             service = HostService(database)
+            admin_key = None if open_mode else load_admin_key(database.url)
             base = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{port}"
             if demo:
                 print_demo(service, demo, base)
@@ -59,8 +67,9 @@ def register(app: typer.Typer) -> None:
             f"mainmatch host server on {base}  (database: {database.safe_url}; API docs: {base}/docs)",
             flush=True,
         )
+        print_admin_key(admin_key, database.url)
         uvicorn.run(
-            create_app(service=service, scan_interval=scan_interval),
+            create_app(service=service, scan_interval=scan_interval, admin_key=admin_key),
             host=host,
             port=port,
             log_level="info",
@@ -89,3 +98,26 @@ def print_demo(service, game_id: str, base: str) -> None:
     print(f"  Play as {you}:".ljust(17) + f"{base}/play/{made.player_tokens[you]}", flush=True)
     print("  Host page:".ljust(17) + f"{base}/host/{made.host_token}", flush=True)
     print("  Spectators:".ljust(17) + f"{base}/watch/{made.spectator_token}\n", flush=True)
+
+
+def print_admin_key(key: str | None, db_url: str) -> None:
+    """Tell the operator how matches are created on this server."""
+    from sqlalchemy.engine import make_url
+
+    from .admin import ENV, key_file
+
+    if key is None:
+        print("Open mode: anyone who reaches this server may create matches.", flush=True)
+        return
+    url = make_url(db_url)
+    where = (
+        f"from ${ENV}"
+        if os.environ.get(ENV)
+        else f"kept in {key_file(url.database)}"
+        if url.get_backend_name() == "sqlite" and key_file(url.database)
+        else "kept in the database's settings table"
+    )
+    print(
+        f"Admin key (creating and importing matches: Authorization: Bearer KEY): {key}  ({where})",
+        flush=True,
+    )

@@ -11,6 +11,7 @@ Reads use plain transactions.
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,6 +28,8 @@ from mainmatch.engine.errors import MainmatchError
 
 DEFAULT_URL = "sqlite:///mainmatch.db"
 MIGRATIONS = Path(__file__).with_name("migrations")
+#: SQLite's durability: FULL (the promise); benchmarks/server.py sets NORMAL to measure the cost
+SQLITE_SYNCHRONOUS = "NORMAL" if os.environ.get("MAINMATCH_SQLITE_SYNC") == "NORMAL" else "FULL"
 
 
 class DatabaseError(MainmatchError):
@@ -125,7 +128,9 @@ class Database:
 
 def _sqlite_setup(engine: Engine) -> None:
     """WAL (readers never wait for the writer), a busy timeout, foreign keys,
-    fsync on commit (a submission is on disk before it is acknowledged), and
+    fsync on every commit (``synchronous=FULL``: under WAL, ``NORMAL`` may
+    lose the last commits at a power cut, and a submission must be on disk
+    before it is acknowledged; the cost is in ``benchmarks/server.py``), and
     transactions that begin as the server says (see module doc)."""
 
     @event.listens_for(engine, "connect")
@@ -133,7 +138,7 @@ def _sqlite_setup(engine: Engine) -> None:
         dbapi_connection.isolation_level = None  # SQLAlchemy emits BEGIN itself
         cur = dbapi_connection.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute(f"PRAGMA synchronous={SQLITE_SYNCHRONOUS}")
         cur.execute("PRAGMA busy_timeout=30000")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()

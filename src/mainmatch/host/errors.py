@@ -4,11 +4,30 @@ from __future__ import annotations
 
 from mainmatch.engine.errors import MainmatchError
 
+#: longest error message sent back: a message that names a 10 MB value must
+#: not echo it (the start names it well enough)
+MAX_MESSAGE = 300
+
+
+def cut(message: str, limit: int = MAX_MESSAGE) -> str:
+    """``message`` on one line, at most ``limit`` characters.
+
+    >>> cut("a" * 500)[-3:], len(cut("a" * 500))
+    ('aa…', 300)
+    """
+    # a lone surrogate cannot be sent as UTF-8: shown escaped instead
+    line = " ".join(message.split()).encode("utf-8", "backslashreplace").decode("utf-8")
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
 
 class HostError(MainmatchError):
-    """A request that cannot be served; ``status`` is its HTTP status."""
+    """A request that cannot be served; ``status`` is its HTTP status. The
+    message is one line, cut to :data:`MAX_MESSAGE` characters."""
 
     status = 400
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__(cut(str(message)))
 
 
 class Unauthorized(HostError):
@@ -27,6 +46,14 @@ class Conflict(HostError):
     """The request does not fit the match as it is now (step resolved, match over...)."""
 
     status = 409
+
+
+class TooLarge(HostError):
+    status = 413
+
+
+class TooMany(HostError):
+    status = 429
 
 
 class Unprocessable(HostError):

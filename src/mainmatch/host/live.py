@@ -25,11 +25,13 @@ class Hub:
         self._waiters.setdefault(match_id, set()).add(fut)
         return fut
 
-    async def wait(self, match_id: str, fut: asyncio.Future, timeout: float) -> None:
+    async def wait(self, match_id: str, fut: asyncio.Future, timeout: float) -> bool:
+        """Wait for the change ``fut`` listens for; ``False`` on time-out."""
         try:
             await asyncio.wait_for(asyncio.shield(fut), timeout)
+            return True
         except TimeoutError:
-            pass
+            return False
         finally:
             waiters = self._waiters.get(match_id)
             if waiters is not None:

@@ -57,12 +57,25 @@ class MatchRow(Base):
     step_count: Mapped[int] = mapped_column(Integer, default=0)
     #: bumped by every undo, so a cached state of the same length is known stale
     undos: Mapped[int] = mapped_column(Integer, default=0)
-    #: bumped by every change a page may show (live updates)
+    #: bumped by every change everyone may see (live updates): steps, undo,
+    #: deadlines, seats; never by a submission (a spectator must not count them)
     revision: Mapped[int] = mapped_column(Integer, default=0)
+    #: bumped by every submission and withdrawal: the host's revision is
+    #: ``revision + activity``
+    activity: Mapped[int] = mapped_column(Integer, default=0)
     step_opened_at: Mapped[float] = mapped_column(Float)
     deadline_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
     __table_args__ = (Index("ix_matches_due", "status", "deadline_at"),)
+
+
+class SettingRow(Base):
+    """Server-wide settings kept in the database (the admin key on PostgreSQL)."""
+
+    __tablename__ = "settings"
+
+    name: Mapped[str] = mapped_column(String(60), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))
 
 
 class SeatRow(Base):

@@ -70,6 +70,29 @@ def pending(state: HomeostasisState) -> dict[str, dict]:
     return {}
 
 
+def pending_players(state: HomeostasisState) -> list[str]:
+    """``list(pending(state))`` without building the requests: the view needs
+    only who acts, and a replay's views come after its steps, when ``pending``
+    remembers only the last state."""
+    phase = state.phase
+    if phase == S.AUCTION:
+        return [state.turn_order[state.auction.turn]]
+    if phase == S.SAVE_CARDS:
+        return list(state.players)
+    if phase == S.DRAFT:
+        return [drafter(state)]
+    if phase == S.FINAL_AUCTION:
+        return list(state.final_auction.bidders)
+    if phase == S.PLACE_SAVED:
+        return [state.final_auction.winner]
+    if phase == S.BRACKETS:
+        return eligible_for_brackets(state)
+    if phase == S.CHOOSE_EC:
+        candidates = ec_candidates(state)
+        return [next(p for p in state.players if p not in candidates)]
+    return []
+
+
 def cards_left(state: HomeostasisState) -> list[str]:
     """Cards not yet in the auction order, canonical, with repeats (§3 ``draft``)."""
     return remove_cards(DECK, [c for c in state.auction_order if c is not None])
@@ -92,7 +115,7 @@ def public_view(state: HomeostasisState, game_id: str) -> dict:
         "players": list(state.players),
         "phase": state.phase,
         "round": state.round,
-        "pending": list(pending(state)),
+        "pending": pending_players(state),
         "teams": dict(state.teams),
         "chips": dict(state.chips),
         "turn_order": list(state.turn_order),

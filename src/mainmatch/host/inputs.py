@@ -1,0 +1,148 @@
+"""Bounds on everything a user sends the host, checked before any game sees it.
+
+The games check their rules; these checks keep absurd sizes out of the
+server whatever the game (README "Hosting a match", limits):
+
+- text is valid Unicode (no lone UTF-16 surrogates such as ``"\\ud800"``,
+  which no database can store) of at most :data:`MAX_TEXT` characters;
+- every number in host inputs, actions and records is finite and at most
+  :data:`MAX_NUMBER` in size (seeds have their own bound, ``SEED_LIMIT``);
+- every list or object has at most :data:`MAX_ITEMS` entries and values nest
+  at most :data:`MAX_DEPTH` deep;
+- player ids are a safe set (:func:`check_player_ids`).
+
+Each failure is one line naming where the value is and the bound.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from typing import Any
+
+from .errors import Unprocessable
+
+MAX_NUMBER = 1_000_000
+MAX_ITEMS = 1_000
+MAX_DEPTH = 10
+MAX_TEXT = 1_000
+MAX_TITLE = 200
+MAX_PLAYER_ID = 32
+#: Unicode categories a player id may not contain: controls, format characters
+#: (zero-width and direction marks), surrogates, private use, unassigned, and
+#: line and paragraph separators
+_BANNED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+_BANNED_CHARS = set("/\\")
+
+
+def brief(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for error messages that
+    name what was sent without echoing it whole.
+
+    >>> brief("x" * 100, 10)
+    "'xxxxxxxx…"
+    """
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def check_text(text: str, where: str, limit: int = MAX_TEXT) -> str:
+    """``text`` if it is valid Unicode of at most ``limit`` characters."""
+    if _has_surrogate(text):
+        raise Unprocessable(f"{where}: the text is not valid Unicode (a lone surrogate)")
+    if len(text) > limit:
+        raise Unprocessable(f"{where}: text of at most {limit} characters, got {len(text)}")
+    return text
+
+
+def check_json(value: Any, where: str, *, items: int = MAX_ITEMS, _depth: int = 0) -> None:
+    """Check a JSON value sent by a user against the bounds of the module doc."""
+    if _depth > MAX_DEPTH:
+        raise Unprocessable(f"{where}: values nest more than {MAX_DEPTH} deep")
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, str):
+        check_text(value, where)
+    elif isinstance(value, int):
+        if abs(value) > MAX_NUMBER:
+            raise Unprocessable(f"{where}: numbers must be between -{MAX_NUMBER} and {MAX_NUMBER}")
+    elif isinstance(value, float):
+        if not math.isfinite(value) or abs(value) > MAX_NUMBER:
+            raise Unprocessable(
+                f"{where}: numbers must be finite, between -{MAX_NUMBER} and {MAX_NUMBER}"
+            )
+    elif isinstance(value, dict):
+        if len(value) > items:
+            raise Unprocessable(f"{where}: at most {items} entries, got {len(value)}")
+        for key, item in value.items():
+            check_text(str(key), f"{where}: a key", MAX_TEXT)
+            check_json(item, f"{where}.{brief(key, 30)[1:-1]}", items=items, _depth=_depth + 1)
+    elif isinstance(value, list):
+        if len(value) > items:
+            raise Unprocessable(f"{where}: at most {items} entries, got {len(value)}")
+        for i, item in enumerate(value):
+            check_json(item, f"{where}[{i}]", items=items, _depth=_depth + 1)
+    else:
+        raise Unprocessable(f"{where}: not a JSON value")
+
+
+def player_id_problem(pid: str) -> str | None:
+    """Why ``pid`` is not a safe player id, or ``None``: 1 to 32 characters in
+    Unicode normal form NFC, no control, invisible or format characters, no
+    spaces at either end, no ``/`` or ``\\`` (a seat is a URL path segment).
+
+    >>> player_id_problem("jk") is None, player_id_problem("a\\u200b"), player_id_problem("a/b")
+    (True, 'contains U+200B (an invisible or control character)', "contains '/'")
+    """
+    if not pid or len(pid) > MAX_PLAYER_ID:
+        return f"must have 1 to {MAX_PLAYER_ID} characters"
+    if _has_surrogate(pid):
+        return "is not valid Unicode (a lone surrogate)"
+    for ch in pid:
+        if ch in _BANNED_CHARS:
+            return f"contains {ch!r}"
+        if unicodedata.category(ch) in _BANNED_CATEGORIES or (
+            unicodedata.category(ch) == "Zs" and ch != " "
+        ):
+            return f"contains U+{ord(ch):04X} (an invisible or control character)"
+    if pid != pid.strip():
+        return "starts or ends with a space"
+    if unicodedata.normalize("NFC", pid) != pid:
+        return "is not in Unicode normal form NFC"
+    return None
+
+
+def same_player_key(pid: str) -> str:
+    """Two ids with the same key are one player to a reader (``Jk``, ``jk``, ``ｊｋ``)."""
+    return unicodedata.normalize("NFKC", pid).casefold()
+
+
+def check_player_ids(players: list[str], *, normalise: bool) -> list[str]:
+    """The ids, checked (and, for new matches, stripped and NFC-normalised);
+    unique after normalisation. Raises a one-line 422."""
+    out = []
+    for pid in players:
+        if normalise and not _has_surrogate(pid):
+            pid = unicodedata.normalize("NFC", pid.strip())
+        problem = player_id_problem(pid)
+        if problem:
+            raise Unprocessable(f"player id {brief(pid)} {problem}")
+        out.append(pid)
+    seen: dict[str, str] = {}
+    for pid in out:
+        key = same_player_key(pid)
+        if key in seen:
+            raise Unprocessable(
+                f"player ids {brief(seen[key])} and {brief(pid)} are the same to a reader; "
+                "use different ids"
+            )
+        seen[key] = pid
+    return out

@@ -1,0 +1,193 @@
+"""Reading a match: its snapshot, record, revision, and the per-role overview
+(everything a token may see, in one JSON object)."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import select
+
+from mainmatch import games
+from mainmatch.engine.announce import neutralise
+from mainmatch.engine.events import visible_to
+
+from . import deadlines as dl
+from .access import Access
+from .core import ServiceCore
+from .errors import NotFound
+from .models import MatchRow, SeatRow, StepRow, SubmissionRow
+from .snapshots import Snapshot
+
+
+class OverviewMixin(ServiceCore):
+    def snapshot(self, match_id: str) -> tuple[MatchRow, Snapshot]:
+        with self.db.read() as s:
+            m = s.get(MatchRow, match_id)
+            if m is None:
+                raise NotFound(f"no match {match_id!r}")
+            snap = self._snapshot(s, m)
+        self.cache.put(match_id, snap)
+        return m, snap
+
+    def record(self, match_id: str) -> dict:
+        """The match record (``mainmatch-record/1``) of the steps applied so far."""
+        return self.snapshot(match_id)[1].record()
+
+    def revision(self, match_id: str, role: str = "spectator") -> int | None:
+        """The revision ``role`` sees: it changes only with what that role may
+        see (a submission changes the host's page, not the others')."""
+        with self.db.read() as s:
+            row = s.execute(
+                select(MatchRow.revision, MatchRow.activity).where(MatchRow.id == match_id)
+            ).first()
+        if row is None:
+            return None
+        return row[0] + row[1] if role == "host" else row[0]
+
+    def overview(self, access: Access) -> dict:
+        """Everything ``access`` may see of its match, in one JSON object.
+
+        A player gets their own view, request and submission and the events
+        they may see; a spectator the public view and public events; the host
+        the public view, each pending player's status (never the content
+        before the step resolves), the links and every announcement.
+        """
+        with self.db.read() as s:
+            m = s.get(MatchRow, access.match_id)
+            if m is None:
+                raise NotFound(f"no match {access.match_id!r}")
+            snap = self._snapshot(s, m)
+            seats = list(
+                s.scalars(
+                    select(SeatRow).where(SeatRow.match_id == m.id).order_by(SeatRow.position)
+                )
+            )
+            subs = {
+                r.player: r
+                for r in s.scalars(
+                    select(SubmissionRow).where(
+                        SubmissionRow.match_id == m.id, SubmissionRow.step == m.step_count + 1
+                    )
+                )
+            }
+            step_rows = list(
+                s.execute(
+                    select(
+                        StepRow.number, StepRow.created_at, StepRow.next_deadline, StepRow.defaulted
+                    )
+                    .where(StepRow.match_id == m.id)
+                    .order_by(StepRow.number)
+                )
+            )
+        self.cache.put(m.id, snap)
+        game = snap.game
+        pending = snap.pending
+        result = game.result(snap.state) if not pending else None
+        out: dict[str, Any] = {
+            "match": m.id,
+            "role": access.role,
+            "game": {"id": game.id, "title": game.title, "player_count": game.player_count},
+            "title": m.title,
+            "status": m.status,
+            "revision": m.revision + m.activity if access.role == "host" else m.revision,
+            "steps_applied": m.step_count,
+            "open_step": None if m.status == "over" else m.step_count + 1,
+            "step_opened_at": None if m.status == "over" else m.step_opened_at,
+            "deadline": m.deadline_at,
+            "deadlines": dict(m.deadlines),
+            "early_resolution": m.early_resolution,
+            "now": self.clock(),
+            "seats": [{"player": x.player, "bot": x.bot} for x in seats],
+            "pending": [{"player": p, "kind": r["kind"]} for p, r in pending.items()],
+            "result": result,
+        }
+        viewer = access.player if access.role == "player" else None
+        out["view"] = game.view(snap.state, viewer)
+        anns: list[dict[str, Any]] = [
+            {
+                "step": 0,
+                "at": m.created_at,
+                "public": _opening_text(m, snap, seats),
+                "next_deadline": None,
+            }
+        ]
+        for number, created_at, next_deadline, defaulted in step_rows:
+            if number > snap.count:
+                break
+            ann = snap.announcement(number)
+            entry: dict[str, Any] = {
+                "step": number,
+                "at": created_at,
+                "public": ann.public_text(),
+                "next_deadline": next_deadline,
+            }
+            if access.role == "host":
+                entry["dms"] = {p: ann.dm_text(p) for p in snap.config["players"] if ann.dm_text(p)}
+                entry["defaulted"] = list(defaulted)
+            elif viewer is not None:
+                entry["dm"] = ann.dm_text(viewer)
+            anns.append(entry)
+        # the newest post carries the deadline now in force (the host may have changed it)
+        anns[-1]["next_deadline"] = m.deadline_at if m.status == "running" else None
+        for entry in anns:
+            entry["post"] = discord_post(entry["public"], entry["next_deadline"])
+        out["announcements"] = anns
+        if viewer is not None:
+            request = pending.get(viewer)
+            sub = subs.get(viewer)
+            out["you"] = viewer
+            out["request"] = request
+            out["action_schema"] = action_schema(game.id, request["kind"]) if request else None
+            out["submission"] = (
+                {"action": sub.action, "submitted_at": sub.submitted_at, "by_bot": sub.by_bot}
+                if sub is not None and request
+                else None
+            )
+            out["events"] = [[e for e in evs if visible_to(e, viewer)] for evs in snap.events]
+        elif access.role == "host":
+            out["links"] = {
+                "spectator": m.spectator_token,
+                "players": {x.player: x.token for x in seats},
+            }
+            out["pending_status"] = {
+                p: _status(subs.get(p), next(x for x in seats if x.player == p)) for p in pending
+            }
+        return out
+
+
+@functools.cache
+def _schema_text(game_id: str, kind: str) -> str:
+    return json.dumps(games.get(game_id).action_schema(kind))
+
+
+def action_schema(game_id: str, kind: str) -> dict:
+    """The JSON Schema of a step kind's action (made once per kind: pydantic is slow at it)."""
+    return json.loads(_schema_text(game_id, kind))
+
+
+def _status(sub: SubmissionRow | None, seat: SeatRow) -> str:
+    """A pending player's status for the host page; never the action itself."""
+    if sub is None:
+        return "bot (waiting)" if seat.bot else "not yet"
+    if sub.by_bot:
+        return "bot (default)" if sub.defaulted else "bot"
+    return "submitted"
+
+
+def discord_post(public: str, next_deadline: float | None) -> str:
+    """A step's public post as the host pastes it: the events, then the next
+    deadline as a Discord timestamp (each reader sees their own time zone)."""
+    if next_deadline is None:
+        return public
+    return f"{public}\n\n**Next deadline:** {dl.discord_timestamp(next_deadline)}".strip()
+
+
+def _opening_text(m: MatchRow, snap: Snapshot, seats: Iterable[SeatRow]) -> str:
+    """The host's first post: the game, the players, and what happens next."""
+    # the title and the ids are user text: neutralised (no ping, no formatting)
+    title = neutralise(m.title) if m.title else snap.game.title
+    names = ", ".join(f"**{neutralise(x.player)}**" for x in seats)
+    return f"## {title} begins\n{snap.game.title}: {snap.game.pitch}\nPlayers: {names}"

@@ -1,0 +1,63 @@
+"""Research API: PettingZoo and Gymnasium environments for every game.
+
+Install with ``pip install "mainmatch[rl]"``::
+
+    from mainmatch import rl
+    aec = rl.env("seat_exchange")               # PettingZoo AEC
+    par = rl.parallel_env("mvp")                # PettingZoo Parallel
+    gym_env = rl.single_agent("amalgamation", seat=0, opponents="strategy")
+
+Observations come from the acting player's own view only, as a documented
+fixed-length float vector plus an ``action_mask`` (docs/rl.md, or
+``rl.describe(game_id)``); structured actions are decomposed into discrete
+sub-decisions that the mask keeps legal.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from mainmatch.engine.errors import MainmatchError
+
+from .spec import game_ids, spec
+from .table import Rewards
+
+__all__ = ["Rewards", "describe", "env", "game_ids", "parallel_env", "single_agent", "spec"]
+
+
+def _load(module: str) -> Any:
+    """A module of this package that needs the ``rl`` extra, with a clear error
+    naming the extra when PettingZoo or Gymnasium is missing."""
+    try:
+        return import_module(f"mainmatch.rl.{module}")
+    except ModuleNotFoundError as exc:
+        if exc.name in ("pettingzoo", "gymnasium"):
+            raise MainmatchError(
+                f'mainmatch.rl needs {exc.name}: pip install "mainmatch[rl]"'
+            ) from None
+        raise
+
+
+def env(game_id: str, **options: Any):
+    """A PettingZoo AEC environment of ``game_id``. Options: ``render_mode``
+    (``"ansi"``), ``players``, ``config_options`` (host inputs), ``config_fn``,
+    ``rewards`` (``Rewards``, a mapping of its fields, or ``fn(result, player)``)."""
+    return _load("aec").MainMatchAEC(game_id, **options)
+
+
+def parallel_env(game_id: str, **options: Any):
+    """A PettingZoo Parallel environment of ``game_id`` (options as ``env``)."""
+    return _load("parallel").MainMatchParallel(game_id, **options)
+
+
+def single_agent(game_id: str, seat: int | str = 0, opponents: Any = "strategy", **options: Any):
+    """A Gymnasium environment of ``game_id`` for ``seat`` with bots elsewhere."""
+    return _load("single").SingleAgentEnv(game_id, seat=seat, opponents=opponents, **options)
+
+
+def describe(game_id: str) -> str:
+    """Markdown: the observation layout, the decisions and the limits of ``game_id``."""
+    from .docs import describe as _describe
+
+    return _describe(game_id)

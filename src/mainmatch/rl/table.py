@@ -1,0 +1,241 @@
+"""The table every environment drives: one engine ``Match``, each learning
+player's plan in progress, and the bots in the other seats.
+
+Secrecy: an observation is built from ``Game.view(state, player)`` and the
+player's own request only (``observe``); plans see the same two things, and a
+player's partial action is never part of another player's observation. Bots
+act through ``mainmatch.bots.driver.bot_move``, which gives them their view only.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from mainmatch import games
+from mainmatch.bots import Bot
+from mainmatch.bots.driver import bot_move
+from mainmatch.engine import Match
+from mainmatch.engine.announce import announce
+from mainmatch.engine.errors import MainmatchError
+
+from .decisions import Decision, Plan, mask_of, nearest_allowed
+from .spec import GameSpec, spec
+
+#: ``config_fn(players, seed)``: the config of a new match.
+ConfigFn = Callable[[list[str], int], dict]
+#: ``reward_fn(result, player)``: a player's reward when the match ends.
+RewardFn = Callable[[dict, str], float]
+
+
+@dataclass(frozen=True)
+class Rewards:
+    """The default end-of-match reward: ``token_of_life`` if the player gets at
+    least one Token of Life, plus ``elimination_candidate`` if they are the EC,
+    plus ``garnet`` per garnet won (ENGINE.md result fields)."""
+
+    token_of_life: float = 1.0
+    elimination_candidate: float = -1.0
+    garnet: float = 0.0
+
+    def __call__(self, result: dict, player: str) -> float:
+        reward = 0.0
+        if result["tokens_of_life"].get(player, 0) > 0:
+            reward += self.token_of_life
+        if result.get("elimination_candidate") == player:
+            reward += self.elimination_candidate
+        return reward + self.garnet * result["garnets"].get(player, 0)
+
+
+class Table:
+    """A match with sub-decision plans for the learning players (``learners``)
+    and bots for everyone else."""
+
+    def __init__(
+        self,
+        game_id: str,
+        *,
+        players: list[str] | None = None,
+        config_fn: ConfigFn | None = None,
+        config_options: Mapping[str, Any] | None = None,
+        rewards: RewardFn | Rewards | Mapping[str, float] | None = None,
+        bots: Mapping[str, Bot] | None = None,
+    ):
+        self.game = games.get(game_id)
+        self.spec: GameSpec = spec(game_id)
+        self.players = list(players or self.game.default_players)
+        if len(self.players) != self.game.player_count:
+            raise MainmatchError(
+                f"{game_id} takes {self.game.player_count} players, not {len(self.players)}"
+            )
+        options = dict(config_options or {})
+        self.config_fn: ConfigFn = config_fn or (
+            lambda ps, seed: self.game.new_config(list(ps), seed, **options)
+        )
+        if rewards is None:
+            rewards = Rewards()
+        elif isinstance(rewards, Mapping):
+            rewards = Rewards(**rewards)
+        self.reward_fn: RewardFn = rewards
+        self.bots = dict(bots or {})
+        unknown = set(self.bots) - set(self.players)
+        if unknown:
+            raise MainmatchError(f"bots for unknown players: {', '.join(sorted(unknown))}")
+        self.learners = [p for p in self.players if p not in self.bots]
+        self.size = self.spec.layout.size + len(self.spec.decisions) + self.spec.context.size
+        self.rng = random.Random()
+        self.match: Match | None = None
+
+    # ------------------------------------------------------------- lifecycle
+
+    def reset(self, seed: int | None) -> None:
+        if seed is not None:
+            self.rng = random.Random(seed)
+        config = self.config_fn(list(self.players), self.rng.randrange(2**32))
+        self.match = Match(self.game, config)
+        self.plans: dict[str, Plan] = {}
+        self.open: dict[str, Decision] = {}
+        self.ready: dict[str, dict] = {}
+        self.defaulted: list[str] = []
+        self.last_events: list[dict] = []
+        #: choices sent that the mask did not allow (replaced by the nearest allowed)
+        self.masked_choices = 0
+        self._cache: dict[tuple[str, int], tuple[np.ndarray, str, str]] = {}
+        self.advance()
+
+    @property
+    def over(self) -> bool:
+        return self.m.over
+
+    @property
+    def m(self) -> Match:
+        if self.match is None:
+            raise MainmatchError("call reset() before using the environment")
+        return self.match
+
+    def deciding(self) -> list[str]:
+        """Learning players with an open sub-decision, in seat order."""
+        return [p for p in self.players if p in self.open]
+
+    # ------------------------------------------------------------- play
+
+    def choose(self, player: str, index: Any) -> None:
+        """Send ``index`` to ``player``'s open decision (the nearest allowed index
+        when the mask forbids it), then run the plan to its next real decision."""
+        decision = self.open.pop(player)
+        try:
+            choice = int(index)
+        except (TypeError, ValueError):
+            raise MainmatchError(f"an action is an integer index, not {index!r}") from None
+        if not (0 <= choice < len(decision.mask) and decision.mask[choice]):
+            self.masked_choices += 1
+            choice = nearest_allowed(decision.mask, choice)
+        self._run(player, choice)
+
+    def advance(self) -> None:
+        """Start plans and ask bots until a learner must decide or the match ends;
+        apply every step whose pending players all have their actions."""
+        m = self.m
+        while True:
+            pending = m.pending
+            if not pending:
+                return
+            for p in pending:
+                if p in self.ready or p in self.open:
+                    continue
+                if p in self.bots:
+                    move = bot_move(self.game, m.state, p, self.bots[p], self.rng)
+                    self.ready[p] = move.action
+                    if move.defaulted:
+                        self.defaulted.append(p)
+                else:
+                    self.plans[p] = self.spec.plan(m.view(p), pending[p], p)
+                    self._run(p, None)
+            if any(p not in self.ready for p in pending):
+                return
+            actions = {p: self.ready[p] for p in pending}
+            self.last_events = m.step(actions, self.defaulted)
+            self.ready, self.defaulted, self.plans = {}, [], {}
+
+    def _run(self, player: str, choice: int | None) -> None:
+        """Feed ``choice`` to the plan; answer decisions with one allowed choice
+        automatically; stop at a real decision or the finished action."""
+        plan = self.plans[player]
+        try:
+            decision = plan.send(choice) if choice is not None else next(plan)
+            while int(decision.mask.sum()) == 1:
+                decision = plan.send(int(np.flatnonzero(decision.mask)[0]))
+            if not decision.mask.any():  # a plan bug: R2 promises a reachable legal action
+                raise MainmatchError(f"{self.game.id}: {decision.kind} with no allowed choice")
+        except StopIteration as done:
+            self.ready[player] = done.value
+            del self.plans[player]
+            return
+        self.open[player] = decision
+
+    # ------------------------------------------------------------- output
+
+    def observe(self, player: str) -> dict[str, np.ndarray]:
+        """The player's observation: their view and request encoded, the open
+        decision's kind (one-hot) and context; the mask allows only index 0
+        when the player has nothing to decide."""
+        parts = [self._seen(player)[0]]
+        kinds = np.zeros(len(self.spec.decisions), dtype=np.float32)
+        decision = self.open.get(player)
+        if decision is None:
+            parts += [kinds, np.zeros(self.spec.context.size, dtype=np.float32)]
+            mask = mask_of(self.spec.n_actions, [0])
+        else:
+            kinds[self.spec.decisions.index(decision.kind)] = 1.0
+            parts += [kinds, np.asarray(decision.context, dtype=np.float32)]
+            mask = decision.mask.copy()
+        obs = np.clip(np.concatenate(parts), -1.0, 1.0).astype(np.float32)
+        return {"observation": obs, "action_mask": mask}
+
+    def info(self, player: str) -> dict:
+        """The player's view and request as JSON text (``json.loads`` them; text
+        cannot be changed by a user who keeps it) and the open decision's kind."""
+        decision = self.open.get(player)
+        _, view, request = self._seen(player)
+        return {
+            "view": view,
+            "request": request,
+            "decision": None if decision is None else decision.kind,
+        }
+
+    def _seen(self, player: str) -> tuple[np.ndarray, str, str]:
+        """The player's encoded view and request, and both as JSON text, computed
+        once per engine step (they change only when the engine applies a step)."""
+        m = self.m
+        key = (player, len(m.steps))
+        cached = self._cache.get(key)
+        if cached is None:
+            view, request = m.view(player), m.pending.get(player)
+            cached = (
+                self.spec.encode(view, request, player),
+                json.dumps(view),
+                json.dumps(request),
+            )
+            if len(self._cache) > 4 * len(self.players):
+                self._cache.clear()
+            self._cache[key] = cached
+        return cached
+
+    def reward(self, player: str) -> float:
+        result = self.m.result()
+        return 0.0 if result is None else float(self.reward_fn(result, player))
+
+    def render(self) -> str:
+        """The public view and the last step's public announcement, as text."""
+        m = self.m
+        lines = [f"{self.game.title}: step {len(m.steps)}" + (" (over)" if m.over else "")]
+        if self.last_events:
+            lines.append(announce(self.game, self.last_events).public_text())
+        view = m.view(None)
+        lines += [f"{key}: {value}" for key, value in view.items() if key != "game"]
+        return "\n".join(lines) + "\n"

@@ -1,0 +1,96 @@
+"""Property: random choices among the allowed ones always build legal actions.
+
+Whole matches of the Parallel environment (every deciding player picks at once)
+with garnets to spend, in several picking styles that reach the budget edges;
+the engine validates every assembled action (``Match.step`` raises on an
+illegal one), and no choice is ever out of its mask.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mainmatch import games, rl
+
+STYLES = ("uniform", "highest", "lowest", "stop_late")
+#: sub-decisions each Hypothesis example takes at least (whole matches, restarted)
+DECISIONS_PER_EXAMPLE = 400
+
+
+def pick(mask: np.ndarray, style: str, rng: random.Random) -> int:
+    allowed = [int(i) for i in np.flatnonzero(mask)]
+    assert allowed, "a decision with no allowed choice"
+    if style == "highest":
+        return allowed[-1] if rng.random() < 0.8 else rng.choice(allowed)
+    if style == "lowest":
+        return allowed[0] if rng.random() < 0.8 else rng.choice(allowed)
+    if style == "stop_late" and len(allowed) > 1 and allowed[0] == 0:
+        return rng.choice(allowed[1:]) if rng.random() < 0.9 else 0
+    return rng.choice(allowed)
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1), style=st.sampled_from(STYLES), garnets=st.integers(0, 20))
+def test_masked_choices_build_legal_actions(game_id, seed, style, garnets):
+    game = games.get(game_id)
+    env = rl.parallel_env(
+        game_id, config_options={"garnets": {p: garnets for p in game.default_players}}
+    )
+    space = env.observation_space(env.possible_agents[0])
+    rng = random.Random(seed)
+    decisions = matches = 0
+    while decisions < DECISIONS_PER_EXAMPLE:
+        obs, _ = env.reset(seed=rng.randrange(2**31))
+        while env.agents:
+            for a in env.agents:
+                assert space.contains(obs[a]), f"{a}'s observation is outside the space"
+            deciding = env.table.deciding()
+            actions = {a: pick(obs[a]["action_mask"], style, rng) for a in env.agents}
+            obs, *_ = env.step(actions)  # Match.step validates every assembled action
+            decisions += len(deciding)
+        matches += 1
+        assert env.table.masked_choices == 0
+        assert env.table.m.result() is not None
+    assert matches >= 1
+
+
+def test_a_masked_out_index_plays_the_nearest_allowed_one():
+    env = rl.single_agent("seat_exchange", seat=0, opponents="random")
+    obs, info = env.reset(seed=3)
+    mask = obs["action_mask"]
+    assert info["decision"] == "trade_first" and mask[0] == 1
+    forbidden = [i for i in range(len(mask)) if not mask[i]]
+    assert forbidden, "Seat Exchange's first decision leaves some indices out"
+    obs, _, terminated, _, info = env.step(forbidden[-1])
+    assert info["masked_choices"] == 1
+    while not terminated:
+        obs, _, terminated, _, info = env.step(99)  # always out of range
+    assert env.table.m.result() is not None
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_random_play_reaches_every_decision_kind(game_id):
+    """So the property above exercises every sub-decision the game has."""
+    game = games.get(game_id)
+    kinds = set(rl.spec(game_id).decisions)
+    seen: set[str] = set()
+    rng = random.Random(1)
+    envs = [
+        rl.parallel_env(game_id, config_options={"garnets": {p: g for p in game.default_players}})
+        for g in (0, 3, 20)
+    ]
+    for seed in range(60):  # until every kind is seen; a few matches in most games
+        env = envs[seed % len(envs)]
+        obs, _ = env.reset(seed=seed)
+        while env.agents:
+            seen.update(env.table.open[a].kind for a in env.table.deciding())
+            obs, *_ = env.step({a: pick(obs[a]["action_mask"], "uniform", rng) for a in obs})
+        if seen == kinds:
+            break
+    assert kinds - seen == set()
