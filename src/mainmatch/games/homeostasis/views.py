@@ -76,15 +76,15 @@ def pending_players(state: HomeostasisState) -> list[str]:
     remembers only the last state."""
     phase = state.phase
     if phase == S.AUCTION:
-        return [state.turn_order[state.auction.turn]]
+        return [state.turn_order[present(state.auction, "open auction").turn]]
     if phase == S.SAVE_CARDS:
         return list(state.players)
     if phase == S.DRAFT:
         return [drafter(state)]
     if phase == S.FINAL_AUCTION:
-        return list(state.final_auction.bidders)
+        return list(present(state.final_auction, "final auction").bidders)
     if phase == S.PLACE_SAVED:
-        return [state.final_auction.winner]
+        return [present(present(state.final_auction, "final auction").winner, "auction winner")]
     if phase == S.BRACKETS:
         return eligible_for_brackets(state)
     if phase == S.CHOOSE_EC:
