@@ -56,6 +56,7 @@ bench: install
 	$(PY) benchmarks/simulate.py
 	$(PY) benchmarks/strategy.py
 	$(PY) benchmarks/replay.py
+	$(PY) benchmarks/rl.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

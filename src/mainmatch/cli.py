@@ -14,7 +14,6 @@ from typing import Any
 
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.table import Table
 from typer.exceptions import TyperException
 
@@ -95,9 +94,22 @@ def games_cmd() -> None:
 
 
 @app.command("rules")
-def rules_cmd(game: str = typer.Argument(..., help="game id, see `mainmatch games`")) -> None:
-    """Print a summary of a game's rules."""
-    out.print(Markdown(_game(game).rules_summary()))
+def rules_cmd(
+    game: str = typer.Argument(..., help="game id, see `mainmatch games`"),
+    variants: bool = typer.Option(
+        False, "--variants", help="list the rule variants: keys, defaults, ranges, spec sections"
+    ),
+    as_json: bool = typer.Option(False, "--json", help="with --variants: print them as JSON"),
+    variant: list[str] = typer.Option(
+        [], "--variant", metavar="KEY=VALUE", help="say which variant is in play (repeatable)"
+    ),
+) -> None:
+    """Print a summary of a game's rules, or its rule variants (--variants)."""
+    from mainmatch.sim.labtext import print_rules
+
+    # wrapped at the terminal's width (80 columns when piped): the shared console's
+    # soft wrap would crop Markdown list items at the edge instead
+    print_rules(_game(game), Console(highlight=False), variants, as_json, variant)
 
 
 @app.command("schema")
@@ -271,15 +283,14 @@ def _show_views(game, state, as_json: bool) -> None:
     if as_json:
         print(json.dumps({"views": views, "pending": pending}, ensure_ascii=False))
         return
+    # for people: each view as the pages render it (the --json output is for machines)
+    from mainmatch.host.textview import pending_text, view_text
+
     for who, v in views.items():
-        print(f"## {'Public view' if who == 'public' else 'View of ' + who}")
-        print(json.dumps(v, ensure_ascii=False, indent=1))
-    print("## Pending")
-    print(
-        json.dumps(pending, ensure_ascii=False, indent=1)
-        if pending
-        else "nobody: the match is over"
-    )
+        print(f"=== {'Public view' if who == 'public' else 'View of ' + who} ===")
+        print(view_text(game, v) + "\n")
+    print("=== Pending ===")
+    print(pending_text(pending))
 
 
 def _show_result(game, result: dict | None, pending: dict) -> None:
@@ -334,11 +345,31 @@ def demo_cmd(
 
 
 def _register_extensions() -> None:
+    # once per process: main() may run many times (tests), and Typer would
+    # otherwise keep every earlier copy of these commands and rebuild them all
+    if getattr(app, "_mm_extensions", False):
+        return
+    app._mm_extensions = True  # type: ignore[attr-defined]
+    from mainmatch.discord.cli import register as register_discord
     from mainmatch.host.commands import register as register_host
+    from mainmatch.host.season_commands import register as register_season
     from mainmatch.sim.commands import register as register_sim
+    from mainmatch.sim.labcommands import register as register_lab
 
     register_host(app)
     register_sim(app)
+    register_season(app)
+    register_lab(app)
+    register_discord(app)
+
+
+def _remember_argv(argv: list[str] | None) -> None:
+    """Reports print the exact command that made them (``--html``)."""
+    try:
+        from mainmatch.sim import commands
+    except ImportError:
+        return
+    commands.ARGV[:] = list(sys.argv[1:] if argv is None else argv)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -347,8 +378,12 @@ def main(argv: list[str] | None = None) -> int:
         _register_extensions()
     except ImportError:
         pass
+    _remember_argv(argv)
     try:
-        app(args=argv, standalone_mode=False, prog_name="mainmatch")
+        code = app(args=argv, standalone_mode=False, prog_name="mainmatch")
+        # without standalone mode click returns a command's typer.Exit code instead of raising
+        if isinstance(code, int) and code:
+            return code
     except typer.Exit as exc:
         return exc.exit_code
     except typer.Abort:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mainmatch.bots import RandomBot, base, bot_names, get_bot, register
+from mainmatch.bots.random_view import VIEW_RANDOM
 from mainmatch.engine.errors import MainmatchError
 
 
@@ -12,8 +13,8 @@ def test_random_is_listed_first_for_every_game() -> None:
     for game_id in ("seat_exchange", "amalgamation", "homeostasis", "mvp", "second_to_won"):
         names = bot_names(game_id)
         assert names[0] == "random"
-        # Seat Exchange's engine random_action reads the numbers: its bot is view-only
-        assert isinstance(get_bot(game_id, "random"), RandomBot) != (game_id == "seat_exchange")
+        # where the engine's random_action reads a secret, the random bot is view-only
+        assert isinstance(get_bot(game_id, "random"), RandomBot) != (game_id in VIEW_RANDOM)
 
 
 def test_seat_exchange_has_its_strategy_bot() -> None:

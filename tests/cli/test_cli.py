@@ -87,11 +87,35 @@ def test_new_with_host_inputs_from_set_and_config_file(capsys, tmp_path):
     assert load_record(tmp_path / "r2.json")["config"] == cfg
 
 
-def test_replay_step_shows_every_players_view(capsys, tmp_path):
+@pytest.mark.parametrize("columns", [80, 200])
+def test_rules_wrap_list_items_instead_of_cropping_them(capsys, monkeypatch, columns):
+    """Seat Exchange's "Each round" item 2 is longer than 200 columns: every word of it
+    is printed, on lines no wider than the terminal (piped: COLUMNS or 80)."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    code, out, _ = run(capsys, "rules", SE)
+    assert code == 0
+    assert max(len(line.rstrip()) for line in out.splitlines()) <= columns
+    words = " ".join(out.split())
+    assert "You may also convert garnets into dollars, $1 each." in words
+    assert "it counts double and moves nobody, so it blocks." in words
+
+
+def test_replay_step_shows_every_players_view_for_people(capsys, tmp_path):
     rnd = tmp_path / "r.json"
     run(capsys, "random", SE, "--seed", "2", "-o", str(rnd))
     code, out, _ = run(capsys, "replay", str(rnd), "--step", "1")
-    assert code == 0 and "## Public view" in out and "## View of jk" in out and '"you"' in out
+    assert code == 0 and "=== Public view ===" in out and "=== View of jk ===" in out
+    assert "Round 2 of 4" in out and "Seats clockwise from seat 0 at the top: " in out
+    view = out.split("=== View of jk ===")[1].split("===")[0]
+    assert "## You (jk)" in view and "Your number: " in view and "Money: $" in view
+    assert "{" not in out and '"you"' not in out, "for people, not JSON"
+    assert out.rstrip().endswith(
+        "=== Pending ===\n"
+        + "\n".join(f"{p}: pay for trades" for p in games.get(SE).default_players)
+    )
+    code, out, _ = run(capsys, "replay", str(rnd), "--step", "1", "--json")
+    data = json.loads(out)
+    assert data["views"]["jk"]["you"]["player"] == "jk" and "jk" in data["pending"]
 
 
 @pytest.mark.parametrize(

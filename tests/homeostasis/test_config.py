@@ -24,7 +24,7 @@ def test_new_config_alone_is_a_full_config() -> None:
     assert cfg["garnets"] == {p: 0 for p in PLAYERS}
     assert cfg["gamewide_tiebreak"] == PLAYERS and cfg["chips"] == 100
     assert GAME.check_config(copy.deepcopy(cfg)) == cfg
-    assert GAME.host_inputs == ("teams", "garnets", "gamewide_tiebreak", "chips")
+    assert GAME.host_inputs == ("teams", "garnets", "gamewide_tiebreak", "chips", "variant")
 
 
 def test_teams_are_drawn_from_the_seed_by_shuffling_players() -> None:

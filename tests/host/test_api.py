@@ -368,7 +368,7 @@ def test_games_and_openapi_docs(api):
     se = api.call("GET", "/api/games/seat_exchange").json()
     assert se["step_kinds"]["trades"]["default_deadline"] == "minutes:1440"
     assert se["bots"][0] == "random" and se["player_count"] == 13
-    assert {h["name"] for h in se["host_inputs"]} == {"gamewide_tiebreak", "garnets"}
+    assert {h["name"] for h in se["host_inputs"]} == {"gamewide_tiebreak", "garnets", "variant"}
     spec = api.call("GET", "/openapi.json").json()
     assert "/api/matches" in spec["paths"] and "/api/matches/{match_id}/submission" in spec["paths"]
     assert api.client.get("/docs").status_code == 200
@@ -403,3 +403,20 @@ def test_amalgamation_partial_submission_is_completed_with_the_defaults(api):
         "beggar",
     )
     assert "a" in step["defaulted"]
+
+
+def test_a_hosted_match_may_play_a_rule_variant(api):
+    # issue 15: hosted matches may use variants; the record keeps it, views name it
+    made = api.create(seed=5, options={"variant": {"rounds": 2, "income": 60}}, **NO_BOTS_MANUAL)
+    record = api.record(made)
+    assert record["config"]["variant"] == {"rounds": 2, "income": 60}
+    ov = api.overview(made, made["player_tokens"]["jk"])
+    assert "variant" in json.dumps(ov) and '"income": 60' in json.dumps(ov)
+    r = api.call(
+        "POST",
+        "/api/matches",
+        api.admin_key,
+        json={"game": "seat_exchange", "options": {"variant": {"streak": 14}}},
+    )
+    assert r.status_code == 422
+    assert "variant.streak: 14 is more than 13" in r.json()["error"]

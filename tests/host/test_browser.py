@@ -11,71 +11,35 @@
 from __future__ import annotations
 
 import json
-import os
 import random
-import socket
-import threading
 import time
 from pathlib import Path
 
 import pytest
-import uvicorn
 
 from mainmatch import games
 from mainmatch.host.app import create_app
 
+from .browserkit import chromium, error_shown, my_turn, served, until
+
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM = os.environ.get("MAINMATCH_TEST_BROWSER") or (
-    "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-)
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+#: the server's admin key: creating a match needs it
+ADMIN_KEY = "browser-test-admin-key"
 
 
 @pytest.fixture
 def server(sqlite_url):
     """The app served by uvicorn in a thread on a free loopback port."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    app = create_app(sqlite_url, scan_interval=0.2)
-    srv = uvicorn.Server(
-        uvicorn.Config(
-            app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1
-        )
-    )
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield app, f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
+    app = create_app(sqlite_url, scan_interval=0.2, admin_key=ADMIN_KEY)
+    with served(app) as base:
+        yield app, base
 
 
 @pytest.fixture
 def browser():
-    if CHROMIUM is None:
-        pytest.skip("Debian's chromium is not installed (make test installs it)")
-    assert Path(CHROMIUM).exists(), f"MAINMATCH_TEST_BROWSER={CHROMIUM} does not exist"
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
-
-
-def _wait_for(page, expression: str, timeout: float = 30.0) -> None:
-    """Poll ``expression`` in the page until it is true. (Playwright's
-    ``wait_for_function`` evaluates strings in the page, which the pages'
-    Content-Security-Policy forbids: ``unsafe-eval`` is not allowed.)"""
-    end = time.monotonic() + timeout
-    while not page.evaluate(expression):
-        assert time.monotonic() < end, f"timed out waiting for {expression}"
-        time.sleep(0.05)
 
 
 def _page(browser, errors: list[str]):
@@ -91,9 +55,12 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     ARTIFACTS.mkdir(exist_ok=True)
     errors: list[str] = []
     host = _page(browser, errors)
-    # the create page sends the server's admin key from its cookie
-    host.context.add_cookies([{"name": "mm_admin", "value": app.state.admin_key, "url": base}])
+    # the host opens the home link `mainmatch serve` printed: the browser keeps the key
     host.goto(f"{base}/new")
+    assert host.locator("#admin-needed").is_visible()
+    host.goto(f"{base}/?key={ADMIN_KEY}")
+    host.goto(f"{base}/new")
+    assert host.locator("#admin-needed").count() == 0
     host.select_option("#game", "mvp")
     rows = host.locator("#seats tbody tr")
     rows.nth(5).wait_for()
@@ -123,12 +90,10 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     pages[0].wait_for_selector("#submitted-banner")
     assert "Submitted" in pages[0].locator("#action-state").inner_text()
     assert "you can still change it" in pages[0].locator("#submitted-banner").inner_text().lower()
-    _wait_for(host, "document.querySelector('#pending-table').innerText.includes('submitted')")
+    until(host, "document.querySelector('#pending-table').innerText.includes('submitted')")
 
     pages[1].locator("#action-form fieldset .row input[type=number]").first.fill("999")
-    pages[1].click("#submit-action")
-    _wait_for(pages[1], "document.getElementById('action-error').textContent.length > 0")
-    assert "but you have 30" in pages[1].locator("#action-error").inner_text()
+    assert "but you have 30" in error_shown(pages[1])
     pages[1].locator("#action-form fieldset .row input[type=number]").first.fill("2")
     pages[1].click("#submit-action")
 
@@ -136,8 +101,10 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     for page in (host, *pages):
         page.wait_for_selector('.announcement[data-step="1"]', timeout=30_000)
     for page in pages:
-        _wait_for(page, "document.querySelector('#r-status').innerText.includes('Open step')")
-        assert "2 · round" in page.locator("#r-status").inner_text().replace("\n", " ")
+        until(page, "document.querySelector('#r-status').innerText.includes('Open step')")
+        assert "2 · your moves for this round" in page.locator("#r-status").inner_text().replace(
+            "\n", " "
+        )
         assert (
             "Round 2" in page.locator("#r-view").inner_text()
             or "Round 2" in page.locator("#r-view").inner_text().title()
@@ -189,10 +156,10 @@ def test_the_action_form_expresses_random_legal_actions(server, browser, game_id
     rng = random.Random(5)
     turns = 0
     while turns < 5:
-        _, snap = svc.snapshot(made.match_id)
+        snap = my_turn(svc, made.match_id, me)
         if snap.over:
             break
-        assert me in snap.pending, "bots answer at once: only the person can be awaited"
+        assert me in snap.pending, "the bots have moved: only the person can be awaited"
         action = game.random_action(snap.state, me, rng)
         page.goto(f"{base}/play/{made.player_tokens[me]}")
         page.wait_for_selector("#action-form")

@@ -4,13 +4,17 @@ hard time limit, see only their own view, and move in short transactions
 
 from __future__ import annotations
 
+import random
 import runpy
 import textwrap
 import time
 
 import pytest
 
-from mainmatch.bots.random_view import SeatExchangeRandomBot
+from mainmatch import games
+from mainmatch.bots import get_bot
+from mainmatch.bots.random_view import VIEW_RANDOM, SeatExchangeRandomBot
+from mainmatch.engine import Match
 from mainmatch.host.botproc import BotRunner
 from mainmatch.host.db import Database
 from mainmatch.host.service import HostService, bot_rng
@@ -109,3 +113,21 @@ def test_11_bots_move_in_the_background_and_others_are_served_meanwhile(api):
     assert api.client.app.state.service.wait_for_bots(120)
     ov = api.overview(bots_match, bots_match["host_token"])
     assert ov["status"] == "over" and ov["steps_applied"] > 50
+
+
+@pytest.mark.parametrize("game_id", sorted(VIEW_RANDOM))
+def test_10_view_only_random_bots_play_legal_actions(game_id):
+    """Where the engine's random_action reads a secret, the random bot draws
+    from the view and request alone, and its actions are legal."""
+    game = games.get(game_id)
+    bot = get_bot(game_id, "random")
+    assert not getattr(bot, "delegate_random", False)
+    for seed in range(12):
+        rng = random.Random(seed)
+        match = Match(game, game.random_config(list(game.default_players), rng))
+        while match.pending:
+            actions = {}
+            for p, request in match.pending.items():
+                actions[p] = bot.act(game.view(match.state, p), dict(request), rng)
+                game.validate(match.state, p, actions[p])
+            match.step(actions)

@@ -49,7 +49,7 @@ def test_new_config_takes_every_host_input():
         "garnets": {"r1": 5, "r2": 0, "r3": 0, "g1": 2, "g2": 0, "g3": 0},
         "gamewide_tiebreak": tiebreak,
     }
-    assert GAME.host_inputs == ("teams", "garnets", "gamewide_tiebreak", "layout")
+    assert GAME.host_inputs == ("teams", "garnets", "gamewide_tiebreak", "layout", "variant")
 
 
 def test_a_given_layout_does_not_change_the_drawn_teams_and_vice_versa():

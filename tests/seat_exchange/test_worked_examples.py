@@ -338,6 +338,13 @@ def test_W12_nobody_trades(tiebreak, ec, ranking):
             '["dh"] is not a player in this match',
         ),
         ({"trades": [{"players": ["dh"], "amount": 1}]}, "must list exactly two player ids"),
+        # a missing field, in the player's words (issue #17)
+        (
+            {"trades": [{"players": ["dh", "sm"]}]},
+            "trade 1 (dh and sm): enter the amount you pay, in whole dollars",
+        ),
+        ({"trades": [{"amount": 5}]}, "trade 1: choose the two players to swap"),
+        ({"trades": [{"players": ["dh", "sm"], "amount": 1, "x": 1}]}, 'exactly "players"'),
     ],
 )
 def test_W13_validation_rejected(action, message):

@@ -22,7 +22,7 @@ def test_new_config_is_explicit_valid_and_reproducible():
     assert GAME.new_config(P, 5) == cfg
     assert json.loads(json.dumps(cfg)) == cfg
     SecondToWonConfig.model_validate(cfg, strict=True)
-    assert GAME.host_inputs == ("auctions", "n_auctions", "gamewide_tiebreak", "garnets")
+    assert GAME.host_inputs == ("auctions", "n_auctions", "gamewide_tiebreak", "garnets", "variant")
 
 
 @pytest.mark.parametrize(
@@ -30,7 +30,7 @@ def test_new_config_is_explicit_valid_and_reproducible():
     [
         (
             {"rounds": 3},
-            "unknown option 'rounds'; second_to_won takes auctions, n_auctions, gamewide_tiebreak and garnets",
+            "unknown option 'rounds'; second_to_won takes auctions, n_auctions, gamewide_tiebreak, garnets and variant",
         ),
         ({"n_auctions": 0}, "n_auctions must be a whole number from 1 to 8, not 0"),
         ({"n_auctions": 9}, "n_auctions must be a whole number from 1 to 8, not 9"),
@@ -154,7 +154,13 @@ def test_check_config_names_the_field(cfg, message):
 def test_the_config_schema_describes_items_and_forbids_extras():
     schema = GAME.config_schema()
     assert schema["additionalProperties"] is False
-    assert set(schema["properties"]) == {"players", "auctions", "gamewide_tiebreak", "garnets"}
+    assert set(schema["properties"]) == {
+        "players",
+        "auctions",
+        "gamewide_tiebreak",
+        "garnets",
+        "variant",
+    }
     effect = schema["$defs"]["Effect"]
     assert effect["required"] == ["target"]
     assert effect["properties"]["multiply"]["pattern"] == r"^[0-9]+(\.[0-9]+)?$"

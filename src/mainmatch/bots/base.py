@@ -80,6 +80,14 @@ def _load(game_id: str) -> dict[str, Callable[[], Bot]]:
                 if exc.name != module:  # a game without bots of its own is fine
                     raise
         _IMPORTED.add(game_id)
+        # the game's bot families register themselves as bots too (``bots/families``);
+        # imported by name: the families build on this module, not the other way round
+        families = f"{BUILTIN_BOTS}.families.{game_id}"
+        try:
+            import_module(families)
+        except ModuleNotFoundError as exc:
+            if exc.name != families:  # a game without families is fine
+                raise
     bots = _REGISTRY.setdefault(game_id, {})
     bots.setdefault("random", _view_random(game_id) or RandomBot)
     return bots

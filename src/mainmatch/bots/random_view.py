@@ -67,5 +67,110 @@ class SeatExchangeRandomBot:
         return action
 
 
+def _split(total: int, parts: int, rng: random.Random) -> list[int]:
+    """``total`` in ``parts`` random non-negative shares (some of them 0), summing exactly."""
+    weights = [rng.random() if rng.random() < 0.75 else 0.0 for _ in range(parts)]
+    if not any(weights):
+        weights[rng.randrange(parts)] = 1.0
+    shares = [int(total * w / sum(weights)) for w in weights]
+    live = [i for i, w in enumerate(weights) if w > 0]
+    for _ in range(total - sum(shares)):
+        shares[rng.choice(live)] += 1
+    return shares
+
+
+class AmalgamationRandomBot:
+    """The Amalgamation's ``random`` bot: the engine's "varied" play drawn from
+    the request alone (balance, garnets held and their rate, the round, the
+    tiles, the roles). The engine's ``random_action`` also has styles shared by
+    the six players, chosen from the whole tile shuffle, a secret
+    (amalgamation.md §3.3, decision D9); a bot cannot share them."""
+
+    name = "random"
+
+    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+        if request["kind"] == "choose_ec":
+            return {"ec": rng.choice(request["candidates"])}
+        held, rate = request["garnets_held"], request["garnet_rate"]
+        buy = 0
+        if held and rng.random() < 0.35:
+            buy = held if rng.random() < 0.4 else rng.randint(1, held)
+        funds = min(request["balance"] + buy * rate, request["max_spend"])
+        rounds_left = max(1, 8 - request["round"])  # seven rounds (§1)
+        mode = rng.random()
+        if rng.random() < (0.35 if rounds_left == 1 else 0.04):
+            total = funds  # all in: money is worth nothing after the last round
+        elif mode < 0.12:
+            total = 0
+        elif mode < 0.45:
+            total = min(funds, rng.choice((1, 1, 2, 3, 5, 10)))
+        else:
+            total = min(funds, int(funds / rounds_left * rng.uniform(0.3, 2.2)))
+        contribute, minus, invest, donate, bet = _split(total, 5, rng)
+        bids = [-m if rng.random() < 0.75 else m for m in _split(minus, len(request["tiles"]), rng)]
+        action: dict = {"buy_garnets": buy} if buy else {}
+        action.update(
+            {
+                "kong": {"contribute": contribute},
+                "minus": {"bids": bids},
+                "invest": {"invest": invest, "donate": donate},
+                "thief": {"bet": bet, "role": rng.choice(request["roles"])},
+            }
+        )
+        return action
+
+
+class MvpRandomBot:
+    """The MVP's ``random`` bot: passes, small bids (ties), one chip on every
+    biddable card, one large or an all-in bid, and purchases among the
+    request's targets within the garnets held. The engine's ``random_action``
+    reads the covered layout (which card a location purchase names, quiet
+    rounds); this bot never does (mvp.md §3.1)."""
+
+    name = "random"
+
+    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+        if request["kind"] == "choose_ec":
+            return {"ec": rng.choice(request["candidates"])}
+        chips, biddable = request["chips"], list(request["biddable"])
+        action: dict = {}
+        u = rng.random()
+        bids: dict[str, int] = {}
+        if chips and biddable and u >= 0.15:
+            if u < 0.55:
+                for x in rng.sample(biddable, min(len(biddable), rng.choice((1, 1, 2, 3)))):
+                    amount = min(rng.choice((1, 2, 3)), chips - sum(bids.values()))
+                    if amount >= 1:
+                        bids[x] = amount
+            elif u < 0.65:
+                bids = {x: 1 for x in biddable[:chips]}
+            elif u < 0.9:
+                bids = {rng.choice(biddable): rng.randint((chips + 1) // 2, chips)}
+            else:
+                bids = {rng.choice(biddable): chips}
+        if bids or rng.random() < 0.15:
+            action["bids"] = bids
+        left = request["garnets"]
+        if left and rng.random() < 0.4:
+            costs = request["costs"]
+            ids, places = request["identity_targets"], request["location_targets"]
+            n = min(left // costs["identity"], len(ids), rng.choice((0, 1, 2)))
+            if n:
+                action["buy_identity"] = rng.sample(ids, n)
+                left -= n * costs["identity"]
+            n = min(left // costs["location"], len(places), rng.choice((0, 1)))
+            if n:
+                action["buy_location"] = rng.sample(places, n)
+                left -= n * costs["location"]
+            if rng.random() < 0.5:
+                action["buy_chips"] = rng.randint(0, left // costs["chip"])
+        return action
+
+
 #: game id -> its view-only random bot, where the engine's random_action reads secrets
-VIEW_RANDOM = {"seat_exchange": SeatExchangeRandomBot}
+#: (Homeostasis and Second to Won draw from the request and public facts only)
+VIEW_RANDOM = {
+    "seat_exchange": SeatExchangeRandomBot,
+    "amalgamation": AmalgamationRandomBot,
+    "mvp": MvpRandomBot,
+}

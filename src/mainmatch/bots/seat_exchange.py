@@ -257,11 +257,23 @@ _PI = np.array([i for i, _ in PAIRS])
 _PJ = np.array([j for _, j in PAIRS])
 #: WINS[mask * N + s]: the run through seat s of seating ``mask`` is a win (§4.3)
 WINS = (RUNLEN >= TARGET).reshape(-1)
+#: the same table for a rule variant's streak target (built on first use)
+_WINS_BY_TARGET: dict[int, np.ndarray] = {TARGET: WINS}
 
 
-def score_swaps(samples: np.ndarray, seat_pl: np.ndarray, me: int) -> np.ndarray:
+def wins_table(target: int) -> np.ndarray:
+    """``WINS`` for streak target ``target`` (6, or a rule variant's)."""
+    table = _WINS_BY_TARGET.get(target)
+    if table is None:
+        table = _WINS_BY_TARGET[target] = (RUNLEN >= target).reshape(-1)
+    return table
+
+
+def score_swaps(
+    samples: np.ndarray, seat_pl: np.ndarray, me: int, target: int = TARGET
+) -> np.ndarray:
     """For each swap of two seats (``PAIRS``): the chance, over ``samples``,
-    that afterwards the bot sits in a streak of 6 or more.
+    that afterwards the bot sits in a streak of ``target`` (6, or a variant's) or more.
 
     Only the edges next to the two swapped seats change, so each swap's mask
     is the current one with those (at most 4) bits recomputed.
@@ -274,7 +286,7 @@ def score_swaps(samples: np.ndarray, seat_pl: np.ndarray, me: int) -> np.ndarray
     masks = (base & _KEEP[:, None]) | bits[0] | bits[1] | bits[2] | bits[3]  # (pairs, samples)
     m = int(np.flatnonzero(seat_pl == me)[0])
     my_seat = np.where(_PI == m, _PJ, np.where(_PJ == m, _PI, m))  # (pairs,)
-    return WINS[masks * N + my_seat[:, None]].mean(axis=1)
+    return wins_table(target)[masks * N + my_seat[:, None]].mean(axis=1)
 
 
 @dataclass(frozen=True)
@@ -373,7 +385,8 @@ class StreakBuilder:
                 self.size,
             )
         beliefs.observe(seatings)
-        win = score_swaps(beliefs.samples, beliefs.seat_array(view["seats"]), beliefs.me)
+        target = view.get("variant", {}).get("streak", TARGET)  # a rule variant's target
+        win = score_swaps(beliefs.samples, beliefs.seat_array(view["seats"]), beliefs.me, target)
         last = view["round"] == view["rounds"]
         trades = choose_trades(win, view["seats"], me, request["money"], last, rng, self.prices)
         return {"trades": trades} if trades else {}

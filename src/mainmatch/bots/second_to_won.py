@@ -157,6 +157,11 @@ def price(auction: int, n_auctions: int) -> int:
     return max(3, round(8 - 5 * (auction - 1) / (n_auctions - 1)))
 
 
+def _limit(view: dict) -> int:
+    """The points limit in play: 200 (§7.2), or a rule variant's."""
+    return view.get("variant", {}).get("limit", LIMIT)
+
+
 class StrategyBot:
     """See the module doc. The class attributes are the tuning knobs
     (tuned on mixed tables of one bot and eight random players)."""
@@ -179,6 +184,7 @@ class StrategyBot:
         left = n - k + 1
         final = left == 1
         target = self.target(view, k, n)
+        limit = _limit(view)
         unit = price(k, n)
         shadow = self.shadow * (left - 1) / max(1, n - 1)
         weight = 1 + 2 * k / n  # being on target matters more near the end
@@ -192,8 +198,8 @@ class StrategyBot:
                 plan = set(chosen)
                 total = own_total(points, lots, plan, plan)
                 miss = abs(total - target) + (
-                    1000 if total > LIMIT else 0
-                )  # never plan to pass 200
+                    1000 if total > limit else 0
+                )  # never plan to pass 200 (or a variant's limit)
                 value = weight * miss + shadow * unit * size - sum(garnets[l] for l in plan) / 2
                 if value < best[0]:
                     best = (value, plan)
@@ -226,7 +232,9 @@ class StrategyBot:
         here = self.ratio * mean
         end = self.ratio * (mean + per * (n - k))
         share = k / n
-        return min(here * (1 - share) + end * share, self.final_ceiling if k == n else self.ceiling)
+        cap = self.final_ceiling if k == n else self.ceiling
+        # the ceilings are set for the spec's 200: a variant's limit scales them
+        return min(here * (1 - share) + end * share, cap * _limit(view) / LIMIT)
 
     def _bids(
         self,

@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .errors import IllegalAction, InvalidConfig
+from .variants import VariantKey, resolve
 
 #: a JSON object, as the specs shape configs, actions, requests, views and events
 JSONObject: TypeAlias = dict[str, Any]
@@ -68,6 +69,9 @@ class Game(ABC, Generic[StateT]):
     #: Step kind -> the seed's daily deadline, ``"HH:MM"`` UTC, where it names one
     #: (The MVP: "the deadline of every round is at 3pm UTC").
     step_daily_at: ClassVar[dict[str, str]] = {}
+    #: the constants of the rules a designer may tune (``engine/variants.py``);
+    #: a config names the ones that differ in its optional ``variant`` field
+    variant_keys: ClassVar[tuple[VariantKey, ...]] = ()
     #: the last state :meth:`pending` was asked about, and its answer
     _pending_memo: tuple[StateT, dict[str, Request]] | None = None
 
@@ -100,6 +104,15 @@ class Game(ABC, Generic[StateT]):
         spec asks for varied host inputs in random records override this.
         """
         return self.new_config(list(players), rng.randrange(2**32))
+
+    def variant_combination_fault(self, values: dict[str, int]) -> str | None:
+        """Why a set of variant values (every key, defaults filled in) cannot be
+        played together, or ``None``. Ranges are checked before this."""
+        return None
+
+    def rule_values(self, config: Config) -> dict[str, int]:
+        """Every tunable constant's value for ``config``: its ``variant``'s, else the spec's."""
+        return resolve(self.variant_keys, config.get("variant"))
 
     # ----------------------------------------------------------- play
 

@@ -28,13 +28,13 @@ from mainmatch.bots import bot_names
 from . import deadlines as dl
 from .admin import COOKIE, require_admin
 from .errors import Conflict, Forbidden
+from .home import RECORD_KEY, host_extras, restored
 from .service import Access, Created, HostService, available_games
 
 router = APIRouter(prefix="/api")
 
-#: seconds between two looks at the database while nothing wakes a stream
-#: (another server process on the same database changes matches silently)
-STREAM_POLL = 5.0
+#: seconds between keep-alives of a quiet stream (changes wake it at once, from any process)
+STREAM_POLL = 15.0
 
 
 def service(request: Request) -> HostService:
@@ -209,12 +209,15 @@ def create_match(body: CreateMatch, request: Request) -> dict:
     dependencies=[Depends(require_admin)],
 )
 def import_match(body: ImportMatch, request: Request) -> dict:
+    title, bots = restored(
+        body.record, body.title, {k: v for k, v in (body.bots or {}).items() if v}
+    )
     created = service(request).import_record(
         body.record,
-        bots={k: v for k, v in (body.bots or {}).items() if v},
+        bots=bots,
         deadlines=body.deadlines,
         early_resolution=body.early_resolution,
-        title=body.title,
+        title=title,
     )
     return links(request, created)
 
@@ -306,7 +309,8 @@ def set_seat(player: str, body: Seat, request: Request, acc: Access = Depends(ho
 
 @router.get("/matches/{match_id}/record", summary="Host: the match record (JSON download)")
 def record(request: Request, acc: Access = Depends(host_access)) -> Response:
-    rec = service(request).record(acc.match_id)
+    rec = {**service(request).record(acc.match_id)}
+    rec[RECORD_KEY] = host_extras(service(request), acc.match_id)
     return Response(
         json.dumps(rec, indent=1, ensure_ascii=False) + "\n",
         media_type="application/json",

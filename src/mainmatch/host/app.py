@@ -2,7 +2,9 @@
 
 ``create_app(url)`` migrates the database at start, resolves every deadline
 that passed while the server was down, then checks deadlines every
-``scan_interval`` seconds in a background task.
+``scan_interval`` seconds in a background task. Live streams wake on the
+changes of this process (the service's listeners) and of every other process
+on the database (``notify.Listener``: PostgreSQL ``LISTEN``, polling on SQLite).
 """
 
 from __future__ import annotations
@@ -23,12 +25,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from mainmatch import __version__
 from mainmatch.engine.errors import MainmatchError
 
-from . import api, pages
+from . import api, home, pages, season_api
 from .admin import load_admin_key
 from .db import DEFAULT_URL, Database
 from .errors import HostError, cut
 from .limits import BodyLimit, SecurityHeaders, StreamSlots
 from .live import Hub
+from .notify import Listener
 from .service import HostService
 
 log = logging.getLogger("mainmatch.host")
@@ -67,6 +70,9 @@ def create_app(
         await asyncio.to_thread(db.migrate)
         hub.bind(asyncio.get_running_loop())
         svc.listeners.append(hub.notify)
+        listener = Listener(db)
+        listener.subscribe(hub.notify)
+        listener.start()
         if bot_worker:
             svc.start_bot_worker()
         task = asyncio.create_task(_deadline_clock(svc, scan_interval))
@@ -77,6 +83,7 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await task
             svc.listeners.remove(hub.notify)
+            await asyncio.to_thread(listener.stop)
             await asyncio.to_thread(svc.stop_bot_worker)
 
     app = FastAPI(
@@ -90,8 +97,10 @@ def create_app(
     app.state.hub = hub
     app.state.admin_key = admin_key
     app.state.streams = StreamSlots()
+    app.include_router(home.router)
     app.include_router(api.router)
     app.include_router(pages.router)
+    season_api.install(app, svc)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _error_handlers(app)
     # outermost last: the headers go on every answer, the 413s included

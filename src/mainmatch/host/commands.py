@@ -39,6 +39,11 @@ def register(app: typer.Typer) -> None:
             "--open",
             help="no admin key: anyone who reaches the server may create matches (a private server)",
         ),
+        discord: bool = typer.Option(
+            False,
+            "--discord",
+            help="also run the Discord bot in this process (token from DISCORD_TOKEN)",
+        ),
     ) -> None:
         """Run the host server: create matches, collect submissions, resolve steps at their deadlines."""
         import uvicorn
@@ -48,6 +53,10 @@ def register(app: typer.Typer) -> None:
         from .db import Database
         from .service import HostService
 
+        if discord:
+            from mainmatch.discord.cli import token_or_exit
+
+            token_or_exit()  # before anything starts
         logging.basicConfig(
             level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
         )
@@ -68,6 +77,16 @@ def register(app: typer.Typer) -> None:
             flush=True,
         )
         print_admin_key(admin_key, database.url)
+        print(
+            f"Your matches (home link, keep it to yourself): {home_link(base, admin_key)}",
+            flush=True,
+        )
+        if discord:
+            from mainmatch.discord.cli import serve_with_bot
+
+            app = create_app(service=service, scan_interval=scan_interval, admin_key=admin_key)
+            serve_with_bot(app, service, host=host, port=port, access_log=access_log)
+            return
         uvicorn.run(
             create_app(service=service, scan_interval=scan_interval, admin_key=admin_key),
             host=host,
@@ -78,26 +97,55 @@ def register(app: typer.Typer) -> None:
         )
 
 
+def home_link(base: str, key: str | None) -> str:
+    """The host's home page; with an admin key, the link that lets this browser in."""
+    from urllib.parse import quote
+
+    return f"{base}/?key={quote(key)}" if key else f"{base}/"
+
+
 def print_demo(service, game_id: str, base: str) -> None:
-    """Create a demo match of ``game_id`` with the best bot in every seat but the first."""
+    """Print the links of the demo match of ``game_id`` (the best bot in every seat but
+    the first): the running demo of an earlier start if there is one, else a new one.
+    Its host link is issued anew (only a hash of the old one is stored)."""
     from mainmatch import games
     from mainmatch.bots import bot_names
+
+    from .home import list_matches, new_host_link
 
     game = games.get(game_id)
     names = bot_names(game.id)
     bot = "strategy" if "strategy" in names else "random"
     players = list(game.default_players)
-    made = service.create_match(
-        game.id, players, bots={p: bot for p in players[1:]}, title=f"Demo: {game.title}"
+    title = f"Demo: {game.title}"
+    old = next(
+        (
+            m
+            for m in list_matches(service)
+            if m["game"] == game.id and m["title"] == title and m["status"] == "running"
+        ),
+        None,
     )
     you = players[0]
+    if old is not None:
+        you = old["seats"][0]["player"]
+        play, watch = old["links"]["players"][you], old["links"]["spectator"]
+        host = new_host_link(service, old["match"])
+        how = "the demo match of an earlier start (step {})".format(old["open_step"])
+    else:
+        made = service.create_match(
+            game.id, players, bots={p: bot for p in players[1:]}, title=title
+        )
+        play, watch = f"/play/{made.player_tokens[you]}", f"/watch/{made.spectator_token}"
+        host = f"/host/{made.host_token}"
+        how = f"a new demo match ({bot} bots)"
     print(
-        f"\nDemo match of {game.title}: {DEMO_PLAYER_NOTE} ({bot} bots). Open your link in a browser:",
+        f"\nDemo match of {game.title}: {DEMO_PLAYER_NOTE}; {how}. Open your link in a browser:",
         flush=True,
     )
-    print(f"  Play as {you}:".ljust(17) + f"{base}/play/{made.player_tokens[you]}", flush=True)
-    print("  Host page:".ljust(17) + f"{base}/host/{made.host_token}", flush=True)
-    print("  Spectators:".ljust(17) + f"{base}/watch/{made.spectator_token}\n", flush=True)
+    print(f"  Play as {you}:".ljust(17) + f"{base}{play}", flush=True)
+    print("  Host page:".ljust(17) + f"{base}{host}", flush=True)
+    print("  Spectators:".ljust(17) + f"{base}{watch}\n", flush=True)
 
 
 def print_admin_key(key: str | None, db_url: str) -> None:

@@ -20,6 +20,7 @@ from mainmatch import games
 from mainmatch.engine.errors import RecordError, UnknownGame
 from mainmatch.engine.game import Game
 
+from . import notify
 from .db import Database
 from .errors import Conflict, NotFound, Unprocessable
 from .models import MatchRow, StepRow
@@ -69,6 +70,7 @@ class ServiceCore:
         self, db: Database, *, clock: Callable[[], float] = time.time, cache_size: int = 256
     ) -> None:
         self.db = db
+        notify.install(db)  # other processes learn of every committed change
         self.clock = clock
         self.cache = SnapshotCache(cache_size)
         #: called with a match id after every committed change (live updates)

@@ -1,8 +1,10 @@
 """Live updates: wake the server-sent-event streams of a match when it changes.
 
-The service calls :meth:`Hub.notify` (from any thread) after each commit;
-each stream waits on :meth:`Hub.wait` with a timeout, after which it looks at
-the database anyway (changes made by another server process).
+:meth:`Hub.notify` is called (from any thread) after each commit of this
+process (the service's listeners) and for every change made by another
+process (``notify.Listener``); ``"*"`` wakes every stream (the listener may
+have missed changes while reconnecting). A stream's wait times out only to
+send a keep-alive.
 """
 
 from __future__ import annotations
@@ -46,6 +48,11 @@ class Hub:
             loop.call_soon_threadsafe(self._wake, match_id)
 
     def _wake(self, match_id: str) -> None:
-        for fut in self._waiters.pop(match_id, set()):
+        if match_id == "*":
+            waiters = [f for fs in self._waiters.values() for f in fs]
+            self._waiters.clear()
+        else:
+            waiters = list(self._waiters.pop(match_id, set()))
+        for fut in waiters:
             if not fut.done():
                 fut.set_result(None)

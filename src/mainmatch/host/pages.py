@@ -15,6 +15,7 @@ JSON Schema and request, helped by ``templates/games/<game>.form.json``
 
 from __future__ import annotations
 
+import hmac
 import json
 import math
 from datetime import UTC, datetime
@@ -33,7 +34,9 @@ from mainmatch.bots import bot_names
 from mainmatch.engine.checks import money
 
 from . import deadlines as dl
+from .admin import COOKIE as ADMIN_COOKIE
 from .errors import NotFound
+from .home import is_admin, list_matches
 from .service import Access, HostService, available_games
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -76,6 +79,7 @@ def _env() -> Environment:
     env.filters["compact"] = lambda v: json.dumps(v, ensure_ascii=False)
     env.globals["discord"] = dl.discord_timestamp
     env.globals["circle_point"] = circle_point
+    env.globals["kind_words"] = lambda kind: KIND_WORDS.get(kind, kind.replace("_", " "))
     return env
 
 
@@ -103,6 +107,28 @@ def view_template(game_id: str) -> str:
 
 
 @cache
+def request_template(game_id: str) -> str:
+    """The game's template of a request in sentences, or the generic one."""
+    name = f"games/{game_id}.request.html"
+    return name if (TEMPLATES / name).exists() else "games/_generic.request.html"
+
+
+#: what each step kind asks of a player, for the "your move" line
+KIND_WORDS = {
+    "choose_ec": "name the Elimination Candidate",
+    "trades": "pay for trades",
+    "round": "your moves for this round",
+    "bids": "bid on the items",
+    "save_cards": "save cards",
+    "draft": "draft a card",
+    "bid": "bid in the live auction",
+    "final_bid": "the final auction",
+    "place_saved": "place your saved cards",
+    "brackets": "place your team's brackets",
+}
+
+
+@cache
 def form_hints(game_id: str, kind: str) -> dict:
     """Which request list gives the choices of which action field, for step ``kind``
     (``_common.form.json`` covers the engine's own ``choose_ec``)."""
@@ -111,7 +137,7 @@ def form_hints(game_id: str, kind: str) -> dict:
         path = TEMPLATES / "games" / f"{name}.form.json"
         if path.exists():
             for key, value in json.loads(path.read_text(encoding="utf-8")).get(kind, {}).items():
-                out[key] = {**out.get(key, {}), **value}
+                out[key] = {**out.get(key, {}), **value} if isinstance(value, dict) else value
     return out
 
 
@@ -174,6 +200,13 @@ def regions(request: Request, acc: Access, token: str) -> dict[str, Any]:
             "submission": ov["submission"],
             "hints": form_hints(game.id, ov["request"]["kind"]) if ov["request"] else {},
             "deadline": ov["deadline"],
+            # the player's own view: the game's inputs draw on it (the circle of seats, the slots)
+            "view": ov["view"],
+            "summary": (
+                render("regions/request.html", ov=ov, request_template=request_template(game.id))
+                if ov["request"]
+                else ""
+            ),
         }
     return out
 
@@ -206,8 +239,50 @@ def favicon() -> Response:
 
 
 @router.get("/", response_class=HTMLResponse)
-def home(request: Request) -> HTMLResponse:
-    return HTMLResponse(render("home.html", games=available_games(), title="mainmatch"))
+def home(request: Request, key: str | None = None) -> Response:
+    """The start page; with the admin key (or in open mode) the host's list of every match.
+    ``/?key=KEY``, the home link ``mainmatch serve`` prints, keeps the key in a cookie."""
+    if key is not None:
+        return _login(request, key, "/")
+    gs = available_games()
+    admin = is_admin(request)
+    return HTMLResponse(
+        render(
+            "home.html",
+            games=gs,
+            title="mainmatch",
+            matches=list_matches(_svc(request)) if admin else None,
+            open_mode=request.app.state.admin_key is None,
+            titles={g.id: g.title for g in gs},
+            bad_key=request.query_params.get("bad") == "1",
+        )
+    )
+
+
+@router.post("/login")
+async def login(request: Request) -> Response:
+    """The admin key typed on the home or /new page: kept in a cookie if it is right."""
+    form = await request.form()
+    nxt = str(form.get("next") or "/")
+    return _login(request, str(form.get("key") or ""), nxt if nxt in ("/", "/new") else "/")
+
+
+def _login(request: Request, key: str, nxt: str) -> Response:
+    stored = request.app.state.admin_key
+    if stored is None:
+        return RedirectResponse(nxt, status_code=303)
+    if not hmac.compare_digest(key.strip().encode(), stored.encode()):
+        return RedirectResponse(f"{nxt}?bad=1", status_code=303)
+    resp = RedirectResponse(nxt, status_code=303)
+    resp.set_cookie(
+        ADMIN_COOKIE,
+        stored,
+        max_age=365 * 86400,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
+    return resp
 
 
 @router.get("/new", response_class=HTMLResponse)
@@ -218,7 +293,13 @@ def new(request: Request, game: str | None = None) -> HTMLResponse:
 
     return HTMLResponse(
         render(
-            "new.html", games=gs, chosen=chosen, title="New match", infos=[game_info(g) for g in gs]
+            "new.html",
+            games=gs,
+            chosen=chosen,
+            title="New match",
+            infos=[game_info(g) for g in gs],
+            admin=is_admin(request),
+            bad_key=request.query_params.get("bad") == "1",
         )
     )
 

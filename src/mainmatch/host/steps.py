@@ -23,6 +23,7 @@ from mainmatch.bots import bot_names
 from mainmatch.engine.errors import IllegalAction, MainmatchError, RecordError
 
 from . import deadlines as dl
+from . import delivery
 from .access import Access, _player_of
 from .core import ServiceCore, defaults_rng, game_of
 from .errors import Conflict, HostError, NotFound, Unprocessable
@@ -194,6 +195,7 @@ class StepsMixin(ServiceCore):
             snap = self._snapshot(s, m)
             snap = self._open_step(s, m, snap, now)
             m.revision += 1
+            delivery.after_undo(s, m, snap, step, now)
         self._committed(match_id, snap)
         return {"undone": step, "step_count": m.step_count}
 
@@ -323,6 +325,7 @@ class StepsMixin(ServiceCore):
         s.flush()  # a racing resolution of the same step fails here (unique match, number)
         snap = self._open_step(s, m, snap, now)
         row.next_deadline = m.deadline_at
+        delivery.after_step(s, m, snap, now)  # the step's messages, posted once by an adapter
         return snap
 
     def _settle(self, s: Session, m: MatchRow, snap: Snapshot, now: float) -> Snapshot:

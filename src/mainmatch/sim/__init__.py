@@ -41,6 +41,8 @@ def simulate(
     keep: tuple[str, ...] = (),
     bot_modules: tuple[str, ...] = (),
     on_progress: OnProgress | None = None,
+    variant: dict[str, int] | None = None,
+    tuned: dict[str, tuple[str, dict]] | None = None,
 ) -> Simulation:
     """Plan, play and report a simulation (see ``mainmatch.sim.plan`` for the options)."""
     plan = make_plan(
@@ -53,6 +55,8 @@ def simulate(
         time_limit=time_limit,
         keep=keep,
         bot_modules=bot_modules,
+        variant=variant,
+        tuned=tuned,
     )
     done = run(plan, workers=workers, ray_address=ray, on_progress=on_progress)
     report = build_report(plan, done.summaries)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import shlex
+import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -20,9 +23,11 @@ from rich.progress import (
 from rich.text import Text
 
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.variants import describe
 
 from . import simulate as run_simulation
 from .keep import DEFAULT_KEEP
+from .labopts import bot_params_option, variant_option
 from .records import INDEX, save_records
 from .tables import print_report, report_console
 
@@ -129,6 +134,28 @@ def register(app: typer.Typer) -> None:
             typer.Option("--time-limit", help="seconds a bot may think per action; 0 = no limit"),
         ] = 5.0,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+        variant: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--variant",
+                metavar="KEY=VALUE",
+                help="play a rule variant (see `mainmatch rules GAME --variants`); repeatable",
+            ),
+        ] = None,
+        bot_params: Annotated[
+            list[Path] | None,
+            typer.Option(
+                "--bot-params",
+                metavar="FILE",
+                help="a tuned bot saved by `mainmatch search`; its name becomes a bot for --bots; repeatable",
+            ),
+        ] = None,
+        html: Annotated[
+            Path | None,
+            typer.Option(
+                "--html", help="write one self-contained HTML page: tables, plot, command"
+            ),
+        ] = None,
     ) -> None:
         console = report_console()
         errors = Console(stderr=True)
@@ -141,6 +168,8 @@ def register(app: typer.Typer) -> None:
         if save_dir is not None and not rules:
             rules = DEFAULT_KEEP
         try:
+            chosen = variant_option(game, variant)
+            tuned = bot_params_option(game, bot_params)
             with Progress(
                 TextColumn("[bold]{task.description}"),
                 BarColumn(),
@@ -167,17 +196,19 @@ def register(app: typer.Typer) -> None:
                     keep=rules,
                     bot_modules=tuple(bot_module or ()),
                     on_progress=lambda k: progress.advance(task, k),
+                    variant=chosen,
+                    tuned=tuned,
                 )
             report = sim.report
+            if chosen:
+                console.print(f"[bold]rule variant[/bold]: {describe(chosen)}")
             print_report(report, console)
-            if json_path is not None:
-                _write(json_path, json.dumps(report, indent=1) + "\n")
-                console.print(f"report written to {json_path}")
-            if plot is not None:
-                from .plots import plot_report  # matplotlib loads only when asked
-
-                plot_report(report, plot)
-                console.print(f"plot written to {plot}")
+            write_outputs(
+                console,
+                ("report", json_path, report),
+                (plot, lambda path: _plots().plot_report(report, path)),
+                (html, lambda: lazy_html().simulate_page(report, command_line())),
+            )
             if save_dir is not None:
                 paths = save_records(save_dir, sim.run.records, sim.run.summaries)
                 console.print(
@@ -188,7 +219,48 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2) from None
 
 
-def _write(path: Path, text: str) -> None:
+def _plots():
+    from . import plots  # matplotlib loads only when asked
+
+    return plots
+
+
+def lazy_html():
+    from . import html
+
+    return html
+
+
+def write_outputs(
+    console: Console,
+    as_json: tuple[str, Path | None, Any],
+    plot: tuple[Path | None, Callable[[Path], Any]],
+    page: tuple[Path | None, Callable[[], str]],
+) -> None:
+    """``--json``, ``--plot`` and ``--html`` of simulate, sweep and search: each
+    written only when asked, and said on the console."""
+    what, json_path, data = as_json
+    if json_path is not None:
+        write_text(json_path, json.dumps(data, indent=1) + "\n")
+        console.print(f"{what} written to {json_path}")
+    if plot[0] is not None:
+        plot[1](plot[0])
+        console.print(f"plot written to {plot[0]}")
+    if page[0] is not None:
+        write_text(page[0], page[1]())
+        console.print(f"page written to {page[0]}")
+
+
+#: the arguments of this run, set by ``mainmatch.cli.main`` (``sys.argv`` otherwise)
+ARGV: list[str] = []
+
+
+def command_line() -> str:
+    """The command as typed (for reports that say how to make them again)."""
+    return shlex.join(["mainmatch", *(ARGV or sys.argv[1:])])
+
+
+def write_text(path: Path, text: str) -> None:
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as exc:

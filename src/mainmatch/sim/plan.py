@@ -30,7 +30,9 @@ from pathlib import Path
 
 from mainmatch import games
 from mainmatch.bots import bot_names
-from mainmatch.engine.errors import MainmatchError
+from mainmatch.bots.families import get_family
+from mainmatch.engine.errors import InvalidConfig, MainmatchError
+from mainmatch.engine.variants import check_variant
 
 SEATINGS = ("rotate", "shuffle", "fixed")
 #: how match configs are made: ``random`` = ``Game.random_config`` (host inputs
@@ -55,6 +57,11 @@ class SimPlan:
     #: modules registering more bots (dotted names or ``.py`` paths), imported
     #: here and in every worker before play
     bot_modules: tuple[str, ...] = field(default_factory=tuple)
+    #: the rule variant played (``{KEY: VALUE}``, only keys that differ); empty:
+    #: the official rules, whose configs carry no variant field
+    variant: dict[str, int] = field(default_factory=dict)
+    #: tuned bots (``simulate --bot-params``, ``search``): name -> (family, params)
+    tuned: dict[str, tuple[str, dict]] = field(default_factory=dict)
 
     @property
     def bots(self) -> list[str]:
@@ -73,10 +80,19 @@ def make_plan(
     time_limit: float | None = 5.0,
     keep: tuple[str, ...] = (),
     bot_modules: tuple[str, ...] = (),
+    variant: dict[str, int] | None = None,
+    tuned: dict[str, tuple[str, dict]] | None = None,
 ) -> SimPlan:
     """Check the user's choices and build the plan; errors are one clear line."""
     game = games.get(game_id)
     load_bot_modules(bot_modules)
+    try:
+        variant = check_variant(game, variant) if variant else {}
+    except InvalidConfig as exc:
+        raise MainmatchError(str(exc)) from None
+    tuned = dict(tuned or {})
+    for name, (family, params) in tuned.items():
+        tuned[name] = (family, get_family(game_id, family).checked(params))
     names = (
         [b.strip() for b in bots.split(",")]
         if isinstance(bots, str)
@@ -86,7 +102,7 @@ def make_plan(
         raise MainmatchError(
             f"--bots needs bot names separated by commas, e.g. strategy,random; bots for {game_id}: {', '.join(bot_names(game_id))}"
         )
-    known = bot_names(game_id)
+    known = bot_names(game_id) + sorted(tuned)
     for b in names:
         if b not in known:
             raise MainmatchError(f"no bot {b!r} for {game_id}; bots: {', '.join(known)}")
@@ -110,7 +126,17 @@ def make_plan(
     # a file is named by its absolute path: workers need not share our directory
     modules = tuple(str(Path(m).resolve()) if m.endswith(".py") else m for m in bot_modules)
     return SimPlan(
-        game_id, lineup, matches, seed, seating, configs, time_limit, tuple(keep), modules
+        game_id,
+        lineup,
+        matches,
+        seed,
+        seating,
+        configs,
+        time_limit,
+        tuple(keep),
+        modules,
+        variant,
+        tuned,
     )
 
 

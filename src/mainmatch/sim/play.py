@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from mainmatch import games
 from mainmatch.bots import get_bot
 from mainmatch.bots.driver import bot_move
+from mainmatch.bots.families import get_family
 from mainmatch.engine.driver import Driver
 from mainmatch.engine.errors import MainmatchError
 
@@ -52,13 +53,15 @@ def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
     seed = match_seed(plan.seed, index)
     rng = random.Random(seed)
     players = list(game.default_players)
+    # a variant is passed only when there is one: games without variants keep their signatures
+    extra = {"variant": plan.variant} if plan.variant else {}
     if plan.configs == "plain":
-        config = game.new_config(players, seed)
+        config = game.new_config(players, seed, **extra)
     else:
-        config = game.random_config(players, rng)
+        config = game.random_config(players, rng, **extra)
     players = list(config["players"])
     names = seat_bots(plan, index, seed)
-    bots = {p: get_bot(plan.game, name) for p, name in zip(players, names)}
+    bots = {p: _make_bot(plan, name) for p, name in zip(players, names)}
     random_players = {p for p, bot in bots.items() if getattr(bot, "delegate_random", False)}
     seat = {p: k for k, p in enumerate(players)}
     decisions = [0] * len(players)
@@ -90,6 +93,13 @@ def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
     summary = summarize(index, names, config, result, len(driver.steps), decisions, faults)
     record = driver.record()
     return summary, record
+
+
+def _make_bot(plan: SimPlan, name: str):
+    if name in plan.tuned:
+        family, params = plan.tuned[name]
+        return get_family(plan.game, family).bot(params)
+    return get_bot(plan.game, name)
 
 
 def play_chunk(plan: SimPlan, start: int, stop: int) -> ChunkResult:

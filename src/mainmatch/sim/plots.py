@@ -9,6 +9,7 @@ no display is needed.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, BinaryIO
 
 import matplotlib
 
@@ -62,9 +63,10 @@ def _share_bars(ax, rows: list[dict], key: str, names: list[str]) -> None:
     ax.legend(fontsize="small")
 
 
-def plot_report(report: dict, path: str | Path) -> Path:
-    """Draw ``report`` into ``path``; the format follows its suffix."""
-    path = Path(path)
+def plot_report(report: dict, path: str | Path | BinaryIO) -> str | Path | BinaryIO:
+    """Draw ``report`` into ``path``; the format follows its suffix (a binary file
+    object gets a PNG, for the HTML page)."""
+    path = Path(path) if isinstance(path, str) else path
     fig, axes = plt.subplots(2, 3, figsize=(16, 9))
     fig.suptitle(
         f"{report['title']}: {report['matches']} matches, lineup {lineup_text(report['lineup'])}, seed {report['seed']}"
@@ -129,10 +131,18 @@ def plot_report(report: dict, path: str | Path) -> Path:
     ax.set_title("How matches ended")
 
     fig.tight_layout()
+    save_figure(fig, path)
+    return path
+
+
+def save_figure(fig: Any, path: Path | BinaryIO) -> None:
+    """Save and close ``fig``: a path's suffix gives the format, a file object gets a PNG."""
     try:
-        fig.savefig(path)
+        if isinstance(path, Path):
+            fig.savefig(path)
+        else:
+            fig.savefig(path, format="png", dpi=90)
     except (OSError, ValueError) as exc:
         raise MainmatchError(f"cannot write the plot {path}: {exc}") from None
     finally:
         plt.close(fig)
-    return path

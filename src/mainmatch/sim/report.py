@@ -114,7 +114,7 @@ def build_report(plan: SimPlan, summaries: Iterable[MatchSummary]) -> dict:
                 by_bot_team.setdefault((bot, team), _Row()).add(s, k, mine)
     n = len(ordered)
     players = list(game.default_players)
-    return {
+    head = {
         "game": plan.game,
         "title": game.title,
         "matches": n,
@@ -152,6 +152,15 @@ def build_report(plan: SimPlan, summaries: Iterable[MatchSummary]) -> dict:
         ],
         "void_rate": wilson(void, n).as_dict(),
     }
+    # only a variant's or a tuned bot's report names them: official reports keep their shape
+    if plan.variant:
+        head["variant"] = dict(plan.variant)
+    if plan.tuned:
+        head["tuned_bots"] = {
+            name: {"family": fam, "params": dict(params)}
+            for name, (fam, params) in plan.tuned.items()
+        }
+    return head
 
 
 def figures_only(report: dict) -> dict:

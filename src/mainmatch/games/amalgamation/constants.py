@@ -6,6 +6,8 @@ from __future__ import annotations
 PLAYERS = 6
 ROUNDS = 7
 START_BALANCE = 400
+#: the budget a designer may tune (a rule variant): range of ``budget``
+BUDGET_RANGE = (20, 100_000)
 
 #: Kong's Dilemma teams (§2 `teams`), in the order views list them.
 TEAMS = ("red", "white")

@@ -20,10 +20,11 @@ from mainmatch.engine.errors import IllegalAction, InvalidConfig
 from mainmatch.engine.events import private, public
 from mainmatch.engine.game import Game
 from mainmatch.engine.result import nonzero
+from mainmatch.engine.variants import check_variant
 
 from . import budget, invest, kong, minus, scoring, thief, views
-from .constants import PLAYERS, ROLES, ROUNDS, SPEND_PARTS, START_BALANCE, TILES_PER_ROUND
-from .models import AmalgamationConfig, RoundAction
+from .constants import PLAYERS, ROLES, ROUNDS, SPEND_PARTS, TILES_PER_ROUND
+from .models import VARIANT_KEYS, AmalgamationConfig, RoundAction
 from .random_play import random_round_action, random_vote
 from .render import render_event
 from .setup import HOST_INPUTS, build_config, make_setup
@@ -55,7 +56,8 @@ class Amalgamation(Game[AmalgamationState]):
         "round": RoundAction,
         "choose_ec": ec_rules.ChooseEcAction,
     }
-    host_inputs = HOST_INPUTS
+    host_inputs = (*HOST_INPUTS, "variant")
+    variant_keys = VARIANT_KEYS
     # the seed sets no time for a round or the EC vote (decisions file, D3)
     # an ORG Main Match plays a round a day (decision D3)
     step_minutes: ClassVar[dict[str, int | None]] = {"round": 24 * 60, "choose_ec": 24 * 60}
@@ -63,14 +65,19 @@ class Amalgamation(Game[AmalgamationState]):
     # ------------------------------------------------------------ config §2
 
     def new_config(self, players, seed, **options: Any) -> dict:
-        return self.check_config(build_config(players, seed, options))
+        variant = options.pop("variant", None)
+        variant = check_variant(self, variant) if variant is not None else {}
+        config = build_config(players, seed, options)
+        if variant:  # official configs carry no variant field
+            config["variant"] = variant
+        return self.check_config(config)
 
     def check_config(self, config: Any) -> dict:
         if not isinstance(config, dict):
             raise InvalidConfig("config must be a JSON object")
         return super().check_config(config)
 
-    def random_config(self, players, rng: random.Random) -> dict:
+    def random_config(self, players, rng: random.Random, variant=None) -> dict:
         # vary the host inputs so random records reach garnet purchases and other tiebreaks
         order = list(players)
         tiebreak = None
@@ -81,7 +88,11 @@ class Amalgamation(Game[AmalgamationState]):
         if rng.random() < 0.4:
             garnets = {p: rng.choice((0, 0, 1, 2, 3, 6)) for p in order}
         return self.new_config(
-            order, rng.randrange(2**32), gamewide_tiebreak=tiebreak, garnets=garnets
+            order,
+            rng.randrange(2**32),
+            gamewide_tiebreak=tiebreak,
+            garnets=garnets,
+            variant=variant,
         )
 
     # ------------------------------------------------------------ state
@@ -95,7 +106,7 @@ class Amalgamation(Game[AmalgamationState]):
             phase="round",
             round=1,
             rounds_played=0,
-            balances=dict.fromkeys(players, START_BALANCE),
+            balances=dict.fromkeys(players, self.rule_values(config)["budget"]),  # §1
             garnets_held=dict(config["garnets"]),
             garnets_spent=dict.fromkeys(players, 0),
             kong=kong.initial(players),
@@ -366,6 +377,9 @@ class Amalgamation(Game[AmalgamationState]):
 
     def view(self, state: AmalgamationState, player: str | None) -> dict:
         out = views.public_view(self.id, state)
+        variant = state.setup.config.get("variant")
+        if variant:  # only a variant's views name it: official views stay as §5 lists them
+            out["variant"] = dict(variant)
         if player is not None:
             if not isinstance(player, str) or player not in state.setup.index:
                 raise IllegalAction(f"{player!r} is not a player in this match")

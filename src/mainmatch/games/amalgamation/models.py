@@ -13,16 +13,30 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from mainmatch.engine.configcheck import ordering_fault, player_map_fault, players_fault
+from mainmatch.engine.variants import VariantKey, variant_fault
 
 from .constants import (
+    BUDGET_RANGE,
     PLAYERS,
     RATE_MAX,
     RATE_MIN,
     ROUNDS,
+    START_BALANCE,
     TEAM_SIZE,
     TEAMS,
     TILE_COUNT,
     TILES_PER_ROUND,
+)
+
+#: what a designer may tune (amalgamation.md §1); official configs name none
+VARIANT_KEYS = (
+    VariantKey(
+        "budget",
+        START_BALANCE,
+        *BUDGET_RANGE,
+        "amalgamation.md §1, §2",
+        "dollars each player starts with, for all four games",
+    ),
 )
 
 
@@ -52,9 +66,18 @@ class AmalgamationConfig(BaseModel):
     garnet_rate_submissions: list[int] = Field(
         description="Group-twist submissions, each 5..20 dollars per garnet; the rate is their mean rounded half up"
     )
+    variant: dict[str, int] | None = Field(
+        default=None,
+        description="only in a rule variant: the constants that differ from the spec "
+        "(budget); absent at the official rules",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> AmalgamationConfig:
+        if "variant" in self.model_fields_set:
+            fault = variant_fault(VARIANT_KEYS, self.variant)
+            if fault:
+                raise ValueError(fault)
         ps = self.players
         fault = (
             players_fault(ps, PLAYERS, "The Amalgamation")

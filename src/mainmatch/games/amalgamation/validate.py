@@ -26,6 +26,15 @@ PART_KEYS = {
     "thief": ("bet", "role"),
 }
 #: §3.1 rule 3: the whole-dollar amounts, in the order they are checked.
+#: a missing field of a sub-game, in the player's words (issue #17)
+MISSING = {
+    ("kong", "contribute"): "enter your contribution to Kong's Dilemma (0 for none)",
+    ("minus", "bids"): "enter a bid on each Minus Auction tile",
+    ("invest", "invest"): "enter what you invest in Investment & Donation (0 for none)",
+    ("invest", "donate"): "enter what you donate in Investment & Donation (0 for none)",
+    ("thief", "bet"): "enter a bet for Garnet Chip Thief (0 for none)",
+    ("thief", "role"): "choose a role for Garnet Chip Thief",
+}
 AMOUNTS = (("kong", "contribute"), ("invest", "invest"), ("invest", "donate"), ("thief", "bet"))
 
 
@@ -56,6 +65,12 @@ def check_round(
     for key in TOP_KEYS:
         part = action[key]
         want = PART_KEYS[key]
+        if isinstance(part, dict) and all(k in want for k in part) and len(part) < len(want):
+            # the spec's own example message (§3.1 rule 2), then what to do in the player's words
+            missing = MISSING[key, next(k for k in want if k not in part)]
+            raise IllegalAction(
+                f"{key} must be an object with exactly {', '.join(want)}: {missing}"
+            )
         if not isinstance(part, dict) or len(part) != len(want) or any(k not in part for k in want):
             got = (
                 f"got {json_type(part)}"

@@ -29,21 +29,37 @@ NEUTRAL_BAND = "neutral"
 BANDS = (POSITIVE_BIG, POSITIVE_SMALL, NEUTRAL_BAND, NEGATIVE_SMALL, NEGATIVE_BIG)
 
 
-def band(total: Fraction) -> str:
+#: §7's band edges: |T| <= 1 is neutral, |T| > 4 is big (rule variants may move them)
+NEUTRAL_EDGE = 1
+BIG_EDGE = 4
+
+
+def band(total: Fraction, neutral: int = NEUTRAL_EDGE, big: int = BIG_EDGE) -> str:
     """The band of the final total (§7; D35: boundaries go to the band nearer 0).
+    ``neutral`` and ``big`` are the edges (1 and 4 in the spec, a variant's otherwise).
 
     >>> [band(Fraction(t)) for t in (5, 4, 2, 1, 0, -1, -4, -5)]
     ['positive_big', 'positive_small', 'positive_small', 'neutral', 'neutral', 'neutral', 'negative_small', 'negative_big']
     """
-    if total > 4:
+    if total > big:
         return POSITIVE_BIG
-    if total > 1:
+    if total > neutral:
         return POSITIVE_SMALL
-    if total >= -1:
+    if total >= -neutral:
         return NEUTRAL_BAND
-    if total >= -4:
+    if total >= -big:
         return NEGATIVE_SMALL
     return NEGATIVE_BIG
+
+
+def edges_fault(values: dict[str, int]) -> str | None:
+    """A variant's band edges must leave room for the small bands (§7)."""
+    if values["neutral_band"] >= values["big_band"]:
+        return (
+            f"variant: neutral_band {values['neutral_band']} must be less than "
+            f"big_band {values['big_band']} (the small bands lie between them, §7)"
+        )
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,12 +16,33 @@ from pydantic import ValidationError
 from mainmatch.engine.checks import is_json_int
 from mainmatch.engine.errors import InvalidConfig
 from mainmatch.engine.game import describe_validation_error
+from mainmatch.engine.variants import VariantKey, variant_fault
 
-from .bands import NEGATIVE, NEUTRAL, POSITIVE, TEAM_SIZES
+from .bands import BIG_EDGE, NEGATIVE, NEUTRAL, NEUTRAL_EDGE, POSITIVE, TEAM_SIZES, edges_fault
 from .models import DEFAULT_CHIPS, PLAYERS, HomeostasisConfig
 
 FIELDS = ("players", "teams", "garnets", "gamewide_tiebreak", "chips")
-OPTIONS = ("teams", "garnets", "gamewide_tiebreak", "chips")
+OPTIONS = ("teams", "garnets", "gamewide_tiebreak", "chips", "variant")
+
+#: what a designer may tune (homeostasis.md §7, D35); official configs name none
+VARIANT_KEYS = (
+    VariantKey(
+        "neutral_band",
+        NEUTRAL_EDGE,
+        0,
+        99,
+        "homeostasis.md §7, D35",
+        "the neutral band is -N <= total <= N",
+    ),
+    VariantKey(
+        "big_band",
+        BIG_EDGE,
+        1,
+        100,
+        "homeostasis.md §7, D35",
+        "a big band is total > N or total < -N",
+    ),
+)
 
 
 def make_config(players: Any, seed: int, options: dict[str, Any]) -> dict:
@@ -52,6 +73,7 @@ def make_config(players: Any, seed: int, options: dict[str, Any]) -> dict:
         else {p: 0 for p in players} | _in_players_order("garnets", garnets, players, partial=True)
     )
     tiebreak = options.get("gamewide_tiebreak")
+    variant = options.get("variant")
     config = {
         "players": players,
         "teams": teams,
@@ -61,6 +83,12 @@ def make_config(players: Any, seed: int, options: dict[str, Any]) -> dict:
         else (list(tiebreak) if isinstance(tiebreak, (list, tuple)) else tiebreak),
         "chips": DEFAULT_CHIPS if options.get("chips") is None else options["chips"],
     }
+    if variant is not None:
+        if isinstance(variant, dict):  # official values are the official game: dropped
+            official = {k.name: k.default for k in VARIANT_KEYS}
+            variant = {k: v for k, v in variant.items() if official.get(k, object()) != v}
+        if variant:  # official configs carry no variant field
+            config["variant"] = variant
     return check_config(config)
 
 
@@ -89,7 +117,7 @@ def check_config(config: Any) -> dict:
         if name not in config:
             raise InvalidConfig(f"config.{name}: required field is missing")
     for name in config:
-        if name not in FIELDS:
+        if name not in FIELDS and name != "variant":
             raise InvalidConfig(
                 f"config.{name}: unknown field; a config has exactly {', '.join(FIELDS)}"
             )
@@ -123,6 +151,10 @@ def check_config(config: Any) -> dict:
         )
     if not is_json_int(config["chips"]) or config["chips"] < 0:
         raise InvalidConfig(f"config.chips: must be a whole number >= 0, not {config['chips']!r}")
+    if "variant" in config:
+        fault = variant_fault(VARIANT_KEYS, config["variant"], edges_fault)
+        if fault:
+            raise InvalidConfig(f"config.{fault}")
     return config
 
 

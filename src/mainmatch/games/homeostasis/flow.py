@@ -19,7 +19,7 @@ from mainmatch.engine.checks import present
 from mainmatch.engine.events import private, public
 
 from . import state as S
-from .bands import NEUTRAL_BAND, band, neutral_player, settle
+from .bands import BIG_EDGE, NEUTRAL_BAND, NEUTRAL_EDGE, band, neutral_player, settle
 from .cards import DECK, canonical, remove_cards, save_cost
 from .expression import crosses, evaluate
 from .models import MAX_REBIDS, ROUNDS
@@ -387,7 +387,10 @@ def evaluate_round(w: Work) -> None:
 
 
 def end_match(w: Work) -> None:
-    w.outcome = band(w.total)
+    edges = w.config.get("variant") or {}  # a rule variant may move §7's band edges
+    w.outcome = band(
+        w.total, edges.get("neutral_band", NEUTRAL_EDGE), edges.get("big_band", BIG_EDGE)
+    )
     w.emit("match_over", total=str(w.total), outcome=w.outcome)
     if w.outcome == NEUTRAL_BAND:
         w.phase = S.CHOOSE_EC  # D40: the neutral player chooses

@@ -22,8 +22,8 @@ from mainmatch.engine.result import nonzero
 from . import flow, random_play, views
 from . import state as S
 from . import validate as V
-from .bands import ranking, settle
-from .config import OPTIONS, check_config, make_config
+from .bands import edges_fault, ranking, settle
+from .config import OPTIONS, VARIANT_KEYS, check_config, make_config
 from .flow import Work
 from .models import ACTION_MODELS, PLAYERS, HomeostasisConfig
 from .render import render_event
@@ -41,6 +41,7 @@ class Homeostasis(Game[HomeostasisState]):
     config_model = HomeostasisConfig
     action_models: ClassVar[dict[str, type[BaseModel]]] = ACTION_MODELS
     host_inputs = OPTIONS
+    variant_keys = VARIANT_KEYS
     # The match is live. The seed gives 1 minute to a draft choice and to each
     # bracket window; the live bidding steps get the same minute; the seed sets
     # no time for saving (its "Initial Round") or for the EC choice.
@@ -59,10 +60,13 @@ class Homeostasis(Game[HomeostasisState]):
     def new_config(self, players, seed, **options: Any) -> dict:
         return make_config(players, seed, options)
 
+    def variant_combination_fault(self, values: dict[str, int]) -> str | None:
+        return edges_fault(values)
+
     def check_config(self, config: Any) -> dict:
         return check_config(config)
 
-    def random_config(self, players, rng: random.Random) -> dict:
+    def random_config(self, players, rng: random.Random, variant=None) -> dict:
         """Random records vary the host inputs so random play reaches garnet
         spending on saved cards, other tiebreaks, and short-of-chips matches
         (automatic passes and placements, final auctions without bidders)."""
@@ -76,6 +80,8 @@ class Homeostasis(Game[HomeostasisState]):
         r = rng.random()
         if r < 0.1:
             options["chips"] = rng.choice((0, 1, 2, 3, 5, 10, 20))
+        if variant:
+            options["variant"] = variant
         return self.new_config(list(players), rng.randrange(2**32), **options)
 
     # ------------------------------------------------------------ state

@@ -38,6 +38,11 @@ class HomeostasisConfig(BaseModel):
     garnets: dict[str, int] = Field(
         description="garnets each player holds at the start (>= 0); they pay for saving cards"
     )
+    variant: dict[str, int] | None = Field(
+        default=None,
+        description="only in a rule variant: the constants that differ from the spec "
+        "(neutral_band, big_band); absent at the official rules",
+    )
     gamewide_tiebreak: list[str] = Field(
         description="the 5 players, best first (turn order and final-auction ties)"
     )

@@ -110,7 +110,7 @@ def public_view(state: HomeostasisState, game_id: str) -> dict:
     """``view(state, None)``: every field of §5, in its order."""
     a = state.auction
     fa = state.final_auction
-    return {
+    out = {
         "game": game_id,
         "players": list(state.players),
         "phase": state.phase,
@@ -176,6 +176,10 @@ def public_view(state: HomeostasisState, game_id: str) -> dict:
         "ec_votes": None if state.ec_votes is None else dict(state.ec_votes),
         "elimination_candidate": state.elimination_candidate,
     }
+    variant = state.config.get("variant")
+    if variant:  # only a variant's views name it: official views stay as §5 lists them
+        out["variant"] = dict(variant)
+    return out
 
 
 def you(state: HomeostasisState, player: str) -> dict:

@@ -20,13 +20,14 @@ from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.events import public
 from mainmatch.engine.game import Game
 from mainmatch.engine.result import nonzero
+from mainmatch.engine.variants import check_variant
 
 from .card_rule import TEAMS
 from .cards import CARDS
 from .models import (
     LAST_ROUND,
     PLAYERS,
-    STARTING_CHIPS,
+    VARIANT_KEYS,
     MvpConfig,
     MvpConfigError,
     RoundAction,
@@ -71,7 +72,8 @@ class Mvp(Game[MvpState]):
         "round": RoundAction,
         "choose_ec": ec_rules.ChooseEcAction,
     }
-    host_inputs = ("teams", "garnets", "gamewide_tiebreak", "layout")
+    host_inputs = ("teams", "garnets", "gamewide_tiebreak", "layout", "variant")
+    variant_keys = VARIANT_KEYS
     # the seed: "Each round lasts for approximately 24 hours" (the first 48, host scheduling, D26);
     # it sets no time for the EC vote
     # the seed: "Each round lasts for approximately 24 hours ... The deadline of
@@ -89,6 +91,7 @@ class Mvp(Game[MvpState]):
         garnets=None,
         gamewide_tiebreak=None,
         layout=None,
+        variant=None,
         **options: Any,
     ) -> dict:
         if options:
@@ -126,12 +129,15 @@ class Mvp(Game[MvpState]):
             if gamewide_tiebreak is not None
             else list(players),
         }
+        variant = check_variant(self, variant) if variant is not None else {}
+        if variant:  # official configs carry no variant field
+            config["variant"] = variant
         return self.check_config(config)
 
     def check_config(self, config: Any) -> dict:
         return check_config_dict(config)
 
-    def random_config(self, players, rng: random.Random) -> dict:
+    def random_config(self, players, rng: random.Random, variant=None) -> dict:
         # vary the host inputs so that random records reach purchases (§3.3) and other vote tiebreaks
         tiebreak = list(players)
         if rng.random() < 0.5:
@@ -140,7 +146,11 @@ class Mvp(Game[MvpState]):
             {p: rng.choice((0, 0, 1, 2, 3, 5, 10)) for p in players} if rng.random() < 0.5 else None
         )
         return self.new_config(
-            list(players), rng.randrange(2**32), gamewide_tiebreak=tiebreak, garnets=garnets
+            list(players),
+            rng.randrange(2**32),
+            gamewide_tiebreak=tiebreak,
+            garnets=garnets,
+            variant=variant,
         )
 
     # ------------------------------------------------------------ state
@@ -164,7 +174,7 @@ class Mvp(Game[MvpState]):
             remaining=FULL,
             flags={},
             claims={},
-            chips={p: STARTING_CHIPS for p in players},
+            chips={p: self.rule_values(config)["chips"] for p in players},  # §2.4
             bids={p: {} for p in players},
             garnets=dict(config["garnets"]),
             garnets_spent={p: 0 for p in players},

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError,
 
 from mainmatch.engine.errors import InvalidConfig
 from mainmatch.engine.game import describe_validation_error
+from mainmatch.engine.variants import VariantKey, variant_fault
 
 from .card_rule import TEAMS
 from .cards import CARD_INDEX, CARDS
@@ -31,6 +32,12 @@ COSTS = {"identity": IDENTITY_COST, "location": LOCATION_COST, "chip": CHIP_COST
 
 Letter = Literal[LETTERS]  # type: ignore[valid-type]  # the letters, listed once in pattern.py
 Card = Literal[CARDS]  # type: ignore[valid-type]  # the cards, listed once in cards.py
+
+
+#: what a designer may tune (mvp.md §2.4 "Constants"); official configs name none
+VARIANT_KEYS = (
+    VariantKey("chips", STARTING_CHIPS, 1, 1_000, "mvp.md §2.4", "chips each player starts with"),
+)
 
 
 class MvpConfigError(InvalidConfig, ValueError):
@@ -62,9 +69,18 @@ class MvpConfig(BaseModel):
     gamewide_tiebreak: list[str] = Field(
         description="all 6 players, best first (EC vote ties and default votes)"
     )
+    variant: dict[str, int] | None = Field(
+        default=None,
+        description="only in a rule variant: the constants that differ from the spec "
+        "(chips); absent at the official rules",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> MvpConfig:
+        if "variant" in self.model_fields_set:
+            fault = variant_fault(VARIANT_KEYS, self.variant)
+            if fault:
+                raise ValueError(fault)
         problem = config_problem(
             self.players,
             {"red": self.teams.red, "green": self.teams.green},

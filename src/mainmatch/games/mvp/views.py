@@ -52,7 +52,7 @@ def public_view(state: MvpState) -> dict:
             if ended:  # D29: controllers are public from the end of play on
                 entry["controller"] = c.controller
             pattern[x] = entry
-    return {
+    out = {
         "game": GAME_ID,
         "players": list(state.players),
         "phase": state.phase,
@@ -65,6 +65,10 @@ def public_view(state: MvpState) -> dict:
         "end_reason": state.ended["end_reason"] if ended else None,
         "final": copy_final(state.final),
     }
+    variant = state.config.get("variant")
+    if variant:  # only a variant's views name it: official views stay as §5.1 lists them
+        out["variant"] = dict(variant)
+    return out
 
 
 def you(state: MvpState, player: str) -> dict:

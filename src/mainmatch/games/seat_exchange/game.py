@@ -10,12 +10,13 @@ from pydantic import BaseModel
 from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.errors import IllegalAction, InvalidConfig
 from mainmatch.engine.game import Game
+from mainmatch.engine.variants import check_variant
 
 from . import random_play, resolve, views
 from .models import (
-    INCOME,
     PLAYERS,
     STREAK_TARGET,
+    VARIANT_KEYS,
     SeatExchangeConfig,
     TradesAction,
 )
@@ -36,19 +37,22 @@ class SeatExchange(Game[SeatState]):
         "trades": TradesAction,
         "choose_ec": ec_rules.ChooseEcAction,
     }
-    host_inputs = ("gamewide_tiebreak", "garnets")
+    host_inputs = ("gamewide_tiebreak", "garnets", "variant")
+    variant_keys = VARIANT_KEYS
     # the seed: "Every round ... " over a day each (an ORG's daily rhythm)
     step_minutes: ClassVar[dict[str, int | None]] = {"trades": 24 * 60, "choose_ec": 24 * 60}
 
     # ------------------------------------------------------------ config §2
 
     def new_config(
-        self, players, seed, gamewide_tiebreak=None, garnets=None, **options: Any
+        self, players, seed, gamewide_tiebreak=None, garnets=None, variant=None, **options: Any
     ) -> dict:
         if options:
             raise InvalidConfig(
-                f"unknown option {min(options)!r}; seat_exchange takes gamewide_tiebreak and garnets"
+                f"unknown option {min(options)!r}; seat_exchange takes gamewide_tiebreak, garnets and variant"
             )
+        variant = check_variant(self, variant) if variant is not None else {}
+        target = variant.get("streak", STREAK_TARGET)
         players = list(players)
         if len(players) != PLAYERS:
             raise InvalidConfig(
@@ -69,7 +73,7 @@ class SeatExchange(Game[SeatState]):
             nums = list(range(1, PLAYERS + 1))
             rng.shuffle(nums)
             numbers = dict(zip(players, nums))
-            if longest_streak([numbers[s] for s in seats]) < STREAK_TARGET:
+            if longest_streak([numbers[s] for s in seats]) < target:
                 break
         given = dict(garnets or {})
         config = {
@@ -83,9 +87,11 @@ class SeatExchange(Game[SeatState]):
         }
         if given:
             raise InvalidConfig(f"config.garnets: {min(given)!r} is not a player in this match")
+        if variant:  # official configs carry no variant field (records as the spec defines)
+            config["variant"] = variant
         return self.check_config(config)
 
-    def random_config(self, players, rng: random.Random) -> dict:
+    def random_config(self, players, rng: random.Random, variant=None) -> dict:
         # vary the host inputs so random records reach garnet spending and other tiebreaks
         tiebreak = list(players)
         if rng.random() < 0.5:
@@ -94,7 +100,11 @@ class SeatExchange(Game[SeatState]):
             {p: rng.choice((0, 0, 0, 1, 5, 20)) for p in players} if rng.random() < 0.3 else None
         )
         return self.new_config(
-            list(players), rng.randrange(2**32), gamewide_tiebreak=tiebreak, garnets=garnets
+            list(players),
+            rng.randrange(2**32),
+            gamewide_tiebreak=tiebreak,
+            garnets=garnets,
+            variant=variant,
         )
 
     # ------------------------------------------------------------ state
@@ -105,6 +115,8 @@ class SeatExchange(Game[SeatState]):
         seats = tuple(config["seats"])
         numbers = dict(config["numbers"])
         nums = tuple(numbers[s] for s in seats)
+        rules = self.rule_values(config)
+        limits = (rules["rounds"], rules["income"], rules["streak"])
         return SeatState(
             config=config,
             players=players,
@@ -112,7 +124,7 @@ class SeatExchange(Game[SeatState]):
             numbers=numbers,
             seats=seats,
             round=1,
-            money={p: INCOME for p in players},  # §8 decision 14: $100 before round 1
+            money={p: limits[1] for p in players},  # §8 decision 14: $100 before round 1
             garnets=dict(config["garnets"]),
             garnets_spent={p: 0 for p in players},
             history=(),
@@ -123,6 +135,7 @@ class SeatExchange(Game[SeatState]):
             holders=holders_of(numbers),
             seat_numbers=nums,
             runs=tuple(sorted(runs(nums), key=len, reverse=True)),
+            limits=limits,
         )
 
     def requests(self, state: SeatState) -> dict[str, dict]:

@@ -10,12 +10,37 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from mainmatch.engine.configcheck import ordering_fault, player_map_fault, players_fault
+from mainmatch.engine.variants import VariantKey, variant_fault
 
 PLAYERS = 13
 ROUNDS = 4
 INCOME = 100
 STREAK_TARGET = 6
 GARNETS_PER_WINNER = 3
+
+#: what a designer may tune (seat_exchange.md §2 "Constants"); none is a config
+#: field of the official rules, so only a variant's config names them
+VARIANT_KEYS = (
+    VariantKey("rounds", ROUNDS, 1, 20, "seat_exchange.md §2, §4.2.7", "rounds of trading at most"),
+    VariantKey(
+        "income",
+        INCOME,
+        1,
+        10_000,
+        "seat_exchange.md §2, §4.2.7",
+        "dollars each player gets per round",
+    ),
+    VariantKey(
+        "streak",
+        STREAK_TARGET,
+        2,
+        PLAYERS,
+        "seat_exchange.md §4.1, §4.2.7",
+        "streak length that ends play and wins",
+        why_high="the table has 13 seats",
+        why_low="every seat is a streak of 1",
+    ),
+)
 
 
 class SeatExchangeConfig(BaseModel):
@@ -30,6 +55,11 @@ class SeatExchangeConfig(BaseModel):
     )
     gamewide_tiebreak: list[str] = Field(description="the 13 players, best first")
     garnets: dict[str, int] = Field(description="garnets each player holds at the start (>= 0)")
+    variant: dict[str, int] | None = Field(
+        default=None,
+        description="only in a rule variant: the constants that differ from the spec "
+        "(rounds, income, streak); absent at the official rules",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> SeatExchangeConfig:
@@ -41,6 +71,8 @@ class SeatExchangeConfig(BaseModel):
             or player_map_fault("numbers", self.numbers, ps)
             or player_map_fault("garnets", self.garnets, ps)
         )
+        if "variant" in self.model_fields_set:
+            fault = fault or variant_fault(VARIANT_KEYS, self.variant)
         if fault:
             raise ValueError(fault)
         if sorted(self.numbers.values()) != list(range(1, PLAYERS + 1)):

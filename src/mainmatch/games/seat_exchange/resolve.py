@@ -9,7 +9,6 @@ from dataclasses import replace
 from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.events import private, public
 
-from .models import INCOME, ROUNDS, STREAK_TARGET
 from .state import SeatState
 from .streaks import runs
 
@@ -112,7 +111,8 @@ def apply_trades(state: SeatState, actions: dict[str, dict]) -> tuple[SeatState,
         for p in players
     ]
     # §4.2.7 end of play, or the next round's income
-    ends = longest >= STREAK_TARGET or r == ROUNDS
+    rounds, income, target = state.limits
+    ends = longest >= target or r == rounds
     new = SeatState(
         config=state.config,
         players=players,
@@ -120,7 +120,7 @@ def apply_trades(state: SeatState, actions: dict[str, dict]) -> tuple[SeatState,
         numbers=state.numbers,
         seats=tuple(seats),
         round=r if ends else r + 1,
-        money=money if ends else {p: m + INCOME for p, m in money.items()},
+        money=money if ends else {p: m + income for p, m in money.items()},
         garnets=held,
         garnets_spent=spent_g,
         history=state.history + (entry,),
@@ -131,13 +131,14 @@ def apply_trades(state: SeatState, actions: dict[str, dict]) -> tuple[SeatState,
         holders=state.holders,
         seat_numbers=tuple(nums),
         runs=tuple(seat_runs),
+        limits=state.limits,
     )
-    if longest >= STREAK_TARGET:
-        streakers = {seats[i] for r in seat_runs if len(r) >= STREAK_TARGET for i in r}
+    if longest >= target:
+        streakers = {seats[i] for r in seat_runs if len(r) >= target for i in r}
         return end_play(new, "streak", [p for p in players if p in streakers], events)
-    if r == ROUNDS:
+    if r == rounds:
         return end_play(new, "rounds", [], events)
-    events.append(public("round_start", round=r + 1, income=INCOME, longest_streak=longest))
+    events.append(public("round_start", round=r + 1, income=income, longest_streak=longest))
     return new, events
 
 

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from mainmatch.engine.checks import after_end
 
+from .models import INCOME, ROUNDS, STREAK_TARGET
+
 DEFAULT_PLAYERS = (
     "jk",
     "dh",
@@ -50,6 +52,8 @@ class SeatState:
     seat_numbers: tuple[int, ...]
     #: the runs of the seating (lists of seat indices, never mutated), longest first
     runs: tuple[list[int], ...]
+    #: (rounds, income, streak target): the spec's constants or the config's variant
+    limits: tuple[int, int, int] = (ROUNDS, INCOME, STREAK_TARGET)
 
     @property
     def ended(self) -> dict:

@@ -52,7 +52,7 @@ def check_trades(
             or "players" not in trade
             or "amount" not in trade
         ):
-            raise IllegalAction(f'trade {n} must be an object with exactly "players" and "amount"')
+            raise IllegalAction(_trade_shape(n, trade))
         pair = trade["players"]
         if not isinstance(pair, list) or len(pair) != 2:
             raise IllegalAction(
@@ -76,3 +76,20 @@ def check_trades(
         raise IllegalAction(
             f"trades total {money(total)} but you have {money(dollars + spend)} ({money(dollars)} + {spend} garnets)"
         )
+
+
+def _trade_shape(n: int, trade: Any) -> str:
+    """What is wrong with the shape of trade ``n``, in the player's words (issue #17)."""
+    if isinstance(trade, dict) and set(trade) <= {"players", "amount"}:
+        if "players" not in trade:
+            return f"trade {n}: choose the two players to swap"
+        pair = trade["players"]
+        names = (
+            " and ".join(pair)
+            if isinstance(pair, list) and all(isinstance(x, str) for x in pair)
+            else ""
+        )
+        return (
+            f"trade {n}{f' ({names})' if names else ''}: enter the amount you pay, in whole dollars"
+        )
+    return f'trade {n} must be an object with exactly "players" and "amount"'

@@ -6,7 +6,7 @@ from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.ranking import group_by
 from mainmatch.engine.result import nonzero
 
-from .models import GARNETS_PER_WINNER, INCOME, ROUNDS
+from .models import GARNETS_PER_WINNER
 from .state import SeatState
 
 GAME_ID = "seat_exchange"
@@ -19,8 +19,8 @@ def view(state: SeatState, player: str | None) -> dict:
         "players": list(state.players),
         "phase": state.phase,
         "round": state.round,
-        "rounds": ROUNDS,
-        "income": INCOME,
+        "rounds": state.limits[0],
+        "income": state.limits[1],
         "seats": list(state.seats),
         "longest_streak": state.longest,
         "history": [
@@ -36,6 +36,9 @@ def view(state: SeatState, player: str | None) -> dict:
         ],
         "end": _copy_end(state.end),
     }
+    variant = state.config.get("variant")
+    if variant:  # only a variant's views name it: official views stay as §5 lists them
+        out["variant"] = dict(variant)
     if player is not None:
         if player not in state.index:
             raise IllegalAction(f"{player!r} is not a player in this match")

@@ -12,12 +12,15 @@ from typing import Any
 from mainmatch.engine.checks import json_type
 from mainmatch.engine.configcheck import garnets_fault, ordering_fault, players_fault
 from mainmatch.engine.errors import InvalidConfig
+from mainmatch.engine.variants import check_variant, variant_fault
 
 from .catalogue import catalogue_fault, check_n_auctions, default_catalogue, load_catalogue
-from .models import MAX_AUCTIONS, PLAYERS
+from .models import MAX_AUCTIONS, PLAYERS, VARIANT_KEYS
 
 FIELDS = ("players", "auctions", "gamewide_tiebreak", "garnets")
-OPTIONS = ("auctions", "n_auctions", "gamewide_tiebreak", "garnets")
+#: a rule variant's config also has ``variant`` (only keys that differ from the spec)
+OPTIONAL = ("variant",)
+OPTIONS = ("auctions", "n_auctions", "gamewide_tiebreak", "garnets", "variant")
 
 
 def check_config(config: Any) -> dict:
@@ -25,7 +28,7 @@ def check_config(config: Any) -> dict:
     :class:`InvalidConfig` naming the field."""
     if not isinstance(config, dict):
         raise InvalidConfig(f"config must be a JSON object, not {json_type(config)}")
-    unknown = [k for k in config if k not in FIELDS]
+    unknown = [k for k in config if k not in FIELDS and k not in OPTIONAL]
     if unknown:
         raise InvalidConfig(
             f"config.{min(map(str, unknown))}: unknown field; a second_to_won config has "
@@ -46,6 +49,10 @@ def check_config(config: Any) -> dict:
     ) or garnets_fault(config["garnets"], players)
     if fault:
         raise InvalidConfig(f"config.{fault}")
+    if "variant" in config:
+        fault = variant_fault(VARIANT_KEYS, config["variant"])
+        if fault:
+            raise InvalidConfig(f"config.{fault}")
     return config
 
 
@@ -56,6 +63,8 @@ def build_config(
     n_auctions: Any = None,
     gamewide_tiebreak: Any = None,
     garnets: Any = None,
+    variant: Any = None,
+    game: Any = None,
 ) -> dict:
     """``new_config`` (§2.2, decision 34): the host's inputs, defaults for
     the rest, the default catalogue from ``seed`` when none is given."""
@@ -92,4 +101,8 @@ def build_config(
         else (list(players) if gamewide_tiebreak is None else gamewide_tiebreak),
         "garnets": {p: garnets.get(p, 0) for p in players},
     }
+    if variant is not None:
+        variant = check_variant(game, variant)
+        if variant:  # official configs carry no variant field
+            config["variant"] = variant
     return check_config(config)

@@ -21,7 +21,15 @@ from mainmatch.engine.result import nonzero
 
 from .config import OPTIONS, build_config, check_config
 from .items import CompiledEffect, compile_item, has_choice, show_auction
-from .models import CHIPS, LETTERS, LIMIT, MIN_BIDS, PLAYERS, BidsAction, SecondToWonConfig
+from .models import (
+    LETTERS,
+    LIMIT,
+    MIN_BIDS,
+    PLAYERS,
+    VARIANT_KEYS,
+    BidsAction,
+    SecondToWonConfig,
+)
 from .random_play import default_bids, random_bids, random_host_inputs
 from .render import render_event
 from .resolve import resolve
@@ -40,6 +48,8 @@ class Table:
     choice_letters: tuple[frozenset[str], ...]  # per auction: items to CHOICE
     others: dict[str, tuple[str, ...]]  # player -> every other player, players order
     tiebreak: tuple[str, ...]
+    #: points above which a player is over: 200, or the config's variant (§7.2)
+    limit: int = LIMIT
 
     @property
     def n_auctions(self) -> int:
@@ -84,6 +94,7 @@ class SecondToWon(Game[SecondState]):
     config_model = SecondToWonConfig
     action_models: ClassVar[dict[str, type[BaseModel]]] = {"bids": BidsAction}
     host_inputs = OPTIONS
+    variant_keys = VARIANT_KEYS
     # the seed sets no time for an auction (only a 24-hour pre-game period, decision 31)
     # an ORG Main Match plays an auction a day (the seed's "24 hour pre-game period")
     step_minutes: ClassVar[dict[str, int | None]] = {"bids": 24 * 60}
@@ -98,11 +109,12 @@ class SecondToWon(Game[SecondState]):
         n_auctions=None,
         gamewide_tiebreak=None,
         garnets=None,
+        variant=None,
         **options: Any,
     ) -> dict:
         if options:
             raise InvalidConfig(
-                f"unknown option {min(options)!r}; second_to_won takes auctions, n_auctions, gamewide_tiebreak and garnets"
+                f"unknown option {min(options)!r}; second_to_won takes auctions, n_auctions, gamewide_tiebreak, garnets and variant"
             )
         return build_config(
             players,
@@ -111,19 +123,22 @@ class SecondToWon(Game[SecondState]):
             n_auctions=n_auctions,
             gamewide_tiebreak=gamewide_tiebreak,
             garnets=garnets,
+            variant=variant,
+            game=self,
         )
 
     def check_config(self, config: Any) -> dict:
         return check_config(config)
 
-    def random_config(self, players, rng: random.Random) -> dict:
+    def random_config(self, players, rng: random.Random, variant=None) -> dict:
         inputs = random_host_inputs(list(players), rng)
-        return self.new_config(list(players), rng.randrange(2**32), **inputs)
+        return self.new_config(list(players), rng.randrange(2**32), variant=variant, **inputs)
 
     # ------------------------------------------------------------ state
 
     def initial_state(self, config: dict) -> SecondState:
         config = self.check_config(config)
+        rules = self.rule_values(config)
         players = tuple(config["players"])
         items = tuple(tuple(auction) for auction in config["auctions"])
         table = Table(
@@ -135,6 +150,7 @@ class SecondToWon(Game[SecondState]):
             ),
             others={p: tuple(q for q in players if q != p) for p in players},
             tiebreak=tuple(config["gamewide_tiebreak"]),
+            limit=rules["limit"],
         )
         zero = {p: 0 for p in players}
         return SecondState(
@@ -145,7 +161,7 @@ class SecondToWon(Game[SecondState]):
             phase="bidding",
             auction=1,
             points=dict(zero),
-            chips={p: CHIPS for p in players},  # decision 31: dealt at the start, never refilled
+            chips={p: rules["chips"] for p in players},  # decision 31: dealt once, never refilled
             garnets=dict(config["garnets"]),
             garnets_spent=dict(zero),
             garnets_from_items=dict(zero),
@@ -275,8 +291,8 @@ class SecondToWon(Game[SecondState]):
             ]
         # §4.7 premature end (decision 16: before the normal one), normal end, or the next auction
         end = None
-        if any(v > LIMIT for v in out.points.values()) or k == t.n_auctions:
-            end = end_object(players, history, t.tiebreak)
+        if any(v > t.limit for v in out.points.values()) or k == t.n_auctions:
+            end = end_object(players, history, t.tiebreak, t.limit)
             events.append(public("game_over", **(_copy_end(end) or {})))
         else:
             events.append(public("auction_open", auction=k + 1, items=listing(k + 1)))
@@ -313,6 +329,9 @@ class SecondToWon(Game[SecondState]):
             ],
             "end": _copy_end(state.end),
         }
+        variant = state.config.get("variant")
+        if variant:  # only a variant's views name it: official views stay as §5 lists them
+            out["variant"] = dict(variant)
         if player is not None:
             if player not in state.index:
                 raise IllegalAction(f"{player!r} is not a player in this match")

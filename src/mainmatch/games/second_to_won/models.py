@@ -13,6 +13,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import SkipJsonSchema
 
+from mainmatch.engine.variants import VariantKey
+
 # second_to_won.md §2.2 "Constants"
 PLAYERS = 9
 CHIPS = 40
@@ -22,6 +24,26 @@ MIN_BIDS = 3
 GARNET_VALUE = 3
 LIMIT = 200
 MAX_AUCTIONS = 8
+
+#: what a designer may tune (second_to_won.md §2 "Constants"); official configs name none
+VARIANT_KEYS = (
+    VariantKey(
+        "limit",
+        LIMIT,
+        20,
+        10_000,
+        "second_to_won.md §7.2, decision 15",
+        "points above which a player is over (ends the match, never a ToL)",
+    ),
+    VariantKey(
+        "chips",
+        CHIPS,
+        1,
+        1_000,
+        "second_to_won.md §1, §2, decision 31",
+        "chips each player gets for the whole match",
+    ),
+)
 
 TARGETS = ("you", "choice", "others")
 #: the keys an effect may hold besides ``target`` (§2.1)
@@ -104,6 +126,13 @@ class SecondToWonConfig(BaseModel):
     )
     garnets: dict[str, Annotated[int, Field(ge=0)]] = Field(
         description="garnets each player holds at the start"
+    )
+    # nullable in the schema like every game's variant: the host page then asks for JSON,
+    # not for one number per player
+    variant: dict[str, int] | None = Field(
+        default=None,
+        description="only in a rule variant: the constants that differ from the spec "
+        "(limit, chips); absent at the official rules",
     )
 
 

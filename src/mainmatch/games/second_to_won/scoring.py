@@ -68,12 +68,17 @@ def tokens_for(second: Sequence[str], last: Sequence[str]) -> dict[str, int]:
     return {p: each for p in second if p not in last}
 
 
-def end_object(players: Sequence[str], history: Sequence[Scores], tiebreak: Sequence[str]) -> dict:
+def end_object(
+    players: Sequence[str],
+    history: Sequence[Scores],
+    tiebreak: Sequence[str],
+    limit: int = LIMIT,
+) -> dict:
     """The ``end`` object of §7.5 for a match whose scores after each
     auction are ``history`` (the match is over after ``history[-1]``)."""
     final = history[-1]
     order = list(players)
-    over = [p for p in players if final[p] > LIMIT]  # decision 15: strictly more than 200
+    over = [p for p in players if final[p] > limit]  # decision 15: strictly more than 200
     last = last_place(players, history)
     if over:
         # §7.2 premature end

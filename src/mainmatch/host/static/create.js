@@ -14,11 +14,24 @@
       let record;
       try { record = JSON.parse(await file.text()); } catch (e) { $("import-error").textContent = `${file.name} is not JSON: ${e.message}`; return; }
       try {
-        const made = await MM.api("POST", "/api/matches/import", { record, title: file.name.replace(/\.json$/, "") });
+        // a record exported by mainmatch keeps its title (and bot seats) under "mainmatch_host"
+        const kept = record && record.mainmatch_host && record.mainmatch_host.title;
+        const made = await MM.api("POST", "/api/matches/import", kept ? { record } : { record, title: file.name.replace(/\.json$/, "") });
         location.href = made.links.host;
       } catch (e) { $("import-error").textContent = e.message; }
     });
   }
+
+  // ------------------------------------------------------------ the home's host links
+  document.addEventListener("click", async (ev) => {
+    const b = ev.target.closest("button.host-link");
+    if (!b) return;
+    if (!confirm("Open the host page with a new host link? The host link given before stops working.")) return;
+    try {
+      const made = await MM.api("POST", `/api/matches/${encodeURIComponent(b.dataset.match)}/host-link`);
+      location.href = made.host;
+    } catch (e) { const err = $("home-error"); if (err) err.textContent = e.message; }
+  });
 
   // ------------------------------------------------------------ create a match
   const form = $("create-form");
@@ -78,7 +91,7 @@
       const [mode, value] = info.default_deadline.split(/:(.*)/s);
       const tr = document.createElement("tr");
       tr.dataset.kind = kind;
-      tr.innerHTML = `<td>${kind}</td><td><select name="mode">
+      tr.innerHTML = `<td class="kind">${kind.replace(/_/g, " ")}</td><td><select name="mode">
           <option value="manual">manual (host resolves)</option>
           <option value="minutes">minutes after the step opens</option>
           <option value="daily">daily at (UTC)</option></select>

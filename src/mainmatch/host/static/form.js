@@ -1,9 +1,17 @@
 /* The action form: built from the step's JSON Schema (pydantic's output) and
- * the player's request. Hints (templates/games/<game>.form.json) say which
- * request list gives the choices of a field:
+ * the player's request, in the words of the game's rules. Hints
+ * (templates/games/<game>.form.json) name the choices, labels, help and order:
  *   options: {"trades[].players[]": "players", "bids{key}": "biddable",
  *             "bids{}.choice": "choice_targets", "x": {"from": "items", "value": "letter", "label": "text"}}
  *   labels:  {"minus.bids[]": "tiles"}   (item i of a fixed list is labelled by request.tiles[i])
+ *   titles:  {"kong": "Kong's Dilemma"}  (a field's name; else the schema's title)
+ *   help:    {"buy_garnets": "sold at ${garnet_rate} each"}  ({key} is the request's value);
+ *            the schema's own descriptions (written for programmers) are never shown
+ *   order:   {"": ["kong", "minus"]}      (the fields of an object, always in this order)
+ *   variants: {"": ["Bid on a slot", "Pass"]}  (names of the alternatives of a oneOf)
+ *   only_for: {"bids{}.choice": {"from": "items", "value": "letter", "any": "effects",
+ *              "field": "target", "equals": "choice"}}  (the field exists only on those keys)
+ *   widget:  {"trades": "seat_pairs"}     (a game's own input, see MMWidgets)
  * Paths: "a.b" properties, "[]" list items, "{key}" the keys of an object of
  * free keys, "{}" its values. A field left blank is left out of the action,
  * so the engine's own message names what is missing or wrong.
@@ -69,14 +77,42 @@ const MMForm = (() => {
     return opts.filter((o) => (seen.has(JSON.stringify(o.value)) ? false : seen.add(JSON.stringify(o.value))));
   }
 
-  function help(schema) {
-    return schema.description ? el("span", { class: "help", text: schema.description.replace(/``?/g, "") }) : null;
+  const lookup = (obj, dotted) => dotted.split(".").reduce((o, k) => (o == null ? o : o[k]), obj);
+
+  /** A hint's text with {key} replaced by the request's value. */
+  function fill(text, ctx) {
+    return text.replace(/\{([a-z_.]+)\}/g, (m, k) => { const v = lookup(ctx.request, k); return v === undefined ? m : Array.isArray(v) ? v.join(", ") : String(v); });
+  }
+
+  function help(path, ctx) {
+    const text = ctx.hints.help && ctx.hints.help[path];
+    return text ? el("span", { class: "help", text: fill(text, ctx) }) : null;
+  }
+
+  function titleOf(path, fallback, ctx) {
+    const t = ctx.hints.titles && ctx.hints.titles[path];
+    if (t) return fill(t, ctx);
+    const f = String(fallback || "");
+    return f.length <= 2 ? f.toUpperCase() : f.charAt(0).toUpperCase() + f.slice(1).replace(/_/g, " ");
+  }
+
+  /** Whether the field at ``path`` exists for the entry ``ctx.key`` (hint only_for). */
+  function applies(path, ctx) {
+    const spec = ctx.hints.only_for && ctx.hints.only_for[path];
+    if (!spec || ctx.key === undefined) return true;
+    const list = lookup(ctx.request, spec.from) || [];
+    const entry = list.find((x) => (spec.value ? x[spec.value] : x) === ctx.key);
+    if (!entry) return false;
+    const parts = spec.any ? entry[spec.any] || [] : [entry];
+    return parts.some((x) => x && x[spec.field] === spec.equals);
   }
 
   function build(schema, path, ctx, required, label) {
     const own = schema && schema.title;
     schema = resolve(schema, ctx.root);
-    schema = { ...schema, label: label || own || schema.title || path.split(/[.\[{]/).filter(Boolean).pop() };
+    schema = { ...schema, label: titleOf(path, label || own || schema.title || path.split(/[.\[{]/).filter(Boolean).pop(), ctx) };
+    const widget = ctx.hints.widget && ctx.hints.widget[path];
+    if (widget && typeof MMWidgets !== "undefined" && MMWidgets[widget]) return MMWidgets[widget](schema, path, ctx, { el, help, titleOf, fill });
     if (schema.variants) return variantField(schema, path, ctx);
     const t = schema.type;
     if (t === "object" || schema.properties || schema.additionalProperties) {
@@ -138,10 +174,10 @@ const MMForm = (() => {
     };
   }
 
-  function labelled(name, schema, field, required) {
-    const row = el("div", { class: "field" }, el("span", { class: "name", text: name + (required ? "" : "") }));
+  function labelled(name, path, field, ctx) {
+    const row = el("div", { class: "field" }, el("span", { class: "name", text: name }));
     if (field.el) row.append(field.el);
-    const h = help(schema);
+    const h = help(path, ctx);
     if (h) row.append(h);
     return row;
   }
@@ -152,15 +188,22 @@ const MMForm = (() => {
     const inline = path.endsWith("{}");
     const box = inline ? el("span", { class: "inline" }) : path ? el("fieldset", {}, el("legend", { text: schema.label })) : el("div");
     const fields = {};
-    for (const [key, sub] of Object.entries(schema.properties)) {
+    const order = (ctx.hints.order && ctx.hints.order[path]) || [];
+    const keys = Object.keys(schema.properties).sort((a, b) => {
+      const i = order.indexOf(a), j = order.indexOf(b);
+      return (i < 0 ? order.length : i) - (j < 0 ? order.length : j);
+    });
+    for (const key of keys) {
+      const sub = schema.properties[key];
       const subPath = path ? `${path}.${key}` : key;
-      const r = resolve(sub, ctx.root);
+      if (!applies(subPath, ctx)) continue; // e.g. a CHOICE player on an item without one
       const f = build(sub, subPath, ctx, required.has(key), sub.title || key);
       fields[key] = f;
       if (!f.el) continue;
-      if (inline) box.append(el("label", { class: "small", title: r.description || "" }, document.createTextNode((r.title || key) + " "), f.el));
+      const name = titleOf(subPath, sub.title || key, ctx);
+      if (inline) box.append(el("label", { class: "small" }, document.createTextNode(name + " "), f.el));
       else if (f.el.tagName === "FIELDSET") box.append(f.el);
-      else box.append(labelled(r.title || key, r, f, required.has(key)));
+      else box.append(labelled(name, subPath, f, ctx));
     }
     return {
       el: box,
@@ -184,11 +227,11 @@ const MMForm = (() => {
     const valueSchema = schema.additionalProperties === true ? { type: "string" } : schema.additionalProperties;
     const keyOpts = optionsFor(`${path}{key}`, schema.propertyNames, ctx);
     const box = el("fieldset", {}, el("legend", { text: schema.label }));
-    const h = help(schema);
+    const h = help(path, ctx);
     if (h) box.append(el("div", {}, h));
     if (keyOpts) {
       const rows = keyOpts.map((o) => {
-        const f = build(valueSchema, `${path}{}`, ctx, false);
+        const f = build(valueSchema, `${path}{}`, { ...ctx, key: o.value }, false);
         const row = el("div", { class: "row", "data-key": String(o.value) }, el("span", { class: "rowlabel", text: o.label }));
         if (f.el) row.append(f.el);
         box.append(row);
@@ -235,7 +278,7 @@ const MMForm = (() => {
     const itemSchema = resolve(schema.items || {}, ctx.root);
     const itemPath = `${path}[]`;
     const box = el("fieldset", {}, el("legend", { text: schema.label }));
-    const h = help(schema);
+    const h = help(path, ctx);
     if (h) box.append(el("div", {}, h));
     const opts = optionsFor(itemPath, itemSchema, ctx);
     // a set of choices: one checkbox each
@@ -285,7 +328,7 @@ const MMForm = (() => {
       rows.push(entry);
       list.append(row);
     };
-    const addBtn = el("button", { type: "button", class: "small secondary add", text: `add ${itemSchema.title || "one"}` });
+    const addBtn = el("button", { type: "button", class: "small secondary add", text: `add ${titleOf(itemPath, itemSchema.title || "one", ctx).toLowerCase()}` });
     addBtn.onclick = () => add();
     box.append(list, addBtn);
     for (let i = 0; i < (schema.minItems || 0); i++) add();
@@ -299,7 +342,9 @@ const MMForm = (() => {
     };
   }
 
-  function variantName(s, i) {
+  function variantName(s, i, path, ctx) {
+    const names = ctx.hints.variants && ctx.hints.variants[path];
+    if (names && names[i]) return names[i];
     if (s.title) return s.title;
     const keys = Object.keys(s.properties || {});
     return keys.length ? keys.join(" + ") : `option ${i + 1}`;
@@ -313,7 +358,7 @@ const MMForm = (() => {
     const parts = schema.variants.map((s, i) => {
       const f = build(s, path, ctx, true);
       const radio = el("input", { type: "radio", name, value: String(i) });
-      choices.append(el("label", {}, radio, document.createTextNode(variantName(s, i) + " ")));
+      choices.append(el("label", {}, radio, document.createTextNode(variantName(s, i, path, ctx) + " ")));
       const holder = el("div", { hidden: true });
       if (f.el) holder.append(f.el);
       box.append(holder);
@@ -340,13 +385,13 @@ const MMForm = (() => {
   }
 
   /** Build the form into ``container``; returns {getValue, setValue}. */
-  function create(container, { schema, request, hints, value }) {
-    const ctx = { root: schema, request: request || {}, hints: hints || {} };
+  function create(container, { schema, request, hints, value, view }) {
+    const ctx = { root: schema, request: request || {}, hints: hints || {}, view: view || null };
     const root = build(schema, "", ctx, true);
     container.replaceChildren(root.el || el("p", { class: "muted", text: "This step needs no input: just submit." }));
     if (value !== undefined && value !== null) root.set(value);
     return { getValue: () => { const v = root.get(); return v === undefined ? {} : v; }, setValue: (v) => root.set(v) };
   }
 
-  return { create, resolve };
+  return { create, resolve, build, el };
 })();

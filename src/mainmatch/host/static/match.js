@@ -65,8 +65,68 @@
     window.addEventListener("beforeunload", () => { es.close(); clearInterval(poll); });
   }
 
+  // ------------------------------------------------------------ player: the turn alert
+  // When a step opens for the player (or the live turn becomes theirs) while the
+  // page is open: the tab title changes, a notification shows if the player allowed
+  // them, and a short sound plays if they turned it on. The title stays marked
+  // until they submit or the step passes.
+  const baseTitle = document.title;
+  let alertedFor = null;   // the step/kind last alerted
+  let firstShow = true;    // the state the page opened with is not news
+
+  function turnAlert(action) {
+    const waiting = !!(action && action.request && !action.submission);
+    if (!waiting) { document.title = baseTitle; return; }
+    const key = `${action.step}/${action.kind}`;
+    document.title = `● Your move · ${baseTitle}`;
+    if (alertedFor === key) return;
+    alertedFor = key;
+    if (firstShow) return;
+    const text = `Your move in ${page.dataset.game || "the match"}: step ${action.step}`;
+    try {
+      if ("Notification" in window && Notification.permission === "granted") {
+        new Notification(text, { tag: `mainmatch-${match}`, body: "Open the page to play." });
+      }
+    } catch (e) { /* some browsers allow notifications only from a service worker */ }
+    if (localStorage.getItem("mm-sound") === "on") beep();
+  }
+
+  function beep() {
+    try {
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) return;
+      const ctx = new Ctx();
+      const osc = ctx.createOscillator(), gain = ctx.createGain();
+      osc.frequency.value = 880;
+      gain.gain.setValueAtTime(0.12, ctx.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.35);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start();
+      osc.stop(ctx.currentTime + 0.35);
+    } catch (e) { /* no sound: the title and notification remain */ }
+  }
+
+  function alertControls() {
+    const box = document.getElementById("alert-controls");
+    if (!box) return;
+    const notify = document.getElementById("alert-notify");
+    const sound = document.getElementById("alert-sound");
+    const state = () => {
+      if (!("Notification" in window)) { notify.hidden = true; return; }
+      const p = Notification.permission;
+      notify.disabled = p !== "default";
+      notify.textContent = p === "granted" ? "Notifications on" : p === "denied" ? "Notifications blocked in this browser" : "Notify me when it is my move";
+    };
+    notify.onclick = async () => { try { await Notification.requestPermission(); } catch (e) { /* old API */ } state(); };
+    sound.checked = localStorage.getItem("mm-sound") === "on";
+    sound.onchange = () => { localStorage.setItem("mm-sound", sound.checked ? "on" : "off"); if (sound.checked) beep(); };
+    state();
+  }
+
   // ------------------------------------------------------------ player: the action form
   function showAction(action) {
+    turnAlert(action);
+    firstShow = false;
     const card = document.getElementById("action-card");
     const area = document.getElementById("action-area");
     if (!card || !area) return;
@@ -80,23 +140,32 @@
     }
     formKey = key;
     area.replaceChildren();
-    const summary = document.createElement("dl");
-    summary.className = "kv small";
+    // what the step asks, in sentences rendered by the server (templates/games/<game>.request.html)
+    const summary = document.createElement("div");
     summary.id = "request-summary";
-    for (const [k, v] of Object.entries(action.request)) {
-      // what the form's choices already show (lists of objects, all the players) stays out
-      if (k === "kind" || k === "players" || (Array.isArray(v) && v.some((x) => x && typeof x === "object"))) continue;
-      const dt = document.createElement("dt"); dt.textContent = k.replace(/_/g, " ");
-      const dd = document.createElement("dd"); dd.textContent = typeof v === "object" ? JSON.stringify(v) : String(v);
-      summary.append(dt, dd);
-    }
+    summary.innerHTML = action.summary || "";
     const f = document.createElement("form");
     f.className = "action";
     f.id = "action-form";
     const fields = document.createElement("div");
     f.append(fields);
-    form = MMForm.create(fields, { schema: action.schema, request: action.request, hints: action.hints, value: submitted });
+    form = MMForm.create(fields, { schema: action.schema, request: action.request, hints: action.hints, value: submitted, view: action.view });
     window.mmActionForm = form;
+    const totalOf = action.hints && action.hints.total && MMTotals[action.hints.total];
+    if (totalOf) {
+      const line = document.createElement("p");
+      line.id = "action-total";
+      line.setAttribute("aria-live", "polite");
+      const update = () => {
+        const [text, over] = totalOf(form.getValue(), action.request);
+        line.textContent = text;
+        line.className = over ? "small error" : "small";
+      };
+      f.append(line);
+      f.addEventListener("input", update);
+      f.addEventListener("change", update);
+      update();
+    }
     const bar = document.createElement("div");
     bar.className = "actions";
     bar.innerHTML = `<button type="submit" id="submit-action">Submit</button>
@@ -109,7 +178,7 @@
     adv.innerHTML = `<summary>Advanced: edit the action as JSON</summary>
       <textarea id="action-json" rows="6" spellcheck="false"></textarea>
       <button type="button" class="secondary" id="submit-json">Submit this JSON</button>
-      <p class="small muted">The schema of this step's action: <code>${action.kind}</code>; the form above writes the same JSON.</p>`;
+      <p class="small muted">For scripts and bots: the form above writes the same JSON.</p>`;
     adv.addEventListener("toggle", () => { if (adv.open) document.getElementById("action-json").value = JSON.stringify(form.getValue(), null, 1); });
     f.append(bar, err, adv);
     area.append(summary, f);
@@ -151,6 +220,7 @@
   async function send(value, step) {
     const btn = document.getElementById("submit-action");
     btn.disabled = true;
+    showError("");
     try {
       await api("PUT", "/submission", { action: value, step });
       showError("");
@@ -210,6 +280,7 @@
 
   newestInView();
   if (role === "player") {
+    alertControls();
     const data = JSON.parse(document.getElementById("action-data").textContent);
     showAction(data);
   }

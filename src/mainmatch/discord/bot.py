@@ -1,0 +1,313 @@
+"""The bot: one ``commands.Bot`` over the host service, and its posting loop.
+
+``build_bot(db_url)`` makes everything (the ``/mm`` commands, the persistent
+components, the loop) without touching the network; ``bot.start(token)``
+connects. The loop, woken by :class:`~mainmatch.host.notify.Listener` (any
+process's change) or every ``tick_seconds``, resolves steps whose deadline
+passed (``HostService.resolve_due``, as the web server does), queues
+reminders, and posts every undelivered row of ``host/delivery.py``, each
+exactly once (the row's id is the message nonce, so a retry after a crash
+between posting and marking is refused by Discord).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+import discord
+from discord.ext import commands, tasks
+
+from mainmatch.host import deadlines as dl
+from mainmatch.host import delivery
+from mainmatch.host.db import Database
+from mainmatch.host.notify import Listener
+from mainmatch.host.service import Access, HostService
+
+from . import text as tx
+from .store import Store
+
+log = logging.getLogger("mainmatch.discord")
+OUTLET = "discord"
+NONE = discord.AllowedMentions.none()
+
+
+def ping(user_id: int) -> discord.AllowedMentions:
+    """Mentions that may ping exactly one user (never roles or everyone)."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(user_id)]
+    )
+
+
+class MainmatchBot(commands.Bot):
+    """The Discord adapter: translates interactions into service calls and
+    delivery rows into messages. It holds no state that is not in the database."""
+
+    def __init__(
+        self,
+        db_url: str,
+        *,
+        loops: bool = True,
+        tick_seconds: float = 5.0,
+        service: HostService | None = None,
+    ) -> None:
+        intents = discord.Intents.default()
+        intents.members = True  # a role's members become the players of /mm new
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        # beside the web server in one process, the bot shares its service
+        self.service = service or HostService(Database(db_url))
+        self.database = self.service.db
+        self._own_database = service is None
+        #: register the /mm commands with Discord at start (on one server: ``sync_guild``)
+        self.sync_commands = False
+        self.sync_guild: int | None = None
+        self.store = Store(self.database)
+        self.loops = loops
+        self.tick_seconds = tick_seconds
+        self.listener: Listener | None = None
+        #: seconds before a failed post is tried again, times its attempts (at most 5 minutes)
+        self.retry_seconds = 5.0
+        self._pump_lock = asyncio.Lock()
+
+    async def run_db(self, fn: Any, *args: Any, **kw: Any) -> Any:
+        """A blocking service call, off the event loop."""
+        return await asyncio.to_thread(fn, *args, **kw)
+
+    async def setup_hook(self) -> None:
+        from . import commands as mm_commands
+        from . import components
+
+        await self.run_db(self.database.migrate)
+        components.register(self)
+        self.tree.add_command(mm_commands.group(self))
+        if self.sync_commands:
+            if self.sync_guild is not None:
+                guild = discord.Object(self.sync_guild)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        if self.loops:
+            loop = asyncio.get_running_loop()
+            self.listener = Listener(self.database)
+
+            def changed(match_id: str) -> None:  # on the listener's thread
+                loop.call_soon_threadsafe(self.dispatch, "mainmatch_change", match_id)
+
+            self.listener.subscribe(changed)
+            self.listener.start()
+            self.ticker.change_interval(seconds=self.tick_seconds)
+            self.ticker.start()
+
+    async def close(self) -> None:
+        self.ticker.cancel()
+        if self.listener is not None:
+            await asyncio.to_thread(self.listener.stop)
+        await super().close()
+        if self._own_database:
+            self.database.dispose()
+
+    @tasks.loop(seconds=5.0)
+    async def ticker(self) -> None:
+        """Every ``tick_seconds``: deadlines, reminders, posts."""
+        try:
+            await self.tick()
+        except Exception:  # the loop must keep running; the log has the details
+            log.exception("the delivery loop failed; trying again")
+
+    @ticker.before_loop
+    async def _before_ticker(self) -> None:
+        await self.wait_until_ready()
+
+    async def tick(self) -> None:
+        """One round of the loop: deadlines, reminders, posts."""
+        done = await self.run_db(self.service.resolve_due)
+        if done:
+            log.info("resolved at the deadline: %s", ", ".join(done))
+        await self.run_db(self.queue_reminders)
+        await self.pump()
+
+    async def on_mainmatch_change(self, match_id: str) -> None:
+        """Another process (or this one) changed a match: post what it caused."""
+        await self.pump_after()
+
+    # ================================================================ reminders
+
+    def queue_reminders(self, now: float | None = None) -> int:
+        """Queue one reminder per step for each person who has not submitted
+        when the deadline is nearer than their server's ``remind_minutes``."""
+        now = time.time() if now is None else now
+        queued = 0
+        for match_id in delivery.subscribed_matches(self.database, OUTLET):
+            place = self.store.match_place(match_id)
+            setup = self.store.guild(place[0]) if place else None
+            if setup is None or setup.remind_minutes <= 0:
+                continue
+            ov = self.service.overview(Access(match_id, "host"))
+            deadline = ov.get("deadline")
+            if ov["status"] != "running" or not deadline or not now < deadline:
+                continue
+            if deadline - now > setup.remind_minutes * 60:
+                continue
+            for p, status in ov.get("pending_status", {}).items():
+                if status == "not yet":
+                    msg = (
+                        f"Reminder: step {ov['open_step']} closes {dl.discord_timestamp(deadline)}"
+                        " and you have not submitted yet."
+                    )
+                    queued += delivery.queue_reminder(
+                        self.database, match_id, ov["open_step"], p, msg
+                    )
+        return queued
+
+    # ================================================================ posting
+
+    async def pump_after(self) -> None:
+        """Post what a command or click caused, after answering it: a failure
+        here is logged and left to the loop (the rows wait in the database)."""
+        try:
+            await self.pump()
+        except Exception:
+            log.exception("posting after an interaction failed; the loop retries")
+
+    async def pump(self) -> int:
+        """Post every undelivered row; returns how many were posted."""
+        async with self._pump_lock:
+            posted = 0
+            while True:
+                rows = await self.run_db(delivery.claim, self.database, OUTLET)
+                if not rows:
+                    return posted
+                # a place whose earlier post failed waits (its order is kept); others go on
+                blocked: set[tuple[str, str]] = set()
+                skipped: list[int] = []
+                for row in rows:
+                    if (row.match_id, row.player) in blocked:
+                        skipped.append(row.id)
+                        continue
+                    try:
+                        ref = await self.post(row)
+                    except discord.HTTPException as exc:
+                        blocked.add((row.match_id, row.player))
+                        why = _describe(exc, row)
+                        log.warning("post %d of match %s failed: %s", row.id, row.match_id, why)
+                        await self.run_db(
+                            delivery.failed,
+                            self.database,
+                            row.id,
+                            why,
+                            min(300.0, self.retry_seconds * row.attempts),
+                        )
+                        continue
+                    await self.run_db(delivery.delivered, self.database, row.id, ref)
+                    posted += 1
+                await self.run_db(delivery.release, self.database, skipped)
+                if blocked:
+                    return posted
+
+    async def send_prompt(self, match_id: str, player: str) -> bool:
+        """Post ``player``'s request for the open step now (a seat that changed
+        hands); ``False`` when they have nothing to do."""
+        from .components import prompt_message
+
+        ov = await self.run_db(self.service.overview, Access(match_id, "host"))
+        target = await self.private_place(match_id, player)
+        if target is None or ov["status"] != "running":
+            return False
+        made = await prompt_message(self, match_id, player, ov["open_step"])
+        if made is None:
+            return False
+        dest, user_id = target
+        nonce = f"mm{match_id}.{ov['open_step']}.{player}"[:20]
+        await self.send(
+            dest, f"<@{user_id}> {made[0]}", nonce, mentions=ping(user_id), view=made[1]
+        )
+        return True
+
+    async def channel(self, channel_id: int) -> discord.abc.Messageable:
+        ch = self.get_channel(channel_id)
+        if ch is None:
+            ch = await self.fetch_channel(channel_id)
+        assert isinstance(ch, discord.abc.Messageable)
+        return ch
+
+    async def private_place(self, match_id: str, player: str) -> tuple[Any, int] | None:
+        """Where ``player``'s private messages go (their channel or DMs) and
+        their user id; ``None`` for a bot seat."""
+        seat = (await self.run_db(self.store.seats, match_id)).get(player)
+        if seat is None or seat.user_id is None:
+            return None
+        if seat.channel_id is not None:
+            return await self.channel(seat.channel_id), seat.user_id
+        user = self.get_user(seat.user_id) or await self.fetch_user(seat.user_id)
+        return (user.dm_channel or await user.create_dm()), seat.user_id
+
+    async def send(
+        self,
+        dest: discord.abc.Messageable,
+        content: str,
+        nonce: str,
+        *,
+        mentions: discord.AllowedMentions = NONE,
+        view: discord.ui.View | None = None,
+    ) -> discord.Message | None:
+        last = None
+        parts = tx.chunks(content) or ["\u200b"]
+        for i, part in enumerate(parts):
+            kw: dict[str, Any] = {"allowed_mentions": mentions, "nonce": f"{nonce}.{i}"}
+            if view is not None and i == len(parts) - 1:
+                kw["view"] = view
+            last = await dest.send(part, **kw)
+        return last
+
+    async def post(self, row: delivery.Delivery) -> str:
+        """Post one delivery row; returns the message id, or why none was needed."""
+        nonce = f"mm{row.id}"
+        if row.kind in ("public", "result", "notice"):
+            place = await self.run_db(self.store.match_place, row.match_id)
+            if place is None:
+                return "no channel"
+            msg = await self.send(await self.channel(place[1]), tx.neutralise(row.text), nonce)
+            return str(msg.id) if msg else "empty"
+        target = await self.private_place(row.match_id, row.player)
+        if target is None:
+            return "bot seat"
+        dest, user_id = target
+        if row.kind == "prompt":
+            from .components import prompt_message
+
+            made = await prompt_message(self, row.match_id, row.player, row.step)
+            if made is None:
+                return "stale"
+            content, view = made
+            content = f"<@{user_id}> {content}"
+            msg = await self.send(dest, content, nonce, mentions=ping(user_id), view=view)
+        elif row.kind == "reminder":
+            text = f"<@{user_id}> {tx.neutralise(row.text)}"
+            msg = await self.send(dest, text, nonce, mentions=ping(user_id))
+        else:
+            msg = await self.send(dest, tx.neutralise(row.text), nonce)
+        return str(msg.id) if msg else "empty"
+
+
+def _describe(exc: discord.HTTPException, row: delivery.Delivery) -> str:
+    """A failed post in one line, naming a missing permission and where."""
+    where = "the match channel" if row.player == "" else f"{row.player}'s private place"
+    if isinstance(exc, discord.Forbidden):
+        return (
+            f"missing permission in {where}: the bot needs View Channel and Send Messages "
+            f"there (Discord: {exc.text or exc.status})"
+        )
+    if isinstance(exc, discord.NotFound):
+        return f"{where} no longer exists (Discord: {exc.text or exc.status})"
+    return f"Discord error {exc.status} posting to {where}: {exc.text}"
+
+
+def build_bot(db_url: str, *, loops: bool = True, tick_seconds: float = 5.0) -> MainmatchBot:
+    """The whole bot, offline until ``start``: commands, components, the loop.
+
+    ``loops=False`` leaves out the background loop (tests drive
+    :meth:`MainmatchBot.tick` themselves)."""
+    return MainmatchBot(db_url, loops=loops, tick_seconds=tick_seconds)

@@ -1,0 +1,429 @@
+"""The ``/mm`` slash commands: set-up, hosting, and the player's own commands.
+
+``/mm setup`` needs Manage Server; the host commands need the server's host
+role (``/mm setup``); ``/mm submit`` and ``/mm view`` answer only about the
+caller's own seat. Every answer about a match in progress is ephemeral;
+refusals are one line saying what is needed.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import re
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+
+from mainmatch import games
+from mainmatch.engine.errors import MainmatchError
+from mainmatch.host import deadlines as dl
+from mainmatch.host.errors import HostError
+from mainmatch.host.service import Access, available_games
+
+from . import components as comp
+from . import text as tx
+from .hosting import HostingError, create_from_discord, import_from_discord
+from .store import GuildSetup
+
+if TYPE_CHECKING:
+    from .bot import MainmatchBot
+
+log = logging.getLogger("mainmatch.discord")
+GAME_CHOICES = [app_commands.Choice(name=g.title[:100], value=g.id) for g in available_games()]
+#: largest attachment read (host inputs, records)
+MAX_ATTACHMENT = 1_000_000
+
+
+class Refused(app_commands.CheckFailure):
+    """A check that failed, with the sentence to show."""
+
+
+def _bot(interaction: discord.Interaction) -> MainmatchBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+async def _setup_of(interaction: discord.Interaction) -> GuildSetup:
+    if interaction.guild is None:
+        raise Refused("Use this command in a server, not in DMs.")
+    bot = _bot(interaction)
+    setup = await bot.run_db(bot.store.guild, interaction.guild.id)
+    if setup is None:
+        raise Refused("This server is not set up yet: someone with Manage Server runs /mm setup.")
+    return setup
+
+
+async def is_host(interaction: discord.Interaction) -> bool:
+    """Only members with the server's host role host."""
+    setup = await _setup_of(interaction)
+    member = interaction.user
+    if not isinstance(member, discord.Member) or all(
+        r.id != setup.host_role_id for r in member.roles
+    ):
+        role = interaction.guild.get_role(setup.host_role_id) if interaction.guild else None
+        name = role.name if role is not None else "the host role"
+        raise Refused(f"Only members with the host role ({name}) can do this.")
+    return True
+
+
+def manages_server(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    if interaction.guild is None or perms is None or not perms.manage_guild:
+        raise Refused("Only members with the Manage Server permission can run /mm setup.")
+    return True
+
+
+async def _match(interaction: discord.Interaction, given: str | None) -> str:
+    """The match a host command is about: the one named, or the newest running one."""
+    bot = _bot(interaction)
+    assert interaction.guild is not None
+    ids = await bot.run_db(bot.store.guild_matches, interaction.guild.id, running=False)
+    if given:
+        if given not in ids:
+            raise Refused(f"No match {given!r} on this server.")
+        return given
+    running = await bot.run_db(bot.store.guild_matches, interaction.guild.id)
+    if not running:
+        raise Refused("No match is running on this server; name one with match:ID.")
+    return running[0]
+
+
+async def _read_attachment(att: discord.Attachment) -> Any:
+    if att.size > MAX_ATTACHMENT:
+        raise Refused(f"{att.filename} is larger than {MAX_ATTACHMENT // 1000} kB.")
+    try:
+        return json.loads(await att.read())
+    except (ValueError, UnicodeDecodeError):
+        raise Refused(f"{att.filename} is not a JSON file.") from None
+
+
+async def _answer(
+    interaction: discord.Interaction, content: str, *, raw: bool = False, **kw: Any
+) -> None:
+    """An ephemeral answer; ``raw``: the text is the bot's own (its mentions show
+    as mentions, and still ping nobody), else any mention in it is neutralised."""
+    content = content if raw else tx.neutralise(content)
+    content = tx.chunks(content)[0] if content.strip() else "\u200b"
+    kw.setdefault("ephemeral", True)
+    kw.setdefault("allowed_mentions", discord.AllowedMentions.none())
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kw)
+    else:
+        await interaction.response.send_message(content, **kw)
+
+
+def group(bot: MainmatchBot) -> app_commands.Group:
+    mm = app_commands.Group(
+        name="mm", description="Host and play Main Match games", guild_only=True
+    )
+
+    @mm.command(
+        name="setup", description="Set up this server: host role, channel, private messages"
+    )
+    @app_commands.describe(
+        host_role="members with this role host matches",
+        channel="where public announcements are posted",
+        private="how private information travels: DMs, or one private channel per player",
+        category="the category of the players' private channels (private: channels)",
+        remind_minutes="remind players this many minutes before a deadline (0: never)",
+        web_base="the web server's address, to offer players a link (optional)",
+    )
+    @app_commands.check(manages_server)
+    async def setup(
+        interaction: discord.Interaction,
+        host_role: discord.Role,
+        channel: discord.TextChannel,
+        private: Literal["dm", "channels"] = "dm",
+        category: discord.CategoryChannel | None = None,
+        remind_minutes: app_commands.Range[int, 0, 10080] = 60,
+        web_base: str | None = None,
+    ) -> None:
+        assert interaction.guild is not None
+        if private == "channels" and category is None:
+            raise Refused("private: channels needs a category for the players' channels.")
+        if web_base and not re.fullmatch(r"https?://[^\s<>]{1,180}", web_base):
+            raise Refused("web_base must be an http(s) address, e.g. https://mm.example.org")
+        setup = GuildSetup(
+            interaction.guild.id,
+            host_role.id,
+            channel.id,
+            private,
+            category.id if category else None,
+            remind_minutes,
+            web_base,
+        )
+        await bot.run_db(bot.store.set_guild, setup)
+        where = "by DM" if private == "dm" else f"in private channels under {category.mention}"  # type: ignore[union-attr]
+        await _answer(
+            interaction,
+            f"Set up: hosts have {host_role.mention}, announcements go to {channel.mention}, "
+            f"private information travels {where}; reminders {remind_minutes} minutes before a deadline.",
+            raw=True,
+        )
+
+    @mm.command(name="new", description="Start a match: game, players, bots for the other seats")
+    @app_commands.describe(
+        game="the game",
+        players="the players as mentions (@a @b ...), in seat order",
+        role="or: everyone with this role plays",
+        bots="the bot for the seats left over (strategy or random)",
+        title="a title for the announcements",
+        deadlines="deadline policies, e.g. round=minutes:1440 choose_ec=manual (default: the seed's)",
+        early="resolve as soon as everyone has submitted (default yes)",
+        inputs="host inputs as a JSON file (teams, garnets, Second to Won's catalogue, ...)",
+        seed="a seed for the game's chance (optional)",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.check(is_host)
+    async def new(
+        interaction: discord.Interaction,
+        game: str,
+        players: str | None = None,
+        role: discord.Role | None = None,
+        bots: Literal["strategy", "random"] = "strategy",
+        title: str = "",
+        deadlines: str = "",
+        early: bool = True,
+        inputs: discord.Attachment | None = None,
+        seed: app_commands.Range[int, 0, 2**53] | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        options = await _read_attachment(inputs) if inputs else None
+        try:
+            made = await create_from_discord(
+                bot,
+                interaction,
+                game=game,
+                mentions=players or "",
+                role=role,
+                bot_name=bots,
+                title=title,
+                deadlines=deadlines,
+                early=early,
+                options=options,
+                seed=seed,
+            )
+        except HostingError as exc:
+            await _answer(interaction, f"No match started: {exc}")
+            return
+        await _answer(interaction, made, raw=True)
+        await bot.pump_after()
+
+    @mm.command(name="status", description="Who has submitted in the open step (never what)")
+    @app_commands.check(is_host)
+    async def status(interaction: discord.Interaction, match: str | None = None) -> None:
+        match_id = await _match(interaction, match)
+        ov = await bot.run_db(bot.service.overview, Access(match_id, "host"))
+        await _answer(interaction, await bot.run_db(status_text, bot, ov))
+
+    @mm.command(name="resolve", description="Resolve the open step now (defaults for the missing)")
+    @app_commands.check(is_host)
+    async def resolve(interaction: discord.Interaction, match: str | None = None) -> None:
+        match_id = await _match(interaction, match)
+        ov = await bot.run_db(bot.service.overview, Access(match_id, "host"))
+        if ov["status"] != "running":
+            raise Refused("The match is over; there is no step to resolve.")
+        await _call(
+            interaction,
+            bot.service.resolve,
+            match_id,
+            ov["open_step"],
+            ok="Step {resolved} resolved.",
+        )
+
+    @mm.command(name="undo", description="Take back the last step (confirm with its number)")
+    @app_commands.check(is_host)
+    async def undo(interaction: discord.Interaction, step: int, match: str | None = None) -> None:
+        match_id = await _match(interaction, match)
+        await _call(interaction, bot.service.undo, match_id, step, ok="Step {undone} taken back.")
+
+    @mm.command(name="deadline", description="Change a step kind's deadline policy")
+    @app_commands.describe(
+        kind="the step kind (e.g. round, trades, bids, choose_ec)",
+        policy="manual, minutes:N or daily:HH:MM (UTC)",
+    )
+    @app_commands.check(is_host)
+    async def deadline(
+        interaction: discord.Interaction, kind: str, policy: str, match: str | None = None
+    ) -> None:
+        match_id = await _match(interaction, match)
+        await _call(
+            interaction,
+            bot.service.set_deadlines,
+            match_id,
+            {kind: policy},
+            ok="Deadlines now: {deadlines}.",
+        )
+
+    @mm.command(name="seat", description="Give a seat to a bot (a no-show), or back to a member")
+    @app_commands.describe(
+        player="the seat's player id",
+        bot_name="strategy or random",
+        user="or: the member who plays it",
+    )
+    @app_commands.check(is_host)
+    async def seat(
+        interaction: discord.Interaction,
+        player: str,
+        bot_name: Literal["strategy", "random"] | None = None,
+        user: discord.Member | None = None,
+        match: str | None = None,
+    ) -> None:
+        match_id = await _match(interaction, match)
+        if (bot_name is None) == (user is None):
+            raise Refused(
+                "Give either bot_name (a bot takes the seat) or user (a member takes it)."
+            )
+        seats = await bot.run_db(bot.store.seats, match_id)
+        if player not in seats:
+            raise Refused(f"{player!r} is not a player of this match.")
+        if user is not None and any(s.user_id == user.id for s in seats.values()):
+            raise Refused(f"{user.display_name} already plays a seat of this match.")
+        if user is not None:
+            # the new member's messages go to their DMs (a private channel was the old member's)
+            await bot.run_db(bot.store.set_seat_user, match_id, player, user.id)
+        await _call(
+            interaction,
+            bot.service.set_seat,
+            match_id,
+            player,
+            bot_name,
+            ok=f"{player}'s seat is now played by {bot_name or user.display_name}.",  # type: ignore[union-attr]
+        )
+        if user is not None:
+            await bot.send_prompt(match_id, player)
+
+    @mm.command(name="export", description="The match record as a file (only you see it)")
+    @app_commands.check(is_host)
+    async def export(interaction: discord.Interaction, match: str | None = None) -> None:
+        match_id = await _match(interaction, match)
+        record = await bot.run_db(bot.service.record, match_id)
+        data = json.dumps(record, indent=1).encode()
+        await interaction.response.send_message(
+            f"The record of match {match_id}.",
+            file=discord.File(io.BytesIO(data), filename=f"{match_id}.json"),
+            ephemeral=True,
+        )
+
+    @mm.command(name="import", description="Continue a match from a record file")
+    @app_commands.describe(
+        record="a mainmatch-record/1 JSON file", players="members for the seats, in order"
+    )
+    @app_commands.check(is_host)
+    async def import_(
+        interaction: discord.Interaction,
+        record: discord.Attachment,
+        players: str = "",
+        bots: Literal["strategy", "random"] = "strategy",
+        title: str = "",
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        data = await _read_attachment(record)
+        try:
+            made = await import_from_discord(bot, interaction, data, players, bots, title)
+        except HostingError as exc:
+            await _answer(interaction, f"Nothing imported: {exc}")
+            return
+        await _answer(interaction, made, raw=True)
+        await bot.pump_after()
+
+    @mm.command(name="rules", description="A game's rules in brief")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(interaction: discord.Interaction, game: str) -> None:
+        g = games.get(game)
+        parts = tx.chunks(f"## {g.title}\n{g.rules_summary()}")
+        await interaction.response.send_message(
+            parts[0], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+        for part in parts[1:10]:
+            await interaction.followup.send(part, ephemeral=True)
+
+    @mm.command(name="submit", description="Open your request for the step you must act in")
+    async def submit(interaction: discord.Interaction, match: str | None = None) -> None:
+        seat = await _own_seat(interaction, match)
+        ov = await comp.player_state(bot, seat.match_id, seat.player)
+        if ov.get("request") is None:
+            await _answer(interaction, comp._closed(ov, ov.get("open_step") or 0))
+            return
+        made = await comp.prompt_message(bot, seat.match_id, seat.player, ov["open_step"])
+        assert made is not None
+        content, view = made
+        await interaction.response.send_message(
+            tx.chunks(tx.neutralise(content))[0],
+            view=view,
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @mm.command(name="view", description="What you know of your match now (only you see it)")
+    async def view(interaction: discord.Interaction, match: str | None = None) -> None:
+        seat = await _own_seat(interaction, match)
+        ov = await comp.player_state(bot, seat.match_id, seat.player)
+        text = tx.view_text(ov)
+        link = await comp.web_link(bot, seat.match_id, seat.player)
+        await _answer(interaction, text + (f"\n\nOn the web: {link}" if link else ""))
+
+    @bot.tree.error
+    async def on_error(
+        interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        if isinstance(error, app_commands.CheckFailure):
+            await _answer(interaction, str(error) or "You may not use this command here.")
+            return
+        original = getattr(error, "original", error)
+        if isinstance(original, Refused):
+            await _answer(interaction, str(original))
+            return
+        if isinstance(original, (HostError, MainmatchError)):
+            await _answer(interaction, str(original))
+            return
+        if isinstance(original, discord.Forbidden):
+            await _answer(
+                interaction, f"Discord refused: the bot lacks a permission ({original.text})."
+            )
+            return
+        log.exception("command failed", exc_info=original)
+        await _answer(interaction, "Something went wrong; the bot's log has the details.")
+
+    return mm
+
+
+async def _own_seat(interaction: discord.Interaction, match: str | None) -> Any:
+    bot = _bot(interaction)
+    seats = await bot.run_db(bot.store.matches_of_user, interaction.user.id)
+    if match:
+        seats = [s for s in seats if s.match_id == match]
+    if not seats:
+        raise Refused("You play no running match" + (f" {match!r}." if match else "."))
+    return seats[0]
+
+
+async def _call(interaction: discord.Interaction, fn: Any, *args: Any, ok: str) -> None:
+    bot = _bot(interaction)
+    try:
+        out = await bot.run_db(fn, *args)
+    except (HostError, MainmatchError) as exc:
+        await _answer(interaction, str(exc))
+        return
+    await _answer(interaction, ok.format(**out))
+    await bot.pump_after()
+
+
+def status_text(bot: MainmatchBot, ov: dict[str, Any]) -> str:
+    """The host's status: the open step, who has submitted (never what), posts waiting."""
+    from mainmatch.host import delivery
+
+    lines = [f"**{ov.get('title') or ov['game']['title']}** (match {ov['match']}): {ov['status']}"]
+    if ov["status"] == "running":
+        lines.append(
+            f"Step {ov['open_step']}; deadline: "
+            + (dl.discord_timestamp(ov["deadline"]) if ov.get("deadline") else "none (manual)")
+        )
+        for p, st in ov.get("pending_status", {}).items():
+            lines.append(f"- {p}: {st}")
+    waiting = delivery.undelivered(bot.database, ov["match"])
+    for d in waiting[:5]:
+        lines.append(f"Post waiting ({d[0]}, step {d[1]}): {d[2] or 'queued'}")
+    return "\n".join(lines)

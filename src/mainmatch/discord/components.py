@@ -1,0 +1,377 @@
+"""The player's components: persistent buttons, a select, and part modals.
+
+Every component's ``custom_id`` names the match, the step and the seat
+(``mm:MATCH:STEP:SEAT:OP[:ARG]``, SEAT the player's position), and the items are ``DynamicItem`` templates
+registered with ``bot.add_dynamic_items``: a restarted bot answers every
+button it ever posted. Only the Discord account that plays a seat acts for
+it (``discord_seats``); an answer about a submission is ephemeral and echoes
+exactly what the service stored.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from mainmatch.engine.errors import MainmatchError
+from mainmatch.host.errors import HostError
+from mainmatch.host.service import Access
+
+from . import forms
+from . import text as tx
+
+if TYPE_CHECKING:
+    from .bot import MainmatchBot
+
+_ID = r"(?P<match>[A-Za-z0-9]+):(?P<step>\d+):(?P<seat>\d+)"
+
+
+def cid(match_id: str, step: int, seat: int, op: str, arg: str = "") -> str:
+    return f"mm:{match_id}:{step}:{seat}:{op}" + (f":{arg}" if arg else "")
+
+
+async def reply(interaction: discord.Interaction, content: str) -> None:
+    """An ephemeral answer (the first response or a follow-up)."""
+    content = tx.chunks(tx.neutralise(content))[0] if content.strip() else "\u200b"
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, allowed_mentions=_none())
+    else:
+        await interaction.response.send_message(content, ephemeral=True, allowed_mentions=_none())
+
+
+def _none() -> discord.AllowedMentions:
+    return discord.AllowedMentions.none()
+
+
+async def seat_of(
+    bot: MainmatchBot, interaction: discord.Interaction, match_id: str, position: int
+) -> str | None:
+    """The player of seat ``position`` if ``interaction.user`` plays it, else
+    ``None`` (and the user is told)."""
+    seats = await bot.run_db(bot.store.seats, match_id)
+    _m, snap = await bot.run_db(bot.service.snapshot, match_id)
+    players = snap.config["players"]
+    if 0 <= position < len(players):
+        seat = seats.get(players[position])
+        if seat is not None and seat.user_id == interaction.user.id:
+            return seat.player
+    await reply(interaction, "This is not your seat: only the player's own account acts for it.")
+    return None
+
+
+async def player_state(bot: MainmatchBot, match_id: str, player: str) -> dict[str, Any]:
+    return await bot.run_db(bot.service.overview, Access(match_id, "player", player))
+
+
+async def prompt_message(
+    bot: MainmatchBot, match_id: str, player: str, step: int
+) -> tuple[str, discord.ui.View] | None:
+    """The request of ``player`` in step ``step`` with its components, or
+    ``None`` when that step is no longer theirs to act in."""
+    ov = await player_state(bot, match_id, player)
+    req = ov.get("request")
+    if ov.get("open_step") != step or req is None:
+        return None
+    draft = await bot.run_db(bot.store.draft, match_id, step, player)
+    sub = ov.get("submission")
+    shown = sub["action"] if sub is not None else draft
+    content = tx.prompt_text(ov, draft, forms.summary(shown))
+    link = await web_link(bot, match_id, player)
+    if link:
+        content += f"\n\nOr on the web: {link}"
+    position = [s["player"] for s in ov["seats"]].index(player)
+    return content, build_view(ov["game"]["id"], match_id, step, position, req)
+
+
+async def web_link(bot: MainmatchBot, match_id: str, player: str) -> str | None:
+    place = await bot.run_db(bot.store.match_place, match_id)
+    setup = await bot.run_db(bot.store.guild, place[0]) if place else None
+    if setup is None or not setup.web_base:
+        return None
+    host = await bot.run_db(bot.service.overview, Access(match_id, "host"))
+    token = host["links"]["players"].get(player)
+    return f"{setup.web_base.rstrip('/')}/play/{token}" if token else None
+
+
+def build_view(game_id: str, match_id: str, step: int, seat: int, request: dict) -> discord.ui.View:
+    """The components of one request (persistent: ``timeout=None``)."""
+    form = forms.form_for(game_id, request["kind"])
+    view = discord.ui.View(timeout=None)
+    for part in form.parts:
+        style = discord.ButtonStyle.primary
+        view.add_item(Act(match_id, step, seat, "part", part.id, label=part.label, style=style))
+    sel = form.select(request)
+    if sel is not None:
+        view.add_item(Choose(match_id, step, seat, sel[0], sel[1]))
+    for i, label in enumerate(form.quick(request)):
+        view.add_item(
+            Act(
+                match_id,
+                step,
+                seat,
+                "quick",
+                str(i),
+                label=label,
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+    if form.compound:
+        view.add_item(
+            Act(match_id, step, seat, "submit", label="Submit", style=discord.ButtonStyle.success)
+        )
+        view.add_item(Act(match_id, step, seat, "clear", label="Clear draft"))
+    view.add_item(
+        Act(match_id, step, seat, "withdraw", label="Withdraw", style=discord.ButtonStyle.danger)
+    )
+    view.add_item(Act(match_id, step, seat, "view", label="My view"))
+    return view
+
+
+class Act(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"mm:{_ID}:(?P<op>[a-z]+)(?::(?P<arg>[A-Za-z0-9_-]+))?",
+):
+    """Every button of a request: a part, submit, clear, withdraw, quick, view."""
+
+    def __init__(
+        self,
+        match_id: str,
+        step: int,
+        seat: int,
+        op: str,
+        arg: str = "",
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or op, style=style, custom_id=cid(match_id, step, seat, op, arg)
+            )
+        )
+        self.match_id, self.step, self.seat, self.op, self.arg = match_id, step, seat, op, arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Act:
+        return cls(
+            match["match"],
+            int(match["step"]),
+            int(match["seat"]),
+            match["op"],
+            match["arg"] or "",
+            label=getattr(item, "label", None) or "",
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: MainmatchBot = interaction.client  # type: ignore[assignment]
+        player = await seat_of(bot, interaction, self.match_id, self.seat)
+        if player is None:
+            return
+        await on_act(bot, interaction, self.match_id, self.step, player, self.op, self.arg)
+
+
+class Choose(discord.ui.DynamicItem[discord.ui.Select], template=rf"mms:{_ID}:(?P<key>[a-z_]+)"):
+    """A select that submits ``{key: choice}`` at once (an EC candidate)."""
+
+    def __init__(self, match_id: str, step: int, seat: int, key: str, options: list[str]) -> None:
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=f"mms:{match_id}:{step}:{seat}:{key}",
+            placeholder=f"Choose ({key})",
+            options=[discord.SelectOption(label=o[:100], value=o[:100]) for o in options[:25]]
+            or [discord.SelectOption(label="-", value="-")],
+        )
+        super().__init__(select)
+        self.match_id, self.step, self.seat, self.key = match_id, step, seat, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Choose:
+        return cls(match["match"], int(match["step"]), int(match["seat"]), match["key"], [])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: MainmatchBot = interaction.client  # type: ignore[assignment]
+        player = await seat_of(bot, interaction, self.match_id, self.seat)
+        if player is None:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        values: list[str] = list(data.get("values") or [])
+        if not values:
+            await reply(interaction, "Choose one of the options.")
+            return
+        await submit(bot, interaction, self.match_id, self.step, player, {self.key: values[0]})
+
+
+class PartModal(discord.ui.Modal):
+    """One part of a request: its fields, prefilled from the draft."""
+
+    def __init__(
+        self,
+        bot: MainmatchBot,
+        match_id: str,
+        step: int,
+        player: str,
+        part: forms.Part,
+        draft: dict,
+        request: dict,
+    ) -> None:
+        super().__init__(title=part.label[:45], custom_id=f"mmm:{match_id}:{step}:{part.id}")
+        self.bot, self.match_id, self.step, self.player, self.part = (
+            bot,
+            match_id,
+            step,
+            player,
+            part,
+        )
+        filled = part.prefill(draft)
+        self.inputs: dict[str, discord.ui.TextInput] = {}
+        self.selects: dict[str, discord.ui.Select] = {}
+        for f in part.fields:
+            options = f.options(request) if f.options is not None else []
+            if 0 < len(options) <= 25:
+                # a choice among the request's own options: a select, not typing
+                chosen = set(forms.words(filled.get(f.key) or ""))
+                select: discord.ui.Select = discord.ui.Select(
+                    custom_id=f.key,
+                    options=[
+                        discord.SelectOption(label=o[:100], value=o[:100], default=o in chosen)
+                        for o in options
+                    ],
+                    min_values=1 if f.required else 0,
+                    max_values=min(f.most, len(options)),
+                    required=f.required,
+                )
+                self.selects[f.key] = select
+                self.add_item(discord.ui.Label(text=f.label[:45], component=select))
+                continue
+            ti: discord.ui.TextInput = discord.ui.TextInput(
+                label=f.label[:45],
+                custom_id=f.key,
+                placeholder=f.placeholder[:100] or None,
+                required=f.required,
+                default=filled.get(f.key) or None,
+                max_length=400,
+            )
+            self.inputs[f.key] = ti
+            self.add_item(ti)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        values = {k: ti.value or "" for k, ti in self.inputs.items()}
+        values.update({k: " ".join(sel.values) for k, sel in self.selects.items()})
+        bot, m, step, p = self.bot, self.match_id, self.step, self.player
+        ov = await player_state(bot, m, p)
+        if ov.get("open_step") != step or ov.get("request") is None:
+            await reply(interaction, _closed(ov, step))
+            return
+        draft = await bot.run_db(bot.store.draft, m, step, p)
+        try:
+            new = self.part.apply(draft, values, ov["request"])
+        except forms.FormError as exc:
+            await reply(interaction, f"Not stored: {exc}")
+            return
+        if self.part.submits:
+            await submit(bot, interaction, m, step, p, new)
+            return
+        await bot.run_db(bot.store.save_draft, m, step, p, new)
+        await reply(
+            interaction,
+            f"Draft for step {step} (not submitted yet; press Submit when it is complete):\n"
+            f"```\n{forms.summary(new)}\n```",
+        )
+
+
+def _closed(ov: dict, step: int) -> str:
+    if ov.get("status") == "over":
+        return "The match is over; nothing more can be submitted."
+    if ov.get("open_step") != step:
+        return f"Step {step} is closed; the open step is {ov.get('open_step')} (use /mm submit)."
+    return f"You have nothing to submit in step {step}."
+
+
+async def submit(
+    bot: MainmatchBot,
+    interaction: discord.Interaction,
+    match_id: str,
+    step: int,
+    player: str,
+    action: Any,
+) -> None:
+    """Store an action through the service and echo exactly what was stored."""
+    try:
+        out = await bot.run_db(bot.service.submit, Access(match_id, "player", player), action, step)
+    except (HostError, MainmatchError) as exc:
+        await reply(interaction, f"Not stored: {exc}")
+        return
+    stored = action
+    if not out.get("resolved"):
+        ov = await player_state(bot, match_id, player)
+        if ov.get("submission"):
+            stored = ov["submission"]["action"]
+    note = (
+        "The step resolved; the results follow."
+        if out.get("resolved")
+        else "You may change or withdraw it until the deadline."
+    )
+    await reply(interaction, f"Stored for step {step}:\n```\n{forms.summary(stored)}\n```\n{note}")
+    await bot.pump_after()
+
+
+async def on_act(
+    bot: MainmatchBot,
+    interaction: discord.Interaction,
+    match_id: str,
+    step: int,
+    player: str,
+    op: str,
+    arg: str,
+) -> None:
+    ov = await player_state(bot, match_id, player)
+    if op == "view":
+        await reply(interaction, tx.view_text(ov))
+        return
+    req = ov.get("request")
+    if ov.get("open_step") != step or req is None:
+        await reply(interaction, _closed(ov, step))
+        return
+    form = forms.form_for(ov["game"]["id"], req["kind"])
+    if op == "part":
+        part = next((x for x in form.parts if x.id == arg), None)
+        if part is None:
+            await reply(interaction, "This button belongs to an older request; use /mm submit.")
+            return
+        draft = await bot.run_db(bot.store.draft, match_id, step, player)
+        await interaction.response.send_modal(
+            PartModal(bot, match_id, step, player, part, draft, req)
+        )
+    elif op == "submit":
+        draft = await bot.run_db(bot.store.draft, match_id, step, player)
+        await submit(bot, interaction, match_id, step, player, draft or form.initial)
+    elif op == "clear":
+        await bot.run_db(bot.store.save_draft, match_id, step, player, {})
+        await reply(
+            interaction, "Draft cleared (a submission already stored stays until you withdraw it)."
+        )
+    elif op == "quick":
+        quick = list(form.quick(req).values())
+        if not arg.isdigit() or int(arg) >= len(quick):
+            await reply(interaction, "This button belongs to an older request; use /mm submit.")
+            return
+        await submit(bot, interaction, match_id, step, player, quick[int(arg)])
+    elif op == "withdraw":
+        try:
+            await bot.run_db(bot.service.withdraw, Access(match_id, "player", player), step)
+        except (HostError, MainmatchError) as exc:
+            await reply(interaction, f"Nothing withdrawn: {exc}")
+            return
+        await reply(interaction, f"Your submission for step {step} is withdrawn.")
+    else:
+        await reply(interaction, "Unknown button; use /mm submit.")
+
+
+def register(bot: MainmatchBot) -> None:
+    """Persistent components: every posted button keeps working after a restart."""
+    bot.add_dynamic_items(Act, Choose)

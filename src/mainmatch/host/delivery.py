@@ -1,0 +1,350 @@
+"""Delivery of announcements: one row per message, posted exactly once.
+
+An adapter that posts announcements somewhere (the Discord bot) *subscribes* a
+match (an ``delivery_outlets`` row). From then on every resolution writes, in
+the same transaction that inserts the step, one ``deliveries`` row per message
+it causes: the public post (``public``), each player's DM (``dm``), the prompt
+of each person pending in the step that opens (``prompt``) and, at the end,
+the result table (``result``). The adapter claims rows, posts them, and marks
+them delivered. So a crash between resolving and posting loses nothing (the
+rows wait in the database) and repeats nothing (a delivered row is never
+claimed again; a row claimed by a process that died is claimed again after
+``LEASE`` seconds, and the adapter posts it with the row's own nonce, which
+Discord uses to refuse a second copy).
+
+Rows are keyed by (match, undo count, step, kind, player): a step that an undo
+opened again gets fresh prompts, and the same message is never written twice.
+The texts are made here, from ``Announcement`` (the events' audiences) and
+the result: nothing secret reaches a public row.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import (
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    delete,
+    select,
+    update,
+)
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from .models import Base, MatchRow, SeatRow
+
+if TYPE_CHECKING:
+    from .db import Database
+    from .snapshots import Snapshot
+
+#: seconds after which a claimed but unconfirmed row is claimed again
+LEASE = 60.0
+#: message kinds, in the order a step causes them
+KINDS = ("public", "dm", "result", "prompt", "reminder", "notice")
+
+
+class OutletRow(Base):
+    __tablename__ = "delivery_outlets"
+
+    match_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    #: who posts this match's announcements ("discord")
+    outlet: Mapped[str] = mapped_column(String(20))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class DeliveryRow(Base):
+    __tablename__ = "deliveries"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(String(32), ForeignKey("matches.id", ondelete="CASCADE"))
+    undos: Mapped[int] = mapped_column(Integer)
+    #: the step the message belongs to (0: the opening post; a prompt: the open step)
+    step: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    #: the player a private message goes to; "" for a public one
+    player: Mapped[str] = mapped_column(String(100), default="")
+    text: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[float] = mapped_column(Float)
+    claimed_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    delivered_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    error: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    #: where it went (a Discord message id), or why it was skipped
+    ref: Mapped[str | None] = mapped_column(String(60), nullable=True)
+
+    __table_args__ = (
+        UniqueConstraint("match_id", "undos", "step", "kind", "player", name="uq_deliveries_msg"),
+        Index("ix_deliveries_open", "delivered_at", "id"),
+    )
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """A claimed row, detached from its session."""
+
+    id: int
+    match_id: str
+    undos: int
+    step: int
+    kind: str
+    player: str
+    text: str
+    attempts: int
+
+
+# ==================================================================== writing (service hooks)
+
+
+def _subscribed(s: Session, match_id: str) -> bool:
+    return s.get(OutletRow, match_id) is not None
+
+
+def _add(s: Session, m: MatchRow, step: int, kind: str, player: str, text: str, now: float) -> None:
+    key = (m.id, m.undos, step, kind, player)
+    exists = s.scalar(
+        select(DeliveryRow.id).where(
+            DeliveryRow.match_id == key[0],
+            DeliveryRow.undos == key[1],
+            DeliveryRow.step == key[2],
+            DeliveryRow.kind == key[3],
+            DeliveryRow.player == key[4],
+        )
+    )
+    if exists is None:
+        s.add(
+            DeliveryRow(
+                match_id=m.id,
+                undos=m.undos,
+                step=step,
+                kind=kind,
+                player=player,
+                text=text,
+                created_at=now,
+                attempts=0,
+            )
+        )
+
+
+def _step_messages(s: Session, m: MatchRow, snap: Snapshot, number: int, now: float) -> None:
+    """The public post and the DMs of applied step ``number``."""
+    from .overview import discord_post  # the service imports this module
+
+    ann = snap.announcement(number)
+    nxt = m.deadline_at if number == m.step_count and m.status == "running" else None
+    public = discord_post(ann.public_text(), nxt)
+    if public.strip():
+        _add(s, m, number, "public", "", public, now)
+    for p in snap.config["players"]:
+        text = ann.dm_text(p)
+        if text.strip():
+            _add(s, m, number, "dm", p, text, now)
+
+
+def _open_messages(s: Session, m: MatchRow, snap: Snapshot, now: float) -> None:
+    """The prompts of the open step (people only), or the result table at the end."""
+    if m.status == "over":
+        _add(s, m, m.step_count, "result", "", result_text(snap), now)
+        return
+    bots = set(
+        s.scalars(select(SeatRow.player).where(SeatRow.match_id == m.id, SeatRow.bot.is_not(None)))
+    )
+    for p in snap.pending:
+        if p not in bots:
+            _add(s, m, m.step_count + 1, "prompt", p, "", now)
+
+
+def after_step(s: Session, m: MatchRow, snap: Snapshot, now: float) -> None:
+    """Service hook, inside the transaction that applied step ``m.step_count``
+    and opened the next: the rows of every message the step causes."""
+    if not _subscribed(s, m.id):
+        return
+    _step_messages(s, m, snap, m.step_count, now)
+    _open_messages(s, m, snap, now)
+    s.flush()
+
+
+def after_undo(s: Session, m: MatchRow, snap: Snapshot, undone: int, now: float) -> None:
+    """Service hook, inside the undo's transaction: messages of the undone step
+    not yet posted are dropped; a notice and the reopened step's prompts are queued."""
+    if not _subscribed(s, m.id):
+        return
+    s.execute(
+        delete(DeliveryRow).where(
+            DeliveryRow.match_id == m.id,
+            DeliveryRow.step >= undone,
+            DeliveryRow.delivered_at.is_(None),
+            DeliveryRow.kind != "notice",
+        )
+    )
+    _add(s, m, undone, "notice", "", f"The host took back step {undone}; it is open again.", now)
+    _open_messages(s, m, snap, now)
+    s.flush()
+
+
+def subscribe(db: Database, match_id: str, outlet: str, snap: Snapshot) -> None:
+    """Make ``outlet`` the poster of ``match_id``'s announcements and queue what
+    the match has said so far (the opening post, every applied step, the open
+    step's prompts). ``snap`` is the match read just before; if it changed
+    meanwhile, the steps are read again under the lock."""
+    from .overview import _opening_text
+
+    now = time.time()
+    with db.write() as s:
+        m = s.scalar(select(MatchRow).where(MatchRow.id == match_id).with_for_update())
+        if m is None or _subscribed(s, match_id):
+            return
+        if snap.count != m.step_count or snap.undos != m.undos:
+            raise RuntimeError("the match changed while it was being subscribed; try again")
+        s.add(OutletRow(match_id=match_id, outlet=outlet, created_at=now))
+        seats = list(
+            s.scalars(select(SeatRow).where(SeatRow.match_id == m.id).order_by(SeatRow.position))
+        )
+        opening = _opening_text(m, snap, seats)
+        if m.step_count == 0 and m.deadline_at is not None:
+            from .overview import discord_post
+
+            opening = discord_post(opening, m.deadline_at)
+        _add(s, m, 0, "public", "", opening, now)
+        for number in range(1, m.step_count + 1):
+            _step_messages(s, m, snap, number, now)
+        _open_messages(s, m, snap, now)
+
+
+def queue_reminder(db: Database, match_id: str, step: int, player: str, text: str) -> bool:
+    """Queue one reminder for ``player`` in step ``step`` (at most one per step)."""
+    now = time.time()
+    with db.write() as s:
+        m = s.get(MatchRow, match_id)
+        if m is None or m.status != "running" or m.step_count + 1 != step:
+            return False
+        before = s.scalar(select(DeliveryRow.id).where(*_key(m, step, "reminder", player)))
+        if before is not None:
+            return False
+        _add(s, m, step, "reminder", player, text, now)
+    return True
+
+
+def _key(m: MatchRow, step: int, kind: str, player: str) -> tuple[Any, ...]:
+    return (
+        DeliveryRow.match_id == m.id,
+        DeliveryRow.undos == m.undos,
+        DeliveryRow.step == step,
+        DeliveryRow.kind == kind,
+        DeliveryRow.player == player,
+    )
+
+
+# ==================================================================== posting (adapters)
+
+
+def claim(
+    db: Database, outlet: str, *, limit: int = 50, now: float | None = None
+) -> list[Delivery]:
+    """Claim up to ``limit`` undelivered rows of ``outlet``, oldest first (a
+    row claimed more than ``LEASE`` seconds ago without confirmation again)."""
+    now = time.time() if now is None else now
+    with db.write() as s:
+        q = (
+            select(DeliveryRow)
+            .join(OutletRow, OutletRow.match_id == DeliveryRow.match_id)
+            .where(
+                OutletRow.outlet == outlet,
+                DeliveryRow.delivered_at.is_(None),
+                (DeliveryRow.claimed_at.is_(None)) | (DeliveryRow.claimed_at < now - LEASE),
+            )
+            .order_by(DeliveryRow.id)
+            .limit(limit)
+        )
+        if db.dialect == "postgresql":
+            q = q.with_for_update(skip_locked=True, of=DeliveryRow)
+        rows = list(s.scalars(q))
+        out = []
+        for r in rows:
+            r.claimed_at = now
+            r.attempts += 1
+            out.append(
+                Delivery(r.id, r.match_id, r.undos, r.step, r.kind, r.player, r.text, r.attempts)
+            )
+    return out
+
+
+def delivered(db: Database, delivery_id: int, ref: str) -> None:
+    """Mark a row posted (``ref``: where it went, or why nothing was posted)."""
+    with db.write() as s:
+        s.execute(
+            update(DeliveryRow)
+            .where(DeliveryRow.id == delivery_id)
+            .values(delivered_at=time.time(), ref=ref[:60], error=None)
+        )
+
+
+def failed(db: Database, delivery_id: int, error: str, retry_in: float) -> None:
+    """A post that failed: kept, and claimable again in ``retry_in`` seconds."""
+    with db.write() as s:
+        s.execute(
+            update(DeliveryRow)
+            .where(DeliveryRow.id == delivery_id)
+            .values(claimed_at=time.time() - LEASE + retry_in, error=error[:300])
+        )
+
+
+def release(db: Database, ids: list[int]) -> None:
+    """Give back claimed rows that were not attempted (they keep their order)."""
+    if not ids:
+        return
+    with db.write() as s:
+        s.execute(
+            update(DeliveryRow)
+            .where(DeliveryRow.id.in_(ids), DeliveryRow.delivered_at.is_(None))
+            .values(claimed_at=None)
+        )
+
+
+def subscribed_matches(db: Database, outlet: str) -> list[str]:
+    with db.read() as s:
+        return list(s.scalars(select(OutletRow.match_id).where(OutletRow.outlet == outlet)))
+
+
+# ==================================================================== texts
+
+
+def result_text(snap: Snapshot) -> str:
+    """The result table of a finished match (public: ENGINE.md's result)."""
+    res = snap.game.result(snap.state) or {}
+    tol = res.get("tokens_of_life") or {}
+    gar = res.get("garnets") or {}
+    spent = res.get("garnets_spent") or {}
+    ec = res.get("elimination_candidate")
+    lines = [f"## {snap.game.title}: the result", "```"]
+    lines.append(f"{'rank':<5}{'player':<16}{'ToL':>4}{'garnets':>9}  ")
+    ranking = res.get("ranking") or [[p] for p in snap.config["players"]]
+    for i, group in enumerate(ranking, 1):
+        for p in group:
+            net = gar.get(p, 0) - spent.get(p, 0)
+            mark = "  EC" if p == ec else ""
+            lines.append(f"{i:<5}{p[:15]:<16}{tol.get(p, 0):>4}{net:>+9}{mark}")
+    lines.append("```")
+    if res.get("void_tokens_of_life"):
+        lines.append("No Token of Life is awarded in this match.")
+    lines.append(f"**Elimination Candidate:** {ec}" if ec else "No Elimination Candidate.")
+    return "\n".join(lines)
+
+
+def undelivered(db: Database, match_id: str) -> list[tuple[str, int, str | None]]:
+    """(kind, step, last error) of the match's messages not posted yet."""
+    with db.read() as s:
+        rows = s.execute(
+            select(DeliveryRow.kind, DeliveryRow.step, DeliveryRow.error)
+            .where(DeliveryRow.match_id == match_id, DeliveryRow.delivered_at.is_(None))
+            .order_by(DeliveryRow.id)
+        )
+        return [(k, n, e) for k, n, e in rows]

@@ -1,0 +1,481 @@
+"""Seasons in the service layer: every change to a stored season, each one transaction.
+
+A change locks its season row (see ``db.py``), reads the ledger, checks the
+new entry with the season's rules (``mainmatch.season.ledger``), appends it
+and commits: a refused entry changes nothing. A Main Match from a record or
+a hosted match also inserts its claim (unique per season and match key), so
+the same match enters once even when two processes race.
+
+Hosted matches. ``new_match`` creates a match through :class:`HostService`
+with the alive cast (or a chosen subset), the garnets the ledger holds and
+the season's gamewide tiebreak, and links it to the season. When it ends its
+result is entered automatically: at once (the host service's listener), and
+again on every read of the season for any linked match that ended but is
+not entered yet (a crash between the match's commit and the entry loses
+nothing).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import describe_validation_error
+from mainmatch.season import ledger
+from mainmatch.season.ledger import SeasonError, Standings
+from mainmatch.season.models import (
+    BODY_TYPES,
+    Body,
+    Entry,
+    MainMatch,
+    SeasonExport,
+    SeasonSettings,
+    Undo,
+)
+from mainmatch.season.records import entry_of_record
+
+from .db import Database
+from .errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
+from .models import MatchRow
+from .season_models import SeasonClaimRow, SeasonEntryRow, SeasonMatchRow, SeasonRow
+from .service import Created, HostService, _game
+from .tokens import new_token, token_hash
+
+log = logging.getLogger("mainmatch.host.season")
+_BODY: TypeAdapter[Body] = TypeAdapter(Body)
+#: the author of entries the server makes itself (hosted matches that end)
+SERVER = "mainmatch"
+
+
+@dataclass(frozen=True)
+class Season:
+    """A stored season as read in one transaction."""
+
+    name: str
+    settings: SeasonSettings
+    entries: list[Entry]
+    standings: Standings
+    revision: int
+    #: hosted matches of the season: {match, game, status, entry, problem}
+    matches: list[dict[str, Any]]
+
+
+def parse_body(data: Any) -> Body:
+    """An entry's body from JSON, or one line naming the field at fault."""
+    try:
+        return _BODY.validate_python(data)
+    except ValidationError as exc:
+        raise Unprocessable(describe_validation_error(exc, "entry")) from None
+
+
+def parse_settings(data: Any) -> SeasonSettings:
+    try:
+        return SeasonSettings.model_validate(data)
+    except ValidationError as exc:
+        raise Unprocessable(describe_validation_error(exc, "season")) from None
+
+
+class SeasonService:
+    def __init__(
+        self,
+        db: Database,
+        host: HostService | None = None,
+        *,
+        clock: Callable[[], float] | None = None,
+    ):
+        self.db = db
+        self.host = host or HostService(db)
+        self.clock = clock or self.host.clock
+        #: called with a season name after every committed change (live pages)
+        self.listeners: list[Callable[[str], None]] = []
+
+    # ================================================================ create, read
+
+    def create(
+        self,
+        name: str,
+        cast: list[str],
+        *,
+        names: dict[str, str] | None = None,
+        discord_ids: dict[str, int] | None = None,
+        gamewide_tiebreak: list[str] | None = None,
+        starting_garnets: int = 0,
+        token_of_life_saves: bool = True,
+    ) -> tuple[SeasonSettings, str]:
+        """A new season; returns its settings and the host token (shown once)."""
+        names, discord_ids = names or {}, discord_ids or {}
+        for p in [*names, *discord_ids]:
+            if p not in cast:
+                raise Unprocessable(f"{p} is not in the cast")
+        settings = parse_settings(
+            {
+                "name": name,
+                "cast": [
+                    {"id": p, "name": names.get(p, ""), "discord_id": discord_ids.get(p)}
+                    for p in cast
+                ],
+                "gamewide_tiebreak": list(gamewide_tiebreak or []),
+                "starting_garnets": starting_garnets,
+                "token_of_life_saves": token_of_life_saves,
+            }
+        )
+        token = self._insert(settings, [])
+        return settings, token
+
+    def _insert(self, settings: SeasonSettings, entries: list[Entry]) -> str:
+        ledger.standings(settings, entries)  # the whole ledger must hold
+        token = new_token()
+        try:
+            with self.db.write() as s:
+                if s.scalar(select(SeasonRow.id).where(SeasonRow.name == settings.name)):
+                    raise Conflict(f"there is already a season named {settings.name}")
+                row = SeasonRow(
+                    name=settings.name,
+                    settings=settings.model_dump(mode="json"),
+                    created_at=self.clock(),
+                    host_token_hash=token_hash(token),
+                    revision=0,
+                )
+                s.add(row)
+                s.flush()
+                for e in entries:
+                    s.add(_entry_row(row.id, e))
+                st = ledger.standings(settings, entries)
+                for key, number in st.match_keys.items():
+                    s.add(SeasonClaimRow(season_id=row.id, match_key=key, entry=number))
+        except IntegrityError:
+            raise Conflict(f"there is already a season named {settings.name}") from None
+        self._changed(settings.name)
+        return token
+
+    def names(self) -> list[str]:
+        with self.db.read() as s:
+            return list(s.scalars(select(SeasonRow.name).order_by(SeasonRow.created_at)))
+
+    def get(self, name: str) -> Season:
+        """The season with its standings (hosted matches that ended are entered first)."""
+        self.settle(name)
+        with self.db.read() as s:
+            row = _row(s, name)
+            return self._season(s, row)
+
+    def _season(self, s: Session, row: SeasonRow) -> Season:
+        settings = SeasonSettings.model_validate(row.settings)
+        entries = _entries(s, row.id)
+        links = s.execute(
+            select(SeasonMatchRow, MatchRow.game, MatchRow.status)
+            .join(MatchRow, MatchRow.id == SeasonMatchRow.match_id)
+            .where(SeasonMatchRow.season_id == row.id)
+            .order_by(SeasonMatchRow.created_at)
+        ).all()
+        matches = [
+            {
+                "match": link.match_id,
+                "game": game,
+                "status": status,
+                "entry": link.entry,
+                "problem": link.problem,
+            }
+            for link, game, status in links
+        ]
+        return Season(
+            row.name,
+            settings,
+            entries,
+            ledger.standings(settings, entries),
+            row.revision,
+            matches,
+        )
+
+    def check_exists(self, name: str) -> None:
+        """:class:`NotFound` unless a season is named ``name``."""
+        with self.db.read() as s:
+            _row(s, name)
+
+    def authorize(self, name: str, token: str | None) -> None:
+        """Host edits need the season's host token."""
+        if not token:
+            raise Unauthorized("this needs the season's host token (Authorization: Bearer TOKEN)")
+        with self.db.read() as s:
+            row = _row(s, name)
+            if row.host_token_hash != token_hash(token):
+                raise Forbidden("this token is not the host token of this season")
+
+    # ================================================================ entries
+
+    def append(self, name: str, body: Any, *, author: str, reason: str = "") -> Entry:
+        """Append one entry (a ``Body`` or its JSON) if the season's rules accept it."""
+        if not isinstance(body, BODY_TYPES):
+            body = parse_body(body)
+        if isinstance(body, MainMatch) and (
+            body.source != "manual" or body.match_key is not None or body.match is not None
+        ):
+            # only the server says a result is a record's or a hosted match's
+            raise Unprocessable(
+                "a Main Match typed in has source manual and no match or match_key; "
+                "send a record to enter a recorded match"
+            )
+        if isinstance(body, Undo):
+            return self.undo(name, target=body.target, author=author, reason=reason)
+        return self._append(name, body, author=author, reason=reason)
+
+    def add_record(self, name: str, record: Any, *, author: str, reason: str = "") -> Entry:
+        """Enter a finished match record (replayed by the engine) as a Main Match."""
+        with self.db.read() as s:
+            settings = SeasonSettings.model_validate(_row(s, name).settings)
+        body = entry_of_record(record, settings.ids)
+        return self._append(name, body, author=author, reason=reason)
+
+    def undo(self, name: str, *, author: str, reason: str = "", target: int | None = None) -> Entry:
+        """Undo the last entry in force (``target``, when given, must name it)."""
+
+        def make(st: Standings, entries: list[Entry]) -> Undo:
+            if not st.in_force:
+                raise SeasonError("there is no entry left to undo")
+            last = st.in_force[-1]
+            if target is not None and target != last:
+                raise Conflict(f"only the last entry in force can be undone: entry {last}")
+            return Undo(target=last)
+
+        return self._append(name, make, author=author, reason=reason)
+
+    def _append(self, name: str, body: Any, *, author: str, reason: str) -> Entry:
+        author, reason = _text(author, "author", 100, required=True), _text(reason, "reason", 500)
+        try:
+            with self.db.write() as s:
+                row = _lock(s, name)
+                entry = self._append_in(s, row, body, author, reason)
+        except IntegrityError:
+            raise Conflict("this match is already in the ledger") from None
+        self._changed(name)
+        return entry
+
+    def _append_in(self, s: Session, row: SeasonRow, body: Any, author: str, reason: str) -> Entry:
+        settings = SeasonSettings.model_validate(row.settings)
+        entries = _entries(s, row.id)
+        if callable(body):
+            body = body(ledger.standings(settings, entries), entries)
+        entry = Entry(
+            number=len(entries) + 1, at=self.clock(), author=author, reason=reason, body=body
+        )
+        ledger.check_append(settings, entries, entry)
+        s.add(_entry_row(row.id, entry))
+        if isinstance(body, MainMatch) and body.match_key is not None:
+            s.add(SeasonClaimRow(season_id=row.id, match_key=body.match_key, entry=entry.number))
+        if isinstance(body, Undo):
+            undone = entries[body.target - 1].body
+            if isinstance(undone, MainMatch) and undone.match_key is not None:
+                # an undone match may be entered again (e.g. its corrected record)
+                claim = s.get(SeasonClaimRow, (row.id, undone.match_key))
+                if claim is not None:
+                    s.delete(claim)
+        row.revision += 1
+        s.flush()  # a racing second claim of the same match fails here
+        return entry
+
+    # ================================================================ export, import
+
+    def export(self, name: str) -> dict[str, Any]:
+        """The whole ledger as ``mainmatch-season/1`` JSON."""
+        season = self.get(name)
+        doc = SeasonExport(settings=season.settings, entries=season.entries)
+        return doc.model_dump(mode="json")
+
+    def import_(self, doc: Any, *, name: str | None = None) -> tuple[SeasonSettings, str]:
+        """A new season from an export (under ``name`` when given); every entry is
+        checked by folding the whole ledger. Returns the settings and a new host token."""
+        if isinstance(doc, dict) and name is not None and isinstance(doc.get("settings"), dict):
+            doc = {**doc, "settings": {**doc["settings"], "name": name}}
+        try:
+            parsed = SeasonExport.model_validate(doc)
+        except ValidationError as exc:
+            raise Unprocessable(describe_validation_error(exc, "season file")) from None
+        token = self._insert(parsed.settings, list(parsed.entries))
+        return parsed.settings, token
+
+    # ================================================================ hosted matches
+
+    def new_match(
+        self,
+        name: str,
+        game_id: str,
+        players: list[str] | None = None,
+        **kwargs: Any,
+    ) -> Created:
+        """A hosted match of the season: the alive cast (or ``players``, alive cast
+        members), ``garnets`` from the ledger, ``gamewide_tiebreak`` from the season."""
+        game = _game(game_id)
+        season = self.get(name)
+        st = season.standings
+        alive = st.alive
+        if players is None:
+            if len(alive) != game.player_count:
+                raise Unprocessable(
+                    f"{game.title} takes {game.player_count} players and {len(alive)} are alive "
+                    f"({', '.join(alive)}); choose {game.player_count} of them"
+                )
+            players = alive
+        else:
+            for p in players:
+                if p not in st.players:
+                    raise Unprocessable(f"{p} is not in the season's cast")
+                if p not in alive:
+                    raise Unprocessable(
+                        f"{p} was eliminated in episode {st.players[p].eliminated_in}"
+                    )
+        options = dict(kwargs.pop("options", None) or {})
+        for key in ("garnets", "gamewide_tiebreak"):
+            if key in options:
+                raise Unprocessable(f"{key} comes from the season's ledger; it cannot be set here")
+        inputs = st.next_inputs(list(players))
+        options["garnets"], options["gamewide_tiebreak"] = (
+            inputs["garnets"],
+            inputs["gamewide_tiebreak"],
+        )
+        kwargs.setdefault("title", f"{season.name}: episode {st.episode + 1}")
+        created = self.host.create_match(game.id, list(players), options=options, **kwargs)
+        with self.db.write() as s:
+            row = _lock(s, name)
+            s.add(
+                SeasonMatchRow(match_id=created.match_id, season_id=row.id, created_at=self.clock())
+            )
+            row.revision += 1
+        self.settle(name)  # bots may have played it to the end already
+        self._changed(name)
+        return created
+
+    def match_changed(self, match_id: str) -> None:
+        """The host service's listener: enter a linked match's result when it ends."""
+        snap = self.host.cache.get(match_id)
+        if snap is not None and not snap.over:
+            return  # most changes: a match still being played
+        try:
+            with self.db.read() as s:
+                link = s.get(SeasonMatchRow, match_id)
+                if link is None or link.entry is not None:
+                    return
+                name = s.scalar(select(SeasonRow.name).where(SeasonRow.id == link.season_id))
+            if name is not None:
+                self.settle(name)
+        except Exception:  # a listener must not fail the match's own request; reads retry
+            log.exception(
+                "season entry of match %s failed; it is retried on the next read", match_id
+            )
+
+    def settle(self, name: str) -> list[Entry]:
+        """Enter every linked hosted match of ``name`` that ended and is not entered."""
+        with self.db.read() as s:
+            due = list(
+                s.scalars(
+                    select(SeasonMatchRow.match_id)
+                    .join(SeasonRow, SeasonRow.id == SeasonMatchRow.season_id)
+                    .join(MatchRow, MatchRow.id == SeasonMatchRow.match_id)
+                    .where(
+                        SeasonRow.name == name,
+                        SeasonMatchRow.entry.is_(None),
+                        MatchRow.status == "over",
+                    )
+                )
+            )
+        done = []
+        for match_id in due:
+            entry = self._enter_hosted(name, match_id)
+            if entry is not None:
+                done.append(entry)
+        if done:
+            self._changed(name)
+        return done
+
+    def _enter_hosted(self, name: str, match_id: str) -> Entry | None:
+        record = self.host.record(match_id)
+        try:
+            with self.db.write() as s:
+                row = _lock(s, name)
+                link = s.get(SeasonMatchRow, match_id)
+                if link is None or link.entry is not None:
+                    return None
+                settings = SeasonSettings.model_validate(row.settings)
+                try:
+                    body = entry_of_record(record, settings.ids, source="hosted", match=match_id)
+                    # holdings were the ledger's when the match began; later host
+                    # adjustments must not keep its result out
+                    body = body.model_copy(update={"starting_garnets": None})
+                    entry = self._append_in(s, row, body, SERVER, f"hosted match {match_id}")
+                except MainmatchError as exc:
+                    link.problem = str(exc)[:300]
+                    log.warning("season %s: match %s cannot be entered: %s", name, match_id, exc)
+                    return None
+                link.entry, link.problem = entry.number, None
+                return entry
+        except IntegrityError:  # another process entered it first
+            return None
+
+    def _changed(self, name: str) -> None:
+        for listener in self.listeners:
+            listener(name)
+
+
+# ==================================================================== helpers
+
+
+def _row(s: Session, name: str) -> SeasonRow:
+    row = s.scalar(select(SeasonRow).where(SeasonRow.name == name))
+    if row is None:
+        raise NotFound(f"no season named {name}")
+    return row
+
+
+def _lock(s: Session, name: str) -> SeasonRow:
+    row = s.scalar(select(SeasonRow).where(SeasonRow.name == name).with_for_update())
+    if row is None:
+        raise NotFound(f"no season named {name}")
+    return row
+
+
+def _entries(s: Session, season_id: int) -> list[Entry]:
+    rows = s.scalars(
+        select(SeasonEntryRow)
+        .where(SeasonEntryRow.season_id == season_id)
+        .order_by(SeasonEntryRow.number)
+    )
+    return [
+        Entry(
+            number=r.number,
+            at=r.at,
+            author=r.author,
+            reason=r.reason,
+            body=_BODY.validate_python(r.body),
+        )
+        for r in rows
+    ]
+
+
+def _entry_row(season_id: int, e: Entry) -> SeasonEntryRow:
+    return SeasonEntryRow(
+        season_id=season_id,
+        number=e.number,
+        kind=e.body.kind,
+        body=e.body.model_dump(mode="json"),
+        author=e.author,
+        reason=e.reason,
+        at=e.at,
+    )
+
+
+def _text(value: Any, what: str, limit: int, *, required: bool = False) -> str:
+    if not isinstance(value, str):
+        raise Unprocessable(f"{what} must be text")
+    value = " ".join(value.split())
+    if required and not value:
+        raise Unprocessable(f"{what} must not be empty")
+    if len(value) > limit:
+        raise Unprocessable(f"{what} must be at most {limit} characters")
+    return value

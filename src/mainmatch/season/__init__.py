@@ -1,0 +1,25 @@
+"""A season of an ORG: the ledger's rules as pure code, entries in, standings out.
+
+``models`` has the season's definition and the entry kinds, ``ledger`` folds
+entries into standings (and refuses entries that break a rule), ``records``
+turns a finished match record into a Main Match entry, ``render`` gives the
+standings as Discord Markdown and CSV. Storage and the surfaces (web, CLI)
+live in the host's service layer (``mainmatch.host.season_*``).
+"""
+
+from .ledger import SeasonError, Standings, check_append, standings, start
+from .models import Entry, SeasonExport, SeasonSettings
+from .records import entry_of_record, match_key
+
+__all__ = [
+    "Entry",
+    "SeasonError",
+    "SeasonExport",
+    "SeasonSettings",
+    "Standings",
+    "check_append",
+    "entry_of_record",
+    "match_key",
+    "standings",
+    "start",
+]

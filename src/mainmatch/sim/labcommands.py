@@ -1,0 +1,252 @@
+"""``mainmatch sweep`` and ``mainmatch search``: the designer lab on the command line.
+
+Every error a user can cause is one line on stderr and exit 2.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from mainmatch.engine.errors import MainmatchError
+
+from .commands import RateColumn, command_line, lazy_html, write_outputs, write_text
+from .labopts import bot_params_option, variant_option, vary_option
+from .tables import pct, report_console
+
+SWEEP_HELP = """Simulate GAME over a grid of rule variants (--vary, one or two keys).
+
+Every cell plays the same bots, matches and seed (cells differ only by the
+rules), on local processes or Ray like simulate. --json writes
+{"cells": [{"variant": {KEY: VALUE}, "report": <simulate's JSON>}]};
+--plot draws a line per bot over one key, heatmaps over two, with 95% intervals.
+"""
+
+SEARCH_HELP = """Tune a bot family (--family) with optuna to break GAME.
+
+One seat plays the family, the others the field (--field, cycled). Each of
+--trials trials plays -n matches; the best parameters are re-measured on fresh
+seeds (--confirm matches) and reported with their 95% interval beside the fair
+share. The found bot is saved (--save-bot) for simulate --bot-params.
+The same --seed gives the same result.
+"""
+
+
+@contextmanager
+def _progress(quiet: bool, label: str, total: int) -> Iterator[Callable[[int], None]]:
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=quiet,
+    ) as progress:
+        task = progress.add_task(label, total=total)
+        yield lambda k: progress.advance(task, k)
+
+
+def _labplots():
+    from . import labplots  # matplotlib loads only when asked
+
+    return labplots
+
+
+def _fail(exc: MainmatchError) -> typer.Exit:
+    Console(stderr=True).print(f"[red]error:[/red] {exc}", highlight=False)
+    return typer.Exit(2)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``sweep`` and ``search`` to ``app``."""
+
+    @app.command("sweep", help=SWEEP_HELP)
+    def sweep_cmd(
+        game: Annotated[str, typer.Argument(help="game id")],
+        vary: Annotated[
+            list[str],
+            typer.Option(
+                "--vary", metavar="KEY=V1,V2,...", help="a key and its values; once or twice"
+            ),
+        ],
+        bots: Annotated[str, typer.Option("--bots", "-b", help="bots, as for simulate")] = "random",
+        matches: Annotated[int, typer.Option("-n", "--matches", help="matches per cell")] = 1000,
+        seed: Annotated[int, typer.Option("--seed", help="seed of every cell")] = 0,
+        variant: Annotated[
+            list[str] | None,
+            typer.Option("--variant", metavar="KEY=VALUE", help="held fixed in every cell"),
+        ] = None,
+        workers: Annotated[int | None, typer.Option("--workers", "-w")] = None,
+        ray: Annotated[str | None, typer.Option("--ray", metavar="auto|ADDRESS")] = None,
+        seating: Annotated[str, typer.Option("--seating")] = "rotate",
+        bot_module: Annotated[list[str] | None, typer.Option("--bot-module")] = None,
+        bot_params: Annotated[list[Path] | None, typer.Option("--bot-params")] = None,
+        json_path: Annotated[Path | None, typer.Option("--json", help="write every cell")] = None,
+        plot: Annotated[Path | None, typer.Option("--plot", help="PNG, SVG or PDF")] = None,
+        html: Annotated[Path | None, typer.Option("--html", help="one self-contained page")] = None,
+        quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+    ) -> None:
+        from .sweep import SweepSpec, grid, run_sweep
+
+        console = report_console()
+        try:
+            spec = SweepSpec(
+                game,
+                vary_option(game, vary),
+                bots,
+                matches,
+                seed,
+                variant_option(game, variant),
+                workers,
+                ray,
+                seating,
+                bot_modules=tuple(bot_module or ()),
+                tuned=bot_params_option(game, bot_params),
+            )
+            cells = grid(spec)
+            with _progress(quiet, f"sweeping {game}", len(cells) * matches) as advance:
+                result = run_sweep(spec, advance)
+            _print_sweep(result, console)
+            write_outputs(
+                console,
+                ("cells", json_path, result),
+                (plot, lambda path: _labplots().plot_sweep(result, path)),
+                (html, lambda: lazy_html().sweep_page(result, command_line())),
+            )
+        except MainmatchError as exc:
+            raise _fail(exc) from None
+
+    @app.command("search", help=SEARCH_HELP)
+    def search_cmd(
+        game: Annotated[str, typer.Argument(help="game id")],
+        family: Annotated[str, typer.Option("--family", help="bot family to tune")],
+        trials: Annotated[int, typer.Option("--trials", help="optuna trials")] = 30,
+        matches: Annotated[int, typer.Option("-n", "--matches", help="matches per trial")] = 200,
+        field: Annotated[
+            str, typer.Option("--field", metavar="BOTS", help="the other seats' bots, cycled")
+        ] = "strategy",
+        seed: Annotated[int, typer.Option("--seed")] = 0,
+        objective: Annotated[
+            str, typer.Option("--objective", help="tol: maximise ToL rate; ec: minimise EC rate")
+        ] = "tol",
+        confirm: Annotated[
+            int | None,
+            typer.Option("--confirm", help="matches of the re-measure (default 2 x -n, >= 200)"),
+        ] = None,
+        variant: Annotated[list[str] | None, typer.Option("--variant", metavar="KEY=VALUE")] = None,
+        workers: Annotated[
+            int, typer.Option("--workers", "-w", help="processes per trial (1: this one)")
+        ] = 1,
+        ray: Annotated[str | None, typer.Option("--ray", metavar="auto|ADDRESS")] = None,
+        bot_module: Annotated[list[str] | None, typer.Option("--bot-module")] = None,
+        bot_params: Annotated[
+            list[Path] | None, typer.Option("--bot-params", help="tuned bots for the field")
+        ] = None,
+        save_bot: Annotated[
+            Path | None,
+            typer.Option("--save-bot", help="the found bot's file (default found-FAMILY.json)"),
+        ] = None,
+        name: Annotated[str, typer.Option("--name", help="the found bot's name")] = "found",
+        json_path: Annotated[Path | None, typer.Option("--json")] = None,
+        plot: Annotated[Path | None, typer.Option("--plot")] = None,
+        html: Annotated[Path | None, typer.Option("--html")] = None,
+        quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+    ) -> None:
+        from .search import SearchSpec, check_spec, found_bot, run_search, sentence
+
+        console = report_console()
+        try:
+            spec = SearchSpec(
+                game,
+                family,
+                trials,
+                matches,
+                field,
+                seed,
+                objective,
+                confirm,
+                variant_option(game, variant),
+                bot_params_option(game, bot_params),
+                workers,
+                ray,
+                tuple(bot_module or ()),
+            )
+            check_spec(spec)
+            total = trials * matches + (confirm or max(200, 2 * matches))
+            with _progress(quiet, f"searching {game} ({family})", total) as advance:
+                result = run_search(spec, advance)
+            line = sentence(result)
+            _print_search(result, line, console)
+            bot_path = save_bot or Path(f"found-{family}.json")
+            write_text(bot_path, json.dumps(found_bot(result, name), indent=1) + "\n")
+            console.print(
+                f"found bot written to {bot_path}; play it with: mainmatch simulate {game} "
+                f"--bot-params {bot_path} --bots {name},{field}"
+            )
+            write_outputs(
+                console,
+                ("result", json_path, result),
+                (plot, lambda path: _labplots().plot_search(result, path)),
+                (html, lambda: lazy_html().search_page(result, command_line(), line)),
+            )
+        except MainmatchError as exc:
+            raise _fail(exc) from None
+
+
+def _print_sweep(result: dict, console: Console) -> None:
+    from .sweep import cell_figures
+
+    keys = list(result["vary"])
+    table = Table(
+        title=f"sweep of {result['game']}: {result['matches']:,} matches a cell, seed {result['seed']}"
+    )
+    for k in keys:
+        table.add_column(k, justify="right")
+    for col in ("bot", "ToL rate", "EC rate", "length", "ends"):
+        table.add_column(col)
+    for cell in result["cells"]:
+        f = cell_figures(cell["report"])
+        ends = ", ".join(f"{e} {100 * (r['value'] or 0):.0f}%" for e, r in f["ends"].items())
+        for bot in f["tol"]:
+            length = f["length"]["value"]
+            table.add_row(
+                *[str(cell["variant"][k]) for k in keys],
+                bot,
+                pct(f["tol"][bot]),
+                pct(f["ec"][bot]),
+                f"{length:.2f}" if length is not None else "-",
+                ends,
+            )
+    console.print(table)
+
+
+def _print_search(result: dict, line: str, console: Console) -> None:
+    table = Table(title=f"search of {result['game']}: family {result['family']}")
+    table.add_column("parameter")
+    table.add_column("found", justify="right")
+    table.add_column("meaning")
+    for k, v in result["params"].items():
+        table.add_row(k, f"{v:.3g}" if isinstance(v, float) else str(v), result["param_help"][k])
+    console.print(table)
+    console.print(
+        f"family defaults (trial 0): {100 * result['default_rate']:.1f}% in the search's matches"
+    )
+    console.print(f"[bold]{line}[/bold]")

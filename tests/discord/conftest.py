@@ -1,0 +1,344 @@
+"""The Discord bot tests' world: the real bot (``build_bot``) run by simcord.
+
+simcord replaces discord.py's HTTP client and gateway with an in-memory
+Discord, so the real app command tree, component callbacks and modals run
+offline. A :class:`World` is a server set up with ``/mm setup``: a host, an
+admin, members who play, an announcements channel and a category for private
+channels. :func:`moves` turns an action into what a player does with the
+components (parts filled in modals, Submit, a quick button, a select).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import secrets
+from collections.abc import Iterator
+from typing import Any
+
+import discord
+import pytest
+import simcord
+
+from mainmatch.discord import build_bot
+from mainmatch.host.service import Access
+
+PG_URL = os.environ.get("MAINMATCH_TEST_PG_URL")
+ZW = "\u200b"
+
+
+@pytest.fixture
+def sqlite_url(tmp_path) -> str:
+    return f"sqlite:///{tmp_path / 'discord.db'}"
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    if not PG_URL:
+        pytest.skip("MAINMATCH_TEST_PG_URL is not set (make test sets it)")
+    import psycopg
+
+    name = f"mmd_{secrets.token_hex(6)}"
+    plain = PG_URL.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    base, _, _ = PG_URL.rpartition("/")
+    yield f"{base}/{name}"
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+MANUAL = {
+    "amalgamation": "round=manual choose_ec=manual",
+    "seat_exchange": "trades=manual choose_ec=manual",
+    "homeostasis": "save_cards=manual draft=manual bid=manual final_bid=manual "
+    "place_saved=manual brackets=manual choose_ec=manual",
+    "mvp": "round=manual choose_ec=manual",
+    "second_to_won": "bids=manual",
+}
+
+
+class World:
+    """A Discord server with the bot set up, and the people in it."""
+
+    def __init__(self, env: simcord.Env, bot: Any) -> None:
+        self.env, self.bot = env, bot
+
+    async def setup(
+        self, *, private: str = "dm", players: int = 2, web_base: str | None = None
+    ) -> World:
+        env = self.env
+        await self.bot.tree.sync()
+        self.guild = g = env.create_guild(name="ORG")
+        self.channel = g.create_text_channel("announcements")
+        self.lobby = g.create_text_channel("lobby")
+        self.category = g.create_category("private")
+        self.hosts = g.create_role("Hosts")
+        admins = g.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+        self.admin = g.add_member(env.create_user("admin"), roles=[admins])
+        self.host = g.add_member(env.create_user("host"), roles=[self.hosts])
+        self.members = [g.add_member(env.create_user(f"ann{i}")) for i in range(1, players + 1)]
+        opts: dict[str, Any] = {"host_role": self.hosts, "channel": self.channel}
+        if private == "channels":
+            opts.update(private="channels", category=self.category)
+        if web_base:
+            opts["web_base"] = web_base
+        r = await self.admin.slash(self.lobby, "mm setup", **opts)
+        assert r.response.content.startswith("Set up"), r.response.content
+        return self
+
+    async def new(self, game: str, humans: int = 1, **options: Any) -> str:
+        mentions = " ".join(m.mention for m in self.members[:humans])
+        options.setdefault("deadlines", MANUAL[game])
+        options.setdefault("seed", 7)
+        r = await self.host.slash(self.lobby, "mm new", game=game, players=mentions, **options)
+        text = said(r)
+        assert text.startswith("Match "), text
+        return text.split()[1]
+
+    def place(self, member: Any, match_id: str | None = None) -> Any:
+        """The member's private place: their channel under the category, or DMs."""
+        for ch in self.category_channels():
+            if ch.name.endswith(f"-{member.name}"):
+                return ch
+        return member.user.dm_channel
+
+    def category_channels(self) -> list[Any]:
+        return [
+            c
+            for c in self.guild.channels.values()
+            if getattr(c, "name", "") not in ("", None)
+            and c.name not in ("announcements", "lobby", "private")
+            and not c.name.startswith("General")
+        ]
+
+    def messages(self, channel: Any) -> list[discord.Message]:
+        """Every message of ``channel``, oldest first."""
+        return sorted(channel.history(), key=lambda m: m.id)
+
+    def prompt(self, member: Any, match_id: str, step: int) -> discord.Message | None:
+        """The newest message in ``member``'s place with the components of ``step``."""
+        found = None
+        for m in self.messages(self.place(member)):
+            ids = [c.custom_id for row in m.components for c in row.children]
+            if any(
+                i and i.startswith((f"mm:{match_id}:{step}:", f"mms:{match_id}:{step}:"))
+                for i in ids
+            ):
+                found = m
+        return found
+
+    def service(self) -> Any:
+        return self.bot.service
+
+    def intended(self, match_id: str, player: str, rng: random.Random) -> dict:
+        _m, snap = self.bot.service.snapshot(match_id)
+        return snap.game.random_action(snap.state, player, rng)
+
+    async def act(self, member: Any, message: discord.Message, moves_: list[tuple]) -> list[str]:
+        """Do ``moves_`` on ``message``'s components; returns the ephemeral answers."""
+        answers = []
+        if isinstance(message.channel, discord.DMChannel):
+            member = member.user  # components in DMs are clicked as the user
+        for move in moves_:
+            if move[0] == "part":
+                shown = await member.click(message, custom_id=_cid(message, f":part:{move[1]}"))
+                assert shown.modal is not None, shown
+                selects = _select_ids(shown.modal)
+                values = {
+                    k: (v.split() if k in selects else v)
+                    for k, v in move[2].items()
+                    if not (k in selects and not v.strip())
+                }
+                r = await member.submit_modal(shown, values)
+            elif move[0] == "submit":
+                r = await member.click(message, custom_id=_cid(message, ":submit"))
+            elif move[0] == "quick":
+                r = await member.click(message, label=move[1])
+            elif move[0] == "select":
+                sel = next(
+                    c.custom_id
+                    for row in message.components
+                    for c in row.children
+                    if (c.custom_id or "").startswith("mms:")
+                )
+                r = await member.select(message, [move[1]], custom_id=sel)
+            else:
+                raise AssertionError(move)
+            assert r.ephemeral, r
+            answers.append(r.response.content if r.response else r.followups[-1].content)
+        return answers
+
+
+def _select_ids(node: Any) -> set[str]:
+    """The custom ids of the select menus in a modal's payload."""
+    out: set[str] = set()
+    if isinstance(node, dict):
+        if node.get("type") == 3 and node.get("custom_id"):
+            out.add(node["custom_id"])
+        for v in node.values():
+            out |= _select_ids(v)
+    elif isinstance(node, list):
+        for v in node:
+            out |= _select_ids(v)
+    return out
+
+
+def _cid(message: discord.Message, suffix: str) -> str:
+    """The custom id of ``message``'s component that ends with ``suffix``."""
+    for row in message.components:
+        for c in row.children:
+            if (c.custom_id or "").endswith(suffix):
+                return c.custom_id
+    raise AssertionError(f"no component ending {suffix!r}")
+
+
+def _ids(message: discord.Message) -> tuple[str, int]:
+    for row in message.components:
+        for c in row.children:
+            parts = (c.custom_id or "").split(":")
+            if len(parts) >= 3 and parts[0] in ("mm", "mms"):
+                return parts[1], int(parts[2])
+    raise AssertionError("no mainmatch components")
+
+
+def _nz(d: dict, key: str) -> bool:
+    return bool(d.get(key))
+
+
+def moves(game: str, kind: str, action: dict) -> list[tuple]:
+    """What a player does with the components to send ``action``."""
+    if kind == "choose_ec":
+        return [("select", action["ec"])]
+    if game == "amalgamation":
+        out: list[tuple] = [
+            ("part", "kong", {"contribute": str(action["kong"]["contribute"])}),
+            ("part", "minus", {"bids": " ".join(map(str, action["minus"]["bids"]))}),
+            ("part", "invest", {k: str(v) for k, v in action["invest"].items()}),
+            (
+                "part",
+                "thief",
+                {"bet": str(action["thief"]["bet"]), "role": action["thief"]["role"]},
+            ),
+        ]
+        if _nz(action, "buy_garnets"):
+            out.append(("part", "garnets", {"buy_garnets": str(action["buy_garnets"])}))
+        return [*out, ("submit",)]
+    if game == "seat_exchange":
+        out = [
+            # a self-swap is one player chosen once
+            (
+                "part",
+                "trade",
+                {"players": " ".join(dict.fromkeys(t["players"])), "amount": str(t["amount"])},
+            )
+            for t in action.get("trades", [])
+        ]
+        if _nz(action, "garnets"):
+            out.append(("part", "garnets", {"garnets": str(action["garnets"])}))
+        return [*out, ("submit",)]
+    if game == "mvp":
+        out = [
+            ("part", "bid", {"card": k, "chips": str(v)}) for k, v in action.get("bids", {}).items()
+        ]
+        if any(_nz(action, k) for k in ("buy_identity", "buy_location", "buy_chips")):
+            out.append(
+                (
+                    "part",
+                    "buy",
+                    {
+                        "buy_identity": " ".join(action.get("buy_identity", [])),
+                        "buy_location": " ".join(action.get("buy_location", [])),
+                        "buy_chips": str(action.get("buy_chips", "")),
+                    },
+                )
+            )
+        return [*out, ("submit",)]
+    if game == "second_to_won":
+        out = []
+        for letter, b in action["bids"].items():
+            values = {"item": letter, "chips": str(b.get("chips", 0))}
+            if b.get("garnets"):
+                values["garnets"] = str(b["garnets"])
+            if b.get("choice"):
+                values["choice"] = b["choice"]
+            out.append(("part", "bid", values))
+        return [*out, ("submit",)]
+    # homeostasis: one modal (or a pass) per step
+    if action.get("pass"):
+        return [("quick", "Pass")]
+    if kind == "save_cards":
+        return [("part", "save", {"cards": " ".join(action["cards"])})]
+    if kind == "draft":
+        return [("part", "draft", {"card": action["card"], "position": str(action["position"])})]
+    if kind == "bid":
+        return [("part", "bid", {"slot": str(action["slot"]), "chips": str(action["chips"])})]
+    if kind == "final_bid":
+        return [("part", "final", {"chips": str(action["chips"])})]
+    if kind == "place_saved":
+        return [
+            (
+                "part",
+                "place",
+                {"front": " ".join(action["front"]), "back": " ".join(action["back"])},
+            )
+        ]
+    if kind == "brackets":
+        return [("part", "brackets", {"first": str(action["first"]), "last": str(action["last"])})]
+    raise AssertionError((game, kind))
+
+
+def normal(game: str, action: dict) -> str:
+    """An action with its zero defaults dropped, for comparing what was meant and stored."""
+    a = json.loads(json.dumps(action))
+    for k in ("buy_garnets", "garnets", "buy_chips"):
+        if a.get(k) == 0:
+            a.pop(k)
+    for k in ("buy_identity", "buy_location", "trades", "bids"):
+        if a.get(k) in ([], {}):
+            a.pop(k)
+    if game == "second_to_won":
+        for b in a.get("bids", {}).values():
+            if b.get("garnets") == 0:
+                b.pop("garnets")
+    return json.dumps(a, sort_keys=True)
+
+
+def said(result: Any) -> str:
+    """The last thing an interaction answered (a follow-up, or the response)."""
+    if result.followups:
+        return result.followups[-1].content.replace(ZW, "")
+    return result.response.content.replace(ZW, "")
+
+
+def text_of(message: discord.Message) -> str:
+    return message.content.replace(ZW, "")
+
+
+def host_view(bot: Any, match_id: str) -> dict:
+    return bot.service.overview(Access(match_id, "host"))
+
+
+@pytest.fixture
+def dx() -> Any:
+    """The helpers (test modules cannot import conftest under importlib mode)."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(
+        World=World,
+        moves=moves,
+        normal=normal,
+        text_of=text_of,
+        said=said,
+        host_view=host_view,
+        build_bot=build_bot,
+        simcord=simcord,
+        run=run,
+    )
+
+
+def run(bot: Any) -> Any:
+    """simcord's environment with patience for a loaded machine: one click may
+    resolve a chain of steps with bots thinking in every other seat."""
+    return simcord.run(bot, settle_timeout=120)

@@ -1,0 +1,94 @@
+"""A whole match of each game played through the bot: one member plays with
+the components in their private place, bots play the other seats.
+
+Asserted for every step the member acts in: a prompt with that step's
+components reached their place (and nobody else's), the ephemeral echo is
+exactly what the service stored, and what was stored is what they meant.
+At the end the public channel holds exactly the public announcements (the
+opening, each step's public post, the result) and no secret.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from mainmatch.engine.announce import announce
+
+GAMES = ["amalgamation", "seat_exchange", "homeostasis", "mvp", "second_to_won"]
+
+
+async def play(dx, world, match_id: str, members: list, seed: int = 1) -> dict:
+    """Play the match to its end; returns {player: [stored actions]}."""
+    bot = world.bot
+    rng = random.Random(seed)
+    seats = bot.store.seats(match_id)
+    who = {s.player: m for m in members for s in seats.values() if s.user_id == m.id}
+    played: dict[str, list] = {p: [] for p in who}
+    for _ in range(400):
+        ov = dx.host_view(bot, match_id)
+        if ov["status"] == "over":
+            return played
+        step = ov["open_step"]
+        pending = [p["player"] for p in ov["pending"] if p["player"] in who]
+        assert pending, f"step {step}: only bots pending, yet the step is open"
+        p = pending[0]
+        kind = next(x["kind"] for x in ov["pending"] if x["player"] == p)
+        prompt = world.prompt(who[p], match_id, step)
+        assert prompt is not None, f"no prompt for {p} in step {step}"
+        for other, member in who.items():
+            if other != p and world.place(member) != world.place(who[p]):
+                assert prompt.channel.id != world.place(member).id
+        action = world.intended(match_id, p, rng)
+        answers = await world.act(who[p], prompt, dx.moves(ov["game"]["id"], kind, action))
+        assert answers[-1].startswith(f"Stored for step {step}:"), answers[-1]
+        played[p].append(action)
+        # the stored action (the record's) is the one meant
+        record = bot.service.record(match_id)
+        if len(record["steps"]) >= step:
+            stored = record["steps"][step - 1]["actions"][p]
+            assert dx.normal(ov["game"]["id"], stored) == dx.normal(ov["game"]["id"], action)
+    raise AssertionError("the match did not end")
+
+
+def public_texts(bot, match_id: str) -> str:
+    """Every public text the match produced, by replay (the ground truth)."""
+    _m, snap = bot.service.snapshot(match_id)
+    out = [announce(snap.game, list(evs)).public_text() for evs in snap.events]
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_discord_whole_match_with_bots(game, sqlite_url, dx):
+    async def scenario():
+        bot = dx.build_bot(sqlite_url, loops=False)
+        async with dx.run(bot) as env:
+            world = await dx.World(env, bot).setup(web_base="http://mm.test")
+            match_id = await world.new(game, humans=1, title="Finals @everyone")
+            me = world.members[0]
+            played = await play(dx, world, match_id, [me])
+            assert any(played.values())
+            await bot.pump()
+            ov = dx.host_view(bot, match_id)
+            assert ov["status"] == "over"
+            # the public channel: the opening, every public post, the result; nothing else
+            truth = public_texts(bot, match_id)
+            shared = [dx.text_of(m) for m in world.messages(world.channel)]
+            assert "the result" in shared[-1] and "Elimination Candidate" in shared[-1]
+            assert "begins" in shared[0] and "@everyone" in shared[0]  # neutralised, shown
+            for text in shared[1:-1]:
+                body = text.split("\n\n**Next deadline:**")[0]
+                assert body in truth, body[:200]
+            tokens = ov["links"]["players"]
+            for text in shared:
+                assert "http://mm.test/play/" not in text
+                assert all(t not in text for t in tokens.values())
+            # the player's place: their own link, their own view, never another's
+            mine = [dx.text_of(m) for m in world.messages(world.place(me))]
+            assert any(f"/play/{tokens[p]}" in t for t in mine for p in played)
+            others = [t for p, t in tokens.items() if p not in played]
+            assert not any(t in text for text in mine for t in others)
+
+    asyncio.run(scenario())

@@ -1,0 +1,78 @@
+"""The season page in a real browser at phone width (Playwright, Debian's Chromium).
+
+The host enters an adjustment, a refused transfer (its one-line error shows
+and nothing changes) and a Death Match through the host page's forms on a
+390x844 viewport; the standings update, and neither the public nor the
+host page scrolls sideways. Screenshots go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM = os.environ.get("MAINMATCH_TEST_BROWSER") or (
+    "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+)
+PHONE = {"width": 390, "height": 844}
+
+
+def test_host_edits_the_season_on_a_phone(server):
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed (make test installs it)")
+    from playwright.sync_api import expect, sync_playwright
+
+    app, base = server
+    names = {p: f"Player {p.upper()} with a long name" for p in "abcdefghijkl"}
+    _, token = app.state.seasons.create("phone", list(names), names=names, starting_garnets=1)
+    ARTIFACTS.mkdir(exist_ok=True)
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
+        page.set_default_timeout(30_000)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("dialog", lambda d: d.accept())
+        page.goto(f"{base}/seasons/phone/host/{token}")
+
+        form = page.locator("form[data-kind=adjust]")
+        form.locator("select[name=player]").select_option("c")
+        form.locator("input[name=garnets]").fill("5")
+        form.locator("input[name=reason]").fill("won the side quest")
+        form.locator("button[type=submit]").click()
+        first = page.locator("table.standings tbody tr").first
+        expect(first).to_have_attribute("data-player", "c")
+        expect(first.locator("td").nth(2)).to_have_text("6")
+
+        form = page.locator("form[data-kind=transfer]")
+        form.locator("select[name=giver]").select_option("a")
+        form.locator("select[name=receiver]").select_option("b")
+        form.locator("input[name=garnets]").fill("3")
+        form.locator("button[type=submit]").click()
+        expect(form.locator(".error")).to_have_text("a holds 1 garnet and cannot give 3")
+        assert len(app.state.seasons.get("phone").entries) == 1
+
+        form = page.locator("form[data-kind=death_match]")
+        form.locator("select[name=ec]").select_option("d")
+        form.locator("select[name=opponent]").select_option("e")
+        form.locator("select[name=winner]").select_option("ec")
+        form.locator("button[type=submit]").click()
+        out = page.locator("table.standings tr[data-player=e]")
+        expect(out).to_have_class("out")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.screenshot(path=str(ARTIFACTS / "season-host-390.png"), full_page=True)
+
+        page.goto(f"{base}/seasons/phone")
+        expect(page.locator("#host")).to_have_count(0)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        table = page.locator("table.standings")
+        assert table.evaluate("t => t.getBoundingClientRect().right") <= PHONE["width"]
+        page.screenshot(path=str(ARTIFACTS / "season-390.png"), full_page=True)
+        browser.close()
+    assert errors == []
+    st = app.state.seasons.get("phone").standings
+    assert st.players["e"].status == "eliminated" and st.players["c"].garnets == 6

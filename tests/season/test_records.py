@@ -1,0 +1,68 @@
+"""Records enter the ledger exactly as the engine replays them, for every game.
+
+Hypothesis draws a game, a seed and starting garnets; the record is random
+legal play (``play_random``, what ``mainmatch random`` writes). The season's
+standings move by the replayed result and nothing else, and the record's
+claim key ignores packaging (extra notes, ``defaulted``) but not play.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mainmatch import games
+from mainmatch.engine import play_random, replay
+from mainmatch.engine.record import new_record
+from mainmatch.season.ledger import standings
+from mainmatch.season.models import Adjust, CastMember, Entry, SeasonSettings
+from mainmatch.season.records import entry_of_record, match_key
+
+
+def record_of(game_id: str, seed: int, garnets: int) -> dict:
+    game = games.get(game_id)
+    players = list(game.default_players)
+    config = game.new_config(players, seed, garnets={p: garnets for p in players})
+    match = play_random(game, config, random.Random(seed))
+    return {**new_record(game_id, config), "steps": match.record()["steps"]}
+
+
+@settings(max_examples=15, deadline=None)
+@given(game_id=st.sampled_from(games.ids()), seed=st.integers(0, 10**6), garnets=st.integers(0, 3))
+def test_a_record_moves_the_standings_by_its_replayed_result(game_id, seed, garnets):
+    rec = record_of(game_id, seed, garnets)
+    players = rec["config"]["players"]
+    season = SeasonSettings(name="s", cast=[CastMember(id=p) for p in [*players, "extra"]])
+    entries = [
+        Entry(number=i, at=0.0, author="h", body=Adjust(player=p, garnets=garnets))
+        for i, p in enumerate(players, 1)
+    ] if garnets else []  # fmt: skip
+    before = standings(season, entries)
+    body = entry_of_record(rec, season.ids)
+    after = standings(
+        season, [*entries, Entry(number=len(entries) + 1, at=0.0, author="h", body=body)]
+    )
+    result = replay(rec).result()
+    assert result is not None
+    for p in players:
+        moved = result["garnets"].get(p, 0) - result["garnets_spent"].get(p, 0)
+        assert after.players[p].garnets == before.players[p].garnets + moved
+        tol = result["tokens_of_life"].get(p, 0)
+        assert after.players[p].tokens_of_life == before.players[p].tokens_of_life + tol
+        assert after.players[p].times_ec == (p == result["elimination_candidate"])
+    assert after.players["extra"] == before.players["extra"]
+    assert after.episode == 1
+
+
+def test_the_claim_key_ignores_packaging_but_not_play():
+    rec = record_of("mvp", 3, 0)
+    noted = {
+        **rec,
+        "note": "exported twice",
+        "steps": [{**s, "defaulted": []} for s in rec["steps"]],
+    }
+    assert match_key(noted) == match_key(rec)
+    other = record_of("mvp", 4, 0)
+    assert match_key(other) != match_key(rec)
