@@ -163,7 +163,7 @@ class MvpRandomBot:
 
 #: game id -> its view-only random bot, where the engine's random_action reads secrets
 #: (Homeostasis and Second to Won draw from the request and public facts only)
-VIEW_RANDOM = {
+VIEW_RANDOM: dict[str, type] = {
     "seat_exchange": SeatExchangeRandomBot,
     "amalgamation": AmalgamationRandomBot,
     "mvp": MvpRandomBot,

@@ -85,15 +85,17 @@ def style_key(setup: Setup) -> int:
 
 
 def match_style(setup: Setup) -> str:
-    style = setup.memo.get("style")
-    if style is None:
+    chosen: str | None = setup.memo.get("style")
+    if chosen is None:
         k = style_key(setup) % 100
         for style, share in STYLE_SHARES:
+            chosen = style
             if k < share:
                 break
             k -= share
-        setup.memo["style"] = style
-    return style
+        setup.memo["style"] = chosen
+    assert chosen is not None  # STYLE_SHARES is not empty
+    return chosen
 
 
 def random_vote(candidates: list[str], rng: random.Random) -> dict:
