@@ -3,13 +3,15 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
+EXTRAS := test,postgres,cluster,rl
 
-.PHONY: install run lint test bench clean
+.PHONY: install run lint test test-fast lock bench clean
 
-$(STAMP): pyproject.toml
+# the exact versions of requirements.lock (pyproject.toml keeps the loose ranges)
+$(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e ".[test,postgres,cluster,rl]"
+	$(PY) -m pip install -q -c requirements.lock -e ".[$(EXTRAS)]"
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -30,6 +32,23 @@ lint: install
 # every test, with a throwaway PostgreSQL on loopback and Debian's Chromium (installed when missing)
 test: install lint
 	PY=$(PY) bash scripts/test.sh
+
+# the edit loop: lint, then every test but the slow ones, on every core, first failure stops
+test-fast: install
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest -q -x -m "not slow" -n auto -p no:cacheprovider
+
+# requirements.lock from a fresh resolution of pyproject.toml's ranges (run after changing them)
+LOCKVENV := /tmp/mainmatch-lock-venv
+lock:
+	rm -rf $(LOCKVENV)
+	$(PYTHON) -m venv $(LOCKVENV)
+	$(LOCKVENV)/bin/python -m pip install -q ".[$(EXTRAS)]"
+	{ sed -n '/^#/p' requirements.lock; \
+	  $(LOCKVENV)/bin/python -m pip freeze --exclude-editable | grep -iv '^mainmatch[= ]'; \
+	} > requirements.lock.new
+	mv requirements.lock.new requirements.lock
+	rm -rf $(LOCKVENV)
 
 bench: install
 	$(PY) benchmarks/engine.py

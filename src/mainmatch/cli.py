@@ -22,7 +22,7 @@ from mainmatch.engine.announce import announce
 from mainmatch.engine.errors import InvalidConfig, MainmatchError
 from mainmatch.engine.jsonfile import read_json
 from mainmatch.engine.match import play_random
-from mainmatch.engine.record import dump_record, iter_replay, load_record, new_record
+from mainmatch.engine.record import dump_record, iter_replay, load_record, new_record, replay
 
 app = typer.Typer(
     name="mainmatch",
@@ -230,6 +230,7 @@ def random_cmd(
     match = play_random(g, config, rng)
     _write(output, dump_record(match.record()))
     res = match.result()
+    assert res is not None  # random play runs to the end
     out.print(f"wrote {output}: {len(match.steps)} steps, EC {res['elimination_candidate']}")
 
 
@@ -249,10 +250,7 @@ def replay_cmd(
     if step is not None and not 0 <= step <= len(data["steps"]):
         raise UserError(f"--step {step}: the record has steps 0..{len(data['steps'])}")
     if as_json and step is None:
-        rep = None
-        for rep, _ in iter_replay(data):
-            pass
-        print(json.dumps(rep.to_json(), ensure_ascii=False))
+        print(json.dumps(replay(data).to_json(), ensure_ascii=False))
         return
     rep = None
     for rep, st in iter_replay(data):

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import random
 
+from mainmatch.games.amalgamation.constants import ROUNDS
+from mainmatch.games.amalgamation.random_play import round_total
+
 #: trade amounts, ties common (as Seat Exchange's random_action draws them)
 _AMOUNTS = (1, 1, 2, 3, 5, 5, 10, 10, 20, 25, 50)
 
@@ -96,16 +99,7 @@ class AmalgamationRandomBot:
         if held and rng.random() < 0.35:
             buy = held if rng.random() < 0.4 else rng.randint(1, held)
         funds = min(request["balance"] + buy * rate, request["max_spend"])
-        rounds_left = max(1, 8 - request["round"])  # seven rounds (§1)
-        mode = rng.random()
-        if rng.random() < (0.35 if rounds_left == 1 else 0.04):
-            total = funds  # all in: money is worth nothing after the last round
-        elif mode < 0.12:
-            total = 0
-        elif mode < 0.45:
-            total = min(funds, rng.choice((1, 1, 2, 3, 5, 10)))
-        else:
-            total = min(funds, int(funds / rounds_left * rng.uniform(0.3, 2.2)))
+        total, _ = round_total(funds, max(1, ROUNDS - request["round"] + 1), rng)
         contribute, minus, invest, donate, bet = _split(total, 5, rng)
         bids = [-m if rng.random() < 0.75 else m for m in _split(minus, len(request["tiles"]), rng)]
         action: dict = {"buy_garnets": buy} if buy else {}
@@ -169,7 +163,7 @@ class MvpRandomBot:
 
 #: game id -> its view-only random bot, where the engine's random_action reads secrets
 #: (Homeostasis and Second to Won draw from the request and public facts only)
-VIEW_RANDOM = {
+VIEW_RANDOM: dict[str, type] = {
     "seat_exchange": SeatExchangeRandomBot,
     "amalgamation": AmalgamationRandomBot,
     "mvp": MvpRandomBot,

@@ -80,7 +80,8 @@ class MainmatchBot(commands.Bot):
         from . import components
 
         await self.run_db(self.database.migrate)
-        components.register(self)
+        # persistent components: every posted button keeps working after a restart
+        self.add_dynamic_items(components.Act, components.Choose)
         self.tree.add_command(mm_commands.group(self))
         if self.sync_commands:
             if self.sync_guild is not None:

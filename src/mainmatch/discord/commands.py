@@ -12,7 +12,7 @@ import io
 import json
 import logging
 import re
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -26,10 +26,8 @@ from mainmatch.host.service import Access, available_games
 from . import components as comp
 from . import text as tx
 from .hosting import HostingError, create_from_discord, import_from_discord
+from .protocol import BotLike
 from .store import GuildSetup
-
-if TYPE_CHECKING:
-    from .bot import MainmatchBot
 
 log = logging.getLogger("mainmatch.discord")
 GAME_CHOICES = [app_commands.Choice(name=g.title[:100], value=g.id) for g in available_games()]
@@ -41,7 +39,7 @@ class Refused(app_commands.CheckFailure):
     """A check that failed, with the sentence to show."""
 
 
-def _bot(interaction: discord.Interaction) -> MainmatchBot:
+def _bot(interaction: discord.Interaction) -> BotLike:
     return interaction.client  # type: ignore[return-value]
 
 
@@ -114,7 +112,7 @@ async def _answer(
         await interaction.response.send_message(content, **kw)
 
 
-def group(bot: MainmatchBot) -> app_commands.Group:
+def group(bot: BotLike) -> app_commands.Group:
     mm = app_commands.Group(
         name="mm", description="Host and play Main Match games", guild_only=True
     )
@@ -411,7 +409,7 @@ async def _call(interaction: discord.Interaction, fn: Any, *args: Any, ok: str) 
     await bot.pump_after()
 
 
-def status_text(bot: MainmatchBot, ov: dict[str, Any]) -> str:
+def status_text(bot: BotLike, ov: dict[str, Any]) -> str:
     """The host's status: the open step, who has submitted (never what), posts waiting."""
     from mainmatch.host import delivery
 

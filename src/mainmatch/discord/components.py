@@ -11,7 +11,7 @@ exactly what the service stored.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -21,9 +21,7 @@ from mainmatch.host.service import Access
 
 from . import forms
 from . import text as tx
-
-if TYPE_CHECKING:
-    from .bot import MainmatchBot
+from .protocol import BotLike
 
 _ID = r"(?P<match>[A-Za-z0-9]+):(?P<step>\d+):(?P<seat>\d+)"
 
@@ -46,7 +44,7 @@ def _none() -> discord.AllowedMentions:
 
 
 async def seat_of(
-    bot: MainmatchBot, interaction: discord.Interaction, match_id: str, position: int
+    bot: BotLike, interaction: discord.Interaction, match_id: str, position: int
 ) -> str | None:
     """The player of seat ``position`` if ``interaction.user`` plays it, else
     ``None`` (and the user is told)."""
@@ -61,12 +59,12 @@ async def seat_of(
     return None
 
 
-async def player_state(bot: MainmatchBot, match_id: str, player: str) -> dict[str, Any]:
+async def player_state(bot: BotLike, match_id: str, player: str) -> dict[str, Any]:
     return await bot.run_db(bot.service.overview, Access(match_id, "player", player))
 
 
 async def prompt_message(
-    bot: MainmatchBot, match_id: str, player: str, step: int
+    bot: BotLike, match_id: str, player: str, step: int
 ) -> tuple[str, discord.ui.View] | None:
     """The request of ``player`` in step ``step`` with its components, or
     ``None`` when that step is no longer theirs to act in."""
@@ -85,7 +83,7 @@ async def prompt_message(
     return content, build_view(ov["game"]["id"], match_id, step, position, req)
 
 
-async def web_link(bot: MainmatchBot, match_id: str, player: str) -> str | None:
+async def web_link(bot: BotLike, match_id: str, player: str) -> str | None:
     place = await bot.run_db(bot.store.match_place, match_id)
     setup = await bot.run_db(bot.store.guild, place[0]) if place else None
     if setup is None or not setup.web_base:
@@ -167,7 +165,7 @@ class Act(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: MainmatchBot = interaction.client  # type: ignore[assignment]
+        bot: BotLike = interaction.client  # type: ignore[assignment]
         player = await seat_of(bot, interaction, self.match_id, self.seat)
         if player is None:
             return
@@ -194,7 +192,7 @@ class Choose(discord.ui.DynamicItem[discord.ui.Select], template=rf"mms:{_ID}:(?
         return cls(match["match"], int(match["step"]), int(match["seat"]), match["key"], [])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: MainmatchBot = interaction.client  # type: ignore[assignment]
+        bot: BotLike = interaction.client  # type: ignore[assignment]
         player = await seat_of(bot, interaction, self.match_id, self.seat)
         if player is None:
             return
@@ -211,7 +209,7 @@ class PartModal(discord.ui.Modal):
 
     def __init__(
         self,
-        bot: MainmatchBot,
+        bot: BotLike,
         match_id: str,
         step: int,
         player: str,
@@ -293,7 +291,7 @@ def _closed(ov: dict, step: int) -> str:
 
 
 async def submit(
-    bot: MainmatchBot,
+    bot: BotLike,
     interaction: discord.Interaction,
     match_id: str,
     step: int,
@@ -321,7 +319,7 @@ async def submit(
 
 
 async def on_act(
-    bot: MainmatchBot,
+    bot: BotLike,
     interaction: discord.Interaction,
     match_id: str,
     step: int,
@@ -370,8 +368,3 @@ async def on_act(
         await reply(interaction, f"Your submission for step {step} is withdrawn.")
     else:
         await reply(interaction, "Unknown button; use /mm submit.")
-
-
-def register(bot: MainmatchBot) -> None:
-    """Persistent components: every posted button keeps working after a restart."""
-    bot.add_dynamic_items(Act, Choose)

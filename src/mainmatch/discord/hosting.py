@@ -12,7 +12,7 @@ match so a missing permission stops everything before anything is stored.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -23,10 +23,8 @@ from mainmatch.host import delivery
 from mainmatch.host.errors import HostError
 from mainmatch.host.service import Created
 
+from .protocol import BotLike
 from .store import GuildSetup, Seat
-
-if TYPE_CHECKING:
-    from .bot import MainmatchBot
 
 _MENTION = re.compile(r"<@!?(\d{5,25})>")
 
@@ -128,7 +126,7 @@ async def private_channels(
 
 
 async def _seat_and_subscribe(
-    bot: MainmatchBot,
+    bot: BotLike,
     interaction: discord.Interaction,
     setup: GuildSetup,
     made: Created,
@@ -182,7 +180,7 @@ def _summary(made: Created, game_title: str, humans: dict[str, discord.Member], 
 
 
 async def create_from_discord(
-    bot: MainmatchBot,
+    bot: BotLike,
     interaction: discord.Interaction,
     *,
     game: str,
@@ -240,7 +238,7 @@ async def create_from_discord(
 
 
 async def import_from_discord(
-    bot: MainmatchBot,
+    bot: BotLike,
     interaction: discord.Interaction,
     record: Any,
     mentions: str,

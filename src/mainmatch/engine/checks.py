@@ -6,7 +6,9 @@ excludes ``true`` (a bool is an int in Python) and ``5.0``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
+
+from .errors import IllegalAction
 
 
 def is_json_int(value: Any) -> bool:
@@ -40,3 +42,38 @@ def json_type(value: Any) -> str:
 def money(n: int) -> str:
     """Dollars as the rules write them: ``$-5`` never, ``-$5`` and ``$120``."""
     return f"-${-n}" if n < 0 else f"${n}"
+
+
+T = TypeVar("T")
+
+
+def present(value: T | None, what: str) -> T:
+    """A state field that exists only in some phases, read where the phase
+    guarantees it (a tagged union by phase, checked where it is read).
+
+    >>> present(3, "open auction")
+    3
+    >>> present(None, "open auction")
+    Traceback (most recent call last):
+    ...
+    mainmatch.engine.errors.IllegalAction: there is no open auction in this phase
+    """
+    if value is None:
+        raise IllegalAction(f"there is no {what} in this phase")
+    return value
+
+
+def after_end(end: T | None) -> T:
+    """A state's end-of-play object, which exists from the end of play on (the
+    ``choose_ec`` and ``over`` phases): for code that runs only then.
+
+    >>> after_end({"winners": ["a"]})
+    {'winners': ['a']}
+    >>> after_end(None)
+    Traceback (most recent call last):
+    ...
+    mainmatch.engine.errors.IllegalAction: play has not ended yet
+    """
+    if end is None:
+        raise IllegalAction("play has not ended yet")
+    return end

@@ -17,25 +17,33 @@ shaped exactly as the game's spec (``shared/rules/<game>.md``) lists them.
 from __future__ import annotations
 
 import random
+import sys
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from .errors import IllegalAction, InvalidConfig
 from .variants import VariantKey, resolve
 
-State = Any
-Config = dict
-Action = dict
-Request = dict
-Event = dict
+#: a JSON object, as the specs shape configs, actions, requests, views and events
+JSONObject: TypeAlias = dict[str, Any]
+Config: TypeAlias = JSONObject
+Action: TypeAlias = JSONObject
+Request: TypeAlias = JSONObject
+Event: TypeAlias = JSONObject
+View: TypeAlias = JSONObject
+#: a game's own state type (a game is ``Game[ItsState]``)
+StateT = TypeVar("StateT")
+#: some game's state, where the game is not known statically (the driver, replay)
+State: TypeAlias = Any
 
 
-class Game(ABC):
-    """One game of mainmatch. Subclasses set the class attributes and
-    implement the abstract methods; the rest has working defaults.
+class Game(ABC, Generic[StateT]):
+    """One game of mainmatch, over states of type ``StateT``. Subclasses set the
+    class attributes and implement the abstract methods; the rest has working
+    defaults.
     """
 
     #: Game id used in records and the registry (``"seat_exchange"``).
@@ -65,7 +73,7 @@ class Game(ABC):
     #: a config names the ones that differ in its optional ``variant`` field
     variant_keys: ClassVar[tuple[VariantKey, ...]] = ()
     #: the last state :meth:`pending` was asked about, and its answer
-    _pending_memo: tuple[State, dict[str, Request]] | None = None
+    _pending_memo: tuple[StateT, dict[str, Request]] | None = None
 
     # ----------------------------------------------------------- config
 
@@ -109,10 +117,10 @@ class Game(ABC):
     # ----------------------------------------------------------- play
 
     @abstractmethod
-    def initial_state(self, config: Config) -> State:
+    def initial_state(self, config: Config) -> StateT:
         """The state before the first step (validates the config first)."""
 
-    def pending(self, state: State) -> dict[str, Request]:
+    def pending(self, state: StateT) -> dict[str, Request]:
         """Who must act now and what each may send: ``{player: request}``;
         empty iff the match is over. ``request["kind"]`` is the step kind.
 
@@ -130,34 +138,34 @@ class Game(ABC):
         return out
 
     @abstractmethod
-    def requests(self, state: State) -> dict[str, Request]:
+    def requests(self, state: StateT) -> dict[str, Request]:
         """Compute :meth:`pending` for ``state`` (called once per state by the memo)."""
 
     @abstractmethod
-    def validate(self, state: State, player: str, action: Any) -> None:
+    def validate(self, state: StateT, player: str, action: Any) -> None:
         """Return ``None`` if ``player`` may send ``action`` now, else raise
         :class:`IllegalAction` with a message naming the broken rule.
         """
 
     @abstractmethod
-    def default_action(self, state: State, player: str, rng: random.Random) -> Action:
+    def default_action(self, state: StateT, player: str, rng: random.Random) -> Action:
         """What the rules give a pending player who does not submit in time."""
 
     @abstractmethod
-    def random_action(self, state: State, player: str, rng: random.Random) -> Action:
+    def random_action(self, state: StateT, player: str, rng: random.Random) -> Action:
         """A legal action for a pending player, drawn so that random play
         reaches every branch of the rules (ENGINE.md convention 6)."""
 
     @abstractmethod
-    def apply(self, state: State, actions: dict[str, Action]) -> tuple[State, list[Event]]:
+    def apply(self, state: StateT, actions: dict[str, Action]) -> tuple[StateT, list[Event]]:
         """Apply one step: ``actions`` holds one validated action per pending
         player. Returns the new state and the step's events. Never mutates
         ``state``.
         """
 
     def apply_validated(
-        self, state: State, actions: dict[str, Action]
-    ) -> tuple[State, list[Event]]:
+        self, state: StateT, actions: dict[str, Action]
+    ) -> tuple[StateT, list[Event]]:
         """``apply`` for a step the caller has already checked (the match
         driver's ``check_step``, the bots' driver): exactly the pending players,
         every action validated. Games whose ``apply`` checks again for direct
@@ -165,17 +173,17 @@ class Game(ABC):
         return self.apply(state, actions)
 
     @abstractmethod
-    def view(self, state: State, player: str | None) -> dict:
+    def view(self, state: StateT, player: str | None) -> View:
         """What ``player`` knows (``None``: the public view). A private view is
         the public view plus ``you``; it never holds another player's secret.
         """
 
     @abstractmethod
-    def result(self, state: State) -> dict | None:
+    def result(self, state: StateT) -> dict | None:
         """The result (ENGINE.md shape) once the match is over, else ``None``."""
 
     def complete_action(
-        self, state: State, player: str, sent: Any, rng: random.Random
+        self, state: StateT, player: str, sent: Any, rng: random.Random
     ) -> tuple[Any, bool]:
         """A host's merge of a partial submission into a whole action, for games
         whose rules default the missing parts (The Amalgamation §3.1). Returns
@@ -185,7 +193,7 @@ class Game(ABC):
         """
         return sent, False
 
-    def players(self, state: State) -> list[str]:
+    def players(self, state: StateT) -> list[str]:
         """The config ``players`` of the match ``state`` belongs to."""
         return list(self.view(state, None)["players"])
 
@@ -194,8 +202,8 @@ class Game(ABC):
     def rules_summary(self) -> str:
         """The rules in Markdown for ``mainmatch rules`` and the pages: by default
         the ``rules.md`` file beside the game's module."""
-        module = __import__(type(self).__module__, fromlist=["__file__"])
-        path = Path(module.__file__).with_name("rules.md")
+        module = sys.modules[type(self).__module__]
+        path = Path(str(module.__file__)).with_name("rules.md")
         return path.read_text(encoding="utf-8")
 
     def render_event(self, event: Event) -> str:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 
 def group_by(
-    players: Iterable[str], key: Callable[[str], Hashable], *, descending: bool = True
+    players: Iterable[str], key: Callable[[str], Any], *, descending: bool = True
 ) -> list[list[str]]:
-    """Group ``players`` by equal ``key``, best (highest, or lowest when
+    """Group ``players`` by equal ``key`` (values that sort), best (highest, or lowest when
     ``descending=False``) first; inside a group players keep the order given.
 
     >>> group_by(["a", "b", "c", "d"], {"a": 1, "b": 3, "c": 1, "d": 2}.get)

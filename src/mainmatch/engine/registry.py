@@ -22,6 +22,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable
+from functools import partial
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
@@ -48,9 +49,12 @@ def _builtin_sources() -> dict[str, Callable[[], Any]]:
     out: dict[str, Callable[[], Any]] = {}
     for info in pkgutil.iter_modules(package.__path__):
         if info.ispkg:
-            module = f"{BUILTIN_GAMES}.{info.name}"
-            out[info.name] = lambda module=module: importlib.import_module(module).GAME
+            out[info.name] = partial(_game_of_module, f"{BUILTIN_GAMES}.{info.name}")
     return out
+
+
+def _game_of_module(module: str) -> Any:
+    return importlib.import_module(module).GAME
 
 
 def _all_sources() -> dict[str, Callable[[], Any]]:

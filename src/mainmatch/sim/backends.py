@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from typing import Any
 
 from mainmatch.engine.errors import MainmatchError
 
@@ -155,7 +156,7 @@ def _run_ray(
 
     started_here = False
     if not ray.is_initialized():
-        options = {"log_to_driver": False, "logging_level": "ERROR"}
+        options: dict[str, Any] = {"log_to_driver": False, "logging_level": "ERROR"}
         try:
             if address == "auto":
                 # "local": a new instance even where RAY_ADDRESS names a cluster

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -69,7 +69,7 @@ def _figures_table(
 
 def report_tables(report: dict) -> Group:
     """Everything a terminal shows after a run."""
-    parts = []
+    parts: list[RenderableType] = []
     head = (
         f"{report['title']}: {report['matches']} matches, seed {report['seed']}, "
         f"lineup {lineup_text(report['lineup'])} ({report['seating']} seating, {report['configs']} configs)"

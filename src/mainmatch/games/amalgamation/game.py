@@ -45,7 +45,7 @@ def default_round_action(rng: random.Random) -> dict:
     }
 
 
-class Amalgamation(Game):
+class Amalgamation(Game[AmalgamationState]):
     id = "amalgamation"
     title = "The Amalgamation"
     pitch = "6 players, 7 rounds, one $400 budget spread over four Main Matches played at once."
@@ -137,8 +137,8 @@ class Amalgamation(Game):
             }
         elif state.phase == "choose_ec":
             out = {
-                p: ec_rules.choose_ec_request(state.final["ec_candidates"])
-                for p in state.final["ec_choosers"]
+                p: ec_rules.choose_ec_request(state.ended["ec_candidates"])
+                for p in state.ended["ec_choosers"]
             }
         else:
             out = {}
@@ -158,16 +158,16 @@ class Amalgamation(Game):
                 state.setup.rate,
             )
         else:
-            if player not in state.final["ec_choosers"]:
+            if player not in state.ended["ec_choosers"]:
                 raise IllegalAction(
-                    f"{player} is not a winner; only {', '.join(state.final['ec_choosers'])} choose the EC"
+                    f"{player} is not a winner; only {', '.join(state.ended['ec_choosers'])} choose the EC"
                 )
-            check_choose_ec(action, state.final["ec_candidates"])
+            check_choose_ec(action, state.ended["ec_candidates"])
 
     def default_action(self, state: AmalgamationState, player: str, rng: random.Random) -> dict:
         if state.phase == "choose_ec":
             return ec_rules.default_ec_action(
-                state.final["ec_candidates"], list(state.setup.tiebreak)
+                state.ended["ec_candidates"], list(state.setup.tiebreak)
             )
         return default_round_action(rng)
 
@@ -199,7 +199,7 @@ class Amalgamation(Game):
 
     def random_action(self, state: AmalgamationState, player: str, rng: random.Random) -> dict:
         if state.phase == "choose_ec":
-            return random_vote(state.final["ec_candidates"], rng)
+            return random_vote(state.ended["ec_candidates"], rng)
         if state.phase != "round":
             raise IllegalAction("the match is over")
         return random_round_action(state, player, rng)
@@ -366,7 +366,7 @@ class Amalgamation(Game):
     ) -> tuple[AmalgamationState, list[dict]]:
         """§4.3: plurality of the winners' votes; tied votes go to the tied
         candidate last in the gamewide tiebreak (ENGINE.md convention 4)."""
-        final = state.final
+        final = state.ended
         votes = {p: actions[p]["ec"] for p in final["ec_choosers"]}
         ec = ec_rules.tally_ec(votes, final["ec_candidates"], list(state.setup.tiebreak))
         new_final = {**final, "ec_votes": votes, "elimination_candidate": ec}
@@ -391,7 +391,7 @@ class Amalgamation(Game):
     def result(self, state: AmalgamationState) -> dict | None:
         if state.phase != "over":
             return None
-        final = state.final
+        final = state.ended
         players = state.setup.players
         ec = final["elimination_candidate"]
         return {

@@ -104,10 +104,10 @@ def resolve_round(
         "tiebreak_order": list(order),
         "penalized": penalized,
     }
-    new = MinusState(
+    after = MinusState(
         order=order, received=received, without=without, spend=spend, rounds=state.rounds + (entry,)
     )
-    return new, entry
+    return after, entry
 
 
 def streak_score(tiles: Iterable[int]) -> int:

@@ -85,15 +85,17 @@ def style_key(setup: Setup) -> int:
 
 
 def match_style(setup: Setup) -> str:
-    style = setup.memo.get("style")
-    if style is None:
+    chosen: str | None = setup.memo.get("style")
+    if chosen is None:
         k = style_key(setup) % 100
         for style, share in STYLE_SHARES:
+            chosen = style
             if k < share:
                 break
             k -= share
-        setup.memo["style"] = style
-    return style
+        setup.memo["style"] = chosen
+    assert chosen is not None  # STYLE_SHARES is not empty
+    return chosen
 
 
 def random_vote(candidates: list[str], rng: random.Random) -> dict:
@@ -167,13 +169,9 @@ def _split(total: int, weights: list[float], rng: random.Random) -> list[int]:
     return parts
 
 
-def _varied(state: AmalgamationState, player: str, rng: random.Random) -> dict:
-    balance, held, rate = state.balances[player], state.garnets_held[player], state.setup.rate
-    buy = 0
-    if held and rng.random() < 0.35:
-        buy = held if rng.random() < 0.4 else rng.randint(1, held)
-    funds = balance + buy * rate
-    rounds_left = ROUNDS - state.round + 1
+def round_total(funds: int, rounds_left: int, rng: random.Random) -> tuple[int, bool]:
+    """How much a varied player spends this round, and whether it is all-in.
+    Needs only what the player knows (the ``random`` bot uses it too)."""
     mode = rng.random()
     # all-in now and then, and often in the last round, where money is worth nothing after
     all_in = rng.random() < (0.35 if rounds_left == 1 else 0.04)
@@ -185,6 +183,16 @@ def _varied(state: AmalgamationState, player: str, rng: random.Random) -> dict:
         total = min(funds, rng.choice((1, 1, 2, 3, 5, 10)))
     else:
         total = min(funds, int(funds / rounds_left * rng.uniform(0.3, 2.2)))
+    return total, all_in
+
+
+def _varied(state: AmalgamationState, player: str, rng: random.Random) -> dict:
+    balance, held, rate = state.balances[player], state.garnets_held[player], state.setup.rate
+    buy = 0
+    if held and rng.random() < 0.35:
+        buy = held if rng.random() < 0.4 else rng.randint(1, held)
+    funds = balance + buy * rate
+    total, all_in = round_total(funds, ROUNDS - state.round + 1, rng)
     weights = [rng.random() if rng.random() < 0.75 else 0.0 for _ in range(5)]
     if not any(weights):
         weights[rng.randrange(5)] = 1.0

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mainmatch.engine.checks import after_end
+
 from . import invest, kong, minus, thief
 from .setup import Setup
 
@@ -28,6 +30,11 @@ class AmalgamationState:
     spent: dict[str, tuple[int, ...]]  # player -> totals in SPEND_PARTS order (private)
     you_rounds: dict[str, tuple[dict, ...]]  # player -> private round entries
     final: dict | None
+
+    @property
+    def ended(self) -> dict:
+        """``final`` once play has ended (phases ``choose_ec`` and ``over``)."""
+        return after_end(self.final)
 
     @property
     def config(self) -> dict:

@@ -11,9 +11,11 @@ state. Containers are replaced, never mutated, so the input state is untouched.
 from __future__ import annotations
 
 from dataclasses import fields, replace
+from fractions import Fraction
 from operator import attrgetter
 
 from mainmatch.engine import ec as ec_rules
+from mainmatch.engine.checks import present
 from mainmatch.engine.events import private, public
 
 from . import state as S
@@ -33,7 +35,41 @@ _EMPTY = (None,) * 10
 
 
 class Work:
-    """A mutable draft of the next state; ``events`` collects the step's events."""
+    """A mutable draft of the next state; ``events`` collects the step's events.
+
+    It has the state's fields (declared again here for the type checker: a test
+    checks the two lists agree), filled in one go from the state.
+    """
+
+    config: dict
+    players: tuple[str, ...]
+    index: dict[str, int]
+    teams: dict[str, str]
+    tiebreak: dict[str, int]
+    phase: str
+    round: int
+    chips: dict[str, int]
+    garnets_spent: dict[str, int]
+    saved: dict[str, tuple[str, ...]]
+    used_saved: dict[str, tuple[str, ...]]
+    turn_order: tuple[str, ...]
+    draft_choices: int
+    auction_order: tuple[str | None, ...]
+    slots: tuple[str | None, ...]
+    auction: OpenAuction | None
+    auction_log: tuple[dict, ...]
+    next_first: str | None
+    final_auction: FinalAuction | None
+    saved_placed: dict | None
+    expression: tuple[str, ...] | None
+    brackets: tuple[dict, ...]
+    teams_used: tuple[str, ...]
+    rounds: tuple[dict, ...]
+    total: Fraction
+    outcome: str | None
+    ec_votes: dict | None
+    elimination_candidate: str | None
+    events: list[dict]
 
     def __init__(self, state: HomeostasisState):
         self.__dict__.update(zip(_FIELDS, _GET_FIELDS(state)))
@@ -131,7 +167,7 @@ def run_auctions(w: Work, number: int) -> None:
     """Hold auctions from ``number`` on until one waits for a bid, then the final auction."""
     w.phase = S.AUCTION
     while number <= 10:
-        card = w.auction_order[number - 1]
+        card = present(w.auction_order[number - 1], "card of this auction")
         empty = w.slots.count(None)
         if empty == 1 or not any(w.chips.values()):
             # §4.4.1, D15, D16: forced placement, no step, no chips
@@ -144,7 +180,7 @@ def run_auctions(w: Work, number: int) -> None:
             number += 1
             continue
         # §4.4.2
-        first = w.next_first
+        first = present(w.next_first, "first bidder")
         w.auction = OpenAuction(number, card, first, (0,) * 10, (), (), w.turn_order.index(first))
         w.emit("auction_started", number=number, card=card, first_bidder=first)
         # no bid exists yet and someone has chips, so the turn loop stops at a bidder (D17)
@@ -155,7 +191,7 @@ def run_auctions(w: Work, number: int) -> None:
 
 def take_turns(w: Work) -> bool:
     """§4.4.3: move the turn on until a player must bid (True) or the auction ends (False)."""
-    a = w.auction
+    a = present(w.auction, "open auction")
     passed = a.passed
     turn = a.turn
     order = w.turn_order
@@ -182,7 +218,7 @@ def _moved(a: OpenAuction, passed: tuple[str, ...], turn: int) -> OpenAuction:
 
 
 def apply_bid(w: Work, player: str, action: dict) -> None:
-    a = w.auction
+    a = present(w.auction, "open auction")
     turn = (a.turn + 1) % len(w.turn_order)
     if "pass" in action:
         w.auction = OpenAuction(
@@ -206,7 +242,7 @@ def apply_bid(w: Work, player: str, action: dict) -> None:
 def end_auction(w: Work) -> int:
     """§4.4.5: the card goes to the slot with the (unique) highest total; the
     last bidder opens the next auction. Returns the next auction's number."""
-    a = w.auction
+    a = present(w.auction, "open auction")
     top = max(a.totals)
     slot = a.totals.index(top)
     w.slots = _put(w.slots, slot, a.card)
@@ -238,7 +274,7 @@ def start_final_auction(w: Work) -> None:
 
 
 def apply_final_bids(w: Work, actions: dict[str, dict]) -> None:
-    fa = w.final_auction
+    fa = present(w.final_auction, "final auction")
     bids = {p: actions[p]["chips"] for p in fa.bidders}
     fa = replace(fa, sealed_rounds=fa.sealed_rounds + (bids,))
     w.emit("final_bids", rebid=fa.rebids, bids=dict(bids))  # D19: revealed once resolved
@@ -322,12 +358,13 @@ def apply_brackets(w: Work, actions: dict[str, dict]) -> None:
 
 
 def evaluate_round(w: Work) -> None:
-    result = evaluate(w.expression, [(b["first"], b["last"]) for b in w.brackets])
+    expression = present(w.expression, "expression")
+    result = evaluate(expression, [(b["first"], b["last"]) for b in w.brackets])
     w.total = w.total + result.value
     w.rounds += (
         {
             "round": w.round,
-            "expression": list(w.expression),
+            "expression": list(expression),
             "brackets": [dict(b) for b in w.brackets],
             "simplified": result.simplified,
             "result": result.result,

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
+from mainmatch.engine.checks import present
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.game import Game
 from mainmatch.engine.result import nonzero
@@ -31,7 +32,7 @@ from .state import HomeostasisState
 DEFAULT_PLAYERS = ("a", "b", "c", "d", "e")  # the spec's examples (§9)
 
 
-class Homeostasis(Game):
+class Homeostasis(Game[HomeostasisState]):
     id = "homeostasis"
     title = "Homeostasis"
     pitch = "Two teams and a loner bid cards into a sum over three rounds: high, low, or near zero."
@@ -125,7 +126,7 @@ class Homeostasis(Game):
             V.check_bid(
                 action,
                 state.chips[player],
-                state.auction.totals,
+                present(state.auction, "open auction").totals,
                 request["slots"],
                 request["can_pass"],
             )
@@ -135,7 +136,9 @@ class Homeostasis(Game):
             V.check_place_saved(action, state.saved[player])
         elif kind == "brackets":
             V.check_brackets(
-                action, len(state.expression), [(b["first"], b["last"]) for b in state.brackets]
+                action,
+                len(present(state.expression, "expression")),
+                [(b["first"], b["last"]) for b in state.brackets],
             )
         else:
             V.check_choose_ec(action, request["candidates"])
@@ -208,10 +211,11 @@ class Homeostasis(Game):
         if state.phase != S.OVER:
             return None
         players = list(state.players)
-        tokens, garnets, _, death = settle(state.outcome, state.teams, players)
+        outcome = present(state.outcome, "outcome")
+        tokens, garnets, _, death = settle(outcome, state.teams, players)
         ec = state.elimination_candidate
         return {
-            "ranking": ranking(state.outcome, state.teams, players, ec),
+            "ranking": ranking(outcome, state.teams, players, ec),
             "tokens_of_life": tokens,
             "garnets": garnets,
             "garnets_spent": nonzero(state.garnets_spent, players),

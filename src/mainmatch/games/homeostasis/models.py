@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic.config import JsonDict
 
 from mainmatch.engine.ec import ChooseEcAction
 
@@ -71,8 +72,8 @@ class DraftAction(BaseModel):
     )
 
 
-_BID_FORMS = {"oneOf": [{"required": ["slot", "chips"]}, {"required": ["pass"]}]}
-_BRACKET_FORMS = {"oneOf": [{"required": ["first", "last"]}, {"required": ["pass"]}]}
+_BID_FORMS: JsonDict = {"oneOf": [{"required": ["slot", "chips"]}, {"required": ["pass"]}]}
+_BRACKET_FORMS: JsonDict = {"oneOf": [{"required": ["first", "last"]}, {"required": ["pass"]}]}
 
 
 def _one_form(values: dict, pair: tuple[str, str]) -> None:

@@ -17,6 +17,7 @@ import random
 from itertools import combinations
 
 from mainmatch.engine import ec as ec_rules
+from mainmatch.engine.checks import present
 
 from .cards import DECK, max_saveable
 from .expression import crosses
@@ -113,7 +114,7 @@ def _random_final_bid(
     state: HomeostasisState, player: str, request: dict, rng: random.Random
 ) -> int:
     chips = request["chips"]
-    fa = state.final_auction
+    fa = present(state.final_auction, "final auction")
     if fa.sealed_rounds and rng.random() < (0.85 if fa.rebids < MAX_REBIDS else 0.6):
         return min(chips, fa.sealed_rounds[-1][player])  # stubborn: the same bid again
     return min(chips, rng.choice((0, 0, 0, 1, 1, 2, 5, 5, 10, chips)))

@@ -8,6 +8,7 @@ which is remembered for the last state asked about (the host, the bots and
 
 from __future__ import annotations
 
+from mainmatch.engine.checks import present
 from mainmatch.engine.memo import remember_last
 
 from . import state as S
@@ -34,7 +35,7 @@ def pending(state: HomeostasisState) -> dict[str, dict]:
             }
         }
     if phase == S.AUCTION:
-        a = state.auction
+        a = present(state.auction, "open auction")
         p = state.turn_order[a.turn]
         return {
             p: {
@@ -47,17 +48,17 @@ def pending(state: HomeostasisState) -> dict[str, dict]:
             }
         }
     if phase == S.FINAL_AUCTION:
-        fa = state.final_auction
+        fa = present(state.final_auction, "final auction")
         return {
             p: {"kind": "final_bid", "chips": state.chips[p], "rebid": fa.rebids}
             for p in fa.bidders
         }
     if phase == S.PLACE_SAVED:
-        p = state.final_auction.winner
+        p = present(present(state.final_auction, "final auction").winner, "auction winner")
         return {p: {"kind": "place_saved", "saved_cards": list(state.saved[p])}}
     if phase == S.BRACKETS:
         placed = [[b["first"], b["last"]] for b in state.brackets]
-        n = len(state.expression)
+        n = len(present(state.expression, "expression"))
         return {
             p: {"kind": "brackets", "length": n, "brackets": [list(x) for x in placed]}
             for p in eligible_for_brackets(state)
@@ -75,15 +76,15 @@ def pending_players(state: HomeostasisState) -> list[str]:
     remembers only the last state."""
     phase = state.phase
     if phase == S.AUCTION:
-        return [state.turn_order[state.auction.turn]]
+        return [state.turn_order[present(state.auction, "open auction").turn]]
     if phase == S.SAVE_CARDS:
         return list(state.players)
     if phase == S.DRAFT:
         return [drafter(state)]
     if phase == S.FINAL_AUCTION:
-        return list(state.final_auction.bidders)
+        return list(present(state.final_auction, "final auction").bidders)
     if phase == S.PLACE_SAVED:
-        return [state.final_auction.winner]
+        return [present(present(state.final_auction, "final auction").winner, "auction winner")]
     if phase == S.BRACKETS:
         return eligible_for_brackets(state)
     if phase == S.CHOOSE_EC:

@@ -61,7 +61,7 @@ DETAIL_KEYS = (
 )
 
 
-class Mvp(Game):
+class Mvp(Game[MvpState]):
     id = "mvp"
     title = "The MVP"
     pitch = "Two teams of three outbid each other for cards in a hexagon; only the winning team's MVP takes the Token of Life."
@@ -205,13 +205,13 @@ class Mvp(Game):
                 where=state.where,
             )
         else:
-            ec_rules.validate_ec_action(action, state.final["ec_candidates"])
+            ec_rules.validate_ec_action(action, state.ended["ec_candidates"])
 
     def default_action(self, state: MvpState, player: str, rng: random.Random) -> dict:
         if state.phase == CHOOSE_EC:
             # §3.2: the candidate who comes last in gamewide_tiebreak (no chance)
             return ec_rules.default_ec_action(
-                state.final["ec_candidates"], state.config["gamewide_tiebreak"]
+                state.ended["ec_candidates"], state.config["gamewide_tiebreak"]
             )
         # §3.1: "If you fail to make a submission, you are assumed to not make any bid"
         return {}
@@ -219,7 +219,7 @@ class Mvp(Game):
     def random_action(self, state: MvpState, player: str, rng: random.Random) -> dict:
         if state.phase == CHOOSE_EC:
             default = self.default_action(state, player, rng)
-            return random_ec_vote(state.final["ec_candidates"], player, default, rng)
+            return random_ec_vote(state.ended["ec_candidates"], player, default, rng)
         return random_round_action(state, player, rng)
 
     # ------------------------------------------------------------ apply §4
@@ -235,7 +235,7 @@ class Mvp(Game):
         self, state: MvpState, actions: dict[str, dict]
     ) -> tuple[MvpState, list[dict]]:
         # §7.3: plurality; a tie in votes goes to the tied candidate last in gamewide_tiebreak
-        final = state.final
+        final = state.ended
         votes = {p: actions[p]["ec"] for p in final["voters"]}
         ec = ec_rules.tally_ec(votes, final["ec_candidates"], state.config["gamewide_tiebreak"])
         new_final = {**final, "ec_votes": votes, "elimination_candidate": ec}

@@ -30,8 +30,8 @@ LOCATION_COST = 2
 CHIP_COST = 1
 COSTS = {"identity": IDENTITY_COST, "location": LOCATION_COST, "chip": CHIP_COST}
 
-Letter = Literal[LETTERS]  # type: ignore[valid-type]
-Card = Literal[CARDS]  # type: ignore[valid-type]
+Letter = Literal[LETTERS]  # type: ignore[valid-type]  # the letters, listed once in pattern.py
+Card = Literal[CARDS]  # type: ignore[valid-type]  # the cards, listed once in cards.py
 
 
 #: what a designer may tune (mvp.md §2.4 "Constants"); official configs name none
@@ -153,18 +153,18 @@ class RoundAction(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, title="round")
 
-    bids: dict[Letter, PositiveInt] = Field(  # type: ignore[valid-type]
+    bids: dict[Letter, PositiveInt] = Field(
         default_factory=dict,
         description="letter -> chips (a JSON integer >= 1) added to your standing bid on that card; "
         "only exposed and nearly exposed cards (exposed only in round 13). Their total is at most "
         "your free chips at the start of the round.",
     )
-    buy_identity: list[Letter] = Field(  # type: ignore[valid-type]
+    buy_identity: list[Letter] = Field(
         default_factory=list,
         description="hidden letters whose card you learn at the end of the round (1 garnet each; no letter twice)",
         json_schema_extra={"uniqueItems": True},
     )
-    buy_location: list[Card] = Field(  # type: ignore[valid-type]
+    buy_location: list[Card] = Field(
         default_factory=list,
         description="cards lying on hidden places whose letter you learn at the end of the round "
         "(2 garnets each; no card twice)",

@@ -85,6 +85,7 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
         # returned chips go back to free chips at once (§4.2, D11)
         take_off(x, outcome.returned, returned, True)
         if outcome.result == CLAIMED:
+            assert outcome.team is not None  # a claim has a team
             take_off(x, outcome.paid, paid, False)
             del flags[x]
             claims[x] = Claim(outcome.team, outcome.total, r, outcome.controller)
@@ -95,6 +96,7 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
                 if team_of[p] == outcome.team:
                     control[p][x] = p == outcome.controller
         elif outcome.result == FLAGGED:
+            assert outcome.team is not None  # a flag has a team
             flags[x] = (outcome.team, outcome.total)
             flagged_now.append(
                 {"letter": x, "card": layout[x], "team": outcome.team, "total": outcome.total}
@@ -181,6 +183,7 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
             rounds_played=state.rounds_played + 1,
         )
         shown = copy_final(final)
+        assert shown is not None  # final was just built
         events.append(public("game_over", **{k: shown[k] for k in GAME_OVER_KEYS}))
         phase = CHOOSE_EC if final["voters"] else OVER
     # built directly rather than with dataclasses.replace: this is the hot path of simulations

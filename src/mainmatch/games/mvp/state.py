@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from mainmatch.engine.checks import after_end
+
 from .pattern import Exposure, exposure
 
 ROUND = "round"
@@ -44,6 +46,11 @@ class MvpState:
     garnets_spent: dict[str, int]
     known: dict[str, dict[str, str]]  # player -> {letter: card} learned by purchases
     final: dict | None  # mvp.md §5.1 ``final`` once play ended
+
+    @property
+    def ended(self) -> dict:
+        """``final`` once play has ended (phases ``choose_ec`` and ``over``)."""
+        return after_end(self.final)
 
     @property
     def exposure(self) -> Exposure:

@@ -62,7 +62,7 @@ def public_view(state: MvpState) -> dict:
         "teams": {t: list(state.teams[t]) for t in TEAMS},
         "pattern": pattern,
         "claimed": {t: [x for x in LETTERS if x in claims and claims[x].team == t] for t in TEAMS},
-        "end_reason": state.final["end_reason"] if ended else None,
+        "end_reason": state.ended["end_reason"] if ended else None,
         "final": copy_final(state.final),
     }
     variant = state.config.get("variant")
@@ -108,6 +108,6 @@ def requests(state: MvpState) -> dict[str, dict]:
             for p in state.players
         }
     if state.phase == CHOOSE_EC:
-        final = state.final
+        final = state.ended
         return {p: ec_rules.choose_ec_request(final["ec_candidates"]) for p in final["voters"]}
     return {}

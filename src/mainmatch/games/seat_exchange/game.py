@@ -26,7 +26,7 @@ from .streaks import longest_streak, runs
 from .validate import check_trades
 
 
-class SeatExchange(Game):
+class SeatExchange(Game[SeatState]):
     id = "seat_exchange"
     title = "Kong's Seat Exchange"
     pitch = "13 players in a circle pay in secret to swap seats until six numbers run in a row."
@@ -153,8 +153,8 @@ class SeatExchange(Game):
             }
         elif state.phase == "choose_ec":
             out = {
-                p: ec_rules.choose_ec_request(state.end["ec_candidates"])
-                for p in state.end["choosers"]
+                p: ec_rules.choose_ec_request(state.ended["ec_candidates"])
+                for p in state.ended["choosers"]
             }
         else:
             out = {}
@@ -174,12 +174,12 @@ class SeatExchange(Game):
                 if player in state.index
                 else f"{player!r} is not a player in this match"
             )
-        ec_rules.validate_ec_action(action, state.end["ec_candidates"])
+        ec_rules.validate_ec_action(action, state.ended["ec_candidates"])
 
     def default_action(self, state: SeatState, player: str, rng: random.Random) -> dict:
         if state.phase == "choose_ec":
             return ec_rules.default_ec_action(
-                state.end["ec_candidates"], state.config["gamewide_tiebreak"]
+                state.ended["ec_candidates"], state.config["gamewide_tiebreak"]
             )
         return {"garnets": 0, "trades": []}  # §3.1: save everything
 

@@ -15,7 +15,7 @@ _AMOUNTS = (1, 1, 2, 3, 5, 5, 10, 10, 20, 25, 50)
 
 def random_action(state: SeatState, player: str, rng: random.Random) -> dict:
     if state.phase == "choose_ec":
-        return {"ec": rng.choice(state.end["ec_candidates"])}
+        return {"ec": rng.choice(state.ended["ec_candidates"])}
     rand = rng.random
     r = rand()
     if r < 0.25:  # a pass, in its several legal spellings

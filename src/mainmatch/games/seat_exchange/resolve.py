@@ -197,7 +197,7 @@ def end_play(state: SeatState, condition: str, streak_players: list[str], events
 
 
 def apply_choose_ec(state: SeatState, actions: dict[str, dict]):
-    end = state.end
+    end = state.ended
     votes = {p: actions[p]["ec"] for p in end["choosers"]}
     ec = ec_rules.tally_ec(votes, end["ec_candidates"], state.config["gamewide_tiebreak"])
     new_end = {**end, "ec_votes": votes, "elimination_candidate": ec}

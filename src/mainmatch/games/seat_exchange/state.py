@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mainmatch.engine.checks import after_end
+
 from .models import INCOME, ROUNDS, STREAK_TARGET
 
 DEFAULT_PLAYERS = (
@@ -52,6 +54,11 @@ class SeatState:
     runs: tuple[list[int], ...]
     #: (rounds, income, streak target): the spec's constants or the config's variant
     limits: tuple[int, int, int] = (ROUNDS, INCOME, STREAK_TARGET)
+
+    @property
+    def ended(self) -> dict:
+        """``end`` once play has ended (phases ``choose_ec`` and ``over``)."""
+        return after_end(self.end)
 
 
 def holders_of(numbers: dict[str, int]) -> dict[int, str]:

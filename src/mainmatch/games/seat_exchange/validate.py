@@ -6,6 +6,7 @@ The first broken rule is the one reported.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from mainmatch.engine.checks import is_json_int, json_type, money
@@ -19,7 +20,7 @@ def _who(x: Any) -> str:
 
 
 def check_trades(
-    action: Any, index: dict[str, int], players: list[str], dollars: int, garnets_held: int
+    action: Any, index: dict[str, int], players: Sequence[str], dollars: int, garnets_held: int
 ) -> None:
     """Raise :class:`IllegalAction` for the first rule ``action`` breaks (§3.1)."""
     # §3.1.1

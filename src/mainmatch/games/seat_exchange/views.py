@@ -70,7 +70,7 @@ def result(state: SeatState) -> dict | None:
     """§7: the result once the match is over."""
     if state.phase != "over":
         return None
-    end = state.end
+    end = state.ended
     players = list(state.players)
     winners = end["winners"]
     ec = end["elimination_candidate"]

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
+from mainmatch.engine.checks import after_end
 from mainmatch.engine.errors import IllegalAction, InvalidConfig
 from mainmatch.engine.events import private, public
 from mainmatch.engine.game import Game
@@ -78,8 +79,13 @@ class SecondState:
     ]  # player -> auctions whose lists they received, in order received
     end: dict | None
 
+    @property
+    def ended(self) -> dict:
+        """``end`` once play has ended (phases ``choose_ec`` and ``over``)."""
+        return after_end(self.end)
 
-class SecondToWon(Game):
+
+class SecondToWon(Game[SecondState]):
     id = "second_to_won"
     title = "Second to Won"
     pitch = "9 players bid chips on point items over up to 8 auctions: aim for second place, and never pass 200."
@@ -287,7 +293,7 @@ class SecondToWon(Game):
         end = None
         if any(v > t.limit for v in out.points.values()) or k == t.n_auctions:
             end = end_object(players, history, t.tiebreak, t.limit)
-            events.append(public("game_over", **_copy_end(end)))
+            events.append(public("game_over", **(_copy_end(end) or {})))
         else:
             events.append(public("auction_open", auction=k + 1, items=listing(k + 1)))
         new = replace(
@@ -353,7 +359,7 @@ class SecondToWon(Game):
     def result(self, state: SecondState) -> dict | None:
         if state.phase != "over":
             return None
-        end = state.end
+        end = state.ended
         players = list(state.players)
         garnets = {p: state.garnets_from_items[p] + end["garnet_award"][p] for p in players}
         return {

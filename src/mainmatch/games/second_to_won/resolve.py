@@ -97,6 +97,7 @@ def resolve(
                 if e.target == "you":
                     targets: Sequence[str] = (w,)
                 elif e.target == "choice":
+                    assert choice is not None  # validation: a choice item names its target
                     targets = (choice,)
                 else:
                     targets = [p for p in players if p != w]
