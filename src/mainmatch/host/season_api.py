@@ -20,9 +20,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from mainmatch.season import render
 
+from . import season_pages
 from .admin import require_admin
 from .api import bearer, links
 from .errors import Unprocessable
+from .season_pages import seasons
 from .season_service import Season, SeasonService
 from .service import HostService
 
@@ -31,18 +33,12 @@ router = APIRouter(prefix="/api/seasons", tags=["seasons"])
 
 def install(app: FastAPI, host: HostService) -> SeasonService:
     """Seasons on ``app``: the service (fed by the host's match listener), API and pages."""
-    from . import season_pages
-
     seasons = SeasonService(host.db, host)
     app.state.seasons = seasons
     host.listeners.append(seasons.match_changed)
     app.include_router(router)
     app.include_router(season_pages.router)
     return seasons
-
-
-def seasons(request: Request) -> SeasonService:
-    return request.app.state.seasons
 
 
 def season_host(name: str, request: Request, token: str | None = Depends(bearer)) -> str:

@@ -16,10 +16,15 @@ from fastapi.responses import HTMLResponse
 from mainmatch.season import render as season_render
 
 from .pages import render
-from .season_api import seasons
+from .season_service import SeasonService
 from .service import available_games
 
 router = APIRouter(include_in_schema=False)
+
+
+def seasons(request: Request) -> SeasonService:
+    """The app's season service (``season_api.install`` puts it there)."""
+    return request.app.state.seasons
 
 
 @router.get("/seasons", response_class=HTMLResponse)
