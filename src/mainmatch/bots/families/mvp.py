@@ -1,0 +1,92 @@
+"""Bot families of The MVP (``shared/rules/mvp.md``).
+
+- ``chaser``: bids the same number of chips on each card it goes for, on at
+  most ``cards`` cards a round, and chooses them by a weighing a designer can
+  turn: points the card adds to its own score now (§7.1), how far it brings a
+  run or a set within reach (``potential``) and what it would deny the other
+  team (``denial``). Over a card the rival team flags it bids the flag total
+  plus its usual chips (a bid must beat the flag, §4.2). It never buys chips
+  or identities, and bids only on biddable cards within its chips (§3.1 rules
+  2-3), exposed ones only in the last round.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from mainmatch.bots.mvp import Evaluator, MvpStrategyBot
+from mainmatch.games.mvp.models import LAST_ROUND
+
+from . import Family, Param, add_family
+
+
+class Chaser:
+    """``per_bid`` chips on each of the ``cards`` cards it values most."""
+
+    name = "chaser"
+
+    def __init__(self, params: dict[str, Any]) -> None:
+        self.per_bid: int = params["per_bid"]
+        self.cards: int = params["cards"]
+        self.potential: float = params["potential"]
+        self.denial: float = params["denial"]
+
+    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+        if request["kind"] == "choose_ec":
+            return MvpStrategyBot().vote(view, request)
+        you = view["you"]
+        team = you["team"]
+        rival = "green" if team == "red" else "red"
+        pattern = view["pattern"]
+        ev = Evaluator(
+            {x: pattern[x]["card"] for x in view["claimed"][team]},
+            {x: pattern[x]["card"] for x in view["claimed"][rival]},
+            set(you["controls"]),
+        )
+        options = []
+        for x in request["biddable"]:
+            entry = pattern[x]
+            card = entry.get("card")
+            if card is None or entry.get("flag") == team:
+                continue  # unseen, or the team already leads it
+            if request["round"] >= LAST_ROUND and entry["status"] != "exposed":
+                continue  # §3.1 rule 2: only exposed cards in the last round
+            worth = (
+                ev.my_gain(x, card)
+                + self.potential * ev.potential(card)
+                + self.denial * ev.denial(x, card)
+            )
+            over = entry.get("flag_total", 0) if entry.get("flag") == rival else 0
+            options.append((-worth, x, over + self.per_bid))
+        options.sort()
+        chips = request["chips"]
+        bids: dict[str, int] = {}
+        for _worth, x, amount in options:
+            if len(bids) == self.cards:
+                break
+            if amount <= chips:
+                bids[x] = amount
+                chips -= amount
+        return {"bids": bids} if bids else {}
+
+
+def _chaser(params: dict[str, Any]) -> Chaser:
+    return Chaser(params)
+
+
+CHASER = add_family(
+    Family(
+        "mvp",
+        "chaser",
+        "the same chips on each card it goes for, cards chosen by a weighing of points, "
+        "runs and sets, and denial",
+        (
+            Param("per_bid", 1, 10, 2, "chips on each card (over the rival's flag total)"),
+            Param("cards", 1, 6, 2, "most cards bid on in one round"),
+            Param("potential", 0.0, 3.0, 1.0, "weight of bringing a run or set in reach", False),
+            Param("denial", 0.0, 2.0, 0.3, "weight of what the card would deny the rivals", False),
+        ),
+        _chaser,
+    )
+)
