@@ -107,7 +107,29 @@ def test_discord_season_commands(sqlite_url, dx):
             assert dx.said(r) == "No match 'zz' on this server."
             assert len(seasons.get("s3").entries) == 1
 
-            # nothing the bot sent could ping anyone (responses carry it under "data")
+            # add-match by id: a match of this server, refused while it runs
+            match_id = await world.new("seat_exchange", humans=1)
+            players = bot.service.record(match_id)["config"]["players"]
+            seasons.create("s4", list(players))
+            r = await world.host.slash(
+                world.lobby, "mm season add-match", name="s4", match=match_id
+            )
+            assert r.ephemeral and "\n" not in dx.said(r), dx.said(r)
+            assert seasons.get("s4").entries == []
+            r = await world.host.slash(
+                world.lobby, "mm seat", player="ann1", bot_name="random", match=match_id
+            )
+            assert dx.host_view(bot, match_id)["status"] == "over"
+            r = await world.host.slash(
+                world.lobby, "mm season add-match", name="s4", match=match_id
+            )
+            assert dx.said(r).startswith("Entry 1:"), dx.said(r)
+            r = await world.host.slash(
+                world.lobby, "mm season add-match", name="s4", match=match_id
+            )
+            assert dx.said(r) == "this match is already in the ledger (entry 1)"
+
+            # nothing the bot sent could ping anyone but a seat's player (responses carry it under "data")
             checked = 0
             for req in env.http_requests:
                 body = req.json if req.method == "POST" and isinstance(req.json, dict) else {}
@@ -115,7 +137,12 @@ def test_discord_season_commands(sqlite_url, dx):
                 if "content" in body:
                     am = body.get("allowed_mentions")
                     assert am is not None and am.get("parse") == [], body
-                    assert not am.get("users") and not am.get("roles"), body
+                    assert not am.get("roles"), body
+                    # the one ping allowed: a seat's private post names its player first
+                    users = am.get("users") or []
+                    assert len(users) <= 1, body
+                    if users:
+                        assert body["content"].startswith(f"<@{users[0]}>"), body
                     checked += 1
             assert checked >= 12
             bot.database.dispose()
