@@ -77,12 +77,12 @@ class MainmatchBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         from . import commands as mm_commands
-        from . import components
+        from . import components, season
 
         await self.run_db(self.database.migrate)
         # persistent components: every posted button keeps working after a restart
         self.add_dynamic_items(components.Act, components.Choose)
-        self.tree.add_command(mm_commands.group(self))
+        self.tree.add_command(season.attach(mm_commands.group(self), self))
         if self.sync_commands:
             if self.sync_guild is not None:
                 guild = discord.Object(self.sync_guild)
