@@ -24,10 +24,11 @@ DEMO   ?= seat_exchange
 run: install
 	$(PY) -m mainmatch.host serve --db sqlite:///mainmatch.db --host $(HOST) --port $(PORT) --demo $(DEMO)
 
-# ruff (lint and format) over the whole tree
+# ruff (lint and format) over the whole tree, mypy over src (its settings in pyproject.toml)
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 # every test, with a throwaway PostgreSQL on loopback and Debian's Chromium (installed when missing)
 test: install lint

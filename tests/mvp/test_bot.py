@@ -34,7 +34,8 @@ def play_mixed(seed: int, bot_seats: list[str]) -> Match:
 
 
 def test_the_strategy_bot_is_registered():
-    assert bot_names("mvp") == ["random", "strategy"]
+    # random first, then the family (bots/families/mvp.py) and the strategy bot
+    assert bot_names("mvp") == ["random", "chaser", "strategy"]
     assert get_bot("mvp", "strategy").name == "strategy"
 
 

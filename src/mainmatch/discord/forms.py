@@ -15,92 +15,36 @@ symbols) with a one-line message naming the field when it cannot be.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
-Draft = dict[str, Any]
-Request = dict[str, Any]
+from mainmatch.discord.formkit import (
+    Draft,
+    Field,
+    Form,
+    FormError,
+    Part,
+    Request,
+    json_action,
+    one_part,
+    opt_whole,
+    summary,
+    text_of,
+    whole,
+    words,
+)
 
-
-class FormError(ValueError):
-    """A field that cannot be read; the message names it, for the player."""
-
-
-@dataclass(frozen=True)
-class Field:
-    key: str
-    label: str  # at most 45 characters (Discord's limit)
-    placeholder: str = ""
-    required: bool = True
-    #: the request's choices for this field: a select instead of typing (up to 25)
-    options: Callable[[Request], list[str]] | None = None
-    #: how many choices a select takes at most
-    most: int = 1
-
-
-@dataclass(frozen=True)
-class Part:
-    id: str
-    label: str
-    fields: tuple[Field, ...]
-    #: (draft, values, request) -> the new draft (or the whole action when ``submits``)
-    apply: Callable[[Draft, dict[str, str], Request], Draft]
-    #: draft -> the fields' current values (to prefill the modal)
-    prefill: Callable[[Draft], dict[str, str]] = lambda d: {}
-    #: the part is the whole action: submit it at once
-    submits: bool = False
-
-
-@dataclass(frozen=True)
-class Form:
-    parts: tuple[Part, ...]
-    #: label -> (action) submitted by one click, e.g. a pass
-    quick: Callable[[Request], dict[str, Draft]] = lambda r: {}
-    #: the request's options for a select menu that submits at once: (key, options)
-    select: Callable[[Request], tuple[str, list[str]] | None] = lambda r: None
-    #: True: the draft is submitted by a Submit button (compound actions)
-    compound: bool = field(default=False)
-    #: what an untouched draft submits (Second to Won needs its ``bids`` key)
-    initial: Draft = field(default_factory=dict)
-
-
-# ==================================================================== readers
-
-
-def whole(value: str, name: str, *, minimum: int | None = 0) -> int:
-    """A whole number typed by a player.
-
-    >>> whole(" 12 ", "chips")
-    12
-    >>> whole("1.5", "chips")
-    Traceback (most recent call last):
-    ...
-    mainmatch.discord.forms.FormError: chips must be a whole number, not '1.5'
-    """
-    text = value.strip().replace(",", "").lstrip("$")
-    try:
-        n = int(text)
-    except ValueError:
-        raise FormError(f"{name} must be a whole number, not {value.strip()!r}") from None
-    if minimum is not None and n < minimum:
-        raise FormError(f"{name} must be at least {minimum}, not {n}")
-    return n
-
-
-def words(value: str) -> list[str]:
-    """Items separated by spaces or commas: ``"1, 2 +"`` -> ``["1", "2", "+"]``."""
-    return [w for w in value.replace(",", " ").split() if w]
-
-
-def _opt_whole(values: dict[str, str], key: str, name: str) -> int | None:
-    v = values.get(key, "").strip()
-    return None if v == "" else whole(v, name)
-
-
-def _j(x: Any) -> str:
-    return "" if x is None else str(x)
+__all__ = [
+    "Draft",
+    "Field",
+    "Form",
+    "FormError",
+    "Part",
+    "Request",
+    "form_for",
+    "summary",
+    "whole",
+    "words",
+]
 
 
 # ==================================================================== the games
@@ -136,7 +80,7 @@ def _amalgamation_round() -> Form:
                 "Kong's Dilemma",
                 (Field("contribute", "Dollars into your team's pot", "0"),),
                 kong,
-                lambda d: {"contribute": _j(d.get("kong", {}).get("contribute"))},
+                lambda d: {"contribute": text_of(d.get("kong", {}).get("contribute"))},
             ),
             Part(
                 "minus",
@@ -151,8 +95,8 @@ def _amalgamation_round() -> Form:
                 (Field("invest", "Dollars invested", "0"), Field("donate", "Dollars donated", "0")),
                 invest,
                 lambda d: {
-                    "invest": _j(d.get("invest", {}).get("invest")),
-                    "donate": _j(d.get("invest", {}).get("donate")),
+                    "invest": text_of(d.get("invest", {}).get("invest")),
+                    "donate": text_of(d.get("invest", {}).get("donate")),
                 },
             ),
             Part(
@@ -169,8 +113,8 @@ def _amalgamation_round() -> Form:
                 ),
                 thief,
                 lambda d: {
-                    "bet": _j(d.get("thief", {}).get("bet")),
-                    "role": _j(d.get("thief", {}).get("role")),
+                    "bet": text_of(d.get("thief", {}).get("bet")),
+                    "role": text_of(d.get("thief", {}).get("role")),
                 },
             ),
             Part(
@@ -178,7 +122,7 @@ def _amalgamation_round() -> Form:
                 "Buy money with garnets",
                 (Field("buy_garnets", "Garnets to sell for dollars", "0"),),
                 garnets,
-                lambda d: {"buy_garnets": _j(d.get("buy_garnets"))},
+                lambda d: {"buy_garnets": text_of(d.get("buy_garnets"))},
             ),
         ),
         compound=True,
@@ -227,7 +171,7 @@ def _seat_exchange_trades() -> Form:
                 "Garnets into dollars",
                 (Field("garnets", "Garnets converted, $1 each", "0"),),
                 garnets,
-                lambda d: {"garnets": _j(d.get("garnets"))},
+                lambda d: {"garnets": text_of(d.get("garnets"))},
             ),
         ),
         compound=True,
@@ -251,7 +195,7 @@ def _mvp_round() -> Form:
                 out[key] = items
             else:
                 out.pop(key, None)
-        chips = _opt_whole(v, "buy_chips", "chips to buy")
+        chips = opt_whole(v, "buy_chips", "chips to buy")
         if chips:
             out["buy_chips"] = chips
         else:
@@ -293,7 +237,7 @@ def _mvp_round() -> Form:
                 lambda d: {
                     "buy_identity": " ".join(d.get("buy_identity", [])),
                     "buy_location": " ".join(d.get("buy_location", [])),
-                    "buy_chips": _j(d.get("buy_chips")),
+                    "buy_chips": text_of(d.get("buy_chips")),
                 },
             ),
         ),
@@ -304,8 +248,8 @@ def _mvp_round() -> Form:
 def _second_to_won_bids() -> Form:
     def bid(d: Draft, v: dict[str, str], r: Request) -> Draft:
         letter = v["item"].strip().upper()
-        chips = _opt_whole(v, "chips", "chips") or 0
-        garnets = _opt_whole(v, "garnets", "garnets") or 0
+        chips = opt_whole(v, "chips", "chips") or 0
+        garnets = opt_whole(v, "garnets", "garnets") or 0
         bids = {k: b for k, b in d.get("bids", {}).items() if k != letter}
         if chips or garnets:
             b: dict[str, Any] = {"chips": chips}
@@ -345,10 +289,6 @@ def _second_to_won_bids() -> Form:
     )
 
 
-def _one(part_id: str, label: str, fields: tuple[Field, ...], read: Callable) -> Part:
-    return Part(part_id, label, fields, lambda d, v, r: read(v, r), submits=True)
-
-
 def _positions(r: Request) -> list[str]:
     return [str(i) for i in range(1, int(r.get("length", 0)) + 1)]
 
@@ -357,7 +297,7 @@ def _homeostasis(kind: str) -> Form | None:
     if kind == "save_cards":
         return Form(
             (
-                _one(
+                one_part(
                     "save",
                     "Save cards",
                     (Field("cards", "Cards to save (e.g. 3 x), empty: none", required=False),),
@@ -368,7 +308,7 @@ def _homeostasis(kind: str) -> Form | None:
     if kind == "draft":
         return Form(
             (
-                _one(
+                one_part(
                     "draft",
                     "Place a card",
                     (
@@ -393,7 +333,7 @@ def _homeostasis(kind: str) -> Form | None:
     if kind == "bid":
         return Form(
             (
-                _one(
+                one_part(
                     "bid",
                     "Bid",
                     (
@@ -413,7 +353,7 @@ def _homeostasis(kind: str) -> Form | None:
     if kind == "final_bid":
         return Form(
             (
-                _one(
+                one_part(
                     "final",
                     "Sealed bid",
                     (Field("chips", "Chips (0 to your chips)"),),
@@ -424,7 +364,7 @@ def _homeostasis(kind: str) -> Form | None:
     if kind == "place_saved":
         return Form(
             (
-                _one(
+                one_part(
                     "place",
                     "Place saved cards",
                     (
@@ -441,7 +381,7 @@ def _homeostasis(kind: str) -> Form | None:
     if kind == "brackets":
         return Form(
             (
-                _one(
+                one_part(
                     "brackets",
                     "Place your brackets",
                     (
@@ -480,34 +420,11 @@ def form_for(game_id: str, kind: str) -> Form:
         found = _homeostasis(kind)
     return found or Form(
         (
-            _one(
+            one_part(
                 "json",
                 "Type the action",
                 (Field("action", "The action as JSON"),),
-                lambda v, r: _json_action(v["action"]),
+                lambda v, r: json_action(v["action"]),
             ),
         )
     )
-
-
-def _json_action(text: str) -> Draft:
-    try:
-        action = json.loads(text)
-    except ValueError:
-        raise FormError("the action must be a JSON object, e.g. {}") from None
-    if not isinstance(action, dict):
-        raise FormError("the action must be a JSON object, e.g. {}")
-    return action
-
-
-def summary(action: Draft) -> str:
-    """An action as a player reads it back: one line per part, JSON values.
-
-    >>> summary({"bids": {"A": {"chips": 3}}, "garnets": 0})
-    'bids: {"A": {"chips": 3}}\\ngarnets: 0'
-    >>> summary({})
-    '(empty)'
-    """
-    if not action:
-        return "(empty)"
-    return "\n".join(f"{k}: {json.dumps(v)}" for k, v in action.items())

@@ -20,7 +20,7 @@ from typing import Any
 
 from mainmatch.engine.errors import MainmatchError
 
-from .spec import game_ids, spec
+from .gamespec import game_ids, spec
 from .table import Rewards
 
 __all__ = ["Rewards", "describe", "env", "game_ids", "parallel_env", "single_agent", "spec"]

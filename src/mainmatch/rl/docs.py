@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from mainmatch import games
 
-from .spec import game_ids, spec
+from .gamespec import game_ids, spec
 
 HEADER = """# Observation layouts and sub-decisions
 

@@ -25,7 +25,7 @@ from mainmatch.engine.announce import announce
 from mainmatch.engine.errors import MainmatchError
 
 from .decisions import Decision, Plan, mask_of, nearest_allowed
-from .spec import GameSpec, spec
+from .gamespec import GameSpec, spec
 
 #: ``config_fn(players, seed)``: the config of a new match.
 ConfigFn = Callable[[list[str], int], dict]

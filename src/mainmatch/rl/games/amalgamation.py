@@ -18,8 +18,8 @@ from collections.abc import Generator
 import numpy as np
 
 from mainmatch.rl.decisions import AMOUNTS, Decision, Plan, amounts_up_to, choose_candidate, mask_of
+from mainmatch.rl.gamespec import GameSpec
 from mainmatch.rl.layout import Layout, relative, scaled, set_candidates
-from mainmatch.rl.spec import GameSpec
 
 PLAYERS = 6
 ROLES = ("mafia", "cartel", "police", "beggar")

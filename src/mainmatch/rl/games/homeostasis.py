@@ -35,8 +35,8 @@ from mainmatch.rl.decisions import (
     choose_candidate,
     mask_of,
 )
+from mainmatch.rl.gamespec import GameSpec
 from mainmatch.rl.layout import Layout, relative, scaled, set_candidates
-from mainmatch.rl.spec import GameSpec
 
 PLAYERS = 5
 SLOTS = 10

@@ -16,8 +16,8 @@ from fractions import Fraction
 import numpy as np
 
 from mainmatch.rl.decisions import AMOUNTS, Decision, Plan, mask_of
+from mainmatch.rl.gamespec import GameSpec
 from mainmatch.rl.layout import Layout, relative, scaled
-from mainmatch.rl.spec import GameSpec
 
 PLAYERS = 9
 ITEMS = 6

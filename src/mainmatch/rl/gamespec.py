@@ -1,7 +1,8 @@
 """What the environments need from one game: its sub-decisions and its encoder.
 
 One :class:`GameSpec` per game lives in ``mainmatch.rl.games.<id>``; the
-environments in this package are the same for every game.
+environments in this package are the same for every game. (Not ``spec.py``:
+a submodule of that name would shadow the package's ``spec`` function.)
 """
 
 from __future__ import annotations
@@ -10,9 +11,11 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
+from importlib.util import find_spec
 
 import numpy as np
 
+from mainmatch.engine import registry
 from mainmatch.engine.errors import UnknownGame
 
 from .decisions import PlanFactory
@@ -59,22 +62,26 @@ class GameSpec:
         )
 
 
-_MODULES = {
-    "amalgamation": "mainmatch.rl.games.amalgamation",
-    "seat_exchange": "mainmatch.rl.games.seat_exchange",
-    "homeostasis": "mainmatch.rl.games.homeostasis",
-    "mvp": "mainmatch.rl.games.mvp",
-    "second_to_won": "mainmatch.rl.games.second_to_won",
-}
+#: where a game's environment description lives: a game registered by entry point
+#: (``mainmatch.games``) has an environment when this package holds a module named after it
+_PACKAGE = "mainmatch.rl.games"
+
+
+def _module_of(game_id: object) -> str | None:
+    if not isinstance(game_id, str) or game_id not in registry.game_ids():
+        return None
+    name = f"{_PACKAGE}.{game_id}"
+    return name if find_spec(name) is not None else None
 
 
 def spec(game_id: str) -> GameSpec:
     """The :class:`GameSpec` of ``game_id``; :class:`UnknownGame` lists the ids."""
-    module = _MODULES.get(game_id) if isinstance(game_id, str) else None
+    module = _module_of(game_id)
     if module is None:
-        raise UnknownGame(f"unknown game {game_id!r}; games: {', '.join(_MODULES)}")
+        raise UnknownGame(f"unknown game {game_id!r}; games: {', '.join(game_ids())}")
     return import_module(module).SPEC
 
 
 def game_ids() -> list[str]:
-    return list(_MODULES)
+    """The registered games that have an environment, in the registry's order."""
+    return [g for g in registry.game_ids() if _module_of(g) is not None]
