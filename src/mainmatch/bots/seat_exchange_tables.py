@@ -1,0 +1,149 @@
+"""Streak tables of the Seat Exchange strategy bot (``shared/rules/seat_exchange.md`` §4.1).
+
+A seating's streaks depend only on which of its 13 edges are linked: edge i
+joins seats i and i+1 (mod 13). With the 13 link bits as a mask, the run
+through every seat is a table lookup; a swap of seats i and j changes only
+edges i-1, i, j-1 and j, so each swap's mask is the current one with at most
+4 bits recomputed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+N = 13
+TARGET = 6  # seat_exchange.md §4.3: a streak of 6 or more ends play
+
+#: LINK[a, b]: numbers a and b (1..13) are consecutive on the wrapping circle
+LINK = np.zeros((N + 1, N + 1), dtype=np.int64)
+for _a in range(1, N + 1):
+    for _b in range(1, N + 1):
+        LINK[_a, _b] = (_a - _b) % N in (1, N - 1)
+
+
+def _run_tables() -> tuple[np.ndarray, np.ndarray]:
+    masks = np.arange(1 << N)
+    bits = (masks[:, None] >> np.arange(N)) & 1  # (8192, 13): edge i linked
+    runlen = np.empty((1 << N, N), dtype=np.int64)
+    for s in range(N):
+        right = np.cumprod(bits[:, [(s + j) % N for j in range(N)]], axis=1).sum(
+            axis=1
+        )  # edges s, s+1, ...
+        left = np.cumprod(bits[:, [(s - 1 - j) % N for j in range(N)]], axis=1).sum(
+            axis=1
+        )  # edges s-1, s-2, ...
+        runlen[:, s] = np.minimum(1 + right + left, N)
+    return runlen, runlen.max(axis=1)
+
+
+#: RUNLEN[mask, s]: length of the run through seat s; LONGEST[mask]: the longest run
+RUNLEN, LONGEST = _run_tables()
+
+#: the seat after each seat (edge i joins seats i and NEXT[i])
+NEXT = np.roll(np.arange(N), -1)
+#: LINK16[16 a + b] = LINK[a, b] (flat, for one gather)
+LINK16 = np.zeros(16 * 16, dtype=np.int64)
+LINK16.reshape(16, 16)[: N + 1, : N + 1] = LINK
+POW2 = (1 << np.arange(N)).astype(np.int64)
+#: EDGE_LINK[256 e + 16 a + b]: edge e's bit when numbers a and b sit at its ends
+EDGE_LINK = (LINK16.reshape(1, 256) << np.arange(N)[:, None]).reshape(-1)
+
+
+def masks_of(nums_by_seat: np.ndarray) -> np.ndarray:
+    """Link masks of seatings given as numbers by seat (last axis = seats)."""
+    return LINK16[nums_by_seat * 16 + nums_by_seat[..., NEXT]] @ POW2
+
+
+#: every unordered pair of seats
+PAIRS = [(i, j) for i in range(N) for j in range(i + 1, N)]
+
+
+def _changed_edges() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For each swap (``PAIRS``): the (at most 4) edges it can change, each as
+    the seats its two ends held before the swap, and the mask of the others.
+
+    Unused entries point at seat ``N``, a padding seat that links to nothing.
+    """
+    left = np.full((len(PAIRS), 4), N)
+    right = np.full((len(PAIRS), 4), N)
+    edge = np.zeros((len(PAIRS), 4), dtype=np.int64)
+    keep = np.full(len(PAIRS), (1 << N) - 1, dtype=np.int64)
+    for c, (i, j) in enumerate(PAIRS):
+        source = {i: j, j: i}
+        for k, e in enumerate(sorted({(i - 1) % N, i, (j - 1) % N, j})):
+            left[c, k] = source.get(e, e)
+            right[c, k] = source.get((e + 1) % N, (e + 1) % N)
+            edge[c, k] = e
+            keep[c] &= ~(1 << e)
+    return left, right, edge, keep
+
+
+_LEFT, _RIGHT, _EDGE, _KEEP = _changed_edges()
+#: _EDGE_BIT[e, a, b]: the bit of edge e when numbers a and b (0 = padding) sit at its ends
+_EDGE_BITS = np.zeros((N, N + 2, N + 2), dtype=np.int64)
+_EDGE_BITS[:, 1 : N + 1, 1 : N + 1] = LINK[None, 1:, 1:] << np.arange(N)[:, None, None]
+_EDGE_BIT = _EDGE_BITS.reshape(-1)
+#: flat index of edge e's slice of ``_EDGE_BIT``
+_EDGE_BASE = _EDGE * (N + 2) * (N + 2)
+_LEFT_T, _RIGHT_T = _LEFT.T.copy(), _RIGHT.T.copy()
+_EDGE_BASE_T = _EDGE_BASE.T[:, :, None].copy()
+_PI = np.array([i for i, _ in PAIRS])
+_PJ = np.array([j for _, j in PAIRS])
+#: NEW_SEAT[m, c]: where the player in seat m sits after swap ``PAIRS[c]``
+NEW_SEAT = np.array(
+    [np.where(_PI == m, _PJ, np.where(_PJ == m, _PI, m)) for m in range(N)], dtype=np.int64
+)
+#: WINS[mask * N + s]: the run through seat s of seating ``mask`` is a win (§4.3)
+WINS = (RUNLEN >= TARGET).reshape(-1)
+#: the same table for a rule variant's streak target (built on first use)
+_WINS_BY_TARGET: dict[int, np.ndarray] = {TARGET: WINS}
+#: target -> WIN_SEATS[mask]: the seats whose run is a win, as bits (uint16)
+_WIN_SEATS: dict[int, np.ndarray] = {}
+
+
+def wins_table(target: int) -> np.ndarray:
+    """``WINS`` for streak target ``target`` (6, or a rule variant's)."""
+    table = _WINS_BY_TARGET.get(target)
+    if table is None:
+        table = _WINS_BY_TARGET[target] = (RUNLEN >= target).reshape(-1)
+    return table
+
+
+def win_seats(target: int) -> np.ndarray:
+    """``[mask]``: the seats of seating ``mask`` in a run of ``target`` or more, as bits."""
+    table = _WIN_SEATS.get(target)
+    if table is None:
+        table = _WIN_SEATS[target] = ((RUNLEN >= target) @ POW2).astype(np.uint16)
+    return table
+
+
+def swap_masks(nums: np.ndarray) -> np.ndarray:
+    """``(pairs, samples)``: each swap's link mask, from the numbers by seat
+    ``nums`` (seats along the first axis, then a padding row of zeros)."""
+    base = POW2 @ LINK16[nums[:N] * 16 + nums[NEXT]]  # (samples,)
+    bits = _EDGE_BIT[_EDGE_BASE_T + nums[_LEFT_T] * (N + 2) + nums[_RIGHT_T]]  # (4, pairs, samples)
+    return (base & _KEEP[:, None]) | bits[0] | bits[1] | bits[2] | bits[3]
+
+
+def score_swaps(
+    samples: np.ndarray, seat_pl: np.ndarray, me: int, target: int = TARGET
+) -> np.ndarray:
+    """For each swap of two seats (``PAIRS``): the chance, over ``samples``
+    (numbers by player), that afterwards player ``me`` sits in a streak of
+    ``target`` (6, or a variant's) or more."""
+    # seats along the first axis: gathering seats copies whole rows of samples
+    nums = np.zeros((N + 1, len(samples)), dtype=np.int64)
+    nums[:N] = samples[:, seat_pl].T  # numbers by seat, then the padding seat
+    masks = swap_masks(nums)
+    m = int(np.flatnonzero(seat_pl == me)[0])
+    return wins_table(target)[masks * N + NEW_SEAT[m][:, None]].mean(axis=1)
+
+
+def swap_win_counts(nums: np.ndarray, target: int = TARGET) -> np.ndarray:
+    """``(pairs, seats)``: for each swap and each seat m, in how many samples the
+    player in seat m sits in a streak of ``target`` or more after the swap
+    (``nums`` as for :func:`swap_masks`). Every player's ``score_swaps`` at once:
+    ``score_swaps(...)[c] == counts[c, NEW_SEAT[m, c]] / samples``."""
+    seats = win_seats(target)[swap_masks(nums)]  # (pairs, samples) uint16
+    bits = np.unpackbits(seats.view(np.uint8), axis=1, bitorder="little")  # (pairs, 16 samples)
+    return bits.reshape(len(PAIRS), -1, 16).sum(axis=1, dtype=np.int64)[:, :N]
