@@ -166,6 +166,7 @@ class StreakBuilder:
         #: the starting seating and its longest streak, seen before round 1
         #: (later views no longer show that streak)
         self.start: tuple[list[str], int] | None = None
+        self.drew = False
 
     def act(self, view: dict, request: dict, rng: random.Random) -> dict:
         if request["kind"] == "choose_ec":
@@ -176,6 +177,12 @@ class StreakBuilder:
     def trades(self, view: dict, request: dict, rng: random.Random) -> dict:
         me = view["you"]["player"]
         seats = view["seats"]
+        if not self.drew:
+            # the draw that seeded this bot's own beliefs before they were shared
+            # (PS1): kept, so that every other draw of a table's shared generator,
+            # and every decision that does not hinge on the beliefs, stays as it was
+            rng.getrandbits(64)
+            self.drew = True
         seatings = seatings_from_view(view)
         if seatings[0][1] is not None:
             self.start = (seatings[0][0], seatings[0][1])

@@ -26,7 +26,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .seat_exchange_tables import EDGE_LINK, LONGEST, NEXT, N, swap_win_counts
+from .seat_exchange_tables import EDGE_LINK, LONGEST, NEXT, N, masks_of, swap_win_counts
 
 #: an observation: the players by seat and the longest streak (``None``: not shown)
 Observation = tuple[tuple[str, ...], int | None]
@@ -93,12 +93,18 @@ class Walk:
         """Bring ``by_player`` up to date: samples that do not agree walk
         towards agreement (at most ``REPAIRS`` sweeps) or are dropped, the
         agreeing ones are drawn back up to ``size``, then every sample moves
-        ``SWEEPS`` times among the agreeing ones."""
+        ``SWEEPS`` times among the agreeing ones. (Samples that already agree
+        wait while the others are repaired: they are uniform already.)"""
         energy = self.mismatch(by_player)
-        for _ in range(REPAIRS // 5):
-            if not energy.any():
-                break
-            by_player, energy = self.moves(by_player, energy, 5, rng)
+        bad = np.flatnonzero(energy)
+        if len(bad):  # only the samples that disagree walk towards agreement
+            walked, walked_energy = by_player[:, bad], energy[bad]
+            for _ in range(REPAIRS // 5):
+                walked, walked_energy = self.moves(walked, walked_energy, 5, rng)
+                if not walked_energy.any():
+                    break
+            by_player = by_player.copy()
+            by_player[:, bad], energy[bad] = walked, walked_energy
         keep = energy == 0
         if not keep.any():  # observations too rare to reach: keep the closest
             keep = energy == energy.min()
@@ -139,9 +145,8 @@ class Pool:
         """``swap_win_counts`` for the current seating (the record's last)."""
         counts = self._counts.get(target)
         if counts is None:
-            nums = np.zeros((N + 1, self.by_player.shape[1]), dtype=np.int64)
-            nums[:N] = self.by_player[self.seat_pl]  # numbers by seat, then the padding seat
-            counts = self._counts[target] = swap_win_counts(nums, target)
+            by_seat = self.by_player[self.seat_pl]
+            counts = self._counts[target] = swap_win_counts(by_seat, target)
         return counts
 
 
@@ -159,10 +164,64 @@ def public_pool(key: tuple) -> Pool:
     players: tuple[str, ...] = key[0]
     size: int = key[1]
     seatings: tuple[Observation, ...] = key[2:]
+    seats, longest = seatings[-1]
+    if len(seatings) > 1:
+        parent = public_pool(key[:-1])
+        if longest is None or seatings[-1] in seatings[:-1]:
+            # nothing new: a round without swaps shows the same seating and streak
+            if seats == seatings[-2][0]:
+                return parent
+            return Pool(players, seats, parent.by_player)
     rng = np.random.default_rng(_seed(key))
-    start = public_pool(key[:-1]).by_player if len(seatings) > 1 else draw(rng, size)
-    walk = Walk(observations(players, seatings), _ALL)
-    return Pool(players, seatings[-1][0], walk.advance(start, rng, size))
+    if len(seatings) == 1:
+        start = _start(players, seats, longest, rng, size)
+        if start is not None:
+            return Pool(players, seats, start)
+        start = draw(rng, size)
+    else:
+        start = parent.by_player
+    unique = tuple(dict.fromkeys(seatings))
+    walk = Walk(observations(players, unique), _ALL)
+    return Pool(players, seats, walk.advance(start, rng, size))
+
+
+#: the bank of starting seatings is not used for a streak rarer than this many in it
+_BANK_LEAST = 500
+
+
+@lru_cache(maxsize=1)
+def _bank() -> dict[int, np.ndarray]:
+    """longest streak -> uniform assignments of numbers by seat with that longest
+    streak (rows), drawn once per process with a fixed seed."""
+    rng = np.random.default_rng(0)
+    by_seat = (rng.random((60_000, N)).argsort(axis=1) + 1).astype(np.int8)
+    longest = LONGEST[masks_of(by_seat.astype(np.int64))]
+    return {
+        int(L): by_seat[longest == L]
+        for L in np.unique(longest)
+        if (longest == L).sum() >= _BANK_LEAST
+    }
+
+
+def _start(
+    players: tuple[str, ...],
+    seats: tuple[str, ...],
+    longest: int | None,
+    rng: np.random.Generator,
+    size: int,
+) -> np.ndarray | None:
+    """The first pool, exactly: uniform assignments, or (rejection sampling, drawn
+    from a bank) uniform ones with the starting seating's longest streak; ``None``
+    for a streak too rare to draw (the walk repairs uniform draws instead)."""
+    if longest is None:
+        return draw(rng, size)
+    bank = _bank().get(longest)
+    if bank is None:
+        return None
+    index = {p: i for i, p in enumerate(players)}
+    by_player = np.empty((N, size), dtype=np.int64)
+    by_player[[index[p] for p in seats]] = bank[rng.integers(0, len(bank), size=size)].T
+    return by_player
 
 
 class Beliefs:

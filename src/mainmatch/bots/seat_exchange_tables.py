@@ -139,11 +139,43 @@ def score_swaps(
     return wins_table(target)[masks * N + NEW_SEAT[m][:, None]].mean(axis=1)
 
 
-def swap_win_counts(nums: np.ndarray, target: int = TARGET) -> np.ndarray:
+#: row of ``links`` (seat x * 15 + seat y) read by each changed edge of each swap
+_ROWS = (_LEFT * (N + 2) + _RIGHT).T.copy()  # (4, pairs)
+_SHIFT = _EDGE.T[:, :, None].astype(np.uint16)  # (4, pairs, 1)
+_KEEP16 = _KEEP.astype(np.uint16)[:, None]
+_POW2_16 = POW2.astype(np.uint16)
+#: SUCC[n], PRED[n]: the numbers after and before n on the wrapping circle
+SUCC = np.array([0] + [n % N + 1 for n in range(1, N + 1)])
+PRED = np.array([0] + [(n - 2) % N + 1 for n in range(1, N + 1)])
+_SEAT_ROW = np.arange(N)[:, None] * (N + 2)
+
+
+def swap_win_counts(by_seat: np.ndarray, target: int = TARGET) -> np.ndarray:
     """``(pairs, seats)``: for each swap and each seat m, in how many samples the
     player in seat m sits in a streak of ``target`` or more after the swap
-    (``nums`` as for :func:`swap_masks`). Every player's ``score_swaps`` at once:
-    ``score_swaps(...)[c] == counts[c, NEW_SEAT[m, c]] / samples``."""
-    seats = win_seats(target)[swap_masks(nums)]  # (pairs, samples) uint16
-    bits = np.unpackbits(seats.view(np.uint8), axis=1, bitorder="little")  # (pairs, 16 samples)
-    return bits.reshape(len(PAIRS), -1, 16).sum(axis=1, dtype=np.int64)[:, :N]
+    (``by_seat``: numbers by seat, seats along the first axis). Every player's
+    ``score_swaps`` at once: ``score_swaps(...)[c] == counts[c, NEW_SEAT[m, c]] / samples``.
+
+    Each seat links to the two seats holding its number's neighbours, so the
+    table ``links[x * 15 + y]`` (seats x and y are linked, per sample; row
+    padding seats link to nothing) is two scatters; a swap's changed edges are
+    then rows of it.
+    """
+    k = by_seat.shape[1]
+    cols = np.arange(k)
+    seat_of = np.empty((N + 1, k), dtype=np.int64)
+    seat_of[by_seat, cols] = np.arange(N)[:, None]  # the seat holding each number
+    links = np.zeros(((N + 2) * (N + 2), k), dtype=np.uint16)
+    links[_SEAT_ROW + seat_of[SUCC[by_seat], cols], cols] = 1
+    links[_SEAT_ROW + seat_of[PRED[by_seat], cols], cols] = 1
+    base = _POW2_16 @ links[_SEAT_ROW[:, 0] + NEXT]  # (samples,): the current masks
+    bits = links[_ROWS] << _SHIFT  # (4, pairs, samples)
+    masks = (base & _KEEP16) | bits[0] | bits[1] | bits[2] | bits[3]
+    won = win_seats(target)[masks].reshape(-1)  # seats in a winning run, as bits
+    hit = np.flatnonzero(won)  # few: most swaps make no streak of 6
+    counts = np.zeros((len(PAIRS), 16), dtype=np.int64)
+    seat_bits = np.unpackbits(
+        won[hit].astype("<u2").view(np.uint8).reshape(-1, 2), axis=1, bitorder="little"
+    )
+    np.add.at(counts, hit // k, seat_bits)
+    return counts[:, :N]
