@@ -14,12 +14,17 @@ from .streaks import runs
 
 
 def apply_trades(state: SeatState, actions: dict[str, dict]) -> tuple[SeatState, list[dict]]:
+    """§4.2: a round of trades. Pairs are keyed ``16 * i + j`` by the indexes
+    ``i <= j`` of their players in ``players``, so that key order is the order
+    §4.2.6 writes swaps in."""
     players, index, r = state.players, state.index, state.round
-    money = dict(state.money)
-    held = dict(state.garnets)
-    spent_g = dict(state.garnets_spent)
+    money = state.money.copy()
+    # garnets are rarely converted: their dicts are copied only when they change
+    held = state.garnets
+    spent_g = state.garnets_spent
     bids: dict[str, dict] = {}
-    contrib: dict[tuple[str, str], dict[str, int]] = {}
+    #: pair key -> [value (sum of contributions), top contribution, top contributors]
+    pairs: dict[int, list] = {}
     paid: dict[str, int] = {}
     converted: dict[str, int] = {}
     # §4.2.1 payments are final, won or lost
@@ -28,68 +33,59 @@ def apply_trades(state: SeatState, actions: dict[str, dict]) -> tuple[SeatState,
         action = actions[p]
         g = action.get("garnets", 0)
         trades = action.get("trades")
+        converted[p] = g
+        if g:
+            if held is state.garnets:
+                held, spent_g = held.copy(), spent_g.copy()
+            money[p] += g
+            held[p] -= g
+            spent_g[p] += g
         if not trades:
             paid[p] = 0
-            converted[p] = g
-            if g:
-                money[p] += g
-                held[p] -= g
-                spent_g[p] += g
-                bids[p] = {"round": r, "garnets": g, "trades": [], "spent": 0}
-            else:
-                bids[p] = passed
+            bids[p] = {"round": r, "garnets": g, "trades": [], "spent": 0} if g else passed
             continue
-        money[p] += g
-        held[p] -= g
-        spent_g[p] += g
         total = 0
         mine = []
         for t in trades:
-            x, y = t["players"]
-            if index[x] > index[y]:
-                x, y = y, x
+            i, j = t["players"]
+            i, j = index[i], index[j]
+            key = 16 * i + j if i <= j else 16 * j + i
             amount = t["amount"]
-            contrib.setdefault((x, y), {})[p] = amount
+            # players come in ``players`` order: tied top contributors stay in it
+            pair = pairs.get(key)
+            if pair is None:
+                pairs[key] = [amount, amount, [p]]
+            else:
+                pair[0] += amount
+                if amount > pair[1]:
+                    pair[1], pair[2] = amount, [p]
+                elif amount == pair[1]:
+                    pair[2].append(p)
             total += amount
-            mine.append({"players": [x, y], "amount": amount})
+            mine.append((key, amount))
         money[p] -= total
         paid[p] = total
-        converted[p] = g
         if len(mine) > 1:
-            mine.sort(key=lambda t: (index[t["players"][0]], index[t["players"][1]]))
-        bids[p] = {"round": r, "garnets": g, "trades": mine, "spent": total}
-    # §4.2.2 values, doubled for a self-swap
-    value = {
-        pair: sum(c.values()) * (2 if pair[0] == pair[1] else 1) for pair, c in contrib.items()
-    }
-    touching: dict[str, list[tuple[str, str]]] = {}
-    for pair in value:
-        touching.setdefault(pair[0], []).append(pair)
-        if pair[1] != pair[0]:
-            touching.setdefault(pair[1], []).append(pair)
-    # §4.2.3 a pair succeeds iff it beats every conflicting pair, successful or not
-    winners = []
-    for pair, v in value.items():
-        rivals = touching[pair[0]] + (touching[pair[1]] if pair[1] != pair[0] else [])
-        if all(v > value[o] for o in rivals if o != pair):
-            winners.append(pair)
-    winners.sort(key=lambda pair: (index[pair[0]], index[pair[1]]))
-    # §4.2.4 swap seats all at once
+            mine.sort()
+        bids[p] = {
+            "round": r,
+            "garnets": g,
+            "trades": [
+                {"players": [players[k >> 4], players[k & 15]], "amount": a} for k, a in mine
+            ],
+            "spent": total,
+        }
+    winners = _successful(pairs)
+    # §4.2.4 swap seats all at once; §4.2.5 swap entries name the top contributor(s)
     seats = list(state.seats)
+    swaps = []
     if winners:
         seat_of = {p: i for i, p in enumerate(seats)}
-        for a, b in winners:
+        for key in winners:
+            a, b = players[key >> 4], players[key & 15]
             if a != b:
                 seats[seat_of[a]], seats[seat_of[b]] = b, a
-    # §4.2.5 swap entries name the top contributor(s)
-    swaps = []
-    for pair in winners:
-        c = contrib[pair]
-        top = max(c.values())
-        top_payers = [p for p, amount in c.items() if amount == top]
-        if len(top_payers) > 1:
-            top_payers.sort(key=index.__getitem__)
-        swaps.append({"players": [pair[0], pair[1]], "paid_by": top_payers})
+            swaps.append({"players": [a, b], "paid_by": pairs[key][2]})
     # §4.2.6 history
     nums = [state.numbers[s] for s in seats]
     seat_runs = sorted(runs(nums), key=len, reverse=True)
@@ -140,6 +136,42 @@ def apply_trades(state: SeatState, actions: dict[str, dict]) -> tuple[SeatState,
         return end_play(new, "rounds", [], events)
     events.append(public("round_start", round=r + 1, income=income, longest_streak=longest))
     return new, events
+
+
+def _successful(pairs: dict[int, list]) -> list[int]:
+    """§4.2.2-4.2.3: the keys of the pairs that succeed, in key order.
+
+    A pair's value is the sum of its contributions, doubled for a self-swap; it
+    succeeds iff it beats every other pair sharing a player with it. That is:
+    at each of its players it is the only pair with the highest value among
+    the pairs touching that player.
+    """
+    #: player index -> [highest value of a pair touching them, how many pairs have it]
+    best: dict[int, list[int]] = {}
+    values = []
+    for key, pair in pairs.items():
+        a, b = key >> 4, key & 15
+        v = pair[0]
+        if a == b:
+            v *= 2
+        values.append((key, a, b, v))
+        for x in (a,) if a == b else (a, b):
+            top = best.get(x)
+            if top is None or v > top[0]:
+                best[x] = [v, 1]
+            elif v == top[0]:
+                top[1] += 1
+    winners = []
+    for key, a, b, v in values:
+        top = best[a]
+        if top[0] == v and top[1] == 1:
+            if a != b:
+                top = best[b]
+                if top[0] != v or top[1] != 1:
+                    continue
+            winners.append(key)
+    winners.sort()
+    return winners
 
 
 def end_play(state: SeatState, condition: str, streak_players: list[str], events: list[dict]):
