@@ -14,7 +14,9 @@ from mainmatch.engine.variants import check_variant
 
 from . import random_play, resolve, views
 from .models import (
+    INCOME,
     PLAYERS,
+    ROUNDS,
     STREAK_TARGET,
     VARIANT_KEYS,
     SeatExchangeConfig,
@@ -114,9 +116,13 @@ class SeatExchange(Game[SeatState]):
         players = tuple(config["players"])
         seats = tuple(config["seats"])
         numbers = dict(config["numbers"])
-        nums = tuple(numbers[s] for s in seats)
-        rules = self.rule_values(config)
-        limits = (rules["rounds"], rules["income"], rules["streak"])
+        nums = tuple([numbers[s] for s in seats])
+        if "variant" in config:
+            rules = self.rule_values(config)
+            limits = (rules["rounds"], rules["income"], rules["streak"])
+        else:  # the spec's constants (§2)
+            limits = (ROUNDS, INCOME, STREAK_TARGET)
+        seat_runs = tuple(sorted(runs(nums), key=len, reverse=True))
         return SeatState(
             config=config,
             players=players,
@@ -124,17 +130,17 @@ class SeatExchange(Game[SeatState]):
             numbers=numbers,
             seats=seats,
             round=1,
-            money={p: limits[1] for p in players},  # §8 decision 14: $100 before round 1
+            money=dict.fromkeys(players, limits[1]),  # §8 decision 14: $100 before round 1
             garnets=dict(config["garnets"]),
-            garnets_spent={p: 0 for p in players},
+            garnets_spent=dict.fromkeys(players, 0),
             history=(),
             bids=(),
-            longest=longest_streak([numbers[s] for s in seats]),
+            longest=len(seat_runs[0]),
             phase="trade",
             end=None,
             holders=holders_of(numbers),
             seat_numbers=nums,
-            runs=tuple(sorted(runs(nums), key=len, reverse=True)),
+            runs=seat_runs,
             limits=limits,
         )
 

@@ -13,6 +13,8 @@ from mainmatch.engine.checks import is_json_int, json_type, money
 from mainmatch.engine.errors import IllegalAction
 
 ALLOWED = ("garnets", "trades")
+_ALLOWED = frozenset(ALLOWED)
+_NO_TRADES: list = []  # the default of a missing "trades": only ever read
 
 
 def _who(x: Any) -> str:
@@ -28,22 +30,23 @@ def check_trades(
         raise IllegalAction(
             f'the action must be a JSON object like {{"trades": [...]}}, not {json_type(action)}'
         )
-    unknown = [k for k in action if k not in ALLOWED]
-    if unknown:
+    if not action.keys() <= _ALLOWED:
+        unknown = [k for k in action if k not in ALLOWED]
         raise IllegalAction(f'unknown fields {sorted(unknown)!r}; use "garnets" and "trades"')
     # §3.1.2
     spend = action.get("garnets", 0)
-    if not is_json_int(spend) or spend < 0:
-        raise IllegalAction(f"garnets must be a whole number >= 0, not {json.dumps(spend)}")
-    if spend > garnets_held:
-        raise IllegalAction(
-            f"you hold {garnets_held} garnet{'s' if garnets_held != 1 else ''}; cannot spend {spend}"
-        )
+    if type(spend) is not int or spend:  # the common 0 needs no more checks
+        if not is_json_int(spend) or spend < 0:
+            raise IllegalAction(f"garnets must be a whole number >= 0, not {json.dumps(spend)}")
+        if spend > garnets_held:
+            raise IllegalAction(
+                f"you hold {garnets_held} garnet{'s' if garnets_held != 1 else ''}; cannot spend {spend}"
+            )
     # §3.1.3
-    trades = action.get("trades", [])
+    trades = action.get("trades", _NO_TRADES)
     if not isinstance(trades, list):
         raise IllegalAction(f"trades must be a list of trades, not {json_type(trades)}")
-    seen: set[tuple[str, str]] = set()
+    seen: set[int] = set()
     total = 0
     for n, trade in enumerate(trades, 1):
         if (
@@ -62,14 +65,16 @@ def check_trades(
         for x in pair:
             if not isinstance(x, str) or x not in index:
                 raise IllegalAction(f"{_who(x)} is not a player in this match")
-        if index[a] > index[b]:
-            a, b = b, a
+        i, j = index[a], index[b]
+        if i > j:
+            a, b, i, j = b, a, j, i
         amount = trade["amount"]
         if type(amount) is not int or amount < 1:  # a JSON integer: not true, not 5.0
             raise IllegalAction(f"trade {a}-{b}: amount must be a whole number of dollars >= 1")
-        if (a, b) in seen:
+        key = 16 * i + j  # the unordered pair (index[a] <= index[b] < 16)
+        if key in seen:
             raise IllegalAction(f"trade {a}-{b} is listed twice; put it once with the total amount")
-        seen.add((a, b))
+        seen.add(key)
         total += amount
     # §3.1.4
     if total > dollars + spend:
