@@ -5,6 +5,8 @@ the end of play, and the EC vote.
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import repeat
+from operator import add
 
 from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.events import private, public
@@ -23,7 +25,7 @@ def apply_trades(state: SeatState, actions: dict[str, dict]) -> tuple[SeatState,
     held = state.garnets
     spent_g = state.garnets_spent
     bids: dict[str, dict] = {}
-    #: pair key -> [value (sum of contributions), top contribution, top contributors]
+    #: pair key -> [sum of contributions, top contribution, top contributors, i, j]
     pairs: dict[int, list] = {}
     paid: dict[str, int] = {}
     converted: dict[str, int] = {}
@@ -46,15 +48,18 @@ def apply_trades(state: SeatState, actions: dict[str, dict]) -> tuple[SeatState,
             continue
         total = 0
         mine = []
+        keys = []
         for t in trades:
-            i, j = t["players"]
-            i, j = index[i], index[j]
-            key = 16 * i + j if i <= j else 16 * j + i
+            a, b = t["players"]
+            i, j = index[a], index[b]
+            if i > j:
+                a, b, i, j = b, a, j, i
+            key = 16 * i + j
             amount = t["amount"]
             # players come in ``players`` order: tied top contributors stay in it
             pair = pairs.get(key)
             if pair is None:
-                pairs[key] = [amount, amount, [p]]
+                pairs[key] = [amount, amount, [p], i, j]
             else:
                 pair[0] += amount
                 if amount > pair[1]:
@@ -62,32 +67,26 @@ def apply_trades(state: SeatState, actions: dict[str, dict]) -> tuple[SeatState,
                 elif amount == pair[1]:
                     pair[2].append(p)
             total += amount
-            mine.append((key, amount))
+            mine.append({"players": [a, b], "amount": amount})
+            keys.append(key)
         money[p] -= total
         paid[p] = total
-        if len(mine) > 1:
-            mine.sort()
-        bids[p] = {
-            "round": r,
-            "garnets": g,
-            "trades": [
-                {"players": [players[k >> 4], players[k & 15]], "amount": a} for k, a in mine
-            ],
-            "spent": total,
-        }
+        if len(mine) > 1:  # §5: in pair order (keys differ: dicts are never compared)
+            mine = [t for _, t in sorted(zip(keys, mine))]
+        bids[p] = {"round": r, "garnets": g, "trades": mine, "spent": total}
     winners = _successful(pairs)
     # §4.2.4 swap seats all at once; §4.2.5 swap entries name the top contributor(s)
     seats = list(state.seats)
     swaps = []
     if winners:
-        seat_of = {p: i for i, p in enumerate(seats)}
+        seat_of = dict(zip(seats, range(len(seats))))
         for key in winners:
             a, b = players[key >> 4], players[key & 15]
             if a != b:
                 seats[seat_of[a]], seats[seat_of[b]] = b, a
             swaps.append({"players": [a, b], "paid_by": pairs[key][2]})
     # §4.2.6 history
-    nums = [state.numbers[s] for s in seats]
+    nums = list(map(state.numbers.__getitem__, seats))
     seat_runs = sorted(runs(nums), key=len, reverse=True)
     longest = len(seat_runs[0])
     entry = {"round": r, "swaps": swaps, "longest_streak": longest}
@@ -116,7 +115,7 @@ def apply_trades(state: SeatState, actions: dict[str, dict]) -> tuple[SeatState,
         numbers=state.numbers,
         seats=tuple(seats),
         round=r if ends else r + 1,
-        money=money if ends else {p: m + income for p, m in money.items()},
+        money=money if ends else dict(zip(money, map(add, money.values(), repeat(income)))),
         garnets=held,
         garnets_spent=spent_g,
         history=state.history + (entry,),
@@ -146,30 +145,24 @@ def _successful(pairs: dict[int, list]) -> list[int]:
     at each of its players it is the only pair with the highest value among
     the pairs touching that player.
     """
-    #: player index -> [highest value of a pair touching them, how many pairs have it]
-    best: dict[int, list[int]] = {}
-    values = []
-    for key, pair in pairs.items():
-        a, b = key >> 4, key & 15
-        v = pair[0]
+    top: dict[int, int] = {}  # player index -> highest value of a pair touching them
+    alone: dict[int, bool] = {}  # player index -> only one pair has that value
+    for pair in pairs.values():
+        v, _, _, a, b = pair
         if a == b:
-            v *= 2
-        values.append((key, a, b, v))
+            v = pair[0] = 2 * v
         for x in (a,) if a == b else (a, b):
-            top = best.get(x)
-            if top is None or v > top[0]:
-                best[x] = [v, 1]
-            elif v == top[0]:
-                top[1] += 1
-    winners = []
-    for key, a, b, v in values:
-        top = best[a]
-        if top[0] == v and top[1] == 1:
-            if a != b:
-                top = best[b]
-                if top[0] != v or top[1] != 1:
-                    continue
-            winners.append(key)
+            t = top.get(x)
+            if t is None or v > t:
+                top[x] = v
+                alone[x] = True
+            elif v == t:
+                alone[x] = False
+    winners = [
+        key
+        for key, (v, _, _, a, b) in pairs.items()
+        if top[a] == v and alone[a] and top[b] == v and alone[b]
+    ]
     winners.sort()
     return winners
 
@@ -184,7 +177,8 @@ def end_play(state: SeatState, condition: str, streak_players: list[str], events
     ec = None
     if condition == "streak":
         winners = streak_players
-        others = [p for p in players if p not in set(winners)]
+        won = set(winners)
+        others = [p for p in players if p not in won]
         if others:
             least = min(money[p] for p in others)
             candidates = [p for p in others if money[p] == least]

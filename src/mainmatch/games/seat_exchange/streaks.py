@@ -9,6 +9,7 @@ unlinked edge leaves the runs.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import sub
 
 
 def runs(nums: Sequence[int]) -> list[list[int]]:
@@ -22,7 +23,8 @@ def runs(nums: Sequence[int]) -> list[list[int]]:
     [13]
     """
     n = len(nums)
-    linked = [(nums[i] - nums[(i + 1) % n]) % n in (1, n - 1) for i in range(n)]
+    # (num(i) - num(i+1)) mod n is 1 or n - 1: the difference is one of ±1, ±(n - 1)
+    linked = list(map({1, n - 1, -1, 1 - n}.__contains__, map(sub, nums, [*nums[1:], *nums[:1]])))
     if all(linked):
         return [list(range(n))]
     # start right after an unlinked edge so that no run straddles the start
