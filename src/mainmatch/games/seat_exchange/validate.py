@@ -14,6 +14,7 @@ from mainmatch.engine.errors import IllegalAction
 
 ALLOWED = ("garnets", "trades")
 _ALLOWED = frozenset(ALLOWED)
+_TRADE_KEYS = frozenset(("players", "amount"))
 _NO_TRADES: list = []  # the default of a missing "trades": only ever read
 
 
@@ -49,12 +50,7 @@ def check_trades(
     seen: set[int] = set()
     total = 0
     for n, trade in enumerate(trades, 1):
-        if (
-            not isinstance(trade, dict)
-            or len(trade) != 2
-            or "players" not in trade
-            or "amount" not in trade
-        ):
+        if not isinstance(trade, dict) or trade.keys() != _TRADE_KEYS:
             raise IllegalAction(_trade_shape(n, trade))
         pair = trade["players"]
         if not isinstance(pair, list) or len(pair) != 2:
@@ -62,10 +58,12 @@ def check_trades(
                 f'trade {n}: "players" must list exactly two player ids (the same one twice for a self-swap)'
             )
         a, b = pair
-        for x in pair:
-            if not isinstance(x, str) or x not in index:
-                raise IllegalAction(f"{_who(x)} is not a player in this match")
-        i, j = index[a], index[b]
+        i = index.get(a) if isinstance(a, str) else None
+        if i is None:
+            raise IllegalAction(f"{_who(a)} is not a player in this match")
+        j = index.get(b) if isinstance(b, str) else None
+        if j is None:
+            raise IllegalAction(f"{_who(b)} is not a player in this match")
         if i > j:
             a, b, i, j = b, a, j, i
         amount = trade["amount"]
