@@ -35,6 +35,8 @@ SIZE = 200
 #: repair sweeps at most, in batches of 5; then walk sweeps among agreeing samples
 REPAIRS = 30
 SWEEPS = 4
+#: with at least 1 / ENOUGH of the samples agreeing, none is repaired
+ENOUGH = 4
 _EDGE_OFFSET = (np.arange(N) * 256)[:, None]
 _ALL = np.arange(N)
 
@@ -90,14 +92,16 @@ class Walk:
         return by_player, energy
 
     def advance(self, by_player: np.ndarray, rng: np.random.Generator, size: int) -> np.ndarray:
-        """Bring ``by_player`` up to date: samples that do not agree walk
-        towards agreement (at most ``REPAIRS`` sweeps) or are dropped, the
-        agreeing ones are drawn back up to ``size``, then every sample moves
-        ``SWEEPS`` times among the agreeing ones. (Samples that already agree
-        wait while the others are repaired: they are uniform already.)"""
+        """Bring ``by_player`` up to date: unless a ``1 / ENOUGH`` share of the
+        samples agrees already (then the agreeing ones are an exact update of
+        the previous pool: a particle filter), the samples that do not agree
+        walk towards agreement (at most ``REPAIRS`` sweeps; the agreeing ones
+        wait, they are uniform already); the agreeing ones are drawn back up to
+        ``size``, then every sample moves ``SWEEPS`` times among the agreeing
+        ones."""
         energy = self.mismatch(by_player)
         bad = np.flatnonzero(energy)
-        if len(bad):  # only the samples that disagree walk towards agreement
+        if len(bad) > size - size // ENOUGH:  # only the samples that disagree walk
             walked, walked_energy = by_player[:, bad], energy[bad]
             for _ in range(REPAIRS // 5):
                 walked, walked_energy = self.moves(walked, walked_energy, 5, rng)

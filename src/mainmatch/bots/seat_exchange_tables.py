@@ -174,8 +174,11 @@ def swap_win_counts(by_seat: np.ndarray, target: int = TARGET) -> np.ndarray:
     won = win_seats(target)[masks].reshape(-1)  # seats in a winning run, as bits
     hit = np.flatnonzero(won)  # few: most swaps make no streak of 6
     counts = np.zeros((len(PAIRS), 16), dtype=np.int64)
-    seat_bits = np.unpackbits(
-        won[hit].astype("<u2").view(np.uint8).reshape(-1, 2), axis=1, bitorder="little"
-    )
-    np.add.at(counts, hit // k, seat_bits)
+    if len(hit):
+        seat_bits = np.unpackbits(
+            won[hit].astype("<u2").view(np.uint8).reshape(-1, 2), axis=1, bitorder="little"
+        )
+        rows = hit // k  # sorted: each swap's hits are one block
+        starts = np.flatnonzero(np.diff(rows, prepend=-1))
+        counts[rows[starts]] = np.add.reduceat(seat_bits.astype(np.int64), starts, axis=0)
     return counts[:, :N]
