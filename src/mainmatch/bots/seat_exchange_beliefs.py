@@ -3,7 +3,8 @@
 The public record is every seating and its longest streak
 (``shared/rules/seat_exchange.md`` §5). A pool is a sample of number
 assignments (numbers by player) that agree with all of it: a uniform prior
-conditioned exactly, approached by a walk.
+conditioned exactly, drawn exactly for the starting seating (rejection
+sampling) and then kept up to date by a walk (PS2, PS4).
 
 **Why one pool serves every player.** Whether two numbers are consecutive on
 the wrapping circle (§4.1) does not change when every number is shifted by
