@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations, product
@@ -43,6 +43,8 @@ from itertools import permutations, product
 from mainmatch.bots.base import register
 from mainmatch.bots.homeostasis_slots import flat_ratio, slot_values
 from mainmatch.games.homeostasis.expression import crosses, value_of
+
+__all__ = ["StrategyBot", "flat_ratio", "utility"]
 
 #: how disruptive a card is to an expression (draft order)
 IMPORTANCE = {"x": 6, "/": 5, "-": 4, "3": 3, "+": 2, "2": 2, "1": 1}
@@ -94,6 +96,7 @@ class StrategyBot:
     def __init__(self, aggression: float = 1.6):
         self.aggression = aggression
         self._slot_values: dict[tuple, dict[int, float]] = {}
+        self._scorers: dict[tuple[str, int], Callable[[int, int], float]] = {}
 
     # ------------------------------------------------------------ entry
 
@@ -125,14 +128,17 @@ class StrategyBot:
 
     def _score(self, view: dict, value: Fraction) -> float:
         """Utility of this round ending at ``value``."""
-        team = self._team(view)
-        total = float(Fraction(view["total"]) + value)
-        return utility(team, self._aim(team, total), 3 - view["round"])
+        return self._ratio_scorer(view)(value.numerator, value.denominator)
 
     def _ratio_scorer(self, view: dict) -> Callable[[int, int], float]:
-        """``(n, d) -> self._score(view, Fraction(n, d))`` in integers, memoised
-        on the value: the same floats, since ``int / int`` rounds the exact sum
-        as ``float(Fraction)`` does."""
+        """``(n, d) ->`` the utility of this round ending at ``n / d``, memoised
+        on the value for as long as the total and the round stay (a bot plays
+        one seat of one match). In integers: ``int / int`` rounds the exact
+        total as ``float(Fraction)`` does, so the floats are the same."""
+        key = (view["total"], view["round"])
+        scorer = self._scorers.get(key)
+        if scorer is not None:
+            return scorer
         total = Fraction(view["total"])
         tn, td = total.numerator, total.denominator
         team, rounds_left = self._team(view), 3 - view["round"]
@@ -147,12 +153,8 @@ class StrategyBot:
                 )
             return out
 
+        self._scorers[key] = score
         return score
-
-    def _scorer(self, view: dict) -> Callable[[Sequence[str | None]], float]:
-        """``cards -> self._score(view, value_of(cards))`` for bracket-free expressions."""
-        ratio = self._ratio_scorer(view)
-        return lambda cards: ratio(*flat_ratio(cards))
 
     # ------------------------------------------------------------ saving
 
