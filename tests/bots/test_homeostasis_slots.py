@@ -10,7 +10,12 @@ from itertools import permutations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mainmatch.bots.homeostasis_slots import EXACT, SAMPLES, arrangements, slot_values
+from mainmatch.bots.homeostasis_slots import (
+    EXACT,
+    SAMPLES,
+    arrangements,
+    slot_values,
+)
 from mainmatch.games.homeostasis.cards import DECK
 from mainmatch.games.homeostasis.expression import value_of
 
@@ -41,7 +46,9 @@ def test_small_cases_average_every_arrangement(order, placed, rng) -> None:
                 filled[i] = c
             expected[value_of(filled)] += 1
         assert len(set(permutations(later))) <= EXACT
-        assert Counter({Fraction(n, d): w for n, d, w in got[s + 1]}) == expected
+        nums, dens, weights, total = got[s + 1]
+        assert total == sum(weights) == sum(expected.values())
+        assert Counter({Fraction(n, d): w for n, d, w in zip(nums, dens, weights)}) == expected
 
 
 def test_large_cases_use_a_fixed_sample() -> None:
@@ -52,6 +59,7 @@ def test_large_cases_use_a_fixed_sample() -> None:
     assert all(sorted(a) == list(later) for a in first)
     values = slot_values((None,) * 10, DECK[0], later)
     assert len(values) == 10
-    assert all(sum(w for _, _, w in v) == SAMPLES for v in values.values())
+    assert all(sum(v[2]) == v[3] == SAMPLES for v in values.values())
     layout = list(first[0])
-    assert any(Fraction(n, d) == value_of([DECK[0], *layout]) for n, d, _ in values[1])
+    nums, dens, _, _ = values[1]
+    assert value_of([DECK[0], *layout]) in {Fraction(*v) for v in zip(nums, dens)}

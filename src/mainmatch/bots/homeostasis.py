@@ -38,7 +38,8 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
-from itertools import permutations, product
+from itertools import chain, permutations, product
+from operator import mul
 
 from mainmatch.bots.base import register
 from mainmatch.bots.homeostasis_slots import flat_ratio, slot_values
@@ -185,13 +186,10 @@ class StrategyBot:
             return cached
         later = tuple(sorted(view["auction_order"][auction["number"] :]))
         score = self._ratio_scorer(view)
-        out = {}
-        for slot, values in slot_values(slots, card, later).items():
-            total = weight = 0.0
-            for n, d, w in values:
-                total += w * score(n, d)
-                weight += w
-            out[slot] = total / weight
+        out = {
+            slot: sum(map(mul, weights, map(score, nums, dens))) / weight
+            for slot, (nums, dens, weights, weight) in slot_values(slots, card, later).items()
+        }
         self._slot_values = {key: out}  # one auction at a time
         return out
 
@@ -309,9 +307,7 @@ def _legal(slot: int, amount: int, chips: int, slots: list[int], totals: list[in
     slot; else the nearest legal one there or on another slot (one always exists)."""
     for s in [slot] + [x for x in slots if x != slot]:
         taken = {t for i, t in enumerate(totals, 1) if i != s and t > 0}
-        for a in list(range(max(1, amount), chips + 1)) + list(
-            range(min(amount, chips + 1) - 1, 0, -1)
-        ):
+        for a in chain(range(max(1, amount), chips + 1), range(min(amount, chips + 1) - 1, 0, -1)):
             if totals[s - 1] + a not in taken:
                 return {"slot": s, "chips": a}
     return {"pass": True}  # unreachable with two empty slots; a pass is the safe fallback

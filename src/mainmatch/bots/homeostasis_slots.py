@@ -32,8 +32,9 @@ EXACT = 64
 #: else this many arrangements, drawn from a generator seeded by the question
 SAMPLES = 32
 
-#: one value of a slot: ``(numerator, denominator, weight)``, the fraction in lowest terms
-Weighted = tuple[int, int, int]
+#: a slot's values: numerators, denominators (lowest terms), how many
+#: arrangements give each, and the number of arrangements
+Weighted = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
 #: the value of a number card (the "0" of rule 3 is handled where it is inserted)
 _DIGITS = {"1": 1, "2": 2, "3": 3}
@@ -109,14 +110,15 @@ def arrangements(later: tuple[str, ...]) -> list[tuple[str, ...]]:
 @lru_cache(maxsize=1 << 14)
 def slot_values(
     slots: tuple[str | None, ...], card: str, later: tuple[str, ...]
-) -> dict[int, tuple[Weighted, ...]]:
-    """``{slot (1-based): ((n, d, weight), ...)}`` for every empty slot: the
-    round's values with ``card`` there and the sorted cards ``later`` in the
-    other empty slots, over :func:`arrangements`; distinct values ascending,
-    each with the number of arrangements that give it."""
+) -> dict[int, Weighted]:
+    """``{slot (1-based): (numerators, denominators, weights, arrangements)}``
+    for every empty slot: the round's values with ``card`` there and the
+    sorted cards ``later`` in the other empty slots, over
+    :func:`arrangements`; distinct values ascending, each weighted by the
+    number of arrangements that give it."""
     empty = [i for i, c in enumerate(slots) if c is None]
     orders = arrangements(later)
-    out: dict[int, tuple[Weighted, ...]] = {}
+    out: dict[int, Weighted] = {}
     for s in empty:
         rest = [i for i in empty if i != s]
         counts: dict[tuple[int, int], int] = {}
@@ -130,5 +132,10 @@ def slot_values(
             key = (n // g, d // g)
             counts[key] = counts.get(key, 0) + 1
         ordered = sorted(counts.items(), key=lambda kv: Fraction(*kv[0]))
-        out[s + 1] = tuple((n, d, w) for (n, d), w in ordered)
+        out[s + 1] = (
+            tuple(n for (n, _), _ in ordered),
+            tuple(d for (_, d), _ in ordered),
+            tuple(w for _, w in ordered),
+            len(orders),
+        )
     return out
