@@ -57,6 +57,10 @@ SAVES = {
 }
 #: spread of one round's value (random-play order of magnitude)
 ROUND_SPREAD = 4.5
+#: slot utilities kept, shared by every bot of the process (docs/decisions.md PH1):
+#: a pure function of what the view shows, the team and the bot's own parameters
+UTILITIES_KEPT = 1 << 14
+_UTILITIES: dict[tuple, dict[int, float]] = {}
 
 
 def _phi(z: float) -> float:
@@ -96,7 +100,6 @@ class StrategyBot:
 
     def __init__(self, aggression: float = 1.6):
         self.aggression = aggression
-        self._slot_values: dict[tuple, dict[int, float]] = {}
         self._scorers: dict[tuple[str, int], Callable[[int, int], float]] = {}
 
     # ------------------------------------------------------------ entry
@@ -180,18 +183,23 @@ class StrategyBot:
         every arrangement of them, or a fixed sample, shared by all players)."""
         auction = view["auction"]
         slots = tuple(view["slots"])
-        key = (view["round"], auction["number"], slots, view["total"], self._team(view))
-        cached = self._slot_values.get(key)
-        if cached is not None:
-            return cached
         later = tuple(sorted(view["auction_order"][auction["number"] :]))
-        score = self._ratio_scorer(view)
-        out = {
-            slot: sum(map(mul, weights, map(score, nums, dens))) / weight
-            for slot, (nums, dens, weights, weight) in slot_values(slots, card, later).items()
-        }
-        self._slot_values = {key: out}  # one auction at a time
+        key = (slots, card, later, self._team(view), view["total"], view["round"], self._aim_key())
+        out = _UTILITIES.get(key)
+        if out is None:
+            score = self._ratio_scorer(view)
+            out = {
+                slot: sum(map(mul, weights, map(score, nums, dens))) / weight
+                for slot, (nums, dens, weights, weight) in slot_values(slots, card, later).items()
+            }
+            if len(_UTILITIES) >= UTILITIES_KEPT:
+                _UTILITIES.clear()
+            _UTILITIES[key] = out
         return out
+
+    def _aim_key(self) -> tuple:
+        """What :meth:`_aim` depends on besides its arguments (the families' parameters)."""
+        return (type(self),)
 
     def _bid(self, view: dict, request: dict, rng: random.Random) -> dict:
         values = self._slot_utilities(view, request["card"], rng)

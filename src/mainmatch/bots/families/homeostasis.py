@@ -39,6 +39,9 @@ class Steerer(StrategyBot):
             return total + self.margin
         return total + self.margin if total >= 0 else total - self.margin
 
+    def _aim_key(self) -> tuple:
+        return (type(self), self.margin)
+
     def _bid(self, view: dict, request: dict, rng: random.Random) -> dict:
         action = super()._bid(view, request, rng)
         if request["can_pass"] and action.get("chips", 0) > self.max_bid:
