@@ -15,9 +15,10 @@ from mainmatch.bots.homeostasis_slots import (
     SAMPLES,
     arrangements,
     slot_values,
+    tree_ratio,
 )
-from mainmatch.games.homeostasis.cards import DECK
-from mainmatch.games.homeostasis.expression import value_of
+from mainmatch.games.homeostasis.cards import DECK, SYMBOLS
+from mainmatch.games.homeostasis.expression import crosses, simplify, value_of
 
 
 def _layout(draw_order: list[str], placed: int, rng: random.Random):
@@ -63,3 +64,25 @@ def test_large_cases_use_a_fixed_sample() -> None:
     layout = list(first[0])
     nums, dens, _, _ = values[1]
     assert value_of([DECK[0], *layout]) in {Fraction(*v) for v in zip(nums, dens)}
+
+
+@st.composite
+def _bracketed(draw):
+    """Cards and up to three pairs that cross none placed before (D23)."""
+    cards = draw(st.lists(st.sampled_from(SYMBOLS), min_size=1, max_size=13))
+    pairs: list[tuple[int, int]] = []
+    for _ in range(draw(st.integers(0, 3))):
+        first = draw(st.integers(1, len(cards)))
+        pair = (first, draw(st.integers(first, len(cards))))
+        if not any(crosses(pair, p) for p in pairs):
+            pairs.append(pair)
+    return cards, pairs
+
+
+@given(_bracketed())
+def test_tree_ratio_is_value_of(case) -> None:
+    """Any expression with brackets (homeostasis.md §4.7): the same exact value."""
+    cards, pairs = case
+    n, d = tree_ratio(simplify(cards, pairs))
+    assert d > 0
+    assert Fraction(n, d) == value_of(cards, pairs)

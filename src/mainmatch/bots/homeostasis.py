@@ -42,8 +42,8 @@ from itertools import chain, permutations, product
 from operator import mul
 
 from mainmatch.bots.base import register
-from mainmatch.bots.homeostasis_slots import flat_ratio, slot_values
-from mainmatch.games.homeostasis.expression import crosses, value_of
+from mainmatch.bots.homeostasis_slots import flat_ratio, slot_values, tree_ratio
+from mainmatch.games.homeostasis.expression import crosses, simplify
 
 __all__ = ["StrategyBot", "flat_ratio", "utility"]
 
@@ -129,10 +129,6 @@ class StrategyBot:
     def _aim(self, team: str, total: float) -> float:
         """The total as the bot weighs it (the families move it, ``steerer``)."""
         return total
-
-    def _score(self, view: dict, value: Fraction) -> float:
-        """Utility of this round ending at ``value``."""
-        return self._ratio_scorer(view)(value.numerator, value.denominator)
 
     def _ratio_scorer(self, view: dict) -> Callable[[int, int], float]:
         """``(n, d) ->`` the utility of this round ending at ``n / d``, memoised
@@ -237,10 +233,11 @@ class StrategyBot:
 
     def _best_placement(self, view: dict, saved: list[str]) -> tuple[float, list[str], list[str]]:
         slots = view["slots"]
-        base = self._score(view, _value(tuple(slots)))
+        score = self._ratio_scorer(view)
+        base = score(*flat_ratio(slots))
         best: tuple[float, list[str], list[str]] = (0.0, [], [])
         for front, back in self._placements(saved):
-            gain = self._score(view, _value(tuple(front + slots + back))) - base
+            gain = score(*flat_ratio(front + slots + back)) - base
             if gain > best[0] + 1e-9:
                 best = (gain, front, back)
         return best
@@ -264,10 +261,11 @@ class StrategyBot:
     def _brackets(self, view: dict, request: dict) -> dict:
         cards = tuple(view["expression"])
         placed = tuple((p[0], p[1]) for p in request["brackets"])
-        base = self._score(view, _value(cards, placed))
+        score = self._ratio_scorer(view)
+        base = score(*_ratio(cards, placed))
         best_gain, best_pair = 0.0, None
-        for pair, value in _pair_values(cards, placed, request["length"]):
-            gain = self._score(view, value) - base
+        for pair, (n, d) in _pair_values(cards, placed, request["length"]):
+            gain = score(n, d) - base
             if gain > best_gain + 1e-9:
                 best_gain, best_pair = gain, pair
         threshold = 0.01 if view["round"] == 3 else 0.3
@@ -286,27 +284,25 @@ class StrategyBot:
         }
 
 
-@lru_cache(maxsize=1 << 12)
-def _value(cards: tuple[str, ...], pairs: tuple[tuple[int, int], ...] = ()) -> Fraction:
-    """``value_of``, kept: every player of a round weighs the same brackets
-    and placements on the same expression."""
-    return value_of(cards, pairs)
+def _ratio(cards: tuple[str, ...], pairs: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """``value_of(cards, pairs)`` as ``(numerator, denominator)``, in integers."""
+    return tree_ratio(simplify(cards, pairs)) if pairs else flat_ratio(cards)
 
 
 @lru_cache(maxsize=1 << 10)
 def _pair_values(
     cards: tuple[str, ...], placed: tuple[tuple[int, int], ...], n: int
-) -> tuple[tuple[tuple[int, int], Fraction], ...]:
+) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
     """Every pair of brackets that crosses none of ``placed`` (D23), ``first``
-    then ``last`` ascending, with the value the expression would then have:
-    the same for every player of the step, so worked out once."""
+    then ``last`` ascending, with the value (``(n, d)``) the expression would
+    then have: the same for every player of the step, so worked out once."""
     out = []
     for first in range(1, n + 1):
         for last in range(first, n + 1):
             pair = (first, last)
             if any(crosses(pair, p) for p in placed):
                 continue
-            out.append((pair, _value(cards, (*placed, pair))))
+            out.append((pair, _ratio(cards, (*placed, pair))))
     return tuple(out)
 
 

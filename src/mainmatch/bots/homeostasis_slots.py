@@ -139,3 +139,35 @@ def slot_values(
             len(orders),
         )
     return out
+
+
+def tree_ratio(level: list) -> tuple[int, int]:
+    """The value of a level of ``expression.simplify``'s tree (rules 1-4
+    applied) as ``(numerator, denominator)``, the denominator positive: the
+    engine's ``_value`` (homeostasis.md §4.7 step 5) in integers. ``x`` and
+    ``/`` bind first, left to right; a divisor worth 0 counts as 1 (D30); an
+    empty level is worth 0 (D31)."""
+    if not level:
+        return 0, 1
+    tn, td = 0, 1
+    sign = 1
+    pn, pd = _operand(level[0])
+    for i in range(1, len(level) - 1, 2):
+        op = level[i]
+        on, od = _operand(level[i + 1])
+        if op == "x":
+            pn, pd = pn * on, pd * od
+        elif op == "/":
+            if on:  # the denominator is positive: divide by on / od, keeping pd > 0
+                pn, pd = (pn * od, pd * on) if on > 0 else (-pn * od, -pd * on)
+        else:
+            tn, td = tn * pd + sign * pn * td, td * pd
+            sign = 1 if op == "+" else -1
+            pn, pd = on, od
+    return tn * pd + sign * pn * td, td * pd
+
+
+def _operand(item: str | list) -> tuple[int, int]:
+    if isinstance(item, list):
+        return tree_ratio(item)
+    return (0 if item == "0" else _DIGITS[item]), 1
