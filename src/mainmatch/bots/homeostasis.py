@@ -217,29 +217,15 @@ class StrategyBot:
 
     # ------------------------------------------------------------ final auction
 
-    def _placements(self, saved: list[str]) -> list[tuple[list[str], list[str]]]:
-        """Every way to put a subset of ``saved`` (up to 3 cards) at the two ends."""
-        cards = saved[:3]
-        out: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
-        for sides in product((0, 1, 2), repeat=len(cards)):
-            front = [c for c, s in zip(cards, sides) if s == 1]
-            back = [c for c, s in zip(cards, sides) if s == 2]
-            for f in set(permutations(front)):
-                for b in set(permutations(back)):
-                    out.add((f, b))
-        return sorted(
-            ((list(f), list(b)) for f, b in out), key=lambda fb: (len(fb[0]) + len(fb[1]), fb)
-        )
-
     def _best_placement(self, view: dict, saved: list[str]) -> tuple[float, list[str], list[str]]:
         slots = view["slots"]
         score = self._ratio_scorer(view)
         base = score(*flat_ratio(slots))
         best: tuple[float, list[str], list[str]] = (0.0, [], [])
-        for front, back in self._placements(saved):
-            gain = score(*flat_ratio(front + slots + back)) - base
+        for front, back in _placements(tuple(saved[:3])):
+            gain = score(*flat_ratio((*front, *slots, *back))) - base
             if gain > best[0] + 1e-9:
-                best = (gain, front, back)
+                best = (gain, list(front), list(back))
         return best
 
     def _final_bid(self, view: dict, request: dict) -> dict:
@@ -282,6 +268,20 @@ class StrategyBot:
                 request["candidates"], key=lambda p: (chips[p], -request["candidates"].index(p))
             )
         }
+
+
+@lru_cache(maxsize=256)
+def _placements(cards: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """Every way to put a subset of ``cards`` (a player's first three saved
+    cards) at the two ends, ``(front, back)``, fewest cards first."""
+    out: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+    for sides in product((0, 1, 2), repeat=len(cards)):
+        front = [c for c, s in zip(cards, sides) if s == 1]
+        back = [c for c, s in zip(cards, sides) if s == 2]
+        for f in set(permutations(front)):
+            for b in set(permutations(back)):
+                out.add((f, b))
+    return tuple(sorted(out, key=lambda fb: (len(fb[0]) + len(fb[1]), fb)))
 
 
 def _ratio(cards: tuple[str, ...], pairs: tuple[tuple[int, int], ...]) -> tuple[int, int]:
