@@ -128,6 +128,19 @@ def check_bid(
     action: Any, chips: int, totals: Sequence[int], empty: list[int], has_bid: bool
 ) -> None:
     """§3 ``bid``: a pass only once a bid exists; an empty slot; 1 to own chips; no tie (D14, D17, D37)."""
+    if type(action) is dict and len(action) == 2:
+        # the common legal bid, accepted in one pass; anything else is judged
+        # below, rule by rule, for its message
+        slot, amount = action.get("slot"), action.get("chips")
+        if (
+            type(slot) is int
+            and type(amount) is int
+            and slot in empty
+            and 1 <= amount <= chips
+            # D14; the slot's own total is below its new one, so all ten can be searched
+            and totals[slot - 1] + amount not in totals
+        ):
+            return
     if is_pass(action, ("slot", "chips"), '{"slot": 3, "chips": 5} or {"pass": true}'):
         if not has_bid:
             raise IllegalAction(
