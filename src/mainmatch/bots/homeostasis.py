@@ -309,6 +309,8 @@ def _pair_values(
 def _legal(slot: int, amount: int, chips: int, slots: list[int], totals: list[int]) -> dict:
     """The smallest bid of at least ``amount`` on ``slot`` that ties no other
     slot; else the nearest legal one there or on another slot (one always exists)."""
+    if 1 <= amount <= chips and totals[slot - 1] + amount not in totals:
+        return {"slot": slot, "chips": amount}  # the usual case: the first one tried
     for s in [slot] + [x for x in slots if x != slot]:
         taken = {t for i, t in enumerate(totals, 1) if i != s and t > 0}
         for a in chain(range(max(1, amount), chips + 1), range(min(amount, chips + 1) - 1, 0, -1)):
