@@ -19,7 +19,7 @@ from mainmatch.engine.events import PUBLIC, private
 
 from . import state as S
 from .bands import BIG_EDGE, NEUTRAL_BAND, NEUTRAL_EDGE, band, neutral_player, settle
-from .cards import DECK, canonical, remove_cards, save_cost
+from .cards import canonical, deck_without, remove_cards, save_cost
 from .expression import crosses, evaluate
 from .models import MAX_REBIDS, ROUNDS
 from .state import FinalAuction, HomeostasisState, OpenAuction
@@ -164,7 +164,7 @@ def apply_draft(w: Work, player: str, action: dict) -> None:
     if w.draft_choices < DRAFT_CHOICES:
         return
     # D10: the last card goes to the last free position, with no step and no choice
-    last_card = remove_cards(DECK, [c for c in w.auction_order if c is not None])[0]
+    last_card = deck_without(w.auction_order)[0]
     last_position = w.auction_order.index(None)
     w.auction_order = _put(w.auction_order, last_position, last_card)
     w.emit("draft_choice", player=None, card=last_card, position=last_position + 1)

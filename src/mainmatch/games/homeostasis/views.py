@@ -12,7 +12,7 @@ from mainmatch.engine.checks import present
 from mainmatch.engine.memo import remember_last
 
 from . import state as S
-from .cards import DECK, remove_cards
+from .cards import DECK, deck_without
 from .flow import drafter, ec_candidates, eligible_for_brackets
 from .state import HomeostasisState
 
@@ -95,7 +95,7 @@ def pending_players(state: HomeostasisState) -> list[str]:
 
 def cards_left(state: HomeostasisState) -> list[str]:
     """Cards not yet in the auction order, canonical, with repeats (§3 ``draft``)."""
-    return remove_cards(DECK, [c for c in state.auction_order if c is not None])
+    return deck_without(state.auction_order)
 
 
 def free_positions(state: HomeostasisState) -> list[int]:
