@@ -59,7 +59,7 @@ SAVES = {
 ROUND_SPREAD = 4.5
 #: slot utilities kept, shared by every bot of the process (docs/decisions.md PH1):
 #: a pure function of what the view shows, the team and the bot's own parameters
-UTILITIES_KEPT = 1 << 14
+UTILITIES_KEPT = 1 << 13
 _UTILITIES: dict[tuple, dict[int, float]] = {}
 
 

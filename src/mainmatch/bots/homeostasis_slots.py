@@ -107,7 +107,7 @@ def arrangements(later: tuple[str, ...]) -> list[tuple[str, ...]]:
     return out
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)  # a few MB at most; a long simulation asks a few thousand
 def slot_values(
     slots: tuple[str | None, ...], card: str, later: tuple[str, ...]
 ) -> dict[int, Weighted]:
