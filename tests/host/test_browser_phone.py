@@ -309,7 +309,7 @@ def test_mvp_round_through_its_inputs(server, phone):
     first = phone.locator("#action-form fieldset .row[data-key]").first.get_attribute("data-key")
     assert phone.locator("#action-total").inner_text() == "Bids: 3 of your 30 free chips"
     acts = _submit_and_wait(phone, svc, made.match_id)
-    assert acts["r1"]["bids"] == {first: 3}
+    assert acts["ada"]["bids"] == {first: 3}
     assert phone.errors == []
 
 
@@ -370,7 +370,7 @@ def test_the_turn_alert(server, phone):
     app, base = server
     svc = app.state.service
     made = _running(svc, "mvp", people=2)
-    _open(phone, base, made.player_tokens["r1"])
+    _open(phone, base, made.player_tokens["ada"])
     title = phone.title()
     assert title.startswith("● Your move"), "the page opened on the player's move"
     phone.check("#alert-sound")  # the player turns the sound on (it plays once to try it)
@@ -383,8 +383,8 @@ def test_the_turn_alert(server, phone):
     assert phone.locator("#withdraw-action").is_visible()
     assert "This step waits for" not in phone.locator("#r-status").inner_text()
     assert phone.evaluate("window.__notes") == []
-    # the other person submits elsewhere: the step resolves and step 2 opens for r1
-    svc.submit(Access(made.match_id, "player", "r2"), {}, 1)
+    # the other person submits elsewhere: the step resolves and step 2 opens for ada
+    svc.submit(Access(made.match_id, "player", "bo"), {}, 1)
     until(phone, "document.title.startsWith('● Your move')")
     until(phone, "window.__notes.length === 1")
     assert "step 2" in phone.evaluate("window.__notes[0]")
