@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from mainmatch import games
-from mainmatch.engine.match import play_random
+from mainmatch.engine.match import Match, play, play_random
 from mainmatch.host.app import create_app
 from mainmatch.host.service import Access
 
@@ -313,53 +313,95 @@ def test_mvp_round_through_its_inputs(server, phone):
     assert phone.errors == []
 
 
-def _homeostasis_move(page, kind: str, request: dict) -> str:
-    """Act as a person on one Homeostasis step; the kind of input used."""
-    if kind == "draft":
-        page.locator("#action-form select").nth(0).select_option(index=1)
-        page.locator("#action-form select").nth(1).select_option(index=1)
-    elif kind == "bid":
-        top = max(request["totals"])
-        if top + 1 <= request["chips"]:
-            page.locator(".slots.pick button.slot:not([disabled])").first.click()
-            page.fill(".slot-bid input[type=number]", str(top + 1))
-            assert "Your bid: on slot" in page.locator(".slot-bid").inner_text()
-            return "slot"
-        page.check(".slot-bid input[type=checkbox]")
-    elif kind == "final_bid":
-        page.fill("#action-form input[type=number]", "0")
-    elif kind == "brackets":
-        page.locator("#action-form .variants input[type=radio]").nth(1).check()
-    elif kind == "choose_ec":
-        page.locator("#action-form select").select_option(index=1)
-    return kind  # save_cards and place_saved: submitting the empty form saves/places nothing
+def _homeostasis_steps() -> dict[str, dict]:
+    """For each step kind of Homeostasis (homeostasis.md §3) but choose_ec, a record
+    that stops where seat ``a`` is awaited in one: ``a`` saves 2, x and / (so it
+    has saved cards to place), keeps its chips and bids them all in the final
+    auction (so it wins one); the others play at random."""
+    game = games.get("homeostasis")
+    rng = random.Random(5)
+    found: dict[str, dict] = {}
+
+    def choose(m, p, req):
+        kind = req["kind"]
+        if p != "a":
+            return game.random_action(m.state, p, rng)
+        # a place_saved with cards to place; a bid where passing is allowed too
+        wanted = {"place_saved": bool(req.get("saved_cards")), "bid": req.get("can_pass", True)}
+        if kind not in found and wanted.get(kind, True):
+            found[kind] = m.record()
+        if kind == "save_cards":
+            return {"cards": ["2", "x", "/"]}
+        if kind == "final_bid":
+            return {"chips": req["chips"]}
+        if kind == "bid":
+            return {"pass": True} if req["can_pass"] else {"slot": req["slots"][0], "chips": 1}
+        return game.random_action(m.state, p, rng)
+
+    config = game.new_config(list(game.default_players), 5, garnets={"a": 4})
+    play(Match(game, config), choose)
+    return found
 
 
-def test_homeostasis_bids_on_the_slot_row(server, phone):
+def test_homeostasis_every_step_through_its_inputs(server, phone):
+    """Each step kind on its own input, as it lies on the table: the deck, the
+    auction order, the slot row, the sealed bid, the expression's two ends and
+    the expression itself (homeostasis.md §3-4)."""
     app, base = server
     svc = app.state.service
-    made = _running(svc, "homeostasis")
-    me = "a"
-    used = set()
-    for _ in range(12):
-        snap = my_turn(svc, made.match_id, me)
-        if snap.over or "slot" in used:
-            break
-        assert me in snap.pending, "the bots have moved: only the person can be awaited"
-        request = snap.pending[me]
-        _open(phone, base, made.player_tokens[me])
-        _check_words(phone, f"homeostasis {request['kind']}")
-        if request["kind"] == "bid" and "bid" not in used:
-            _shot(phone, "homeostasis")
-            used.add("bid")
-        used.add(_homeostasis_move(phone, request["kind"], request))
-        acts = _submit_and_wait(phone, svc, made.match_id)
-        if "slot" in used and request["kind"] == "bid":
-            assert (
-                set(acts[me]) == {"slot", "chips"}
-                and acts[me]["chips"] == max(request["totals"]) + 1
+    steps = _homeostasis_steps()
+    assert set(steps) == {"save_cards", "draft", "bid", "final_bid", "place_saved", "brackets"}
+    others = {p: "random" for p in "bcde"}
+    manual = {k: "manual" for k in games.get("homeostasis").action_models}
+    for kind, record in steps.items():
+        made = svc.import_record(record, bots=others, deadlines=manual, title=f"At {kind}")
+        request = my_turn(svc, made.match_id, "a").pending["a"]
+        assert request["kind"] == kind
+        _open(phone, base, made.player_tokens["a"])
+        _check_words(phone, f"homeostasis {kind}")
+        assert _width(phone) <= PHONE["width"], kind
+        form = phone.locator("#action-form")
+        if kind == "save_cards":
+            form.locator(".deck-save button.slot").nth(0).click()  # 1
+            form.locator(".deck-save button.slot").nth(8).click()  # x
+            assert form.locator(".deck-save p").inner_text() == (
+                "You save 2 cards (1 x): 1 garnet of your 4."
             )
-    assert "slot" in used, f"no slot bid was made through the slot row ({used})"
+            want = {"cards": ["1", "x"]}
+        elif kind == "draft":
+            rows = form.locator(".draft-pick .slots")
+            rows.nth(0).locator("button.slot").first.click()
+            assert error_shown(phone).endswith(": choose a free place in the auction order")
+            free = rows.nth(1).locator("button.slot:not([disabled])").first
+            free.click()
+            want = {"card": request["cards"][0], "position": request["positions"][0]}
+        elif kind == "bid":
+            top = max(request["totals"])
+            form.locator(".slot-bid button.slot:not([disabled])").first.click()
+            assert error_shown(phone).endswith(": enter how many chips you bid")
+            form.locator(".slot-bid input[type=number]").fill(str(top + 1))
+            assert "Your bid: on slot" in form.locator(".slot-bid").inner_text()
+            _shot(phone, "homeostasis")
+            want = {"slot": request["slots"][0], "chips": top + 1}
+        elif kind == "final_bid":
+            form.locator(".sealed-bid input").fill("5")
+            assert "pay 5, keeping" in form.locator(".sealed-bid").inner_text()
+            want = {"chips": 5}
+        elif kind == "place_saved":
+            saved = request["saved_cards"]
+            assert len(saved) >= 2, saved
+            form.locator(".saved-hand .row").nth(0).locator("button").nth(1).click()  # back
+            form.locator(".saved-hand .row").nth(0).locator("button").nth(0).click()  # front
+            assert form.locator(".saved-ends .slot.mine").count() == 2
+            want = {"front": [saved[1]], "back": [saved[0]]}
+        else:
+            cards = form.locator(".bracket-pick button.slot")
+            cards.nth(1).click()
+            cards.nth(3).click()
+            assert "Your brackets: cards 2 to 4" in form.locator(".bracket-pick").inner_text()
+            want = {"first": 2, "last": 4}
+        acts = _submit_and_wait(phone, svc, made.match_id)
+        assert acts["a"] == want, kind
     assert phone.errors == []
 
 
