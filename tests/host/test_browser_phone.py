@@ -151,6 +151,81 @@ def test_every_page_kind_fits_a_phone(server, phone, browser):
     assert phone.errors == []
 
 
+#: what the create page shows a host: labels, help texts, column heads, step kinds
+NEW_WORDS = """() => [...document.querySelectorAll(
+  '#create-form .help, #create-form th, #create-form .name, #create-form summary, #create-form td.kind, #create-form .variant-key')]
+  .map((e) => e.innerText.trim()).filter(Boolean)"""
+TILES = "\n".join(" ".join(str(-5 * r - i) for i in range(1, 6)) for r in range(7))
+ITEMS = """+15 points to YOU
++25 points to YOU
+x1.5 points to YOU
++25 points to CHOICE
++10 points to OTHERS
++40 points & 2 Garnets to YOU"""
+
+
+def _create(page, svc, title: str) -> dict:
+    """Create the match the form describes; its config."""
+    page.fill("#title", title)
+    page.click("#create-form button[type=submit]")
+    page.wait_for_url("**/host/*")
+    match_id = svc.access_of(page.url.rsplit("/", 1)[1]).match_id
+    return svc.record(match_id)["config"]
+
+
+def test_the_create_page_in_words(server, phone):
+    """/new labels every host input in words with the spec's help (no config
+    key, no JSON bracket) for every game, fits a phone, and turns what is typed
+    into the game's host inputs: teams by seat, lines of tiles, votes, a
+    catalogue in the seed's words, a variant."""
+    app, base = server
+    svc = app.state.service
+    phone.goto(f"{base}/?key={ADMIN_KEY}")
+    phone.goto(f"{base}/new")
+    for gid in games.ids():
+        phone.select_option("#game", gid)
+        for d in phone.locator("#host-inputs details").all():
+            d.evaluate("(d) => { d.open = true; }")
+        texts = phone.evaluate(NEW_WORDS)
+        assert len(texts) > 5, gid
+        bad = [t for t in texts if RAW.search(t)]
+        assert bad == [], f"{gid}: config keys or JSON on /new: {bad}"
+        assert _width(phone) <= PHONE["width"], gid
+    # Homeostasis: the teams chosen seat by seat, chips, a variant
+    phone.select_option("#game", "homeostasis")
+    teams = ["positive", "negative", "neutral", "positive", "negative"]
+    selects = phone.locator("#seats select.pp")
+    selects.nth(0).select_option("positive")
+    phone.click("#create-form button[type=submit]")
+    assert phone.locator("#create-error").inner_text() == (
+        "Team: choose one for every seat, or leave them all on random"
+    )
+    for i, team in enumerate(teams):
+        selects.nth(i).select_option(team)
+    phone.fill("#hi-chips", "50")
+    phone.locator("#host-inputs details summary").click()
+    phone.fill("input[data-variant=neutral_band]", "2")
+    config = _create(phone, svc, "Teams by hand")
+    assert config["teams"] == dict(zip("abcde", teams, strict=True))
+    assert config["chips"] == 50 and config["variant"] == {"neutral_band": 2}
+    # The Amalgamation: seven lines of tiles and the Group twist's votes
+    phone.goto(f"{base}/new?game=amalgamation")
+    phone.fill("#hi-minus_tiles", TILES)
+    phone.fill("#hi-garnet_rate_submissions", "5, 20 12")
+    phone.fill("#hi-minus_initial_order", "f, e, d, c, b, a")
+    config = _create(phone, svc, "Tiles by hand")
+    assert config["minus_tiles"][0] == [-1, -2, -3, -4, -5] and len(config["minus_tiles"]) == 7
+    assert config["garnet_rate_submissions"] == [5, 20, 12]
+    assert config["minus_initial_order"] == list("fedcba")
+    # Second to Won: a catalogue written in the seed's words
+    phone.goto(f"{base}/new?game=second_to_won")
+    phone.fill("#hi-auctions", ITEMS)
+    config = _create(phone, svc, "Items by hand")
+    assert [i["text"] for i in config["auctions"][0]] == ITEMS.split("\n")
+    assert len(config["auctions"]) == 1
+    assert phone.errors == []
+
+
 # ------------------------------------------------------------------ playing through the inputs
 
 
