@@ -87,7 +87,7 @@ def phone(browser):
     ctx.close()
 
 
-def _running(svc, game_id: str, people: int = 1, title: str = ""):
+def _running(svc, game_id: str, people: int = 1, title: str = "", **options):
     game = games.get(game_id)
     players = list(game.default_players)
     return svc.create_match(
@@ -97,6 +97,7 @@ def _running(svc, game_id: str, people: int = 1, title: str = ""):
         bots={p: "random" for p in players[people:]},
         deadlines={k: "manual" for k in game.action_models},
         title=title,
+        options=options,
     )
 
 
@@ -361,6 +362,8 @@ def test_second_to_won_asks_for_a_player_only_on_choice_items(server, phone):
         row = rows.nth(i)
         has = row.locator("select").count() == 1
         assert has == (row.get_attribute("data-key") in choice), row.inner_text()
+    # ana holds no garnets: no garnet box to fill on any item
+    assert phone.locator("#action-form [data-path='bids{}.garnets']").count() == 0
     _shot(phone, "second_to_won")
     letters = [i["letter"] for i in request["items"]][:3]
     for letter in letters:
@@ -378,6 +381,8 @@ def test_second_to_won_asks_for_a_player_only_on_choice_items(server, phone):
 
 def test_mvp_round_through_its_inputs(server, phone):
     svc, made = _start(server, phone, "mvp")
+    # no garnets: nothing to buy, so no purchase is offered
+    assert "Learn the card" not in phone.locator("#action-form").inner_text()
     _shot(phone, "mvp")
     bids = phone.locator("#action-form fieldset .row[data-key] input[type=number]")
     bids.first.fill("3")
@@ -385,6 +390,12 @@ def test_mvp_round_through_its_inputs(server, phone):
     assert phone.locator("#action-total").inner_text() == "Bids: 3 of your 30 free chips"
     acts = _submit_and_wait(phone, svc, made.match_id)
     assert acts["ada"]["bids"] == {first: 3}
+    # with garnets the purchases are offered
+    base = server[1]
+    rich = _running(svc, "mvp", garnets={"ada": 3})
+    _open(phone, base, rich.player_tokens["ada"])
+    text = phone.locator("#action-form").inner_text()
+    assert "Learn the card on a hidden place" in text and "Chips to buy with garnets" in text
     assert phone.errors == []
 
 

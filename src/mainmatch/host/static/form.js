@@ -12,6 +12,7 @@
  *   only_for: {"bids{}.choice": {"from": "items", "value": "letter", "any": "effects",
  *              "field": "target", "equals": "choice"}}  (the field exists only on those keys)
  *   widget:  {"trades": "seat_pairs"}     (a game's own input, see MMWidgets)
+ *   needs:   {"buy_chips": "garnets"}     (an optional field asked only when the request's value is above 0)
  * Paths: "a.b" properties, "[]" list items, "{key}" the keys of an object of
  * free keys, "{}" its values. A field left blank is left out of the action,
  * so the engine's own message names what is missing or wrong.
@@ -107,6 +108,15 @@ const MMForm = (() => {
     return parts.some((x) => x && x[spec.field] === spec.equals);
   }
 
+  /** Whether the field at ``path`` is worth asking (hint needs: {"buy_chips": "garnets"}):
+   * only when the request's value is above 0 (the field is optional, so leaving it out is legal). */
+  function needed(path, ctx) {
+    const key = ctx.hints.needs && ctx.hints.needs[path];
+    if (!key) return true;
+    const v = lookup(ctx.request, key);
+    return typeof v === "number" ? v > 0 : !!v;
+  }
+
   function build(schema, path, ctx, required, label) {
     const own = schema && schema.title;
     schema = resolve(schema, ctx.root);
@@ -197,6 +207,7 @@ const MMForm = (() => {
       const sub = schema.properties[key];
       const subPath = path ? `${path}.${key}` : key;
       if (!applies(subPath, ctx)) continue; // e.g. a CHOICE player on an item without one
+      if (!needed(subPath, ctx)) continue; // e.g. garnets to spend when you hold none
       const f = build(sub, subPath, ctx, required.has(key), sub.title || key);
       fields[key] = f;
       if (!f.el) continue;

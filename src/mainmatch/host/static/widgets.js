@@ -60,7 +60,7 @@ const MMWidgets = (() => {
         return svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "trade-line" });
       }));
       const sum = rows.reduce((s, r) => s + (Number(r.amount.value) || 0), 0);
-      total.textContent = `Total ${dollars(sum)} of your ${dollars(money)}` + (sum > money ? ": more than you have (turn garnets into dollars below, or lower an amount)" : "");
+      total.textContent = `Total ${dollars(sum)} of your ${dollars(money)}` + (sum > money ? `: more than you have (${ctx.request.garnets ? "turn garnets into dollars below, or " : ""}lower an amount)` : "");
       total.classList.toggle("error", sum > money);
     }
 
