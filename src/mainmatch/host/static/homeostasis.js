@@ -25,6 +25,10 @@ Object.assign(MMWidgets, (() => {
     return { row, buttons, redraw };
   }
 
+  /** A pass (``{"pass": true}``, §3) when ticked, else the fields chosen so far. */
+  const passOr = (passBox, fields) => (passBox.checked ? { pass: true }
+    : Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined)));
+
   const saveCost = (n) => (n <= 1 ? 0 : (n - 1) * (n - 1)); // §4.1, D5
 
   /** save_cards (§4.1): tap the cards of your own copy of the deck to save;
@@ -121,13 +125,7 @@ Object.assign(MMWidgets, (() => {
     redraw();
     return {
       el: box,
-      get: () => {
-        if (passBox.checked) return { pass: true };
-        const out = {};
-        if (slot !== null) out.slot = slot;
-        if (chips.value.trim() !== "") out.chips = Number(chips.value);
-        return out;
-      },
+      get: () => passOr(passBox, { slot, chips: chips.value.trim() === "" ? null : Number(chips.value) }),
       set: (v) => {
         v = v || {};
         passBox.checked = v.pass === true;
@@ -258,13 +256,7 @@ Object.assign(MMWidgets, (() => {
     redraw();
     return {
       el: box,
-      get: () => {
-        if (passBox.checked) return { pass: true };
-        const out = {};
-        if (first !== null) out.first = first;
-        if (last !== null) out.last = last;
-        return out;
-      },
+      get: () => passOr(passBox, { first, last }),
       set: (v) => {
         v = v || {};
         passBox.checked = v.pass === true;
