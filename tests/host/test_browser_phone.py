@@ -491,6 +491,42 @@ def test_homeostasis_every_step_through_its_inputs(server, phone):
     assert phone.errors == []
 
 
+def _at_choose_ec(game_id: str) -> tuple[dict, str]:
+    """A record of random play that stops where the first seat names the
+    Elimination Candidate (ENGINE.md convention 4); that seat."""
+    game = games.get(game_id)
+    me = game.default_players[0]
+    for seed in range(40):
+        rng = random.Random(seed)
+        m = Match(game, game.new_config(list(game.default_players), seed))
+        while m.pending:
+            if m.pending.get(me, {}).get("kind") == "choose_ec":
+                return m.record(), me
+            m.step({p: game.random_action(m.state, p, rng) for p in m.pending})
+    raise AssertionError(f"{game_id}: no choose_ec step for {me} in 40 seeds")
+
+
+@pytest.mark.parametrize("game_id", ["amalgamation", "homeostasis", "mvp"])
+def test_naming_the_elimination_candidate(server, phone, game_id):
+    app, base = server
+    svc = app.state.service
+    record, me = _at_choose_ec(game_id)
+    others = {p: "random" for p in record["config"]["players"] if p != me}
+    made = svc.import_record(record, bots=others, deadlines={"choose_ec": "manual"})
+    candidates = my_turn(svc, made.match_id, me).pending[me]["candidates"]
+    _open(phone, base, made.player_tokens[me])
+    _check_words(phone, f"{game_id} choose_ec")
+    assert (
+        phone.locator("#request-summary")
+        .inner_text()
+        .startswith("Name the Elimination Candidate: ")
+    )
+    phone.locator("#action-form select").select_option(label=candidates[-1])
+    acts = _submit_and_wait(phone, svc, made.match_id)
+    assert acts[me] == {"ec": candidates[-1]}
+    assert phone.errors == []
+
+
 # ------------------------------------------------------------------ the turn alert
 
 
