@@ -201,6 +201,13 @@ def test_the_create_page_in_words(server, phone):
     assert phone.locator("#create-error").inner_text() == (
         "Team: choose one for every seat, or leave them all on random"
     )
+    for i in range(5):  # three positive: the rules' message, the input named in words
+        selects.nth(i).select_option(["positive", "negative", "neutral", "positive", "positive"][i])
+    phone.click("#create-form button[type=submit]")
+    until(phone, "document.getElementById('create-error').textContent.length > 0")
+    assert phone.locator("#create-error").inner_text() == (
+        "Team: needs exactly 2 positive, 2 negative and 1 neutral; got 3 positive, 1 negative, 1 neutral"
+    )
     for i, team in enumerate(teams):
         selects.nth(i).select_option(team)
     phone.fill("#hi-chips", "50")
@@ -212,6 +219,12 @@ def test_the_create_page_in_words(server, phone):
     # The Amalgamation: seven lines of tiles and the Group twist's votes
     phone.goto(f"{base}/new?game=amalgamation")
     phone.fill("#hi-minus_tiles", TILES)
+    phone.fill("#hi-garnet_rate_submissions", "5, 4")
+    phone.click("#create-form button[type=submit]")
+    until(phone, "document.getElementById('create-error').textContent.length > 0")
+    assert phone.locator("#create-error").inner_text() == (
+        "Garnet rate votes: each submission must be 5..20, got 4"
+    )
     phone.fill("#hi-garnet_rate_submissions", "5, 20 12")
     phone.fill("#hi-minus_initial_order", "f, e, d, c, b, a")
     config = _create(phone, svc, "Tiles by hand")

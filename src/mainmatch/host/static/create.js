@@ -124,6 +124,19 @@
     }
   }
 
+  /** The server's message about a host input, with the input's label for its
+   * config name: "config.teams: needs exactly 2 positive…" → "Team: needs…". */
+  function named(message) {
+    for (const hi of game.host_inputs) {
+      const m = message.match(new RegExp(`^(?:config\\.)?${hi.name}((?:\\.[\\w-]+|\\[\\d+\\])*)(?=[:( ])`));
+      if (m) {
+        const part = m[1].replace(/\[\d+\]/g, "").replace(/\./g, " ").trim();
+        return hi.label + (part ? ` ${part}` : "") + message.slice(m[0].length);
+      }
+    }
+    return message;
+  }
+
   function body() {
     const rows = [...$("seats").tBodies[0].rows];
     const players = rows.map((r) => r.querySelector(".player-id").value.trim());
@@ -160,15 +173,15 @@
       }
       const v = input.value.trim();
       if (!v) continue;
-      if (hi.input === "order") options[hi.name] = words(v);
+      if (hi.input === "json" || (hi.input !== "order" && /^[[{]/.test(v))) { // JSON, e.g. a file loaded
+        try { options[hi.name] = JSON.parse(v); } catch (e) { throw new Error(`${hi.label}: not valid JSON (${e.message})`); }
+      } else if (hi.input === "order") options[hi.name] = words(v);
       else if (hi.input === "number") options[hi.name] = whole(hi.label, v);
       else if (hi.input === "numbers") options[hi.name] = words(v).map((t) => whole(hi.label, t));
       else if (hi.input === "rows") options[hi.name] = v.split("\n").map((l) => words(l)).filter((l) => l.length).map((l) => l.map((t) => whole(hi.label, t)));
-      else if (hi.input === "catalogue" && !/^[[{]/.test(v)) {
+      else if (hi.input === "catalogue") {
         // the seed's words: one item per line, a blank line between auctions
         options[hi.name] = v.split(/\n\s*\n/).map((a) => a.split("\n").map((l) => l.trim()).filter(Boolean)).filter((a) => a.length);
-      } else {
-        try { options[hi.name] = JSON.parse(v); } catch (e) { throw new Error(`${hi.label}: not valid JSON (${e.message})`); }
       }
     }
     const deadlines = {};
@@ -190,7 +203,7 @@
     try {
       const made = await MM.api("POST", "/api/matches", body());
       location.href = made.links.host;
-    } catch (e) { $("create-error").textContent = e.message; }
+    } catch (e) { $("create-error").textContent = named(e.message); }
   });
 
   games = Object.fromEntries(JSON.parse($("games-data").textContent).map((g) => [g.id, g]));
