@@ -477,10 +477,15 @@ def test_homeostasis_every_step_through_its_inputs(server, phone):
         elif kind == "bid":
             top = max(request["totals"])
             form.locator(".slot-bid button.slot:not([disabled])").first.click()
-            assert error_shown(phone).endswith(": enter how many chips you bid")
             form.locator(".slot-bid input[type=number]").fill(str(top + 1))
             assert "Your bid: on slot" in form.locator(".slot-bid").inner_text()
+            if any(request["totals"]):  # the totals so far in a sentence
+                summary = phone.locator("#request-summary").inner_text()
+                assert re.search(r"Totals so far: slot \d+: \d+(; slot \d+: \d+)*\.$", summary)
             _shot(phone, "homeostasis")
+            form.locator(".slot-bid input[type=number]").fill("")
+            assert error_shown(phone).endswith(": enter how many chips you bid")
+            form.locator(".slot-bid input[type=number]").fill(str(top + 1))
             want = {"slot": request["slots"][0], "chips": top + 1}
         elif kind == "final_bid":
             form.locator(".sealed-bid input").fill("5")
