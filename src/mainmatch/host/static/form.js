@@ -1,7 +1,7 @@
 /* The action form: built from the step's JSON Schema (pydantic's output) and
  * the player's request, in the words of the game's rules. Hints
  * (templates/games/<game>.form.json) name the choices, labels, help and order:
- *   options: {"trades[].players[]": "players", "bids{key}": "biddable",
+ *   options: {"trades[].players[]": "players", "bids{key}": {"from": "biddable", "view_label": "pattern.{}.card", "words": true},
  *             "bids{}.choice": "choice_targets", "x": {"from": "items", "value": "letter", "label": "text"}}
  *   labels:  {"minus.bids[]": "tiles"}   (item i of a fixed list is labelled by request.tiles[i])
  *   titles:  {"kong": "Kong's Dilemma"}  (a field's name; else the schema's title)
@@ -65,9 +65,14 @@ const MMForm = (() => {
       const src = typeof spec === "string" ? { from: spec } : spec;
       let list = src.from.split(".").reduce((o, k) => (o == null ? o : o[k]), ctx.request);
       if (Array.isArray(list)) {
+        // {"words": true}: "pears-4" reads "pears 4"; {"view_label": "pattern.{}.card"}: what
+        // the player's view knows of the choice (a revealed card), after its name
+        const words = (t) => (src.words ? String(t).replace(/[-_]/g, " ") : String(t));
         opts = list.map((x) => {
           const value = src.value ? x[src.value] : x;
-          const label = src.label && x[src.label] !== undefined ? `${value}: ${x[src.label]}` : String(value);
+          const seen = src.view_label && ctx.view ? lookup(ctx.view, src.view_label.replace("{}", value)) : undefined;
+          const more = src.label && x[src.label] !== undefined ? x[src.label] : typeof seen === "string" ? seen : undefined;
+          const label = more !== undefined ? `${value}: ${words(more)}` : words(value);
           return { value, label };
         });
       }
