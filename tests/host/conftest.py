@@ -18,6 +18,10 @@ from fastapi.testclient import TestClient
 
 from mainmatch.host.app import create_app
 
+from .browserkit import chromium, served
+from .phonekit import ADMIN_KEY as PHONE_ADMIN_KEY
+from .phonekit import PHONE, STUBS
+
 PG_URL = os.environ.get("MAINMATCH_TEST_PG_URL")
 #: the admin key the test servers run with (creating and importing need it)
 ADMIN_KEY = "test-admin-key-0123456789"
@@ -166,3 +170,36 @@ CONFIG_E = {
     "gamewide_tiebreak": SE_PLAYERS,
     "garnets": {p: 0 for p in SE_PLAYERS},
 }
+
+
+# ------------------------------------------------------------------ phone browser tests
+
+
+@pytest.fixture(scope="module")
+def phone_server(tmp_path_factory):
+    """The phone tests' server (phonekit.py): the app served by uvicorn in a
+    thread on a free loopback port, one for each test module."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('phone') / 'host.db'}"
+    app = create_app(url, scan_interval=0.2, admin_key=PHONE_ADMIN_KEY)
+    with served(app) as base:
+        yield app, base
+
+
+@pytest.fixture(scope="module")
+def phone_browser():
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def phone(phone_browser):
+    """One phone-sized page for the module; script errors are collected."""
+    ctx = phone_browser.new_context(viewport=PHONE)
+    ctx.add_init_script(STUBS)
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("dialog", lambda d: d.accept())
+    yield page
+    ctx.close()
