@@ -18,10 +18,6 @@ from fastapi.testclient import TestClient
 
 from mainmatch.host.app import create_app
 
-from .browserkit import chromium, served
-from .phonekit import ADMIN_KEY as PHONE_ADMIN_KEY
-from .phonekit import PHONE, STUBS
-
 PG_URL = os.environ.get("MAINMATCH_TEST_PG_URL")
 #: the admin key the test servers run with (creating and importing need it)
 ADMIN_KEY = "test-admin-key-0123456789"
@@ -173,12 +169,17 @@ CONFIG_E = {
 
 
 # ------------------------------------------------------------------ phone browser tests
+# (their kits are imported inside the fixtures: tests/season loads this file by
+# its path, outside the tests.host package, for its database fixtures only)
 
 
 @pytest.fixture(scope="module")
 def phone_server(tmp_path_factory):
     """The phone tests' server (phonekit.py): the app served by uvicorn in a
     thread on a free loopback port, one for each test module."""
+    from .browserkit import served
+    from .phonekit import ADMIN_KEY as PHONE_ADMIN_KEY
+
     url = f"sqlite:///{tmp_path_factory.mktemp('phone') / 'host.db'}"
     app = create_app(url, scan_interval=0.2, admin_key=PHONE_ADMIN_KEY)
     with served(app) as base:
@@ -187,6 +188,8 @@ def phone_server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def phone_browser():
+    from .browserkit import chromium
+
     with chromium() as b:
         yield b
 
@@ -194,6 +197,8 @@ def phone_browser():
 @pytest.fixture(scope="module")
 def phone(phone_browser):
     """One phone-sized page for the module; script errors are collected."""
+    from .phonekit import PHONE, STUBS
+
     ctx = phone_browser.new_context(viewport=PHONE)
     ctx.add_init_script(STUBS)
     page = ctx.new_page()
