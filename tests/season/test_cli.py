@@ -168,10 +168,10 @@ def test_bad_entries_exit_2_with_one_line_and_change_nothing(season, capsys, arg
 def test_records_that_do_not_fit_the_season_are_refused(season, tmp_path, capsys):
     db = season
     rec = tmp_path / "mvp.json"
-    run(capsys, "random", "mvp", "--seed", "3", "-o", str(rec))  # players r1.. not in the cast
+    run(capsys, "random", "mvp", "--seed", "3", "-o", str(rec))  # players ada.. not in the cast
     ledger = exported(capsys, db)
     code, _, err = run(capsys, "season", "add-match", "s1", str(rec), "--db", db)
-    assert code == 2 and "r1, r2, r3, g1, g2, g3 are not in the season's cast" in err
+    assert code == 2 and "ada, bo, cy, dot, eli, fin are not in the season's cast" in err
     # starting garnets that differ from the holdings
     run(capsys, "random", "amalgamation", "--seed", "5", "--players", "a,b,c,d,e,f", "-o", str(rec))
     data = json.loads(rec.read_text())
