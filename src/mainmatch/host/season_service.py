@@ -33,6 +33,7 @@ from mainmatch.season import ledger
 from mainmatch.season.ledger import SeasonError, Standings
 from mainmatch.season.models import (
     BODY_TYPES,
+    NAME_PATTERN,
     Body,
     Entry,
     MainMatch,
@@ -68,19 +69,34 @@ class Season:
     matches: list[dict[str, Any]]
 
 
+def describe(exc: ValidationError, root: str) -> str:
+    """:func:`describe_validation_error`, with the rule of names and ids in words
+    instead of a regular expression (decision SE12)."""
+    err = exc.errors()[0]
+    if err["type"] == "string_pattern_mismatch":
+        loc = ".".join(str(part) for part in (root, *err["loc"]))
+        pattern = str(err.get("ctx", {}).get("pattern", ""))
+        most = 80 if pattern == NAME_PATTERN else 32
+        return (
+            f"{loc}: {err.get('input')!r} is not a valid name: use letters, digits and - _ . "
+            f"(starting with a letter or digit, at most {most} characters)"
+        )
+    return describe_validation_error(exc, root)
+
+
 def parse_body(data: Any) -> Body:
     """An entry's body from JSON, or one line naming the field at fault."""
     try:
         return _BODY.validate_python(data)
     except ValidationError as exc:
-        raise Unprocessable(describe_validation_error(exc, "entry")) from None
+        raise Unprocessable(describe(exc, "entry")) from None
 
 
 def parse_settings(data: Any) -> SeasonSettings:
     try:
         return SeasonSettings.model_validate(data)
     except ValidationError as exc:
-        raise Unprocessable(describe_validation_error(exc, "season")) from None
+        raise Unprocessable(describe(exc, "season")) from None
 
 
 class SeasonService:
@@ -297,7 +313,7 @@ class SeasonService:
         try:
             parsed = SeasonExport.model_validate(doc)
         except ValidationError as exc:
-            raise Unprocessable(describe_validation_error(exc, "season file")) from None
+            raise Unprocessable(describe(exc, "season file")) from None
         token = self._insert(parsed.settings, list(parsed.entries))
         return parsed.settings, token
 
@@ -331,6 +347,11 @@ class SeasonService:
                     raise Unprocessable(
                         f"{p} was eliminated in episode {st.players[p].eliminated_in}"
                     )
+            if len(players) != game.player_count:
+                raise Unprocessable(
+                    f"{game.title} takes {game.player_count} players, not {len(players)}; "
+                    f"choose {game.player_count} of the {len(alive)} alive ({', '.join(alive)})"
+                )
         options = dict(kwargs.pop("options", None) or {})
         for key in ("garnets", "gamewide_tiebreak"):
             if key in options:
