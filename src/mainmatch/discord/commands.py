@@ -25,7 +25,14 @@ from mainmatch.host.service import Access, available_games
 
 from . import components as comp
 from . import text as tx
-from .hosting import HostingError, create_from_discord, import_from_discord
+from .hosting import (
+    CATEGORY_NEEDS,
+    POST_NEEDS,
+    HostingError,
+    create_from_discord,
+    import_from_discord,
+    missing_permissions,
+)
 from .protocol import BotLike
 from .store import GuildSetup
 
@@ -143,6 +150,19 @@ def group(bot: BotLike) -> app_commands.Group:
             raise Refused("private: channels needs a category for the players' channels.")
         if web_base and not re.fullmatch(r"https?://[^\s<>]{1,180}", web_base):
             raise Refused("web_base must be an http(s) address, e.g. https://mm.example.org")
+        me = interaction.guild.me
+        checks: list[tuple[discord.abc.GuildChannel, tuple[tuple[str, str], ...]]] = [
+            (channel, POST_NEEDS)
+        ]
+        if private == "channels" and category is not None:
+            checks.append((category, CATEGORY_NEEDS))
+        for place, needs in checks:
+            missing = missing_permissions(place, me, needs)
+            if missing:
+                raise Refused(
+                    f"Nothing set up: I need the {', '.join(missing)} permission"
+                    f"{'s' if len(missing) > 1 else ''} in {place.mention}."
+                )
         setup = GuildSetup(
             interaction.guild.id,
             host_role.id,

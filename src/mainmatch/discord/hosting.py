@@ -90,6 +90,27 @@ async def members_of(
     return unique
 
 
+#: what the bot needs where (issue 12: "say which permission, in which channel")
+POST_NEEDS = (
+    ("view_channel", "View Channels"),
+    ("send_messages", "Send Messages"),
+    ("read_message_history", "Read Message History"),
+)
+CATEGORY_NEEDS = (
+    *POST_NEEDS,
+    ("manage_channels", "Manage Channels"),
+    ("manage_roles", "Manage Roles"),
+)
+
+
+def missing_permissions(
+    place: discord.abc.GuildChannel, me: discord.Member, needs: tuple[tuple[str, str], ...]
+) -> list[str]:
+    """The names of the permissions in ``needs`` that ``me`` lacks in ``place``."""
+    have = place.permissions_for(me)
+    return [name for flag, name in needs if not getattr(have, flag)]
+
+
 async def private_channels(
     guild: discord.Guild, setup: GuildSetup, game_id: str, players: dict[str, discord.Member]
 ) -> dict[str, int]:
@@ -100,6 +121,12 @@ async def private_channels(
     if not isinstance(category, discord.CategoryChannel):
         raise HostingError("the category of /mm setup no longer exists; run /mm setup again")
     me = guild.me
+    missing = missing_permissions(category, me, CATEGORY_NEEDS)
+    if missing:  # say so before making anything
+        raise HostingError(
+            f"I need the {', '.join(missing)} permission{'s' if len(missing) > 1 else ''} "
+            f"in the category {category.name} to make the players' private channels"
+        )
     made: dict[str, int] = {}
     for pid, member in players.items():
         overwrites: dict[Any, discord.PermissionOverwrite] = {
