@@ -2,8 +2,8 @@
 
 ``/mm new`` with a role and host inputs as an attachment; ``/mm status``
 (who has submitted, never what); ``/mm submit`` reopening a request;
-``/mm deadline``; ``/mm seat`` for a no-show; ``/mm resolve``; ``/mm undo``
-(a notice and fresh requests); ``/mm export`` then ``/mm import``;
+``/mm deadline``; ``/mm seat`` for a no-show (a notice in the match channel);
+``/mm resolve``; ``/mm undo`` (a notice and fresh requests); ``/mm export`` then ``/mm import``;
 ``/mm rules``.
 """
 
@@ -68,6 +68,9 @@ def test_discord_host_commands(sqlite_url, dx):
             r = await world.host.slash(world.lobby, "mm seat", player="ann3", bot_name="random")
             assert "ann3's seat is now played by random" in dx.said(r)
             assert dx.host_view(bot, match_id)["pending_status"]["ann3"].startswith("bot")
+            shared = [dx.text_of(m) for m in world.messages(world.channel)]
+            handover = "The host gave ann3's seat to a bot (random); it acts for ann3 from now on."
+            assert shared[-1].replace("**", "") == handover, shared[-1]
 
             before = len(world.messages(world.channel))
             r = await world.host.slash(world.lobby, "mm resolve")
@@ -80,6 +83,8 @@ def test_discord_host_commands(sqlite_url, dx):
             assert "ann3's seat is now played by ann4" in dx.said(r)
             handed = world.prompt(ann4, match_id, 2)
             assert handed is not None and "**player**: ann3" in handed.content
+            shared = [dx.text_of(m) for m in world.messages(world.channel)]
+            assert shared[-1] == "**ann3**'s seat is played by a person again.", shared[-1]
             r = await world.host.slash(world.lobby, "mm seat", player="ann1", user=ann2)
             assert "ann2 already plays a seat of this match" in dx.said(r)
 
