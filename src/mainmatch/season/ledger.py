@@ -221,7 +221,11 @@ def _main_match(st: Standings, number: int, m: MainMatch) -> None:
             if m.starting_garnets.get(p, 0) != st.players[p].garnets
         ]
         if wrong:
-            raise SeasonError("starting garnets differ from the ledger: " + "; ".join(wrong))
+            raise SeasonError(
+                "starting garnets differ from the ledger: "
+                + "; ".join(wrong)
+                + " (if the record is right, adjust the ledger first)"
+            )
     for p, spent in m.garnets_spent.items():
         # garnets won inside a match may be spent in it (Second to Won's items),
         # so only the end must hold: the engine checked every purchase on the way
