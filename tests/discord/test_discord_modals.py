@@ -16,17 +16,8 @@ import asyncio
 from mainmatch.discord.components import modal_values
 
 
-def _cid(message, suffix: str) -> str:
-    return next(
-        c.custom_id
-        for row in message.components
-        for c in row.children
-        if (c.custom_id or "").endswith(suffix)
-    )
-
-
-async def _open(member, message, part: str):
-    shown = await member.user.click(message, custom_id=_cid(message, f":part:{part}"))
+async def _open(dx, member, message, part: str):
+    shown = await member.user.click(message, custom_id=dx.cid(message, f":part:{part}"))
     assert shown.modal is not None, shown
     return shown
 
@@ -40,8 +31,8 @@ def test_discord_modals_are_per_seat_and_survive_a_restart(sqlite_url, dx):
             match_id = await world.new("seat_exchange", humans=2)
             p1, p2 = world.prompt(ann1, match_id, 1), world.prompt(ann2, match_id, 1)
             # both open the trade form, then submit in the opposite order
-            m1 = await _open(ann1, p1, "trade")
-            m2 = await _open(ann2, p2, "trade")
+            m1 = await _open(dx, ann1, p1, "trade")
+            m2 = await _open(dx, ann2, p2, "trade")
             assert m1.modal["custom_id"] != m2.modal["custom_id"]
             r2 = await ann2.user.submit_modal(m2, {"players": ["bot3", "bot4"], "amount": "22"})
             r1 = await ann1.user.submit_modal(m1, {"players": ["bot1", "bot2"], "amount": "11"})
@@ -56,18 +47,18 @@ def test_discord_modals_are_per_seat_and_survive_a_restart(sqlite_url, dx):
             ]
 
             # a form open while the bot restarts still goes through
-            m1 = await _open(ann1, p1, "garnets")
+            m1 = await _open(dx, ann1, p1, "garnets")
             fresh = dx.build_bot(sqlite_url, loops=False)
             await env.restart_bot(fresh)
             world.bot = fresh
             r = await ann1.user.submit_modal(m1, {"garnets": "0"})
             assert r.ephemeral and "Draft for step 1" in dx.said(r), dx.said(r)
             assert '"amount": 11' in dx.said(r)  # the draft from before the restart kept
-            r = await ann1.user.click(p1, custom_id=_cid(p1, ":submit"))
+            r = await ann1.user.click(p1, custom_id=dx.cid(p1, ":submit"))
             assert dx.said(r).startswith("Stored for step 1:"), dx.said(r)
 
             # a form of a step that closed meanwhile: answered, nothing stored
-            m2 = await _open(ann2, p2, "trade")
+            m2 = await _open(dx, ann2, p2, "trade")
             r = await world.host.slash(world.lobby, "mm resolve", match=match_id)
             assert dx.said(r) == "Step 1 resolved."
             r = await ann2.user.submit_modal(m2, {"players": ["bot5", "bot6"], "amount": "5"})

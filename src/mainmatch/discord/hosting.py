@@ -64,19 +64,23 @@ def parse_deadlines(text: str) -> dict[str, str] | None:
     return out
 
 
+async def member_by_id(guild: discord.Guild, uid: int, name: str = "") -> discord.Member:
+    """The member with Discord id ``uid`` (from the cache, else asked of Discord)."""
+    member = guild.get_member(uid)
+    if member is None:
+        try:
+            member = await guild.fetch_member(uid)
+        except discord.NotFound:
+            who = name or f"<@{uid}>"
+            raise HostingError(f"{who} is not a member of this server (any more)") from None
+    return member
+
+
 async def members_of(
     guild: discord.Guild, mentions: str, role: discord.Role | None
 ) -> list[discord.Member]:
     """The members named, in order, then the role's members; no bots, no repeats."""
-    out: list[discord.Member] = []
-    for uid in _MENTION.findall(mentions):
-        member = guild.get_member(int(uid))
-        if member is None:
-            try:
-                member = await guild.fetch_member(int(uid))
-            except discord.NotFound:
-                raise HostingError(f"<@{uid}> is not a member of this server (any more)") from None
-        out.append(member)
+    out = [await member_by_id(guild, int(uid)) for uid in _MENTION.findall(mentions)]
     if role is not None:
         out.extend(sorted(role.members, key=lambda m: m.id))
     seen: set[int] = set()

@@ -26,6 +26,7 @@ from .hosting import (
     _drop_channels,
     _seat_and_subscribe,
     _summary,
+    member_by_id,
     parse_deadlines,
     private_channels,
 )
@@ -47,13 +48,7 @@ async def members_of_cast(
                 f"{p} has no Discord account in season {season.name}; host this match on the "
                 "web page (or with mainmatch season new-match)"
             )
-        member = guild.get_member(c.discord_id)
-        if member is None:
-            try:
-                member = await guild.fetch_member(c.discord_id)
-            except discord.NotFound:
-                raise HostingError(f"{p} is not a member of this server (any more)") from None
-        out[p] = member
+        out[p] = await member_by_id(guild, c.discord_id, p)
     return out
 
 
