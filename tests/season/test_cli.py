@@ -153,6 +153,7 @@ BAD = [
     (["result", "s1", "--players", "a,b", "--spent", "a=1", "--reason", "x"], "a spent 1 garnet"),
     (["adjust", "nope", "a", "--garnets", "1", "--reason", "x"], "no season named nope"),
     (["new", "s1", "--cast", "a,b"], "there is already a season named s1"),
+    (["adjust", "s1", "a", "--status", "alive", "--reason", "x"], "a is already alive"),
     (["new", "s 2", "--cast", "a,b"], "'s 2' is not a valid name: use letters, digits and - _ ."),
 ]  # fmt: skip
 

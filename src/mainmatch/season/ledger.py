@@ -296,6 +296,8 @@ def _transfer(st: Standings, number: int, t: Transfer) -> None:
 
 def _adjust(st: Standings, number: int, adj: Adjust, reason: str) -> None:
     p = _player(st, adj.player)
+    if adj.status == p.status and not adj.garnets and not adj.tokens_of_life:
+        raise SeasonError(f"{p.id} is already {p.status}; the adjustment would change nothing")
     if p.garnets + adj.garnets < 0:
         raise SeasonError(f"{p.id} holds {_gar(p.garnets)}; {adj.garnets} would go below zero")
     if p.tokens_of_life + adj.tokens_of_life < 0:
