@@ -258,3 +258,23 @@ def test_inputs_feed_mainmatch_new(season, tmp_path, capsys):
     assert config["garnets"]["c"] == 4 and config["gamewide_tiebreak"][0] == "f"
     code, _, err = run(capsys, "season", "inputs", "s1", "--players", "a,zz", "--db", db)
     assert code == 2 and "zz is not in the season's cast" in err
+
+
+def test_new_keeps_display_names_and_discord_ids(tmp_path, capsys):
+    db = str(tmp_path / "ids.db")
+    code, _, err = run(
+        capsys, "season", "new", "s2", "--cast", "ann,ben", "--names", "ann=Ann @everyone",
+        "--discord-ids", "ann=123456789012345678", "--db", db,
+    )  # fmt: skip
+    assert code == 0, err
+    cast = json.loads(run(capsys, "season", "export", "s2", "--db", db)[1])["settings"]["cast"]
+    assert cast[0] == {"id": "ann", "name": "Ann @everyone", "discord_id": 123456789012345678}
+    assert cast[1]["discord_id"] is None
+    code, _, err = run(capsys, "season", "new", "s3", "--cast", "a,b", "--discord-ids", "a=x",
+                       "--db", db)  # fmt: skip
+    assert code == 2 and "--discord-ids: write PLAYER=N pairs" in err
+    code, _, err = run(capsys, "season", "new", "s3", "--cast", "a,b", "--discord-ids", "c=1",
+                       "--db", db)  # fmt: skip
+    assert code == 2 and "c is not in the cast" in err
+    code, out, _ = run(capsys, "season", "standings", "s2", "--markdown", "--db", db)
+    assert "Ann @\u200beveryone" in out  # the name never pings on Discord
