@@ -96,6 +96,15 @@ def test_discord_host_commands(sqlite_url, dx):
             assert shared[-1] == "The host took back step 1; it is open again."
             reopened = world.prompt(ann2, match_id, 1)
             assert reopened is not None and reopened.id != prompt.id
+            # a person's seat to another person: the channel is told too
+            old = world.prompt(ann3, match_id, 1)
+            r = await world.host.slash(world.lobby, "mm seat", player="ann2", user=ann3)
+            assert "ann2's seat is now played by ann3" in dx.said(r)
+            shared = [dx.text_of(m) for m in world.messages(world.channel)]
+            assert shared[-1] == "**ann2**'s seat is now played by another member (ann3).", shared
+            handed = world.prompt(ann3, match_id, 1)
+            assert handed is not None and handed.id != getattr(old, "id", None)
+            assert "**player**: ann2" in handed.content
 
             # the record, to the host only, and a match continued from it
             r = await world.host.slash(world.lobby, "mm export")

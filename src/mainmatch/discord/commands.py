@@ -20,6 +20,7 @@ from discord import app_commands
 from mainmatch import games
 from mainmatch.engine.errors import MainmatchError
 from mainmatch.host import deadlines as dl
+from mainmatch.host import delivery
 from mainmatch.host.errors import HostError
 from mainmatch.host.service import Access, available_games
 
@@ -302,6 +303,18 @@ def group(bot: BotLike) -> app_commands.Group:
         if user is not None:
             # the new member's messages go to their DMs (a private channel was the old member's)
             await bot.run_db(bot.store.set_seat_user, match_id, player, user.id)
+            host = await bot.run_db(bot.service.overview, Access(match_id, "host"))
+            if any(x["player"] == player and not x["bot"] for x in host["seats"]):
+                # a person's seat to another person: the service sees no change, so tell
+                # the channel here (a bot's seat given back is the service's notice)
+                await bot.run_db(
+                    delivery.queue_notice,
+                    bot.database,
+                    match_id,
+                    f"seat:{player}:u{user.id}",
+                    f"**{player}**'s seat is now played by another member "
+                    f"({tx.neutralise(user.display_name)}).",
+                )
         await _call(
             interaction,
             bot.service.set_seat,

@@ -210,6 +210,19 @@ def seat_changed(s: Session, m: MatchRow, player: str, bot: str | None, now: flo
     s.flush()
 
 
+def queue_notice(db: Database, match_id: str, key: str, text: str) -> bool:
+    """Queue a notice for the match channel of a subscribed, running match that
+    the service did not cause (an adapter's own change, e.g. a seat passed from
+    one Discord member to another); ``key`` makes it once per open step."""
+    now = time.time()
+    with db.write() as s:
+        m = s.get(MatchRow, match_id)
+        if m is None or m.status != "running" or not _subscribed(s, match_id):
+            return False
+        _add(s, m, m.step_count + 1, "notice", key[:100], text, now)
+    return True
+
+
 def subscribe(db: Database, match_id: str, outlet: str, snap: Snapshot) -> None:
     """Make ``outlet`` the poster of ``match_id``'s announcements and queue what
     the match has said so far (the opening post, every applied step, the open
