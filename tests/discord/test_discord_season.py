@@ -230,11 +230,15 @@ def test_discord_season_entries_and_a_hosted_episode(sqlite_url, dx):
                 "new-match", name="s", game="mvp", players="ann1 ann2 ann3 ann4 ann5 ann6 ann7 ann1"
             )
             assert said == "No match started: a player is listed twice", said
+            offered = await host.autocomplete(world.lobby, "mm season standings", "name", "")
+            assert [c["value"] for c in offered] == ["s"]
             seasons.create(
                 "web", ["ann1", "ann2", "ann3", "ann4", "ann5", "ann6"]
             )  # no Discord ids
             said = await say("new-match", name="web", game="mvp")
             assert said.startswith("No match started: ann1 has no Discord account in season web")
+            offered = await host.autocomplete(world.lobby, "mm season new-match", "name", "WE")
+            assert [c["value"] for c in offered] == ["web"]
             assert bot.store.guild_matches(world.guild.id) == []
             chosen = " ".join(x.mention for x in m[:6])
             said = await say("new-match", name="s", game="mvp", players=chosen, seed=3)

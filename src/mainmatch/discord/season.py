@@ -370,6 +370,18 @@ def group(bot: BotLike) -> app_commands.Group:
         await _answer(interaction, _done(entry))
 
     season_match.attach(sg, bot, seasons)
+
+    async def season_names(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The seasons whose name contains what is typed (Discord shows 25 at most)."""
+        names = await bot.run_db(seasons.names)
+        typed = current.strip().lower()
+        return [app_commands.Choice(name=n, value=n) for n in names if typed in n.lower()][:25]
+
+    for cmd in sg.walk_commands():
+        if isinstance(cmd, app_commands.Command) and cmd.name != "new":
+            cmd.autocomplete("name")(season_names)
     return sg
 
 
