@@ -238,6 +238,7 @@ def home(request: Request, key: str | None = None) -> Response:
             games=gs,
             title="mainmatch",
             matches=list_matches(_svc(request)) if admin else None,
+            seasons=request.app.state.seasons.names() if admin else None,
             open_mode=request.app.state.admin_key is None,
             titles={g.id: g.title for g in gs},
             bad_key=request.query_params.get("bad") == "1",
