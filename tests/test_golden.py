@@ -12,15 +12,19 @@ import pytest
 
 from mainmatch import games
 from mainmatch.engine.golden import playthrough
+from mainmatch.games.mvp.game import EXAMPLE_PLAYERS
 
 GOLDEN = Path(__file__).with_name("golden")
 SEED = 7
+#: The MVP's golden match was written with the spec's example ids before its
+#: default ids became neutral ones; it keeps them, so the file stays as it was
+PLAYERS = {"mvp": EXAMPLE_PLAYERS}
 
 
 @pytest.mark.parametrize("game_id", games.ids())
 def test_golden_playthrough(game_id: str, update_golden: bool) -> None:
     game = games.get(game_id)
-    config = game.new_config(list(game.default_players), SEED)
+    config = game.new_config(list(PLAYERS.get(game_id, game.default_players)), SEED)
     text = playthrough(game, config, SEED)
     path = GOLDEN / f"{game_id}.txt"
     if update_golden or not path.exists():

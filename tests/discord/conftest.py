@@ -335,6 +335,7 @@ def dx() -> Any:
         build_bot=build_bot,
         simcord=simcord,
         run=run,
+        cid=_cid,
     )
 
 

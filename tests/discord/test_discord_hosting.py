@@ -2,8 +2,8 @@
 
 ``/mm new`` with a role and host inputs as an attachment; ``/mm status``
 (who has submitted, never what); ``/mm submit`` reopening a request;
-``/mm deadline``; ``/mm seat`` for a no-show; ``/mm resolve``; ``/mm undo``
-(a notice and fresh requests); ``/mm export`` then ``/mm import``;
+``/mm deadline``; ``/mm seat`` for a no-show (a notice in the match channel);
+``/mm resolve``; ``/mm undo`` (a notice and fresh requests); ``/mm export`` then ``/mm import``;
 ``/mm rules``.
 """
 
@@ -68,6 +68,9 @@ def test_discord_host_commands(sqlite_url, dx):
             r = await world.host.slash(world.lobby, "mm seat", player="ann3", bot_name="random")
             assert "ann3's seat is now played by random" in dx.said(r)
             assert dx.host_view(bot, match_id)["pending_status"]["ann3"].startswith("bot")
+            shared = [dx.text_of(m) for m in world.messages(world.channel)]
+            handover = "The host gave ann3's seat to a bot (random); it acts for ann3 from now on."
+            assert shared[-1].replace("**", "") == handover, shared[-1]
 
             before = len(world.messages(world.channel))
             r = await world.host.slash(world.lobby, "mm resolve")
@@ -80,6 +83,8 @@ def test_discord_host_commands(sqlite_url, dx):
             assert "ann3's seat is now played by ann4" in dx.said(r)
             handed = world.prompt(ann4, match_id, 2)
             assert handed is not None and "**player**: ann3" in handed.content
+            shared = [dx.text_of(m) for m in world.messages(world.channel)]
+            assert shared[-1] == "**ann3**'s seat is played by a person again.", shared[-1]
             r = await world.host.slash(world.lobby, "mm seat", player="ann1", user=ann2)
             assert "ann2 already plays a seat of this match" in dx.said(r)
 
@@ -91,6 +96,15 @@ def test_discord_host_commands(sqlite_url, dx):
             assert shared[-1] == "The host took back step 1; it is open again."
             reopened = world.prompt(ann2, match_id, 1)
             assert reopened is not None and reopened.id != prompt.id
+            # a person's seat to another person: the channel is told too
+            old = world.prompt(ann3, match_id, 1)
+            r = await world.host.slash(world.lobby, "mm seat", player="ann2", user=ann3)
+            assert "ann2's seat is now played by ann3" in dx.said(r)
+            shared = [dx.text_of(m) for m in world.messages(world.channel)]
+            assert shared[-1] == "**ann2**'s seat is now played by another member (ann3).", shared
+            handed = world.prompt(ann3, match_id, 1)
+            assert handed is not None and handed.id != getattr(old, "id", None)
+            assert "**player**: ann2" in handed.content
 
             # the record, to the host only, and a match continued from it
             r = await world.host.slash(world.lobby, "mm export")

@@ -148,3 +148,122 @@ def test_discord_season_commands(sqlite_url, dx):
             bot.database.dispose()
 
     asyncio.run(scenario())
+
+
+def test_discord_season_entries_and_a_hosted_episode(sqlite_url, dx):
+    """Every entry kind from Discord, the files of ``export``, and the season's
+    next Main Match hosted on Discord: the alive cast (or the host's choice),
+    ledger garnets, its result entered once when it ends."""
+
+    async def scenario():
+        bot = dx.build_bot(sqlite_url, loops=False)
+        async with dx.run(bot) as env:
+            world = await dx.World(env, bot).setup(players=7)
+            m = world.members
+            seasons = SeasonService(bot.database, bot.service)
+            host = world.host
+
+            async def say(cmd: str, **kw) -> str:
+                r = await host.slash(world.lobby, f"mm season {cmd}", **kw)
+                assert r.ephemeral, r
+                return dx.said(r)
+
+            cast = " ".join(x.mention for x in m)
+            assert (await say("new", name="s", cast=cast, garnets=1)).startswith("Season s")
+            said = await say(
+                "result", name="s", players=" ".join(x.mention for x in m[:6]),
+                winners="ann1", ec=m[5].mention, garnets="ann1=3 ann2=1",
+                spent=f"{m[2].mention}=1", tokens_of_life="ann1=1 ann6=1", game="Indian Poker",
+                reason="played on another server",
+            )  # fmt: skip
+            assert said.startswith("Entry 1: Main Match (Indian Poker), manual"), said
+            assert "EC: ann6" in said
+            said = await say("death-match", name="s", ec="ann6", opponent="ann7", winner="ann7")
+            assert said.startswith("Entry 2: Death Match: ann6 (EC) against ann7"), said
+            st = seasons.get("s").standings
+            # ann6 held a Token of Life: spent, and still alive (the season's setting)
+            assert st.players["ann6"].status == "alive" and st.players["ann6"].tokens_of_life == 0
+            said = await say(
+                "give", name="s", giver="ann1", receiver="ann2", tokens_of_life=1,
+                in_return_garnets=2,
+            )  # fmt: skip
+            assert said == "Entry 3: ann1 gave ann2 1 Token of Life, for 2 garnets", said
+            assert (await say("use-token", name="s", player="ann2")).startswith("Entry 4:")
+            order = "ann7 ann6 ann5 ann4 ann3 ann2 ann1"
+            assert (await say("tiebreak", name="s", order=order)).startswith("Entry 5:")
+
+            # refusals: one line, nothing changed
+            before = seasons.export("s")
+            assert await say("use-token", name="s", player="ann3") == (
+                "ann3 holds 0 Tokens of Life and cannot use 1"
+            )
+            said = await say("give", name="s", giver="ann3", receiver="ann4", garnets=50)
+            assert said == "ann3 holds 0 garnets and cannot give 50", said
+            said = await say("result", name="s", players="ann1 ann2", garnets="ann1=x")
+            assert said.startswith("garnets: write PLAYER=N pairs"), said
+            said = await say("death-match", name="s", ec="ann1", opponent="ann2", winner="ann3")
+            assert "winner must be ann1 or ann2, not ann3" in said, said
+            assert await say("undo", name="s", entry=3) == (
+                "only the last entry in force can be undone: entry 5"
+            )
+            r = await m[0].slash(world.lobby, "mm season give", name="s", giver="ann1",
+                                 receiver="ann2", garnets=1)  # fmt: skip
+            assert "host role" in dx.said(r)
+            assert seasons.export("s") == before
+            assert await say("undo", name="s", entry=5) == "Entry 6: entry 5 undone."
+
+            # export: the ledger and the standings, to the asker only
+            r = await m[3].slash(world.lobby, "mm season export", name="s")
+            assert r.ephemeral and len(r.response.attachments) == 2
+            doc = json.loads(await r.response.attachments[0].read())
+            assert doc["format"] == "mainmatch-season/1" and len(doc["entries"]) == 6
+            csv = (await r.response.attachments[1].read()).decode()
+            assert csv.splitlines()[0].startswith("player,name,status")
+
+            assert (await say("tiebreak", name="s", order=order)).startswith("Entry 7:")
+
+            # the next Main Match: seven alive, The MVP takes six
+            said = await say("new-match", name="s", game="mvp")
+            assert said.startswith("No match started: The MVP takes 6 players and you chose 7")
+            assert bot.store.guild_matches(world.guild.id) == []
+            said = await say(
+                "new-match", name="s", game="mvp", players="ann1 ann2 ann3 ann4 ann5 ann6 ann7 ann1"
+            )
+            assert said == "No match started: a player is listed twice", said
+            offered = await host.autocomplete(world.lobby, "mm season standings", "name", "")
+            assert [c["value"] for c in offered] == ["s"]
+            seasons.create(
+                "web", ["ann1", "ann2", "ann3", "ann4", "ann5", "ann6"]
+            )  # no Discord ids
+            said = await say("new-match", name="web", game="mvp")
+            assert said.startswith("No match started: ann1 has no Discord account in season web")
+            offered = await host.autocomplete(world.lobby, "mm season new-match", "name", "WE")
+            assert [c["value"] for c in offered] == ["web"]
+            assert bot.store.guild_matches(world.guild.id) == []
+            chosen = " ".join(x.mention for x in m[:6])
+            said = await say("new-match", name="s", game="mvp", players=chosen, seed=3)
+            assert said.startswith("Match "), said
+            match_id = said.split()[1]
+            config = bot.service.record(match_id)["config"]
+            held = seasons.get("s").standings
+            assert config["players"] == ["ann1", "ann2", "ann3", "ann4", "ann5", "ann6"]
+            assert config["garnets"] == {p: held.players[p].garnets for p in config["players"]}
+            # the season's gamewide tiebreak (entry 7), restricted to the players
+            assert config["gamewide_tiebreak"] == held.tiebreak_of(config["players"])
+            assert config["gamewide_tiebreak"] == ["ann6", "ann5", "ann4", "ann3", "ann2", "ann1"]
+            assert world.prompt(m[0], match_id, 1) is not None  # ann1's own request, by DM
+            # everyone's seat to a bot: the match ends, its result enters the ledger once
+            for p in config["players"]:
+                r = await host.slash(
+                    world.lobby, "mm seat", player=p, bot_name="random", match=match_id
+                )
+            assert dx.host_view(bot, match_id)["status"] == "over"
+            season = seasons.get("s")
+            hosted = [e for e in season.entries if getattr(e.body, "source", "") == "hosted"]
+            assert len(hosted) == 1 and hosted[0].body.match == match_id
+            assert season.matches[0]["entry"] == hosted[0].number
+            said = await say("add-match", name="s", match=match_id)
+            assert said.startswith("this match is already in the ledger"), said
+            bot.database.dispose()
+
+    asyncio.run(scenario())

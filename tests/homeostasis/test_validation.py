@@ -134,7 +134,12 @@ BAD = [
     ("draft", "a", {"card": "1", "position": "3"}, "position must be a whole number"),
     ("draft", "a", {"card": "1", "position": True}, "position must be a whole number"),
     ("draft", "a", {"card": "1", "position": 2.0}, "position must be a whole number"),
-    ("draft", "a", {"card": "1"}, "action must have exactly the keys card, position; got card"),
+    (
+        "draft",
+        "a",
+        {"card": "1"},
+        "action must have exactly the keys card, position; got card: choose a free place in the auction order",
+    ),
     # bid
     (
         "auction_open",
@@ -149,7 +154,12 @@ BAD = [
         {"pass": True, "slot": 1},
         "action must have exactly the keys slot, chips, or just pass; got pass, slot",
     ),
-    ("auction_open", "a", {"slot": 3}, "action must have exactly the keys slot, chips; got slot"),
+    (
+        "auction_open",
+        "a",
+        {"slot": 3},
+        "action must have exactly the keys slot, chips; got slot: enter how many chips you bid",
+    ),
     (
         "auction_open",
         "a",

@@ -166,3 +166,45 @@ CONFIG_E = {
     "gamewide_tiebreak": SE_PLAYERS,
     "garnets": {p: 0 for p in SE_PLAYERS},
 }
+
+
+# ------------------------------------------------------------------ phone browser tests
+# (their kits are imported inside the fixtures: tests/season loads this file by
+# its path, outside the tests.host package, for its database fixtures only)
+
+
+@pytest.fixture(scope="module")
+def phone_server(tmp_path_factory):
+    """The phone tests' server (phonekit.py): the app served by uvicorn in a
+    thread on a free loopback port, one for each test module."""
+    from .browserkit import served
+    from .phonekit import ADMIN_KEY as PHONE_ADMIN_KEY
+
+    url = f"sqlite:///{tmp_path_factory.mktemp('phone') / 'host.db'}"
+    app = create_app(url, scan_interval=0.2, admin_key=PHONE_ADMIN_KEY)
+    with served(app) as base:
+        yield app, base
+
+
+@pytest.fixture(scope="module")
+def phone_browser():
+    from .browserkit import chromium
+
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def phone(phone_browser):
+    """One phone-sized page for the module; script errors are collected."""
+    from .phonekit import PHONE, STUBS
+
+    ctx = phone_browser.new_context(viewport=PHONE)
+    ctx.add_init_script(STUBS)
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("dialog", lambda d: d.accept())
+    yield page
+    ctx.close()

@@ -11,6 +11,7 @@ import pytest
 
 from mainmatch import games
 from mainmatch.engine import replay
+from mainmatch.host.inputwords import INPUTS
 
 MANUAL = {"trades": "manual", "choose_ec": "manual"}
 NO_BOTS_MANUAL = {"deadlines": MANUAL, "early_resolution": False}
@@ -369,6 +370,12 @@ def test_games_and_openapi_docs(api):
     assert se["step_kinds"]["trades"]["default_deadline"] == "minutes:1440"
     assert se["bots"][0] == "random" and se["player_count"] == 13
     assert {h["name"] for h in se["host_inputs"]} == {"gamewide_tiebreak", "garnets", "variant"}
+    # every host input of every game in words: a label and the spec's help, no config key
+    for g in listed:
+        for h in g["host_inputs"]:
+            assert h["label"] and h["help"] and "_" not in h["label"] + h["help"], (g["id"], h)
+            assert h["input"] in INPUTS
+        assert all("_" not in s["words"] for s in g["step_kinds"].values())
     spec = api.call("GET", "/openapi.json").json()
     assert "/api/matches" in spec["paths"] and "/api/matches/{match_id}/submission" in spec["paths"]
     assert api.client.get("/docs").status_code == 200

@@ -17,114 +17,42 @@ shows them).
 
 from __future__ import annotations
 
-import os
-import random
-import re
-import shutil
-import time
-from pathlib import Path
-
 import pytest
 
 from mainmatch import games
-from mainmatch.engine.match import play_random
-from mainmatch.host.app import create_app
 from mainmatch.host.service import Access
 
-from .browserkit import chromium, error_shown, my_turn, served, until
+from .browserkit import error_shown, until
+from .phonekit import (
+    ADMIN_KEY,
+    PHONE,
+    TOP_LEGENDS,
+    check_words,
+    finished,
+    open_page,
+    running,
+    shot,
+    submit_and_wait,
+    width,
+)
 
 pytestmark = pytest.mark.browser
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts"
-DOCS = ROOT / "docs" / "screenshots"
-PHONE = {"width": 390, "height": 844}
-ADMIN_KEY = "phone-test-admin-key"
-#: a JSON bracket, or a config/request key such as garnet_rate or choice_targets
-RAW = re.compile(r"[\[\]{}]|\b[a-z]+_[a-z_]+\b")
-WORDS = """() => [...document.querySelectorAll(
-  '#request-summary, #action-form .help, #action-form legend, #action-form .name, #action-form .rowlabel')]
-  .map((e) => e.innerText.trim()).filter(Boolean)"""
-#: the names of the form's sections, in order
-TOP_LEGENDS = """() => [...document.querySelectorAll('#action-form fieldset')]
-  .filter((f) => !f.parentElement.closest('fieldset')).map((f) => f.querySelector('legend').innerText)"""
-#: records a notification or a sound instead of making one
-STUBS = """
-window.__notes = []; window.__beeps = 0;
-window.Notification = class { constructor(title, opts) { window.__notes.push(title); }
-  static get permission() { return "granted"; } static requestPermission() { return Promise.resolve("granted"); } };
-window.AudioContext = class { constructor() { window.__beeps += 1; this.currentTime = 0; this.destination = {}; }
-  createOscillator() { return { frequency: {}, connect: (x) => x, start() {}, stop() {} }; }
-  createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (x) => x }; } };
-"""
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """The app served by uvicorn in a thread on a free loopback port (one for the module)."""
-    url = f"sqlite:///{tmp_path_factory.mktemp('phone') / 'host.db'}"
-    app = create_app(url, scan_interval=0.2, admin_key=ADMIN_KEY)
-    with served(app) as base:
-        yield app, base
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
-
-
-@pytest.fixture(scope="module")
-def phone(browser):
-    """One phone-sized page for the module; script errors are collected."""
-    ctx = browser.new_context(viewport=PHONE)
-    ctx.add_init_script(STUBS)
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.on("dialog", lambda d: d.accept())
-    yield page
-    ctx.close()
-
-
-def _running(svc, game_id: str, people: int = 1, title: str = ""):
-    game = games.get(game_id)
-    players = list(game.default_players)
-    return svc.create_match(
-        game_id,
-        players,
-        seed=21,
-        bots={p: "random" for p in players[people:]},
-        deadlines={k: "manual" for k in game.action_models},
-        title=title,
-    )
-
-
-def _finished(svc, game_id: str):
-    game = games.get(game_id)
-    match = play_random(game, game.new_config(list(game.default_players), seed=4), random.Random(4))
-    return svc.import_record(match.record(), title=f"Finished {game.title}")
-
-
-def _width(page) -> int:
-    page.wait_for_load_state("load")
-    return page.evaluate("document.scrollingElement.scrollWidth")
-
-
-def test_every_page_kind_fits_a_phone(server, phone, browser):
-    app, base = server
+def test_every_page_kind_fits_a_phone(phone_server, phone, phone_browser):
+    app, base = phone_server
     svc = app.state.service
     wide = {}
     for name in ("", "new"):  # before the host opens the home link: a way in, no list
         phone.goto(f"{base}/{name}")
         assert phone.locator("#admin-login, #admin-needed").count() == 1
-        if _width(phone) > PHONE["width"]:
-            wide[f"/{name} without the key"] = _width(phone)
+        if width(phone) > PHONE["width"]:
+            wide[f"/{name} without the key"] = width(phone)
     phone.goto(f"{base}/?key={ADMIN_KEY}")  # the home link: from now on the host's pages
     urls = {"home": f"{base}/", "new": f"{base}/new"}
     for gid in games.ids():
         me = games.get(gid).default_players[0]
-        for state, made in (("running", _running(svc, gid)), ("over", _finished(svc, gid))):
+        for state, made in (("running", running(svc, gid)), ("over", finished(svc, gid))):
             urls[f"{gid} {state} player"] = f"{base}/play/{made.player_tokens[me]}"
             urls[f"{gid} {state} host"] = f"{base}/host/{made.host_token}"
             urls[f"{gid} {state} spectator"] = f"{base}/watch/{made.spectator_token}"
@@ -133,7 +61,7 @@ def test_every_page_kind_fits_a_phone(server, phone, browser):
         if name.endswith("player") and "running" in name:
             assert phone.errors == [], name
             phone.wait_for_selector("#action-form")
-        w = _width(phone)
+        w = width(phone)
         if w > PHONE["width"]:
             wide[name] = w
     assert wide == {}, f"pages wider than a 390 px phone: {wide}"
@@ -141,11 +69,11 @@ def test_every_page_kind_fits_a_phone(server, phone, browser):
     phone.goto(f"{base}/")
     assert phone.locator(".match-item").count() == 2 * len(games.ids())
     # and the desktop stays good: nothing wider than 1280 either
-    desk = browser.new_page(viewport={"width": 1280, "height": 800})
+    desk = phone_browser.new_page(viewport={"width": 1280, "height": 800})
     try:
         for name in ("home", "new", "mvp running player", "seat_exchange over host"):
             desk.goto(urls[name])
-            assert _width(desk) <= 1280, name
+            assert width(desk) <= 1280, name
     finally:
         desk.close()
     assert phone.errors == []
@@ -154,54 +82,17 @@ def test_every_page_kind_fits_a_phone(server, phone, browser):
 # ------------------------------------------------------------------ playing through the inputs
 
 
-def _start(server, phone, game_id: str):
+def _start(phone_server, phone, game_id: str):
     """A match with a person in the first seat, whose page is open at their first step."""
-    app, base = server
-    made = _running(app.state.service, game_id)
-    _open(phone, base, made.player_tokens[games.get(game_id).default_players[0]])
-    _check_words(phone, f"{game_id}: the first step")
+    app, base = phone_server
+    made = running(app.state.service, game_id)
+    open_page(phone, base, made.player_tokens[games.get(game_id).default_players[0]])
+    check_words(phone, f"{game_id}: the first step")
     return app.state.service, made
 
 
-def _check_words(page, where: str) -> None:
-    texts = page.evaluate(WORDS)
-    assert texts, f"{where}: no request summary"
-    bad = [t for t in texts if RAW.search(t)]
-    assert bad == [], f"{where}: JSON or config keys shown to the player: {bad}"
-
-
-def _submit_and_wait(page, svc, match_id: str) -> dict:
-    """Submit the form; wait until the step resolves; the action the engine recorded."""
-    before = svc.snapshot(match_id)[1].count
-    page.click("#submit-action")
-    error = "() => (document.getElementById('action-error') || {}).textContent || ''"
-    until = time.monotonic() + 30
-    while svc.snapshot(match_id)[1].count == before and time.monotonic() < until:
-        assert page.evaluate(error) == "", "the engine refused what the form sent"
-        time.sleep(0.05)
-    assert svc.snapshot(match_id)[1].count > before, "the step did not resolve"
-    return svc.record(match_id)["steps"][before]["actions"]
-
-
-def _open(page, base: str, token: str) -> None:
-    page.goto(f"{base}/play/{token}")
-    page.wait_for_selector("#action-form")
-
-
-def _shot(page, game_id: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / f"phone-{game_id}.png"
-    height = min(1800, page.evaluate("document.scrollingElement.scrollHeight"))
-    page.screenshot(
-        path=str(path), full_page=True, clip={"x": 0, "y": 0, "width": 390, "height": height}
-    )
-    if os.environ.get("MAINMATCH_UPDATE_SCREENSHOTS"):
-        DOCS.mkdir(parents=True, exist_ok=True)
-        shutil.copy(path, DOCS / f"{game_id}-phone.png")
-
-
-def test_amalgamation_round_through_its_inputs(server, phone):
-    svc, made = _start(server, phone, "amalgamation")
+def test_amalgamation_round_through_its_inputs(phone_server, phone):
+    svc, made = _start(phone_server, phone, "amalgamation")
     legends = phone.evaluate(TOP_LEGENDS)
     assert legends == [
         "Kong's Dilemma",
@@ -209,7 +100,7 @@ def test_amalgamation_round_through_its_inputs(server, phone):
         "Investment & Donation",
         "Garnet Chip Thief",
     ]
-    _shot(phone, "amalgamation")
+    shot(phone, "amalgamation")
     form = phone.locator("#action-form")
     form.locator("fieldset:has(legend:text('Kong')) input").fill("20")
     for i, box in enumerate(
@@ -229,7 +120,7 @@ def test_amalgamation_round_through_its_inputs(server, phone):
         "You spend $450 of $400: more than you have"
     )
     form.locator("fieldset:has(legend:text('Investment')) input").nth(0).fill("30")
-    acts = _submit_and_wait(phone, svc, made.match_id)
+    acts = submit_and_wait(phone, svc, made.match_id)
     a = acts["a"]
     assert a["kong"] == {"contribute": 20} and a["minus"] == {"bids": [-1, -2, -3, -4, -5]}
     assert a["invest"] == {"invest": 30, "donate": 5} and a["thief"] == {
@@ -244,8 +135,8 @@ def test_amalgamation_round_through_its_inputs(server, phone):
     assert phone.errors == []
 
 
-def test_seat_exchange_trades_by_tapping_seats(server, phone):
-    svc, made = _start(server, phone, "seat_exchange")
+def test_seat_exchange_trades_by_tapping_seats(phone_server, phone):
+    svc, made = _start(phone_server, phone, "seat_exchange")
     assert phone.locator("#withdraw-action").is_hidden(), "nothing to withdraw yet"
     phone.click("g.seat-button[data-seat=dh]")
     phone.click("g.seat-button[data-seat=sm]")
@@ -264,8 +155,8 @@ def test_seat_exchange_trades_by_tapping_seats(server, phone):
     phone.locator(".trade-list input").nth(1).fill("50")
     assert total.inner_text() == "Total $80 of your $100"
     assert phone.locator("svg.pick line.trade-line").count() == 2
-    _shot(phone, "seat_exchange")
-    acts = _submit_and_wait(phone, svc, made.match_id)
+    shot(phone, "seat_exchange")
+    acts = submit_and_wait(phone, svc, made.match_id)
     assert acts["jk"] == {
         "trades": [
             {"players": ["dh", "sm"], "amount": 30},
@@ -275,8 +166,8 @@ def test_seat_exchange_trades_by_tapping_seats(server, phone):
     assert phone.errors == []
 
 
-def test_second_to_won_asks_for_a_player_only_on_choice_items(server, phone):
-    svc, made = _start(server, phone, "second_to_won")
+def test_second_to_won_asks_for_a_player_only_on_choice_items(phone_server, phone):
+    svc, made = _start(phone_server, phone, "second_to_won")
     request = svc.overview(Access(made.match_id, "player", "ana"))["request"]
     choice = [
         i["letter"] for i in request["items"] if any(e["target"] == "choice" for e in i["effects"])
@@ -286,7 +177,9 @@ def test_second_to_won_asks_for_a_player_only_on_choice_items(server, phone):
         row = rows.nth(i)
         has = row.locator("select").count() == 1
         assert has == (row.get_attribute("data-key") in choice), row.inner_text()
-    _shot(phone, "second_to_won")
+    # ana holds no garnets: no garnet box to fill on any item
+    assert phone.locator("#action-form [data-path='bids{}.garnets']").count() == 0
+    shot(phone, "second_to_won")
     letters = [i["letter"] for i in request["items"]][:3]
     for letter in letters:
         row = phone.locator(f"#action-form .row[data-key={letter}]")
@@ -295,82 +188,40 @@ def test_second_to_won_asks_for_a_player_only_on_choice_items(server, phone):
             row.locator("select").select_option(label="ben")
     total = phone.locator("#action-total").inner_text()
     assert total == "Bids on 3 items (at least 3): 6 of your 40 chips"
-    acts = _submit_and_wait(phone, svc, made.match_id)
+    acts = submit_and_wait(phone, svc, made.match_id)
     assert sorted(acts["ana"]["bids"]) == letters
     assert all(b["chips"] == 2 for b in acts["ana"]["bids"].values())
     assert phone.errors == []
 
 
-def test_mvp_round_through_its_inputs(server, phone):
-    svc, made = _start(server, phone, "mvp")
-    _shot(phone, "mvp")
+def test_mvp_round_through_its_inputs(phone_server, phone):
+    svc, made = _start(phone_server, phone, "mvp")
+    # no garnets: nothing to buy, so no purchase is offered
+    assert "Learn the card" not in phone.locator("#action-form").inner_text()
+    shot(phone, "mvp")
     bids = phone.locator("#action-form fieldset .row[data-key] input[type=number]")
     bids.first.fill("3")
     first = phone.locator("#action-form fieldset .row[data-key]").first.get_attribute("data-key")
     assert phone.locator("#action-total").inner_text() == "Bids: 3 of your 30 free chips"
-    acts = _submit_and_wait(phone, svc, made.match_id)
-    assert acts["r1"]["bids"] == {first: 3}
-    assert phone.errors == []
-
-
-def _homeostasis_move(page, kind: str, request: dict) -> str:
-    """Act as a person on one Homeostasis step; the kind of input used."""
-    if kind == "draft":
-        page.locator("#action-form select").nth(0).select_option(index=1)
-        page.locator("#action-form select").nth(1).select_option(index=1)
-    elif kind == "bid":
-        top = max(request["totals"])
-        if top + 1 <= request["chips"]:
-            page.locator(".slots.pick button.slot:not([disabled])").first.click()
-            page.fill(".slot-bid input[type=number]", str(top + 1))
-            assert "Your bid: on slot" in page.locator(".slot-bid").inner_text()
-            return "slot"
-        page.check(".slot-bid input[type=checkbox]")
-    elif kind == "final_bid":
-        page.fill("#action-form input[type=number]", "0")
-    elif kind == "brackets":
-        page.locator("#action-form .variants input[type=radio]").nth(1).check()
-    elif kind == "choose_ec":
-        page.locator("#action-form select").select_option(index=1)
-    return kind  # save_cards and place_saved: submitting the empty form saves/places nothing
-
-
-def test_homeostasis_bids_on_the_slot_row(server, phone):
-    app, base = server
-    svc = app.state.service
-    made = _running(svc, "homeostasis")
-    me = "a"
-    used = set()
-    for _ in range(12):
-        snap = my_turn(svc, made.match_id, me)
-        if snap.over or "slot" in used:
-            break
-        assert me in snap.pending, "the bots have moved: only the person can be awaited"
-        request = snap.pending[me]
-        _open(phone, base, made.player_tokens[me])
-        _check_words(phone, f"homeostasis {request['kind']}")
-        if request["kind"] == "bid" and "bid" not in used:
-            _shot(phone, "homeostasis")
-            used.add("bid")
-        used.add(_homeostasis_move(phone, request["kind"], request))
-        acts = _submit_and_wait(phone, svc, made.match_id)
-        if "slot" in used and request["kind"] == "bid":
-            assert (
-                set(acts[me]) == {"slot", "chips"}
-                and acts[me]["chips"] == max(request["totals"]) + 1
-            )
-    assert "slot" in used, f"no slot bid was made through the slot row ({used})"
+    acts = submit_and_wait(phone, svc, made.match_id)
+    assert acts["ada"]["bids"] == {first: 3}
+    # with garnets the purchases are offered
+    base = phone_server[1]
+    rich = running(svc, "mvp", garnets={"ada": 3})
+    open_page(phone, base, rich.player_tokens["ada"])
+    text = phone.locator("#action-form").inner_text()
+    assert "Learn the card on a hidden place" in text and "Chips to buy with garnets" in text
     assert phone.errors == []
 
 
 # ------------------------------------------------------------------ the turn alert
 
 
-def test_the_turn_alert(server, phone):
-    app, base = server
+def test_the_turn_alert(phone_server, phone):
+    app, base = phone_server
     svc = app.state.service
-    made = _running(svc, "mvp", people=2)
-    _open(phone, base, made.player_tokens["r1"])
+    made = running(svc, "mvp", people=2)
+    open_page(phone, base, made.player_tokens["ada"])
     title = phone.title()
     assert title.startswith("● Your move"), "the page opened on the player's move"
     phone.check("#alert-sound")  # the player turns the sound on (it plays once to try it)
@@ -383,8 +234,8 @@ def test_the_turn_alert(server, phone):
     assert phone.locator("#withdraw-action").is_visible()
     assert "This step waits for" not in phone.locator("#r-status").inner_text()
     assert phone.evaluate("window.__notes") == []
-    # the other person submits elsewhere: the step resolves and step 2 opens for r1
-    svc.submit(Access(made.match_id, "player", "r2"), {}, 1)
+    # the other person submits elsewhere: the step resolves and step 2 opens for ada
+    svc.submit(Access(made.match_id, "player", "bo"), {}, 1)
     until(phone, "document.title.startsWith('● Your move')")
     until(phone, "window.__notes.length === 1")
     assert "step 2" in phone.evaluate("window.__notes[0]")

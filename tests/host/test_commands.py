@@ -40,11 +40,11 @@ def test_the_demo_puts_you_in_one_seat_and_bots_in_the_others(tmp_path, capsys):
     svc = HostService(db)
     print_demo(svc, "mvp", "http://127.0.0.1:8000")
     out = capsys.readouterr().out
-    play = next(line for line in out.splitlines() if "Play as r1" in line).split()[-1]
+    play = next(line for line in out.splitlines() if "Play as ada" in line).split()[-1]
     assert play.startswith("http://127.0.0.1:8000/play/")
     access = svc.access_of(play.rsplit("/", 1)[1])
     ov = svc.overview(access)
     bots = {s["player"]: s["bot"] for s in ov["seats"]}
-    assert bots["r1"] is None and all(bots[p] for p in bots if p != "r1")
+    assert bots["ada"] is None and all(bots[p] for p in bots if p != "ada")
     assert ov["request"]["kind"] == "round", "the first step waits for you"
     assert "Host page:" in out and "Spectators:" in out

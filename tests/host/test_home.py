@@ -98,9 +98,12 @@ def test_the_open_mode_lists_for_everyone(sqlite_url):
 
 
 def test_an_export_keeps_title_and_bots_and_an_import_restores_them(api):
-    made = api.create("mvp", title="Finals", bots={"g2": "random", "g3": "strategy"})
+    made = api.create("mvp", title="Finals", bots={"eli": "random", "fin": "strategy"})
     rec = api.record(made)
-    assert rec["mainmatch_host"] == {"title": "Finals", "bots": {"g2": "random", "g3": "strategy"}}
+    assert rec["mainmatch_host"] == {
+        "title": "Finals",
+        "bots": {"eli": "random", "fin": "strategy"},
+    }
     replay(rec)  # still a valid record for any implementation (extra keys are ignored)
     r = api.call("POST", "/api/matches/import", ADMIN_KEY, json={"record": rec})
     assert r.status_code == 201, r.text
@@ -108,12 +111,12 @@ def test_an_export_keeps_title_and_bots_and_an_import_restores_them(api):
     ov = api.overview(again, again["host_token"])
     assert ov["title"] == "Finals"
     assert {s["player"]: s["bot"] for s in ov["seats"]} == {
-        "r1": None,
-        "r2": None,
-        "r3": None,
-        "g1": None,
-        "g2": "random",
-        "g3": "strategy",
+        "ada": None,
+        "bo": None,
+        "cy": None,
+        "dot": None,
+        "eli": "random",
+        "fin": "strategy",
     }
     # what the importer says wins over what the record kept
     r = api.call(

@@ -66,6 +66,9 @@ def test_every_step_of_a_match_renders_on_every_page(api, game_id):
         assert step < 5000
     page = api.client.get(f"/play/{made['player_tokens'][players[0]]}").text
     assert 'id="result-table"' in page and "The match is over" in page
+    # the result's details in words: tables, never the JSON of the result
+    details = page.split('id="result-details"', 1)[1].split("</details>", 1)[0]
+    assert not re.search(r'[{}\[\]"]|\b[a-z]+_[a-z_]+\b', re.sub(r"<[^>]*>", "", details)), details
     if game_id == "homeostasis":
         assert seen_turn_note, "homeostasis has one-player steps"
 

@@ -99,8 +99,8 @@ def test_mvp_chips_variant_deals_its_chips_and_is_named_in_views() -> None:
     official = MVP.new_config(players, 2)
     assert "variant" not in official and "variant" not in Match(MVP, official).view(None)
     m = Match(MVP, MVP.new_config(players, 2, variant={"chips": 12}))
-    assert m.view("r1")["you"]["chips"] == 12 and m.view(None)["variant"] == {"chips": 12}
-    assert m.pending["r1"]["chips"] == 12
+    assert m.view("ada")["you"]["chips"] == 12 and m.view(None)["variant"] == {"chips": 12}
+    assert m.pending["ada"]["chips"] == 12
     with pytest.raises(InvalidConfig, match="variant.chips: 0 is less than 1"):
         MVP.new_config(players, 2, variant={"chips": 0})
 

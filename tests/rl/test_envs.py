@@ -77,11 +77,11 @@ def test_ansi_render_prints_the_public_view():
 
 def test_single_agent_seats_and_opponents():
     game = games.get("mvp")
-    by_id = rl.single_agent("mvp", seat="g2", opponents=["random", "strategy"] * 2 + ["random"])
-    assert by_id.player == "g2"
-    assert by_id.table.learners == ["g2"]
-    mapped = {p: "random" for p in game.default_players if p != "r1"}
-    assert rl.single_agent("mvp", 0, opponents=mapped).player == "r1"
+    by_id = rl.single_agent("mvp", seat="eli", opponents=["random", "strategy"] * 2 + ["random"])
+    assert by_id.player == "eli"
+    assert by_id.table.learners == ["eli"]
+    mapped = {p: "random" for p in game.default_players if p != "ada"}
+    assert rl.single_agent("mvp", 0, opponents=mapped).player == "ada"
     with pytest.raises(MainmatchError, match="seat must be"):
         rl.single_agent("mvp", seat=6)
     with pytest.raises(MainmatchError, match="not a player"):

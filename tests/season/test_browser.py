@@ -3,7 +3,8 @@
 The host enters an adjustment, a refused transfer (its one-line error shows
 and nothing changes) and a Death Match through the host page's forms on a
 390x844 viewport; the standings update, and neither the public nor the
-host page scrolls sideways. Screenshots go to ``test-artifacts/``.
+host page scrolls sideways. A season started from the host's home page (admin key)
+shows its host link once. Screenshots go to ``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -69,6 +70,24 @@ def test_host_edits_the_season_on_a_phone(server):
         expect(out).to_have_class("out")
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         page.screenshot(path=str(ARTIFACTS / "season-host-390.png"), full_page=True)
+
+        # the host's home (admin key): a season started from the web, its host link shown once
+        page.goto(f"{base}/?key=season-browser-key")
+        form = page.locator("#season-form")
+        form.locator("input[name=name]").fill("web1")
+        form.locator("input[name=cast]").fill("ann, ben, cal")
+        form.locator("input[name=garnets]").fill("2")
+        form.locator("button[type=submit]").click()
+        link = page.locator("#season-host-link")
+        expect(link).to_contain_text("/seasons/web1/host/")
+        host_url = link.get_attribute("href")
+        form.locator("button[type=submit]").click()  # the same name again: one line, nothing made
+        expect(form.locator(".error")).to_have_text("there is already a season named web1")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.goto(str(host_url))
+        expect(page.locator("#host")).to_have_count(1)
+        expect(page.locator("table.standings tbody tr")).to_have_count(3)
+        assert app.state.seasons.get("web1").standings.players["cal"].garnets == 2
 
         page.goto(f"{base}/seasons/phone")
         expect(page.locator("#host")).to_have_count(0)

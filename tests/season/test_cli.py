@@ -153,6 +153,8 @@ BAD = [
     (["result", "s1", "--players", "a,b", "--spent", "a=1", "--reason", "x"], "a spent 1 garnet"),
     (["adjust", "nope", "a", "--garnets", "1", "--reason", "x"], "no season named nope"),
     (["new", "s1", "--cast", "a,b"], "there is already a season named s1"),
+    (["adjust", "s1", "a", "--status", "alive", "--reason", "x"], "a is already alive"),
+    (["new", "s 2", "--cast", "a,b"], "'s 2' is not a valid name: use letters, digits and - _ ."),
 ]  # fmt: skip
 
 
@@ -168,10 +170,10 @@ def test_bad_entries_exit_2_with_one_line_and_change_nothing(season, capsys, arg
 def test_records_that_do_not_fit_the_season_are_refused(season, tmp_path, capsys):
     db = season
     rec = tmp_path / "mvp.json"
-    run(capsys, "random", "mvp", "--seed", "3", "-o", str(rec))  # players r1.. not in the cast
+    run(capsys, "random", "mvp", "--seed", "3", "-o", str(rec))  # players ada.. not in the cast
     ledger = exported(capsys, db)
     code, _, err = run(capsys, "season", "add-match", "s1", str(rec), "--db", db)
-    assert code == 2 and "r1, r2, r3, g1, g2, g3 are not in the season's cast" in err
+    assert code == 2 and "ada, bo, cy, dot, eli, fin are not in the season's cast" in err
     # starting garnets that differ from the holdings
     run(capsys, "random", "amalgamation", "--seed", "5", "--players", "a,b,c,d,e,f", "-o", str(rec))
     data = json.loads(rec.read_text())
@@ -217,6 +219,10 @@ def test_export_and_import_round_trip(season, tmp_path, capsys):
 def test_new_match_takes_the_alive_cast_or_a_chosen_subset(season, capsys):
     code, _, err = run(capsys, "season", "new-match", "s1", "mvp", "--db", season)
     assert code == 2 and "The MVP takes 6 players and 9 are alive" in err
+    code, _, err = run(
+        capsys, "season", "new-match", "s1", "mvp", "--players", "a,b", "--db", season
+    )
+    assert code == 2 and "The MVP takes 6 players, not 2; choose 6 of the 9 alive" in err
     code, out, err = run(
         capsys, "season", "new-match", "s1", "mvp", "--players", "a,b,c,d,e,f",
         "--bots", "random", "--seed", "4", "--db", season,
@@ -252,3 +258,23 @@ def test_inputs_feed_mainmatch_new(season, tmp_path, capsys):
     assert config["garnets"]["c"] == 4 and config["gamewide_tiebreak"][0] == "f"
     code, _, err = run(capsys, "season", "inputs", "s1", "--players", "a,zz", "--db", db)
     assert code == 2 and "zz is not in the season's cast" in err
+
+
+def test_new_keeps_display_names_and_discord_ids(tmp_path, capsys):
+    db = str(tmp_path / "ids.db")
+    code, _, err = run(
+        capsys, "season", "new", "s2", "--cast", "ann,ben", "--names", "ann=Ann @everyone",
+        "--discord-ids", "ann=123456789012345678", "--db", db,
+    )  # fmt: skip
+    assert code == 0, err
+    cast = json.loads(run(capsys, "season", "export", "s2", "--db", db)[1])["settings"]["cast"]
+    assert cast[0] == {"id": "ann", "name": "Ann @everyone", "discord_id": 123456789012345678}
+    assert cast[1]["discord_id"] is None
+    code, _, err = run(capsys, "season", "new", "s3", "--cast", "a,b", "--discord-ids", "a=x",
+                       "--db", db)  # fmt: skip
+    assert code == 2 and "--discord-ids: write PLAYER=N pairs" in err
+    code, _, err = run(capsys, "season", "new", "s3", "--cast", "a,b", "--discord-ids", "c=1",
+                       "--db", db)  # fmt: skip
+    assert code == 2 and "c is not in the cast" in err
+    code, out, _ = run(capsys, "season", "standings", "s2", "--markdown", "--db", db)
+    assert "Ann @\u200beveryone" in out  # the name never pings on Discord

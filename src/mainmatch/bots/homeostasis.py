@@ -9,8 +9,9 @@ A value-aware player that sees only its own view and request:
   rounds reward a good direction and the last round the exact band.
 - **Slot bidding.** For the card on auction it estimates, for each empty slot,
   the expected utility of the round's expression by filling the other empty
-  slots with the cards still to come in random orders (the same samples for
-  every slot). It bids just enough to make its best slot lead when the gain
+  slots with the cards still to come: every arrangement of them when there
+  are at most 64, else 32 arrangements drawn once per question
+  (``bots/homeostasis_slots.py``, shared by every player who asks). It bids just enough to make its best slot lead when the gain
   over the currently leading slot is worth that many chips (chips are worth
   more while many auctions remain); otherwise it passes. Forced to open, it
   bids 1 chip on its best slot.
@@ -34,13 +35,17 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
-from itertools import permutations, product
+from itertools import chain, permutations, product
+from operator import mul
 
 from mainmatch.bots.base import register
-from mainmatch.games.homeostasis.expression import crosses, value_of
+from mainmatch.bots.homeostasis_slots import flat_ratio, slot_values, tree_ratio
+from mainmatch.games.homeostasis.expression import crosses, simplify
+
+__all__ = ["StrategyBot", "flat_ratio", "utility"]
 
 #: how disruptive a card is to an expression (draft order)
 IMPORTANCE = {"x": 6, "/": 5, "-": 4, "3": 3, "+": 2, "2": 2, "1": 1}
@@ -52,7 +57,10 @@ SAVES = {
 }
 #: spread of one round's value (random-play order of magnitude)
 ROUND_SPREAD = 4.5
-SAMPLES = 32
+#: slot utilities kept, shared by every bot of the process (docs/decisions.md PH1):
+#: a pure function of what the view shows, the team and the bot's own parameters
+UTILITIES_KEPT = 1 << 13
+_UTILITIES: dict[tuple, dict[int, float]] = {}
 
 
 def _phi(z: float) -> float:
@@ -90,10 +98,9 @@ class StrategyBot:
 
     name = "strategy"
 
-    def __init__(self, aggression: float = 1.6, samples: int = SAMPLES):
+    def __init__(self, aggression: float = 1.6):
         self.aggression = aggression
-        self.samples = samples
-        self._slot_values: dict[tuple, dict[int, float]] = {}
+        self._scorers: dict[tuple[str, int], Callable[[int, int], float]] = {}
 
     # ------------------------------------------------------------ entry
 
@@ -119,28 +126,34 @@ class StrategyBot:
     def _team(view: dict) -> str:
         return view["you"]["team"]
 
-    def _score(self, view: dict, value: Fraction) -> float:
-        """Utility of this round ending at ``value``."""
-        total = float(Fraction(view["total"]) + value)
-        return utility(self._team(view), total, 3 - view["round"])
+    def _aim(self, team: str, total: float) -> float:
+        """The total as the bot weighs it (the families move it, ``steerer``)."""
+        return total
 
-    def _scorer(self, view: dict) -> Callable[[Sequence[str | None]], float]:
-        """``cards -> self._score(view, value_of(cards))`` for bracket-free
-        expressions, in integers and memoised on the value: the same floats,
-        since ``int / int`` rounds the exact sum as ``float(Fraction)`` does."""
+    def _ratio_scorer(self, view: dict) -> Callable[[int, int], float]:
+        """``(n, d) ->`` the utility of this round ending at ``n / d``, memoised
+        on the value for as long as the total and the round stay (a bot plays
+        one seat of one match). In integers: ``int / int`` rounds the exact
+        total as ``float(Fraction)`` does, so the floats are the same."""
+        key = (view["total"], view["round"])
+        scorer = self._scorers.get(key)
+        if scorer is not None:
+            return scorer
         total = Fraction(view["total"])
         tn, td = total.numerator, total.denominator
         team, rounds_left = self._team(view), 3 - view["round"]
+        aim = self._aim
         memo: dict[tuple[int, int], float] = {}
 
-        def score(cards: Sequence[str | None]) -> float:
-            key = flat_ratio(cards)
-            out = memo.get(key)
+        def score(n: int, d: int) -> float:
+            out = memo.get((n, d))
             if out is None:
-                n, d = key
-                out = memo[key] = utility(team, (tn * d + n * td) / (td * d), rounds_left)
+                out = memo[n, d] = utility(
+                    team, aim(team, (tn * d + n * td) / (td * d)), rounds_left
+                )
             return out
 
+        self._scorers[key] = score
         return score
 
     # ------------------------------------------------------------ saving
@@ -162,40 +175,27 @@ class StrategyBot:
 
     def _slot_utilities(self, view: dict, card: str, rng: random.Random) -> dict[int, float]:
         """Expected utility of ``card`` in each empty slot, the other empty
-        slots filled by the cards still to be auctioned in random orders."""
+        slots filled by the cards still to be auctioned (``slot_values``:
+        every arrangement of them, or a fixed sample, shared by all players)."""
         auction = view["auction"]
-        key = (
-            view["round"],
-            auction["number"],
-            tuple(view["slots"]),
-            view["total"],
-            self._team(view),
-        )
-        cached = self._slot_values.get(key)
-        if cached is not None:
-            return cached
-        slots = view["slots"]
-        empty = [i for i, c in enumerate(slots) if c is None]
-        later = list(view["auction_order"][auction["number"] :])
-        orders = []
-        for _ in range(self.samples if len(later) > 1 else 1):
-            order = list(later)
-            rng.shuffle(order)
-            orders.append(order)
-        out = {}
-        scorer = self._scorer(view)
-        for s in empty:
-            rest = [i for i in empty if i != s]
-            score = 0.0
-            for order in orders:
-                filled = list(slots)
-                filled[s] = card
-                for i, c in zip(rest, order):
-                    filled[i] = c
-                score += scorer(filled)
-            out[s + 1] = score / len(orders)
-        self._slot_values = {key: out}  # one auction at a time
+        slots = tuple(view["slots"])
+        later = tuple(sorted(view["auction_order"][auction["number"] :]))
+        key = (slots, card, later, self._team(view), view["total"], view["round"], self._aim_key())
+        out = _UTILITIES.get(key)
+        if out is None:
+            score = self._ratio_scorer(view)
+            out = {
+                slot: sum(map(mul, weights, map(score, nums, dens))) / weight
+                for slot, (nums, dens, weights, weight) in slot_values(slots, card, later).items()
+            }
+            if len(_UTILITIES) >= UTILITIES_KEPT:
+                _UTILITIES.clear()
+            _UTILITIES[key] = out
         return out
+
+    def _aim_key(self) -> tuple:
+        """What :meth:`_aim` depends on besides its arguments (the families' parameters)."""
+        return (type(self),)
 
     def _bid(self, view: dict, request: dict, rng: random.Random) -> dict:
         values = self._slot_utilities(view, request["card"], rng)
@@ -217,28 +217,15 @@ class StrategyBot:
 
     # ------------------------------------------------------------ final auction
 
-    def _placements(self, saved: list[str]) -> list[tuple[list[str], list[str]]]:
-        """Every way to put a subset of ``saved`` (up to 3 cards) at the two ends."""
-        cards = saved[:3]
-        out: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
-        for sides in product((0, 1, 2), repeat=len(cards)):
-            front = [c for c, s in zip(cards, sides) if s == 1]
-            back = [c for c, s in zip(cards, sides) if s == 2]
-            for f in set(permutations(front)):
-                for b in set(permutations(back)):
-                    out.add((f, b))
-        return sorted(
-            ((list(f), list(b)) for f, b in out), key=lambda fb: (len(fb[0]) + len(fb[1]), fb)
-        )
-
     def _best_placement(self, view: dict, saved: list[str]) -> tuple[float, list[str], list[str]]:
         slots = view["slots"]
-        base = self._score(view, _value(tuple(slots)))
+        score = self._ratio_scorer(view)
+        base = score(*flat_ratio(slots))
         best: tuple[float, list[str], list[str]] = (0.0, [], [])
-        for front, back in self._placements(saved):
-            gain = self._score(view, _value(tuple(front + slots + back))) - base
+        for front, back in _placements(tuple(saved[:3])):
+            gain = score(*flat_ratio((*front, *slots, *back))) - base
             if gain > best[0] + 1e-9:
-                best = (gain, front, back)
+                best = (gain, list(front), list(back))
         return best
 
     def _final_bid(self, view: dict, request: dict) -> dict:
@@ -258,20 +245,15 @@ class StrategyBot:
     # ------------------------------------------------------------ brackets
 
     def _brackets(self, view: dict, request: dict) -> dict:
-        cards = view["expression"]
-        placed = [tuple(p) for p in request["brackets"]]
-        cards = tuple(cards)
-        base = self._score(view, _value(cards, tuple(placed)))
+        cards = tuple(view["expression"])
+        placed = tuple((p[0], p[1]) for p in request["brackets"])
+        score = self._ratio_scorer(view)
+        base = score(*_ratio(cards, placed))
         best_gain, best_pair = 0.0, None
-        n = request["length"]
-        for first in range(1, n + 1):
-            for last in range(first, n + 1):
-                pair = (first, last)
-                if any(crosses(pair, p) for p in placed):
-                    continue
-                gain = self._score(view, _value(cards, (*placed, pair))) - base
-                if gain > best_gain + 1e-9:
-                    best_gain, best_pair = gain, pair
+        for pair, (n, d) in _pair_values(cards, placed, request["length"]):
+            gain = score(n, d) - base
+            if gain > best_gain + 1e-9:
+                best_gain, best_pair = gain, pair
         threshold = 0.01 if view["round"] == 3 else 0.3
         if best_pair is None or best_gain < threshold:
             return {"pass": True}
@@ -288,74 +270,50 @@ class StrategyBot:
         }
 
 
-@lru_cache(maxsize=1 << 12)
-def _value(cards: tuple[str, ...], pairs: tuple[tuple[int, int], ...] = ()) -> Fraction:
-    """``value_of``, kept: every player of a round weighs the same brackets
-    and placements on the same expression."""
-    return value_of(cards, pairs)
+@lru_cache(maxsize=256)
+def _placements(cards: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """Every way to put a subset of ``cards`` (a player's first three saved
+    cards) at the two ends, ``(front, back)``, fewest cards first."""
+    out: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+    for sides in product((0, 1, 2), repeat=len(cards)):
+        front = [c for c, s in zip(cards, sides) if s == 1]
+        back = [c for c, s in zip(cards, sides) if s == 2]
+        for f in set(permutations(front)):
+            for b in set(permutations(back)):
+                out.add((f, b))
+    return tuple(sorted(out, key=lambda fb: (len(fb[0]) + len(fb[1]), fb)))
 
 
-#: the value of a number card (the "0" of rule 3 is handled where it is inserted)
-_DIGITS = {"1": 1, "2": 2, "3": 3}
+def _ratio(cards: tuple[str, ...], pairs: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """``value_of(cards, pairs)`` as ``(numerator, denominator)``, in integers."""
+    return tree_ratio(simplify(cards, pairs)) if pairs else flat_ratio(cards)
 
 
-def flat_ratio(cards: Sequence[str | None]) -> tuple[int, int]:
-    """``value_of(cards)`` of a bracket-free expression as ``(numerator,
-    denominator)`` (not reduced; the denominator is positive), in plain integers.
-
-    The same rules (homeostasis.md §4.7, D27, D28, D30, D31): the leftmost card
-    of each run of one kind stays; a leading operation gets a ``0`` before it,
-    a trailing one a ``0`` after it (``1`` after ``/``); ``x`` and ``/`` bind
-    first, left to right; a divisor worth 0 counts as 1; nothing is worth 0.
-    """
-    tn, td = 0, 1  # the sum of the closed terms
-    sign = 1
-    pn = pd = 0  # the open term, pn / pd; pd == 0: no term yet
-    op: str | None = None  # an operation waiting for its operand
-    previous: bool | None = None
-    for card in cards:
-        digit = _DIGITS.get(card)  # type: ignore[arg-type]
-        number = digit is not None
-        if number is previous:
-            continue  # D27: only a run's leftmost card stays
-        previous = number
-        if not number:
-            if not pd:
-                pn, pd = 0, 1  # D28: a leading operation gets a 0 before it
-            op = card
-            continue
-        assert digit is not None
-        if not pd:
-            pn, pd = digit, 1
-        elif op == "x":
-            pn *= digit
-        elif op == "/":
-            pd *= digit  # D30: dividing by 0 divides by 1; digits are never 0 here
-        else:
-            tn, td = tn * pd + sign * pn * td, td * pd
-            sign = 1 if op == "+" else -1
-            pn, pd = digit, 1
-        op = None
-    if not pd:
-        return 0, 1  # D31
-    if op is not None:  # D28: a trailing operation's missing operand
-        if op == "x":
-            pn = 0
-        elif op != "/":  # "/ 1" changes nothing
-            tn, td = tn * pd + sign * pn * td, td * pd
-            sign = 1 if op == "+" else -1
-            pn, pd = 0, 1
-    return tn * pd + sign * pn * td, td * pd
+@lru_cache(maxsize=1 << 10)
+def _pair_values(
+    cards: tuple[str, ...], placed: tuple[tuple[int, int], ...], n: int
+) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+    """Every pair of brackets that crosses none of ``placed`` (D23), ``first``
+    then ``last`` ascending, with the value (``(n, d)``) the expression would
+    then have: the same for every player of the step, so worked out once."""
+    out = []
+    for first in range(1, n + 1):
+        for last in range(first, n + 1):
+            pair = (first, last)
+            if any(crosses(pair, p) for p in placed):
+                continue
+            out.append((pair, _ratio(cards, (*placed, pair))))
+    return tuple(out)
 
 
 def _legal(slot: int, amount: int, chips: int, slots: list[int], totals: list[int]) -> dict:
     """The smallest bid of at least ``amount`` on ``slot`` that ties no other
     slot; else the nearest legal one there or on another slot (one always exists)."""
+    if 1 <= amount <= chips and totals[slot - 1] + amount not in totals:
+        return {"slot": slot, "chips": amount}  # the usual case: the first one tried
     for s in [slot] + [x for x in slots if x != slot]:
         taken = {t for i, t in enumerate(totals, 1) if i != s and t > 0}
-        for a in list(range(max(1, amount), chips + 1)) + list(
-            range(min(amount, chips + 1) - 1, 0, -1)
-        ):
+        for a in chain(range(max(1, amount), chips + 1), range(min(amount, chips + 1) - 1, 0, -1)):
             if totals[s - 1] + a not in taken:
                 return {"slot": s, "chips": a}
     return {"pass": True}  # unreachable with two empty slots; a pass is the safe fallback

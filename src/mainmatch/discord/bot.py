@@ -130,6 +130,22 @@ class MainmatchBot(commands.Bot):
         await self.run_db(self.queue_reminders)
         await self.pump()
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Part modals are answered from their custom id, not from memory
+        (``components.PartModal``): a modal open across a restart still submits."""
+        from . import components
+
+        if interaction.type != discord.InteractionType.modal_submit:
+            return
+        try:
+            await components.modal_submitted(self, interaction)
+        except Exception:
+            log.exception("a modal submission failed")
+            if not interaction.response.is_done():
+                await interaction.response.send_message(
+                    "That did not go through; use /mm submit and try again.", ephemeral=True
+                )
+
     async def on_mainmatch_change(self, match_id: str) -> None:
         """Another process (or this one) changed a match: post what it caused."""
         await self.pump_after()

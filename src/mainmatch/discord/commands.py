@@ -20,12 +20,20 @@ from discord import app_commands
 from mainmatch import games
 from mainmatch.engine.errors import MainmatchError
 from mainmatch.host import deadlines as dl
+from mainmatch.host import delivery
 from mainmatch.host.errors import HostError
 from mainmatch.host.service import Access, available_games
 
 from . import components as comp
 from . import text as tx
-from .hosting import HostingError, create_from_discord, import_from_discord
+from .hosting import (
+    CATEGORY_NEEDS,
+    POST_NEEDS,
+    HostingError,
+    create_from_discord,
+    import_from_discord,
+    missing_permissions,
+)
 from .protocol import BotLike
 from .store import GuildSetup
 
@@ -143,6 +151,19 @@ def group(bot: BotLike) -> app_commands.Group:
             raise Refused("private: channels needs a category for the players' channels.")
         if web_base and not re.fullmatch(r"https?://[^\s<>]{1,180}", web_base):
             raise Refused("web_base must be an http(s) address, e.g. https://mm.example.org")
+        me = interaction.guild.me
+        checks: list[tuple[discord.abc.GuildChannel, tuple[tuple[str, str], ...]]] = [
+            (channel, POST_NEEDS)
+        ]
+        if private == "channels" and category is not None:
+            checks.append((category, CATEGORY_NEEDS))
+        for place, needs in checks:
+            missing = missing_permissions(place, me, needs)
+            if missing:
+                raise Refused(
+                    f"Nothing set up: I need the {', '.join(missing)} permission"
+                    f"{'s' if len(missing) > 1 else ''} in {place.mention}."
+                )
         setup = GuildSetup(
             interaction.guild.id,
             host_role.id,
@@ -282,6 +303,18 @@ def group(bot: BotLike) -> app_commands.Group:
         if user is not None:
             # the new member's messages go to their DMs (a private channel was the old member's)
             await bot.run_db(bot.store.set_seat_user, match_id, player, user.id)
+            host = await bot.run_db(bot.service.overview, Access(match_id, "host"))
+            if any(x["player"] == player and not x["bot"] for x in host["seats"]):
+                # a person's seat to another person: the service sees no change, so tell
+                # the channel here (a bot's seat given back is the service's notice)
+                await bot.run_db(
+                    delivery.queue_notice,
+                    bot.database,
+                    match_id,
+                    f"seat:{player}:u{user.id}",
+                    f"**{player}**'s seat is now played by another member "
+                    f"({tx.neutralise(user.display_name)}).",
+                )
         await _call(
             interaction,
             bot.service.set_seat,

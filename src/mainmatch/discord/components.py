@@ -205,29 +205,21 @@ class Choose(discord.ui.DynamicItem[discord.ui.Select], template=rf"mms:{_ID}:(?
 
 
 class PartModal(discord.ui.Modal):
-    """One part of a request: its fields, prefilled from the draft."""
+    """One part of a request: its fields, prefilled from the draft.
+
+    The modal is only a form to show: it is never kept in discord.py's memory
+    (``stop`` before sending). Its submission is answered by
+    :func:`modal_submitted` from its custom id ``mmm:MATCH:STEP:SEAT:PART``
+    and the values Discord sends, so a modal left open across a restart of the
+    bot still submits, and two players filling the same part at once never
+    meet (discord.py keeps open modals by custom id alone).
+    """
 
     def __init__(
-        self,
-        bot: BotLike,
-        match_id: str,
-        step: int,
-        player: str,
-        part: forms.Part,
-        draft: dict,
-        request: dict,
+        self, match_id: str, step: int, seat: int, part: forms.Part, draft: dict, request: dict
     ) -> None:
-        super().__init__(title=part.label[:45], custom_id=f"mmm:{match_id}:{step}:{part.id}")
-        self.bot, self.match_id, self.step, self.player, self.part = (
-            bot,
-            match_id,
-            step,
-            player,
-            part,
-        )
+        super().__init__(title=part.label[:45], custom_id=f"mmm:{match_id}:{step}:{seat}:{part.id}")
         filled = part.prefill(draft)
-        self.inputs: dict[str, discord.ui.TextInput] = {}
-        self.selects: dict[str, discord.ui.Select] = {}
         for f in part.fields:
             options = f.options(request) if f.options is not None else []
             if 0 < len(options) <= 25:
@@ -243,7 +235,6 @@ class PartModal(discord.ui.Modal):
                     max_values=min(f.most, len(options)),
                     required=f.required,
                 )
-                self.selects[f.key] = select
                 self.add_item(discord.ui.Label(text=f.label[:45], component=select))
                 continue
             ti: discord.ui.TextInput = discord.ui.TextInput(
@@ -254,32 +245,74 @@ class PartModal(discord.ui.Modal):
                 default=filled.get(f.key) or None,
                 max_length=400,
             )
-            self.inputs[f.key] = ti
             self.add_item(ti)
+        self.stop()  # answered by modal_submitted, not from memory
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        values = {k: ti.value or "" for k, ti in self.inputs.items()}
-        values.update({k: " ".join(sel.values) for k, sel in self.selects.items()})
-        bot, m, step, p = self.bot, self.match_id, self.step, self.player
-        ov = await player_state(bot, m, p)
-        if ov.get("open_step") != step or ov.get("request") is None:
-            await reply(interaction, _closed(ov, step))
-            return
-        draft = await bot.run_db(bot.store.draft, m, step, p)
-        try:
-            new = self.part.apply(draft, values, ov["request"])
-        except forms.FormError as exc:
-            await reply(interaction, f"Not stored: {exc}")
-            return
-        if self.part.submits:
-            await submit(bot, interaction, m, step, p, new)
-            return
-        await bot.run_db(bot.store.save_draft, m, step, p, new)
-        await reply(
-            interaction,
-            f"Draft for step {step} (not submitted yet; press Submit when it is complete):\n"
-            f"```\n{forms.summary(new)}\n```",
-        )
+
+_MODAL = re.compile(rf"mmm:{_ID}:(?P<part>[A-Za-z0-9_-]+)")
+
+
+def modal_values(node: Any) -> dict[str, str]:
+    """The fields of a submitted modal (Discord's ``data.components``): a text
+    input's ``value``, a select's ``values`` joined by spaces.
+
+    >>> modal_values([{"type": 1, "components": [{"custom_id": "chips", "value": "3"}]},
+    ...               {"type": 18, "component": {"custom_id": "card", "values": ["A4"]}}])
+    {'chips': '3', 'card': 'A4'}
+    """
+    out: dict[str, str] = {}
+    if isinstance(node, list):
+        for child in node:
+            out.update(modal_values(child))
+    elif isinstance(node, dict):
+        key = node.get("custom_id")
+        if isinstance(key, str) and "value" in node:
+            out[key] = str(node.get("value") or "")
+        elif isinstance(key, str) and "values" in node:
+            out[key] = " ".join(str(v) for v in node.get("values") or [])
+        for child in ("components", "component"):
+            if child in node:
+                out.update(modal_values(node[child]))
+    return out
+
+
+async def modal_submitted(bot: BotLike, interaction: discord.Interaction) -> bool:
+    """Answer a submitted part modal (see :class:`PartModal`); ``False`` when
+    the modal is not one of ours."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    found = _MODAL.fullmatch(str(data.get("custom_id", "")))
+    if found is None:
+        return False
+    m, step = found["match"], int(found["step"])
+    p = await seat_of(bot, interaction, m, int(found["seat"]))
+    if p is None:
+        return True
+    ov = await player_state(bot, m, p)
+    req = ov.get("request")
+    if ov.get("open_step") != step or req is None:
+        await reply(interaction, _closed(ov, step))
+        return True
+    form = forms.form_for(ov["game"]["id"], req["kind"])
+    part = next((x for x in form.parts if x.id == found["part"]), None)
+    if part is None:
+        await reply(interaction, "This form belongs to an older request; use /mm submit.")
+        return True
+    draft = await bot.run_db(bot.store.draft, m, step, p)
+    try:
+        new = part.apply(draft, modal_values(data.get("components")), req)
+    except forms.FormError as exc:
+        await reply(interaction, f"Not stored: {exc}")
+        return True
+    if part.submits:
+        await submit(bot, interaction, m, step, p, new)
+        return True
+    await bot.run_db(bot.store.save_draft, m, step, p, new)
+    await reply(
+        interaction,
+        f"Draft for step {step} (not submitted yet; press Submit when it is complete):\n"
+        f"```\n{forms.summary(new)}\n```",
+    )
+    return True
 
 
 def _closed(ov: dict, step: int) -> str:
@@ -342,9 +375,8 @@ async def on_act(
             await reply(interaction, "This button belongs to an older request; use /mm submit.")
             return
         draft = await bot.run_db(bot.store.draft, match_id, step, player)
-        await interaction.response.send_modal(
-            PartModal(bot, match_id, step, player, part, draft, req)
-        )
+        seat = [x["player"] for x in ov["seats"]].index(player)
+        await interaction.response.send_modal(PartModal(match_id, step, seat, part, draft, req))
     elif op == "submit":
         draft = await bot.run_db(bot.store.draft, match_id, step, player)
         await submit(bot, interaction, match_id, step, player, draft or form.initial)

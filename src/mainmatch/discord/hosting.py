@@ -64,19 +64,23 @@ def parse_deadlines(text: str) -> dict[str, str] | None:
     return out
 
 
+async def member_by_id(guild: discord.Guild, uid: int, name: str = "") -> discord.Member:
+    """The member with Discord id ``uid`` (from the cache, else asked of Discord)."""
+    member = guild.get_member(uid)
+    if member is None:
+        try:
+            member = await guild.fetch_member(uid)
+        except discord.NotFound:
+            who = name or f"<@{uid}>"
+            raise HostingError(f"{who} is not a member of this server (any more)") from None
+    return member
+
+
 async def members_of(
     guild: discord.Guild, mentions: str, role: discord.Role | None
 ) -> list[discord.Member]:
     """The members named, in order, then the role's members; no bots, no repeats."""
-    out: list[discord.Member] = []
-    for uid in _MENTION.findall(mentions):
-        member = guild.get_member(int(uid))
-        if member is None:
-            try:
-                member = await guild.fetch_member(int(uid))
-            except discord.NotFound:
-                raise HostingError(f"<@{uid}> is not a member of this server (any more)") from None
-        out.append(member)
+    out = [await member_by_id(guild, int(uid)) for uid in _MENTION.findall(mentions)]
     if role is not None:
         out.extend(sorted(role.members, key=lambda m: m.id))
     seen: set[int] = set()
@@ -90,6 +94,27 @@ async def members_of(
     return unique
 
 
+#: what the bot needs where (issue 12: "say which permission, in which channel")
+POST_NEEDS = (
+    ("view_channel", "View Channels"),
+    ("send_messages", "Send Messages"),
+    ("read_message_history", "Read Message History"),
+)
+CATEGORY_NEEDS = (
+    *POST_NEEDS,
+    ("manage_channels", "Manage Channels"),
+    ("manage_roles", "Manage Roles"),
+)
+
+
+def missing_permissions(
+    place: discord.abc.GuildChannel, me: discord.Member, needs: tuple[tuple[str, str], ...]
+) -> list[str]:
+    """The names of the permissions in ``needs`` that ``me`` lacks in ``place``."""
+    have = place.permissions_for(me)
+    return [name for flag, name in needs if not getattr(have, flag)]
+
+
 async def private_channels(
     guild: discord.Guild, setup: GuildSetup, game_id: str, players: dict[str, discord.Member]
 ) -> dict[str, int]:
@@ -100,6 +125,12 @@ async def private_channels(
     if not isinstance(category, discord.CategoryChannel):
         raise HostingError("the category of /mm setup no longer exists; run /mm setup again")
     me = guild.me
+    missing = missing_permissions(category, me, CATEGORY_NEEDS)
+    if missing:  # say so before making anything
+        raise HostingError(
+            f"I need the {', '.join(missing)} permission{'s' if len(missing) > 1 else ''} "
+            f"in the category {category.name} to make the players' private channels"
+        )
     made: dict[str, int] = {}
     for pid, member in players.items():
         overwrites: dict[Any, discord.PermissionOverwrite] = {

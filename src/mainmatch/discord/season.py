@@ -4,9 +4,13 @@ The same service as the web page and ``mainmatch season`` (one database), so
 every entry is checked by the season's rules and a refused one changes
 nothing (issue 13). ``standings`` is for anyone and posts the standings as
 Discord Markdown in the channel (names escaped by ``season.render``, and no
-message pings: ``allowed_mentions`` is none); ``new``, ``adjust`` and
-``add-match`` need the server's host role, like the other host commands, and
-answer only the host (ephemeral). Errors are one line, ephemeral.
+message pings: ``allowed_mentions`` is none); ``export`` gives anyone the
+ledger (JSON) and the standings (CSV) as files, privately. The entries
+(``new``, ``adjust``, ``result``, ``death-match``, ``use-token``, ``give``,
+``tiebreak``, ``undo``, ``add-match``) and ``new-match`` (``season_match``)
+need the server's host role, like the other host commands, and answer only
+the host (ephemeral). Players are named by id or by mention. Errors are one
+line, ephemeral.
 
 Seasons are named across the whole database, as on the CLI and the web: a
 Discord server reaches a season by its name.
@@ -14,15 +18,19 @@ Discord server reaches a season by its name.
 
 from __future__ import annotations
 
+import io
+import json
 import re
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from mainmatch.host.season_service import SeasonService
+from mainmatch.host.season_service import Season, SeasonService
 from mainmatch.season import render
+from mainmatch.season.models import Entry
 
+from . import season_match
 from . import text as tx
 from .commands import Refused, _answer, _read_attachment, is_host
 from .hosting import HostingError, members_of, player_id
@@ -38,21 +46,56 @@ def _author(interaction: discord.Interaction) -> str:
 
 def _player(seasons: SeasonService, name: str, given: str) -> str:
     """A cast member named by player id or by mention (their ``discord_id``)."""
-    season = seasons.get(name)
+    return _cast_id(seasons.get(name), given)
+
+
+def _cast_id(season: Season, given: str) -> str:
     found = _MENTION.fullmatch(given.strip())
     if found:
         uid = int(found.group(1))
         for c in season.settings.cast:
             if c.discord_id == uid:
                 return c.id
-        raise Refused(f"<@{uid}> is not in the cast of season {name}.")
+        raise Refused(f"<@{uid}> is not in the cast of season {season.name}.")
     return given.strip()
+
+
+def _players(season: Season, text: str) -> list[str]:
+    """Players named by ids or mentions, separated by spaces or commas."""
+    return [_cast_id(season, w) for w in re.split(r"[\s,]+", text.strip()) if w]
+
+
+def _amounts(season: Season, text: str, what: str) -> dict[str, int]:
+    """``"ann=2 <@id>=1"`` as ``{"ann": 2, ...}``."""
+    out: dict[str, int] = {}
+    for item in [w for w in re.split(r"[\s,]+", text.strip()) if w]:
+        who, eq, n = item.partition("=")
+        if not eq or not who or not re.fullmatch(r"-?\d{1,6}", n):
+            raise Refused(f"{what}: write PLAYER=N pairs, e.g. ann=2 ben=1 (not {item!r}).")
+        out[_cast_id(season, who)] = int(n)
+    return out
+
+
+def _done(entry: Entry) -> str:
+    return f"Entry {entry.number}: {render.entry_text(entry.body)}"
 
 
 def group(bot: BotLike) -> app_commands.Group:
     """The ``season`` subgroup of ``/mm`` (see :func:`attach`)."""
     seasons = SeasonService(bot.database, bot.service)
+    # a hosted match of a season enters its result when it ends (reads retry it too)
+    bot.service.listeners.append(seasons.match_changed)
     sg = app_commands.Group(name="season", description="Keep an ORG season's ledger")
+
+    async def append(interaction: discord.Interaction, name: str, body: dict, reason: str) -> None:
+        entry = await bot.run_db(
+            lambda: seasons.append(name, body, author=_author(interaction), reason=reason)
+        )
+        await _answer(interaction, _done(entry))
+
+    async def season_of(name: str) -> Season:
+        season: Season = await bot.run_db(seasons.get, name)
+        return season
 
     @sg.command(name="standings", description="Post a season's standings here")
     @app_commands.describe(name="the season's name")
@@ -70,6 +113,7 @@ def group(bot: BotLike) -> app_commands.Group:
         cast="the cast as mentions (@a @b ...), in gamewide-tiebreak order",
         role="or: everyone with this role is in the cast",
         garnets="garnets each player starts with",
+        token_saves="a Token of Life saves a Death Match loser who holds one (default yes)",
     )
     @app_commands.check(is_host)
     async def new(
@@ -78,6 +122,7 @@ def group(bot: BotLike) -> app_commands.Group:
         cast: str = "",
         role: discord.Role | None = None,
         garnets: app_commands.Range[int, 0, 1000] = 0,
+        token_saves: bool = True,
     ) -> None:
         assert interaction.guild is not None
         try:
@@ -95,6 +140,7 @@ def group(bot: BotLike) -> app_commands.Group:
                 names={p: m.display_name[:60] for p, m in zip(ids, members, strict=True)},
                 discord_ids={p: m.id for p, m in zip(ids, members, strict=True)},
                 starting_garnets=garnets,
+                token_of_life_saves=token_saves,
             )
         )
         who = ", ".join(f"{m.mention} ({p})" for p, m in zip(ids, members, strict=True))
@@ -129,10 +175,166 @@ def group(bot: BotLike) -> app_commands.Group:
             "garnets": garnets,
             "tokens_of_life": tokens_of_life,
         }
-        entry = await bot.run_db(
-            lambda: seasons.append(name, body, author=_author(interaction), reason=reason)
+        await append(interaction, name, body, reason)
+
+    @sg.command(name="result", description="Type in a Main Match played elsewhere")
+    @app_commands.describe(
+        name="the season's name",
+        players="who played: ids or mentions",
+        winners="who won: ids or mentions",
+        ec="the Elimination Candidate",
+        garnets="garnets awarded, e.g. ann=2 ben=1",
+        spent="garnets spent in the match, e.g. cal=1",
+        tokens_of_life="Tokens of Life awarded, e.g. ann=1",
+        game="what was played",
+        reason="a note kept in the ledger",
+    )
+    @app_commands.check(is_host)
+    async def result(
+        interaction: discord.Interaction,
+        name: str,
+        players: str,
+        winners: str = "",
+        ec: str = "",
+        garnets: str = "",
+        spent: str = "",
+        tokens_of_life: str = "",
+        game: app_commands.Range[str, 0, 40] = "",
+        reason: app_commands.Range[str, 0, 500] = "",
+    ) -> None:
+        season = await season_of(name)
+        body = {
+            "kind": "main_match",
+            "game": game or None,
+            "players": _players(season, players),
+            "winners": _players(season, winners),
+            "elimination_candidate": _cast_id(season, ec) if ec.strip() else None,
+            "garnets": _amounts(season, garnets, "garnets"),
+            "garnets_spent": _amounts(season, spent, "spent"),
+            "tokens_of_life": _amounts(season, tokens_of_life, "tokens_of_life"),
+        }
+        await append(interaction, name, body, reason)
+
+    @sg.command(name="death-match", description="A Death Match: the loser is eliminated")
+    @app_commands.describe(
+        name="the season's name",
+        ec="the Elimination Candidate",
+        opponent="whom the EC chose",
+        winner="who won (the EC or the opponent)",
+        game="the Death Match played",
+        reason="a note kept in the ledger",
+    )
+    @app_commands.check(is_host)
+    async def death_match(
+        interaction: discord.Interaction,
+        name: str,
+        ec: str,
+        opponent: str,
+        winner: str,
+        game: app_commands.Range[str, 0, 80] = "",
+        reason: app_commands.Range[str, 0, 500] = "",
+    ) -> None:
+        season = await season_of(name)
+        body = {
+            "kind": "death_match",
+            "ec": _cast_id(season, ec),
+            "opponent": _cast_id(season, opponent),
+            "winner": _cast_id(season, winner),
+            "game": game,
+        }
+        await append(interaction, name, body, reason)
+
+    @sg.command(name="use-token", description="A player uses Tokens of Life")
+    @app_commands.describe(name="the season's name", player="id or mention", count="how many")
+    @app_commands.check(is_host)
+    async def use_token(
+        interaction: discord.Interaction,
+        name: str,
+        player: str,
+        count: app_commands.Range[int, 1, 100] = 1,
+        reason: app_commands.Range[str, 0, 500] = "",
+    ) -> None:
+        pid = _cast_id(await season_of(name), player)
+        await append(
+            interaction, name, {"kind": "token_used", "player": pid, "count": count}, reason
         )
-        await _answer(interaction, f"Entry {entry.number}: {render.entry_text(entry.body)}")
+
+    @sg.command(name="give", description="Garnets or Tokens of Life given, or traded")
+    @app_commands.describe(
+        name="the season's name",
+        giver="who gives (id or mention)",
+        receiver="who receives (id or mention)",
+        garnets="garnets the giver gives",
+        tokens_of_life="Tokens of Life the giver gives",
+        in_return_garnets="a trade: garnets the receiver gives back",
+        in_return_tokens_of_life="a trade: Tokens of Life the receiver gives back",
+    )
+    @app_commands.check(is_host)
+    async def give(
+        interaction: discord.Interaction,
+        name: str,
+        giver: str,
+        receiver: str,
+        garnets: app_commands.Range[int, 0, 1000] = 0,
+        tokens_of_life: app_commands.Range[int, 0, 100] = 0,
+        in_return_garnets: app_commands.Range[int, 0, 1000] = 0,
+        in_return_tokens_of_life: app_commands.Range[int, 0, 100] = 0,
+        reason: app_commands.Range[str, 0, 500] = "",
+    ) -> None:
+        season = await season_of(name)
+        body = {
+            "kind": "transfer",
+            "giver": _cast_id(season, giver),
+            "receiver": _cast_id(season, receiver),
+            "garnets": garnets,
+            "tokens_of_life": tokens_of_life,
+            "in_return_garnets": in_return_garnets,
+            "in_return_tokens_of_life": in_return_tokens_of_life,
+        }
+        await append(interaction, name, body, reason)
+
+    @sg.command(name="tiebreak", description="Set the ORG-wide gamewide tiebreak")
+    @app_commands.describe(name="the season's name", order="every cast member, best first")
+    @app_commands.check(is_host)
+    async def tiebreak(
+        interaction: discord.Interaction,
+        name: str,
+        order: str,
+        reason: app_commands.Range[str, 0, 500] = "",
+    ) -> None:
+        body = {"kind": "tiebreak", "order": _players(await season_of(name), order)}
+        await append(interaction, name, body, reason)
+
+    @sg.command(name="undo", description="Undo the last entry (confirm with its number)")
+    @app_commands.describe(name="the season's name", entry="the number of the last entry")
+    @app_commands.check(is_host)
+    async def undo(
+        interaction: discord.Interaction,
+        name: str,
+        entry: app_commands.Range[int, 1, 1_000_000],
+        reason: app_commands.Range[str, 0, 500] = "",
+    ) -> None:
+        made = await bot.run_db(
+            lambda: seasons.undo(name, author=_author(interaction), reason=reason, target=entry)
+        )
+        await _answer(interaction, f"Entry {made.number}: entry {entry} undone.")
+
+    @sg.command(name="export", description="The ledger (JSON) and standings (CSV), to you only")
+    @app_commands.describe(name="the season's name")
+    async def export(interaction: discord.Interaction, name: str) -> None:
+        doc = await bot.run_db(seasons.export, name)
+        season = await season_of(name)
+        files = [
+            discord.File(
+                io.BytesIO(json.dumps(doc, indent=1, ensure_ascii=False).encode()),
+                filename=f"{season.name}.season.json",
+            ),
+            discord.File(
+                io.BytesIO(render.csv_text(season.standings).encode()),
+                filename=f"{season.name}-standings.csv",
+            ),
+        ]
+        await _answer(interaction, f"Season {season.name}: ledger and standings.", files=files)
 
     @sg.command(name="add-match", description="Enter a finished match (this server's, or a record)")
     @app_commands.describe(
@@ -165,8 +367,21 @@ def group(bot: BotLike) -> app_commands.Group:
                 name, data, author=_author(interaction), reason=reason or (match or "")
             )
         )
-        await _answer(interaction, f"Entry {entry.number}: {render.entry_text(entry.body)}")
+        await _answer(interaction, _done(entry))
 
+    season_match.attach(sg, bot, seasons)
+
+    async def season_names(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The seasons whose name contains what is typed (Discord shows 25 at most)."""
+        names = await bot.run_db(seasons.names)
+        typed = current.strip().lower()
+        return [app_commands.Choice(name=n, value=n) for n in names if typed in n.lower()][:25]
+
+    for cmd in sg.walk_commands():
+        if isinstance(cmd, app_commands.Command) and cmd.name != "new":
+            cmd.autocomplete("name")(season_names)
     return sg
 
 

@@ -110,7 +110,7 @@ def require_admin(request: Request) -> None:
     shown = presented_key(request)
     if not shown:
         raise Unauthorized(
-            "creating or importing a match needs the server's admin key "
+            "creating or importing a match or a season needs the server's admin key "
             "(Authorization: Bearer KEY; mainmatch serve prints it)"
         )
     if not hmac.compare_digest(shown.encode("utf-8", "replace"), key.encode("utf-8")):

@@ -29,6 +29,7 @@ from . import deadlines as dl
 from .admin import COOKIE, require_admin
 from .errors import Conflict, Forbidden
 from .home import RECORD_KEY, host_extras, restored
+from .inputwords import host_inputs, kind_words
 from .service import Access, Created, HostService, available_games
 
 router = APIRouter(prefix="/api")
@@ -134,17 +135,22 @@ class Seat(_Body):
 
 def game_info(game) -> dict:
     schema = game.config_schema()
-    props = schema.get("properties", {})
     return {
         "id": game.id,
         "title": game.title,
         "pitch": game.pitch,
         "player_count": game.player_count,
         "default_players": list(game.default_players),
-        "host_inputs": [{"name": n, "schema": props.get(n)} for n in game.host_inputs],
+        # each with its label, help (the spec's words) and kind of input (inputwords.py)
+        "host_inputs": host_inputs(game, schema),
+        "variant_keys": [k.as_dict() for k in game.variant_keys],
         "config_defs": schema.get("$defs", {}),
         "step_kinds": {
-            k: {"default_deadline": p, "action_schema": game.action_schema(k)}
+            k: {
+                "default_deadline": p,
+                "words": kind_words(k),
+                "action_schema": game.action_schema(k),
+            }
             for k, p in dl.default_policies(game).items()
         },
         "bots": bot_names(game.id),

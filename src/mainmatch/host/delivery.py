@@ -38,6 +38,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from mainmatch.engine.announce import neutralise
+
 from .models import Base, MatchRow, SeatRow
 
 if TYPE_CHECKING:
@@ -188,6 +190,37 @@ def after_undo(s: Session, m: MatchRow, snap: Snapshot, undone: int, now: float)
     _add(s, m, undone, "notice", "", f"The host took back step {undone}; it is open again.", now)
     _open_messages(s, m, snap, now)
     s.flush()
+
+
+def seat_changed(s: Session, m: MatchRow, player: str, bot: str | None, now: float) -> None:
+    """Service hook, inside the transaction that gave ``player``'s seat to
+    ``bot`` (or back to a person): a notice in the match channel, so that the
+    players know who acts for the seat (which seats bots play is public: every
+    view lists them). Keyed by the match's revision: each handover posts once."""
+    if not _subscribed(s, m.id):
+        return
+    who = neutralise(player)
+    text = (
+        f"The host gave **{who}**'s seat to a bot ({neutralise(bot)}); "
+        f"it acts for {who} from now on."
+        if bot is not None
+        else f"**{who}**'s seat is played by a person again."
+    )
+    _add(s, m, m.step_count + 1, "notice", f"seat:{player}:{m.revision}"[:100], text, now)
+    s.flush()
+
+
+def queue_notice(db: Database, match_id: str, key: str, text: str) -> bool:
+    """Queue a notice for the match channel of a subscribed, running match that
+    the service did not cause (an adapter's own change, e.g. a seat passed from
+    one Discord member to another); ``key`` makes it once per open step."""
+    now = time.time()
+    with db.write() as s:
+        m = s.get(MatchRow, match_id)
+        if m is None or m.status != "running" or not _subscribed(s, match_id):
+            return False
+        _add(s, m, m.step_count + 1, "notice", key[:100], text, now)
+    return True
 
 
 def subscribe(db: Database, match_id: str, outlet: str, snap: Snapshot) -> None:

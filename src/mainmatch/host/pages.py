@@ -37,6 +37,7 @@ from . import deadlines as dl
 from .admin import COOKIE as ADMIN_COOKIE
 from .errors import NotFound
 from .home import is_admin, list_matches
+from .inputwords import kind_words
 from .service import Access, HostService, available_games
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -79,7 +80,7 @@ def _env() -> Environment:
     env.filters["compact"] = lambda v: json.dumps(v, ensure_ascii=False)
     env.globals["discord"] = dl.discord_timestamp
     env.globals["circle_point"] = circle_point
-    env.globals["kind_words"] = lambda kind: KIND_WORDS.get(kind, kind.replace("_", " "))
+    env.globals["kind_words"] = kind_words
     return env
 
 
@@ -111,21 +112,6 @@ def request_template(game_id: str) -> str:
     """The game's template of a request in sentences, or the generic one."""
     name = f"games/{game_id}.request.html"
     return name if (TEMPLATES / name).exists() else "games/_generic.request.html"
-
-
-#: what each step kind asks of a player, for the "your move" line
-KIND_WORDS = {
-    "choose_ec": "name the Elimination Candidate",
-    "trades": "pay for trades",
-    "round": "your moves for this round",
-    "bids": "bid on the items",
-    "save_cards": "save cards",
-    "draft": "draft a card",
-    "bid": "bid in the live auction",
-    "final_bid": "the final auction",
-    "place_saved": "place your saved cards",
-    "brackets": "place your team's brackets",
-}
 
 
 @cache
@@ -252,6 +238,7 @@ def home(request: Request, key: str | None = None) -> Response:
             games=gs,
             title="mainmatch",
             matches=list_matches(_svc(request)) if admin else None,
+            seasons=request.app.state.seasons.names() if admin else None,
             open_mode=request.app.state.admin_key is None,
             titles={g.id: g.title for g in gs},
             bad_key=request.query_params.get("bad") == "1",

@@ -97,6 +97,10 @@ def new(
     names: Annotated[
         str | None, typer.Option("--names", help="display names: id=Name,id=Name")
     ] = None,
+    discord_ids: Annotated[
+        str | None,
+        typer.Option("--discord-ids", help="Discord user ids: id=123456789012345678,..."),
+    ] = None,
     tiebreak: Annotated[
         str | None, typer.Option("--tiebreak", help="gamewide tiebreak, best first (default: cast)")
     ] = None,
@@ -114,11 +118,13 @@ def new(
         if not eq:
             raise SeasonCliError("--names: write id=Name pairs separated by commas")
         display[p.strip()] = text.strip()
+    accounts = _amounts(discord_ids, "--discord-ids")
     svc = _service(db)
     settings, token = svc.create(
         name,
         _ids(cast, "--cast"),
         names=display,
+        discord_ids=accounts,
         gamewide_tiebreak=_ids(tiebreak, "--tiebreak") if tiebreak else None,
         starting_garnets=garnets,
         token_of_life_saves=not no_token_saves,

@@ -15,10 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, Float, ForeignKey, Integer, String, UniqueConstraint
-from sqlalchemy.orm import Mapped, mapped_column
+from pydantic import TypeAdapter
+from sqlalchemy import JSON, Float, ForeignKey, Integer, String, UniqueConstraint, select
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from mainmatch.season.models import Body, Entry
 
 from .models import Base
+
+#: an entry's body from its JSON (the kinds of ``mainmatch.season.models``)
+BODY: TypeAdapter[Body] = TypeAdapter(Body)
 
 
 class SeasonRow(Base):
@@ -79,3 +85,35 @@ class SeasonMatchRow(Base):
     entry: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: why its result could not be entered yet (retried on every read)
     problem: Mapped[str | None] = mapped_column(String(300), nullable=True)
+
+
+def entries_of(s: Session, season_id: int) -> list[Entry]:
+    """The ledger of a season, in order."""
+    rows = s.scalars(
+        select(SeasonEntryRow)
+        .where(SeasonEntryRow.season_id == season_id)
+        .order_by(SeasonEntryRow.number)
+    )
+    return [
+        Entry(
+            number=r.number,
+            at=r.at,
+            author=r.author,
+            reason=r.reason,
+            body=BODY.validate_python(r.body),
+        )
+        for r in rows
+    ]
+
+
+def entry_row(season_id: int, e: Entry) -> SeasonEntryRow:
+    """The row of one entry (append-only)."""
+    return SeasonEntryRow(
+        season_id=season_id,
+        number=e.number,
+        kind=e.body.kind,
+        body=e.body.model_dump(mode="json"),
+        author=e.author,
+        reason=e.reason,
+        at=e.at,
+    )

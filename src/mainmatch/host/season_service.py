@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -33,6 +33,7 @@ from mainmatch.season import ledger
 from mainmatch.season.ledger import SeasonError, Standings
 from mainmatch.season.models import (
     BODY_TYPES,
+    NAME_PATTERN,
     Body,
     Entry,
     MainMatch,
@@ -45,12 +46,18 @@ from mainmatch.season.records import entry_of_record
 from .db import Database
 from .errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
 from .models import MatchRow
-from .season_models import SeasonClaimRow, SeasonEntryRow, SeasonMatchRow, SeasonRow
+from .season_models import (
+    BODY,
+    SeasonClaimRow,
+    SeasonMatchRow,
+    SeasonRow,
+    entries_of,
+    entry_row,
+)
 from .service import Created, HostService, _game
 from .tokens import new_token, token_hash
 
 log = logging.getLogger("mainmatch.host.season")
-_BODY: TypeAdapter[Body] = TypeAdapter(Body)
 #: the author of entries the server makes itself (hosted matches that end)
 SERVER = "mainmatch"
 
@@ -68,19 +75,34 @@ class Season:
     matches: list[dict[str, Any]]
 
 
+def describe(exc: ValidationError, root: str) -> str:
+    """:func:`describe_validation_error`, with the rule of names and ids in words
+    instead of a regular expression (decision SE12)."""
+    err = exc.errors()[0]
+    if err["type"] == "string_pattern_mismatch":
+        loc = ".".join(str(part) for part in (root, *err["loc"]))
+        pattern = str(err.get("ctx", {}).get("pattern", ""))
+        most = 80 if pattern == NAME_PATTERN else 32
+        return (
+            f"{loc}: {err.get('input')!r} is not a valid name: use letters, digits and - _ . "
+            f"(starting with a letter or digit, at most {most} characters)"
+        )
+    return describe_validation_error(exc, root)
+
+
 def parse_body(data: Any) -> Body:
     """An entry's body from JSON, or one line naming the field at fault."""
     try:
-        return _BODY.validate_python(data)
+        return BODY.validate_python(data)
     except ValidationError as exc:
-        raise Unprocessable(describe_validation_error(exc, "entry")) from None
+        raise Unprocessable(describe(exc, "entry")) from None
 
 
 def parse_settings(data: Any) -> SeasonSettings:
     try:
         return SeasonSettings.model_validate(data)
     except ValidationError as exc:
-        raise Unprocessable(describe_validation_error(exc, "season")) from None
+        raise Unprocessable(describe(exc, "season")) from None
 
 
 class SeasonService:
@@ -147,7 +169,7 @@ class SeasonService:
                 s.add(row)
                 s.flush()
                 for e in entries:
-                    s.add(_entry_row(row.id, e))
+                    s.add(entry_row(row.id, e))
                 st = ledger.standings(settings, entries)
                 for key, number in st.match_keys.items():
                     s.add(SeasonClaimRow(season_id=row.id, match_key=key, entry=number))
@@ -169,7 +191,7 @@ class SeasonService:
 
     def _season(self, s: Session, row: SeasonRow) -> Season:
         settings = SeasonSettings.model_validate(row.settings)
-        entries = _entries(s, row.id)
+        entries = entries_of(s, row.id)
         links = s.execute(
             select(SeasonMatchRow, MatchRow.game, MatchRow.status)
             .join(MatchRow, MatchRow.id == SeasonMatchRow.match_id)
@@ -260,14 +282,14 @@ class SeasonService:
 
     def _append_in(self, s: Session, row: SeasonRow, body: Any, author: str, reason: str) -> Entry:
         settings = SeasonSettings.model_validate(row.settings)
-        entries = _entries(s, row.id)
+        entries = entries_of(s, row.id)
         if callable(body):
             body = body(ledger.standings(settings, entries), entries)
         entry = Entry(
             number=len(entries) + 1, at=self.clock(), author=author, reason=reason, body=body
         )
         ledger.check_append(settings, entries, entry)
-        s.add(_entry_row(row.id, entry))
+        s.add(entry_row(row.id, entry))
         if isinstance(body, MainMatch) and body.match_key is not None:
             s.add(SeasonClaimRow(season_id=row.id, match_key=body.match_key, entry=entry.number))
         if isinstance(body, Undo):
@@ -297,7 +319,7 @@ class SeasonService:
         try:
             parsed = SeasonExport.model_validate(doc)
         except ValidationError as exc:
-            raise Unprocessable(describe_validation_error(exc, "season file")) from None
+            raise Unprocessable(describe(exc, "season file")) from None
         token = self._insert(parsed.settings, list(parsed.entries))
         return parsed.settings, token
 
@@ -331,6 +353,11 @@ class SeasonService:
                     raise Unprocessable(
                         f"{p} was eliminated in episode {st.players[p].eliminated_in}"
                     )
+            if len(players) != game.player_count:
+                raise Unprocessable(
+                    f"{game.title} takes {game.player_count} players, not {len(players)}; "
+                    f"choose {game.player_count} of the {len(alive)} alive ({', '.join(alive)})"
+                )
         options = dict(kwargs.pop("options", None) or {})
         for key in ("garnets", "gamewide_tiebreak"):
             if key in options:
@@ -438,36 +465,6 @@ def _lock(s: Session, name: str) -> SeasonRow:
     if row is None:
         raise NotFound(f"no season named {name}")
     return row
-
-
-def _entries(s: Session, season_id: int) -> list[Entry]:
-    rows = s.scalars(
-        select(SeasonEntryRow)
-        .where(SeasonEntryRow.season_id == season_id)
-        .order_by(SeasonEntryRow.number)
-    )
-    return [
-        Entry(
-            number=r.number,
-            at=r.at,
-            author=r.author,
-            reason=r.reason,
-            body=_BODY.validate_python(r.body),
-        )
-        for r in rows
-    ]
-
-
-def _entry_row(season_id: int, e: Entry) -> SeasonEntryRow:
-    return SeasonEntryRow(
-        season_id=season_id,
-        number=e.number,
-        kind=e.body.kind,
-        body=e.body.model_dump(mode="json"),
-        author=e.author,
-        reason=e.reason,
-        at=e.at,
-    )
 
 
 def _text(value: Any, what: str, limit: int, *, required: bool = False) -> str:

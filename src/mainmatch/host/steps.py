@@ -247,9 +247,12 @@ class StepsMixin(ServiceCore):
                 raise Unprocessable(
                     f"no bot {brief(bot)} for {m.game}; bots: {', '.join(bot_names(m.game))}"
                 )
+            changed = seat.bot != bot
             seat.bot = bot
             m.revision += 1
             s.flush()
+            if changed and m.status == "running":
+                delivery.seat_changed(s, m, player, bot, now)
             snap = self._snapshot(s, m)
             if m.status == "running":
                 snap = self._settle(s, m, snap, now)

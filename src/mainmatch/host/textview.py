@@ -112,10 +112,8 @@ def view_text(game: Game, view: dict[str, Any]) -> str:
 
 def pending_text(pending: dict[str, dict]) -> str:
     """Who is awaited, and for what, in words."""
-    from .pages import KIND_WORDS
+    from .inputwords import kind_words
 
     if not pending:
         return "Nobody: the match is over."
-    return "\n".join(
-        f"{p}: {KIND_WORDS.get(r['kind'], r['kind'].replace('_', ' '))}" for p, r in pending.items()
-    )
+    return "\n".join(f"{p}: {kind_words(r['kind'])}" for p, r in pending.items())

@@ -221,7 +221,11 @@ def _main_match(st: Standings, number: int, m: MainMatch) -> None:
             if m.starting_garnets.get(p, 0) != st.players[p].garnets
         ]
         if wrong:
-            raise SeasonError("starting garnets differ from the ledger: " + "; ".join(wrong))
+            raise SeasonError(
+                "starting garnets differ from the ledger: "
+                + "; ".join(wrong)
+                + " (if the record is right, adjust the ledger first)"
+            )
     for p, spent in m.garnets_spent.items():
         # garnets won inside a match may be spent in it (Second to Won's items),
         # so only the end must hold: the engine checked every purchase on the way
@@ -292,6 +296,8 @@ def _transfer(st: Standings, number: int, t: Transfer) -> None:
 
 def _adjust(st: Standings, number: int, adj: Adjust, reason: str) -> None:
     p = _player(st, adj.player)
+    if adj.status == p.status and not adj.garnets and not adj.tokens_of_life:
+        raise SeasonError(f"{p.id} is already {p.status}; the adjustment would change nothing")
     if p.garnets + adj.garnets < 0:
         raise SeasonError(f"{p.id} holds {_gar(p.garnets)}; {adj.garnets} would go below zero")
     if p.tokens_of_life + adj.tokens_of_life < 0:

@@ -58,7 +58,7 @@ class SeasonSettings(_Strict):
         ids = [c.id for c in self.cast]
         dup = sorted({p for p in ids if ids.count(p) > 1})
         if dup:
-            raise ValueError(f"cast: {', '.join(dup)} appear more than once")
+            raise ValueError(f"cast: {', '.join(dup)} listed more than once")
         if self.gamewide_tiebreak:
             check_order(self.gamewide_tiebreak, ids)
         else:

@@ -14,11 +14,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any
 
-from mainmatch.bots.homeostasis import StrategyBot, flat_ratio, utility
+from mainmatch.bots.homeostasis import StrategyBot
 
 from . import Family, Param, add_family
 
@@ -41,27 +39,8 @@ class Steerer(StrategyBot):
             return total + self.margin
         return total + self.margin if total >= 0 else total - self.margin
 
-    def _score(self, view: dict, value: Fraction) -> float:
-        team = self._team(view)
-        total = float(Fraction(view["total"]) + value)
-        return utility(team, self._aim(team, total), 3 - view["round"])
-
-    def _scorer(self, view: dict) -> Callable[[Sequence[str | None]], float]:
-        total = Fraction(view["total"])
-        tn, td = total.numerator, total.denominator
-        team, rounds_left = self._team(view), 3 - view["round"]
-        memo: dict[tuple[int, int], float] = {}
-
-        def score(cards: Sequence[str | None]) -> float:
-            key = flat_ratio(cards)
-            out = memo.get(key)
-            if out is None:
-                n, d = key
-                aimed = self._aim(team, (tn * d + n * td) / (td * d))
-                out = memo[key] = utility(team, aimed, rounds_left)
-            return out
-
-        return score
+    def _aim_key(self) -> tuple:
+        return (type(self), self.margin)
 
     def _bid(self, view: dict, request: dict, rng: random.Random) -> dict:
         action = super()._bid(view, request, rng)

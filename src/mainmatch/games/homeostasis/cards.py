@@ -61,3 +61,17 @@ def remove_cards(held: Iterable[str], taken: Iterable[str]) -> list[str]:
     left = Counter(held)
     left.subtract(taken)
     return canonical(left.elements())
+
+
+def deck_without(placed: Iterable[str | None]) -> list[str]:
+    """The deck without one copy of each card of ``placed`` (``None`` skipped),
+    canonical: :func:`remove_cards` for the deck, which is already canonical.
+
+    >>> deck_without(["x", None, "1"])
+    ['1', '2', '2', '3', '3', '+', '-', '/']
+    """
+    left = list(DECK)
+    for card in placed:
+        if card is not None:
+            left.remove(card)
+    return left

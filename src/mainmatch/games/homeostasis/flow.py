@@ -12,22 +12,33 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 from fractions import Fraction
-from operator import attrgetter
 
 from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.checks import present
-from mainmatch.engine.events import private, public
+from mainmatch.engine.events import PUBLIC, private
 
 from . import state as S
 from .bands import BIG_EDGE, NEUTRAL_BAND, NEUTRAL_EDGE, band, neutral_player, settle
-from .cards import DECK, canonical, remove_cards, save_cost
+from .cards import canonical, deck_without, remove_cards, save_cost
 from .expression import crosses, evaluate
 from .models import MAX_REBIDS, ROUNDS
 from .state import FinalAuction, HomeostasisState, OpenAuction
 
 #: the state's fields in order
 _FIELDS = tuple(f.name for f in fields(HomeostasisState))
-_GET_FIELDS = attrgetter(*_FIELDS)
+
+
+def _field_copier(names: tuple[str, ...]):
+    """``copy(src, dst)`` setting each of ``names`` on ``dst`` from ``src``, as
+    straight-line code (how ``dataclasses`` writes its ``__init__``): a step
+    copies the state's 28 fields twice, and a loop of ``setattr`` costs 5 µs."""
+    body = "".join(f"    dst.{n} = src.{n}\n" for n in names)
+    scope: dict = {}
+    exec(f"def copy(src, dst):\n{body}", scope)  # noqa: S102 -- built from field names only
+    return scope["copy"]
+
+
+_COPY_FIELDS = _field_copier(_FIELDS)
 #: §4.3: choice k is made by turn_order[SNAKE[k-1]] (the seed's snake)
 SNAKE = (0, 1, 2, 3, 4, 4, 3, 2, 1)
 DRAFT_CHOICES = len(SNAKE)
@@ -71,19 +82,23 @@ class Work:
     elimination_candidate: str | None
     events: list[dict]
 
+    __slots__ = (*_FIELDS, "events")
+
     def __init__(self, state: HomeostasisState):
-        self.__dict__.update(zip(_FIELDS, _GET_FIELDS(state)))
-        self.events: list[dict] = []
+        _COPY_FIELDS(state, self)
+        self.events = []
 
     def freeze(self) -> HomeostasisState:
-        values = self.__dict__
-        return HomeostasisState(*[values[name] for name in _FIELDS])
+        out = object.__new__(HomeostasisState)
+        _COPY_FIELDS(self, out)
+        return out
 
     def holding(self, player: str) -> int:
         return self.config["garnets"][player] - self.garnets_spent[player]
 
     def emit(self, type_: str, **fields_) -> None:
-        self.events.append(public(type_, **fields_))
+        # engine.events.public's dict, built here: a step emits several
+        self.events.append({"audience": PUBLIC, "type": type_, **fields_})
 
 
 def drafter(state: HomeostasisState) -> str:
@@ -149,7 +164,7 @@ def apply_draft(w: Work, player: str, action: dict) -> None:
     if w.draft_choices < DRAFT_CHOICES:
         return
     # D10: the last card goes to the last free position, with no step and no choice
-    last_card = remove_cards(DECK, [c for c in w.auction_order if c is not None])[0]
+    last_card = deck_without(w.auction_order)[0]
     last_position = w.auction_order.index(None)
     w.auction_order = _put(w.auction_order, last_position, last_card)
     w.emit("draft_choice", player=None, card=last_card, position=last_position + 1)
@@ -192,25 +207,33 @@ def run_auctions(w: Work, number: int) -> None:
 def take_turns(w: Work) -> bool:
     """§4.4.3: move the turn on until a player must bid (True) or the auction ends (False)."""
     a = present(w.auction, "open auction")
-    passed = a.passed
-    turn = a.turn
+    passed, turn = _next_turn(w, a.bids, a.passed, a.turn)
+    if passed is not a.passed or turn != a.turn:
+        w.auction = _moved(a, passed, max(turn, 0))
+    return turn >= 0
+
+
+def _next_turn(
+    w: Work, bids: tuple[dict, ...], passed: tuple[str, ...], turn: int
+) -> tuple[tuple[str, ...], int]:
+    """§4.4.3 from ``turn`` on: who passed by then, and the turn of the player
+    who must bid, or ``-1`` when the auction ends (D13, D16)."""
     order = w.turn_order
     count = len(order)
+    chips = w.chips
     while True:
-        if a.bids and count - len(passed) <= 1:  # D13: "four players pass"
-            w.auction = _moved(a, passed, turn)
-            return False
+        if bids and count - len(passed) <= 1:  # D13: "four players pass"
+            return passed, -1
         p = order[turn]
         if p in passed:
             turn = (turn + 1) % count
             continue
-        if w.chips[p] == 0:  # D16: a broke player passes automatically
+        if chips[p] == 0:  # D16: a broke player passes automatically
             passed += (p,)
             w.emit("pass", player=p, automatic=True)
             turn = (turn + 1) % count
             continue
-        w.auction = _moved(a, passed, turn)
-        return True
+        return passed, turn
 
 
 def _moved(a: OpenAuction, passed: tuple[str, ...], turn: int) -> OpenAuction:
@@ -220,22 +243,21 @@ def _moved(a: OpenAuction, passed: tuple[str, ...], turn: int) -> OpenAuction:
 def apply_bid(w: Work, player: str, action: dict) -> None:
     a = present(w.auction, "open auction")
     turn = (a.turn + 1) % len(w.turn_order)
+    totals, bids, passed = a.totals, a.bids, a.passed
     if "pass" in action:
-        w.auction = OpenAuction(
-            a.number, a.card, a.first_bidder, a.totals, a.bids, a.passed + (player,), turn
-        )
+        passed += (player,)
         w.emit("pass", player=player, automatic=False)
     else:
         slot, chips = action["slot"], action["chips"]
         # §4.4.4: bid chips are discarded at once, win or lose; bids on one slot pool
         w.chips = {**w.chips, player: w.chips[player] - chips}
-        totals = _put(a.totals, slot - 1, a.totals[slot - 1] + chips)
-        bid = {"player": player, "slot": slot, "chips": chips}
-        w.auction = OpenAuction(
-            a.number, a.card, a.first_bidder, totals, a.bids + (bid,), a.passed, turn
-        )
+        totals = _put(totals, slot - 1, totals[slot - 1] + chips)
+        bids += ({"player": player, "slot": slot, "chips": chips},)
         w.emit("bid", player=player, slot=slot, chips=chips, total=totals[slot - 1])
-    if not take_turns(w):
+    passed, turn = _next_turn(w, bids, passed, turn)
+    # one new auction for the bid and the turns it moves on (the view keeps its fields)
+    w.auction = OpenAuction(a.number, a.card, a.first_bidder, totals, bids, passed, max(turn, 0))
+    if turn < 0:
         run_auctions(w, end_auction(w))
 
 

@@ -1,8 +1,12 @@
 """The state of a Homeostasis match (homeostasis.md §4, §5).
 
-States are frozen: ``apply`` builds a new one (``flow.Work``), replacing
-only the fields a step changes. Containers inside a state are never mutated
-(tuples, and dicts that are replaced whole), so states share them freely.
+States are never changed once made: ``apply`` builds a new one
+(``flow.Work``), replacing only the fields a step changes. Containers inside a
+state are never mutated (tuples, and dicts that are replaced whole), so states
+share them freely. The state classes are not *frozen* dataclasses only
+because a frozen one sets each field through ``object.__setattr__`` (2.7 µs
+for a state, 2.4 µs for an open auction, against 0.3 and 0.8: together a
+quarter of a bid step); nothing assigns to a made state or auction.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ CHOOSE_EC = "choose_ec"
 OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # never changed once made; not frozen for speed (see the module doc)
 class OpenAuction:
     """A live auction (§4.4): the view's ``auction`` plus whose turn it is."""
 
@@ -36,7 +40,7 @@ class OpenAuction:
     turn: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # never changed once made; not frozen for speed (see the module doc)
 class FinalAuction:
     """This round's final auction (§4.5): the view's ``final_auction``."""
 
@@ -48,7 +52,7 @@ class FinalAuction:
     paid: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HomeostasisState:
     config: dict
     players: tuple[str, ...]

@@ -35,6 +35,21 @@ def _listing(items: Iterable[Any]) -> str:
     return shown or "none"
 
 
+#: a field left out of an action, in the player's words (issue #17), by key
+MISSING = {
+    "cards": "choose the cards you save (none saves nothing)",
+    "card": "choose the card to place",
+    "position": "choose a free place in the auction order",
+    "slot": "choose an empty slot to bid on",
+    "chips": "enter how many chips you bid",
+    "front": "choose the saved cards to place before slot 1 (none places nothing)",
+    "back": "choose the saved cards to place after slot 10 (none places nothing)",
+    "first": "choose the first card inside your brackets",
+    "last": "choose the last card inside your brackets",
+    "ec": "choose the Elimination Candidate",
+}
+
+
 def require_keys(action: Any, keys: Sequence[str], example: str) -> dict:
     """§3: an object with exactly ``keys`` (``action must have exactly the keys slot, chips; got slot``)."""
     if not isinstance(action, dict):
@@ -43,8 +58,11 @@ def require_keys(action: Any, keys: Sequence[str], example: str) -> dict:
         )
     if set(action) != set(keys):
         word = "key" if len(keys) == 1 else "keys"
+        # the spec's message (§3), then, for a field left out, what to do in the player's words
+        missing = [k for k in keys if k not in action]
+        todo = f": {MISSING[missing[0]]}" if set(action) < set(keys) else ""
         raise IllegalAction(
-            f"action must have exactly the {word} {', '.join(keys)}; got {_listing(map(str, action))}"
+            f"action must have exactly the {word} {', '.join(keys)}; got {_listing(map(str, action))}{todo}"
         )
     return action
 
@@ -128,6 +146,19 @@ def check_bid(
     action: Any, chips: int, totals: Sequence[int], empty: list[int], has_bid: bool
 ) -> None:
     """§3 ``bid``: a pass only once a bid exists; an empty slot; 1 to own chips; no tie (D14, D17, D37)."""
+    if type(action) is dict and len(action) == 2:
+        # the common legal bid, accepted in one pass; anything else is judged
+        # below, rule by rule, for its message
+        slot, amount = action.get("slot"), action.get("chips")
+        if (
+            type(slot) is int
+            and type(amount) is int
+            and slot in empty
+            and 1 <= amount <= chips
+            # D14; the slot's own total is below its new one, so all ten can be searched
+            and totals[slot - 1] + amount not in totals
+        ):
+            return
     if is_pass(action, ("slot", "chips"), '{"slot": 3, "chips": 5} or {"pass": true}'):
         if not has_bid:
             raise IllegalAction(

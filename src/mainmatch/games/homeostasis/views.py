@@ -12,7 +12,7 @@ from mainmatch.engine.checks import present
 from mainmatch.engine.memo import remember_last
 
 from . import state as S
-from .cards import DECK, remove_cards
+from .cards import DECK, deck_without
 from .flow import drafter, ec_candidates, eligible_for_brackets
 from .state import HomeostasisState
 
@@ -95,7 +95,7 @@ def pending_players(state: HomeostasisState) -> list[str]:
 
 def cards_left(state: HomeostasisState) -> list[str]:
     """Cards not yet in the auction order, canonical, with repeats (§3 ``draft``)."""
-    return remove_cards(DECK, [c for c in state.auction_order if c is not None])
+    return deck_without(state.auction_order)
 
 
 def free_positions(state: HomeostasisState) -> list[int]:
@@ -106,66 +106,72 @@ def empty_slots(state: HomeostasisState) -> list[int]:
     return [i for i, c in enumerate(state.slots, 1) if c is None]
 
 
+_copy = dict.copy
+
+
 def public_view(state: HomeostasisState, game_id: str) -> dict:
-    """``view(state, None)``: every field of §5, in its order."""
+    """``view(state, None)``: every field of §5, in its order. Every list and
+    dict is a fresh copy (``map`` over ``dict.copy`` copies the logs' small
+    dicts without a Python frame each)."""
     a = state.auction
     fa = state.final_auction
+    placed = state.saved_placed
     out = {
         "game": game_id,
-        "players": list(state.players),
+        "players": [*state.players],
         "phase": state.phase,
         "round": state.round,
         "pending": pending_players(state),
-        "teams": dict(state.teams),
-        "chips": dict(state.chips),
-        "turn_order": list(state.turn_order),
+        "teams": state.teams.copy(),
+        "chips": state.chips.copy(),
+        "turn_order": [*state.turn_order],
         "draft_choices": state.draft_choices,
-        "auction_order": list(state.auction_order),
-        "slots": list(state.slots),
+        "auction_order": [*state.auction_order],
+        "slots": [*state.slots],
         "auction": None
         if a is None
         else {
             "number": a.number,
             "card": a.card,
             "first_bidder": a.first_bidder,
-            "totals": list(a.totals),
-            "bids": [dict(b) for b in a.bids],
-            "passed": list(a.passed),
+            "totals": [*a.totals],
+            "bids": [*map(_copy, a.bids)],
+            "passed": [*a.passed],
         },
         "auction_log": [
             {
                 "number": e["number"],
                 "card": e["card"],
                 "slot": e["slot"],
-                "bids": [dict(b) for b in e["bids"]],
-                "passed": list(e["passed"]),
+                "bids": [*map(_copy, e["bids"])],
+                "passed": [*e["passed"]],
             }
             for e in state.auction_log
         ],
         "final_auction": None
         if fa is None
         else {
-            "bidders": list(fa.bidders),
-            "sealed_rounds": [dict(r) for r in fa.sealed_rounds],
+            "bidders": [*fa.bidders],
+            "sealed_rounds": [*map(_copy, fa.sealed_rounds)],
             "rebids": fa.rebids,
             "winner": fa.winner,
             "paid": fa.paid,
         },
         "saved_placed": None
-        if state.saved_placed is None
+        if placed is None
         else {
-            "player": state.saved_placed["player"],
-            "front": list(state.saved_placed["front"]),
-            "back": list(state.saved_placed["back"]),
+            "player": placed["player"],
+            "front": [*placed["front"]],
+            "back": [*placed["back"]],
         },
-        "expression": None if state.expression is None else list(state.expression),
-        "brackets": [dict(b) for b in state.brackets],
-        "teams_used_brackets": list(state.teams_used),
+        "expression": None if state.expression is None else [*state.expression],
+        "brackets": [*map(_copy, state.brackets)],
+        "teams_used_brackets": [*state.teams_used],
         "rounds": [
             {
                 "round": r["round"],
-                "expression": list(r["expression"]),
-                "brackets": [dict(b) for b in r["brackets"]],
+                "expression": [*r["expression"]],
+                "brackets": [*map(_copy, r["brackets"])],
                 "simplified": r["simplified"],
                 "result": r["result"],
             }
@@ -173,7 +179,7 @@ def public_view(state: HomeostasisState, game_id: str) -> dict:
         ],
         "total": str(state.total),
         "outcome": state.outcome,
-        "ec_votes": None if state.ec_votes is None else dict(state.ec_votes),
+        "ec_votes": None if state.ec_votes is None else state.ec_votes.copy(),
         "elimination_candidate": state.elimination_candidate,
     }
     variant = state.config.get("variant")

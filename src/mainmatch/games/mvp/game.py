@@ -42,8 +42,11 @@ from .state import CHOOSE_EC, OVER, ROUND, MvpState
 from .validate import check_round_action
 from .views import public_view, requests, you
 
-#: the ids of the spec's worked examples (mvp.md §9)
-DEFAULT_PLAYERS = ("r1", "r2", "r3", "g1", "g2", "g3")
+#: ids that suggest no team: the teams are a random split unless the host gives them
+#: (mvp.md §2.1), so ``r1..g3`` (the spec's worked examples, §9) would mislead
+DEFAULT_PLAYERS = ("ada", "bo", "cy", "dot", "eli", "fin")
+#: the ids of the spec's worked examples (mvp.md §9), where the teams are given
+EXAMPLE_PLAYERS = ("r1", "r2", "r3", "g1", "g2", "g3")
 #: the keys of ``result.details``, each the same key of ``final`` (§7.4)
 DETAIL_KEYS = (
     "end_reason",

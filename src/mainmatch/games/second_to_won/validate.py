@@ -99,7 +99,11 @@ def check_bids(
         if letter in choice_letters:
             who = bid.get("choice")
             if who is None:
-                raise IllegalAction(f'item {letter} is to CHOICE: name the player in "choice"')
+                # the spec's message (§3.1), then what to do in the player's words (issue #17)
+                raise IllegalAction(
+                    f'item {letter} is to CHOICE: name the player in "choice"'
+                    f" (choose the player item {letter} goes to)"
+                )
             if who == player:
                 raise IllegalAction(f"bid on {letter}: the CHOICE player cannot be yourself")
             if not isinstance(who, str) or who not in players:

@@ -1,7 +1,7 @@
 /* The action form: built from the step's JSON Schema (pydantic's output) and
  * the player's request, in the words of the game's rules. Hints
  * (templates/games/<game>.form.json) name the choices, labels, help and order:
- *   options: {"trades[].players[]": "players", "bids{key}": "biddable",
+ *   options: {"trades[].players[]": "players", "bids{key}": {"from": "biddable", "view_label": "pattern.{}.card", "words": true},
  *             "bids{}.choice": "choice_targets", "x": {"from": "items", "value": "letter", "label": "text"}}
  *   labels:  {"minus.bids[]": "tiles"}   (item i of a fixed list is labelled by request.tiles[i])
  *   titles:  {"kong": "Kong's Dilemma"}  (a field's name; else the schema's title)
@@ -12,6 +12,7 @@
  *   only_for: {"bids{}.choice": {"from": "items", "value": "letter", "any": "effects",
  *              "field": "target", "equals": "choice"}}  (the field exists only on those keys)
  *   widget:  {"trades": "seat_pairs"}     (a game's own input, see MMWidgets)
+ *   needs:   {"buy_chips": "garnets"}     (an optional field asked only when the request's value is above 0)
  * Paths: "a.b" properties, "[]" list items, "{key}" the keys of an object of
  * free keys, "{}" its values. A field left blank is left out of the action,
  * so the engine's own message names what is missing or wrong.
@@ -64,9 +65,14 @@ const MMForm = (() => {
       const src = typeof spec === "string" ? { from: spec } : spec;
       let list = src.from.split(".").reduce((o, k) => (o == null ? o : o[k]), ctx.request);
       if (Array.isArray(list)) {
+        // {"words": true}: "pears-4" reads "pears 4"; {"view_label": "pattern.{}.card"}: what
+        // the player's view knows of the choice (a revealed card), after its name
+        const words = (t) => (src.words ? String(t).replace(/[-_]/g, " ") : String(t));
         opts = list.map((x) => {
           const value = src.value ? x[src.value] : x;
-          const label = src.label && x[src.label] !== undefined ? `${value}: ${x[src.label]}` : String(value);
+          const seen = src.view_label && ctx.view ? lookup(ctx.view, src.view_label.replace("{}", value)) : undefined;
+          const more = src.label && x[src.label] !== undefined ? x[src.label] : typeof seen === "string" ? seen : undefined;
+          const label = more !== undefined ? `${value}: ${words(more)}` : words(value);
           return { value, label };
         });
       }
@@ -105,6 +111,15 @@ const MMForm = (() => {
     if (!entry) return false;
     const parts = spec.any ? entry[spec.any] || [] : [entry];
     return parts.some((x) => x && x[spec.field] === spec.equals);
+  }
+
+  /** Whether the field at ``path`` is worth asking (hint needs: {"buy_chips": "garnets"}):
+   * only when the request's value is above 0 (the field is optional, so leaving it out is legal). */
+  function needed(path, ctx) {
+    const key = ctx.hints.needs && ctx.hints.needs[path];
+    if (!key) return true;
+    const v = lookup(ctx.request, key);
+    return typeof v === "number" ? v > 0 : !!v;
   }
 
   function build(schema, path, ctx, required, label) {
@@ -197,6 +212,7 @@ const MMForm = (() => {
       const sub = schema.properties[key];
       const subPath = path ? `${path}.${key}` : key;
       if (!applies(subPath, ctx)) continue; // e.g. a CHOICE player on an item without one
+      if (!needed(subPath, ctx)) continue; // e.g. garnets to spend when you hold none
       const f = build(sub, subPath, ctx, required.has(key), sub.title || key);
       fields[key] = f;
       if (!f.el) continue;

@@ -60,7 +60,7 @@ const MMWidgets = (() => {
         return svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "trade-line" });
       }));
       const sum = rows.reduce((s, r) => s + (Number(r.amount.value) || 0), 0);
-      total.textContent = `Total ${dollars(sum)} of your ${dollars(money)}` + (sum > money ? ": more than you have (turn garnets into dollars below, or lower an amount)" : "");
+      total.textContent = `Total ${dollars(sum)} of your ${dollars(money)}` + (sum > money ? `: more than you have (${ctx.request.garnets ? "turn garnets into dollars below, or " : ""}lower an amount)` : "");
       total.classList.toggle("error", sum > money);
     }
 
@@ -102,58 +102,7 @@ const MMWidgets = (() => {
     };
   }
 
-  /** Homeostasis's live bid (homeostasis.md §4.4): tap an empty slot on the
-   * slot row and type the chips, or pass. */
-  function slot_bid(schema, path, ctx, { el, help }) {
-    const r = ctx.request;
-    const cards = (ctx.view && ctx.view.slots) || [];
-    const box = el("div", { class: "slot-bid" });
-    const row = el("div", { class: "slots pick", role: "group", "aria-label": "Slots: tap an empty one" });
-    const chips = el("input", { type: "number", min: 1, max: r.chips, step: 1, inputmode: "numeric", "data-path": "chips", "aria-label": "chips" });
-    const passBox = el("input", { type: "checkbox", "data-path": "pass" });
-    let slot = null;
-    const buttons = [];
-    for (let i = 1; i <= 10; i++) {
-      const open = (r.slots || []).includes(i);
-      const card = cards[i - 1];
-      const b = el("button", { type: "button", class: `slot${open ? "" : " taken"}`, "data-slot": i, disabled: !open, "aria-label": `slot ${i}` },
-        el("span", { class: "i", text: String(i) }),
-        el("span", { class: "sym", text: card === null || card === undefined ? "" : String(card) }),
-        el("span", { class: "tot", text: r.totals && r.totals[i - 1] ? String(r.totals[i - 1]) : "" }));
-      b.onclick = () => { slot = i; passBox.checked = false; redraw(); chips.focus(); };
-      buttons.push(b);
-      row.append(b);
-    }
-    const state = el("p", { class: "small", "aria-live": "polite" });
-    box.append(row, el("div", { class: "field" }, el("span", { class: "name", text: "Chips" }), chips, help("chips", ctx) || ""));
-    if (r.can_pass) box.append(el("div", { class: "field" }, el("label", {}, passBox, document.createTextNode(" Pass (out of this auction)"))));
-    box.append(state);
-    passBox.onchange = () => { if (passBox.checked) slot = null; redraw(); };
-    function redraw() {
-      buttons.forEach((b, i) => b.classList.toggle("picked", slot === i + 1));
-      state.textContent = passBox.checked ? "You pass." : slot ? `Your bid: on slot ${slot}.` : "Tap an empty slot.";
-    }
-    redraw();
-    return {
-      el: box,
-      get: () => {
-        if (passBox.checked) return { pass: true };
-        const out = {};
-        if (slot !== null) out.slot = slot;
-        if (chips.value.trim() !== "") out.chips = Number(chips.value);
-        return out;
-      },
-      set: (v) => {
-        v = v || {};
-        passBox.checked = v.pass === true;
-        slot = typeof v.slot === "number" ? v.slot : null;
-        chips.value = v.chips === undefined || v.chips === null ? "" : v.chips;
-        redraw();
-      },
-    };
-  }
-
-  return { seat_pairs, slot_bid };
+  return { seat_pairs };
 })();
 
 /* A running total under the form, against what the player has (hint

@@ -1,0 +1,173 @@
+"""What a card is worth in each empty slot: the Homeostasis strategy bot's
+slot values, shared by every bot that asks the same question.
+
+The bot values the card on auction in an empty slot by the expressions the
+round may end with: the other empty slots filled by the cards still to be
+auctioned (``auction_order`` after this auction; public) in a random
+arrangement. Which arrangement happens is not known, so it averages over
+them: every distinct arrangement when there are at most :data:`EXACT`
+(each equally likely under a uniform shuffle), else :data:`SAMPLES`
+arrangements drawn from a generator seeded by the question itself.
+
+Everything here is a pure function of what the views show (the slots, the
+card, the cards to come), so one process-wide cache answers every player of
+every match that asks it (docs/decisions.md PH1): the first auctions of a
+round, whose slots are nearly empty, are asked over and over. The values are
+the exact rules of a bracket-free expression (homeostasis.md §4.7) in
+integers (:func:`flat_ratio`); the team's utility of a value is applied by
+the bot, which keeps the team and the total to itself.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import lru_cache
+from itertools import permutations
+from math import factorial, gcd
+
+#: at most this many distinct arrangements of the cards to come: average over all of them
+EXACT = 64
+#: else this many arrangements, drawn from a generator seeded by the question
+SAMPLES = 32
+
+#: a slot's values: numerators, denominators (lowest terms), how many
+#: arrangements give each, and the number of arrangements
+Weighted = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+
+#: the value of a number card (the "0" of rule 3 is handled where it is inserted)
+_DIGITS = {"1": 1, "2": 2, "3": 3}
+
+
+def flat_ratio(cards: Sequence[str | None]) -> tuple[int, int]:
+    """``value_of(cards)`` of a bracket-free expression as ``(numerator,
+    denominator)`` (not reduced; the denominator is positive), in plain integers.
+
+    The same rules (homeostasis.md §4.7, D27, D28, D30, D31): the leftmost card
+    of each run of one kind stays; a leading operation gets a ``0`` before it,
+    a trailing one a ``0`` after it (``1`` after ``/``); ``x`` and ``/`` bind
+    first, left to right; a divisor worth 0 counts as 1; nothing is worth 0.
+    """
+    tn, td = 0, 1  # the sum of the closed terms
+    sign = 1
+    pn = pd = 0  # the open term, pn / pd; pd == 0: no term yet
+    op: str | None = None  # an operation waiting for its operand
+    previous: bool | None = None
+    for card in cards:
+        digit = _DIGITS.get(card)  # type: ignore[arg-type]
+        number = digit is not None
+        if number is previous:
+            continue  # D27: only a run's leftmost card stays
+        previous = number
+        if not number:
+            if not pd:
+                pn, pd = 0, 1  # D28: a leading operation gets a 0 before it
+            op = card
+            continue
+        assert digit is not None
+        if not pd:
+            pn, pd = digit, 1
+        elif op == "x":
+            pn *= digit
+        elif op == "/":
+            pd *= digit  # D30: dividing by 0 divides by 1; digits are never 0 here
+        else:
+            tn, td = tn * pd + sign * pn * td, td * pd
+            sign = 1 if op == "+" else -1
+            pn, pd = digit, 1
+        op = None
+    if not pd:
+        return 0, 1  # D31
+    if op is not None:  # D28: a trailing operation's missing operand
+        if op == "x":
+            pn = 0
+        elif op != "/":  # "/ 1" changes nothing
+            tn, td = tn * pd + sign * pn * td, td * pd
+            sign = 1 if op == "+" else -1
+            pn, pd = 0, 1
+    return tn * pd + sign * pn * td, td * pd
+
+
+def arrangements(later: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The arrangements of ``later`` (sorted) to average over: all distinct
+    ones when there are at most :data:`EXACT`, else :data:`SAMPLES` drawn
+    from a generator seeded by ``later`` (the same draws in every process)."""
+    distinct = factorial(len(later))
+    for symbol in set(later):
+        distinct //= factorial(later.count(symbol))
+    if distinct <= EXACT:
+        return sorted(set(permutations(later)))
+    rng = random.Random("homeostasis-slots:" + "".join(later))  # str seeds are hashed stably
+    out = []
+    for _ in range(SAMPLES):
+        order = list(later)
+        rng.shuffle(order)
+        out.append(tuple(order))
+    return out
+
+
+@lru_cache(maxsize=1 << 12)  # a few MB at most; a long simulation asks a few thousand
+def slot_values(
+    slots: tuple[str | None, ...], card: str, later: tuple[str, ...]
+) -> dict[int, Weighted]:
+    """``{slot (1-based): (numerators, denominators, weights, arrangements)}``
+    for every empty slot: the round's values with ``card`` there and the
+    sorted cards ``later`` in the other empty slots, over
+    :func:`arrangements`; distinct values ascending, each weighted by the
+    number of arrangements that give it."""
+    empty = [i for i, c in enumerate(slots) if c is None]
+    orders = arrangements(later)
+    out: dict[int, Weighted] = {}
+    for s in empty:
+        rest = [i for i in empty if i != s]
+        counts: dict[tuple[int, int], int] = {}
+        filled = list(slots)
+        filled[s] = card
+        for order in orders:
+            for i, c in zip(rest, order):
+                filled[i] = c
+            n, d = flat_ratio(filled)
+            g = gcd(n, d)
+            key = (n // g, d // g)
+            counts[key] = counts.get(key, 0) + 1
+        ordered = sorted(counts.items(), key=lambda kv: Fraction(*kv[0]))
+        out[s + 1] = (
+            tuple(n for (n, _), _ in ordered),
+            tuple(d for (_, d), _ in ordered),
+            tuple(w for _, w in ordered),
+            len(orders),
+        )
+    return out
+
+
+def tree_ratio(level: list) -> tuple[int, int]:
+    """The value of a level of ``expression.simplify``'s tree (rules 1-4
+    applied) as ``(numerator, denominator)``, the denominator positive: the
+    engine's ``_value`` (homeostasis.md §4.7 step 5) in integers. ``x`` and
+    ``/`` bind first, left to right; a divisor worth 0 counts as 1 (D30); an
+    empty level is worth 0 (D31)."""
+    if not level:
+        return 0, 1
+    tn, td = 0, 1
+    sign = 1
+    pn, pd = _operand(level[0])
+    for i in range(1, len(level) - 1, 2):
+        op = level[i]
+        on, od = _operand(level[i + 1])
+        if op == "x":
+            pn, pd = pn * on, pd * od
+        elif op == "/":
+            if on:  # the denominator is positive: divide by on / od, keeping pd > 0
+                pn, pd = (pn * od, pd * on) if on > 0 else (-pn * od, -pd * on)
+        else:
+            tn, td = tn * pd + sign * pn * td, td * pd
+            sign = 1 if op == "+" else -1
+            pn, pd = on, od
+    return tn * pd + sign * pn * td, td * pd
+
+
+def _operand(item: str | list) -> tuple[int, int]:
+    if isinstance(item, list):
+        return tree_ratio(item)
+    return (0 if item == "0" else _DIGITS[item]), 1
