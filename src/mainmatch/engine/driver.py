@@ -86,14 +86,22 @@ def advance(
 
 class Driver:
     """A match in progress: its game, config and state, the record's steps so
-    far and each step's events (``events[i]`` for step ``i + 1``)."""
+    far and each step's events (``events[i]`` for step ``i + 1``).
 
-    def __init__(self, game: Game, config: dict, *, state: State | None = None):
+    With ``events=False`` (the simulator, which reads only states and the
+    record) steps are applied without building their events
+    (:meth:`Game.next_state`): ``events`` stays empty and :meth:`step`
+    returns ``[]``."""
+
+    def __init__(
+        self, game: Game, config: dict, *, state: State | None = None, events: bool = True
+    ):
         self.game = game
         self.config = config
         self.state = game.initial_state(config) if state is None else state
         self.steps: list[dict] = []
         self.events: list[list[Event]] = []
+        self.keeps_events = events
 
     @property
     def pending(self) -> dict[str, Request]:
@@ -130,7 +138,11 @@ class Driver:
         else:
             pending = self.game.pending(self.state)
         dflt = set(defaulted)
-        state, events = self.game.apply_validated(self.state, actions)
+        if self.keeps_events:
+            state, events = self.game.apply_validated(self.state, actions)
+            self.events.append(events)
+        else:
+            state, events = self.game.next_state(self.state, actions), []
         self.state = state
         self.steps.append(
             {
@@ -138,7 +150,6 @@ class Driver:
                 "defaulted": [p for p in pending if p in dflt],
             }
         )
-        self.events.append(events)
         return events
 
     def record(self) -> dict:

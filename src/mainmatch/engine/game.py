@@ -172,6 +172,13 @@ class Game(ABC, Generic[StateT]):
         callers override this to skip the repeat; the result is the same."""
         return self.apply(state, actions)
 
+    def next_state(self, state: StateT, actions: dict[str, Action]) -> StateT:
+        """The state after a checked step (as for :meth:`apply_validated`)
+        without building the step's events: what replay and the simulator
+        need, as they never read them. Must equal ``apply``'s new state;
+        games whose events cost much of a step override this."""
+        return self.apply_validated(state, actions)[0]
+
     @abstractmethod
     def view(self, state: StateT, player: str | None) -> View:
         """What ``player`` knows (``None``: the public view). A private view is

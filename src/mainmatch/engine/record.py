@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .driver import FORMAT, StepError, advance
+from .driver import FORMAT, StepError, check_step
 from .errors import InvalidConfig, MainmatchError, RecordError, UnknownGame
 from .game import Game, State, describe_validation_error
 from .jsonfile import read_json
@@ -151,13 +151,38 @@ def save_record(record: dict, path: str | Path) -> None:
     Path(path).write_text(dump_record(record), encoding="utf-8")
 
 
-@dataclass
 class ReplayedStep:
-    number: int  # 1-based
-    actions: dict[str, dict]
-    defaulted: list[str]
-    events: list[dict]
-    state: State
+    """One replayed step: its 1-based ``number``, actions, defaulted players
+    and the state after it. Its ``events`` are built when first read (by
+    applying the step again to the state before it: ``apply`` is a pure
+    function), since a replay for views and results never reads them."""
+
+    __slots__ = ("number", "actions", "defaulted", "state", "_before", "_game", "_events")
+
+    def __init__(
+        self,
+        number: int,
+        actions: dict[str, dict],
+        defaulted: list[str],
+        state: State,
+        *,
+        game: Game,
+        before: State,
+        events: list[dict] | None = None,
+    ):
+        self.number = number
+        self.actions = actions
+        self.defaulted = defaulted
+        self.state = state
+        self._game = game
+        self._before = before
+        self._events = events
+
+    @property
+    def events(self) -> list[dict]:
+        if self._events is None:
+            self._events = self._game.apply_validated(self._before, self.actions)[1]
+        return self._events
 
 
 @dataclass
@@ -191,9 +216,13 @@ def game_of(record: dict) -> Game:
         raise RecordError(str(exc)) from None
 
 
-def iter_replay(record: dict) -> Iterator[tuple[Replay, ReplayedStep | None]]:
+def iter_replay(
+    record: dict, *, events: bool = True
+) -> Iterator[tuple[Replay, ReplayedStep | None]]:
     """Replay step by step; yields the growing :class:`Replay` first with
-    ``None`` (the initial state), then after each step with that step."""
+    ``None`` (the initial state), then after each step with that step.
+    With ``events`` false the steps are applied without their events
+    (:meth:`Game.next_state`), which each step then builds when read."""
     record = parse_record(record)
     game = game_of(record)
     try:
@@ -207,21 +236,29 @@ def iter_replay(record: dict) -> Iterator[tuple[Replay, ReplayedStep | None]]:
         number = i + 1
         actions = step["actions"]
         defaulted = list(step.get("defaulted", []))
+        before = state
         try:
-            state, events = advance(game, state, number, actions, defaulted)
+            check_step(game, before, number, actions, defaulted)
+            if events:
+                state, built = game.apply_validated(before, actions)
+            else:
+                state, built = game.next_state(before, actions), None
         except StepError:
             raise
         except MainmatchError as exc:
             raise RecordError(str(exc), step=number) from None
-        done = ReplayedStep(number, actions, defaulted, events, state)
+        done = ReplayedStep(
+            number, actions, defaulted, state, game=game, before=before, events=built
+        )
         rep.steps.append(done)
         yield rep, done
 
 
 def replay(record: dict) -> Replay:
-    """Replay a whole record, validating every action."""
+    """Replay a whole record, validating every action (each step's events
+    are built when read)."""
     rep = None
-    for rep, _ in iter_replay(record):
+    for rep, _ in iter_replay(record, events=False):
         pass
     assert rep is not None
     return rep
