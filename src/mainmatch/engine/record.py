@@ -157,7 +157,7 @@ class ReplayedStep:
     applying the step again to the state before it: ``apply`` is a pure
     function), since a replay for views and results never reads them."""
 
-    __slots__ = ("number", "actions", "defaulted", "state", "_before", "_game", "_events")
+    __slots__ = ("_before", "_events", "_game", "actions", "defaulted", "number", "state")
 
     def __init__(
         self,

@@ -15,13 +15,13 @@ Miser tokens, then *less* money spent, then *lower* gamewide tiebreak
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from mainmatch.engine.frozen import immutable
 
 #: §4.2: the order places are filled in (0-based), and whether each is an upper place.
 SNAKE = ((0, True), (5, False), (1, True), (4, False), (2, True), (3, False))
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class InvestState:
     top_investor: dict[str, int]  # player -> Top Investor tokens (public)
     miser: dict[str, int]  # player -> Miser tokens (public)

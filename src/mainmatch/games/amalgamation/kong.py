@@ -12,12 +12,12 @@ higher in the gamewide tiebreak.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from mainmatch.engine.frozen import immutable
 
 from .constants import TEAMS
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class KongState:
     points: dict[str, int]  # team -> points
     last_point_round: dict[str, int]  # team -> round of its latest point (0: none yet)

@@ -17,12 +17,13 @@ descending, then the gamewide tiebreak.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from mainmatch.engine.frozen import immutable
 
 from .constants import PENALTY_AFTER
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class MinusState:
     order: tuple[str, ...]  # current tiebreak order, front first (public)
     received: dict[str, tuple[int, ...]]  # player -> tiles held, descending (public)

@@ -231,6 +231,11 @@ class Mvp(Game[MvpState]):
             return self._apply_choose_ec(state, actions)
         raise IllegalAction("the match is over")
 
+    def next_state(self, state: MvpState, actions: dict[str, dict]) -> MvpState:
+        if state.phase == ROUND:
+            return apply_round(state, actions, emit=False)[0]
+        return self.apply(state, actions)[0]
+
     def _apply_choose_ec(
         self, state: MvpState, actions: dict[str, dict]
     ) -> tuple[MvpState, list[dict]]:
