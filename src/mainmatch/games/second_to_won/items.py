@@ -151,9 +151,7 @@ def show_item(letter: str, item: dict) -> dict:
     """The item as people and clients see it: the config's object as given,
     ``letter`` first (§2.1 "Items as shown", decision 37). A fresh copy."""
     out = {"letter": letter, **item}
-    out["effects"] = [
-        dict(e) for e in item["effects"]
-    ]  # keeps the key's place in the config's order
+    out["effects"] = list(map(dict, item["effects"]))  # keeps the key's place in the config's order
     return out
 
 
