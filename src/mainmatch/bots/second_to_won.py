@@ -27,9 +27,9 @@ garnets (they are worth more to a player than any one bid here).
 
 from __future__ import annotations
 
-import json
 import math
 import random
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -104,16 +104,21 @@ def read_lot(letter: str, item: dict) -> Lot:
 
 def read_lots(items: list[dict]) -> list[Lot]:
     """The lots of an auction's items, shared by every bot of the process that
-    reads the same items (the nine players of a table read each list)."""
-    return list(_lots_of(json.dumps(items)))
+    reads the same items (the nine players of a table read each list). The
+    key is the items' ``repr``: equal text means equal values of equal types
+    (``1``, ``1.0`` and ``True`` differ), and ``read_lot`` depends on nothing else."""
+    key = repr(items)
+    lots = _LOTS.get(key)
+    if lots is None:
+        if len(_LOTS) >= _LOTS_KEPT:
+            _LOTS.clear()
+        lots = _LOTS[key] = tuple(read_lot(letter, item) for letter, item in zip(LETTERS, items))
+    return list(lots)
 
 
-@lru_cache(maxsize=512)
-def _lots_of(items_json: str) -> tuple[Lot, ...]:
-    """``read_lot`` of each item, keyed on the items' JSON text: equal text,
-    equal values of equal JSON types (``1``, ``1.0`` and ``true`` differ)."""
-    items = json.loads(items_json)
-    return tuple(read_lot(letter, item) for letter, item in zip(LETTERS, items))
+#: item lists' ``repr`` -> their lots (see ``read_lots``)
+_LOTS: dict[str, tuple[Lot, ...]] = {}
+_LOTS_KEPT = 512
 
 
 def others_gain(
@@ -178,7 +183,9 @@ def _own_terms(lots: list[Lot]) -> list[OwnTerms]:
     return out
 
 
-def _own_total_of(points: int, terms: list[OwnTerms], won: set[str], plan: set[str]) -> float:
+def _own_total_of(
+    points: int, terms: list[OwnTerms], won: Collection[str], plan: Collection[str]
+) -> float:
     """``own_total(points, lots, won, plan)``: the same products and sums in
     the same order, from :func:`_own_terms`."""
     mult = 1.0
@@ -246,14 +253,16 @@ class StrategyBot:
             if not final and unit * size > chips:
                 break
             for chosen in combinations(steering, size):
-                plan = set(chosen)
-                total = _own_total_of(points, terms, plan, plan)
+                # ``chosen`` (a few letters) stands for the plan's set in membership tests
+                total = _own_total_of(points, terms, chosen, chosen)
                 miss = abs(total - target) + (
                     1000 if total > limit else 0
                 )  # never plan to pass 200 (or a variant's limit)
-                value = weight * miss + shadow * unit * size - sum(garnets[l] for l in plan) / 2
+                value = (
+                    weight * miss + shadow * unit * size - sum(map(garnets.__getitem__, chosen)) / 2
+                )
                 if value < best[0]:
-                    best = (value, plan)
+                    best = (value, set(chosen))
         return {"bids": self._bids(points, request, lots, terms, best[1], unit, target, final, rng)}
 
     def _past_lots(self, auction: dict) -> list[Lot]:
