@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 import sys
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
@@ -136,6 +137,13 @@ class Game(ABC, Generic[StateT]):
         # holding the state keeps its id from being reused while it is remembered
         self._pending_memo = (state, out)
         return out
+
+    def pending_players(self, state: StateT) -> Sequence[str]:
+        """The keys of :meth:`pending`, in its order, for callers that need
+        only who acts (the driver's checks): games that can read them off the
+        state override this so that a replay builds no requests. Must equal
+        ``list(pending(state))``."""
+        return list(self.pending(state))
 
     @abstractmethod
     def requests(self, state: StateT) -> dict[str, Request]:

@@ -9,6 +9,7 @@ live in ``kong``, ``minus``, ``invest`` and ``thief``; every money rule in
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -142,6 +143,14 @@ class Amalgamation(Game[AmalgamationState]):
         else:
             out = {}
         return out
+
+    def pending_players(self, state: AmalgamationState) -> Sequence[str]:
+        # as requests lists them: every player in a round, the winners in the EC vote
+        if state.phase == "round":
+            return state.setup.players
+        if state.phase == "choose_ec":
+            return state.ended["ec_choosers"]
+        return ()
 
     def validate(self, state: AmalgamationState, player: str, action: Any) -> None:
         if state.phase == "over":

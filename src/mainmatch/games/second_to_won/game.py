@@ -8,6 +8,7 @@ with no ``choose_ec`` step (§1, decisions 17-19).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -191,6 +192,10 @@ class SecondToWon(Game[SecondState]):
                     "choice_targets": list(state.table.others[p]),
                 }
         return out
+
+    def pending_players(self, state: SecondState) -> Sequence[str]:
+        # as requests lists them: all nine players while the match runs (§3.1)
+        return state.players if state.phase == "bidding" else ()
 
     def validate(self, state: SecondState, player: str, action: Any) -> None:
         self._require_pending(state, player)
