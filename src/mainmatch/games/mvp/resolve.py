@@ -54,19 +54,27 @@ def apply_round(
                 mine[x] = mine.get(x, 0) + amount
                 chips[p] -= amount
             bids[p] = mine
+        if len(action) - (new_bids is not None) == 0:
+            continue  # no purchase fields
         cost = purchase_cost(action)
         if cost:
             garnets[p] -= cost
             spent[p] += cost
     changed: set[str] = set()
-    returned: dict[str, dict[str, int]] = {p: {} for p in players}
-    paid: dict[str, dict[str, int]] = {p: {} for p in players}
-    control: dict[str, dict[str, bool]] = {p: {} for p in players}
+    returned: dict[str, dict[str, int]] = {p: {} for p in players} if emit else {}
+    paid: dict[str, dict[str, int]] = {p: {} for p in players} if emit else {}
+    control: dict[str, dict[str, bool]] = {p: {} for p in players} if emit else {}
     claimed_now: list[dict] = []
     flagged_now: list[dict] = []
+    # the standing bids on each card, players in order: a card is resolved once, and
+    # resolving one takes bids off that card only, so these stay as they are read
+    stakes_by_card: dict[str, dict[str, int]] = {}
+    for p in players:
+        for x, amount in bids[p].items():
+            stakes_by_card.setdefault(x, {})[p] = amount
 
     def stakes_on(x: str) -> dict[str, int]:
-        return {p: bids[p][x] for p in players if x in bids[p]}
+        return stakes_by_card.get(x) or {}
 
     def take_off(
         x: str, amounts: dict[str, int], into: dict[str, dict[str, int]], credit: bool

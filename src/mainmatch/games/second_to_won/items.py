@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 from mainmatch.engine.checks import is_json_int, json_type
+from mainmatch.engine.frozen import immutable
 
 from .models import EFFECT_KEYS, TARGETS
 
@@ -112,7 +112,7 @@ def where(auction_index: int, item_index: int | None = None) -> str:
 # ---------------------------------------------------------------- compiled
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class CompiledEffect:
     """An effect ready for resolution (§4.4); ``multiply`` exact."""
 
