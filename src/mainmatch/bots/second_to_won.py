@@ -107,17 +107,23 @@ def read_lots(items: list[dict]) -> list[Lot]:
     reads the same items (the nine players of a table read each list). The
     key is the items' ``repr``: equal text means equal values of equal types
     (``1``, ``1.0`` and ``True`` differ), and ``read_lot`` depends on nothing else."""
+    return list(_read(items)[0])
+
+
+def _read(items: list[dict]) -> tuple[tuple[Lot, ...], tuple[OwnTerms, ...]]:
+    """The lots of ``items`` and their :func:`_own_terms`, kept per items' ``repr``."""
     key = repr(items)
-    lots = _LOTS.get(key)
-    if lots is None:
+    kept = _LOTS.get(key)
+    if kept is None:
         if len(_LOTS) >= _LOTS_KEPT:
             _LOTS.clear()
-        lots = _LOTS[key] = tuple(read_lot(letter, item) for letter, item in zip(LETTERS, items))
-    return list(lots)
+        lots = tuple(read_lot(letter, item) for letter, item in zip(LETTERS, items))
+        kept = _LOTS[key] = (lots, tuple(_own_terms(list(lots))))
+    return kept
 
 
-#: item lists' ``repr`` -> their lots (see ``read_lots``)
-_LOTS: dict[str, tuple[Lot, ...]] = {}
+#: item lists' ``repr`` -> their lots and own-total terms (see ``read_lots``)
+_LOTS: dict[str, tuple[tuple[Lot, ...], tuple[OwnTerms, ...]]] = {}
 _LOTS_KEPT = 512
 
 
@@ -234,7 +240,8 @@ class StrategyBot:
     def act(self, view: dict, request: dict, rng: random.Random) -> dict:
         k = request["auction"]
         n = view["max_auctions"]
-        lots = read_lots(request["items"])
+        shared_lots, shared_terms = _read(request["items"])
+        lots, terms = list(shared_lots), list(shared_terms)
         self.__dict__["_asked"] = (request["items"], lots)  # the view lists these items too
         chips = request["chips"]
         points = view["you"]["points"]
@@ -247,7 +254,6 @@ class StrategyBot:
         weight = 1 + 2 * k / n  # being on target matters more near the end
         steering = [lot.letter for lot in lots if lot.steers]
         garnets = {lot.letter: lot.you_garnets for lot in lots}
-        terms = _own_terms(lots)
         best: tuple[float, set[str]] = (math.inf, set())
         for size in range(len(steering) + 1):
             if not final and unit * size > chips:
