@@ -3,6 +3,7 @@ and on all cores, the scaling efficiency, and the simulator's own share of the
 time (what it spends outside the engine and the bots).
 
     .venv/bin/python benchmarks/simulate.py [--seconds 8] [--games seat_exchange,mvp]
+    .venv/bin/python benchmarks/simulate.py --bots strategy [--repeat 3]   # scaling only
 
 - **1 core**: the simulator in this process (``--workers 1``);
 - **all cores**: ``--workers K`` local processes, K = the cores this process
@@ -103,21 +104,38 @@ def profiled_share(game_id: str, matches: int, seed: int) -> float:
     return max(0.0, 1 - inside / total)
 
 
-def rate(game_id: str, matches: int, workers: int, seed: int) -> float:
-    plan = make_plan(game_id, "random", matches, seed=seed)
+def rate(game_id: str, matches: int, workers: int, seed: int, bots: str = "random") -> float:
+    """Matches per second (wall clock) of a whole run, pool start-up included,
+    as ``mainmatch simulate GAME --bots BOTS -n MATCHES --workers WORKERS``."""
+    plan = make_plan(game_id, bots, matches, seed=seed)
     done = run(plan, workers=workers)
     return matches / done.seconds
 
 
-def calibrate(game_id: str, seconds: float, seed: int) -> int:
+def calibrate(game_id: str, seconds: float, seed: int, bots: str = "random") -> int:
     """Matches that take about ``seconds`` on one core."""
-    probe = 100
-    plan = make_plan(game_id, "random", probe, seed=seed)
-    play_chunk(plan, 0, 10)  # first use imports the game and its bots
+    probe = 100 if bots == "random" else 20
+    plan = make_plan(game_id, bots, probe, seed=seed)
+    play_chunk(plan, 0, 3)  # first use imports the game and its bots
     started = time.perf_counter()
     play_chunk(plan, 0, probe)
     per_match = (time.perf_counter() - started) / probe
-    return max(200, int(seconds / per_match))
+    return max(200 if bots == "random" else 40, int(seconds / per_match))
+
+
+def scaling(game_id: str, args: argparse.Namespace, cores: int) -> None:
+    """One row of the ``--bots`` table: 1 core against ``cores``, alternately,
+    best of ``--repeat`` each (other load only ever slows a run down)."""
+    n = calibrate(game_id, args.seconds, args.seed, args.bots)
+    ones, manys = [], []
+    for _ in range(args.repeat):
+        ones.append(rate(game_id, n, 1, args.seed, args.bots))
+        manys.append(rate(game_id, n, cores, args.seed, args.bots))
+    one, many = max(ones), max(manys)
+    print(
+        f"| {game_id} | {args.bots} | {n} | {one:,.1f} | {many:,.1f} | {many / one:.2f}x |",
+        flush=True,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -132,9 +150,28 @@ def main(argv: list[str] | None = None) -> int:
         "--workers", type=int, default=0, help="cores for the parallel run (default: all)"
     )
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--bots",
+        default="",
+        help="only the scaling of these bots' tables (e.g. strategy): 1 core against all, "
+        "the same matches, each a whole `mainmatch simulate` run, best of --repeat",
+    )
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure with --bots")
     args = parser.parse_args(argv)
     ids = [g for g in args.games.split(",") if g] or ready_games()
     cores = args.workers or cpu_count()
+    if args.bots:
+        print(
+            f"simulator scaling: --bots {args.bots}, {cores} cores, wall clock, best of {args.repeat}"
+        )
+        print()
+        print(
+            f"| game | bots | matches | 1 core (matches/s) | {cores} cores (matches/s) | speed-up |"
+        )
+        print("|---|---|---:|---:|---:|---:|")
+        for game_id in ids:
+            scaling(game_id, args, cores)
+        return 0
     print(f"simulator benchmark: random bots, {cores} cores, Python {sys.version.split()[0]}")
     print()
     print(

@@ -1,7 +1,9 @@
 """Properties every game must have, checked through the engine contract only.
 
 Random legal play never crashes and always ends; each pending player's
-random and default actions are legal; ``apply`` never mutates its input;
+random and default actions are legal; ``apply`` never mutates its input,
+and ``next_state`` reaches the state ``apply`` does; ``pending_players``
+lists ``pending``'s players;
 views are JSON, hold every public field and ``you`` only for their player;
 the result has the ENGINE.md shape; replaying the record reproduces the
 result and every public view.
@@ -32,6 +34,8 @@ def _play(game, seed: int, default_rate: float = 0.1):
     public_views = []
     for _ in range(10_000):
         pending = match.pending
+        # the driver's checks read who acts from pending_players: the same players, in order
+        assert list(game.pending_players(match.state)) == list(pending)
         if not pending:
             break
         before = json.dumps(match.view(None), sort_keys=True)
@@ -52,6 +56,12 @@ def _play(game, seed: int, default_rate: float = 0.1):
         match.step(actions, defaulted)
         # apply never mutates its input state
         assert json.dumps(game.view(state_before, None), sort_keys=True) == before
+        # a step without its events (replay, the simulator) reaches the very same state
+        quiet = game.next_state(state_before, copy.deepcopy(actions))
+        for who in (None, *config["players"]):
+            assert game.view(quiet, who) == game.view(match.state, who)
+        assert game.pending(quiet) == game.pending(match.state)
+        assert game.result(quiet) == game.result(match.state)
         for e in match.events[-1]:
             assert e["audience"] == "public" or (
                 isinstance(e["audience"], list) and set(e["audience"]) <= set(config["players"])

@@ -6,6 +6,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mainmatch import games
 from mainmatch.engine import Match, RecordError, load_record, play_random, replay, save_record
@@ -93,3 +95,56 @@ def test_config_checks_shared_by_the_games():
         garnets_fault({"a": 1, "b": True}, ["a", "b"])
         == "garnets.b: must be a whole number >= 0, not true"
     )
+
+
+# --------------------------------------------------------------- the plain shortcut
+
+_scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 3), st.floats(allow_nan=False), st.text(max_size=3)
+)
+_keys = st.one_of(st.sampled_from(["actions", "defaulted", "a", "b", "note"]), st.integers(0, 2))
+_json = st.recursive(
+    _scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.tuples(inner),
+        st.dictionaries(_keys, inner, max_size=3),
+    ),
+    max_leaves=6,
+)
+_names = st.sampled_from(["a", "b", ""])
+#: mostly well-formed steps, each with one possible fault
+_step = st.fixed_dictionaries(
+    {
+        "actions": st.one_of(
+            st.dictionaries(_names, st.dictionaries(_names, _json, max_size=2), max_size=3),
+            st.dictionaries(st.one_of(_names, st.integers(0, 1)), _json, max_size=2),
+            _json,
+        )
+    },
+    optional={
+        "defaulted": st.one_of(st.lists(_names, max_size=2), _json),
+        "note": _json,
+        3: _json,
+    },
+)
+_steps = st.lists(st.one_of(_step, _step, _step, _json), max_size=3)
+
+
+@given(
+    game=st.one_of(st.just("mvp"), st.just("mvp"), st.just("mvp"), _json),
+    config=st.one_of(*[st.dictionaries(_names, _json, max_size=2)] * 3, _json),
+    steps=st.one_of(_steps, _steps, _json, st.tuples(_steps)),
+    extra=st.dictionaries(_keys, _json, max_size=1),
+)
+@settings(max_examples=400, deadline=None)
+def test_the_plain_shortcut_accepts_only_what_the_model_accepts(game, config, steps, extra):
+    """``parse_record`` skips the pydantic model for plainly well-formed records
+    (decision PE1); whatever the shortcut accepts must pass the full check."""
+    from mainmatch.engine.record import _check_with_model, _plainly_well_formed
+
+    data = {**extra, "format": "mainmatch-record/1", "game": game, "config": config}
+    data["steps"] = steps
+    if _plainly_well_formed(data):
+        _check_with_model(data)  # raises if the model refuses it
+        assert all(isinstance(a, dict) for s in data["steps"] for a in s["actions"].values())

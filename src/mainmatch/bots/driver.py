@@ -97,12 +97,17 @@ def json_copy(value: Any) -> Any:
     faster than ``copy.deepcopy``, which stays the fallback for anything else."""
     kind = type(value)
     if kind is dict:
-        return {k: json_copy(v) for k, v in value.items()}
+        # scalars are shared as they are, without a call each
+        return {k: v if type(v) in _SCALARS else json_copy(v) for k, v in value.items()}
     if kind is list:
-        return [json_copy(v) for v in value]
-    if kind in (str, int, float, bool) or value is None:
+        return [v if type(v) in _SCALARS else json_copy(v) for v in value]
+    if kind in _SCALARS:
         return value
     return copy.deepcopy(value)
+
+
+#: immutable JSON values, shared by :func:`json_copy` rather than copied
+_SCALARS = frozenset((str, int, float, bool, type(None)))
 
 
 _SIGALRM = int(getattr(signal, "SIGALRM", 14))

@@ -37,8 +37,8 @@ from types import MappingProxyType
 
 from mainmatch.games.mvp.cards import RANKS, SUIT_RANK
 from mainmatch.games.mvp.models import LAST_ROUND
-from mainmatch.games.mvp.pattern import COVERED_BY, LETTER_INDEX
-from mainmatch.games.mvp.scoring import card_points, combinations
+from mainmatch.games.mvp.pattern import COVERED_BY, LETTER_INDEX, LETTERS
+from mainmatch.games.mvp.scoring import card_points
 
 from .base import register
 
@@ -49,16 +49,22 @@ MIN_PRIORITY = 0.25
 
 
 @lru_cache(maxsize=1 << 14)
-def _points(held: frozenset[tuple[str, str]]) -> Mapping[str, int]:
-    """``card_points`` of a team's claimed cards (letter, card), kept: teams
-    claim few cards, so the same hands come back. Callers only read it."""
-    return MappingProxyType(card_points(dict(sorted(held))))  # shared: read-only
+def _points(cards: frozenset[str]) -> Mapping[str, int]:
+    """card -> its points (mvp.md §7.1) among a team's claimed ``cards``.
+
+    A card's points depend only on which cards the team holds, not on the
+    places they lay (letters only order the combinations), so the cache is
+    keyed on the cards: the same hands come back across matches whatever
+    the layout. The letters given to ``card_points`` are placeholders."""
+    ordered = sorted(cards)
+    points = card_points(dict(zip(LETTERS, ordered)))
+    return MappingProxyType({c: points[x] for x, c in zip(LETTERS, ordered)})  # read-only
 
 
 @lru_cache(maxsize=1 << 14)
-def _score(held: frozenset[tuple[str, str]]) -> int:
-    """The points of a team's claimed cards (mvp.md §5.1), kept like ``_points``."""
-    return sum(c["total"] for c in combinations(dict(held)))
+def _score(cards: frozenset[str]) -> int:
+    """The points of a team holding ``cards`` (mvp.md §5.1): the sum of its cards' points."""
+    return sum(_points(cards).values())
 
 
 class Evaluator:
@@ -68,9 +74,13 @@ class Evaluator:
         self.team_cards = team_cards
         self.rival_cards = rival_cards
         self.mine = mine
-        self._team_points = _points(frozenset(team_cards.items()))
-        self._rival_total = _score(frozenset(rival_cards.items()))
-        self._my_points = sum(self._team_points[x] for x in mine)
+        self._team = frozenset(team_cards.values())
+        self._rival = frozenset(rival_cards.values())
+        self._my_cards = [team_cards[x] for x in mine]
+        self._team_points = _points(self._team)
+        self._team_total = sum(self._team_points.values())
+        self._rival_total = _score(self._rival)
+        self._my_points = sum(self._team_points[c] for c in self._my_cards)
         self.team_suit_ranks: dict[str, set[int]] = {}
         self.rival_suit_ranks: dict[str, set[int]] = {}
         self.team_ranks: dict[int, int] = {}
@@ -86,15 +96,14 @@ class Evaluator:
 
     def my_gain(self, letter: str, card: str) -> float:
         """Points the bot gains now if its team claims ``card`` and the bot controls it."""
-        points = _points(frozenset({**self.team_cards, letter: card}.items()))
-        return sum(points[x] for x in self.mine) + points[letter] - self._my_points
+        points = _points(self._team | {card})
+        return sum(points[c] for c in self._my_cards) + points[card] - self._my_points
 
     def team_gain(self, letter: str, card: str) -> float:
-        points = _points(frozenset({**self.team_cards, letter: card}.items()))
-        return sum(points.values()) - sum(self._team_points.values())
+        return sum(_points(self._team | {card}).values()) - self._team_total
 
     def denial(self, letter: str, card: str) -> float:
-        return _score(frozenset({**self.rival_cards, letter: card}.items())) - self._rival_total
+        return _score(self._rival | {card}) - self._rival_total
 
     def potential(self, card: str) -> float:
         """How far ``card`` brings a run or a set within reach (not yet points)."""

@@ -27,9 +27,9 @@ garnets (they are worth more to a player than any one bid here).
 
 from __future__ import annotations
 
-import copy
 import math
 import random
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -103,7 +103,28 @@ def read_lot(letter: str, item: dict) -> Lot:
 
 
 def read_lots(items: list[dict]) -> list[Lot]:
-    return [read_lot(letter, item) for letter, item in zip(LETTERS, items)]
+    """The lots of an auction's items, shared by every bot of the process that
+    reads the same items (the nine players of a table read each list). The
+    key is the items' ``repr``: equal text means equal values of equal types
+    (``1``, ``1.0`` and ``True`` differ), and ``read_lot`` depends on nothing else."""
+    return list(_read(items)[0])
+
+
+def _read(items: list[dict]) -> tuple[tuple[Lot, ...], tuple[OwnTerms, ...]]:
+    """The lots of ``items`` and their :func:`_own_terms`, kept per items' ``repr``."""
+    key = repr(items)
+    kept = _LOTS.get(key)
+    if kept is None:
+        if len(_LOTS) >= _LOTS_KEPT:
+            _LOTS.clear()
+        lots = tuple(read_lot(letter, item) for letter, item in zip(LETTERS, items))
+        kept = _LOTS[key] = (lots, tuple(_own_terms(list(lots))))
+    return kept
+
+
+#: item lists' ``repr`` -> their lots and own-total terms (see ``read_lots``)
+_LOTS: dict[str, tuple[tuple[Lot, ...], tuple[OwnTerms, ...]]] = {}
+_LOTS_KEPT = 512
 
 
 def others_gain(
@@ -147,6 +168,47 @@ def own_total(points: int, lots: list[Lot], won: set[str], plan: set[str]) -> fl
     return math.ceil(points * mult - 1e-9) + add
 
 
+#: a lot's terms in ``own_total``: (letter, factor and addition when the bot
+#: plans it, the same when it does not, its own multiplier and addition)
+OwnTerms = tuple[str, float, float, float, float, float, int]
+
+
+def _own_terms(lots: list[Lot]) -> list[OwnTerms]:
+    """Each lot's factors of :func:`own_total`, computed once per decision by
+    the very expressions ``own_total`` evaluates (so the same floats)."""
+    out = []
+    for lot in lots:
+        terms: list[float] = []
+        for copies in (WINNERS_PER_ITEM - 1, WINNERS_PER_ITEM):
+            terms.append(
+                (1 + (lot.others_mult - 1) * copies)
+                * (1 + (lot.choice_mult - 1) * copies / (PLAYERS - 1))
+            )
+            terms.append(lot.others_add * copies + lot.choice_add * copies / (PLAYERS - 1))
+        out.append((lot.letter, terms[0], terms[1], terms[2], terms[3], lot.you_mult, lot.you_add))
+    return out
+
+
+def _own_total_of(
+    points: int, terms: list[OwnTerms], won: Collection[str], plan: Collection[str]
+) -> float:
+    """``own_total(points, lots, won, plan)``: the same products and sums in
+    the same order, from :func:`_own_terms`."""
+    mult = 1.0
+    add = 0.0
+    for letter, f_in, a_in, f_out, a_out, you_mult, you_add in terms:
+        if letter in plan:
+            mult *= f_in
+            add += a_in
+        else:
+            mult *= f_out
+            add += a_out
+        if letter in won:
+            mult *= you_mult
+            add += you_add
+    return math.ceil(points * mult - 1e-9) + add
+
+
 def price(auction: int, n_auctions: int) -> int:
     """A bid that usually beats ordinary bidders: about 8 chips in the first
     auction, when everyone is rich, falling to 3 in the last (measured: the
@@ -178,7 +240,9 @@ class StrategyBot:
     def act(self, view: dict, request: dict, rng: random.Random) -> dict:
         k = request["auction"]
         n = view["max_auctions"]
-        lots = read_lots(request["items"])
+        shared_lots, shared_terms = _read(request["items"])
+        lots, terms = list(shared_lots), list(shared_terms)
+        self.__dict__["_asked"] = (request["items"], lots)  # the view lists these items too
         chips = request["chips"]
         points = view["you"]["points"]
         left = n - k + 1
@@ -195,23 +259,29 @@ class StrategyBot:
             if not final and unit * size > chips:
                 break
             for chosen in combinations(steering, size):
-                plan = set(chosen)
-                total = own_total(points, lots, plan, plan)
+                # ``chosen`` (a few letters) stands for the plan's set in membership tests
+                total = _own_total_of(points, terms, chosen, chosen)
                 miss = abs(total - target) + (
                     1000 if total > limit else 0
                 )  # never plan to pass 200 (or a variant's limit)
-                value = weight * miss + shadow * unit * size - sum(garnets[l] for l in plan) / 2
+                value = (
+                    weight * miss + shadow * unit * size - sum(map(garnets.__getitem__, chosen)) / 2
+                )
                 if value < best[0]:
-                    best = (value, plan)
-        return {"bids": self._bids(points, request, lots, best[1], unit, target, final, rng)}
+                    best = (value, set(chosen))
+        return {"bids": self._bids(points, request, lots, terms, best[1], unit, target, final, rng)}
 
     def _past_lots(self, auction: dict) -> list[Lot]:
-        """``read_lots`` of a past auction, kept while its items stay the same."""
+        """``read_lots`` of a past auction, kept while its items stay the same
+        (the views are the bot's own and never changed, so it keeps them)."""
         cache: dict[int, tuple[list[dict], list[Lot]]] = self.__dict__.setdefault("_lots", {})
         kept = cache.get(auction["auction"])
         if kept is None or kept[0] != auction["items"]:
-            items = copy.deepcopy(auction["items"])
-            kept = cache[auction["auction"]] = (items, read_lots(items))
+            items = auction["items"]
+            asked = self.__dict__.get("_asked")
+            # the open auction's items were just read from the request: the same lots
+            lots = asked[1] if asked is not None and asked[0] == items else read_lots(items)
+            kept = cache[auction["auction"]] = (items, lots)
         return kept[1]
 
     def target(self, view: dict, k: int, n: int) -> float:
@@ -223,8 +293,18 @@ class StrategyBot:
             mine.setdefault(w["auction"], set()).add(w["letter"])
         mean = 0.0
         gains = []
+        memo: dict[tuple, tuple[list[Lot], float]] = self.__dict__.setdefault("_gains", {})
         for a in view["auctions"]:
-            g = others_gain(self._past_lots(a), mean, mine.get(a["auction"], set()))
+            lots = self._past_lots(a)
+            won = frozenset(mine.get(a["auction"], ()))
+            # the same lots, mean and wins give the same gain: earlier auctions' gains are kept
+            key = (a["auction"], mean, won)
+            kept = memo.get(key)
+            if kept is not None and kept[0] is lots:
+                g = kept[1]
+            else:
+                g = others_gain(lots, mean, won)
+                memo[key] = (lots, g)
             mean += g
             if a["auction"] > 1:
                 gains.append(g)
@@ -241,6 +321,7 @@ class StrategyBot:
         points: int,
         request: dict,
         lots: list[Lot],
+        terms: list[OwnTerms],
         plan: set[str],
         unit: int,
         target: float,
@@ -254,7 +335,8 @@ class StrategyBot:
         if short > 0:
             # the compulsory extra bids go where winning would hurt least
             def harm(lot: Lot) -> tuple[float, str]:
-                return abs(own_total(points, lots, plan | {lot.letter}, plan) - target), lot.letter
+                won = plan | {lot.letter}
+                return abs(_own_total_of(points, terms, won, plan) - target), lot.letter
 
             extra = sorted((lot for lot in lots if lot.letter not in plan), key=harm)
             amounts = {lot.letter: 1 for lot in extra[:short]}

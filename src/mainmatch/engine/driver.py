@@ -12,7 +12,7 @@ the same steps. The pending requests of a state are remembered by
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from .errors import IllegalAction, RecordError
@@ -33,12 +33,14 @@ def check_step(
     number: int,
     actions: dict[str, Any],
     defaulted: Iterable[str] = (),
-    pending: dict[str, Request] | None = None,
-) -> dict[str, Request]:
+    pending: Collection[str] | None = None,
+) -> Collection[str]:
     """Raise :class:`StepError` unless ``actions`` is a legal step ``number`` at
-    ``state``; return the pending requests it answers. Nothing is changed."""
+    ``state``; return who is pending (``pending``'s keys, in order). Nothing
+    is changed. Only a message names a request's kind, so the requests
+    themselves are not built (:meth:`Game.pending_players`)."""
     if pending is None:
-        pending = game.pending(state)
+        pending = game.pending_players(state)
     if not pending:
         raise StepError(
             "the match is already over; the record has steps after its end", step=number
@@ -50,7 +52,7 @@ def check_step(
     for p in pending:
         if p not in actions:
             raise StepError(
-                f"is pending ({pending[p]['kind']}) but the step has no action for them",
+                f"is pending ({game.pending(state)[p]['kind']}) but the step has no action for them",
                 step=number,
                 player=p,
             )
@@ -86,14 +88,22 @@ def advance(
 
 class Driver:
     """A match in progress: its game, config and state, the record's steps so
-    far and each step's events (``events[i]`` for step ``i + 1``)."""
+    far and each step's events (``events[i]`` for step ``i + 1``).
 
-    def __init__(self, game: Game, config: dict, *, state: State | None = None):
+    With ``events=False`` (the simulator, which reads only states and the
+    record) steps are applied without building their events
+    (:meth:`Game.next_state`): ``events`` stays empty and :meth:`step`
+    returns ``[]``."""
+
+    def __init__(
+        self, game: Game, config: dict, *, state: State | None = None, events: bool = True
+    ):
         self.game = game
         self.config = config
         self.state = game.initial_state(config) if state is None else state
         self.steps: list[dict] = []
         self.events: list[list[Event]] = []
+        self.keeps_events = events
 
     @property
     def pending(self) -> dict[str, Request]:
@@ -128,9 +138,13 @@ class Driver:
         if validate:
             pending = check_step(self.game, self.state, number, actions, defaulted)
         else:
-            pending = self.game.pending(self.state)
+            pending = self.game.pending_players(self.state)
         dflt = set(defaulted)
-        state, events = self.game.apply_validated(self.state, actions)
+        if self.keeps_events:
+            state, events = self.game.apply_validated(self.state, actions)
+            self.events.append(events)
+        else:
+            state, events = self.game.next_state(self.state, actions), []
         self.state = state
         self.steps.append(
             {
@@ -138,7 +152,6 @@ class Driver:
                 "defaulted": [p for p in pending if p in dflt],
             }
         )
-        self.events.append(events)
         return events
 
     def record(self) -> dict:

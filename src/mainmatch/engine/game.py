@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 import sys
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
@@ -137,6 +138,13 @@ class Game(ABC, Generic[StateT]):
         self._pending_memo = (state, out)
         return out
 
+    def pending_players(self, state: StateT) -> Sequence[str]:
+        """The keys of :meth:`pending`, in its order, for callers that need
+        only who acts (the driver's checks): games that can read them off the
+        state override this so that a replay builds no requests. Must equal
+        ``list(pending(state))``."""
+        return list(self.pending(state))
+
     @abstractmethod
     def requests(self, state: StateT) -> dict[str, Request]:
         """Compute :meth:`pending` for ``state`` (called once per state by the memo)."""
@@ -171,6 +179,13 @@ class Game(ABC, Generic[StateT]):
         every action validated. Games whose ``apply`` checks again for direct
         callers override this to skip the repeat; the result is the same."""
         return self.apply(state, actions)
+
+    def next_state(self, state: StateT, actions: dict[str, Action]) -> StateT:
+        """The state after a checked step (as for :meth:`apply_validated`)
+        without building the step's events: what replay and the simulator
+        need, as they never read them. Must equal ``apply``'s new state;
+        games whose events cost much of a step override this."""
+        return self.apply_validated(state, actions)[0]
 
     @abstractmethod
     def view(self, state: StateT, player: str | None) -> View:

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .driver import FORMAT, StepError, advance
+from .driver import FORMAT, StepError, check_step
 from .errors import InvalidConfig, MainmatchError, RecordError, UnknownGame
 from .game import Game, State, describe_validation_error
 from .jsonfile import read_json
@@ -72,6 +72,61 @@ def parse_record(data: Any) -> dict:
         raise RecordError("a record must be a JSON object with format, game, config and steps")
     if data.get("format") != FORMAT:
         raise RecordError(f"unknown record format {data.get('format')!r}; expected {FORMAT!r}")
+    if _plainly_well_formed(data):
+        return data
+    _check_with_model(data)
+    for i, step in enumerate(data["steps"]):
+        for p, action in step["actions"].items():
+            if not isinstance(action, dict):
+                raise RecordError("the action must be a JSON object", step=i + 1, player=p)
+    return data
+
+
+def _plainly_well_formed(data: dict) -> bool:
+    """Whether ``data`` is, in exact built-in types, a record that passes
+    :func:`parse_record`: a string ``game``, an object ``config`` and a list of
+    steps, each an object with ``actions`` (player -> object) and, if present,
+    ``defaulted`` (a list of strings); every key a string. ``False`` means
+    only "not plainly so": the model then decides and names the fault. This
+    shortcut (the model converts every step into objects, a tenth of a replay)
+    accepts nothing the full check would refuse, so no message changes."""
+    if not _str_keys(data) or type(data.get("game")) is not str:
+        return False
+    config, steps = data.get("config"), data.get("steps")
+    if type(config) is not dict or not _str_keys(config) or type(steps) is not list:
+        return False
+    for step in steps:
+        if type(step) is not dict:
+            return False
+        actions = step.get("actions")
+        if type(actions) is not dict:
+            return False
+        for key, action in actions.items():
+            if type(key) is not str or type(action) is not dict:
+                return False
+        if "defaulted" in step:
+            defaulted = step["defaulted"]
+            if type(defaulted) is not list:
+                return False
+            for p in defaulted:
+                if type(p) is not str:
+                    return False
+            if len(step) != 2 and not _str_keys(step):
+                return False
+        elif len(step) != 1 and not _str_keys(step):
+            return False
+    return True
+
+
+def _str_keys(obj: dict) -> bool:
+    for key in obj:
+        if type(key) is not str:
+            return False
+    return True
+
+
+def _check_with_model(data: dict) -> None:
+    """Validate with :class:`Record`; raise :class:`RecordError` for its first error."""
     try:
         Record.model_validate(data)
     except ValidationError as exc:
@@ -80,11 +135,6 @@ def parse_record(data: Any) -> dict:
         if len(loc) >= 2 and loc[0] == "steps" and isinstance(loc[1], int):
             raise RecordError(describe_validation_error(exc, "record"), step=loc[1] + 1) from None
         raise RecordError(describe_validation_error(exc, "record")) from None
-    for i, step in enumerate(data.get("steps", [])):
-        for p, action in step["actions"].items():
-            if not isinstance(action, dict):
-                raise RecordError("the action must be a JSON object", step=i + 1, player=p)
-    return data
 
 
 def load_record(path: str | Path) -> dict:
@@ -101,13 +151,38 @@ def save_record(record: dict, path: str | Path) -> None:
     Path(path).write_text(dump_record(record), encoding="utf-8")
 
 
-@dataclass
 class ReplayedStep:
-    number: int  # 1-based
-    actions: dict[str, dict]
-    defaulted: list[str]
-    events: list[dict]
-    state: State
+    """One replayed step: its 1-based ``number``, actions, defaulted players
+    and the state after it. Its ``events`` are built when first read (by
+    applying the step again to the state before it: ``apply`` is a pure
+    function), since a replay for views and results never reads them."""
+
+    __slots__ = ("_before", "_events", "_game", "actions", "defaulted", "number", "state")
+
+    def __init__(
+        self,
+        number: int,
+        actions: dict[str, dict],
+        defaulted: list[str],
+        state: State,
+        *,
+        game: Game,
+        before: State,
+        events: list[dict] | None = None,
+    ):
+        self.number = number
+        self.actions = actions
+        self.defaulted = defaulted
+        self.state = state
+        self._game = game
+        self._before = before
+        self._events = events
+
+    @property
+    def events(self) -> list[dict]:
+        if self._events is None:
+            self._events = self._game.apply_validated(self._before, self.actions)[1]
+        return self._events
 
 
 @dataclass
@@ -141,9 +216,13 @@ def game_of(record: dict) -> Game:
         raise RecordError(str(exc)) from None
 
 
-def iter_replay(record: dict) -> Iterator[tuple[Replay, ReplayedStep | None]]:
+def iter_replay(
+    record: dict, *, events: bool = True
+) -> Iterator[tuple[Replay, ReplayedStep | None]]:
     """Replay step by step; yields the growing :class:`Replay` first with
-    ``None`` (the initial state), then after each step with that step."""
+    ``None`` (the initial state), then after each step with that step.
+    With ``events`` false the steps are applied without their events
+    (:meth:`Game.next_state`), which each step then builds when read."""
     record = parse_record(record)
     game = game_of(record)
     try:
@@ -157,21 +236,29 @@ def iter_replay(record: dict) -> Iterator[tuple[Replay, ReplayedStep | None]]:
         number = i + 1
         actions = step["actions"]
         defaulted = list(step.get("defaulted", []))
+        before = state
         try:
-            state, events = advance(game, state, number, actions, defaulted)
+            check_step(game, before, number, actions, defaulted)
+            if events:
+                state, built = game.apply_validated(before, actions)
+            else:
+                state, built = game.next_state(before, actions), None
         except StepError:
             raise
         except MainmatchError as exc:
             raise RecordError(str(exc), step=number) from None
-        done = ReplayedStep(number, actions, defaulted, events, state)
+        done = ReplayedStep(
+            number, actions, defaulted, state, game=game, before=before, events=built
+        )
         rep.steps.append(done)
         yield rep, done
 
 
 def replay(record: dict) -> Replay:
-    """Replay a whole record, validating every action."""
+    """Replay a whole record, validating every action (each step's events
+    are built when read)."""
     rep = None
-    for rep, _ in iter_replay(record):
+    for rep, _ in iter_replay(record, events=False):
         pass
     assert rep is not None
     return rep

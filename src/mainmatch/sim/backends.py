@@ -7,9 +7,10 @@ worker balance the load (the last chunks leave a worker idle for at most
 about 1/32 of the run) and keep the progress bar moving.
 
 - ``workers == 1``: in this process (no pool; easiest to profile);
-- local (default): a ``ProcessPoolExecutor`` with one process per core;
-  processes come from a fork server started before any thread of ours, with
-  the simulator preloaded, so they start fast and safely;
+- local (default): this process and a ``ProcessPoolExecutor`` with one
+  process per other core; processes come from a fork server started before
+  any thread of ours, with the simulator preloaded, so they start fast and
+  safely, and this process plays while they start;
 - Ray (``mainmatch[cluster]``): ``ray_address="auto"`` starts a local Ray
   instance for the run and stops it after; any other address joins that
   cluster (``ray://host:10001`` or ``host:6379``), shipping the ``mainmatch``
@@ -27,8 +28,9 @@ import multiprocessing
 import os
 import socket
 import time
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,17 +133,32 @@ def _pool_context() -> multiprocessing.context.BaseContext:
 
 
 def _run_pool(plan: SimPlan, workers: int, progress: OnProgress) -> ChunkResult:
+    """``workers`` processes: this one and ``workers - 1`` pool processes.
+
+    This process plays chunks too, from the first moment: a pool process
+    starts in about half a second (a fork of the fork server, then its own
+    imports and caches), which an all-strategy run of a few seconds would
+    otherwise lose on every core. Each pool process keeps two chunks queued,
+    so it never waits while this one plays a chunk."""
     out = ChunkResult()
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
-        futures = {
-            pool.submit(play_chunk, plan, a, b): b - a for a, b in chunks(plan.matches, workers)
-        }
-        pending = set(futures)
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+    todo = deque(chunks(plan.matches, workers))
+    queued = 2 * (workers - 1)
+    with ProcessPoolExecutor(max_workers=workers - 1, mp_context=_pool_context()) as pool:
+        futures: dict[Future[ChunkResult], int] = {}
+        while todo or futures:
+            while todo and len(futures) < queued:
+                a, b = todo.popleft()
+                futures[pool.submit(play_chunk, plan, a, b)] = b - a
+            if todo:
+                a, b = todo.popleft()
+                _merge(out, play_chunk(plan, a, b))
+                progress(b - a)
+                done = {f for f in futures if f.done()}
+            else:
+                done, _ = wait(futures, return_when=FIRST_COMPLETED)
             for fut in done:
                 _merge(out, fut.result())
-                progress(futures[fut])
+                progress(futures.pop(fut))
     return out
 
 

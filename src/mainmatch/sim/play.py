@@ -67,7 +67,7 @@ def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
     decisions = [0] * len(players)
     faults: list[tuple[int, str, str]] = []
     time_limit = plan.time_limit
-    driver = Driver(game, config)
+    driver = Driver(game, config, events=False)  # nobody reads a simulated step's events
     pending = driver.pending
     while pending:
         if len(driver.steps) >= MAX_STEPS:

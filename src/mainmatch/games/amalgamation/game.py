@@ -9,8 +9,8 @@ live in ``kong``, ``minus``, ``invest`` and ``thief``; every money rule in
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
-from operator import add
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -144,6 +144,14 @@ class Amalgamation(Game[AmalgamationState]):
             out = {}
         return out
 
+    def pending_players(self, state: AmalgamationState) -> Sequence[str]:
+        # as requests lists them: every player in a round, the winners in the EC vote
+        if state.phase == "round":
+            return state.setup.players
+        if state.phase == "choose_ec":
+            return state.ended["ec_choosers"]
+        return ()
+
     def validate(self, state: AmalgamationState, player: str, action: Any) -> None:
         if state.phase == "over":
             raise IllegalAction("the match is over")
@@ -218,13 +226,27 @@ class Amalgamation(Game[AmalgamationState]):
             raise IllegalAction(
                 f"a step needs exactly the pending players' actions (missing {missing}, not pending {extra})"
             )
-        if state.phase == "round":
-            return self._apply_round(state, actions)
-        return self._apply_choose_ec(state, actions)
+        return self.apply_validated(state, actions)
 
-    def _apply_round(
+    def apply_validated(
         self, state: AmalgamationState, actions: dict[str, dict]
     ) -> tuple[AmalgamationState, list[dict]]:
+        # the driver has checked the players (ENGINE.md: apply gets a checked step)
+        if state.phase == "round":
+            new, events = self._apply_round(state, actions, True)
+            assert events is not None  # built when asked for
+            return new, events
+        return self._apply_choose_ec(state, actions)
+
+    def next_state(self, state: AmalgamationState, actions: dict[str, dict]) -> AmalgamationState:
+        if state.phase == "round":
+            return self._apply_round(state, actions, False)[0]
+        return self._apply_choose_ec(state, actions)[0]
+
+    def _apply_round(
+        self, state: AmalgamationState, actions: dict[str, dict], emit: bool
+    ) -> tuple[AmalgamationState, list[dict] | None]:
+        """§4.1 one round; the events of §6 only when ``emit`` (else ``None``)."""
         setup = state.setup
         players, r, rate = setup.players, state.round, setup.rate
         tiles = setup.tiles[r - 1]
@@ -234,45 +256,61 @@ class Amalgamation(Game[AmalgamationState]):
         spent = dict(state.spent)
         bought: dict[str, int] = {}
         round_spend: dict[str, int] = {}
-        # §4.1.1 money in / money out, before anything else
+        copies: dict[str, dict] = {}
+        contributions: dict[str, int] = {}
+        bids: dict[str, list[int]] = {}
+        invested: dict[str, int] = {}
+        donated: dict[str, int] = {}
+        roles: dict[str, str] = {}
+        bets: dict[str, int] = {}
+        # §4.1.1 money in / money out, before anything else; each action read once
         for p in players:
             action = actions[p]
-            buy = action.get("buy_garnets", 0)
-            parts = budget.spend_parts(action)
-            total = sum(parts)
+            k, i, t = action["kong"], action["invest"], action["thief"]
+            own_bids = list(action["minus"]["bids"])
+            contribution, inv, don, bet, role = (
+                k["contribute"],
+                i["invest"],
+                i["donate"],
+                t["bet"],
+                t["role"],
+            )
+            # the state keeps its own copy of the action (§5 you.rounds)
+            if "buy_garnets" in action:
+                buy = action["buy_garnets"]
+                copy: dict = {"buy_garnets": buy, "kong": {"contribute": contribution}}
+            else:
+                buy = 0
+                copy = {"kong": {"contribute": contribution}}
+            copy["minus"] = {"bids": own_bids}
+            copy["invest"] = {"invest": inv, "donate": don}
+            copy["thief"] = {"bet": bet, "role": role}
+            copies[p] = copy
+            contributions[p], bids[p], invested[p], donated[p] = contribution, own_bids, inv, don
+            roles[p], bets[p] = role, bet
+            minus_spend = sum(map(abs, own_bids))
+            total = contribution + minus_spend + inv + don + bet
             balances[p] = budget.settle(balances[p], buy, rate, total)
-            held[p] -= buy
-            garnets_spent[p] += buy
+            if buy:
+                held[p] -= buy
+                garnets_spent[p] += buy
             bought[p] = buy * rate
             round_spend[p] = total
-            spent[p] = tuple(map(add, spent[p], parts))
+            s0, s1, s2, s3, s4 = spent[p]  # SPEND_PARTS order
+            spent[p] = (s0 + contribution, s1 + minus_spend, s2 + inv, s3 + don, s4 + bet)
         # §4.1.2 Kong's Dilemma
-        kong_state, kong_entry = kong.resolve_round(
-            state.kong, r, {p: actions[p]["kong"]["contribute"] for p in players}, setup.teams
-        )
+        kong_state, kong_entry = kong.resolve_round(state.kong, r, contributions, setup.teams)
         # §4.1.3 Minus Auction, then its penalty after the spending
-        minus_state, minus_entry = minus.resolve_round(
-            state.minus, r, tiles, {p: actions[p]["minus"]["bids"] for p in players}, players
-        )
+        minus_state, minus_entry = minus.resolve_round(state.minus, r, tiles, bids, players)
         penalty = dict.fromkeys(players, 0)
         for p in minus_entry["penalized"]:
             balances[p], penalty[p] = budget.penalize(balances[p])
         # §4.1.4 Investment & Donation
         invest_state, invest_entry = invest.resolve_round(
-            state.invest,
-            r,
-            {p: actions[p]["invest"]["invest"] for p in players},
-            {p: actions[p]["invest"]["donate"] for p in players},
-            players,
+            state.invest, r, invested, donated, players
         )
         # §4.1.5 Garnet Chip Thief
-        thief_state, thief_entry, gained = thief.resolve_round(
-            state.thief,
-            r,
-            {p: actions[p]["thief"]["role"] for p in players},
-            {p: actions[p]["thief"]["bet"] for p in players},
-            players,
-        )
+        thief_state, thief_entry, gained = thief.resolve_round(state.thief, r, roles, bets, players)
         chips = thief_entry["chips"]
         # §5 the private round entries
         you_rounds = {}
@@ -280,7 +318,7 @@ class Amalgamation(Game[AmalgamationState]):
         for p in players:
             entry = {
                 "round": r,
-                "action": views.copy_action(actions[p]),
+                "action": copies[p],
                 "money_bought": bought[p],
                 "spent": round_spend[p],
                 "penalty": penalty[p],
@@ -290,17 +328,6 @@ class Amalgamation(Game[AmalgamationState]):
             }
             entries[p] = entry
             you_rounds[p] = state.you_rounds[p] + (entry,)
-        # §6 events, in order
-        events = [
-            public("kong_round", **kong.entry_copy(kong_entry)),
-            public("minus_round", **minus.entry_copy(minus_entry)),
-            public("invest_round", **invest.entry_copy(invest_entry)),
-            public("thief_round", **thief.entry_copy(thief_entry)),
-            public("balances", round=r, balances=dict(balances)),
-        ]
-        events += [
-            private([p], "private_round", **views.you_round_copy(entries[p])) for p in players
-        ]
         new = AmalgamationState(
             setup=setup,
             phase="round",
@@ -317,12 +344,27 @@ class Amalgamation(Game[AmalgamationState]):
             you_rounds=you_rounds,
             final=None,
         )
+        events: list[dict] | None = None
+        if emit:
+            # §6 events, in order
+            events = [
+                public("kong_round", **kong.entry_copy(kong_entry)),
+                public("minus_round", **minus.entry_copy(minus_entry)),
+                public("invest_round", **invest.entry_copy(invest_entry)),
+                public("thief_round", **thief.entry_copy(thief_entry)),
+                public("balances", round=r, balances=dict(balances)),
+            ]
+            events += [
+                private([p], "private_round", **views.you_round_copy(entries[p])) for p in players
+            ]
         if r < ROUNDS:
-            events.append(public("minus_tiles", round=r + 1, tiles=list(setup.tiles[r])))
+            if events is not None:
+                events.append(public("minus_tiles", round=r + 1, tiles=list(setup.tiles[r])))
             return new, events
         final = self._final(new)
         phase = "choose_ec" if final["ec_choosers"] else "over"
-        events.append(public("final", **views.final_copy(final)))
+        if events is not None:
+            events.append(public("final", **views.final_copy(final)))
         return replace(new, phase=phase, round=r, final=final), events
 
     def _final(self, state: AmalgamationState) -> dict:

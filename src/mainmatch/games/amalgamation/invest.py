@@ -15,13 +15,13 @@ Miser tokens, then *less* money spent, then *lower* gamewide tiebreak
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from mainmatch.engine.frozen import immutable
 
 #: §4.2: the order places are filled in (0-based), and whether each is an upper place.
 SNAKE = ((0, True), (5, False), (1, True), (4, False), (2, True), (3, False))
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class InvestState:
     top_investor: dict[str, int]  # player -> Top Investor tokens (public)
     miser: dict[str, int]  # player -> Miser tokens (public)
@@ -47,13 +47,11 @@ def top_investor(invested: dict[str, int], players: tuple[str, ...]) -> str | No
     >>> top_investor(dict(zip(P, [0, 10, 10, 10, 10, 10])), P)
     'a'
     """
-    count: dict[int, int] = {}
-    for p in players:
-        count[invested[p]] = count.get(invested[p], 0) + 1
-    for amount in sorted(count, reverse=True):
-        if count[amount] == 1:
-            return next(p for p in players if invested[p] == amount)
-    return None
+    amounts = [invested[p] for p in players]
+    unique = [a for a in amounts if amounts.count(a) == 1]
+    if not unique:
+        return None
+    return players[amounts.index(max(unique))]
 
 
 def misers(donated: dict[str, int], players: tuple[str, ...]) -> list[str]:
@@ -63,8 +61,9 @@ def misers(donated: dict[str, int], players: tuple[str, ...]) -> list[str]:
     >>> misers(dict(zip(P, [0, 0, 5, 5, 9, 1])), P), misers(dict.fromkeys(P, 3), P)
     (['a', 'b'], ['a', 'b', 'c', 'd', 'e', 'f'])
     """
-    low = min(donated[p] for p in players)
-    return [p for p in players if donated[p] == low]
+    amounts = [donated[p] for p in players]
+    low = min(amounts)
+    return [p for p, a in zip(players, amounts) if a == low]
 
 
 def resolve_round(
@@ -85,7 +84,7 @@ def resolve_round(
     miser = dict(state.miser)
     for p in stingy:
         miser[p] += 1
-    spend = {p: s + invested[p] + donated[p] for p, s in state.spend.items()}
+    spend = {p: s + invested[p] + donated[p] for p, s in state.spend.items()}  # players order
     entry = {"round": round_no, "top_investor": top, "misers": stingy}
     return InvestState(
         top_investor=ti, miser=miser, spend=spend, rounds=state.rounds + (entry,)

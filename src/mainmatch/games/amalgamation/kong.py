@@ -12,12 +12,12 @@ higher in the gamewide tiebreak.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from mainmatch.engine.frozen import immutable
 
 from .constants import TEAMS
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class KongState:
     points: dict[str, int]  # team -> points
     last_point_round: dict[str, int]  # team -> round of its latest point (0: none yet)
@@ -44,8 +44,10 @@ def round_outcome(
     >>> round_outcome({p: 0 for p in "abcdef"}, {"red": ("a", "b", "c"), "white": ("d", "e", "f")})
     (None, None, None)
     """
-    red = sum(contributions[p] for p in teams["red"])
-    white = sum(contributions[p] for p in teams["white"])
+    r1, r2, r3 = teams["red"]
+    w1, w2, w3 = teams["white"]
+    red = contributions[r1] + contributions[r2] + contributions[r3]
+    white = contributions[w1] + contributions[w2] + contributions[w3]
     if red == white:  # decision 8, 41: a tie, amounts not revealed
         return None, None, None
     if red < white:

@@ -17,12 +17,13 @@ descending, then the gamewide tiebreak.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from mainmatch.engine.frozen import immutable
 
 from .constants import PENALTY_AFTER
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class MinusState:
     order: tuple[str, ...]  # current tiebreak order, front first (public)
     received: dict[str, tuple[int, ...]]  # player -> tiles held, descending (public)
@@ -53,15 +54,19 @@ def auction(
     """
     order_list = list(order)
     winners = []
-    for i in range(len(tiles)):
-        column = {p: b[i] for p, b in bids.items()}
-        low = min(column.values())
-        tied = [p for p in order_list if column[p] == low]
-        winner = tied[0]
-        if len(tied) > 1:
-            # §4.1.3: only a tie winner moves to the end; later tiles use the new order
-            order_list.remove(winner)
-            order_list.append(winner)
+    bidders = list(bids)
+    # column i: every bidder's bid on tile i, in ``bidders`` order
+    for i, column in enumerate(zip(*bids.values())):
+        if i == len(tiles):
+            break
+        low = min(column)
+        if column.count(low) == 1:
+            winners.append(bidders[column.index(low)])  # a sole lowest bid: the order stays
+            continue
+        # §4.1.3: only a tie winner moves to the end; later tiles use the new order
+        winner = next(p for p in order_list if bids[p][i] == low)
+        order_list.remove(winner)
+        order_list.append(winner)
         winners.append(winner)
     return winners, tuple(order_list)
 
@@ -79,24 +84,28 @@ def resolve_round(
     tiebreak_order, penalized}``; the caller takes the penalized players' money.
     """
     winners, order = auction(tiles, bids, state.order)
-    got: dict[str, list[int]] = {}
+    got: dict[str, tuple[int, ...]] = {}
     for tile, p in zip(tiles, winners):
-        got.setdefault(p, []).append(tile)
+        got[p] = got.get(p, ()) + (tile,)
     received = dict(state.received)
     for p, new in got.items():
-        received[p] = tuple(sorted(received[p] + tuple(new), reverse=True))
+        received[p] = tuple(sorted(received[p] + new, reverse=True))
     without = {}
     penalized = []
+    before = state.without
     for p in players:
         if p in got:
             without[p] = 0
         else:
-            n = state.without[p] + 1
+            n = before[p] + 1
             if n >= PENALTY_AFTER:
                 penalized.append(p)
                 n = 0
             without[p] = n
-    spend = {p: s + sum(map(abs, bids[p])) for p, s in state.spend.items()}
+    spend = {}
+    for p, s in state.spend.items():
+        b = bids[p]
+        spend[p] = s + sum(map(abs, b))
     entry = {
         "round": round_no,
         "tiles": list(tiles),
@@ -144,7 +153,7 @@ def entry_copy(entry: dict) -> dict:
     return {
         "round": entry["round"],
         "tiles": list(entry["tiles"]),
-        "awards": [dict(a) for a in entry["awards"]],
+        "awards": list(map(dict, entry["awards"])),
         "tiebreak_order": list(entry["tiebreak_order"]),
         "penalized": list(entry["penalized"]),
     }

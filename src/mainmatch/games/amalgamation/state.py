@@ -6,15 +6,14 @@ alone (they are never mutated).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from mainmatch.engine.checks import after_end
+from mainmatch.engine.frozen import immutable
 
 from . import invest, kong, minus, thief
 from .setup import Setup
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class AmalgamationState:
     setup: Setup
     phase: str  # "round" | "choose_ec" | "over"

@@ -11,12 +11,12 @@ descending, then the gamewide tiebreak.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from mainmatch.engine.frozen import immutable
 
 from .constants import CHIPS_PER_ROUND
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class ThiefState:
     chips: dict[str, int]  # player -> chips over the match (public)
     points: dict[str, int]  # player -> thief points (secret until the end)

@@ -10,7 +10,7 @@ tiles, or a team total other than a round loser's.
 
 from __future__ import annotations
 
-from . import invest, kong, minus, thief
+from . import invest, minus, thief
 from .constants import SPEND_PARTS
 from .state import AmalgamationState
 
@@ -37,9 +37,12 @@ def final_copy(final: dict) -> dict:
 
 
 def public_view(game_id: str, state: AmalgamationState) -> dict:
-    """``view(state, None)``: exactly the keys of §5, in its order."""
+    """``view(state, None)``: exactly the keys of §5, in its order.
+
+    The per-player maps of the state are kept in ``players`` order from
+    ``initial_state`` on (``apply`` only replaces values), so they are copied
+    whole."""
     setup = state.setup
-    players = setup.players
     playing = state.phase == "round"
     m = state.minus
     return {
@@ -47,30 +50,30 @@ def public_view(game_id: str, state: AmalgamationState) -> dict:
         "phase": state.phase,
         "round": state.round if playing else None,
         "rounds_played": state.rounds_played,
-        "players": list(players),
+        "players": list(setup.players),
         "gamewide_tiebreak": list(setup.tiebreak),
         "teams": {t: list(ps) for t, ps in setup.teams.items()},
         "garnet_rate": setup.rate,
-        "balances": {p: state.balances[p] for p in players},
+        "balances": dict(state.balances),
         "kong": {
             "points": dict(state.kong.points),
-            "rounds": [kong.entry_copy(e) for e in state.kong.rounds],
+            "rounds": list(map(dict, state.kong.rounds)),
         },
         "minus": {
             # only the open round's tiles: later ones are secret (§5)
             "tiles": list(setup.tiles[state.round - 1]) if playing else [],
             "tiebreak_order": list(m.order),
-            "received": {p: list(m.received[p]) for p in players},
-            "rounds_without_tiles": {p: m.without[p] for p in players},
+            "received": {p: list(ts) for p, ts in m.received.items()},
+            "rounds_without_tiles": dict(m.without),
             "rounds": [minus.entry_copy(e) for e in m.rounds],
         },
         "invest": {
-            "top_investor_tokens": {p: state.invest.top_investor[p] for p in players},
-            "miser_tokens": {p: state.invest.miser[p] for p in players},
+            "top_investor_tokens": dict(state.invest.top_investor),
+            "miser_tokens": dict(state.invest.miser),
             "rounds": [invest.entry_copy(e) for e in state.invest.rounds],
         },
         "thief": {
-            "chips": {p: state.thief.chips[p] for p in players},
+            "chips": dict(state.thief.chips),
             "rounds": [thief.entry_copy(e) for e in state.thief.rounds],
         },
         "final": None if state.final is None else final_copy(state.final),

@@ -10,6 +10,7 @@ Modules: ``pattern`` (the covering pattern and exposure), ``card_rule``
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -188,10 +189,18 @@ class Mvp(Game[MvpState]):
     def requests(self, state: MvpState) -> dict[str, dict]:
         return requests(state)
 
+    def pending_players(self, state: MvpState) -> Sequence[str]:
+        # as requests lists them: every player in a round, the voters in the EC vote
+        if state.phase == ROUND:
+            return state.players
+        if state.phase == CHOOSE_EC:
+            return state.ended["voters"]
+        return ()
+
     def validate(self, state: MvpState, player: str, action: Any) -> None:
         if state.phase == OVER:
             raise IllegalAction("the match is over")
-        if player not in self.pending(state):
+        if player not in self.pending_players(state):
             if isinstance(player, str) and player in state.index:
                 raise IllegalAction(
                     f"{player} has nothing to do now; only the winners vote for the EC"
@@ -233,6 +242,11 @@ class Mvp(Game[MvpState]):
         if state.phase == CHOOSE_EC:
             return self._apply_choose_ec(state, actions)
         raise IllegalAction("the match is over")
+
+    def next_state(self, state: MvpState, actions: dict[str, dict]) -> MvpState:
+        if state.phase == ROUND:
+            return apply_round(state, actions, emit=False)[0]
+        return self.apply(state, actions)[0]
 
     def _apply_choose_ec(
         self, state: MvpState, actions: dict[str, dict]

@@ -30,8 +30,11 @@ STALEMATE = "stalemate"
 ROUND_LIMIT = "round_limit"
 
 
-def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, list[dict]]:
-    """Apply one validated ``round`` step; never mutates ``state``."""
+def apply_round(
+    state: MvpState, actions: dict[str, dict], emit: bool = True
+) -> tuple[MvpState, list[dict]]:
+    """Apply one validated ``round`` step; never mutates ``state``. Without
+    ``emit`` the events are not built (the list is empty)."""
     players, team_of, layout, r = state.players, state.team_of, state.layout, state.round
     chips = dict(state.chips)
     bids = dict(state.bids)  # player -> their bids; a player's dict is copied before it changes
@@ -51,19 +54,27 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
                 mine[x] = mine.get(x, 0) + amount
                 chips[p] -= amount
             bids[p] = mine
+        if len(action) - (new_bids is not None) == 0:
+            continue  # no purchase fields
         cost = purchase_cost(action)
         if cost:
             garnets[p] -= cost
             spent[p] += cost
     changed: set[str] = set()
-    returned: dict[str, dict[str, int]] = {p: {} for p in players}
-    paid: dict[str, dict[str, int]] = {p: {} for p in players}
-    control: dict[str, dict[str, bool]] = {p: {} for p in players}
+    returned: dict[str, dict[str, int]] = {p: {} for p in players} if emit else {}
+    paid: dict[str, dict[str, int]] = {p: {} for p in players} if emit else {}
+    control: dict[str, dict[str, bool]] = {p: {} for p in players} if emit else {}
     claimed_now: list[dict] = []
     flagged_now: list[dict] = []
+    # the standing bids on each card, players in order: a card is resolved once, and
+    # resolving one takes bids off that card only, so these stay as they are read
+    stakes_by_card: dict[str, dict[str, int]] = {}
+    for p in players:
+        for x, amount in bids[p].items():
+            stakes_by_card.setdefault(x, {})[p] = amount
 
     def stakes_on(x: str) -> dict[str, int]:
-        return {p: bids[p][x] for p in players if x in bids[p]}
+        return stakes_by_card.get(x) or {}
 
     def take_off(
         x: str, amounts: dict[str, int], into: dict[str, dict[str, int]], credit: bool
@@ -73,7 +84,8 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
                 bids[p] = dict(bids[p])
                 changed.add(p)
             del bids[p][x]
-            into[p][x] = amount
+            if emit:
+                into[p][x] = amount
             if credit:
                 chips[p] += amount
 
@@ -92,15 +104,17 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
             claimed_now.append(
                 {"letter": x, "card": layout[x], "team": outcome.team, "paid": outcome.total}
             )
-            for p in players:
-                if team_of[p] == outcome.team:
-                    control[p][x] = p == outcome.controller
+            if emit:
+                for p in players:
+                    if team_of[p] == outcome.team:
+                        control[p][x] = p == outcome.controller
         elif outcome.result == FLAGGED:
             assert outcome.team is not None  # a flag has a team
             flags[x] = (outcome.team, outcome.total)
-            flagged_now.append(
-                {"letter": x, "card": layout[x], "team": outcome.team, "total": outcome.total}
-            )
+            if emit:
+                flagged_now.append(
+                    {"letter": x, "card": layout[x], "team": outcome.team, "total": outcome.total}
+                )
 
     # bids committed now sit in fresh dicts only for players who bid; the
     # others' dicts are still shared with ``state`` and copied before a change
@@ -115,13 +129,13 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
     fresh = newly_exposed(before, after)
     for x in fresh:
         resolve(x, None)
-    # §4.1.5 reveal
-    revealed = newly_revealed(before, after)
     # §4.1.6 deliver purchases (even if the card was revealed this round, D14)
     known = state.known
     delivered: dict[str, tuple[int, dict[str, str], dict[str, str]]] = {}
     for p in players:
         action = actions[p]
+        if len(action) - ("bids" in action) == 0:
+            continue  # no purchase fields: nothing bought
         bought = action.get("buy_chips", 0)
         identity = {x: layout[x] for x in letter_sorted(action.get("buy_identity", ()))}
         location = {c: state.where[c] for c in card_sorted(action.get("buy_location", ()))}
@@ -135,34 +149,38 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
             merged.update({x: c for c, x in location.items()})
             known[p] = in_letter_order(merged)
         delivered[p] = (bought, identity, location)
-    flagged_now.sort(key=lambda f: LETTER_INDEX[f["letter"]])
-    events = [
-        public(
-            "round_resolved",
-            round=r,
-            claimed=claimed_now,
-            flagged=flagged_now,
-            newly_exposed=list(fresh),
-            revealed=[{"letter": x, "card": layout[x]} for x in revealed],
-        )
-    ]
-    for p in players:
-        bought, identity, location = delivered[p]
+    events: list[dict] = []
+    if emit:
+        # §4.1.5 reveal
+        revealed = newly_revealed(before, after)
+        flagged_now.sort(key=lambda f: LETTER_INDEX[f["letter"]])
         events.append(
-            private(
-                [p],
-                "round_private",
+            public(
+                "round_resolved",
                 round=r,
-                returned=in_letter_order(returned[p]),
-                paid=in_letter_order(paid[p]),
-                control=in_letter_order(control[p]),
-                chips_bought=bought,
-                identity=identity,
-                location=location,
-                chips=chips[p],
-                bids=in_letter_order(bids[p]),
+                claimed=claimed_now,
+                flagged=flagged_now,
+                newly_exposed=list(fresh),
+                revealed=[{"letter": x, "card": layout[x]} for x in revealed],
             )
         )
+        for p in players:
+            bought, identity, location = delivered.get(p, NOTHING_BOUGHT)
+            events.append(
+                private(
+                    [p],
+                    "round_private",
+                    round=r,
+                    returned=in_letter_order(returned[p]),
+                    paid=in_letter_order(paid[p]),
+                    control=in_letter_order(control[p]),
+                    chips_bought=bought,
+                    identity=dict(identity),
+                    location=dict(location),
+                    chips=chips[p],
+                    bids=in_letter_order(bids[p]),
+                )
+            )
     # §4.1.7 end check, in this order (D18)
     if not after:
         reason = ALL_CLAIMED
@@ -182,9 +200,10 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
             end_reason=reason,
             rounds_played=state.rounds_played + 1,
         )
-        shown = copy_final(final)
-        assert shown is not None  # final was just built
-        events.append(public("game_over", **{k: shown[k] for k in GAME_OVER_KEYS}))
+        if emit:
+            shown = copy_final(final)
+            assert shown is not None  # final was just built
+            events.append(public("game_over", **{k: shown[k] for k in GAME_OVER_KEYS}))
         phase = CHOOSE_EC if final["voters"] else OVER
     # built directly rather than with dataclasses.replace: this is the hot path of simulations
     new = MvpState(
@@ -210,6 +229,9 @@ def apply_round(state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, li
     )
     return new, events
 
+
+#: what a player who bought nothing receives: no chips, no identities, no locations
+NOTHING_BOUGHT: tuple[int, dict[str, str], dict[str, str]] = (0, {}, {})
 
 #: the keys of the ``game_over`` event, each the value of the same key of ``final`` (§6)
 GAME_OVER_KEYS = (

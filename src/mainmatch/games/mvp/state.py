@@ -3,10 +3,10 @@ standing bids per card, garnets left, bought information)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from mainmatch.engine.checks import after_end
+from mainmatch.engine.frozen import immutable
 
 from .pattern import Exposure, exposure
 
@@ -25,7 +25,7 @@ class Claim(NamedTuple):
     controller: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class MvpState:
     config: dict
     players: tuple[str, ...]

@@ -8,7 +8,8 @@ with no ``choose_ec`` step (§1, decisions 17-19).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -16,6 +17,7 @@ from pydantic import BaseModel
 from mainmatch.engine.checks import after_end
 from mainmatch.engine.errors import IllegalAction, InvalidConfig
 from mainmatch.engine.events import private, public
+from mainmatch.engine.frozen import immutable
 from mainmatch.engine.game import Game
 from mainmatch.engine.result import nonzero
 
@@ -34,7 +36,7 @@ from .random_play import default_bids, random_bids, random_host_inputs
 from .render import render_event
 from .resolve import resolve
 from .scoring import end_object
-from .validate import check_bids, normalise
+from .validate import check_bids
 
 DEFAULT_PLAYERS = ("ana", "ben", "cal", "dee", "eve", "fay", "gus", "hal", "ivy")
 
@@ -56,7 +58,7 @@ class Table:
         return len(self.items)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class SecondState:
     config: dict
     players: tuple[str, ...]
@@ -191,6 +193,10 @@ class SecondToWon(Game[SecondState]):
                 }
         return out
 
+    def pending_players(self, state: SecondState) -> Sequence[str]:
+        # as requests lists them: all nine players while the match runs (§3.1)
+        return state.players if state.phase == "bidding" else ()
+
     def validate(self, state: SecondState, player: str, action: Any) -> None:
         self._require_pending(state, player)
         check_bids(
@@ -236,7 +242,7 @@ class SecondToWon(Game[SecondState]):
     def apply(self, state: SecondState, actions: dict[str, dict]) -> tuple[SecondState, list[dict]]:
         if state.phase == "over":
             raise IllegalAction("the match is over")
-        players, t, k = state.players, state.table, state.auction
+        players = state.players
         if len(actions) != len(players) or any(p not in actions for p in players):
             # actions arrive validated (ENGINE.md); this guards a direct caller's wrong set of players
             missing = [p for p in players if p not in actions]
@@ -244,12 +250,50 @@ class SecondToWon(Game[SecondState]):
             raise IllegalAction(
                 f"a bids step needs one action from each of the {PLAYERS} players (missing {missing}, unknown {extra})"
             )
-        bids = {p: normalise(actions[p]) for p in players}
+        return self._auction(state, actions, True)
+
+    def apply_validated(
+        self, state: SecondState, actions: dict[str, dict]
+    ) -> tuple[SecondState, list[dict]]:
+        # the driver has checked the players (ENGINE.md: apply gets a checked step)
+        if state.phase == "over":
+            raise IllegalAction("the match is over")
+        return self._auction(state, actions, True)
+
+    def next_state(self, state: SecondState, actions: dict[str, dict]) -> SecondState:
+        if state.phase == "over":
+            raise IllegalAction("the match is over")
+        return self._auction(state, actions, False)[0]
+
+    def _auction(
+        self, state: SecondState, actions: dict[str, dict], emit: bool
+    ) -> tuple[SecondState, list[dict]]:
+        """§4 one auction from checked actions; its events only when ``emit``."""
+        players, t, k = state.players, state.table, state.auction
+        # each action read once: its bids in letter order (as ``normalise`` gives them)
+        # and the private view's copy of them
+        bids: dict[str, dict[str, tuple[int, int, str | None]]] = {}
+        own_bids: dict[str, tuple[dict, ...]] = {}
+        for p in players:
+            raw = actions[p]["bids"]
+            mine: dict[str, tuple[int, int, str | None]] = {}
+            entry: dict[str, dict] = {}
+            for letter in sorted(raw):
+                bid = raw[letter]
+                c, g, who = bid.get("chips", 0), bid.get("garnets", 0), bid.get("choice")
+                mine[letter] = (c, g, who)
+                entry[letter] = (
+                    {"chips": c, "garnets": g}
+                    if who is None
+                    else {"chips": c, "garnets": g, "choice": who}
+                )
+            bids[p] = mine
+            own_bids[p] = state.bids[p] + ({"auction": k, "bids": entry},)
         out = resolve(players, t.compiled[k - 1], bids, state.points, state.chips, state.garnets)
         history = state.history + (out.points,)  # §4.5
         spent = {p: state.garnets_spent[p] + out.garnets_bid[p] for p in players}
         from_items = {p: state.garnets_from_items[p] + out.gifted[p] for p in players}
-        own_bids, won, info = {}, {}, {}
+        won, info = {}, {}
         shown: dict[
             int, list[dict]
         ] = {}  # an auction's item list, built once for this step's events
@@ -260,19 +304,20 @@ class SecondToWon(Game[SecondState]):
             return shown[j]
 
         # §4.6 each player privately learns their items, total, chips, garnets and info lists
-        events = [public("auction_closed", auction=k)]
+        events = [public("auction_closed", auction=k)] if emit else []
         for p in players:
             mine = bids[p]
-            entry = {
-                l: {"chips": c, "garnets": g}
-                if who is None
-                else {"chips": c, "garnets": g, "choice": who}
-                for l, (c, g, who) in mine.items()
-            }
-            own_bids[p] = state.bids[p] + ({"auction": k, "bids": entry},)
-            won[p] = state.won[p] + tuple(_won_entry(k, l, mine[l]) for l in out.won[p])
-            received = [j for j in out.info[p] if j not in state.info[p]]
+            won_now = out.won[p]
+            won[p] = (
+                state.won[p] + tuple(_won_entry(k, l, mine[l]) for l in won_now)
+                if won_now
+                else state.won[p]
+            )
+            got = out.info[p]
+            received = [j for j in got if j not in state.info[p]] if got else None
             info[p] = state.info[p] + tuple(received) if received else state.info[p]
+            if not emit:
+                continue
             events.append(
                 private(
                     [p],
@@ -293,11 +338,15 @@ class SecondToWon(Game[SecondState]):
         end = None
         if any(v > t.limit for v in out.points.values()) or k == t.n_auctions:
             end = end_object(players, history, t.tiebreak, t.limit)
-            events.append(public("game_over", **(_copy_end(end) or {})))
-        else:
+            if emit:
+                events.append(public("game_over", **(_copy_end(end) or {})))
+        elif emit:
             events.append(public("auction_open", auction=k + 1, items=listing(k + 1)))
-        new = replace(
-            state,
+        new = SecondState(
+            config=state.config,
+            players=players,
+            index=state.index,
+            table=t,
             phase="bidding" if end is None else "over",
             auction=k if end else k + 1,
             points=out.points,

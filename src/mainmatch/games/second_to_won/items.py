@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 from mainmatch.engine.checks import is_json_int, json_type
+from mainmatch.engine.frozen import immutable
 
 from .models import EFFECT_KEYS, TARGETS
 
@@ -112,7 +112,7 @@ def where(auction_index: int, item_index: int | None = None) -> str:
 # ---------------------------------------------------------------- compiled
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class CompiledEffect:
     """An effect ready for resolution (§4.4); ``multiply`` exact."""
 
@@ -151,9 +151,7 @@ def show_item(letter: str, item: dict) -> dict:
     """The item as people and clients see it: the config's object as given,
     ``letter`` first (§2.1 "Items as shown", decision 37). A fresh copy."""
     out = {"letter": letter, **item}
-    out["effects"] = [
-        dict(e) for e in item["effects"]
-    ]  # keeps the key's place in the config's order
+    out["effects"] = list(map(dict, item["effects"]))  # keeps the key's place in the config's order
     return out
 
 

@@ -73,20 +73,32 @@ def resolve(
     chips = dict(chips)
     held = dict(garnets)
     garnets_bid = {}
-    # §4.1 garnets bid are discarded, won or lost
+    # one pass over the bids: §4.1 garnets bid are discarded, won or lost; §4.2 each
+    # item's highest value and its bidders in players order (as item_winners finds them)
+    best: dict[str, int] = {}
+    tops: dict[str, list[str]] = {}
     for p in players:
-        g = sum(b[1] for b in bids[p].values())
-        garnets_bid[p] = g
-        held[p] -= g
-    mult: dict[str, Fraction | int] = {p: 1 for p in players}
-    add = {p: 0 for p in players}
-    gift = {p: 0 for p in players}
+        g_total = 0
+        for letter, (c, g, _choice) in bids[p].items():
+            g_total += g
+            value = c + GARNET_VALUE * g
+            high = best.get(letter, 0)
+            if value > high:
+                best[letter] = value
+                tops[letter] = [p]
+            elif value == high:
+                tops.setdefault(letter, []).append(p)
+        garnets_bid[p] = g_total
+        held[p] -= g_total
+    mult: dict[str, Fraction | int] = dict.fromkeys(players, 1)
+    add = dict.fromkeys(players, 0)
+    gift = dict.fromkeys(players, 0)
     info: dict[str, set[int]] = {p: set() for p in players}
     won: dict[str, list[str]] = {p: [] for p in players}
     winners: dict[str, list[str]] = {}
     for letter, effects in zip(LETTERS, items):
         # §4.2 winners (ties: all tied bidders win, decision 4)
-        top = item_winners(players, bids, letter)
+        top = tops.get(letter, [])
         winners[letter] = top
         for w in top:
             c, _g, choice = bids[w][letter]
