@@ -158,7 +158,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         console = report_console()
-        errors = Console(stderr=True)
+        errors = Console(stderr=True, soft_wrap=True)  # an error is one line, however long
         rules = tuple(keep or ())
         if rules and save_dir is None:
             errors.print(

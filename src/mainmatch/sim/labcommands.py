@@ -71,7 +71,8 @@ def _labplots():
 
 
 def _fail(exc: MainmatchError) -> typer.Exit:
-    Console(stderr=True).print(f"[red]error:[/red] {exc}", highlight=False)
+    # soft_wrap: an error stays one line, whatever the terminal width
+    Console(stderr=True, soft_wrap=True).print(f"[red]error:[/red] {exc}", highlight=False)
     return typer.Exit(2)
 
 
