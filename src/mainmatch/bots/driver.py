@@ -19,10 +19,8 @@ import random
 import signal
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.game import Game, State
@@ -60,47 +58,111 @@ def bot_move(
     """The action ``bot`` plays for ``player`` now (see module doc)."""
     if getattr(bot, "delegate_random", False):
         return BotMove(game.random_action(state, player, rng))
-    request = game.pending(state)[player]
-    view = game.view(state, player)
-    started = time.perf_counter()
-    try:
-        with _deadline(time_limit):
-            # the bot may keep or change what it is given: hand it its own copies
-            action = bot.act(view, json_copy(request), rng)
-    except BotTimeout:
-        return BotMove(
-            game.default_action(state, player, rng),
-            True,
-            "timeout",
-            f"took more than {time_limit:g}s",
-        )
-    except Exception as exc:  # noqa: BLE001 -- a bot's bug, whatever it is, must not stop the match
-        return BotMove(
-            game.default_action(state, player, rng), True, "raised", f"{type(exc).__name__}: {exc}"
-        )
-    if time_limit is not None and time.perf_counter() - started > time_limit:
-        return BotMove(
-            game.default_action(state, player, rng),
-            True,
-            "timeout",
-            f"took more than {time_limit:g}s",
-        )
-    try:
-        game.validate(state, player, action)
-    except IllegalAction as exc:
-        return BotMove(game.default_action(state, player, rng), True, "illegal", str(exc))
-    return BotMove(action)
+    with Asker(game, time_limit) as asker:
+        return asker.move(state, player, game.pending(state)[player], bot, rng)
+
+
+class Asker:
+    """Asks bots of one game for their actions under one time limit: what
+    :func:`bot_move` does once, for a whole match (the simulator's loop).
+
+    Used as a context manager. Where a bot can be interrupted, the ``SIGALRM``
+    handler is installed on entry and restored on exit, and a decision only
+    arms the timer (one ``setitimer``): swapping handlers, reading and
+    clearing the timer around every decision cost more than a quick bot's
+    decision itself (docs/decisions.md PD1). A timer left running after a
+    decision is harmless: the handler interrupts only while a bot is thinking,
+    and the next decision re-arms it.
+    """
+
+    def __init__(self, game: Game, time_limit: float | None = None) -> None:
+        self.game = game
+        self.time_limit = time_limit if time_limit is not None and time_limit > 0 else None
+        self._armed = False
+        self._thinking = False
+        self._previous: Any = None
+
+    def __enter__(self) -> Self:
+        if self.time_limit is not None and _can_interrupt():
+            # _signal.signal is signal.signal without the enum conversions of
+            # the handlers (a failed Handlers(callable) lookup per call)
+            self._previous = _signal.signal(_SIGALRM, self._expired)
+            self._armed = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._armed:
+            self._armed = self._thinking = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            _signal.signal(_SIGALRM, self._previous)
+
+    def _expired(self, signum: int, frame: object) -> None:
+        if self._thinking:
+            raise BotTimeout()
+
+    def move(
+        self, state: State, player: str, request: dict, bot: Bot, rng: random.Random
+    ) -> BotMove:
+        """The action ``bot`` plays for ``player``, whose request at ``state``
+        is ``request`` (see module doc; random bots are not special here)."""
+        game = self.game
+        view = game.view(state, player)
+        limit = self.time_limit
+        started = time.perf_counter()
+        try:
+            try:
+                if self._armed:
+                    assert limit is not None  # armed only with a limit
+                    signal.setitimer(signal.ITIMER_REAL, limit)
+                    self._thinking = True
+                # the bot may keep or change what it is given: hand it its own copies
+                action = bot.act(view, json_copy(request), rng)
+            finally:
+                self._thinking = False
+        except BotTimeout:
+            return BotMove(
+                game.default_action(state, player, rng),
+                True,
+                "timeout",
+                f"took more than {limit:g}s",
+            )
+        except Exception as exc:  # noqa: BLE001 -- a bot's bug, whatever it is, must not stop the match
+            return BotMove(
+                game.default_action(state, player, rng),
+                True,
+                "raised",
+                f"{type(exc).__name__}: {exc}",
+            )
+        if limit is not None and time.perf_counter() - started > limit:
+            return BotMove(
+                game.default_action(state, player, rng),
+                True,
+                "timeout",
+                f"took more than {limit:g}s",
+            )
+        try:
+            game.validate(state, player, action)
+        except IllegalAction as exc:
+            return BotMove(game.default_action(state, player, rng), True, "illegal", str(exc))
+        return BotMove(action)
 
 
 def json_copy(value: Any) -> Any:
     """A deep copy of JSON-shaped data (dicts, lists, scalars), several times
-    faster than ``copy.deepcopy``, which stays the fallback for anything else."""
+    faster than ``copy.deepcopy``, which stays the fallback for anything else.
+    Containers of scalars only (most requests' lists) are copied whole."""
     kind = type(value)
     if kind is dict:
-        # scalars are shared as they are, without a call each
-        return {k: v if type(v) in _SCALARS else json_copy(v) for k, v in value.items()}
+        out = value.copy()
+        for k, v in value.items():
+            if type(v) not in _SCALARS:
+                out[k] = json_copy(v)
+        return out
     if kind is list:
-        return [v if type(v) in _SCALARS else json_copy(v) for v in value]
+        for v in value:
+            if type(v) not in _SCALARS:
+                return [x if type(x) in _SCALARS else json_copy(x) for x in value]
+        return value.copy()
     if kind in _SCALARS:
         return value
     return copy.deepcopy(value)
@@ -119,26 +181,3 @@ def _can_interrupt() -> bool:
         and threading.current_thread() is threading.main_thread()
         and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
     )
-
-
-@contextmanager
-def _deadline(seconds: float | None) -> Iterator[None]:
-    """Raise :class:`BotTimeout` in the block after ``seconds`` where possible."""
-    if seconds is None or seconds <= 0 or not _can_interrupt():
-        yield
-        return
-
-    # _signal.signal is signal.signal without the enum conversions of the
-    # handlers, which cost more than the bots' quick decisions (a failed
-    # Handlers(callable) lookup per call)
-    previous = _signal.signal(_SIGALRM, _expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        _signal.signal(_SIGALRM, previous)
-
-
-def _expired(signum: int, frame: object) -> None:
-    raise BotTimeout()

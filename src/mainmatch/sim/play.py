@@ -12,7 +12,7 @@ the bookkeeping cheap (seeding one per player would cost a sixth of a
 Seat Exchange match) and the match reproducible on its own.
 
 The loop steps the engine's :class:`~mainmatch.engine.driver.Driver` without
-validation: the bots' ``bot_move`` has already validated every bot's action
+validation: the bots' ``Asker.move`` (``bot_move``) has already validated every bot's action
 and random actions are legal by the contract, so checking again would double
 the engine's work. Saved records are replayed (and so validated) by
 ``mainmatch replay``.
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from mainmatch import games
 from mainmatch.bots import get_bot
-from mainmatch.bots.driver import bot_move
+from mainmatch.bots.driver import Asker
 from mainmatch.bots.families import get_family
 from mainmatch.engine.driver import Driver
 from mainmatch.engine.errors import MainmatchError
@@ -66,28 +66,31 @@ def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
     seat = {p: k for k, p in enumerate(players)}
     decisions = [0] * len(players)
     faults: list[tuple[int, str, str]] = []
-    time_limit = plan.time_limit
     driver = Driver(game, config, events=False)  # nobody reads a simulated step's events
-    pending = driver.pending
-    while pending:
-        if len(driver.steps) >= MAX_STEPS:
-            raise MainmatchError(f"{plan.game}: match {index} has no end after {MAX_STEPS} steps")
-        state = driver.state
-        actions: dict[str, dict] = {}
-        defaulted: list[str] = []
-        for p in pending:
-            decisions[seat[p]] += 1
-            if p in random_players:
-                # the random bot's move, as bot_move draws it, minus its wrapping
-                actions[p] = game.random_action(state, p, rng)
-                continue
-            move = bot_move(game, state, p, bots[p], rng, time_limit=time_limit)
-            actions[p] = move.action
-            if move.defaulted:
-                defaulted.append(p)
-                faults.append((seat[p], move.fault or "raised", move.message[:MESSAGE_CHARS]))
-        driver.step(actions, defaulted, validate=False)
+    # the time limit's signal handler is installed once for the match (docs/decisions.md PD1)
+    with Asker(game, plan.time_limit) as asker:
         pending = driver.pending
+        while pending:
+            if len(driver.steps) >= MAX_STEPS:
+                raise MainmatchError(
+                    f"{plan.game}: match {index} has no end after {MAX_STEPS} steps"
+                )
+            state = driver.state
+            actions: dict[str, dict] = {}
+            defaulted: list[str] = []
+            for p, request in pending.items():
+                decisions[seat[p]] += 1
+                if p in random_players:
+                    # the random bot's move, as bot_move draws it, minus its wrapping
+                    actions[p] = game.random_action(state, p, rng)
+                    continue
+                move = asker.move(state, p, request, bots[p], rng)
+                actions[p] = move.action
+                if move.defaulted:
+                    defaulted.append(p)
+                    faults.append((seat[p], move.fault or "raised", move.message[:MESSAGE_CHARS]))
+            driver.step(actions, defaulted, validate=False)
+            pending = driver.pending
     result = driver.result()
     assert result is not None  # the loop ends when nobody is pending: the match is over
     summary = summarize(index, names, config, result, len(driver.steps), decisions, faults)
