@@ -14,6 +14,7 @@ from mainmatch.bots.homeostasis_slots import (
     EXACT,
     SAMPLES,
     arrangements,
+    bracket_ratio,
     slot_values,
     tree_ratio,
 )
@@ -86,3 +87,13 @@ def test_tree_ratio_is_value_of(case) -> None:
     n, d = tree_ratio(simplify(cards, pairs))
     assert d > 0
     assert Fraction(n, d) == value_of(cards, pairs)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_bracketed())
+def test_bracket_ratio_is_tree_ratio_of_simplify(case) -> None:
+    """The brackets bot's one-pass evaluation gives the very same
+    ``(numerator, denominator)`` as the engine's rules then ``tree_ratio``
+    (so the bot's decisions cannot change), hence the exact value."""
+    cards, pairs = case
+    assert bracket_ratio(cards, pairs) == tree_ratio(simplify(cards, pairs))

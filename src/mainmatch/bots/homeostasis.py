@@ -42,8 +42,8 @@ from itertools import chain, permutations, product
 from operator import mul
 
 from mainmatch.bots.base import register
-from mainmatch.bots.homeostasis_slots import flat_ratio, slot_values, tree_ratio
-from mainmatch.games.homeostasis.expression import crosses, simplify
+from mainmatch.bots.homeostasis_slots import bracket_ratio, flat_ratio, slot_values
+from mainmatch.games.homeostasis.expression import crosses
 
 __all__ = ["StrategyBot", "flat_ratio", "utility"]
 
@@ -285,8 +285,9 @@ def _placements(cards: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], tuple[st
 
 
 def _ratio(cards: tuple[str, ...], pairs: tuple[tuple[int, int], ...]) -> tuple[int, int]:
-    """``value_of(cards, pairs)`` as ``(numerator, denominator)``, in integers."""
-    return tree_ratio(simplify(cards, pairs)) if pairs else flat_ratio(cards)
+    """``value_of(cards, pairs)`` as ``(numerator, denominator)``, in integers
+    (``bracket_ratio``: the engine's ``simplify`` then ``tree_ratio`` in one pass)."""
+    return bracket_ratio(cards, pairs) if pairs else flat_ratio(cards)
 
 
 @lru_cache(maxsize=1 << 10)

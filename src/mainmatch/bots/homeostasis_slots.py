@@ -27,6 +27,8 @@ from functools import lru_cache
 from itertools import permutations
 from math import factorial, gcd
 
+from mainmatch.games.homeostasis.expression import build_tree
+
 #: at most this many distinct arrangements of the cards to come: average over all of them
 EXACT = 64
 #: else this many arrangements, drawn from a generator seeded by the question
@@ -171,3 +173,92 @@ def _operand(item: str | list) -> tuple[int, int]:
     if isinstance(item, list):
         return tree_ratio(item)
     return (0 if item == "0" else _DIGITS[item]), 1
+
+
+def bracket_ratio(cards: Sequence[str], pairs: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """``tree_ratio(simplify(cards, pairs))`` in one pass per level, the same
+    ``(numerator, denominator)``: the engine's rules 1-4 and value
+    (homeostasis.md §4.7, D26-D31) on the tree of ``expression.build_tree``,
+    each section replaced by its value as soon as it is worked out
+    (docs/decisions.md PD3). The brackets bot asks it for every legal pair."""
+    out = _level_ratio(build_tree(cards, pairs))
+    return (out[0], out[1]) if out is not None else (0, 1)
+
+
+def _level_ratio(level: list) -> tuple[int, int, bool, bool] | None:
+    """A level's value and whether a number and an operation remain in it
+    (at any depth), or ``None`` for an empty level."""
+    items: list = []  # after rules 1 and 2: card symbols and sections' (n, d)
+    has_number = has_operation = False
+    previous: bool | None = None  # rule 2: kind of the previous card; None after a section
+    for item in level:
+        if type(item) is list:
+            inner = _level_ratio(item)
+            if inner is not None and inner[2] and inner[3]:  # rule 1 (D26)
+                items.append((inner[0], inner[1]))
+                has_number = has_operation = True
+                previous = None
+            continue
+        number = item in _DIGITS
+        if number:
+            has_number = True
+        else:
+            has_operation = True
+        if number is not previous:  # rule 2 (D27)
+            items.append(item)
+        previous = number
+    if not items:
+        return None
+    # rule 3 (D28)
+    first, last = items[0], items[-1]
+    if type(first) is str and first not in _DIGITS:
+        items.insert(0, "0")
+    if type(last) is str and last not in _DIGITS:
+        items.append("1" if last == "/" else "0")
+    # rule 4 (D29): a number right after a section goes; a number or a
+    # section right before a section gets an implied "x"
+    joined: list = []
+    after_section = False
+    for item in items:
+        if type(item) is tuple:
+            if joined and (type(joined[-1]) is tuple or joined[-1] in _NUMBERS0):
+                joined.append("x")
+            joined.append(item)
+            after_section = True
+            continue
+        if after_section and item in _NUMBERS0:
+            continue
+        joined.append(item)
+        after_section = False
+    n, d = _tokens_ratio(joined)
+    return n, d, has_number, has_operation
+
+
+def _tokens_ratio(level: list) -> tuple[int, int]:
+    """:func:`tree_ratio` of a level whose sections are already values."""
+    tn, td = 0, 1
+    sign = 1
+    pn, pd = _token(level[0])
+    for i in range(1, len(level) - 1, 2):
+        op = level[i]
+        on, od = _token(level[i + 1])
+        if op == "x":
+            pn, pd = pn * on, pd * od
+        elif op == "/":
+            if on:
+                pn, pd = (pn * od, pd * on) if on > 0 else (-pn * od, -pd * on)
+        else:
+            tn, td = tn * pd + sign * pn * td, td * pd
+            sign = 1 if op == "+" else -1
+            pn, pd = on, od
+    return tn * pd + sign * pn * td, td * pd
+
+
+def _token(item: str | tuple[int, int]) -> tuple[int, int]:
+    if isinstance(item, tuple):
+        return item
+    return (0 if item == "0" else _DIGITS[item]), 1
+
+
+#: the number symbols after rule 3 (its inserted "0" included)
+_NUMBERS0 = frozenset(("0", "1", "2", "3"))
