@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import copy
+import random
 from fractions import Fraction
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mainmatch.bots.homeostasis import flat_ratio
+from mainmatch import games
+from mainmatch.bots.homeostasis import StrategyBot, flat_ratio
+from mainmatch.engine.driver import Driver
 from mainmatch.games.homeostasis.cards import DECK, SYMBOLS
 from mainmatch.games.homeostasis.expression import value_of
 
@@ -29,3 +33,45 @@ def test_flat_ratio_on_round_layouts(cards: list[str]) -> None:
 def test_worked_example() -> None:
     """homeostasis.md §4.7: ``2x12+-33/1`` simplifies to ``2x1+3/1`` = 5."""
     assert Fraction(*flat_ratio(list("2x12+-33/1"))) == 5
+
+
+def test_the_strategy_bot_only_reads_what_it_is_given() -> None:
+    """``reads_only`` (docs/decisions.md PD2): over whole matches of every
+    request kind, the bot changes neither its view nor its request, and its
+    action shares no list or dict with them (the driver then skips the copy)."""
+    game = games.get("homeostasis")
+    kinds = set()
+    for seed in range(3):
+        rng = random.Random(seed)
+        config = game.random_config(list(game.default_players), rng)
+        bots = {p: StrategyBot() for p in config["players"]}
+        driver = Driver(game, config, events=False)
+        while driver.pending:
+            actions = {}
+            for p, request in driver.pending.items():
+                view = game.view(driver.state, p)
+                before = copy.deepcopy((view, request))
+                action = bots[p].act(view, request, rng)
+                assert (view, request) == before
+                inside = {id(x) for x in _containers((view, request))}
+                assert not inside & {id(x) for x in _containers(action)}
+                actions[p] = action
+                kinds.add(request["kind"])
+            driver.step(actions)
+    assert StrategyBot.reads_only and {"bid", "brackets", "final_bid", "draft"} <= kinds
+
+
+def _containers(value: object) -> list[object]:
+    """Every list and dict inside ``value`` (itself included)."""
+    out: list[object] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            out.append(item)
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            if isinstance(item, list):
+                out.append(item)
+            stack.extend(item)
+    return out

@@ -20,7 +20,12 @@ from mainmatch.engine.registry import BOTS_GROUP, group
 @runtime_checkable
 class Bot(Protocol):
     """An automated player. ``act`` returns the action for ``request``
-    knowing only ``view`` (the player's own view)."""
+    knowing only ``view`` (the player's own view).
+
+    The driver hands a bot its own copy of the request, which it may keep or
+    change. A bot whose class sets ``reads_only = True`` promises to change
+    neither argument and to return no part of them: it gets the request as
+    the engine holds it, without the copy (docs/decisions.md PD2)."""
 
     name: str
 

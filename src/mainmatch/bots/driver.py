@@ -115,8 +115,12 @@ class Asker:
                     assert limit is not None  # armed only with a limit
                     signal.setitimer(signal.ITIMER_REAL, limit)
                     self._thinking = True
-                # the bot may keep or change what it is given: hand it its own copies
-                action = bot.act(view, json_copy(request), rng)
+                # the bot may keep or change what it is given: hand it its own
+                # copies, unless it declares it only reads them (the view is a
+                # fresh copy already)
+                if not getattr(bot, "reads_only", False):
+                    request = json_copy(request)
+                action = bot.act(view, request, rng)
             finally:
                 self._thinking = False
         except BotTimeout:

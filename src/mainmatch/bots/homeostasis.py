@@ -97,6 +97,9 @@ class StrategyBot:
     """The reference strategy for Homeostasis (see the module doc)."""
 
     name = "strategy"
+    #: it changes neither its view nor its request and returns fresh values
+    #: only, so the driver skips the request's copy (docs/decisions.md PD2)
+    reads_only = True
 
     def __init__(self, aggression: float = 1.6):
         self.aggression = aggression
