@@ -171,9 +171,11 @@ def tree_ratio(level: list) -> tuple[int, int]:
     return tn * pd + sign * pn * td, td * pd
 
 
-def _operand(item: str | list) -> tuple[int, int]:
+def _operand(item: str | list | tuple[int, int]) -> tuple[int, int]:
     if isinstance(item, list):
         return tree_ratio(item)
+    if isinstance(item, tuple):  # a section already worked out (bracket_ratio)
+        return item
     return (0 if item == "0" else _DIGITS[item]), 1
 
 
@@ -232,34 +234,8 @@ def _level_ratio(level: list) -> tuple[int, int, bool, bool] | None:
             continue
         joined.append(item)
         after_section = False
-    n, d = _tokens_ratio(joined)
+    n, d = tree_ratio(joined)  # its sections are values already (see _operand)
     return n, d, has_number, has_operation
-
-
-def _tokens_ratio(level: list) -> tuple[int, int]:
-    """:func:`tree_ratio` of a level whose sections are already values."""
-    tn, td = 0, 1
-    sign = 1
-    pn, pd = _token(level[0])
-    for i in range(1, len(level) - 1, 2):
-        op = level[i]
-        on, od = _token(level[i + 1])
-        if op == "x":
-            pn, pd = pn * on, pd * od
-        elif op == "/":
-            if on:
-                pn, pd = (pn * od, pd * on) if on > 0 else (-pn * od, -pd * on)
-        else:
-            tn, td = tn * pd + sign * pn * td, td * pd
-            sign = 1 if op == "+" else -1
-            pn, pd = on, od
-    return tn * pd + sign * pn * td, td * pd
-
-
-def _token(item: str | tuple[int, int]) -> tuple[int, int]:
-    if isinstance(item, tuple):
-        return item
-    return (0 if item == "0" else _DIGITS[item]), 1
 
 
 #: the number symbols after rule 3 (its inserted "0" included)
