@@ -11,10 +11,7 @@ components (parts filled in modals, Submit, a quick button, a select).
 from __future__ import annotations
 
 import json
-import os
 import random
-import secrets
-from collections.abc import Iterator
 from typing import Any
 
 import discord
@@ -24,29 +21,7 @@ import simcord
 from mainmatch.discord import build_bot
 from mainmatch.host.service import Access
 
-PG_URL = os.environ.get("MAINMATCH_TEST_PG_URL")
 ZW = "\u200b"
-
-
-@pytest.fixture
-def sqlite_url(tmp_path) -> str:
-    return f"sqlite:///{tmp_path / 'discord.db'}"
-
-
-@pytest.fixture
-def pg_url() -> Iterator[str]:
-    if not PG_URL:
-        pytest.skip("MAINMATCH_TEST_PG_URL is not set (make test sets it)")
-    import psycopg
-
-    name = f"mmd_{secrets.token_hex(6)}"
-    plain = PG_URL.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(plain, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    base, _, _ = PG_URL.rpartition("/")
-    yield f"{base}/{name}"
-    with psycopg.connect(plain, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 MANUAL = {

@@ -8,8 +8,6 @@ tests are skipped.
 
 from __future__ import annotations
 
-import os
-import secrets
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,30 +16,8 @@ from fastapi.testclient import TestClient
 
 from mainmatch.host.app import create_app
 
-PG_URL = os.environ.get("MAINMATCH_TEST_PG_URL")
 #: the admin key the test servers run with (creating and importing need it)
 ADMIN_KEY = "test-admin-key-0123456789"
-
-
-@pytest.fixture
-def sqlite_url(tmp_path) -> str:
-    return f"sqlite:///{tmp_path / 'host.db'}"
-
-
-@pytest.fixture
-def pg_url() -> Iterator[str]:
-    if not PG_URL:
-        pytest.skip("MAINMATCH_TEST_PG_URL is not set (make test sets it)")
-    import psycopg
-
-    name = f"mm_{secrets.token_hex(6)}"
-    plain = PG_URL.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(plain, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    base, _, _ = PG_URL.rpartition("/")
-    yield f"{base}/{name}"
-    with psycopg.connect(plain, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -332,6 +332,11 @@ def inputs(
     st = _service(db).get(name).standings
     data = st.next_inputs(_ids(players, "--players") if players else None)
     text = json.dumps(data, indent=1) + "\n"
+    _write(text, output)
+
+
+def _write(text: str, output: Path | None) -> None:
+    """``text`` to ``output``, or to stdout without one; an unwritable file is one line."""
     if output is None:
         sys.stdout.write(text)
         return
@@ -386,13 +391,7 @@ def export(
 ) -> None:
     """The whole ledger as JSON (mainmatch-season/1)."""
     text = json.dumps(_service(db).export(name), indent=1, ensure_ascii=False) + "\n"
-    if output is None:
-        sys.stdout.write(text)
-        return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise SeasonCliError(f"cannot write {output}: {exc.strerror}") from None
+    _write(text, output)
 
 
 @season_app.command("import")
