@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -21,6 +22,7 @@ from .models import (
     VARIANT_KEYS,
     SeatExchangeConfig,
     TradesAction,
+    plainly_valid,
 )
 from .render import render_event
 from .state import DEFAULT_PLAYERS, SeatState, holders_of
@@ -93,6 +95,11 @@ class SeatExchange(Game[SeatState]):
             config["variant"] = variant
         return self.check_config(config)
 
+    def check_config(self, config: Any) -> dict:
+        if plainly_valid(config):  # the common case, without building the model
+            return config
+        return super().check_config(config)
+
     def random_config(self, players, rng: random.Random, variant=None) -> dict:
         # vary the host inputs so random records reach garnet spending and other tiebreaks
         tiebreak = list(players)
@@ -143,6 +150,13 @@ class SeatExchange(Game[SeatState]):
             runs=seat_runs,
             limits=limits,
         )
+
+    def pending_players(self, state: SeatState) -> Sequence[str]:
+        if state.phase == "trade":  # §3.1: everyone, in listing order
+            return state.players
+        if state.phase == "choose_ec":
+            return state.ended["choosers"]
+        return ()
 
     def requests(self, state: SeatState) -> dict[str, dict]:
         if state.phase == "trade":
@@ -201,6 +215,14 @@ class SeatExchange(Game[SeatState]):
             return resolve.apply_trades(state, actions)
         if state.phase == "choose_ec":
             return resolve.apply_choose_ec(state, actions)
+        raise IllegalAction("the match is over")
+
+    def next_state(self, state: SeatState, actions: dict[str, dict]) -> SeatState:
+        # apply's state without its events (replay, the simulator)
+        if state.phase == "trade":
+            return resolve.apply_trades(state, actions, events=False)[0]
+        if state.phase == "choose_ec":
+            return resolve.apply_choose_ec(state, actions, events=False)[0]
         raise IllegalAction("the match is over")
 
     # ------------------------------------------------------------ views §5, result §7

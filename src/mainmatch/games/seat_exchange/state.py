@@ -7,6 +7,7 @@ alone (they are never mutated).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from mainmatch.engine.checks import after_end
 
@@ -29,6 +30,17 @@ DEFAULT_PLAYERS = (
 )
 
 
+class Bid(TypedDict):
+    """A player's bid of one round (§5 `you.bids`, which the view builds from
+    it): the round, garnets converted, dollars paid, and the trades as (pair
+    key ``16 * i + j`` by player indexes ``i <= j``, amount) in key order."""
+
+    round: int
+    garnets: int
+    spent: int
+    trades: tuple[tuple[int, int], ...]
+
+
 @dataclass(frozen=True, slots=True)
 class SeatState:
     config: dict
@@ -42,7 +54,7 @@ class SeatState:
     garnets_spent: dict[str, int]
     history: tuple[dict, ...]
     #: one entry per resolved round: player -> that round's bid (§5 `you.bids`)
-    bids: tuple[dict[str, dict], ...]
+    bids: tuple[dict[str, Bid], ...]
     longest: int
     phase: str  # "trade" | "choose_ec" | "over"
     end: dict | None

@@ -42,6 +42,7 @@ def view(state: SeatState, player: str | None) -> dict:
     if player is not None:
         if player not in state.index:
             raise IllegalAction(f"{player!r} is not a player in this match")
+        players = state.players
         out["you"] = {
             "player": player,
             "number": state.numbers[player],
@@ -50,14 +51,15 @@ def view(state: SeatState, player: str | None) -> dict:
             "garnets_spent": state.garnets_spent[player],
             "bids": [
                 {
-                    "round": b["round"],
-                    "garnets": b["garnets"],
+                    "round": bid["round"],
+                    "garnets": bid["garnets"],
                     "trades": [
-                        {"players": list(t["players"]), "amount": t["amount"]} for t in b["trades"]
+                        {"players": [players[key >> 4], players[key & 15]], "amount": amount}
+                        for key, amount in bid["trades"]
                     ],
-                    "spent": b["spent"],
+                    "spent": bid["spent"],
                 }
-                for b in (round_bids[player] for round_bids in state.bids)
+                for bid in [round_bids[player] for round_bids in state.bids]
             ],
         }
     return out
