@@ -26,7 +26,7 @@ from .models import (
 )
 from .render import render_event
 from .state import DEFAULT_PLAYERS, SeatState, holders_of
-from .streaks import longest_streak, runs
+from .streaks import longest_streak
 from .validate import check_trades
 
 
@@ -129,7 +129,6 @@ class SeatExchange(Game[SeatState]):
             limits = (rules["rounds"], rules["income"], rules["streak"])
         else:  # the spec's constants (§2)
             limits = (ROUNDS, INCOME, STREAK_TARGET)
-        seat_runs = tuple(sorted(runs(nums), key=len, reverse=True))
         return SeatState(
             config=config,
             players=players,
@@ -142,12 +141,11 @@ class SeatExchange(Game[SeatState]):
             garnets_spent=dict.fromkeys(players, 0),
             history=(),
             bids=(),
-            longest=len(seat_runs[0]),
+            longest=longest_streak(nums),
             phase="trade",
             end=None,
             holders=holders_of(numbers),
             seat_numbers=nums,
-            runs=seat_runs,
             limits=limits,
         )
 

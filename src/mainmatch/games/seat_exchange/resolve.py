@@ -4,14 +4,11 @@ the end of play, and the EC vote.
 
 from __future__ import annotations
 
-from itertools import repeat
-from operator import add
-
 from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.events import private, public
 
 from .state import Bid, SeatState
-from .streaks import runs
+from .streaks import longest_streak
 
 
 def apply_trades(
@@ -69,22 +66,27 @@ def apply_trades(
         money[p] -= total
         if len(mine) > 1:  # §5: in pair order (keys differ: amounts are never compared)
             mine.sort()
-        bids[p] = {"round": r, "garnets": g, "spent": total, "trades": tuple(mine)}
+        bids[p] = {"round": r, "garnets": g, "spent": total, "trades": mine}
     winners = _successful(pairs)
     # §4.2.4 swap seats all at once; §4.2.5 swap entries name the top contributor(s)
-    seats = list(state.seats)
     swaps = []
+    moved = False
     if winners:
+        seats = list(state.seats)
         seat_of = dict(zip(seats, range(len(seats))))
         for key in winners:
             a, b = players[key >> 4], players[key & 15]
             if a != b:
                 seats[seat_of[a]], seats[seat_of[b]] = b, a
+                moved = True
             swaps.append({"players": [a, b], "paid_by": pairs[key][2]})
     # §4.2.6 history
-    nums = list(map(state.numbers.__getitem__, seats))
-    seat_runs = sorted(runs(nums), key=len, reverse=True)
-    longest = len(seat_runs[0])
+    if moved:
+        seating = tuple(seats)
+        nums = tuple(map(state.numbers.__getitem__, seating))
+        longest = longest_streak(nums)
+    else:  # nobody moved (self-swaps at most): the streaks stay as they were
+        seating, nums, longest = state.seats, state.seat_numbers, state.longest
     # §4.2.7 end of play, or the next round's income
     rounds, income, target = state.limits
     ends = longest >= target or r == rounds
@@ -93,9 +95,9 @@ def apply_trades(
         players=players,
         index=index,
         numbers=state.numbers,
-        seats=tuple(seats),
+        seats=seating,
         round=r if ends else r + 1,
-        money=money if ends else dict(zip(money, map(add, money.values(), repeat(income)))),
+        money=money if ends else {p: m + income for p, m in money.items()},
         garnets=held,
         garnets_spent=spent_g,
         history=(*state.history, {"round": r, "swaps": swaps, "longest_streak": longest}),
@@ -104,8 +106,7 @@ def apply_trades(
         phase=state.phase,
         end=None,
         holders=state.holders,
-        seat_numbers=tuple(nums),
-        runs=tuple(seat_runs),
+        seat_numbers=nums,
         limits=state.limits,
     )
     if not events:
@@ -114,7 +115,9 @@ def apply_trades(
         if ends:
             return end_play(new, "rounds", [], None)
         return new, []
-    out = [public("round_result", round=r, swaps=swaps, seats=list(seats), longest_streak=longest)]
+    out = [
+        public("round_result", round=r, swaps=swaps, seats=list(seating), longest_streak=longest)
+    ]
     # built as literals: this is the hot path of every simulation
     out += [
         {
@@ -150,23 +153,29 @@ def _successful(pairs: dict[int, list]) -> list[int]:
     at each of its players it is the only pair with the highest value among
     the pairs touching that player.
     """
-    top: dict[int, int] = {}  # player index -> highest value of a pair touching them
-    alone: dict[int, bool] = {}  # player index -> only one pair has that value
+    top = [0] * 16  # player index -> highest value of a pair touching them (values are >= 1)
+    tied = [False] * 16  # player index -> more than one pair has that value
     for pair in pairs.values():
         v, _, _, a, b = pair
         if a == b:
             v = pair[0] = 2 * v
-        for x in (a,) if a == b else (a, b):
-            t = top.get(x)
-            if t is None or v > t:
-                top[x] = v
-                alone[x] = True
+        t = top[a]
+        if v > t:
+            top[a] = v
+            tied[a] = False
+        elif v == t:
+            tied[a] = True
+        if a != b:
+            t = top[b]
+            if v > t:
+                top[b] = v
+                tied[b] = False
             elif v == t:
-                alone[x] = False
+                tied[b] = True
     winners = [
         key
         for key, (v, _, _, a, b) in pairs.items()
-        if top[a] == v and alone[a] and top[b] == v and alone[b]
+        if top[a] == v and top[b] == v and not tied[a] and not tied[b]
     ]
     winners.sort()
     return winners
@@ -266,6 +275,5 @@ def _ended(state: SeatState, end: dict, phase: str) -> SeatState:
         end=end,
         holders=state.holders,
         seat_numbers=state.seat_numbers,
-        runs=state.runs,
         limits=state.limits,
     )

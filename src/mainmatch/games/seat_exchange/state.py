@@ -6,12 +6,14 @@ alone (they are never mutated).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
 from mainmatch.engine.checks import after_end
 
 from .models import INCOME, ROUNDS, STREAK_TARGET
+from .streaks import runs as seat_runs
 
 DEFAULT_PLAYERS = (
     "jk",
@@ -38,7 +40,7 @@ class Bid(TypedDict):
     round: int
     garnets: int
     spent: int
-    trades: tuple[tuple[int, int], ...]
+    trades: Sequence[tuple[int, int]]  # never mutated
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +64,15 @@ class SeatState:
     holders: dict[int, str]
     #: the numbers in seat order
     seat_numbers: tuple[int, ...]
-    #: the runs of the seating (lists of seat indices, never mutated), longest first
-    runs: tuple[list[int], ...]
     #: (rounds, income, streak target): the spec's constants or the config's variant
     limits: tuple[int, int, int] = (ROUNDS, INCOME, STREAK_TARGET)
+
+    @property
+    def runs(self) -> tuple[list[int], ...]:
+        """The runs of the seating (lists of seat indices), longest first (§4.1):
+        computed when asked (random play, the end of play), as a step needs
+        only ``longest``."""
+        return tuple(sorted(seat_runs(self.seat_numbers), key=len, reverse=True))
 
     @property
     def ended(self) -> dict:
