@@ -8,7 +8,7 @@ from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.events import private, public
 
 from .state import Bid, SeatState
-from .streaks import longest_streak
+from .streaks import longest_streak, runs
 
 
 def apply_trades(
@@ -141,7 +141,7 @@ def apply_trades(
 def _streakers(state: SeatState, target: int) -> list[str]:
     """§4.3: the players in a streak of at least ``target`` seats, in ``players`` order."""
     seats = state.seats
-    streakers = {seats[i] for r in state.runs if len(r) >= target for i in r}
+    streakers = {seats[i] for r in runs(state.seat_numbers) if len(r) >= target for i in r}
     return [p for p in state.players if p in streakers]
 
 

@@ -1,16 +1,17 @@
 """The state of a Seat Exchange match (seat_exchange.md §4, §5).
 
-Frozen: ``apply`` builds a new state, sharing the containers a step leaves
-alone (they are never mutated).
+Immutable (``engine.frozen.immutable``: frozen for the type checker, cheap
+to build): ``apply`` builds a new state, sharing the containers a step
+leaves alone (they are never mutated).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TypedDict
 
 from mainmatch.engine.checks import after_end
+from mainmatch.engine.frozen import immutable
 
 from .models import INCOME, ROUNDS, STREAK_TARGET
 from .streaks import runs as seat_runs
@@ -43,7 +44,7 @@ class Bid(TypedDict):
     trades: Sequence[tuple[int, int]]  # never mutated
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class SeatState:
     config: dict
     players: tuple[str, ...]
