@@ -15,6 +15,7 @@ from mainmatch.bots.homeostasis_slots import (
     SAMPLES,
     arrangements,
     bracket_ratio,
+    pair_ratio,
     slot_values,
     tree_ratio,
 )
@@ -97,3 +98,19 @@ def test_bracket_ratio_is_tree_ratio_of_simplify(case) -> None:
     (so the bot's decisions cannot change), hence the exact value."""
     cards, pairs = case
     assert bracket_ratio(cards, pairs) == tree_ratio(simplify(cards, pairs))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(SYMBOLS), min_size=1, max_size=13), st.data())
+def test_pair_ratio_is_the_value_with_that_pair(cards, data) -> None:
+    """The brackets bot's shortcut for one pair on a bracket-free expression:
+    the engine's value (homeostasis.md §4.7), whether the section stays or goes."""
+    first = data.draw(st.integers(1, len(cards)))
+    last = data.draw(st.integers(first, len(cards)))
+    n, d = pair_ratio(cards, first, last)
+    assert d > 0
+    assert (
+        Fraction(n, d)
+        == value_of(cards, [(first, last)])
+        == Fraction(*bracket_ratio(cards, [(first, last)]))
+    )

@@ -108,6 +108,19 @@ def arrangements(later: tuple[str, ...]) -> list[tuple[str, ...]]:
     return out
 
 
+@lru_cache(maxsize=1 << 10)  # one per multiset of cards to come: a few hundred at most
+def _orders(later: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`arrangements` of ``later``, each as one string (for ``str.format``)."""
+    return tuple("".join(order) for order in arrangements(later))
+
+
+#: a round's ten cards (a string) -> its value in lowest terms, ``(n, d)``: the
+#: questions of one round fill the same slots over and over
+_FILLED: dict[str, tuple[int, int]] = {}
+#: ... emptied when it holds this many (a round has 453,600 orders in all)
+FILLED_KEPT = 1 << 17
+
+
 @lru_cache(maxsize=1 << 12)  # a few MB at most; a long simulation asks a few thousand
 def slot_values(
     slots: tuple[str | None, ...], card: str, later: tuple[str, ...]
@@ -118,19 +131,24 @@ def slot_values(
     :func:`arrangements`; distinct values ascending, each weighted by the
     number of arrangements that give it."""
     empty = [i for i, c in enumerate(slots) if c is None]
-    orders = arrangements(later)
+    orders = _orders(later)
+    known = _FILLED
+    if len(known) >= FILLED_KEPT:
+        known.clear()
     out: dict[int, Weighted] = {}
     for s in empty:
-        rest = [i for i in empty if i != s]
-        counts: dict[tuple[int, int], int] = {}
-        filled = list(slots)
+        # the filled slots as a format string: one C call writes an arrangement in
+        filled = ["{}" if c is None else c for c in slots]
         filled[s] = card
+        template = "".join(filled).format
+        counts: dict[tuple[int, int], int] = {}
         for order in orders:
-            for i, c in zip(rest, order):
-                filled[i] = c
-            n, d = flat_ratio(filled)
-            g = gcd(n, d)
-            key = (n // g, d // g)
+            cards = template(*order)
+            key = known.get(cards)
+            if key is None:
+                n, d = flat_ratio(cards)
+                g = gcd(n, d)
+                key = known[cards] = (n // g, d // g)
             counts[key] = counts.get(key, 0) + 1
         # n / d orders these values as Fraction does, without making Fractions:
         # the deck's one "/" keeps every denominator at most 3, so distinct
@@ -187,6 +205,57 @@ def bracket_ratio(cards: Sequence[str], pairs: Sequence[tuple[int, int]]) -> tup
     (docs/decisions.md PD3). The brackets bot asks it for every legal pair."""
     out = _level_ratio(build_tree(cards, pairs))
     return (out[0], out[1]) if out is not None else (0, 1)
+
+
+def pair_ratio(cards: Sequence[str], first: int, last: int) -> tuple[int, int]:
+    """``bracket_ratio(cards, [(first, last)])`` as a rational (the same value,
+    maybe not the same terms): one pair on a bracket-free expression, the
+    brackets bot's usual question, without building a tree.
+
+    The rules (homeostasis.md §4.7, D26-D30) for one section: it goes with its
+    cards unless they hold a number and an operation (rule 1; the two sides
+    then join into one bracket-free level). Else the section's value is its
+    cards' bracket-free value; around it, each side keeps its runs' leftmost
+    cards (rule 2; the section separates runs), the level's ends get their
+    missing operands (rule 3), a number right after the section goes and one
+    right before it gets an implied ``x`` (rule 4); ``tree_ratio`` then values
+    the level (a section worth 0 divides by 1, D30)."""
+    inner = cards[first - 1 : last]
+    number = operation = False
+    for card in inner:
+        if card in _DIGITS:
+            number = True
+        else:
+            operation = True
+    if not (number and operation):
+        return flat_ratio([*cards[: first - 1], *cards[last:]])  # rule 1
+    level: list = _heads(cards[: first - 1])
+    if level:
+        if level[0] not in _DIGITS:
+            level.insert(0, "0")  # rule 3
+        if level[-1] in _DIGITS:
+            level.append("x")  # rule 4
+    level.append(flat_ratio(inner))
+    after = _heads(cards[last:])
+    if after:
+        if after[-1] not in _DIGITS:
+            after.append("1" if after[-1] == "/" else "0")  # rule 3
+        if after[0] in _DIGITS:
+            del after[0]  # rule 4: a number right after a section goes
+        level += after
+    return tree_ratio(level)
+
+
+def _heads(cards: Sequence[str]) -> list[str]:
+    """Rule 2 on a run of cards: the leftmost card of each run of one kind."""
+    out: list[str] = []
+    previous: bool | None = None
+    for card in cards:
+        number = card in _DIGITS
+        if number is not previous:
+            out.append(card)
+            previous = number
+    return out
 
 
 def _level_ratio(level: list) -> tuple[int, int, bool, bool] | None:
