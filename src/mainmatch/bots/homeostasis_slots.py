@@ -114,13 +114,6 @@ def _orders(later: tuple[str, ...]) -> tuple[str, ...]:
     return tuple("".join(order) for order in arrangements(later))
 
 
-#: a round's ten cards (a string) -> its value in lowest terms, ``(n, d)``: the
-#: questions of one round fill the same slots over and over
-_FILLED: dict[str, tuple[int, int]] = {}
-#: ... emptied when it holds this many (a round has 453,600 orders in all)
-FILLED_KEPT = 1 << 17
-
-
 @lru_cache(maxsize=1 << 12)  # a few MB at most; a long simulation asks a few thousand
 def slot_values(
     slots: tuple[str | None, ...], card: str, later: tuple[str, ...]
@@ -132,32 +125,37 @@ def slot_values(
     number of arrangements that give it."""
     empty = [i for i, c in enumerate(slots) if c is None]
     orders = _orders(later)
-    known = _FILLED
-    if len(known) >= FILLED_KEPT:
-        known.clear()
     out: dict[int, Weighted] = {}
     for s in empty:
         # the filled slots as a format string: one C call writes an arrangement in
         filled = ["{}" if c is None else c for c in slots]
         filled[s] = card
         template = "".join(filled).format
-        counts: dict[tuple[int, int], int] = {}
+        # values counted by n / d: the deck's one "/" keeps every denominator
+        # at most 3, so distinct values differ by at least 1/6, far above a
+        # float's rounding, and n / d orders them as Fraction does
+        counts: dict[float, int] = {}
+        terms: dict[float, tuple[int, int]] = {}
         for order in orders:
-            cards = template(*order)
-            key = known.get(cards)
-            if key is None:
-                n, d = flat_ratio(cards)
-                g = gcd(n, d)
-                key = known[cards] = (n // g, d // g)
-            counts[key] = counts.get(key, 0) + 1
-        # n / d orders these values as Fraction does, without making Fractions:
-        # the deck's one "/" keeps every denominator at most 3, so distinct
-        # values differ by at least 1/9, far above a float's rounding
-        ordered = sorted(counts.items(), key=lambda kv: kv[0][0] / kv[0][1])
+            n, d = flat_ratio(template(*order))
+            value = n / d
+            seen = counts.get(value)
+            if seen is None:
+                counts[value] = 1
+                terms[value] = n, d
+            else:
+                counts[value] = seen + 1
+        nums = []
+        dens = []
+        for value in sorted(counts):
+            n, d = terms[value]
+            g = gcd(n, d)
+            nums.append(n // g)
+            dens.append(d // g)
         out[s + 1] = (
-            tuple(n for (n, _), _ in ordered),
-            tuple(d for (_, d), _ in ordered),
-            tuple(w for _, w in ordered),
+            tuple(nums),
+            tuple(dens),
+            tuple(counts[v] for v in sorted(counts)),
             len(orders),
         )
     return out
