@@ -62,8 +62,9 @@ ROUND_SPREAD = 4.5
 UTILITIES_KEPT = 1 << 13
 _UTILITIES: dict[tuple, dict[int, float]] = {}
 #: the open auction last asked about: ``[(number, round, card, total), slots,
-#: auction_order, {(team, *aim_key): (slot values, best slot)}]`` (``StrategyBot._bid``)
-_AUCTION: list = [None, None, None, {}]
+#: auction_order, {(team, *aim_key): (slot values, best slot)}, worth of a chip]``
+#: (``StrategyBot._bid``)
+_AUCTION: list = [None, None, None, {}, 1.0]
 #: brackets and saved-card decisions (``StrategyBot._brackets``, ``_best_placement``),
 #: pure functions of what the view shows and the bot's kind, shared like :data:`_UTILITIES`
 _DECISIONS: dict[tuple, tuple] = {}
@@ -238,7 +239,9 @@ class StrategyBot:
         order = view["auction_order"]
         shared = _AUCTION
         if shared[0] != key or shared[1] != slots or shared[2] != order:
-            shared[:] = key, slots.copy(), order.copy(), {}
+            # chips are worth more while many auctions remain
+            auctions_left = (10 - number) + 9 * (3 - rnd) + 1
+            shared[:] = key, slots.copy(), order.copy(), {}, min(1.0, 12.0 / auctions_left)
         who = self._who
         if who is None or who[0] != view["you"]["team"]:
             who = self._key(view)
@@ -256,8 +259,7 @@ class StrategyBot:
             return {"pass": True}
         gain = values[best] - values[leader]
         need = top - totals[best - 1] + 1
-        auctions_left = (10 - number) + 9 * (3 - rnd) + 1
-        worth = gain * self.aggression * chips * min(1.0, 12.0 / auctions_left) * 3
+        worth = gain * self.aggression * chips * shared[4] * 3
         if need <= chips and need <= worth:
             return _legal(best, need, chips, request["slots"], totals)
         return {"pass": True}
