@@ -16,6 +16,7 @@ from mainmatch.bots.homeostasis_slots import (
     arrangements,
     bracket_ratio,
     pair_ratio,
+    pair_ratios,
     slot_values,
     tree_ratio,
 )
@@ -114,3 +115,14 @@ def test_pair_ratio_is_the_value_with_that_pair(cards, data) -> None:
         == value_of(cards, [(first, last)])
         == Fraction(*bracket_ratio(cards, [(first, last)]))
     )
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(SYMBOLS), max_size=13))
+def test_pair_ratios_lists_every_pair_as_pair_ratio(cards) -> None:
+    """Every pair, ``first`` then ``last`` ascending, in the very same terms."""
+    n = len(cards)
+    expected = [
+        ((f, last), pair_ratio(cards, f, last)) for f in range(1, n + 1) for last in range(f, n + 1)
+    ]
+    assert pair_ratios(cards) == expected

@@ -42,7 +42,7 @@ from itertools import chain, permutations, product
 from operator import mul
 
 from mainmatch.bots.base import register
-from mainmatch.bots.homeostasis_slots import bracket_ratio, flat_ratio, pair_ratio, slot_values
+from mainmatch.bots.homeostasis_slots import bracket_ratio, flat_ratio, pair_ratios, slot_values
 from mainmatch.games.homeostasis.expression import crosses
 
 __all__ = ["StrategyBot", "flat_ratio", "utility"]
@@ -374,12 +374,8 @@ def _pair_values(
     """Every pair of brackets that crosses none of ``placed`` (D23), ``first``
     then ``last`` ascending, with the value (``(n, d)``) the expression would
     then have: the same for every player of the step, so worked out once."""
-    if not placed:  # the usual question: one pair on a bracket-free expression
-        return tuple(
-            ((first, last), pair_ratio(cards, first, last))
-            for first in range(1, n + 1)
-            for last in range(first, n + 1)
-        )
+    if not placed and n == len(cards):  # the usual question: one pair, no brackets yet
+        return tuple(pair_ratios(cards))
     out = []
     for first in range(1, n + 1):
         for last in range(first, n + 1):

@@ -244,6 +244,43 @@ def pair_ratio(cards: Sequence[str], first: int, last: int) -> tuple[int, int]:
     return tree_ratio(level)
 
 
+def pair_ratios(cards: Sequence[str]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """``[((first, last), pair_ratio(cards, first, last)), ...]`` for every pair,
+    ``first`` then ``last`` ascending, in the very same terms: each side's
+    level (:func:`pair_ratio`) is worked out once for all the pairs that share it."""
+    n = len(cards)
+    tails = []  # the level's items after a section ending at card ``last``
+    for last in range(n + 1):
+        after = _heads(cards[last:])
+        if after:
+            if after[-1] not in _DIGITS:
+                after.append("1" if after[-1] == "/" else "0")  # rule 3
+            if after[0] in _DIGITS:
+                del after[0]  # rule 4
+        tails.append(after)
+    out = []
+    for first in range(1, n + 1):
+        before = cards[: first - 1]
+        head: list = _heads(before)
+        if head:
+            if head[0] not in _DIGITS:
+                head.insert(0, "0")  # rule 3
+            if head[-1] in _DIGITS:
+                head.append("x")  # rule 4
+        number = operation = False
+        for last in range(first, n + 1):
+            if cards[last - 1] in _DIGITS:
+                number = True
+            else:
+                operation = True
+            if number and operation:
+                value = tree_ratio([*head, flat_ratio(cards[first - 1 : last]), *tails[last]])
+            else:
+                value = flat_ratio([*before, *cards[last:]])  # rule 1
+            out.append(((first, last), value))
+    return out
+
+
 def _heads(cards: Sequence[str]) -> list[str]:
     """Rule 2 on a run of cards: the leftmost card of each run of one kind."""
     out: list[str] = []
