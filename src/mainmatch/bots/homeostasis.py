@@ -61,10 +61,10 @@ ROUND_SPREAD = 4.5
 #: a pure function of what the view shows, the team and the bot's own parameters
 UTILITIES_KEPT = 1 << 13
 _UTILITIES: dict[tuple, dict[int, float]] = {}
-#: the open auction last asked about: ``[(number, round, card, total), slots,
-#: auction_order, {(team, *aim_key): (slot values, best slot)}, worth of a chip]``
-#: (``StrategyBot._bid``)
-_AUCTION: list = [None, None, None, {}, 1.0]
+#: the open auction last asked about, ``((number, round, card, total), slots,
+#: auction_order, {(team, *aim_key): (slot values, best slot)}, worth of a chip)``
+#: (``StrategyBot._bid``), in a one-item list
+_AUCTION: list[tuple] = [(None, None, None, {}, 1.0)]
 #: brackets and saved-card decisions (``StrategyBot._brackets``, ``_best_placement``),
 #: pure functions of what the view shows and the bot's kind, shared like :data:`_UTILITIES`
 _DECISIONS: dict[tuple, tuple] = {}
@@ -237,11 +237,12 @@ class StrategyBot:
         key = (number, rnd, auction["card"], view["total"])
         slots = view["slots"]
         order = view["auction_order"]
-        shared = _AUCTION
+        shared = _AUCTION[0]  # read once: another thread may open another auction meanwhile
         if shared[0] != key or shared[1] != slots or shared[2] != order:
             # chips are worth more while many auctions remain
             auctions_left = (10 - number) + 9 * (3 - rnd) + 1
-            shared[:] = key, slots.copy(), order.copy(), {}, min(1.0, 12.0 / auctions_left)
+            shared = (key, slots.copy(), order.copy(), {}, min(1.0, 12.0 / auctions_left))
+            _AUCTION[0] = shared
         who = self._who
         if who is None or who[0] != view["you"]["team"]:
             who = self._key(view)
