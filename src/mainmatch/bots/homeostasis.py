@@ -62,9 +62,9 @@ ROUND_SPREAD = 4.5
 UTILITIES_KEPT = 1 << 13
 _UTILITIES: dict[tuple, dict[int, float]] = {}
 #: the open auction last asked about, ``((number, round, card, total), slots,
-#: auction_order, {(team, *aim_key): (slot values, best slot)}, worth of a chip)``
-#: (``StrategyBot._bid``), in a one-item list
-_AUCTION: list[tuple] = [(None, None, None, {}, 1.0)]
+#: auction_order, {(team, *aim_key): (slot values, best slot)}, worth of a chip,
+#: slots as a tuple, the cards to come sorted)`` (``StrategyBot._bid``), in a one-item list
+_AUCTION: list[tuple] = [(None, None, None, {}, 1.0, (), ())]
 #: brackets and saved-card decisions (``StrategyBot._brackets``, ``_best_placement``),
 #: pure functions of what the view shows and the bot's kind, shared like :data:`_UTILITIES`
 _DECISIONS: dict[tuple, tuple] = {}
@@ -198,9 +198,13 @@ class StrategyBot:
         """Expected utility of ``card`` in each empty slot, the other empty
         slots filled by the cards still to be auctioned (``slot_values``:
         every arrangement of them, or a fixed sample, shared by all players)."""
-        auction = view["auction"]
-        slots = tuple(view["slots"])
-        later = tuple(sorted(view["auction_order"][auction["number"] :]))
+        later = tuple(sorted(view["auction_order"][view["auction"]["number"] :]))
+        return self._utilities(view, card, tuple(view["slots"]), later)
+
+    def _utilities(
+        self, view: dict, card: str, slots: tuple[str | None, ...], later: tuple[str, ...]
+    ) -> dict[int, float]:
+        """:meth:`_slot_utilities` given the view's ``slots`` and ``later`` as tuples."""
         key = (slots, card, later, self._team(view), view["total"], view["round"], self._aim_key())
         out = _UTILITIES.get(key)
         if out is None:
@@ -241,15 +245,23 @@ class StrategyBot:
         if shared[0] != key or shared[1] != slots or shared[2] != order:
             # chips are worth more while many auctions remain
             auctions_left = (10 - number) + 9 * (3 - rnd) + 1
+            later = tuple(sorted(order[number:]))
             shared = (key, slots.copy(), order.copy(), {}, min(1.0, 12.0 / auctions_left))
+            shared += (tuple(slots), later)
             _AUCTION[0] = shared
         who = self._who
         if who is None or who[0] != view["you"]["team"]:
             who = self._key(view)
         known = shared[3].get(who)
         if known is None:
-            values = self._slot_utilities(view, request["card"], rng)
-            known = shared[3][who] = values, max(request["slots"], key=lambda s: (values[s], -s))
+            values = self._utilities(view, request["card"], shared[5], shared[6])
+            best = 0
+            top = -math.inf
+            for s in request["slots"]:  # the best value, then the first slot
+                v = values[s]
+                if v > top or (v == top and s < best):
+                    best, top = s, v
+            known = shared[3][who] = values, best
         values, best = known
         totals, chips = request["totals"], request["chips"]
         if not request["can_pass"]:
