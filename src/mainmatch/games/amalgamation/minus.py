@@ -77,11 +77,13 @@ def resolve_round(
     tiles: tuple[int, ...],
     bids: dict[str, list[int]],
     players: tuple[str, ...],
+    costs: dict[str, int] | None = None,
 ) -> tuple[MinusState, dict]:
     """§4.1.3: award the tiles, count rounds without tiles, list who is penalized.
 
     Returns the new state and the public entry ``{round, tiles, awards,
     tiebreak_order, penalized}``; the caller takes the penalized players' money.
+    ``costs`` may give each player's ``sum(|bid|)`` if the caller has it.
     """
     winners, order = auction(tiles, bids, state.order)
     got: dict[str, tuple[int, ...]] = {}
@@ -102,10 +104,9 @@ def resolve_round(
                 penalized.append(p)
                 n = 0
             without[p] = n
-    spend = {}
-    for p, s in state.spend.items():
-        b = bids[p]
-        spend[p] = s + sum(map(abs, b))
+    if costs is None:
+        costs = {p: sum(map(abs, b)) for p, b in bids.items()}
+    spend = {p: s + costs[p] for p, s in state.spend.items()}
     entry = {
         "round": round_no,
         "tiles": list(tiles),

@@ -80,20 +80,28 @@ def public_view(game_id: str, state: AmalgamationState) -> dict:
     }
 
 
-def copy_action(action: dict) -> dict:
-    """A fresh copy of a validated round action (``buy_garnets`` only if it was sent)."""
-    k, m, i, t = action["kong"], action["minus"], action["invest"], action["thief"]
-    out = {"buy_garnets": action["buy_garnets"]} if "buy_garnets" in action else {}
-    out["kong"] = {"contribute": k["contribute"]}
-    out["minus"] = {"bids": list(m["bids"])}
-    out["invest"] = {"invest": i["invest"], "donate": i["donate"]}
-    out["thief"] = {"bet": t["bet"], "role": t["role"]}
-    return out
-
-
-def you_round_copy(entry: dict) -> dict:
-    """A fresh copy of one private round entry (§5 ``you.rounds``)."""
-    return {**entry, "action": copy_action(entry["action"])}
+def you_round(entry: tuple) -> dict:
+    """One private round entry (§5 ``you.rounds``) from the flat tuple the
+    state keeps (``rounds.PrivateRound``): the action as it was sent
+    (``buy_garnets`` only if it was), then what the round did."""
+    r, buy, contribute, bids, inv, don, bet, role, bought, spent, penalty, chips, tp, balance = (
+        entry
+    )
+    action: dict = {} if buy is None else {"buy_garnets": buy}
+    action["kong"] = {"contribute": contribute}
+    action["minus"] = {"bids": list(bids)}
+    action["invest"] = {"invest": inv, "donate": don}
+    action["thief"] = {"bet": bet, "role": role}
+    return {
+        "round": r,
+        "action": action,
+        "money_bought": bought,
+        "spent": spent,
+        "penalty": penalty,
+        "chips": chips,
+        "thief_points": tp,
+        "balance": balance,
+    }
 
 
 def you(state: AmalgamationState, player: str) -> dict:
@@ -105,5 +113,5 @@ def you(state: AmalgamationState, player: str) -> dict:
         "garnets_spent": state.garnets_spent[player],
         "spent": dict(zip(SPEND_PARTS, state.spent[player])),
         "thief_points": state.thief.points[player],
-        "rounds": [you_round_copy(e) for e in state.you_rounds[player]],
+        "rounds": [you_round(e) for e in state.you_rounds[player]],
     }
