@@ -16,7 +16,7 @@ descending, then the gamewide tiebreak.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from mainmatch.engine.frozen import immutable
 
@@ -43,7 +43,7 @@ def initial(players: tuple[str, ...], order: Iterable[str]) -> MinusState:
 
 
 def auction(
-    tiles: tuple[int, ...], bids: dict[str, list[int]], order: tuple[str, ...]
+    tiles: tuple[int, ...], bids: Mapping[str, Sequence[int]], order: tuple[str, ...]
 ) -> tuple[list[str], tuple[str, ...]]:
     """Award ``tiles`` in list order: ``(winner of each tile, order afterwards)``.
 
@@ -75,7 +75,7 @@ def resolve_round(
     state: MinusState,
     round_no: int,
     tiles: tuple[int, ...],
-    bids: dict[str, list[int]],
+    bids: Mapping[str, Sequence[int]],
     players: tuple[str, ...],
     costs: dict[str, int] | None = None,
 ) -> tuple[MinusState, dict]:

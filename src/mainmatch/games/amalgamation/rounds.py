@@ -43,7 +43,7 @@ def apply_round(
     spent = dict(state.spent)
     mine: dict[str, tuple] = {}  # player -> the start of their PrivateRound
     contributions: dict[str, int] = {}
-    bids: dict[str, list[int]] = {}
+    bids: dict[str, tuple[int, ...]] = {}
     costs: dict[str, int] = {}  # player -> sum(|bid|) this round
     invested: dict[str, int] = {}
     donated: dict[str, int] = {}
@@ -53,36 +53,30 @@ def apply_round(
     for p in players:
         action = actions[p]
         k, i, t = action["kong"], action["invest"], action["thief"]
-        own = list(action["minus"]["bids"])  # the state's own copy (§5 you.rounds)
-        contribution, inv, don, bet, role = (
-            k["contribute"],
-            i["invest"],
-            i["donate"],
-            t["bet"],
-            t["role"],
-        )
-        buy = action.get("buy_garnets")  # None: not sent (the view shows it only if sent)
-        cost = sum(map(abs, own))
+        own = tuple(action["minus"]["bids"])  # the state's own copy (§5 you.rounds)
+        contributions[p] = contribution = k["contribute"]
+        invested[p] = inv = i["invest"]
+        donated[p] = don = i["donate"]
+        bets[p] = bet = t["bet"]
+        roles[p] = role = t["role"]
+        bids[p] = own
+        costs[p] = cost = sum(map(abs, own))
         total = contribution + cost + inv + don + bet
+        buy = action.get("buy_garnets")  # None: not sent (the view shows it only if sent)
         if buy:
             if held is state.garnets_held:
                 held, garnets_spent = dict(held), dict(garnets_spent)
             held[p] -= buy
             garnets_spent[p] += buy
-            balances[p] = settle(balances[p], buy, rate, total)
+            bought = buy * rate
         else:
-            balances[p] = settle(balances[p], 0, rate, total)
-        contributions[p], bids[p], costs[p], invested[p], donated[p] = (
-            contribution,
-            own,
-            cost,
-            inv,
-            don,
-        )
-        roles[p], bets[p] = role, bet
+            bought = 0
+        left = balances[p] + bought - total
+        # rule 7 was checked; settle words the fault of an unchecked action
+        balances[p] = left if left >= 0 else settle(balances[p], buy or 0, rate, total)
         s0, s1, s2, s3, s4 = spent[p]  # SPEND_PARTS order
         spent[p] = (s0 + contribution, s1 + cost, s2 + inv, s3 + don, s4 + bet)
-        mine[p] = (r, buy, contribution, tuple(own), inv, don, bet, role, (buy or 0) * rate, total)
+        mine[p] = (r, buy, contribution, own, inv, don, bet, role, bought, total)
     # §4.1.2 Kong's Dilemma
     kong_state, kong_entry = kong.resolve_round(state.kong, r, contributions, setup.teams)
     # §4.1.3 Minus Auction, then its penalty after the spending

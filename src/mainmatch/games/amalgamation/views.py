@@ -10,7 +10,6 @@ tiles, or a team total other than a round loser's.
 
 from __future__ import annotations
 
-from . import invest, minus, thief
 from .constants import SPEND_PARTS
 from .state import AmalgamationState
 
@@ -44,7 +43,10 @@ def public_view(game_id: str, state: AmalgamationState) -> dict:
     whole."""
     setup = state.setup
     playing = state.phase == "round"
-    m = state.minus
+    m, ki, inv, th = state.minus, state.kong, state.invest, state.thief
+    received = m.received
+    # the round entries are copied inline (dict.copy and map run in C): a
+    # view of round r copies the 4 r entries of the rounds before it
     return {
         "game": game_id,
         "phase": state.phase,
@@ -52,29 +54,48 @@ def public_view(game_id: str, state: AmalgamationState) -> dict:
         "rounds_played": state.rounds_played,
         "players": list(setup.players),
         "gamewide_tiebreak": list(setup.tiebreak),
-        "teams": {t: list(ps) for t, ps in setup.teams.items()},
+        "teams": dict(zip(setup.teams, map(list, setup.teams.values()))),
         "garnet_rate": setup.rate,
-        "balances": dict(state.balances),
+        "balances": state.balances.copy(),
         "kong": {
-            "points": dict(state.kong.points),
-            "rounds": list(map(dict, state.kong.rounds)),
+            "points": ki.points.copy(),
+            "rounds": [*map(dict.copy, ki.rounds)],
         },
         "minus": {
             # only the open round's tiles: later ones are secret (§5)
             "tiles": list(setup.tiles[state.round - 1]) if playing else [],
             "tiebreak_order": list(m.order),
-            "received": {p: list(ts) for p, ts in m.received.items()},
-            "rounds_without_tiles": dict(m.without),
-            "rounds": [minus.entry_copy(e) for e in m.rounds],
+            "received": dict(zip(received, map(list, received.values()))),
+            "rounds_without_tiles": m.without.copy(),
+            "rounds": [
+                {
+                    "round": e["round"],
+                    "tiles": e["tiles"].copy(),
+                    "awards": [*map(dict.copy, e["awards"])],
+                    "tiebreak_order": e["tiebreak_order"].copy(),
+                    "penalized": e["penalized"].copy(),
+                }
+                for e in m.rounds
+            ],
         },
         "invest": {
-            "top_investor_tokens": dict(state.invest.top_investor),
-            "miser_tokens": dict(state.invest.miser),
-            "rounds": [invest.entry_copy(e) for e in state.invest.rounds],
+            "top_investor_tokens": inv.top_investor.copy(),
+            "miser_tokens": inv.miser.copy(),
+            "rounds": [
+                {
+                    "round": e["round"],
+                    "top_investor": e["top_investor"],
+                    "misers": e["misers"].copy(),
+                }
+                for e in inv.rounds
+            ],
         },
         "thief": {
-            "chips": dict(state.thief.chips),
-            "rounds": [thief.entry_copy(e) for e in state.thief.rounds],
+            "chips": th.chips.copy(),
+            "rounds": [
+                {"round": e["round"], "roles": e["roles"].copy(), "chips": e["chips"].copy()}
+                for e in th.rounds
+            ],
         },
         "final": None if state.final is None else final_copy(state.final),
     }
