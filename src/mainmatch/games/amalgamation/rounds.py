@@ -24,9 +24,10 @@ from .constants import ROUNDS
 from .state import AmalgamationState
 
 #: one player's round as the state keeps it, in the order of ``views.you_round``:
-#: (round, buy_garnets or None when not sent, contribute, the 5 Minus bids,
-#: invest, donate, bet, role, money_bought, spent, penalty, chips,
-#: thief_points, balance)
+#: (round, buy_garnets or None when not sent, contribute, the 5 Minus bids
+#: one by one, invest, donate, bet, role, money_bought, spent, penalty, chips,
+#: thief_points, balance): one flat tuple of scalars, which the garbage
+#: collector stops tracking
 PrivateRound = tuple
 
 
@@ -76,7 +77,7 @@ def apply_round(
         balances[p] = left if left >= 0 else settle(balances[p], buy or 0, rate, total)
         s0, s1, s2, s3, s4 = spent[p]  # SPEND_PARTS order
         spent[p] = (s0 + contribution, s1 + cost, s2 + inv, s3 + don, s4 + bet)
-        mine[p] = (r, buy, contribution, own, inv, don, bet, role, bought, total)
+        mine[p] = (r, buy, contribution, *own, inv, don, bet, role, bought, total)
     # §4.1.2 Kong's Dilemma
     kong_state, kong_entry = kong.resolve_round(state.kong, r, contributions, setup.teams)
     # §4.1.3 Minus Auction, then its penalty after the spending

@@ -105,12 +105,12 @@ def you_round(entry: tuple) -> dict:
     """One private round entry (§5 ``you.rounds``) from the flat tuple the
     state keeps (``rounds.PrivateRound``): the action as it was sent
     (``buy_garnets`` only if it was), then what the round did."""
-    r, buy, contribute, bids, inv, don, bet, role, bought, spent, penalty, chips, tp, balance = (
+    r, buy, contribute, *bids, inv, don, bet, role, bought, spent, penalty, chips, tp, balance = (
         entry
     )
     action: dict = {} if buy is None else {"buy_garnets": buy}
     action["kong"] = {"contribute": contribute}
-    action["minus"] = {"bids": list(bids)}
+    action["minus"] = {"bids": bids}  # a fresh list (starred assignment)
     action["invest"] = {"invest": inv, "donate": don}
     action["thief"] = {"bet": bet, "role": role}
     return {
