@@ -226,7 +226,7 @@ class Amalgamation(Game[AmalgamationState]):
     def apply(
         self, state: AmalgamationState, actions: dict[str, dict]
     ) -> tuple[AmalgamationState, list[dict]]:
-        pending = self.pending(state)
+        pending = self.pending_players(state)  # who, without building the requests
         if not pending:
             raise IllegalAction("the match is over")
         if set(actions) != set(pending):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mainmatch.engine.events import private, public
+from mainmatch.engine.events import PUBLIC, public
 from mainmatch.engine.result import nonzero
 
 from . import invest, kong, minus, scoring, thief, views
@@ -114,17 +114,40 @@ def apply_round(
     )
     events: list[dict] | None = None
     if emit:
-        # §6 events, in order
+        # §6 events, in order; each built fresh in one go (the entries' lists
+        # are copied: the state keeps the entries)
+        m, t = minus_entry, thief_entry
         events = [
-            public("kong_round", **kong.entry_copy(kong_entry)),
-            public("minus_round", **minus.entry_copy(minus_entry)),
-            public("invest_round", **invest.entry_copy(invest_entry)),
-            public("thief_round", **thief.entry_copy(thief_entry)),
-            public("balances", round=r, balances=dict(balances)),
+            {"audience": PUBLIC, "type": "kong_round", **kong_entry},  # scalars only
+            {
+                "audience": PUBLIC,
+                "type": "minus_round",
+                "round": r,
+                "tiles": m["tiles"].copy(),
+                "awards": [*map(dict.copy, m["awards"])],
+                "tiebreak_order": m["tiebreak_order"].copy(),
+                "penalized": m["penalized"].copy(),
+            },
+            {
+                "audience": PUBLIC,
+                "type": "invest_round",
+                "round": r,
+                "top_investor": invest_entry["top_investor"],
+                "misers": invest_entry["misers"].copy(),
+            },
+            {
+                "audience": PUBLIC,
+                "type": "thief_round",
+                "round": r,
+                "roles": t["roles"].copy(),
+                "chips": t["chips"].copy(),
+            },
+            {"audience": PUBLIC, "type": "balances", "round": r, "balances": balances.copy()},
         ]
-        events += [
-            private([p], "private_round", **views.you_round(you_rounds[p][-1])) for p in players
-        ]
+        for p in players:
+            event = {"audience": [p], "type": "private_round"}
+            event.update(views.you_round(you_rounds[p][-1]))
+            events.append(event)
     if r < ROUNDS:
         if events is not None:
             events.append(public("minus_tiles", round=r + 1, tiles=list(setup.tiles[r])))
