@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from mainmatch.engine import IllegalAction, Match, random_actions
 from mainmatch.games.second_to_won import GAME, default_catalogue
 from mainmatch.games.second_to_won.catalogue import catalogue_fault, seed_listing
-from mainmatch.games.second_to_won.items import compile_item
+from mainmatch.games.second_to_won.items import compile_item, show_auction
 from mainmatch.games.second_to_won.table import CHOICE, lot_of, plain_lots
 from mainmatch.games.second_to_won.validate import check_bids, plainly_legal
 
@@ -119,3 +119,13 @@ def test_views_and_events_are_fresh_copies():
             assert json.dumps(GAME.view(after, p)) == seen[p]
         m.step(actions)
         assert json.dumps(GAME.view(m.state, None)) == seen[None]
+
+
+def test_item_lists_are_shown_as_show_auction_shows_them():
+    auctions = default_catalogue(5, 8)
+    auctions[1][0] = {"effects": [{"add": 5, "target": "you"}, {"target": "others", "add": 1}]}
+    auctions[2][3] = {"effects": [{"target": "choice", "multiply": "0.5"}], "text": "half"}
+    s = Match(GAME, config(*auctions)).state
+    for j, items in enumerate(auctions, 1):
+        # the same objects in the same key order
+        assert json.dumps(s.table.show(j)) == json.dumps(show_auction(items))
