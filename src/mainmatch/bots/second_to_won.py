@@ -229,6 +229,9 @@ class StrategyBot:
     (tuned on mixed tables of one bot and eight random players)."""
 
     name = "strategy"
+    #: it changes neither the view nor the request and returns none of their
+    #: containers (a choice is a string): the driver need not copy the request
+    reads_only = True
     #: the target is this many times the others' estimated average total
     ratio = 1.6
     #: never aim above this before the last auction (margin for others' multipliers), nor above final_ceiling
