@@ -5,7 +5,10 @@
 What an independent implementation of the specs is timed against: each record
 is replayed as ``mainmatch replay --json`` does it (``initial_state``, every
 action validated, every step applied, the public view after every step, the
-result). A *decision* is one player's action in one step. The records are
+result). A *decision* is one player's action in one step. A second column times the
+same work through the plain ``Game`` API, as an outside harness would call it:
+``initial_state``, ``validate`` for every action, ``apply`` (with its events),
+``view(state, None)`` after every step and ``result``. The records are
 those ``mainmatch random GAME --seed S`` writes for seeds ``0..matches-1``;
 with ``--records DIR`` they are written there on first use and read from there
 afterwards, so two trees (``PYTHONPATH=other/src``) can be timed side by side
@@ -19,6 +22,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from mainmatch import games
@@ -49,13 +53,29 @@ def replay_all(records: list[dict]) -> None:
         replay(record).to_json()
 
 
-def decisions_per_s(records: list[dict], seconds: float) -> float:
+def api_all(records: list[dict]) -> None:
+    for record in records:
+        game = games.get(record["game"])
+        state = game.initial_state(record["config"])
+        views = []
+        for step in record["steps"]:
+            actions = step["actions"]
+            for player, action in actions.items():
+                game.validate(state, player, action)
+            state, _events = game.apply(state, actions)
+            views.append(game.view(state, None))
+        game.result(state)
+
+
+def decisions_per_s(
+    records: list[dict], seconds: float, run: Callable[[list[dict]], None] = replay_all
+) -> float:
     decisions = sum(len(step["actions"]) for r in records for step in r["steps"])
-    replay_all(records[:2])  # warm up
+    run(records[:2])  # warm up
     done = 0
     started = time.process_time()
     while True:
-        replay_all(records)
+        run(records)
         done += decisions
         elapsed = time.process_time() - started
         if elapsed >= seconds:
@@ -74,14 +94,18 @@ def main(argv: list[str] | None = None) -> int:
         args.records.mkdir(parents=True, exist_ok=True)
     print(f"replay with public views, decisions/s on one core, Python {sys.version.split()[0]}")
     print()
-    print("| game | decisions/record | decisions/s | µs/decision |")
-    print("|---|---:|---:|---:|")
+    print(
+        "| game | decisions/record | decisions/s | µs/decision | plain API: decisions/s | µs/decision |"
+    )
+    print("|---|---:|---:|---:|---:|---:|")
     for game_id in args.games:
         records = records_for(game_id, args.matches, args.records)
         per_record = sum(len(s["actions"]) for r in records for s in r["steps"]) / len(records)
         best = max(decisions_per_s(records, args.seconds) for _ in range(args.repeat))
+        api = max(decisions_per_s(records, args.seconds, api_all) for _ in range(args.repeat))
         print(
-            f"| {game_id} | {per_record:.0f} | {best:,.0f} | {1e6 / best:.1f} |",
+            f"| {game_id} | {per_record:.0f} | {best:,.0f} | {1e6 / best:.1f} "
+            f"| {api:,.0f} | {1e6 / api:.1f} |",
             flush=True,
         )
     return 0

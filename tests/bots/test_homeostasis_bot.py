@@ -75,3 +75,27 @@ def _containers(value: object) -> list[object]:
                 out.append(item)
             stack.extend(item)
     return out
+
+
+def test_a_reused_bot_decides_as_a_fresh_one() -> None:
+    """The RL tables keep their bots from match to match (docs/decisions.md HB4):
+    a bot that played one match, then plays seats of another team in the next,
+    decides exactly as a new bot at every step, although its memos and the
+    shared caches (HB1, HB2) remember the first match."""
+    game = games.get("homeostasis")
+    players = list(game.default_players)
+    kept = {p: StrategyBot() for p in players}
+    for seed in (11, 12):
+        rng = random.Random(seed)
+        config = game.random_config(players, rng)
+        # seat each kept bot with another team than it had
+        seats = dict(zip(players, players[1:] + players[:1]))
+        driver = Driver(game, config, events=False)
+        while driver.pending:
+            actions = {}
+            for p, request in driver.pending.items():
+                view = game.view(driver.state, p)
+                action = kept[seats[p]].act(view, request, rng)
+                assert action == StrategyBot().act(view, request, rng)
+                actions[p] = action
+            driver.step(actions)

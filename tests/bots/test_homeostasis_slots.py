@@ -15,6 +15,8 @@ from mainmatch.bots.homeostasis_slots import (
     SAMPLES,
     arrangements,
     bracket_ratio,
+    pair_ratio,
+    pair_ratios,
     slot_values,
     tree_ratio,
 )
@@ -97,3 +99,30 @@ def test_bracket_ratio_is_tree_ratio_of_simplify(case) -> None:
     (so the bot's decisions cannot change), hence the exact value."""
     cards, pairs = case
     assert bracket_ratio(cards, pairs) == tree_ratio(simplify(cards, pairs))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(SYMBOLS), min_size=1, max_size=13), st.data())
+def test_pair_ratio_is_the_value_with_that_pair(cards, data) -> None:
+    """The brackets bot's shortcut for one pair on a bracket-free expression:
+    the engine's value (homeostasis.md §4.7), whether the section stays or goes."""
+    first = data.draw(st.integers(1, len(cards)))
+    last = data.draw(st.integers(first, len(cards)))
+    n, d = pair_ratio(cards, first, last)
+    assert d > 0
+    assert (
+        Fraction(n, d)
+        == value_of(cards, [(first, last)])
+        == Fraction(*bracket_ratio(cards, [(first, last)]))
+    )
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(SYMBOLS), max_size=13))
+def test_pair_ratios_lists_every_pair_as_pair_ratio(cards) -> None:
+    """Every pair, ``first`` then ``last`` ascending, in the very same terms."""
+    n = len(cards)
+    expected = [
+        ((f, last), pair_ratio(cards, f, last)) for f in range(1, n + 1) for last in range(f, n + 1)
+    ]
+    assert pair_ratios(cards) == expected

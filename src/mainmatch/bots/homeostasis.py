@@ -42,7 +42,7 @@ from itertools import chain, permutations, product
 from operator import mul
 
 from mainmatch.bots.base import register
-from mainmatch.bots.homeostasis_slots import bracket_ratio, flat_ratio, slot_values
+from mainmatch.bots.homeostasis_slots import bracket_ratio, flat_ratio, pair_ratios, slot_values
 from mainmatch.games.homeostasis.expression import crosses
 
 __all__ = ["StrategyBot", "flat_ratio", "utility"]
@@ -61,6 +61,21 @@ ROUND_SPREAD = 4.5
 #: a pure function of what the view shows, the team and the bot's own parameters
 UTILITIES_KEPT = 1 << 13
 _UTILITIES: dict[tuple, dict[int, float]] = {}
+#: the open auction last asked about, ``((number, round, card, total), slots,
+#: auction_order, {(team, *aim_key): (slot values, best slot)}, worth of a chip,
+#: slots as a tuple, the cards to come sorted)`` (``StrategyBot._bid``), in a one-item list
+_AUCTION: list[tuple] = [(None, None, None, {}, 1.0, (), ())]
+#: brackets and saved-card decisions (``StrategyBot._brackets``, ``_best_placement``),
+#: pure functions of what the view shows and the bot's kind, shared like :data:`_UTILITIES`
+_DECISIONS: dict[tuple, tuple] = {}
+
+
+def _keep(key: tuple, value: tuple) -> tuple:
+    """Remember ``value`` in :data:`_DECISIONS` (emptied when full) and return it."""
+    if len(_DECISIONS) >= UTILITIES_KEPT:
+        _DECISIONS.clear()
+    _DECISIONS[key] = value
+    return value
 
 
 def _phi(z: float) -> float:
@@ -103,18 +118,20 @@ class StrategyBot:
 
     def __init__(self, aggression: float = 1.6):
         self.aggression = aggression
-        self._scorers: dict[tuple[str, int], Callable[[int, int], float]] = {}
+        self._scorers: dict[tuple[str, int, str], Callable[[int, int], float]] = {}
+        #: its team and :meth:`_aim_key`: which of an auction's shared answers is its own
+        self._who: tuple | None = None
 
     # ------------------------------------------------------------ entry
 
     def act(self, view: dict, request: dict, rng: random.Random) -> dict:
         kind = request["kind"]
+        if kind == "bid":  # nine in ten decisions
+            return self._bid(view, request, rng)
         if kind == "save_cards":
             return self._save(view, request)
         if kind == "draft":
             return self._draft(view, request)
-        if kind == "bid":
-            return self._bid(view, request, rng)
         if kind == "final_bid":
             return self._final_bid(view, request)
         if kind == "place_saved":
@@ -135,16 +152,17 @@ class StrategyBot:
 
     def _ratio_scorer(self, view: dict) -> Callable[[int, int], float]:
         """``(n, d) ->`` the utility of this round ending at ``n / d``, memoised
-        on the value for as long as the total and the round stay (a bot plays
-        one seat of one match). In integers: ``int / int`` rounds the exact
+        on the value for as long as the total, the round and the team stay (the
+        team too: the RL tables reuse a bot for later matches). In integers: ``int / int`` rounds the exact
         total as ``float(Fraction)`` does, so the floats are the same."""
-        key = (view["total"], view["round"])
+        team = view["you"]["team"]  # a bot reused for another match may change teams
+        key = (view["total"], view["round"], team)
         scorer = self._scorers.get(key)
         if scorer is not None:
             return scorer
         total = Fraction(view["total"])
         tn, td = total.numerator, total.denominator
-        team, rounds_left = self._team(view), 3 - view["round"]
+        rounds_left = 3 - view["round"]
         aim = self._aim
         memo: dict[tuple[int, int], float] = {}
 
@@ -180,9 +198,13 @@ class StrategyBot:
         """Expected utility of ``card`` in each empty slot, the other empty
         slots filled by the cards still to be auctioned (``slot_values``:
         every arrangement of them, or a fixed sample, shared by all players)."""
-        auction = view["auction"]
-        slots = tuple(view["slots"])
-        later = tuple(sorted(view["auction_order"][auction["number"] :]))
+        later = tuple(sorted(view["auction_order"][view["auction"]["number"] :]))
+        return self._utilities(view, card, tuple(view["slots"]), later)
+
+    def _utilities(
+        self, view: dict, card: str, slots: tuple[str | None, ...], later: tuple[str, ...]
+    ) -> dict[int, float]:
+        """:meth:`_slot_utilities` given the view's ``slots`` and ``later`` as tuples."""
         key = (slots, card, later, self._team(view), view["total"], view["round"], self._aim_key())
         out = _UTILITIES.get(key)
         if out is None:
@@ -196,40 +218,91 @@ class StrategyBot:
             _UTILITIES[key] = out
         return out
 
+    def _key(self, view: dict) -> tuple:
+        """``(team, *aim_key)``: whose answer a shared cache holds."""
+        who = self._who
+        if who is None or who[0] != view["you"]["team"]:
+            who = self._who = (view["you"]["team"], *self._aim_key())
+        return who
+
     def _aim_key(self) -> tuple:
         """What :meth:`_aim` depends on besides its arguments (the families' parameters)."""
         return (type(self),)
 
     def _bid(self, view: dict, request: dict, rng: random.Random) -> dict:
-        values = self._slot_utilities(view, request["card"], rng)
-        slots, totals, chips = request["slots"], request["totals"], request["chips"]
-        best = max(slots, key=lambda s: (values[s], -s))
-        top = max(totals)
+        # An auction asks the same question at every bid, pass and raise of its
+        # five players: the card, the slots, the cards to come and the total stay
+        # until it ends. So the slot values and the best slot are worked out once
+        # per auction and kind of bot (:data:`_AUCTION`), keyed on all the view
+        # shows of them (compared, not hashed: a bot may be reused across matches).
+        auction = view["auction"]
+        number = auction["number"]
+        rnd = view["round"]
+        key = (number, rnd, auction["card"], view["total"])
+        slots = view["slots"]
+        order = view["auction_order"]
+        shared = _AUCTION[0]  # read once: another thread may open another auction meanwhile
+        if shared[0] != key or shared[1] != slots or shared[2] != order:
+            # chips are worth more while many auctions remain
+            auctions_left = (10 - number) + 9 * (3 - rnd) + 1
+            later = tuple(sorted(order[number:]))
+            shared = (key, slots.copy(), order.copy(), {}, min(1.0, 12.0 / auctions_left))
+            shared += (tuple(slots), later)
+            _AUCTION[0] = shared
+        who = self._who
+        if who is None or who[0] != view["you"]["team"]:
+            who = self._key(view)
+        known = shared[3].get(who)
+        if known is None:
+            values = self._utilities(view, request["card"], shared[5], shared[6])
+            best = 0
+            top = -math.inf
+            for s in request["slots"]:  # the best value, then the first slot
+                v = values[s]
+                if v > top or (v == top and s < best):
+                    best, top = s, v
+            known = shared[3][who] = values, best
+        values, best = known
+        totals, chips = request["totals"], request["chips"]
         if not request["can_pass"]:
-            return _legal(best, 1, chips, slots, totals)
+            return _legal(best, 1, chips, request["slots"], totals)
+        top = max(totals)
         leader = totals.index(top) + 1
         if leader == best:
             return {"pass": True}
         gain = values[best] - values[leader]
         need = top - totals[best - 1] + 1
-        auctions_left = (10 - view["auction"]["number"]) + 9 * (3 - view["round"]) + 1
-        worth = gain * self.aggression * chips * min(1.0, 12.0 / auctions_left) * 3
+        worth = gain * self.aggression * chips * shared[4] * 3
         if need <= chips and need <= worth:
-            return _legal(best, need, chips, slots, totals)
+            return _legal(best, need, chips, request["slots"], totals)
         return {"pass": True}
 
     # ------------------------------------------------------------ final auction
 
     def _best_placement(self, view: dict, saved: list[str]) -> tuple[float, list[str], list[str]]:
+        """The most useful placement of ``saved`` (its first three cards) at the
+        ends of the slots and its gain: a pure function of what the view shows,
+        kept process-wide (every rebid and the ``place_saved`` after it ask again)."""
         slots = view["slots"]
-        score = self._ratio_scorer(view)
-        base = score(*flat_ratio(slots))
-        best: tuple[float, list[str], list[str]] = (0.0, [], [])
-        for front, back in _placements(tuple(saved[:3])):
-            gain = score(*flat_ratio((*front, *slots, *back))) - base
-            if gain > best[0] + 1e-9:
-                best = (gain, list(front), list(back))
-        return best
+        key = (
+            "place",
+            tuple(slots),
+            tuple(saved[:3]),
+            view["total"],
+            view["round"],
+            *self._key(view),
+        )
+        known = _DECISIONS.get(key)
+        if known is None:
+            score = self._ratio_scorer(view)
+            base = score(*flat_ratio(slots))
+            known = (0.0, (), ())
+            for front, back in _placements(key[2]):
+                gain = score(*flat_ratio((*front, *slots, *back))) - base
+                if gain > known[0] + 1e-9:
+                    known = (gain, front, back)
+            _keep(key, known)
+        return known[0], list(known[1]), list(known[2])
 
     def _final_bid(self, view: dict, request: dict) -> dict:
         chips = request["chips"]
@@ -250,13 +323,27 @@ class StrategyBot:
     def _brackets(self, view: dict, request: dict) -> dict:
         cards = tuple(view["expression"])
         placed = tuple((p[0], p[1]) for p in request["brackets"])
-        score = self._ratio_scorer(view)
-        base = score(*_ratio(cards, placed))
-        best_gain, best_pair = 0.0, None
-        for pair, (n, d) in _pair_values(cards, placed, request["length"]):
-            gain = score(n, d) - base
-            if gain > best_gain + 1e-9:
-                best_gain, best_pair = gain, pair
+        key = (
+            "brackets",
+            cards,
+            placed,
+            request["length"],
+            view["total"],
+            view["round"],
+            *self._key(view),
+        )
+        known = _DECISIONS.get(key)
+        if known is None:
+            # the same for every player of the team and step: worked out once
+            score = self._ratio_scorer(view)
+            base = score(*_ratio(cards, placed))
+            best_gain, best_pair = 0.0, None
+            for pair, (n, d) in _pair_values(cards, placed, request["length"]):
+                gain = score(n, d) - base
+                if gain > best_gain + 1e-9:
+                    best_gain, best_pair = gain, pair
+            known = _keep(key, (best_gain, best_pair))
+        best_gain, best_pair = known
         threshold = 0.01 if view["round"] == 3 else 0.3
         if best_pair is None or best_gain < threshold:
             return {"pass": True}
@@ -300,6 +387,8 @@ def _pair_values(
     """Every pair of brackets that crosses none of ``placed`` (D23), ``first``
     then ``last`` ascending, with the value (``(n, d)``) the expression would
     then have: the same for every player of the step, so worked out once."""
+    if not placed and n == len(cards):  # the usual question: one pair, no brackets yet
+        return tuple(pair_ratios(cards))
     out = []
     for first in range(1, n + 1):
         for last in range(first, n + 1):

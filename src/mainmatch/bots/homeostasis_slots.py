@@ -108,6 +108,12 @@ def arrangements(later: tuple[str, ...]) -> list[tuple[str, ...]]:
     return out
 
 
+@lru_cache(maxsize=1 << 10)  # one per multiset of cards to come: a few hundred at most
+def _orders(later: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`arrangements` of ``later``, each as one string (for ``str.format``)."""
+    return tuple("".join(order) for order in arrangements(later))
+
+
 @lru_cache(maxsize=1 << 12)  # a few MB at most; a long simulation asks a few thousand
 def slot_values(
     slots: tuple[str | None, ...], card: str, later: tuple[str, ...]
@@ -118,28 +124,38 @@ def slot_values(
     :func:`arrangements`; distinct values ascending, each weighted by the
     number of arrangements that give it."""
     empty = [i for i, c in enumerate(slots) if c is None]
-    orders = arrangements(later)
+    orders = _orders(later)
     out: dict[int, Weighted] = {}
     for s in empty:
-        rest = [i for i in empty if i != s]
-        counts: dict[tuple[int, int], int] = {}
-        filled = list(slots)
+        # the filled slots as a format string: one C call writes an arrangement in
+        filled = ["{}" if c is None else c for c in slots]
         filled[s] = card
+        template = "".join(filled).format
+        # values counted by n / d: the deck's one "/" keeps every denominator
+        # at most 3, so distinct values differ by at least 1/6, far above a
+        # float's rounding, and n / d orders them as Fraction does
+        counts: dict[float, int] = {}
+        terms: dict[float, tuple[int, int]] = {}
         for order in orders:
-            for i, c in zip(rest, order):
-                filled[i] = c
-            n, d = flat_ratio(filled)
+            n, d = flat_ratio(template(*order))
+            value = n / d
+            seen = counts.get(value)
+            if seen is None:
+                counts[value] = 1
+                terms[value] = n, d
+            else:
+                counts[value] = seen + 1
+        nums = []
+        dens = []
+        for value in sorted(counts):
+            n, d = terms[value]
             g = gcd(n, d)
-            key = (n // g, d // g)
-            counts[key] = counts.get(key, 0) + 1
-        # n / d orders these values as Fraction does, without making Fractions:
-        # the deck's one "/" keeps every denominator at most 3, so distinct
-        # values differ by at least 1/9, far above a float's rounding
-        ordered = sorted(counts.items(), key=lambda kv: kv[0][0] / kv[0][1])
+            nums.append(n // g)
+            dens.append(d // g)
         out[s + 1] = (
-            tuple(n for (n, _), _ in ordered),
-            tuple(d for (_, d), _ in ordered),
-            tuple(w for _, w in ordered),
+            tuple(nums),
+            tuple(dens),
+            tuple(counts[v] for v in sorted(counts)),
             len(orders),
         )
     return out
@@ -187,6 +203,94 @@ def bracket_ratio(cards: Sequence[str], pairs: Sequence[tuple[int, int]]) -> tup
     (docs/decisions.md PD3). The brackets bot asks it for every legal pair."""
     out = _level_ratio(build_tree(cards, pairs))
     return (out[0], out[1]) if out is not None else (0, 1)
+
+
+def pair_ratio(cards: Sequence[str], first: int, last: int) -> tuple[int, int]:
+    """``bracket_ratio(cards, [(first, last)])`` as a rational (the same value,
+    maybe not the same terms): one pair on a bracket-free expression, the
+    brackets bot's usual question, without building a tree.
+
+    The rules (homeostasis.md §4.7, D26-D30) for one section: it goes with its
+    cards unless they hold a number and an operation (rule 1; the two sides
+    then join into one bracket-free level). Else the section's value is its
+    cards' bracket-free value; around it, each side keeps its runs' leftmost
+    cards (rule 2; the section separates runs), the level's ends get their
+    missing operands (rule 3), a number right after the section goes and one
+    right before it gets an implied ``x`` (rule 4); ``tree_ratio`` then values
+    the level (a section worth 0 divides by 1, D30)."""
+    inner = cards[first - 1 : last]
+    number = operation = False
+    for card in inner:
+        if card in _DIGITS:
+            number = True
+        else:
+            operation = True
+    if not (number and operation):
+        return flat_ratio([*cards[: first - 1], *cards[last:]])  # rule 1
+    level: list = _heads(cards[: first - 1])
+    if level:
+        if level[0] not in _DIGITS:
+            level.insert(0, "0")  # rule 3
+        if level[-1] in _DIGITS:
+            level.append("x")  # rule 4
+    level.append(flat_ratio(inner))
+    after = _heads(cards[last:])
+    if after:
+        if after[-1] not in _DIGITS:
+            after.append("1" if after[-1] == "/" else "0")  # rule 3
+        if after[0] in _DIGITS:
+            del after[0]  # rule 4: a number right after a section goes
+        level += after
+    return tree_ratio(level)
+
+
+def pair_ratios(cards: Sequence[str]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """``[((first, last), pair_ratio(cards, first, last)), ...]`` for every pair,
+    ``first`` then ``last`` ascending, in the very same terms: each side's
+    level (:func:`pair_ratio`) is worked out once for all the pairs that share it."""
+    n = len(cards)
+    tails = []  # the level's items after a section ending at card ``last``
+    for last in range(n + 1):
+        after = _heads(cards[last:])
+        if after:
+            if after[-1] not in _DIGITS:
+                after.append("1" if after[-1] == "/" else "0")  # rule 3
+            if after[0] in _DIGITS:
+                del after[0]  # rule 4
+        tails.append(after)
+    out = []
+    for first in range(1, n + 1):
+        before = cards[: first - 1]
+        head: list = _heads(before)
+        if head:
+            if head[0] not in _DIGITS:
+                head.insert(0, "0")  # rule 3
+            if head[-1] in _DIGITS:
+                head.append("x")  # rule 4
+        number = operation = False
+        for last in range(first, n + 1):
+            if cards[last - 1] in _DIGITS:
+                number = True
+            else:
+                operation = True
+            if number and operation:
+                value = tree_ratio([*head, flat_ratio(cards[first - 1 : last]), *tails[last]])
+            else:
+                value = flat_ratio([*before, *cards[last:]])  # rule 1
+            out.append(((first, last), value))
+    return out
+
+
+def _heads(cards: Sequence[str]) -> list[str]:
+    """Rule 2 on a run of cards: the leftmost card of each run of one kind."""
+    out: list[str] = []
+    previous: bool | None = None
+    for card in cards:
+        number = card in _DIGITS
+        if number is not previous:
+            out.append(card)
+            previous = number
+    return out
 
 
 def _level_ratio(level: list) -> tuple[int, int, bool, bool] | None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import typer
 
-from mainmatch.host.db import DEFAULT_URL
+from mainmatch.host.dburl import DEFAULT_URL
 
 TOKEN_VAR = "DISCORD_TOKEN"
 NO_TOKEN = (

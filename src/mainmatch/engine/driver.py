@@ -45,17 +45,9 @@ def check_step(
         raise StepError(
             "the match is already over; the record has steps after its end", step=number
         )
-    for p in actions:
-        if p not in pending:
-            who = ", ".join(pending)
-            raise StepError(f"is not pending at this step (pending: {who})", step=number, player=p)
-    for p in pending:
-        if p not in actions:
-            raise StepError(
-                f"is pending ({game.pending(state)[p]['kind']}) but the step has no action for them",
-                step=number,
-                player=p,
-            )
+    # the same players (pending holds no repeats): only a fault needs the scans below
+    if len(actions) != len(pending) or not all(map(actions.__contains__, pending)):
+        _name_the_missing(game, state, number, actions, pending)
     for p in defaulted:
         if p not in actions:
             raise StepError(
@@ -67,6 +59,24 @@ def check_step(
         except IllegalAction as exc:
             raise StepError(str(exc), step=number, player=p) from None
     return pending
+
+
+def _name_the_missing(
+    game: Game, state: State, number: int, actions: dict[str, Any], pending: Collection[str]
+) -> None:
+    """Raise :class:`StepError` for the first player who acts without being
+    pending, else for the first pending player without an action."""
+    for p in actions:
+        if p not in pending:
+            who = ", ".join(pending)
+            raise StepError(f"is not pending at this step (pending: {who})", step=number, player=p)
+    for p in pending:
+        if p not in actions:
+            raise StepError(
+                f"is pending ({game.pending(state)[p]['kind']}) but the step has no action for them",
+                step=number,
+                player=p,
+            )
 
 
 def advance(

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .collector import fewer_collections
 from .driver import FORMAT, StepError, check_step
 from .errors import InvalidConfig, MainmatchError, RecordError, UnknownGame
 from .game import Game, State, describe_validation_error
@@ -201,11 +202,10 @@ class Replay:
 
     def to_json(self) -> dict:
         """The replay output of ENGINE.md: result, public view after every step, count."""
-        return {
-            "result": self.result(),
-            "public_views": [self.game.view(s.state, None) for s in self.steps],
-            "steps_applied": len(self.steps),
-        }
+        view = self.game.view
+        with fewer_collections():  # every view is kept: see engine/collector.py
+            views = [view(s.state, None) for s in self.steps]
+        return {"result": self.result(), "public_views": views, "steps_applied": len(self.steps)}
 
 
 def game_of(record: dict) -> Game:
@@ -258,7 +258,8 @@ def replay(record: dict) -> Replay:
     """Replay a whole record, validating every action (each step's events
     are built when read)."""
     rep = None
-    for rep, _ in iter_replay(record, events=False):
-        pass
+    with fewer_collections():  # every state is kept: see engine/collector.py
+        for rep, _ in iter_replay(record, events=False):
+            pass
     assert rep is not None
     return rep

@@ -10,7 +10,7 @@ import typer
 
 from mainmatch.engine.errors import MainmatchError
 
-from .db import DEFAULT_URL
+from .dburl import DEFAULT_URL
 
 DEMO_PLAYER_NOTE = "you play the first seat; bots play the others"
 

@@ -26,7 +26,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from mainmatch.engine.errors import MainmatchError
 
-DEFAULT_URL = "sqlite:///mainmatch.db"
+from .dburl import DEFAULT_URL
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 #: SQLite's durability: FULL (the promise); benchmarks/server.py sets NORMAL to measure the cost
 SQLITE_SYNCHRONOUS = "NORMAL" if os.environ.get("MAINMATCH_SQLITE_SYNC") == "NORMAL" else "FULL"

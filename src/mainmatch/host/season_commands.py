@@ -22,7 +22,7 @@ from mainmatch.engine.jsonfile import read_json
 from mainmatch.season import render
 from mainmatch.season.models import Entry
 
-from .db import DEFAULT_URL, Database
+from .dburl import DEFAULT_URL
 
 season_app = typer.Typer(
     name="season",
@@ -46,6 +46,7 @@ class SeasonCliError(MainmatchError):
 
 
 def _service(db: str):
+    from .db import Database
     from .season_service import SeasonService
 
     database = Database(db)

@@ -20,16 +20,14 @@ the engine's work. Saved records are replayed (and so validated) by
 
 from __future__ import annotations
 
-import gc
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from mainmatch import games
 from mainmatch.bots import get_bot
 from mainmatch.bots.driver import Asker
 from mainmatch.bots.families import get_family
+from mainmatch.engine.collector import fewer_collections
 from mainmatch.engine.driver import Driver
 from mainmatch.engine.errors import MainmatchError
 
@@ -41,8 +39,6 @@ from .summary import MatchSummary, summarize
 MAX_STEPS = 100_000
 #: fault messages are cut to this length in summaries
 MESSAGE_CHARS = 200
-#: the garbage collector's first threshold while matches are played (docs/decisions.md PD5)
-GC_THRESHOLD = 10_000
 
 
 @dataclass
@@ -115,24 +111,10 @@ def play_chunk(plan: SimPlan, start: int, stop: int) -> ChunkResult:
     load_bot_modules(plan.bot_modules)
     rules = parse_keep(plan.keep)
     out = ChunkResult()
-    with _fewer_collections():
+    with fewer_collections():
         for index in range(start, stop):
             summary, record = play_match(plan, index)
             out.summaries.append(summary)
             if rules and wanted(rules, index, summary.end, len(summary.faults)):
                 out.records[index] = record
     return out
-
-
-@contextmanager
-def _fewer_collections() -> Iterator[None]:
-    """Collect the youngest generation after :data:`GC_THRESHOLD` allocations
-    rather than 700 while playing: a strategy match makes tens of thousands of
-    short-lived containers (views, requests, actions), and every collection
-    that reaches the oldest generation walks the bots' long-lived caches."""
-    old = gc.get_threshold()
-    gc.set_threshold(max(old[0], GC_THRESHOLD), *old[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*old)

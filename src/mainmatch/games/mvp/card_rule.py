@@ -67,27 +67,34 @@ def resolve_card(flag: str | None, stakes: dict[str, int], team_of: dict[str, st
     >>> o = resolve_card("red", {"r1": 4, "g1": 4}, t); (o.result, o.team, o.total, o.returned, o.controller)
     ('claimed', 'red', 4, {'g1': 4}, 'r1')
     """
-    totals = team_totals(stakes, team_of)
+    # one pass for the team totals (team_totals), one to split the bids: a
+    # round resolves every exposed card, so this is the inner loop of a step
+    red = green = 0
+    for p, amount in stakes.items():
+        if team_of[p] == RED:
+            red += amount
+        else:
+            green += amount
     if flag is None:
-        if totals[RED] == totals[GREEN]:
+        if red == green:
             return CardOutcome(STAYS, None, 0, {}, {}, dict(stakes), None)
-        leader = RED if totals[RED] > totals[GREEN] else GREEN
-        return _flag(leader, stakes, team_of, totals)
-    rival = OTHER[flag]
-    if totals[flag] >= totals[rival]:
+        team = RED if red > green else GREEN
+        claims = False
+    else:
         # D7: a tie keeps the flag, and a flag held two rounds in a row claims
-        paid = {p: a for p, a in stakes.items() if team_of[p] == flag}
-        returned = {p: a for p, a in stakes.items() if team_of[p] != flag}
-        return CardOutcome(CLAIMED, flag, totals[flag], returned, paid, {}, controller(paid))
-    return _flag(rival, stakes, team_of, totals)
-
-
-def _flag(
-    team: str, stakes: dict[str, int], team_of: dict[str, str], totals: dict[str, int]
-) -> CardOutcome:
-    keep = {p: a for p, a in stakes.items() if team_of[p] == team}
-    returned = {p: a for p, a in stakes.items() if team_of[p] != team}
-    return CardOutcome(FLAGGED, team, totals[team], returned, {}, keep, None)
+        claims = red >= green if flag == RED else green >= red
+        team = flag if claims else OTHER[flag]
+    mine: dict[str, int] = {}
+    others: dict[str, int] = {}
+    for p, amount in stakes.items():
+        if team_of[p] == team:
+            mine[p] = amount
+        else:
+            others[p] = amount
+    total = red if team == RED else green
+    if claims:
+        return CardOutcome(CLAIMED, team, total, others, mine, {}, controller(mine))
+    return CardOutcome(FLAGGED, team, total, others, {}, mine, None)
 
 
 def controller(paid: dict[str, int]) -> str | None:
@@ -96,8 +103,11 @@ def controller(paid: dict[str, int]) -> str | None:
     >>> controller({"r1": 3, "r2": 2}), controller({"r1": 1, "r2": 1}), controller({"r1": 1, "r2": 1, "r3": 2})
     ('r1', None, 'r3')
     """
-    if not paid:
-        return None
-    top = max(paid.values())
-    leaders = [p for p, a in paid.items() if a == top]
-    return leaders[0] if len(leaders) == 1 else None
+    leader: str | None = None
+    top, tied = 0, False
+    for p, amount in paid.items():
+        if leader is None or amount > top:
+            leader, top, tied = p, amount, False
+        elif amount == top:
+            tied = True
+    return None if tied else leader

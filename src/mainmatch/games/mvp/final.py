@@ -7,6 +7,8 @@ one follows, adds only ``ec_votes`` and the EC.
 
 from __future__ import annotations
 
+from typing import overload
+
 from mainmatch.engine.result import nonzero
 
 from .card_rule import TEAMS
@@ -62,6 +64,10 @@ def build_final(
     }
 
 
+@overload
+def copy_final(final: dict) -> dict: ...
+@overload
+def copy_final(final: None) -> None: ...
 def copy_final(final: dict | None) -> dict | None:
     """A copy of ``final`` sharing nothing mutable with the state."""
     if final is None:

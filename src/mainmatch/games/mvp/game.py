@@ -25,6 +25,7 @@ from mainmatch.engine.variants import check_variant
 
 from .card_rule import TEAMS
 from .cards import CARDS
+from .final import copy_final
 from .models import (
     LAST_ROUND,
     PLAYERS,
@@ -40,7 +41,7 @@ from .random_play import random_ec_vote, random_round_action
 from .render import render_event
 from .resolve import apply_round
 from .state import CHOOSE_EC, OVER, ROUND, MvpState
-from .validate import check_round_action
+from .validate import check_round_action, plainly_legal
 from .views import public_view, requests, you
 
 #: ids that suggest no team: the teams are a random split unless the host gives them
@@ -178,7 +179,7 @@ class Mvp(Game[MvpState]):
             remaining=FULL,
             flags={},
             claims={},
-            chips={p: self.rule_values(config)["chips"] for p in players},  # §2.4
+            chips=dict.fromkeys(players, self.rule_values(config)["chips"]),  # §2.4
             bids={p: {} for p in players},
             garnets=dict(config["garnets"]),
             garnets_spent={p: 0 for p in players},
@@ -198,6 +199,11 @@ class Mvp(Game[MvpState]):
         return ()
 
     def validate(self, state: MvpState, player: str, action: Any) -> None:
+        if state.phase == ROUND and player in state.players:
+            e = state.exposure
+            biddable = e.exposed_set if state.round == LAST_ROUND else e.biddable_set
+            if plainly_legal(action, biddable, state.chips[player]):
+                return
         if state.phase == OVER:
             raise IllegalAction("the match is over")
         if player not in self.pending_players(state):
@@ -274,7 +280,7 @@ class Mvp(Game[MvpState]):
     def result(self, state: MvpState) -> dict | None:
         if state.phase != OVER:
             return None
-        final = public_view(state)["final"]  # a fresh copy
+        final = copy_final(state.ended)  # a fresh copy, as the public view's
         players = list(state.players)
         return {
             "ranking": ranking(

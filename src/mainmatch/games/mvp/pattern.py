@@ -112,6 +112,9 @@ class Exposure:
     claimed: tuple[str, ...]
     #: exposed and nearly exposed letters: the cards one may bid on before round 13
     biddable: tuple[str, ...]
+    #: ``exposed`` and ``biddable`` as sets, for validating bids in one pass
+    exposed_set: frozenset[str]
+    biddable_set: frozenset[str]
 
     @property
     def revealed(self) -> tuple[str, ...]:
@@ -144,7 +147,16 @@ def exposure(remaining: frozenset[str] = FULL) -> Exposure:
             status[x] = HIDDEN
     by = {s: tuple(x for x in LETTERS if status[x] == s) for s in STAGES}
     biddable = tuple(x for x in LETTERS if status[x] in (EXPOSED, NEARLY_EXPOSED))
-    return Exposure(status, by[EXPOSED], by[NEARLY_EXPOSED], by[HIDDEN], by[CLAIMED], biddable)
+    return Exposure(
+        status,
+        by[EXPOSED],
+        by[NEARLY_EXPOSED],
+        by[HIDDEN],
+        by[CLAIMED],
+        biddable,
+        frozenset(by[EXPOSED]),
+        frozenset(biddable),
+    )
 
 
 def newly_exposed(before: frozenset[str], after: frozenset[str]) -> tuple[str, ...]:

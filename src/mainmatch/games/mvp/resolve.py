@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from mainmatch.engine.events import private, public
 
-from .card_rule import CLAIMED, FLAGGED, resolve_card
+from .card_rule import CLAIMED, STAYS, resolve_card
 from .cards import card_sorted
 from .final import build_final, copy_final
 from .models import LAST_ROUND
@@ -34,108 +34,125 @@ def apply_round(
     state: MvpState, actions: dict[str, dict], emit: bool = True
 ) -> tuple[MvpState, list[dict]]:
     """Apply one validated ``round`` step; never mutates ``state``. Without
-    ``emit`` the events are not built (the list is empty)."""
+    ``emit`` the events are not built (the list is empty).
+
+    The state's dicts that a round leaves alone are shared with the new
+    state (states are never changed once made); a player's bids are copied
+    before they change."""
     players, team_of, layout, r = state.players, state.team_of, state.layout, state.round
     chips = dict(state.chips)
     bids = dict(state.bids)  # player -> their bids; a player's dict is copied before it changes
-    garnets = dict(state.garnets)
-    spent = dict(state.garnets_spent)
+    garnets, spent = state.garnets, state.garnets_spent  # copied at the first purchase
     flags = dict(state.flags)
-    claims = dict(state.claims)
+    claims = state.claims  # copied at the first claim
     any_bid = False
+    fresh: set[str] = set()  # players whose bids dict is already this round's own copy
+    buyers: list[str] = []  # players whose action has purchase fields
     # §4.1.1 commit: bids move from free chips onto the cards; purchases are paid
     for p in players:
         action = actions[p]
+        if not action:
+            continue  # no bid, no purchase
         new_bids = action.get("bids")
         if new_bids:
             any_bid = True
             mine = dict(bids[p])
+            left = chips[p]
             for x, amount in new_bids.items():
                 mine[x] = mine.get(x, 0) + amount
-                chips[p] -= amount
+                left -= amount
+            chips[p] = left
             bids[p] = mine
+            fresh.add(p)
         if len(action) - (new_bids is not None) == 0:
             continue  # no purchase fields
+        buyers.append(p)
         cost = purchase_cost(action)
         if cost:
+            if garnets is state.garnets:
+                garnets, spent = dict(garnets), dict(spent)
             garnets[p] -= cost
             spent[p] += cost
-    changed: set[str] = set()
     returned: dict[str, dict[str, int]] = {p: {} for p in players} if emit else {}
     paid: dict[str, dict[str, int]] = {p: {} for p in players} if emit else {}
     control: dict[str, dict[str, bool]] = {p: {} for p in players} if emit else {}
-    claimed_now: list[dict] = []
+    claimed_now: list[str] = []
+    claimed_shown: list[dict] = []
     flagged_now: list[dict] = []
     # the standing bids on each card, players in order: a card is resolved once, and
     # resolving one takes bids off that card only, so these stay as they are read
     stakes_by_card: dict[str, dict[str, int]] = {}
     for p in players:
         for x, amount in bids[p].items():
-            stakes_by_card.setdefault(x, {})[p] = amount
-
-    def stakes_on(x: str) -> dict[str, int]:
-        return stakes_by_card.get(x) or {}
-
-    def take_off(
-        x: str, amounts: dict[str, int], into: dict[str, dict[str, int]], credit: bool
-    ) -> None:
-        for p, amount in amounts.items():
-            if p not in changed:
-                bids[p] = dict(bids[p])
-                changed.add(p)
-            del bids[p][x]
-            if emit:
-                into[p][x] = amount
-            if credit:
-                chips[p] += amount
-
-    def resolve(x: str, flag: str | None) -> None:
-        stakes = stakes_on(x)
-        if not stakes and flag is None:
-            return  # §4.2: unflagged, 0 = 0, nothing happens
-        outcome = resolve_card(flag, stakes, team_of)
-        # returned chips go back to free chips at once (§4.2, D11)
-        take_off(x, outcome.returned, returned, True)
-        if outcome.result == CLAIMED:
-            assert outcome.team is not None  # a claim has a team
-            take_off(x, outcome.paid, paid, False)
-            del flags[x]
-            claims[x] = Claim(outcome.team, outcome.total, r, outcome.controller)
-            claimed_now.append(
-                {"letter": x, "card": layout[x], "team": outcome.team, "paid": outcome.total}
-            )
-            if emit:
-                for p in players:
-                    if team_of[p] == outcome.team:
-                        control[p][x] = p == outcome.controller
-        elif outcome.result == FLAGGED:
-            assert outcome.team is not None  # a flag has a team
-            flags[x] = (outcome.team, outcome.total)
-            if emit:
-                flagged_now.append(
-                    {"letter": x, "card": layout[x], "team": outcome.team, "total": outcome.total}
-                )
-
-    # bids committed now sit in fresh dicts only for players who bid; the
-    # others' dicts are still shared with ``state`` and copied before a change
-    changed.update(p for p in players if actions[p].get("bids"))
+            on_card = stakes_by_card.get(x)
+            if on_card is None:
+                stakes_by_card[x] = {p: amount}
+            else:
+                on_card[p] = amount
     before = state.remaining
-    # §4.1.2 the cards exposed at the start, independently of each other
-    for x in exposure(before).exposed:
-        flag = flags.get(x)
-        resolve(x, flag[0] if flag else None)
-    after = before.difference(c["letter"] for c in claimed_now)
-    # §4.1.3 newly exposed cards: never flagged yet, so at most flagged now
-    fresh = newly_exposed(before, after)
-    for x in fresh:
-        resolve(x, None)
+    # §4.1.2 the cards exposed at the start, independently of each other; then
+    # §4.1.3 the newly exposed cards (never flagged yet, so at most flagged now)
+    todo: tuple[str, ...] = exposure(before).exposed
+    after = before
+    for first in (True, False):
+        for x in todo:
+            flag = flags.get(x) if first else None
+            flag_team = flag[0] if flag else None
+            stakes = stakes_by_card.get(x)
+            if stakes is None:
+                if flag_team is None:
+                    continue  # §4.2: unflagged, 0 = 0, nothing happens
+                stakes = {}
+            outcome = resolve_card(flag_team, stakes, team_of)
+            result = outcome.result
+            if result == STAYS:
+                continue
+            # returned chips go back to free chips at once (§4.2, D11)
+            for p, amount in outcome.returned.items():
+                if p not in fresh:
+                    bids[p] = dict(bids[p])
+                    fresh.add(p)
+                del bids[p][x]
+                chips[p] += amount
+                if emit:
+                    returned[p][x] = amount
+            team = outcome.team
+            assert team is not None  # a flag or a claim has a team
+            if result == CLAIMED:
+                for p, amount in outcome.paid.items():
+                    if p not in fresh:
+                        bids[p] = dict(bids[p])
+                        fresh.add(p)
+                    del bids[p][x]
+                    if emit:
+                        paid[p][x] = amount
+                del flags[x]
+                if claims is state.claims:
+                    claims = dict(claims)
+                claims[x] = Claim(team, outcome.total, r, outcome.controller)
+                claimed_now.append(x)
+                if emit:
+                    claimed_shown.append(
+                        {"letter": x, "card": layout[x], "team": team, "paid": outcome.total}
+                    )
+                    for p in players:
+                        if team_of[p] == team:
+                            control[p][x] = p == outcome.controller
+            else:
+                flags[x] = (team, outcome.total)
+                if emit:
+                    flagged_now.append(
+                        {"letter": x, "card": layout[x], "team": team, "total": outcome.total}
+                    )
+        if first:
+            after = before.difference(claimed_now) if claimed_now else before
+            todo = newly_exposed(before, after)
+    fresh_exposed = todo
     # §4.1.6 deliver purchases (even if the card was revealed this round, D14)
     known = state.known
     delivered: dict[str, tuple[int, dict[str, str], dict[str, str]]] = {}
-    for p in players:
+    for p in buyers:
         action = actions[p]
-        if len(action) - ("bids" in action) == 0:
-            continue  # no purchase fields: nothing bought
         bought = action.get("buy_chips", 0)
         identity = {x: layout[x] for x in letter_sorted(action.get("buy_identity", ()))}
         location = {c: state.where[c] for c in card_sorted(action.get("buy_location", ()))}
@@ -158,9 +175,9 @@ def apply_round(
             public(
                 "round_resolved",
                 round=r,
-                claimed=claimed_now,
+                claimed=claimed_shown,
                 flagged=flagged_now,
-                newly_exposed=list(fresh),
+                newly_exposed=list(fresh_exposed),
                 revealed=[{"letter": x, "card": layout[x]} for x in revealed],
             )
         )

@@ -23,9 +23,11 @@ OPTIONAL = ("variant",)
 OPTIONS = ("auctions", "n_auctions", "gamewide_tiebreak", "garnets", "variant")
 
 
-def check_config(config: Any) -> dict:
+def check_config(config: Any, *, catalogue_checked: bool = False) -> dict:
     """Return ``config`` unchanged if it is a valid config (§2), else raise
-    :class:`InvalidConfig` naming the field."""
+    :class:`InvalidConfig` naming the field. ``catalogue_checked``: the caller
+    has found ``auctions`` valid already (``table.plain_lots``), so the
+    first fault, if any, is elsewhere."""
     if not isinstance(config, dict):
         raise InvalidConfig(f"config must be a JSON object, not {json_type(config)}")
     unknown = [k for k in config if k not in FIELDS and k not in OPTIONAL]
@@ -41,7 +43,7 @@ def check_config(config: Any) -> dict:
     fault = players_fault(players, PLAYERS, "Second to Won")
     if fault:
         raise InvalidConfig(f"config.{fault}")
-    fault = catalogue_fault(config["auctions"], prefix="config.")
+    fault = None if catalogue_checked else catalogue_fault(config["auctions"], prefix="config.")
     if fault:
         raise InvalidConfig(fault)
     fault = ordering_fault(

@@ -9,23 +9,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from mainmatch.engine.checks import after_end
 from mainmatch.engine.errors import IllegalAction, InvalidConfig
-from mainmatch.engine.events import private, public
-from mainmatch.engine.frozen import immutable
 from mainmatch.engine.game import Game
 from mainmatch.engine.result import nonzero
 
 from .config import OPTIONS, build_config, check_config
-from .items import CompiledEffect, compile_item, has_choice, show_auction
+from .items import compile_item
 from .models import (
     LETTERS,
-    LIMIT,
     MIN_BIDS,
     PLAYERS,
     VARIANT_KEYS,
@@ -34,57 +29,15 @@ from .models import (
 )
 from .random_play import default_bids, random_bids, random_host_inputs
 from .render import render_event
-from .resolve import resolve
-from .scoring import end_object
-from .validate import check_bids
+from .state import SecondState
+from .step import play_auction
+from .table import CHOICE, Table, lot_of, new_table, plain_lots
+from .validate import check_bids, plainly_legal
+from .views import view
+
+__all__ = ["SecondState", "SecondToWon", "Table"]
 
 DEFAULT_PLAYERS = ("ana", "ben", "cal", "dee", "eve", "fay", "gus", "hal", "ivy")
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """What a match's config fixes, prepared once and shared by all its states."""
-
-    items: tuple[tuple[dict, ...], ...]  # config items, auction 1 first
-    compiled: tuple[tuple[tuple[CompiledEffect, ...], ...], ...]
-    choice_letters: tuple[frozenset[str], ...]  # per auction: items to CHOICE
-    others: dict[str, tuple[str, ...]]  # player -> every other player, players order
-    tiebreak: tuple[str, ...]
-    #: points above which a player is over: 200, or the config's variant (§7.2)
-    limit: int = LIMIT
-
-    @property
-    def n_auctions(self) -> int:
-        return len(self.items)
-
-
-@immutable
-class SecondState:
-    config: dict
-    players: tuple[str, ...]
-    index: dict[str, int]  # player -> position in players (shared, never mutated)
-    table: Table
-    phase: str  # "bidding" | "over"
-    auction: int  # current auction; after the end, the last played
-    points: dict[str, int]
-    chips: dict[str, int]
-    garnets: dict[str, int]  # held now
-    garnets_spent: dict[str, int]  # bid over the match (§4.1)
-    garnets_from_items: dict[str, int]  # received from items over the match
-    history: tuple[dict[str, int], ...]  # scores after each auction played (§4.5)
-    bids: dict[
-        str, tuple[dict, ...]
-    ]  # player -> own bids per auction, as the private view shows them
-    won: dict[str, tuple[dict, ...]]  # player -> own won items, as the private view shows them
-    info: dict[
-        str, tuple[int, ...]
-    ]  # player -> auctions whose lists they received, in order received
-    end: dict | None
-
-    @property
-    def ended(self) -> dict:
-        """``end`` once play has ended (phases ``choose_ec`` and ``over``)."""
-        return after_end(self.end)
 
 
 class SecondToWon(Game[SecondState]):
@@ -139,38 +92,44 @@ class SecondToWon(Game[SecondState]):
     # ------------------------------------------------------------ state
 
     def initial_state(self, config: dict) -> SecondState:
-        config = self.check_config(config)
+        # the catalogue is checked and prepared in one pass when it is plainly
+        # valid; otherwise check_config names the first fault (PW1)
+        ready = (
+            plain_lots(config["auctions"])
+            if type(config) is dict and "auctions" in config
+            else None
+        )
+        if ready is None:
+            config = check_config(config)
+            auctions = config["auctions"]
+            lots = tuple(tuple(lot_of(compile_item(it)) for it in a) for a in auctions)
+            choice = tuple(
+                frozenset(l for l, lot in zip(LETTERS, a) if any(g[0] == CHOICE for g in lot))
+                for a in lots
+            )
+        else:
+            config = check_config(config, catalogue_checked=True)
+            lots, choice = ready
         rules = self.rule_values(config)
         players = tuple(config["players"])
-        items = tuple(tuple(auction) for auction in config["auctions"])
-        table = Table(
-            items=items,
-            compiled=tuple(tuple(compile_item(it) for it in auction) for auction in items),
-            choice_letters=tuple(
-                frozenset(l for l, it in zip(LETTERS, auction) if has_choice(it))
-                for auction in items
-            ),
-            others={p: tuple(q for q in players if q != p) for p in players},
-            tiebreak=tuple(config["gamewide_tiebreak"]),
-            limit=rules["limit"],
-        )
-        zero = {p: 0 for p in players}
+        zero = dict.fromkeys(players, 0)
+        nothing: dict[str, Any] = dict.fromkeys(players, ())  # no bids, items won, lists yet
         return SecondState(
             config=config,
             players=players,
             index={p: i for i, p in enumerate(players)},
-            table=table,
+            table=new_table(config, lots, choice, rules["limit"]),
             phase="bidding",
             auction=1,
-            points=dict(zero),
-            chips={p: rules["chips"] for p in players},  # decision 31: dealt once, never refilled
+            points=zero,
+            chips=dict.fromkeys(players, rules["chips"]),  # decision 31: dealt once, never refilled
             garnets=dict(config["garnets"]),
-            garnets_spent=dict(zero),
-            garnets_from_items=dict(zero),
+            garnets_spent=zero,  # maps shared until they change (states are never mutated)
+            garnets_from_items=zero,
             history=(),
-            bids={p: () for p in players},
-            won={p: () for p in players},
-            info={p: () for p in players},
+            bids=nothing,
+            won=nothing,
+            info=nothing,
             end=None,
         )
 
@@ -179,7 +138,7 @@ class SecondToWon(Game[SecondState]):
         if state.phase == "bidding":
             # §3.1 request; the shown items are one list shared by the nine requests
             k = state.auction
-            items = show_auction(state.table.items[k - 1])
+            items = state.table.show(k)
             for p in state.players:
                 c = state.chips[p]
                 out[p] = {
@@ -199,7 +158,7 @@ class SecondToWon(Game[SecondState]):
 
     def validate(self, state: SecondState, player: str, action: Any) -> None:
         self._require_pending(state, player)
-        check_bids(
+        args = (
             action,
             player,
             state.index,
@@ -207,6 +166,8 @@ class SecondToWon(Game[SecondState]):
             state.chips[player],
             state.garnets[player],
         )
+        if not plainly_legal(*args):  # the rule-by-rule checks word the message
+            check_bids(*args)
 
     def default_action(self, state: SecondState, player: str, rng: random.Random) -> dict:
         self._require_pending(state, player)
@@ -250,7 +211,7 @@ class SecondToWon(Game[SecondState]):
             raise IllegalAction(
                 f"a bids step needs one action from each of the {PLAYERS} players (missing {missing}, unknown {extra})"
             )
-        return self._auction(state, actions, True)
+        return play_auction(state, actions, True)
 
     def apply_validated(
         self, state: SecondState, actions: dict[str, dict]
@@ -258,150 +219,17 @@ class SecondToWon(Game[SecondState]):
         # the driver has checked the players (ENGINE.md: apply gets a checked step)
         if state.phase == "over":
             raise IllegalAction("the match is over")
-        return self._auction(state, actions, True)
+        return play_auction(state, actions, True)
 
     def next_state(self, state: SecondState, actions: dict[str, dict]) -> SecondState:
         if state.phase == "over":
             raise IllegalAction("the match is over")
-        return self._auction(state, actions, False)[0]
-
-    def _auction(
-        self, state: SecondState, actions: dict[str, dict], emit: bool
-    ) -> tuple[SecondState, list[dict]]:
-        """§4 one auction from checked actions; its events only when ``emit``."""
-        players, t, k = state.players, state.table, state.auction
-        # each action read once: its bids in letter order (as ``normalise`` gives them)
-        # and the private view's copy of them
-        bids: dict[str, dict[str, tuple[int, int, str | None]]] = {}
-        own_bids: dict[str, tuple[dict, ...]] = {}
-        for p in players:
-            raw = actions[p]["bids"]
-            mine: dict[str, tuple[int, int, str | None]] = {}
-            entry: dict[str, dict] = {}
-            for letter in sorted(raw):
-                bid = raw[letter]
-                c, g, who = bid.get("chips", 0), bid.get("garnets", 0), bid.get("choice")
-                mine[letter] = (c, g, who)
-                entry[letter] = (
-                    {"chips": c, "garnets": g}
-                    if who is None
-                    else {"chips": c, "garnets": g, "choice": who}
-                )
-            bids[p] = mine
-            own_bids[p] = state.bids[p] + ({"auction": k, "bids": entry},)
-        out = resolve(players, t.compiled[k - 1], bids, state.points, state.chips, state.garnets)
-        history = state.history + (out.points,)  # §4.5
-        spent = {p: state.garnets_spent[p] + out.garnets_bid[p] for p in players}
-        from_items = {p: state.garnets_from_items[p] + out.gifted[p] for p in players}
-        won, info = {}, {}
-        shown: dict[
-            int, list[dict]
-        ] = {}  # an auction's item list, built once for this step's events
-
-        def listing(j: int) -> list[dict]:
-            if j not in shown:
-                shown[j] = show_auction(t.items[j - 1])
-            return shown[j]
-
-        # §4.6 each player privately learns their items, total, chips, garnets and info lists
-        events = [public("auction_closed", auction=k)] if emit else []
-        for p in players:
-            mine = bids[p]
-            won_now = out.won[p]
-            won[p] = (
-                state.won[p] + tuple(_won_entry(k, l, mine[l]) for l in won_now)
-                if won_now
-                else state.won[p]
-            )
-            got = out.info[p]
-            received = [j for j in got if j not in state.info[p]] if got else None
-            info[p] = state.info[p] + tuple(received) if received else state.info[p]
-            if not emit:
-                continue
-            events.append(
-                private(
-                    [p],
-                    "auction_result",
-                    auction=k,
-                    won=list(out.won[p]),
-                    points=out.points[p],
-                    chips=out.chips[p],
-                    garnets=out.garnets[p],
-                    garnets_gifted=out.gifted[p],
-                )
-            )
-            # decision 38: an information event every time, even for a list already received
-            events += [
-                private([p], "information", auction=j, items=listing(j)) for j in out.info[p]
-            ]
-        # §4.7 premature end (decision 16: before the normal one), normal end, or the next auction
-        end = None
-        if any(v > t.limit for v in out.points.values()) or k == t.n_auctions:
-            end = end_object(players, history, t.tiebreak, t.limit)
-            if emit:
-                events.append(public("game_over", **(_copy_end(end) or {})))
-        elif emit:
-            events.append(public("auction_open", auction=k + 1, items=listing(k + 1)))
-        new = SecondState(
-            config=state.config,
-            players=players,
-            index=state.index,
-            table=t,
-            phase="bidding" if end is None else "over",
-            auction=k if end else k + 1,
-            points=out.points,
-            chips=out.chips,
-            garnets=out.garnets,
-            garnets_spent=spent,
-            garnets_from_items=from_items,
-            history=history,
-            bids=own_bids,
-            won=won,
-            info=info,
-            end=end,
-        )
-        return new, events
+        return play_auction(state, actions, False)[0]
 
     # ------------------------------------------------------------ views §5
 
     def view(self, state: SecondState, player: str | None) -> dict:
-        t = state.table
-        out = {
-            "game": self.id,
-            "players": list(state.players),
-            "phase": state.phase,
-            "auction": state.auction,
-            "max_auctions": t.n_auctions,
-            "auctions": [
-                {"auction": j, "items": show_auction(t.items[j - 1])}
-                for j in range(1, state.auction + 1)
-            ],
-            "end": _copy_end(state.end),
-        }
-        variant = state.config.get("variant")
-        if variant:  # only a variant's views name it: official views stay as §5 lists them
-            out["variant"] = dict(variant)
-        if player is not None:
-            if player not in state.index:
-                raise IllegalAction(f"{player!r} is not a player in this match")
-            out["you"] = {
-                "player": player,
-                "chips": state.chips[player],
-                "garnets": state.garnets[player],
-                "garnets_spent": state.garnets_spent[player],
-                "points": state.points[player],
-                "points_history": [h[player] for h in state.history],
-                "bids": [
-                    {"auction": b["auction"], "bids": {l: dict(x) for l, x in b["bids"].items()}}
-                    for b in state.bids[player]
-                ],
-                "won": [dict(w) for w in state.won[player]],
-                "info": [
-                    {"auction": j, "items": show_auction(t.items[j - 1])}
-                    for j in state.info[player]
-                ],
-            }
-        return out
+        return view(self.id, state, player)
 
     # ------------------------------------------------------------ result §7.5
 
@@ -436,23 +264,3 @@ class SecondToWon(Game[SecondState]):
 
     def render_event(self, event: dict) -> str:
         return render_event(event)
-
-
-def _won_entry(auction: int, letter: str, bid: tuple[int, int, str | None]) -> dict:
-    c, g, choice = bid
-    entry = {"auction": auction, "letter": letter, "chips": c, "garnets": g}
-    if choice is not None:
-        entry["choice"] = choice
-    return entry
-
-
-def _copy_end(end: dict | None) -> dict | None:
-    if end is None:
-        return None
-    out = dict(end)
-    for k in ("scores", "tokens_of_life", "garnet_award"):
-        out[k] = dict(end[k])
-    for k in ("over_200", "first", "second", "last_place", "elimination_candidates"):
-        out[k] = list(end[k])
-    out["score_history"] = [dict(h) for h in end["score_history"]]
-    return out

@@ -3,21 +3,26 @@ winners, payment, effects.
 
 Effects are simultaneous (decision 1): for each player the product of every
 multiplier aimed at them and the sum of every addition, then
-``ceil(points * mult) + add``, exact and rounded once (decisions 2, 3).
+``ceil(points * mult) + add``, exact and rounded once (decisions 2, 3). The
+multipliers are kept as integer numerators and denominators (decimal strings
+are exact ratios), so ``ceil`` is one integer division.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from .items import CompiledEffect
 from .models import GARNET_VALUE, LETTERS
+from .table import CHOICE, YOU, Lot, lot_of
 
 #: a player's bids: letter -> (chips, garnets, choice)
 Bids = dict[str, tuple[int, int, "str | None"]]
+#: one bid as the engine reads and keeps it: (letter, chips, garnets, choice or None)
+Entry = tuple[str, int, int, "str | None"]
 
 
 @dataclass(slots=True)
@@ -32,6 +37,18 @@ class Outcome:
     info: dict[str, list[int]]  # auctions whose list each player receives, ascending
     won: dict[str, list[str]]  # letters won, in letter order
     winners: dict[str, list[str]]  # letter -> winners in players order (empty: discarded)
+
+
+@dataclass(slots=True)
+class Settled:
+    """What §4.3-4.4 did; the sparse maps hold only the players concerned."""
+
+    points: dict[str, int]
+    chips: dict[str, int]
+    garnets: dict[str, int]  # held after discards and gifts (the old map if unchanged)
+    gifted: dict[str, int]  # player -> garnets received from items, if any
+    info: dict[str, set[int]]  # player -> auctions whose lists they receive, if any
+    won: dict[str, list[Entry]]  # player -> the bids that won, letter order, if any
 
 
 def item_winners(players: Sequence[str], bids: dict[str, Bids], letter: str) -> list[str]:
@@ -61,75 +78,98 @@ def new_total(points: int, mult: Fraction | int, add: int) -> int:
     return math.ceil(points * mult) + add
 
 
+def settle(
+    players: Sequence[str],
+    lots: Sequence[Lot],
+    others: Mapping[str, Sequence[str]],
+    tops: Mapping[str, list[tuple[str, Entry]]],
+    points: Mapping[str, int],
+    chips: Mapping[str, int],
+    garnets: dict[str, int],
+    garnets_bid: Mapping[str, int],
+) -> Settled:
+    """§4.3-4.4 for an auction whose winners are known: ``tops`` maps each
+    letter someone bid on to its winners (players order) and their winning
+    bids; ``garnets_bid`` the garnets each player bid (§4.1; absent: none)."""
+    paid = dict(chips)
+    mult: dict[str, list[int]] = {}  # player -> [numerator, denominator]
+    add = dict.fromkeys(players, 0)
+    gift: dict[str, int] = {}
+    info: dict[str, set[int]] = {}
+    won: dict[str, list[Entry]] = {}
+    for letter, lot in zip(LETTERS, lots):
+        top = tops.get(letter)
+        if not top:
+            continue
+        # §4.2 ties: all tied bidders win (decision 4), each with a copy of the item
+        for w, entry in top:
+            paid[w] -= entry[1]  # §4.3 winners pay; lost bids keep their chips
+            if w in won:
+                won[w].append(entry)
+            else:
+                won[w] = [entry]
+            for kind, num, den, plus, g, infos in lot:
+                if kind == YOU:
+                    targets: Sequence[str] = (w,)
+                elif kind == CHOICE:
+                    targets = (entry[3],)  # type: ignore[assignment]  # validation names it
+                else:
+                    targets = others[w]
+                for t in targets:
+                    if num != den:
+                        m = mult.get(t)
+                        if m is None:
+                            mult[t] = [num, den]
+                        else:
+                            m[0] *= num
+                            m[1] *= den
+                    if plus:
+                        add[t] += plus
+                    if g:
+                        gift[t] = gift.get(t, 0) + g
+                    if infos:
+                        if t in info:
+                            info[t].update(infos)
+                        else:
+                            info[t] = set(infos)
+    new_points = {}
+    for p in players:
+        m = mult.get(p)
+        if m is None or m[0] == m[1]:
+            new_points[p] = points[p] + add[p]
+        else:  # ceil(points * num / den), den > 0
+            new_points[p] = -(-points[p] * m[0] // m[1]) + add[p]
+    if garnets_bid or gift:
+        garnets = dict(garnets)
+        for p, g in garnets_bid.items():
+            garnets[p] -= g
+        for p, g in gift.items():
+            garnets[p] += g
+    return Settled(new_points, paid, garnets, gift, info, won)
+
+
 def resolve(
     players: Sequence[str],
-    items: Sequence[tuple[CompiledEffect, ...]],
+    items: Sequence[Sequence[CompiledEffect]],
     bids: dict[str, Bids],
     points: dict[str, int],
     chips: dict[str, int],
     garnets: dict[str, int],
 ) -> Outcome:
     """Resolve one auction (§4.1-4.4). ``bids`` holds every player's legal bids."""
-    chips = dict(chips)
-    held = dict(garnets)
-    garnets_bid = {}
-    # one pass over the bids: §4.1 garnets bid are discarded, won or lost; §4.2 each
-    # item's highest value and its bidders in players order (as item_winners finds them)
-    best: dict[str, int] = {}
-    tops: dict[str, list[str]] = {}
-    for p in players:
-        g_total = 0
-        for letter, (c, g, _choice) in bids[p].items():
-            g_total += g
-            value = c + GARNET_VALUE * g
-            high = best.get(letter, 0)
-            if value > high:
-                best[letter] = value
-                tops[letter] = [p]
-            elif value == high:
-                tops.setdefault(letter, []).append(p)
-        garnets_bid[p] = g_total
-        held[p] -= g_total
-    mult: dict[str, Fraction | int] = dict.fromkeys(players, 1)
-    add = dict.fromkeys(players, 0)
-    gift = dict.fromkeys(players, 0)
-    info: dict[str, set[int]] = {p: set() for p in players}
-    won: dict[str, list[str]] = {p: [] for p in players}
-    winners: dict[str, list[str]] = {}
-    for letter, effects in zip(LETTERS, items):
-        # §4.2 winners (ties: all tied bidders win, decision 4)
-        top = tops.get(letter, [])
-        winners[letter] = top
-        for w in top:
-            c, _g, choice = bids[w][letter]
-            chips[w] -= c  # §4.3 winners pay; lost bids keep their chips
-            won[w].append(letter)
-            # §4.4 each winner's copy of the item, each effect to its targets
-            for e in effects:
-                if e.target == "you":
-                    targets: Sequence[str] = (w,)
-                elif e.target == "choice":
-                    assert choice is not None  # validation: a choice item names its target
-                    targets = (choice,)
-                else:
-                    targets = [p for p in players if p != w]
-                for t in targets:
-                    if e.multiply is not None:
-                        mult[t] *= e.multiply
-                    add[t] += e.add
-                    gift[t] += e.garnets
-                    if e.info is not None:
-                        info[t].add(e.info)
-    new_points = {p: new_total(points[p], mult[p], add[p]) for p in players}
-    for p in players:
-        held[p] += gift[p]
+    garnets_bid = {p: sum(b[1] for b in bids[p].values()) for p in players}
+    winners = {letter: item_winners(players, bids, letter) for letter in LETTERS}
+    tops = {l: [(w, (l, *bids[w][l])) for w in top] for l, top in winners.items()}
+    others = {p: [q for q in players if q != p] for p in players}
+    lots = [lot_of(effects) for effects in items]
+    out = settle(players, lots, others, tops, points, chips, garnets, garnets_bid)
     return Outcome(
-        points=new_points,
-        chips=chips,
-        garnets=held,
+        points=out.points,
+        chips=out.chips,
+        garnets=dict(out.garnets),
         garnets_bid=garnets_bid,
-        gifted=gift,
-        info={p: sorted(info[p]) for p in players},
-        won=won,
+        gifted={p: out.gifted.get(p, 0) for p in players},
+        info={p: sorted(out.info.get(p, ())) for p in players},
+        won={p: [e[0] for e in out.won.get(p, ())] for p in players},
         winners=winners,
     )

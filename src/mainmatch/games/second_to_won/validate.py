@@ -33,6 +33,46 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def plainly_legal(
+    action: Any,
+    player: str,
+    players: Collection[str],
+    choice_letters: Collection[str],
+    chips: int,
+    garnets: int,
+) -> bool:
+    """Whether ``action`` is, in exact built-in types, a ``bids`` action that
+    breaks no rule of §3.1 (one pass; what :func:`check_bids` accepts, and
+    nothing more). ``False`` means only "not plainly so": :func:`check_bids`
+    then decides and names the first broken rule, so no message changes."""
+    if type(action) is not dict or len(action) != 1:
+        return False
+    bids = action.get("bids")
+    if type(bids) is not dict or len(bids) < min(MIN_BIDS, chips):
+        return False
+    total_chips = 0
+    total_garnets = 0
+    for letter, bid in bids.items():
+        if letter not in LETTER_SET or type(bid) is not dict:
+            return False
+        c = bid.get("chips", 0)
+        g = bid.get("garnets", 0)
+        if type(c) is not int or type(g) is not int or c < 0 or g < 0 or c + GARNET_VALUE * g < 1:
+            return False
+        # every key known: chips and garnets counted if given, choice where the item is to CHOICE
+        keys = ("chips" in bid) + ("garnets" in bid)
+        if letter in choice_letters:
+            who = bid.get("choice")
+            if type(who) is not str or who == player or who not in players:
+                return False
+            keys += 1
+        if len(bid) != keys:
+            return False
+        total_chips += c
+        total_garnets += g
+    return total_chips <= chips and total_garnets <= garnets
+
+
 def check_bids(
     action: Any,
     player: str,

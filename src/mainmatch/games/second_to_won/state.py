@@ -1,0 +1,43 @@
+"""The state of a Second to Won match (second_to_won.md §5).
+
+Immutable once built (ENGINE.md): a step builds a new state and shares with
+the old one every map it does not change (garnets, items won, information
+lists), so the maps are never written to after the state holding them is
+made.
+"""
+
+from __future__ import annotations
+
+from mainmatch.engine.checks import after_end
+from mainmatch.engine.frozen import immutable
+
+from .resolve import Entry
+from .table import Table
+
+
+@immutable
+class SecondState:
+    config: dict
+    players: tuple[str, ...]
+    index: dict[str, int]  # player -> position in players (shared, never mutated)
+    table: Table
+    phase: str  # "bidding" | "over"
+    auction: int  # current auction; after the end, the last played
+    points: dict[str, int]
+    chips: dict[str, int]
+    garnets: dict[str, int]  # held now
+    garnets_spent: dict[str, int]  # bid over the match (§4.1)
+    garnets_from_items: dict[str, int]  # received from items over the match
+    history: tuple[dict[str, int], ...]  # scores after each auction played (§4.5)
+    #: player -> own bids per auction played: (auction, bids in letter order)
+    bids: dict[str, tuple[tuple[int, tuple[Entry, ...]], ...]]
+    #: player -> own winning bids, in the order won: (auction, the bid)
+    won: dict[str, tuple[tuple[int, Entry], ...]]
+    #: player -> auctions whose lists they received, in order received
+    info: dict[str, tuple[int, ...]]
+    end: dict | None
+
+    @property
+    def ended(self) -> dict:
+        """``end`` once play has ended (phases ``choose_ec`` and ``over``)."""
+        return after_end(self.end)

@@ -1,0 +1,216 @@
+"""What a match's config fixes, prepared once and shared by all its states
+(second_to_won.md §2.1, §5).
+
+A catalogue is read in one pass that both checks it and prepares it for
+resolution: each item becomes a *lot*, its effects summed per kind of target
+(§4.4 is a sum of additions and a product of multipliers per player, so an
+item's effects on the same target may be combined first). The pass accepts
+only configs in exact built-in types that break no rule of §2.1; anything
+else goes through ``check_config``, which names the first fault, so no
+message changes (docs/decisions.md PW1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .items import CompiledEffect, decimal, is_decimal
+from .models import EFFECT_KEYS, ITEMS, LETTERS, LIMIT, MAX_AUCTIONS
+
+#: an item's effects on one kind of target, combined: (kind, numerator,
+#: denominator, add, garnets, info auctions); kind 0 YOU, 1 CHOICE, 2 OTHERS;
+#: the multiplier is numerator/denominator (1/1 when the item multiplies nothing)
+Group = tuple[int, int, int, int, int, tuple[int, ...]]
+#: an item ready for resolution: its groups
+Lot = tuple[Group, ...]
+YOU, CHOICE, OTHERS = 0, 1, 2
+KINDS = {"you": YOU, "choice": CHOICE, "others": OTHERS}
+
+_ITEM_KEYS = frozenset(("effects", "text"))
+_EFFECT_KEYS = frozenset(("target", *EFFECT_KEYS))
+#: multiply strings already read (num, den); catalogues repeat a handful of values
+_RATIOS: dict[str, tuple[int, int]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What a match's config fixes, prepared once and shared by all its states."""
+
+    items: tuple[tuple[dict, ...], ...]  # config items, auction 1 first
+    compiled: tuple[tuple[Lot, ...], ...]  # per auction, the lots A-F
+    choice_letters: tuple[frozenset[str], ...]  # per auction: items to CHOICE
+    others: dict[str, tuple[str, ...]]  # player -> every other player, players order
+    tiebreak: tuple[str, ...]
+    #: points above which a player is over: 200, or the config's variant (§7.2)
+    limit: int = LIMIT
+    #: auction -> its items as shown, ready to copy (made when first shown)
+    shown: dict[int, tuple[tuple[dict, tuple[dict, ...]], ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    @property
+    def n_auctions(self) -> int:
+        return len(self.items)
+
+    def show(self, auction: int) -> list[dict]:
+        """Auction ``auction``'s items as ``show_auction`` gives them: fresh copies
+        of the config's objects, ``letter`` first (§2.1 "Items as shown")."""
+        ready = self.shown.get(auction)
+        if ready is None:
+            ready = self.shown[auction] = _templates(self.items[auction - 1])
+        out = []
+        for head, effects in ready:
+            item = head.copy()
+            item["effects"] = [*map(dict.copy, effects)]
+            out.append(item)
+        return out
+
+
+def _templates(items: Iterable[dict]) -> tuple[tuple[dict, tuple[dict, ...]], ...]:
+    # the item with its letter first and "effects" in the config's place; every copy
+    # replaces "effects" with fresh copies of the effect objects
+    return tuple(
+        ({"letter": letter, **item}, tuple(item["effects"])) for letter, item in zip(LETTERS, items)
+    )
+
+
+def new_table(
+    config: dict, lots: tuple[tuple[Lot, ...], ...], choice: tuple[frozenset[str], ...], limit: int
+) -> Table:
+    players = tuple(config["players"])
+    return Table(
+        items=tuple(map(tuple, config["auctions"])),
+        compiled=lots,
+        choice_letters=choice,
+        others={p: players[:i] + players[i + 1 :] for i, p in enumerate(players)},
+        tiebreak=tuple(config["gamewide_tiebreak"]),
+        limit=limit,
+    )
+
+
+def plain_lots(
+    auctions: Any,
+) -> tuple[tuple[tuple[Lot, ...], ...], tuple[frozenset[str], ...]] | None:
+    """The lots and CHOICE letters of every auction if ``auctions`` is, in exact
+    built-in types, a catalogue ``catalogue_fault`` accepts; ``None`` means only
+    "not plainly so" (the full check then decides and names the fault)."""
+    if type(auctions) is not list or not 1 <= len(auctions) <= MAX_AUCTIONS:
+        return None
+    n = len(auctions)
+    all_lots = []
+    all_choice = []
+    for a, auction in enumerate(auctions, 1):
+        if type(auction) is not list or len(auction) != ITEMS:
+            return None
+        lots = []
+        choice = []
+        for letter, item in zip(LETTERS, auction):
+            if type(item) is not dict or not _ITEM_KEYS.issuperset(item):
+                return None
+            effects = item.get("effects")
+            if type(effects) is not list or not effects:
+                return None
+            if len(item) == 2 and type(item["text"]) is not str:
+                return None
+            lot = _plain_lot(effects, a, n)
+            if lot is None:
+                return None
+            lots.append(lot)
+            for group in lot:
+                if group[0] == CHOICE:
+                    choice.append(letter)
+        all_lots.append(tuple(lots))
+        all_choice.append(frozenset(choice))
+    return tuple(all_lots), tuple(all_choice)
+
+
+def _plain_lot(effects: list, auction: int, n: int) -> Lot | None:
+    """An item's lot if each of its effects plainly passes ``effect_fault``."""
+    groups: list[list] = []
+    for e in effects:
+        if type(e) is not dict or not _EFFECT_KEYS.issuperset(e):
+            return None
+        target = e.get("target")
+        if type(target) is not str or target not in KINDS:
+            return None
+        present = 1
+        add = e.get("add")
+        if add is not None:
+            if type(add) is not int:
+                return None
+            present += 1
+        else:
+            add = 0
+        m = e.get("multiply")
+        if m is not None:
+            if type(m) is not str:
+                return None
+            ratio = _RATIOS.get(m)
+            if ratio is None:
+                if not is_decimal(m):
+                    return None
+                ratio = _ratio(m)
+            num, den = ratio
+            present += 1
+        else:
+            num = den = 1
+        g = e.get("garnets")
+        if g is not None:
+            if type(g) is not int or g < 1:
+                return None
+            present += 1
+        else:
+            g = 0
+        j = e.get("info")
+        if j is not None:
+            if type(j) is not int or not auction < j <= n:
+                return None
+            info: tuple[int, ...] = (j,)
+            present += 1
+        else:
+            info = ()
+        # a key given as null, or no effect besides the target, is a fault
+        if present != len(e) or present == 1:
+            return None
+        groups.append([KINDS[target], num, den, add, g, info])
+    return _combined(groups)
+
+
+def _ratio(text: str) -> tuple[int, int]:
+    f = decimal(text)
+    out = (f.numerator, f.denominator)
+    if len(_RATIOS) < 1024:
+        _RATIOS[text] = out
+    return out
+
+
+def _combined(groups: list[list]) -> Lot:
+    """Effects on the same kind of target as one group (§4.4: products and sums)."""
+    if len(groups) == 1:
+        return (tuple(groups[0]),)
+    by_kind: dict[int, list] = {}
+    for kind, num, den, add, g, info in groups:
+        have = by_kind.get(kind)
+        if have is None:
+            by_kind[kind] = [kind, num, den, add, g, info]
+        else:
+            have[1] *= num
+            have[2] *= den
+            have[3] += add
+            have[4] += g
+            have[5] += info
+    return tuple(tuple(group) for group in by_kind.values())
+
+
+def lot_of(effects: Iterable[CompiledEffect]) -> Lot:
+    """An item's lot from its compiled effects (configs the plain pass leaves
+    to the full check, and ``resolve``'s callers)."""
+    groups: list[list] = []
+    for e in effects:
+        m = e.multiply
+        num, den = (1, 1) if m is None else (m.numerator, m.denominator)
+        info = () if e.info is None else (e.info,)
+        groups.append([KINDS[e.target], num, den, e.add, e.garnets, info])
+    return _combined(groups)
