@@ -22,7 +22,13 @@ from mainmatch.engine.announce import announce
 from mainmatch.engine.errors import InvalidConfig, MainmatchError
 from mainmatch.engine.jsonfile import read_json
 from mainmatch.engine.match import play_random
-from mainmatch.engine.record import dump_record, iter_replay, load_record, new_record, replay
+from mainmatch.engine.record import (
+    dump_record,
+    iter_replay,
+    load_record,
+    new_record,
+    replay_output,
+)
 
 app = typer.Typer(
     name="mainmatch",
@@ -250,7 +256,7 @@ def replay_cmd(
     if step is not None and not 0 <= step <= len(data["steps"]):
         raise UserError(f"--step {step}: the record has steps 0..{len(data['steps'])}")
     if as_json and step is None:
-        print(json.dumps(replay(data).to_json(), ensure_ascii=False))
+        print(json.dumps(replay_output(data), ensure_ascii=False))
         return
     rep = None
     for rep, st in iter_replay(data):

@@ -254,6 +254,15 @@ def iter_replay(
         yield rep, done
 
 
+def replay_output(record: dict) -> dict:
+    """The replay output of ENGINE.md for ``record`` (``mainmatch replay
+    --json``): :func:`replay` then :meth:`Replay.to_json`, inside one raise of
+    the collector's threshold (apart, the threshold dropped back between the
+    steps and the views, and the collection it then owed walked them all)."""
+    with fewer_collections():
+        return replay(record).to_json()
+
+
 def replay(record: dict) -> Replay:
     """Replay a whole record, validating every action (each step's events
     are built when read)."""

@@ -17,19 +17,19 @@ from pydantic import BaseModel
 
 from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.errors import IllegalAction, InvalidConfig
-from mainmatch.engine.events import private, public
+from mainmatch.engine.events import public
 from mainmatch.engine.game import Game
-from mainmatch.engine.result import nonzero
 from mainmatch.engine.variants import check_variant
 
 from . import budget, invest, kong, minus, scoring, thief, views
-from .constants import PLAYERS, ROLES, ROUNDS, SPEND_PARTS, TILES_PER_ROUND
+from .constants import PLAYERS, ROLES, SPEND_PARTS, TILES_PER_ROUND
 from .models import VARIANT_KEYS, AmalgamationConfig, RoundAction
 from .random_play import random_round_action, random_vote
 from .render import render_event
+from .rounds import apply_round
 from .setup import HOST_INPUTS, build_config, make_setup
 from .state import AmalgamationState
-from .validate import check_choose_ec, check_round
+from .validate import check_choose_ec, check_round, plainly_legal
 
 DEFAULT_PLAYERS = ("a", "b", "c", "d", "e", "f")
 
@@ -153,6 +153,15 @@ class Amalgamation(Game[AmalgamationState]):
         return ()
 
     def validate(self, state: AmalgamationState, player: str, action: Any) -> None:
+        if (
+            state.phase == "round"
+            and type(player) is str
+            and player in state.setup.index
+            and plainly_legal(
+                action, state.balances[player], state.garnets_held[player], state.setup.rate
+            )
+        ):
+            return  # the common case, in one pass (check_round's own shortcut)
         if state.phase == "over":
             raise IllegalAction("the match is over")
         if not isinstance(player, str) or player not in state.setup.index:
@@ -217,7 +226,7 @@ class Amalgamation(Game[AmalgamationState]):
     def apply(
         self, state: AmalgamationState, actions: dict[str, dict]
     ) -> tuple[AmalgamationState, list[dict]]:
-        pending = self.pending(state)
+        pending = self.pending_players(state)  # who, without building the requests
         if not pending:
             raise IllegalAction("the match is over")
         if set(actions) != set(pending):
@@ -233,175 +242,15 @@ class Amalgamation(Game[AmalgamationState]):
     ) -> tuple[AmalgamationState, list[dict]]:
         # the driver has checked the players (ENGINE.md: apply gets a checked step)
         if state.phase == "round":
-            new, events = self._apply_round(state, actions, True)
+            new, events = apply_round(state, actions, True)
             assert events is not None  # built when asked for
             return new, events
         return self._apply_choose_ec(state, actions)
 
     def next_state(self, state: AmalgamationState, actions: dict[str, dict]) -> AmalgamationState:
         if state.phase == "round":
-            return self._apply_round(state, actions, False)[0]
+            return apply_round(state, actions, False)[0]
         return self._apply_choose_ec(state, actions)[0]
-
-    def _apply_round(
-        self, state: AmalgamationState, actions: dict[str, dict], emit: bool
-    ) -> tuple[AmalgamationState, list[dict] | None]:
-        """§4.1 one round; the events of §6 only when ``emit`` (else ``None``)."""
-        setup = state.setup
-        players, r, rate = setup.players, state.round, setup.rate
-        tiles = setup.tiles[r - 1]
-        balances = dict(state.balances)
-        held = dict(state.garnets_held)
-        garnets_spent = dict(state.garnets_spent)
-        spent = dict(state.spent)
-        bought: dict[str, int] = {}
-        round_spend: dict[str, int] = {}
-        copies: dict[str, dict] = {}
-        contributions: dict[str, int] = {}
-        bids: dict[str, list[int]] = {}
-        invested: dict[str, int] = {}
-        donated: dict[str, int] = {}
-        roles: dict[str, str] = {}
-        bets: dict[str, int] = {}
-        # §4.1.1 money in / money out, before anything else; each action read once
-        for p in players:
-            action = actions[p]
-            k, i, t = action["kong"], action["invest"], action["thief"]
-            own_bids = list(action["minus"]["bids"])
-            contribution, inv, don, bet, role = (
-                k["contribute"],
-                i["invest"],
-                i["donate"],
-                t["bet"],
-                t["role"],
-            )
-            # the state keeps its own copy of the action (§5 you.rounds)
-            if "buy_garnets" in action:
-                buy = action["buy_garnets"]
-                copy: dict = {"buy_garnets": buy, "kong": {"contribute": contribution}}
-            else:
-                buy = 0
-                copy = {"kong": {"contribute": contribution}}
-            copy["minus"] = {"bids": own_bids}
-            copy["invest"] = {"invest": inv, "donate": don}
-            copy["thief"] = {"bet": bet, "role": role}
-            copies[p] = copy
-            contributions[p], bids[p], invested[p], donated[p] = contribution, own_bids, inv, don
-            roles[p], bets[p] = role, bet
-            minus_spend = sum(map(abs, own_bids))
-            total = contribution + minus_spend + inv + don + bet
-            balances[p] = budget.settle(balances[p], buy, rate, total)
-            if buy:
-                held[p] -= buy
-                garnets_spent[p] += buy
-            bought[p] = buy * rate
-            round_spend[p] = total
-            s0, s1, s2, s3, s4 = spent[p]  # SPEND_PARTS order
-            spent[p] = (s0 + contribution, s1 + minus_spend, s2 + inv, s3 + don, s4 + bet)
-        # §4.1.2 Kong's Dilemma
-        kong_state, kong_entry = kong.resolve_round(state.kong, r, contributions, setup.teams)
-        # §4.1.3 Minus Auction, then its penalty after the spending
-        minus_state, minus_entry = minus.resolve_round(state.minus, r, tiles, bids, players)
-        penalty = dict.fromkeys(players, 0)
-        for p in minus_entry["penalized"]:
-            balances[p], penalty[p] = budget.penalize(balances[p])
-        # §4.1.4 Investment & Donation
-        invest_state, invest_entry = invest.resolve_round(
-            state.invest, r, invested, donated, players
-        )
-        # §4.1.5 Garnet Chip Thief
-        thief_state, thief_entry, gained = thief.resolve_round(state.thief, r, roles, bets, players)
-        chips = thief_entry["chips"]
-        # §5 the private round entries
-        you_rounds = {}
-        entries = {}
-        for p in players:
-            entry = {
-                "round": r,
-                "action": copies[p],
-                "money_bought": bought[p],
-                "spent": round_spend[p],
-                "penalty": penalty[p],
-                "chips": chips[p],
-                "thief_points": gained[p],
-                "balance": balances[p],
-            }
-            entries[p] = entry
-            you_rounds[p] = state.you_rounds[p] + (entry,)
-        new = AmalgamationState(
-            setup=setup,
-            phase="round",
-            round=r + 1,
-            rounds_played=r,
-            balances=balances,
-            garnets_held=held,
-            garnets_spent=garnets_spent,
-            kong=kong_state,
-            minus=minus_state,
-            invest=invest_state,
-            thief=thief_state,
-            spent=spent,
-            you_rounds=you_rounds,
-            final=None,
-        )
-        events: list[dict] | None = None
-        if emit:
-            # §6 events, in order
-            events = [
-                public("kong_round", **kong.entry_copy(kong_entry)),
-                public("minus_round", **minus.entry_copy(minus_entry)),
-                public("invest_round", **invest.entry_copy(invest_entry)),
-                public("thief_round", **thief.entry_copy(thief_entry)),
-                public("balances", round=r, balances=dict(balances)),
-            ]
-            events += [
-                private([p], "private_round", **views.you_round_copy(entries[p])) for p in players
-            ]
-        if r < ROUNDS:
-            if events is not None:
-                events.append(public("minus_tiles", round=r + 1, tiles=list(setup.tiles[r])))
-            return new, events
-        final = self._final(new)
-        phase = "choose_ec" if final["ec_choosers"] else "over"
-        if events is not None:
-            events.append(public("final", **views.final_copy(final)))
-        return replace(new, phase=phase, round=r, final=final), events
-
-    def _final(self, state: AmalgamationState) -> dict:
-        """§4.2 final scoring: the ``final`` object of the views."""
-        setup = state.setup
-        players, gt = setup.players, setup.gt
-        kong_winner = kong.winning_team(state.kong, setup.tiebreak, setup.team_of)
-        minus_scores = minus.scores(state.minus)
-        rankings = {
-            "kong": kong.ranking(state.kong.totals, kong_winner, setup.teams, gt),
-            "minus": minus.ranking(minus_scores, state.minus.spend, gt),
-            "invest": invest.ranking(
-                state.invest.top_investor, state.invest.miser, state.invest.spend, gt
-            ),
-            "thief": thief.ranking(state.thief.points, gt),
-        }
-        points = scoring.points(rankings, players)
-        winners = scoring.winners(points, players)
-        tol, void = scoring.tokens_of_life(winners)
-        candidates = scoring.losers(points, players)
-        choosing = len(candidates) > 1
-        return {
-            "rankings": rankings,
-            "points": points,
-            "winners": winners,
-            "tokens_of_life": tol,
-            "void_tokens_of_life": void,
-            "garnets": scoring.garnets_awarded(rankings, players),
-            "garnets_spent": nonzero(state.garnets_spent, list(players)),
-            "ec_candidates": candidates,
-            "ec_choosers": list(winners) if choosing else [],  # §4.3, decision 35
-            "ec_votes": None,
-            "elimination_candidate": None if choosing else candidates[0],
-            "kong_winner": kong_winner,
-            "minus_scores": {p: minus_scores[p] for p in players},
-            "thief_points": {p: state.thief.points[p] for p in players},
-        }
 
     def _apply_choose_ec(
         self, state: AmalgamationState, actions: dict[str, dict]

@@ -16,7 +16,7 @@ descending, then the gamewide tiebreak.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from mainmatch.engine.frozen import immutable
 
@@ -43,7 +43,7 @@ def initial(players: tuple[str, ...], order: Iterable[str]) -> MinusState:
 
 
 def auction(
-    tiles: tuple[int, ...], bids: dict[str, list[int]], order: tuple[str, ...]
+    tiles: tuple[int, ...], bids: Mapping[str, Sequence[int]], order: tuple[str, ...]
 ) -> tuple[list[str], tuple[str, ...]]:
     """Award ``tiles`` in list order: ``(winner of each tile, order afterwards)``.
 
@@ -75,13 +75,15 @@ def resolve_round(
     state: MinusState,
     round_no: int,
     tiles: tuple[int, ...],
-    bids: dict[str, list[int]],
+    bids: Mapping[str, Sequence[int]],
     players: tuple[str, ...],
+    costs: dict[str, int] | None = None,
 ) -> tuple[MinusState, dict]:
     """§4.1.3: award the tiles, count rounds without tiles, list who is penalized.
 
     Returns the new state and the public entry ``{round, tiles, awards,
     tiebreak_order, penalized}``; the caller takes the penalized players' money.
+    ``costs`` may give each player's ``sum(|bid|)`` if the caller has it.
     """
     winners, order = auction(tiles, bids, state.order)
     got: dict[str, tuple[int, ...]] = {}
@@ -102,10 +104,9 @@ def resolve_round(
                 penalized.append(p)
                 n = 0
             without[p] = n
-    spend = {}
-    for p, s in state.spend.items():
-        b = bids[p]
-        spend[p] = s + sum(map(abs, b))
+    if costs is None:
+        costs = {p: sum(map(abs, b)) for p, b in bids.items()}
+    spend = {p: s + costs[p] for p, s in state.spend.items()}
     entry = {
         "round": round_no,
         "tiles": list(tiles),

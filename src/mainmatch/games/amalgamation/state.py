@@ -27,7 +27,9 @@ class AmalgamationState:
     invest: invest.InvestState
     thief: thief.ThiefState
     spent: dict[str, tuple[int, ...]]  # player -> totals in SPEND_PARTS order (private)
-    you_rounds: dict[str, tuple[dict, ...]]  # player -> private round entries
+    you_rounds: dict[
+        str, tuple[tuple, ...]
+    ]  # player -> private round entries (rounds.PrivateRound)
     final: dict | None
 
     @property

@@ -10,7 +10,6 @@ tiles, or a team total other than a round loser's.
 
 from __future__ import annotations
 
-from . import invest, minus, thief
 from .constants import SPEND_PARTS
 from .state import AmalgamationState
 
@@ -44,7 +43,10 @@ def public_view(game_id: str, state: AmalgamationState) -> dict:
     whole."""
     setup = state.setup
     playing = state.phase == "round"
-    m = state.minus
+    m, ki, inv, th = state.minus, state.kong, state.invest, state.thief
+    received = m.received
+    # the round entries are copied inline (dict.copy and map run in C): a
+    # view of round r copies the 4 r entries of the rounds before it
     return {
         "game": game_id,
         "phase": state.phase,
@@ -52,48 +54,75 @@ def public_view(game_id: str, state: AmalgamationState) -> dict:
         "rounds_played": state.rounds_played,
         "players": list(setup.players),
         "gamewide_tiebreak": list(setup.tiebreak),
-        "teams": {t: list(ps) for t, ps in setup.teams.items()},
+        "teams": dict(zip(setup.teams, map(list, setup.teams.values()))),
         "garnet_rate": setup.rate,
-        "balances": dict(state.balances),
+        "balances": state.balances.copy(),
         "kong": {
-            "points": dict(state.kong.points),
-            "rounds": list(map(dict, state.kong.rounds)),
+            "points": ki.points.copy(),
+            "rounds": [*map(dict.copy, ki.rounds)],
         },
         "minus": {
             # only the open round's tiles: later ones are secret (§5)
             "tiles": list(setup.tiles[state.round - 1]) if playing else [],
             "tiebreak_order": list(m.order),
-            "received": {p: list(ts) for p, ts in m.received.items()},
-            "rounds_without_tiles": dict(m.without),
-            "rounds": [minus.entry_copy(e) for e in m.rounds],
+            "received": dict(zip(received, map(list, received.values()))),
+            "rounds_without_tiles": m.without.copy(),
+            "rounds": [
+                {
+                    "round": e["round"],
+                    "tiles": e["tiles"].copy(),
+                    "awards": [*map(dict.copy, e["awards"])],
+                    "tiebreak_order": e["tiebreak_order"].copy(),
+                    "penalized": e["penalized"].copy(),
+                }
+                for e in m.rounds
+            ],
         },
         "invest": {
-            "top_investor_tokens": dict(state.invest.top_investor),
-            "miser_tokens": dict(state.invest.miser),
-            "rounds": [invest.entry_copy(e) for e in state.invest.rounds],
+            "top_investor_tokens": inv.top_investor.copy(),
+            "miser_tokens": inv.miser.copy(),
+            "rounds": [
+                {
+                    "round": e["round"],
+                    "top_investor": e["top_investor"],
+                    "misers": e["misers"].copy(),
+                }
+                for e in inv.rounds
+            ],
         },
         "thief": {
-            "chips": dict(state.thief.chips),
-            "rounds": [thief.entry_copy(e) for e in state.thief.rounds],
+            "chips": th.chips.copy(),
+            "rounds": [
+                {"round": e["round"], "roles": e["roles"].copy(), "chips": e["chips"].copy()}
+                for e in th.rounds
+            ],
         },
         "final": None if state.final is None else final_copy(state.final),
     }
 
 
-def copy_action(action: dict) -> dict:
-    """A fresh copy of a validated round action (``buy_garnets`` only if it was sent)."""
-    k, m, i, t = action["kong"], action["minus"], action["invest"], action["thief"]
-    out = {"buy_garnets": action["buy_garnets"]} if "buy_garnets" in action else {}
-    out["kong"] = {"contribute": k["contribute"]}
-    out["minus"] = {"bids": list(m["bids"])}
-    out["invest"] = {"invest": i["invest"], "donate": i["donate"]}
-    out["thief"] = {"bet": t["bet"], "role": t["role"]}
-    return out
-
-
-def you_round_copy(entry: dict) -> dict:
-    """A fresh copy of one private round entry (§5 ``you.rounds``)."""
-    return {**entry, "action": copy_action(entry["action"])}
+def you_round(entry: tuple) -> dict:
+    """One private round entry (§5 ``you.rounds``) from the flat tuple the
+    state keeps (``rounds.PrivateRound``): the action as it was sent
+    (``buy_garnets`` only if it was), then what the round did."""
+    r, buy, contribute, *bids, inv, don, bet, role, bought, spent, penalty, chips, tp, balance = (
+        entry
+    )
+    action: dict = {} if buy is None else {"buy_garnets": buy}
+    action["kong"] = {"contribute": contribute}
+    action["minus"] = {"bids": bids}  # a fresh list (starred assignment)
+    action["invest"] = {"invest": inv, "donate": don}
+    action["thief"] = {"bet": bet, "role": role}
+    return {
+        "round": r,
+        "action": action,
+        "money_bought": bought,
+        "spent": spent,
+        "penalty": penalty,
+        "chips": chips,
+        "thief_points": tp,
+        "balance": balance,
+    }
 
 
 def you(state: AmalgamationState, player: str) -> dict:
@@ -105,5 +134,5 @@ def you(state: AmalgamationState, player: str) -> dict:
         "garnets_spent": state.garnets_spent[player],
         "spent": dict(zip(SPEND_PARTS, state.spent[player])),
         "thief_points": state.thief.points[player],
-        "rounds": [you_round_copy(e) for e in state.you_rounds[player]],
+        "rounds": [you_round(e) for e in state.you_rounds[player]],
     }

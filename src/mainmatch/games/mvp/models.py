@@ -15,7 +15,6 @@ from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError,
 
 from mainmatch.engine.errors import InvalidConfig
 from mainmatch.engine.game import describe_validation_error
-from mainmatch.engine.plain import str_list, value_map
 from mainmatch.engine.variants import VariantKey, variant_fault
 
 from .card_rule import TEAMS
@@ -180,8 +179,6 @@ class RoundAction(BaseModel):
 
 def check_config_dict(config: object) -> dict:
     """Check ``config`` against §2.1; return it unchanged or raise :class:`MvpConfigError`."""
-    if plainly_valid(config):
-        return config  # type: ignore[return-value]  # plainly_valid: a dict
     if not isinstance(config, dict):
         raise MvpConfigError("config must be a JSON object")
     try:
@@ -189,41 +186,3 @@ def check_config_dict(config: object) -> dict:
     except ValidationError as exc:
         raise MvpConfigError(describe_validation_error(exc, "config")) from None
     return config
-
-
-CONFIG_KEYS = frozenset(("players", "teams", "layout", "garnets", "gamewide_tiebreak"))
-
-
-def plainly_valid(config: object) -> bool:
-    """Whether :class:`MvpConfig` (strict) accepts ``config``, decided in one
-    pass over exact built-in types (the shapes ``json.loads`` makes) and the
-    same rules (``variant_fault``, :func:`config_problem`); ``False`` may also
-    mean "not plainly so", and the model then decides and words the fault.
-    A replay checks its config once per record, and the model costs about
-    a tenth of replaying an MVP record."""
-    if type(config) is not dict:
-        return False
-    if len(config) == 6:
-        if "variant" not in config:
-            return False
-        variant = config["variant"]
-        if not value_map(variant, int) or variant_fault(VARIANT_KEYS, variant):
-            return False
-    elif len(config) != 5:
-        return False
-    if not CONFIG_KEYS.issubset(config):
-        return False
-    players, teams, layout = config["players"], config["teams"], config["layout"]
-    garnets, tiebreak = config["garnets"], config["gamewide_tiebreak"]
-    if type(teams) is not dict or len(teams) != 2:
-        return False
-    red, green = teams.get("red"), teams.get("green")
-    return (
-        str_list(players)
-        and str_list(red)
-        and str_list(green)
-        and value_map(layout, str)
-        and value_map(garnets, int)
-        and str_list(tiebreak)
-        and config_problem(players, teams, layout, garnets, tiebreak) is None
-    )

@@ -84,9 +84,14 @@ def is_letter(value: object) -> bool:
     return isinstance(value, str) and value in LETTER_INDEX
 
 
+# the letters are A to X, so letter order is the strings' own order: sorting
+# needs no key (checked here once)
+assert LETTERS == tuple(sorted(LETTERS))
+
+
 def letter_sorted(letters) -> list[str]:
-    """``letters`` in letter order."""
-    return sorted(letters, key=LETTER_INDEX.__getitem__)
+    """``letters`` (place letters) in letter order."""
+    return sorted(letters)
 
 
 def in_letter_order(by_letter: dict) -> dict:
@@ -95,7 +100,9 @@ def in_letter_order(by_letter: dict) -> dict:
     >>> in_letter_order({"U": 1, "J": 2})
     {'J': 2, 'U': 1}
     """
-    return {x: by_letter[x] for x in letter_sorted(by_letter)} if by_letter else {}
+    if len(by_letter) < 2:
+        return by_letter.copy()
+    return {x: by_letter[x] for x in sorted(by_letter)}
 
 
 @dataclass(frozen=True, slots=True)

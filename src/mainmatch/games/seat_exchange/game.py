@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -21,10 +22,11 @@ from .models import (
     VARIANT_KEYS,
     SeatExchangeConfig,
     TradesAction,
+    plainly_valid,
 )
 from .render import render_event
 from .state import DEFAULT_PLAYERS, SeatState, holders_of
-from .streaks import longest_streak, runs
+from .streaks import longest_streak
 from .validate import check_trades
 
 
@@ -93,6 +95,11 @@ class SeatExchange(Game[SeatState]):
             config["variant"] = variant
         return self.check_config(config)
 
+    def check_config(self, config: Any) -> dict:
+        if plainly_valid(config):  # the common case, without building the model
+            return config
+        return super().check_config(config)
+
     def random_config(self, players, rng: random.Random, variant=None) -> dict:
         # vary the host inputs so random records reach garnet spending and other tiebreaks
         tiebreak = list(players)
@@ -122,7 +129,6 @@ class SeatExchange(Game[SeatState]):
             limits = (rules["rounds"], rules["income"], rules["streak"])
         else:  # the spec's constants (§2)
             limits = (ROUNDS, INCOME, STREAK_TARGET)
-        seat_runs = tuple(sorted(runs(nums), key=len, reverse=True))
         return SeatState(
             config=config,
             players=players,
@@ -135,14 +141,20 @@ class SeatExchange(Game[SeatState]):
             garnets_spent=dict.fromkeys(players, 0),
             history=(),
             bids=(),
-            longest=len(seat_runs[0]),
+            longest=longest_streak(nums),
             phase="trade",
             end=None,
             holders=holders_of(numbers),
             seat_numbers=nums,
-            runs=seat_runs,
             limits=limits,
         )
+
+    def pending_players(self, state: SeatState) -> Sequence[str]:
+        if state.phase == "trade":  # §3.1: everyone, in listing order
+            return state.players
+        if state.phase == "choose_ec":
+            return state.ended["choosers"]
+        return ()
 
     def requests(self, state: SeatState) -> dict[str, dict]:
         if state.phase == "trade":
@@ -201,6 +213,14 @@ class SeatExchange(Game[SeatState]):
             return resolve.apply_trades(state, actions)
         if state.phase == "choose_ec":
             return resolve.apply_choose_ec(state, actions)
+        raise IllegalAction("the match is over")
+
+    def next_state(self, state: SeatState, actions: dict[str, dict]) -> SeatState:
+        # apply's state without its events (replay, the simulator)
+        if state.phase == "trade":
+            return resolve.apply_trades(state, actions, events=False)[0]
+        if state.phase == "choose_ec":
+            return resolve.apply_choose_ec(state, actions, events=False)[0]
         raise IllegalAction("the match is over")
 
     # ------------------------------------------------------------ views §5, result §7

@@ -101,3 +101,57 @@ class TradesAction(BaseModel):
     trades: list[Trade] = Field(
         default_factory=list, description="trades this player pays for; each unordered pair once"
     )
+
+
+_FIELDS = frozenset(("players", "seats", "numbers", "gamewide_tiebreak", "garnets"))
+_WITH_VARIANT = _FIELDS | {"variant"}
+_NUMBERS = frozenset(range(1, PLAYERS + 1))
+_STR = {str}
+_INT = {int}
+
+
+def plainly_valid(config: object) -> bool:
+    """Whether ``config`` is, in exact built-in types, a config that
+    :class:`SeatExchangeConfig` accepts: its fields and nothing else, 13
+    distinct non-empty player ids, seats and tiebreak each a permutation of
+    them, numbers a bijection onto 1..13, garnets >= 0, a variant (if any)
+    that ``variant_fault`` passes (§2). ``False`` means only "not plainly
+    so": the model then decides and names the fault, so no message changes.
+    Building the model was most of ``initial_state`` in a replay."""
+    if type(config) is not dict:
+        return False
+    keys = config.keys()
+    if keys != _FIELDS:
+        if keys != _WITH_VARIANT:
+            return False
+        variant = config["variant"]
+        if type(variant) is not dict or variant_fault(VARIANT_KEYS, variant) is not None:
+            return False
+    players, seats, tiebreak = config["players"], config["seats"], config["gamewide_tiebreak"]
+    numbers, garnets = config["numbers"], config["garnets"]
+    if not (
+        type(players) is list
+        and type(seats) is list
+        and type(tiebreak) is list
+        and type(numbers) is dict
+        and type(garnets) is dict
+    ):
+        return False
+    types = set(map(type, players))
+    types.update(map(type, seats), map(type, tiebreak), map(type, numbers), map(type, garnets))
+    if types != _STR:  # exact strings only: sets below compare them by value
+        return False
+    everyone = set(players)
+    if len(players) != PLAYERS or len(everyone) != PLAYERS or "" in everyone:
+        return False
+    if len(seats) != PLAYERS or len(tiebreak) != PLAYERS:
+        return False
+    if set(seats) != everyone or set(tiebreak) != everyone:
+        return False
+    if numbers.keys() != everyone or garnets.keys() != everyone:
+        return False
+    values = set(map(type, numbers.values()))
+    values.update(map(type, garnets.values()))
+    if values != _INT:  # not bool: True == 1
+        return False
+    return set(numbers.values()) == _NUMBERS and min(garnets.values()) >= 0

@@ -4,38 +4,35 @@ the end of play, and the EC vote.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from itertools import repeat
-from operator import add
-
 from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.events import private, public
 
-from .state import SeatState
-from .streaks import runs
+from .state import Bid, SeatState
+from .streaks import longest_streak, runs
 
 
-def apply_trades(state: SeatState, actions: dict[str, dict]) -> tuple[SeatState, list[dict]]:
-    """§4.2: a round of trades. Pairs are keyed ``16 * i + j`` by the indexes
-    ``i <= j`` of their players in ``players``, so that key order is the order
-    §4.2.6 writes swaps in."""
+def apply_trades(
+    state: SeatState, actions: dict[str, dict], *, events: bool = True
+) -> tuple[SeatState, list[dict]]:
+    """§4.2: a round of trades (with its events unless ``events`` is false:
+    replay and the simulator never read them). Pairs are keyed ``16 * i + j``
+    by the indexes ``i <= j`` of their players in ``players``, so that key
+    order is the order §4.2.6 writes swaps in."""
     players, index, r = state.players, state.index, state.round
     money = state.money.copy()
     # garnets are rarely converted: their dicts are copied only when they change
     held = state.garnets
     spent_g = state.garnets_spent
-    bids: dict[str, dict] = {}
+    #: player -> bid (§5 `you.bids`, built by the view)
+    bids: dict[str, Bid] = {}
     #: pair key -> [sum of contributions, top contribution, top contributors, i, j]
     pairs: dict[int, list] = {}
-    paid: dict[str, int] = {}
-    converted: dict[str, int] = {}
     # §4.2.1 payments are final, won or lost
-    passed = {"round": r, "garnets": 0, "trades": [], "spent": 0}  # shared: never mutated
+    passed: Bid = {"round": r, "garnets": 0, "spent": 0, "trades": ()}  # shared: never mutated
     for p in players:
         action = actions[p]
         g = action.get("garnets", 0)
         trades = action.get("trades")
-        converted[p] = g
         if g:
             if held is state.garnets:
                 held, spent_g = held.copy(), spent_g.copy()
@@ -43,17 +40,15 @@ def apply_trades(state: SeatState, actions: dict[str, dict]) -> tuple[SeatState,
             held[p] -= g
             spent_g[p] += g
         if not trades:
-            paid[p] = 0
-            bids[p] = {"round": r, "garnets": g, "trades": [], "spent": 0} if g else passed
+            bids[p] = {"round": r, "garnets": g, "spent": 0, "trades": ()} if g else passed
             continue
         total = 0
         mine = []
-        keys = []
         for t in trades:
             a, b = t["players"]
             i, j = index[a], index[b]
             if i > j:
-                a, b, i, j = b, a, j, i
+                i, j = j, i
             key = 16 * i + j
             amount = t["amount"]
             # players come in ``players`` order: tied top contributors stay in it
@@ -67,44 +62,31 @@ def apply_trades(state: SeatState, actions: dict[str, dict]) -> tuple[SeatState,
                 elif amount == pair[1]:
                     pair[2].append(p)
             total += amount
-            mine.append({"players": [a, b], "amount": amount})
-            keys.append(key)
+            mine.append((key, amount))
         money[p] -= total
-        paid[p] = total
-        if len(mine) > 1:  # §5: in pair order (keys differ: dicts are never compared)
-            mine = [t for _, t in sorted(zip(keys, mine))]
-        bids[p] = {"round": r, "garnets": g, "trades": mine, "spent": total}
+        if len(mine) > 1:  # §5: in pair order (keys differ: amounts are never compared)
+            mine.sort()
+        bids[p] = {"round": r, "garnets": g, "spent": total, "trades": mine}
     winners = _successful(pairs)
     # §4.2.4 swap seats all at once; §4.2.5 swap entries name the top contributor(s)
-    seats = list(state.seats)
     swaps = []
+    moved = False
     if winners:
+        seats = list(state.seats)
         seat_of = dict(zip(seats, range(len(seats))))
         for key in winners:
             a, b = players[key >> 4], players[key & 15]
             if a != b:
                 seats[seat_of[a]], seats[seat_of[b]] = b, a
+                moved = True
             swaps.append({"players": [a, b], "paid_by": pairs[key][2]})
     # §4.2.6 history
-    nums = list(map(state.numbers.__getitem__, seats))
-    seat_runs = sorted(runs(nums), key=len, reverse=True)
-    longest = len(seat_runs[0])
-    entry = {"round": r, "swaps": swaps, "longest_streak": longest}
-    events = [
-        public("round_result", round=r, swaps=swaps, seats=list(seats), longest_streak=longest)
-    ]
-    # built as literals: this is the hot path of every simulation
-    events += [
-        {
-            "audience": [p],
-            "type": "your_round",
-            "round": r,
-            "spent": paid[p],
-            "garnets_spent": converted[p],
-            "money": money[p],
-        }
-        for p in players
-    ]
+    if moved:
+        seating = tuple(seats)
+        nums = tuple(map(state.numbers.__getitem__, seating))
+        longest = longest_streak(nums)
+    else:  # nobody moved (self-swaps at most): the streaks stay as they were
+        seating, nums, longest = state.seats, state.seat_numbers, state.longest
     # §4.2.7 end of play, or the next round's income
     rounds, income, target = state.limits
     ends = longest >= target or r == rounds
@@ -113,28 +95,54 @@ def apply_trades(state: SeatState, actions: dict[str, dict]) -> tuple[SeatState,
         players=players,
         index=index,
         numbers=state.numbers,
-        seats=tuple(seats),
+        seats=seating,
         round=r if ends else r + 1,
-        money=money if ends else dict(zip(money, map(add, money.values(), repeat(income)))),
+        money=money if ends else {p: m + income for p, m in money.items()},
         garnets=held,
         garnets_spent=spent_g,
-        history=state.history + (entry,),
-        bids=state.bids + (bids,),
+        history=(*state.history, {"round": r, "swaps": swaps, "longest_streak": longest}),
+        bids=(*state.bids, bids),
         longest=longest,
         phase=state.phase,
         end=None,
         holders=state.holders,
-        seat_numbers=tuple(nums),
-        runs=tuple(seat_runs),
+        seat_numbers=nums,
         limits=state.limits,
     )
+    if not events:
+        if longest >= target:
+            return end_play(new, "streak", _streakers(new, target), None)
+        if ends:
+            return end_play(new, "rounds", [], None)
+        return new, []
+    out = [
+        public("round_result", round=r, swaps=swaps, seats=list(seating), longest_streak=longest)
+    ]
+    # built as literals: this is the hot path of every simulation
+    out += [
+        {
+            "audience": [p],
+            "type": "your_round",
+            "round": r,
+            "spent": bid["spent"],
+            "garnets_spent": bid["garnets"],
+            "money": money[p],
+        }
+        for p, bid in bids.items()
+    ]
     if longest >= target:
-        streakers = {seats[i] for r in seat_runs if len(r) >= target for i in r}
-        return end_play(new, "streak", [p for p in players if p in streakers], events)
-    if r == rounds:
-        return end_play(new, "rounds", [], events)
-    events.append(public("round_start", round=r + 1, income=income, longest_streak=longest))
-    return new, events
+        return end_play(new, "streak", _streakers(new, target), out)
+    if ends:
+        return end_play(new, "rounds", [], out)
+    out.append(public("round_start", round=r + 1, income=income, longest_streak=longest))
+    return new, out
+
+
+def _streakers(state: SeatState, target: int) -> list[str]:
+    """§4.3: the players in a streak of at least ``target`` seats, in ``players`` order."""
+    seats = state.seats
+    streakers = {seats[i] for r in runs(state.seat_numbers) if len(r) >= target for i in r}
+    return [p for p in state.players if p in streakers]
 
 
 def _successful(pairs: dict[int, list]) -> list[int]:
@@ -145,30 +153,39 @@ def _successful(pairs: dict[int, list]) -> list[int]:
     at each of its players it is the only pair with the highest value among
     the pairs touching that player.
     """
-    top: dict[int, int] = {}  # player index -> highest value of a pair touching them
-    alone: dict[int, bool] = {}  # player index -> only one pair has that value
+    top = [0] * 16  # player index -> highest value of a pair touching them (values are >= 1)
+    tied = [False] * 16  # player index -> more than one pair has that value
     for pair in pairs.values():
         v, _, _, a, b = pair
         if a == b:
             v = pair[0] = 2 * v
-        for x in (a,) if a == b else (a, b):
-            t = top.get(x)
-            if t is None or v > t:
-                top[x] = v
-                alone[x] = True
+        t = top[a]
+        if v > t:
+            top[a] = v
+            tied[a] = False
+        elif v == t:
+            tied[a] = True
+        if a != b:
+            t = top[b]
+            if v > t:
+                top[b] = v
+                tied[b] = False
             elif v == t:
-                alone[x] = False
+                tied[b] = True
     winners = [
         key
         for key, (v, _, _, a, b) in pairs.items()
-        if top[a] == v and alone[a] and top[b] == v and alone[b]
+        if top[a] == v and top[b] == v and not tied[a] and not tied[b]
     ]
     winners.sort()
     return winners
 
 
-def end_play(state: SeatState, condition: str, streak_players: list[str], events: list[dict]):
-    """§4.3: winners, EC or EC candidates and choosers."""
+def end_play(
+    state: SeatState, condition: str, streak_players: list[str], events: list[dict] | None
+) -> tuple[SeatState, list[dict]]:
+    """§4.3: winners, EC or EC candidates and choosers (events appended to
+    ``events``, unless it is ``None``)."""
     players = state.players
     money = state.money
     tiebreak = state.config["gamewide_tiebreak"]
@@ -214,18 +231,49 @@ def end_play(state: SeatState, condition: str, streak_players: list[str], events
         "ec_votes": {},
         "elimination_candidate": ec,
     }
+    if events is None:
+        return _ended(state, end, "choose_ec" if choosing else "over"), []
     events.append(public("play_over", **end))
     if choosing:
         events.append(private(winners, "choose_ec", candidates=list(candidates)))
-        return replace(state, end=end, phase="choose_ec"), events
+        return _ended(state, end, "choose_ec"), events
     events.append(public("game_over", elimination_candidate=ec))
-    return replace(state, end=end, phase="over"), events
+    return _ended(state, end, "over"), events
 
 
-def apply_choose_ec(state: SeatState, actions: dict[str, dict]):
+def apply_choose_ec(
+    state: SeatState, actions: dict[str, dict], *, events: bool = True
+) -> tuple[SeatState, list[dict]]:
+    """§4.3: the winners' EC vote."""
     end = state.ended
     votes = {p: actions[p]["ec"] for p in end["choosers"]}
     ec = ec_rules.tally_ec(votes, end["ec_candidates"], state.config["gamewide_tiebreak"])
     new_end = {**end, "ec_votes": votes, "elimination_candidate": ec}
-    events = [public("game_over", ec_votes=votes, elimination_candidate=ec)]
-    return replace(state, end=new_end, phase="over"), events
+    new = _ended(state, new_end, "over")
+    if not events:
+        return new, []
+    return new, [public("game_over", ec_votes=votes, elimination_candidate=ec)]
+
+
+def _ended(state: SeatState, end: dict, phase: str) -> SeatState:
+    """``state`` with ``end`` and ``phase`` (``dataclasses.replace`` without its
+    generic field walk)."""
+    return SeatState(
+        config=state.config,
+        players=state.players,
+        index=state.index,
+        numbers=state.numbers,
+        seats=state.seats,
+        round=state.round,
+        money=state.money,
+        garnets=state.garnets,
+        garnets_spent=state.garnets_spent,
+        history=state.history,
+        bids=state.bids,
+        longest=state.longest,
+        phase=phase,
+        end=end,
+        holders=state.holders,
+        seat_numbers=state.seat_numbers,
+        limits=state.limits,
+    )

@@ -1,16 +1,20 @@
 """The state of a Seat Exchange match (seat_exchange.md §4, §5).
 
-Frozen: ``apply`` builds a new state, sharing the containers a step leaves
-alone (they are never mutated).
+Immutable (``engine.frozen.immutable``: frozen for the type checker, cheap
+to build): ``apply`` builds a new state, sharing the containers a step
+leaves alone (they are never mutated).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from typing import TypedDict
 
 from mainmatch.engine.checks import after_end
+from mainmatch.engine.frozen import immutable
 
 from .models import INCOME, ROUNDS, STREAK_TARGET
+from .streaks import runs as seat_runs
 
 DEFAULT_PLAYERS = (
     "jk",
@@ -29,7 +33,18 @@ DEFAULT_PLAYERS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+class Bid(TypedDict):
+    """A player's bid of one round (§5 `you.bids`, which the view builds from
+    it): the round, garnets converted, dollars paid, and the trades as (pair
+    key ``16 * i + j`` by player indexes ``i <= j``, amount) in key order."""
+
+    round: int
+    garnets: int
+    spent: int
+    trades: Sequence[tuple[int, int]]  # never mutated
+
+
+@immutable
 class SeatState:
     config: dict
     players: tuple[str, ...]
@@ -42,7 +57,7 @@ class SeatState:
     garnets_spent: dict[str, int]
     history: tuple[dict, ...]
     #: one entry per resolved round: player -> that round's bid (§5 `you.bids`)
-    bids: tuple[dict[str, dict], ...]
+    bids: tuple[dict[str, Bid], ...]
     longest: int
     phase: str  # "trade" | "choose_ec" | "over"
     end: dict | None
@@ -50,10 +65,15 @@ class SeatState:
     holders: dict[int, str]
     #: the numbers in seat order
     seat_numbers: tuple[int, ...]
-    #: the runs of the seating (lists of seat indices, never mutated), longest first
-    runs: tuple[list[int], ...]
     #: (rounds, income, streak target): the spec's constants or the config's variant
     limits: tuple[int, int, int] = (ROUNDS, INCOME, STREAK_TARGET)
+
+    @property
+    def runs(self) -> tuple[list[int], ...]:
+        """The runs of the seating (lists of seat indices), longest first (§4.1):
+        computed when asked (random play, the end of play), as a step needs
+        only ``longest``."""
+        return tuple(sorted(seat_runs(self.seat_numbers), key=len, reverse=True))
 
     @property
     def ended(self) -> dict:

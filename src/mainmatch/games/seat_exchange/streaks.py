@@ -47,5 +47,13 @@ def longest_streak(nums: Sequence[int]) -> int:
 
     >>> longest_streak([13, 1, 2, 3, 4, 6, 8, 10, 12, 5, 7, 9, 11])
     5
+    >>> longest_streak(list(range(1, 14))), longest_streak([1, 3])
+    (13, 1)
     """
-    return max(len(r) for r in runs(nums))
+    n = len(nums)
+    # one byte per edge (i, i+1): 1 if linked; every run is a stretch of ones
+    # in the edges read twice around (a run may wrap past seat 0)
+    linked = bytes(map({1, n - 1, -1, 1 - n}.__contains__, map(sub, nums, [*nums[1:], *nums[:1]])))
+    if 0 not in linked:
+        return n
+    return max(map(len, (linked * 2).split(b"\0"))) + 1

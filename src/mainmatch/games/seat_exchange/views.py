@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from mainmatch.engine.errors import IllegalAction
-from mainmatch.engine.ranking import group_by
 from mainmatch.engine.result import nonzero
 
 from .models import GARNETS_PER_WINNER
@@ -42,6 +41,7 @@ def view(state: SeatState, player: str | None) -> dict:
     if player is not None:
         if player not in state.index:
             raise IllegalAction(f"{player!r} is not a player in this match")
+        players = state.players
         out["you"] = {
             "player": player,
             "number": state.numbers[player],
@@ -50,14 +50,15 @@ def view(state: SeatState, player: str | None) -> dict:
             "garnets_spent": state.garnets_spent[player],
             "bids": [
                 {
-                    "round": b["round"],
-                    "garnets": b["garnets"],
+                    "round": bid["round"],
+                    "garnets": bid["garnets"],
                     "trades": [
-                        {"players": list(t["players"]), "amount": t["amount"]} for t in b["trades"]
+                        {"players": [players[key >> 4], players[key & 15]], "amount": amount}
+                        for key, amount in bid["trades"]
                     ],
-                    "spent": b["spent"],
+                    "spent": bid["spent"],
                 }
-                for b in (round_bids[player] for round_bids in state.bids)
+                for bid in [round_bids[player] for round_bids in state.bids]
             ],
         }
     return out
@@ -78,14 +79,12 @@ def result(state: SeatState) -> dict | None:
     groups: list[list[str]] = [list(winners)] if winners else []
     if end["tied_for_most"]:
         tied = set(end["tied_for_most"])
-        groups += group_by(
-            [p for p in players if p not in tied and p not in winners], money.__getitem__
-        )
+        groups += _by_money([p for p in players if p not in tied and p not in winners], money)
         rest = [p for p in end["tied_for_most"] if p != ec]
         if rest:
             groups.append(rest)
     else:
-        groups += group_by([p for p in players if p not in winners and p != ec], money.__getitem__)
+        groups += _by_money([p for p in players if p not in winners and p != ec], money)
     if ec is not None:
         groups.append([ec])
     tol = 1 if end["condition"] == "streak" else 2
@@ -110,6 +109,21 @@ def result(state: SeatState) -> dict | None:
             "seats": list(state.seats),
         },
     }
+
+
+def _by_money(players: list[str], money: dict[str, int]) -> list[list[str]]:
+    """``group_by(players, money.__getitem__)``: tie groups, most money first,
+    ``players`` order inside a group (a stable sort, then one pass)."""
+    groups: list[list[str]] = []
+    last = None
+    for p in sorted(players, key=money.__getitem__, reverse=True):  # stable, also reversed
+        m = money[p]
+        if m == last:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+            last = m
+    return groups
 
 
 def _copy_end(end: dict | None) -> dict | None:

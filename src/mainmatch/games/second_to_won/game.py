@@ -157,17 +157,17 @@ class SecondToWon(Game[SecondState]):
         return state.players if state.phase == "bidding" else ()
 
     def validate(self, state: SecondState, player: str, action: Any) -> None:
-        self._require_pending(state, player)
-        args = (
-            action,
-            player,
-            state.index,
-            state.table.choice_letters[state.auction - 1],
-            state.chips[player],
-            state.garnets[player],
-        )
-        if not plainly_legal(*args):  # the rule-by-rule checks word the message
-            check_bids(*args)
+        if state.phase == "over":
+            raise IllegalAction("the match is over")
+        index = state.index
+        if not isinstance(player, str) or player not in index:
+            raise IllegalAction(f"{player!r} is not a player in this match")
+        choice = state.table.choice_letters[state.auction - 1]
+        chips = state.chips[player]
+        garnets = state.garnets[player]
+        if not plainly_legal(action, player, index, choice, chips, garnets):
+            # the rule-by-rule checks name the first broken rule
+            check_bids(action, player, index, choice, chips, garnets)
 
     def default_action(self, state: SecondState, player: str, rng: random.Random) -> dict:
         self._require_pending(state, player)

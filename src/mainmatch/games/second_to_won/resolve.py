@@ -17,12 +17,10 @@ from fractions import Fraction
 
 from .items import CompiledEffect
 from .models import GARNET_VALUE, LETTERS
-from .table import CHOICE, YOU, Lot, lot_of
+from .table import OTHERS, YOU, Lot, lot_of
 
 #: a player's bids: letter -> (chips, garnets, choice)
 Bids = dict[str, tuple[int, int, "str | None"]]
-#: one bid as the engine reads and keeps it: (letter, chips, garnets, choice or None)
-Entry = tuple[str, int, int, "str | None"]
 
 
 @dataclass(slots=True)
@@ -48,7 +46,9 @@ class Settled:
     garnets: dict[str, int]  # held after discards and gifts (the old map if unchanged)
     gifted: dict[str, int]  # player -> garnets received from items, if any
     info: dict[str, set[int]]  # player -> auctions whose lists they receive, if any
-    won: dict[str, list[Entry]]  # player -> the bids that won, letter order, if any
+    #: player -> the bids that won, letter order, if any: auction, letter, chips,
+    #: garnets, choice (or None) of each in a row
+    won: dict[str, list]
 
 
 def item_winners(players: Sequence[str], bids: dict[str, Bids], letter: str) -> list[str]:
@@ -80,41 +80,54 @@ def new_total(points: int, mult: Fraction | int, add: int) -> int:
 
 def settle(
     players: Sequence[str],
+    auction: int,
     lots: Sequence[Lot],
     others: Mapping[str, Sequence[str]],
-    tops: Mapping[str, list[tuple[str, Entry]]],
+    tops: Mapping[str, tuple],
     points: Mapping[str, int],
     chips: Mapping[str, int],
     garnets: dict[str, int],
     garnets_bid: Mapping[str, int],
 ) -> Settled:
     """§4.3-4.4 for an auction whose winners are known: ``tops`` maps each
-    letter someone bid on to its winners (players order) and their winning
-    bids; ``garnets_bid`` the garnets each player bid (§4.1; absent: none)."""
+    letter someone bid on to the highest value, then each winner's player,
+    chips, garnets and choice in a row (players order); ``garnets_bid`` the
+    garnets each player bid (§4.1; absent: none)."""
     paid = dict(chips)
     mult: dict[str, list[int]] = {}  # player -> [numerator, denominator]
-    add = dict.fromkeys(players, 0)
+    add: dict[str, int] = {}  # player -> points added, beyond ``everyone``
+    everyone = 0  # points added to every player (OTHERS items; their winner is taken off)
     gift: dict[str, int] = {}
     info: dict[str, set[int]] = {}
-    won: dict[str, list[Entry]] = {}
+    won: dict[str, list] = {}
     for letter, lot in zip(LETTERS, lots):
         top = tops.get(letter)
-        if not top:
+        if top is None:
             continue
         # §4.2 ties: all tied bidders win (decision 4), each with a copy of the item
-        for w, entry in top:
-            paid[w] -= entry[1]  # §4.3 winners pay; lost bids keep their chips
+        for i in range(1, len(top), 4):
+            w, c, g_bid, choice = top[i : i + 4]
+            paid[w] -= c  # §4.3 winners pay; lost bids keep their chips
             if w in won:
-                won[w].append(entry)
+                won[w] += auction, letter, c, g_bid, choice
             else:
-                won[w] = [entry]
+                won[w] = [auction, letter, c, g_bid, choice]
             for kind, num, den, plus, g, infos in lot:
-                if kind == YOU:
-                    targets: Sequence[str] = (w,)
-                elif kind == CHOICE:
-                    targets = (entry[3],)  # type: ignore[assignment]  # validation names it
+                if kind == OTHERS:
+                    if plus:
+                        everyone += plus
+                        add[w] = add.get(w, 0) - plus
+                    if num == den and not g and not infos:
+                        continue
+                    targets: Sequence[str] = others[w]
                 else:
-                    targets = others[w]
+                    # CHOICE: validation made the bid name its target
+                    t = w if kind == YOU else choice
+                    if plus:
+                        add[t] = add.get(t, 0) + plus
+                    if num == den and not g and not infos:
+                        continue
+                    targets = (t,)
                 for t in targets:
                     if num != den:
                         m = mult.get(t)
@@ -123,8 +136,6 @@ def settle(
                         else:
                             m[0] *= num
                             m[1] *= den
-                    if plus:
-                        add[t] += plus
                     if g:
                         gift[t] = gift.get(t, 0) + g
                     if infos:
@@ -132,13 +143,15 @@ def settle(
                             info[t].update(infos)
                         else:
                             info[t] = set(infos)
-    new_points = {}
-    for p in players:
-        m = mult.get(p)
-        if m is None or m[0] == m[1]:
-            new_points[p] = points[p] + add[p]
-        else:  # ceil(points * num / den), den > 0
-            new_points[p] = -(-points[p] * m[0] // m[1]) + add[p]
+    new_points = dict(points)
+    if everyone:
+        for p in players:
+            new_points[p] += everyone
+    for p, plus in add.items():
+        new_points[p] += plus
+    for p, (num, den) in mult.items():
+        if num != den:  # ceil(points * num / den) (den > 0), then every addition
+            new_points[p] += -(-points[p] * num // den) - points[p]
     if garnets_bid or gift:
         garnets = dict(garnets)
         for p, g in garnets_bid.items():
@@ -159,10 +172,15 @@ def resolve(
     """Resolve one auction (§4.1-4.4). ``bids`` holds every player's legal bids."""
     garnets_bid = {p: sum(b[1] for b in bids[p].values()) for p in players}
     winners = {letter: item_winners(players, bids, letter) for letter in LETTERS}
-    tops = {l: [(w, (l, *bids[w][l])) for w in top] for l, top in winners.items()}
+    tops: dict[str, tuple] = {}
+    for letter, top in winners.items():
+        if top:
+            tops[letter] = (None,)
+            for w in top:
+                tops[letter] += (w, *bids[w][letter])
     others = {p: [q for q in players if q != p] for p in players}
     lots = [lot_of(effects) for effects in items]
-    out = settle(players, lots, others, tops, points, chips, garnets, garnets_bid)
+    out = settle(players, 0, lots, others, tops, points, chips, garnets, garnets_bid)
     return Outcome(
         points=out.points,
         chips=out.chips,
@@ -170,6 +188,6 @@ def resolve(
         garnets_bid=garnets_bid,
         gifted={p: out.gifted.get(p, 0) for p in players},
         info={p: sorted(out.info.get(p, ())) for p in players},
-        won={p: [e[0] for e in out.won.get(p, ())] for p in players},
+        won={p: out.won.get(p, [])[1::5] for p in players},
         winners=winners,
     )

@@ -8,10 +8,11 @@ made.
 
 from __future__ import annotations
 
+from typing import Any
+
 from mainmatch.engine.checks import after_end
 from mainmatch.engine.frozen import immutable
 
-from .resolve import Entry
 from .table import Table
 
 
@@ -29,10 +30,12 @@ class SecondState:
     garnets_spent: dict[str, int]  # bid over the match (§4.1)
     garnets_from_items: dict[str, int]  # received from items over the match
     history: tuple[dict[str, int], ...]  # scores after each auction played (§4.5)
-    #: player -> own bids per auction played: (auction, bids in letter order)
-    bids: dict[str, tuple[tuple[int, tuple[Entry, ...]], ...]]
-    #: player -> own winning bids, in the order won: (auction, the bid)
-    won: dict[str, tuple[tuple[int, Entry], ...]]
+    #: player -> own bids per auction played, each a row: the auction, then
+    #: letter, chips, garnets and choice (or None) of each bid, in letter order
+    bids: dict[str, tuple[tuple[Any, ...], ...]]
+    #: player -> own winning bids in the order won, in a row: auction, letter,
+    #: chips, garnets and choice (or None) of each
+    won: dict[str, tuple[Any, ...]]
     #: player -> auctions whose lists they received, in order received
     info: dict[str, tuple[int, ...]]
     end: dict | None

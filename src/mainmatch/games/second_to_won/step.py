@@ -4,10 +4,10 @@ auction resolved, the next state built and, for ``apply``, the events (§6).
 
 from __future__ import annotations
 
-from mainmatch.engine.events import private, public
+from mainmatch.engine.events import PUBLIC
 
 from .models import GARNET_VALUE
-from .resolve import Entry, settle
+from .resolve import settle
 from .scoring import end_object
 from .state import SecondState
 
@@ -19,35 +19,49 @@ def play_auction(
     players, t, k = state.players, state.table, state.auction
     # each action read once, in letter order (the private view lists bids so):
     # §4.1 garnets bid, §4.2 each item's highest value and its bidders in players order
-    best: dict[str, int] = {}
-    tops: dict[str, list[tuple[str, Entry]]] = {}
+    tops: dict[
+        str, tuple
+    ] = {}  # letter -> (value, then player, chips, garnets, choice of each top bid)
     garnets_bid: dict[str, int] = {}
     log = state.bids
     bids_log = {}
     for p in players:
         raw = actions[p]["bids"]
-        row = []
+        row: tuple = (k,)
         g_total = 0
         for letter in sorted(raw) if len(raw) > 1 else raw:
             bid = raw[letter]
-            value = bid.get("chips", 0)
+            c = bid.get("chips", 0)
+            if c > 0 and len(bid) == 1:  # the usual bid: chips only
+                row += letter, c, 0, None
+                top = tops.get(letter)
+                if top is None or c > top[0]:
+                    tops[letter] = (c, p, c, 0, None)
+                elif c == top[0]:
+                    tops[letter] = top + (p, c, 0, None)
+                continue
             g = bid.get("garnets", 0)
-            entry = (letter, value, g, bid.get("choice"))
-            row.append(entry)
+            who = bid.get("choice")
+            row += letter, c, g, who
             if g:
                 g_total += g
-                value += GARNET_VALUE * g
-            high = best.get(letter, 0)
-            if value > high:
-                best[letter] = value
-                tops[letter] = [(p, entry)]
-            elif value == high:
-                tops.setdefault(letter, []).append((p, entry))
+                value = c + GARNET_VALUE * g
+            else:
+                value = c
+            top = tops.get(letter)
+            if top is None:
+                if value >= 0:
+                    tops[letter] = (value, p, c, g, who)
+            elif value > top[0]:
+                tops[letter] = (value, p, c, g, who)
+            elif value == top[0]:
+                tops[letter] = top + (p, c, g, who)
         if g_total:
             garnets_bid[p] = g_total
-        bids_log[p] = log[p] + ((k, tuple(row)),)
+        bids_log[p] = log[p] + (row,)
     out = settle(
         players,
+        k,
         t.compiled[k - 1],
         t.others,
         tops,
@@ -72,7 +86,7 @@ def play_auction(
     if out.won:
         won = dict(won)
         for w, entries in out.won.items():
-            won[w] += tuple([(k, e) for e in entries])
+            won[w] += tuple(entries)
     info = state.info
     got: dict[str, list[int]] = {}
     if out.info:
@@ -115,26 +129,33 @@ def play_auction(
             shown[j] = t.show(j)
         return shown[j]
 
-    events = [public("auction_closed", auction=k)]
+    # the events' objects as events.public / events.private shape them, written out
+    events: list[dict] = [{"audience": PUBLIC, "type": "auction_closed", "auction": k}]
     for p in players:
         events.append(
-            private(
-                [p],
-                "auction_result",
-                auction=k,
-                won=[e[0] for e in out.won.get(p, ())],
-                points=out.points[p],
-                chips=out.chips[p],
-                garnets=out.garnets[p],
-                garnets_gifted=out.gifted.get(p, 0),
-            )
+            {
+                "audience": [p],
+                "type": "auction_result",
+                "auction": k,
+                "won": out.won[p][1::5] if p in out.won else [],
+                "points": out.points[p],
+                "chips": out.chips[p],
+                "garnets": out.garnets[p],
+                "garnets_gifted": out.gifted.get(p, 0),
+            }
         )
-        # decision 38: an information event every time, even for a list already received
-        events += [private([p], "information", auction=j, items=listing(j)) for j in got.get(p, ())]
+        if p in got:
+            # decision 38: an information event every time, even for a list already received
+            for j in got[p]:
+                events.append(
+                    {"audience": [p], "type": "information", "auction": j, "items": listing(j)}
+                )
     if end is not None:
-        events.append(public("game_over", **copy_end(end)))
+        events.append({"audience": PUBLIC, "type": "game_over", **copy_end(end)})
     else:
-        events.append(public("auction_open", auction=k + 1, items=listing(k + 1)))
+        events.append(
+            {"audience": PUBLIC, "type": "auction_open", "auction": k + 1, "items": listing(k + 1)}
+        )
     return new, events
 
 

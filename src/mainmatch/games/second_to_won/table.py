@@ -12,12 +12,12 @@ message changes (docs/decisions.md PW1).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .items import CompiledEffect, decimal, is_decimal
-from .models import EFFECT_KEYS, ITEMS, LETTERS, LIMIT, MAX_AUCTIONS
+from .models import ITEMS, LETTERS, LIMIT, MAX_AUCTIONS
 
 #: an item's effects on one kind of target, combined: (kind, numerator,
 #: denominator, add, garnets, info auctions); kind 0 YOU, 1 CHOICE, 2 OTHERS;
@@ -28,8 +28,6 @@ Lot = tuple[Group, ...]
 YOU, CHOICE, OTHERS = 0, 1, 2
 KINDS = {"you": YOU, "choice": CHOICE, "others": OTHERS}
 
-_ITEM_KEYS = frozenset(("effects", "text"))
-_EFFECT_KEYS = frozenset(("target", *EFFECT_KEYS))
 #: multiply strings already read (num, den); catalogues repeat a handful of values
 _RATIOS: dict[str, tuple[int, int]] = {}
 
@@ -46,7 +44,7 @@ class Table:
     #: points above which a player is over: 200, or the config's variant (§7.2)
     limit: int = LIMIT
     #: auction -> its items as shown, ready to copy (made when first shown)
-    shown: dict[int, tuple[tuple[dict, tuple[dict, ...]], ...]] = field(
+    shown: dict[int, tuple[tuple[dict, dict | tuple[dict, ...]], ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
 
@@ -63,16 +61,28 @@ class Table:
         out = []
         for head, effects in ready:
             item = head.copy()
-            item["effects"] = [*map(dict.copy, effects)]
+            # most items have one effect: its copy in a list is the cheapest to make
+            item["effects"] = (
+                [effects.copy()] if type(effects) is dict else list(map(dict.copy, effects))
+            )
             out.append(item)
         return out
 
+    def listings(self, last: int) -> list[dict]:
+        """Auctions 1 to ``last`` as §5's ``auctions`` lists them."""
+        return [{"auction": j, "items": self.show(j)} for j in range(1, last + 1)]
 
-def _templates(items: Iterable[dict]) -> tuple[tuple[dict, tuple[dict, ...]], ...]:
-    # the item with its letter first and "effects" in the config's place; every copy
-    # replaces "effects" with fresh copies of the effect objects
+
+def _templates(items: Iterable[dict]) -> tuple[tuple[dict, dict | tuple[dict, ...]], ...]:
+    # the item with its letter first and "effects" in the config's place, and its
+    # effect objects (the only one, or all); every copy replaces "effects" with
+    # fresh copies of them
     return tuple(
-        ({"letter": letter, **item}, tuple(item["effects"])) for letter, item in zip(LETTERS, items)
+        (
+            {"letter": letter, **item},
+            item["effects"][0] if len(item["effects"]) == 1 else tuple(item["effects"]),
+        )
+        for letter, item in zip(LETTERS, items)
     )
 
 
@@ -107,75 +117,78 @@ def plain_lots(
         lots = []
         choice = []
         for letter, item in zip(LETTERS, auction):
-            if type(item) is not dict or not _ITEM_KEYS.issuperset(item):
+            # "effects" a non-empty list, and "text" a string if there is a second key
+            if type(item) is not dict:
                 return None
             effects = item.get("effects")
             if type(effects) is not list or not effects:
                 return None
-            if len(item) == 2 and type(item["text"]) is not str:
+            size = len(item)
+            if size != 1 and (size != 2 or type(item.get("text")) is not str):
                 return None
-            lot = _plain_lot(effects, a, n)
-            if lot is None:
-                return None
-            lots.append(lot)
-            for group in lot:
+            groups = []
+            for e in effects:
+                group = _plain_group(e, a, n)
+                if group is None:
+                    return None
                 if group[0] == CHOICE:
                     choice.append(letter)
+                groups.append(group)
+            lots.append((groups[0],) if len(groups) == 1 else _combined(groups))
         all_lots.append(tuple(lots))
         all_choice.append(frozenset(choice))
     return tuple(all_lots), tuple(all_choice)
 
 
-def _plain_lot(effects: list, auction: int, n: int) -> Lot | None:
-    """An item's lot if each of its effects plainly passes ``effect_fault``."""
-    groups: list[list] = []
-    for e in effects:
-        if type(e) is not dict or not _EFFECT_KEYS.issuperset(e):
+def _plain_group(e: Any, auction: int, n: int) -> Group | None:
+    """One effect as a group if it plainly passes ``effect_fault``."""
+    if type(e) is not dict:
+        return None
+    target = e.get("target")
+    kind = KINDS.get(target) if type(target) is str else None
+    if kind is None:
+        return None
+    # keys counted as they are read: any other key, or a key given as null, is a fault
+    present = 1
+    add = e.get("add")
+    if add is not None:
+        if type(add) is not int:
             return None
-        target = e.get("target")
-        if type(target) is not str or target not in KINDS:
+        present = 2
+    else:
+        add = 0
+    m = e.get("multiply")
+    if m is not None:
+        if type(m) is not str:
             return None
-        present = 1
-        add = e.get("add")
-        if add is not None:
-            if type(add) is not int:
+        ratio = _RATIOS.get(m)
+        if ratio is None:
+            if not is_decimal(m):
                 return None
-            present += 1
-        else:
-            add = 0
-        m = e.get("multiply")
-        if m is not None:
-            if type(m) is not str:
-                return None
-            ratio = _RATIOS.get(m)
-            if ratio is None:
-                if not is_decimal(m):
-                    return None
-                ratio = _ratio(m)
-            num, den = ratio
-            present += 1
-        else:
-            num = den = 1
-        g = e.get("garnets")
-        if g is not None:
-            if type(g) is not int or g < 1:
-                return None
-            present += 1
-        else:
-            g = 0
-        j = e.get("info")
-        if j is not None:
-            if type(j) is not int or not auction < j <= n:
-                return None
-            info: tuple[int, ...] = (j,)
-            present += 1
-        else:
-            info = ()
-        # a key given as null, or no effect besides the target, is a fault
-        if present != len(e) or present == 1:
+            ratio = _ratio(m)
+        num, den = ratio
+        present += 1
+    else:
+        num = den = 1
+    g = e.get("garnets")
+    if g is not None:
+        if type(g) is not int or g < 1:
             return None
-        groups.append([KINDS[target], num, den, add, g, info])
-    return _combined(groups)
+        present += 1
+    else:
+        g = 0
+    j = e.get("info")
+    if j is not None:
+        if type(j) is not int or not auction < j <= n:
+            return None
+        present += 1
+        info: tuple[int, ...] = (j,)
+    else:
+        info = ()
+    # at least one effect besides the target (§2.1)
+    if present != len(e) or present == 1:
+        return None
+    return (kind, num, den, add, g, info)
 
 
 def _ratio(text: str) -> tuple[int, int]:
@@ -186,10 +199,8 @@ def _ratio(text: str) -> tuple[int, int]:
     return out
 
 
-def _combined(groups: list[list]) -> Lot:
+def _combined(groups: Iterable[Sequence]) -> Lot:
     """Effects on the same kind of target as one group (§4.4: products and sums)."""
-    if len(groups) == 1:
-        return (tuple(groups[0]),)
     by_kind: dict[int, list] = {}
     for kind, num, den, add, g, info in groups:
         have = by_kind.get(kind)
@@ -207,10 +218,10 @@ def _combined(groups: list[list]) -> Lot:
 def lot_of(effects: Iterable[CompiledEffect]) -> Lot:
     """An item's lot from its compiled effects (configs the plain pass leaves
     to the full check, and ``resolve``'s callers)."""
-    groups: list[list] = []
+    groups = []
     for e in effects:
         m = e.multiply
         num, den = (1, 1) if m is None else (m.numerator, m.denominator)
         info = () if e.info is None else (e.info,)
-        groups.append([KINDS[e.target], num, den, e.add, e.garnets, info])
+        groups.append((KINDS[e.target], num, den, e.add, e.garnets, info))
     return _combined(groups)

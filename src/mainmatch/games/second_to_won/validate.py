@@ -17,6 +17,7 @@ from .models import GARNET_VALUE, LETTERS, MIN_BIDS
 
 BID_KEYS = ("chips", "garnets", "choice")
 BID_KEY_SET = frozenset(BID_KEYS)
+CHIPS_AND_GARNETS = frozenset(("chips", "garnets"))
 LETTER_SET = frozenset(LETTERS)
 
 
@@ -48,25 +49,30 @@ def plainly_legal(
     if type(action) is not dict or len(action) != 1:
         return False
     bids = action.get("bids")
-    if type(bids) is not dict or len(bids) < min(MIN_BIDS, chips):
+    if type(bids) is not dict or len(bids) < min(MIN_BIDS, chips) or not bids.keys() <= LETTER_SET:
         return False
     total_chips = 0
     total_garnets = 0
     for letter, bid in bids.items():
-        if letter not in LETTER_SET or type(bid) is not dict:
+        if type(bid) is not dict:
             return False
+        if len(bid) == 1 and letter not in choice_letters:
+            # the usual bid, {"chips": c} on an item that is not to CHOICE
+            c = bid.get("chips")
+            if type(c) is int and c > 0:
+                total_chips += c
+                continue
         c = bid.get("chips", 0)
         g = bid.get("garnets", 0)
         if type(c) is not int or type(g) is not int or c < 0 or g < 0 or c + GARNET_VALUE * g < 1:
             return False
-        # every key known: chips and garnets counted if given, choice where the item is to CHOICE
-        keys = ("chips" in bid) + ("garnets" in bid)
         if letter in choice_letters:
             who = bid.get("choice")
             if type(who) is not str or who == player or who not in players:
                 return False
-            keys += 1
-        if len(bid) != keys:
+            if not bid.keys() <= BID_KEY_SET:
+                return False
+        elif not bid.keys() <= CHIPS_AND_GARNETS:  # no "choice" off a CHOICE item
             return False
         total_chips += c
         total_garnets += g

@@ -23,7 +23,7 @@ def view(game_id: str, state: SecondState, player: str | None) -> dict:
         "phase": state.phase,
         "auction": state.auction,
         "max_auctions": t.n_auctions,
-        "auctions": [{"auction": j, "items": t.show(j)} for j in range(1, state.auction + 1)],
+        "auctions": t.listings(state.auction),
         "end": None if state.end is None else copy_end(state.end),
     }
     variant = state.config.get("variant")
@@ -39,25 +39,31 @@ def view(game_id: str, state: SecondState, player: str | None) -> dict:
             "garnets_spent": state.garnets_spent[player],
             "points": state.points[player],
             "points_history": [h[player] for h in state.history],
-            "bids": [
-                {
-                    "auction": k,
-                    "bids": {
-                        letter: {"chips": c, "garnets": g}
-                        if who is None
-                        else {"chips": c, "garnets": g, "choice": who}
-                        for letter, c, g, who in row
-                    },
-                }
-                for k, row in state.bids[player]
-            ],
-            "won": [_won(k, *entry) for k, entry in state.won[player]],
+            "bids": [_bids(row) for row in state.bids[player]],
+            "won": _won(state.won[player]),
             "info": [{"auction": j, "items": t.show(j)} for j in state.info[player]],
         }
     return out
 
 
-def _won(auction: int, letter: str, c: int, g: int, who: str | None) -> dict:
-    if who is None:
-        return {"auction": auction, "letter": letter, "chips": c, "garnets": g}
-    return {"auction": auction, "letter": letter, "chips": c, "garnets": g, "choice": who}
+def _bids(row: tuple) -> dict:
+    """One auction's bids as §5 shows them, from its row (``SecondState.bids``)."""
+    bids = {}
+    for i in range(1, len(row), 4):
+        letter, c, g, who = row[i : i + 4]
+        bids[letter] = (
+            {"chips": c, "garnets": g} if who is None else {"chips": c, "garnets": g, "choice": who}
+        )
+    return {"auction": row[0], "bids": bids}
+
+
+def _won(row: tuple) -> list[dict]:
+    """The items won as §5 shows them, from their row (``SecondState.won``)."""
+    out = []
+    for i in range(0, len(row), 5):
+        k, letter, c, g, who = row[i : i + 5]
+        if who is None:
+            out.append({"auction": k, "letter": letter, "chips": c, "garnets": g})
+        else:
+            out.append({"auction": k, "letter": letter, "chips": c, "garnets": g, "choice": who})
+    return out

@@ -1,0 +1,196 @@
+"""One ``round`` step of The Amalgamation (amalgamation.md §4.1, §4.2, §6).
+
+The step reads each player's checked action once, settles the money
+(``budget``), resolves the four sub-games in order and, after round 7,
+scores the match. Its events are built only when asked for (``emit``): a
+replay and a simulation never read them (docs/decisions.md PE2).
+
+A player's private round entry (§5 ``you.rounds``) is kept in the state as
+one flat tuple (:data:`PrivateRound`) and becomes the view's object only in
+that player's own view (``views.you_round``): a round makes six of them and
+public views never show them (docs/decisions.md PA1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mainmatch.engine.events import PUBLIC, public
+from mainmatch.engine.result import nonzero
+
+from . import invest, kong, minus, scoring, thief, views
+from .budget import penalize, settle
+from .constants import ROUNDS
+from .state import AmalgamationState
+
+#: one player's round as the state keeps it, in the order of ``views.you_round``:
+#: (round, buy_garnets or None when not sent, contribute, the 5 Minus bids
+#: one by one, invest, donate, bet, role, money_bought, spent, penalty, chips,
+#: thief_points, balance): one flat tuple of scalars, which the garbage
+#: collector stops tracking
+PrivateRound = tuple
+
+
+def apply_round(
+    state: AmalgamationState, actions: dict[str, dict], emit: bool
+) -> tuple[AmalgamationState, list[dict] | None]:
+    """§4.1 one round from checked actions; the events of §6 only when
+    ``emit`` (else ``None``). Never changes ``state``."""
+    setup = state.setup
+    players, r, rate = setup.players, state.round, setup.rate
+    tiles = setup.tiles[r - 1]
+    balances = dict(state.balances)
+    held, garnets_spent = state.garnets_held, state.garnets_spent  # copied at the first sale
+    spent = dict(state.spent)
+    mine: dict[str, tuple] = {}  # player -> the start of their PrivateRound
+    contributions: dict[str, int] = {}
+    bids: dict[str, tuple[int, ...]] = {}
+    costs: dict[str, int] = {}  # player -> sum(|bid|) this round
+    invested: dict[str, int] = {}
+    donated: dict[str, int] = {}
+    roles: dict[str, str] = {}
+    bets: dict[str, int] = {}
+    # §4.1.1 money in / money out, before anything else; each action read once
+    for p in players:
+        action = actions[p]
+        k, i, t = action["kong"], action["invest"], action["thief"]
+        own = tuple(action["minus"]["bids"])  # the state's own copy (§5 you.rounds)
+        contributions[p] = contribution = k["contribute"]
+        invested[p] = inv = i["invest"]
+        donated[p] = don = i["donate"]
+        bets[p] = bet = t["bet"]
+        roles[p] = role = t["role"]
+        bids[p] = own
+        costs[p] = cost = sum(map(abs, own))
+        total = contribution + cost + inv + don + bet
+        buy = action.get("buy_garnets")  # None: not sent (the view shows it only if sent)
+        if buy:
+            if held is state.garnets_held:
+                held, garnets_spent = dict(held), dict(garnets_spent)
+            held[p] -= buy
+            garnets_spent[p] += buy
+            bought = buy * rate
+        else:
+            bought = 0
+        left = balances[p] + bought - total
+        # rule 7 was checked; settle words the fault of an unchecked action
+        balances[p] = left if left >= 0 else settle(balances[p], buy or 0, rate, total)
+        s0, s1, s2, s3, s4 = spent[p]  # SPEND_PARTS order
+        spent[p] = (s0 + contribution, s1 + cost, s2 + inv, s3 + don, s4 + bet)
+        mine[p] = (r, buy, contribution, *own, inv, don, bet, role, bought, total)
+    # §4.1.2 Kong's Dilemma
+    kong_state, kong_entry = kong.resolve_round(state.kong, r, contributions, setup.teams)
+    # §4.1.3 Minus Auction, then its penalty after the spending
+    minus_state, minus_entry = minus.resolve_round(state.minus, r, tiles, bids, players, costs)
+    penalty: dict[str, int] = {}
+    for p in minus_entry["penalized"]:
+        balances[p], penalty[p] = penalize(balances[p])
+    # §4.1.4 Investment & Donation
+    invest_state, invest_entry = invest.resolve_round(state.invest, r, invested, donated, players)
+    # §4.1.5 Garnet Chip Thief
+    thief_state, thief_entry, gained = thief.resolve_round(state.thief, r, roles, bets, players)
+    chips = thief_entry["chips"]
+    # §5 the private round entries
+    rounds = state.you_rounds
+    you_rounds = {}
+    for p in players:
+        entry = (*mine[p], penalty.get(p, 0), chips[p], gained[p], balances[p])
+        you_rounds[p] = rounds[p] + (entry,)
+    new = AmalgamationState(
+        setup=setup,
+        phase="round",
+        round=r + 1,
+        rounds_played=r,
+        balances=balances,
+        garnets_held=held,
+        garnets_spent=garnets_spent,
+        kong=kong_state,
+        minus=minus_state,
+        invest=invest_state,
+        thief=thief_state,
+        spent=spent,
+        you_rounds=you_rounds,
+        final=None,
+    )
+    events: list[dict] | None = None
+    if emit:
+        # §6 events, in order; each built fresh in one go (the entries' lists
+        # are copied: the state keeps the entries)
+        m, t = minus_entry, thief_entry
+        events = [
+            {"audience": PUBLIC, "type": "kong_round", **kong_entry},  # scalars only
+            {
+                "audience": PUBLIC,
+                "type": "minus_round",
+                "round": r,
+                "tiles": m["tiles"].copy(),
+                "awards": [*map(dict.copy, m["awards"])],
+                "tiebreak_order": m["tiebreak_order"].copy(),
+                "penalized": m["penalized"].copy(),
+            },
+            {
+                "audience": PUBLIC,
+                "type": "invest_round",
+                "round": r,
+                "top_investor": invest_entry["top_investor"],
+                "misers": invest_entry["misers"].copy(),
+            },
+            {
+                "audience": PUBLIC,
+                "type": "thief_round",
+                "round": r,
+                "roles": t["roles"].copy(),
+                "chips": t["chips"].copy(),
+            },
+            {"audience": PUBLIC, "type": "balances", "round": r, "balances": balances.copy()},
+        ]
+        for p in players:
+            event = {"audience": [p], "type": "private_round"}
+            event.update(views.you_round(you_rounds[p][-1]))
+            events.append(event)
+    if r < ROUNDS:
+        if events is not None:
+            events.append(public("minus_tiles", round=r + 1, tiles=list(setup.tiles[r])))
+        return new, events
+    final = final_of(new)
+    phase = "choose_ec" if final["ec_choosers"] else "over"
+    if events is not None:
+        events.append(public("final", **views.final_copy(final)))
+    return replace(new, phase=phase, round=r, final=final), events
+
+
+def final_of(state: AmalgamationState) -> dict:
+    """§4.2 final scoring: the ``final`` object of the views."""
+    setup = state.setup
+    players, gt = setup.players, setup.gt
+    kong_winner = kong.winning_team(state.kong, setup.tiebreak, setup.team_of)
+    minus_scores = minus.scores(state.minus)
+    rankings = {
+        "kong": kong.ranking(state.kong.totals, kong_winner, setup.teams, gt),
+        "minus": minus.ranking(minus_scores, state.minus.spend, gt),
+        "invest": invest.ranking(
+            state.invest.top_investor, state.invest.miser, state.invest.spend, gt
+        ),
+        "thief": thief.ranking(state.thief.points, gt),
+    }
+    points = scoring.points(rankings, players)
+    winners = scoring.winners(points, players)
+    tol, void = scoring.tokens_of_life(winners)
+    candidates = scoring.losers(points, players)
+    choosing = len(candidates) > 1
+    return {
+        "rankings": rankings,
+        "points": points,
+        "winners": winners,
+        "tokens_of_life": tol,
+        "void_tokens_of_life": void,
+        "garnets": scoring.garnets_awarded(rankings, players),
+        "garnets_spent": nonzero(state.garnets_spent, list(players)),
+        "ec_candidates": candidates,
+        "ec_choosers": list(winners) if choosing else [],  # §4.3, decision 35
+        "ec_votes": None,
+        "elimination_candidate": None if choosing else candidates[0],
+        "kong_winner": kong_winner,
+        "minus_scores": {p: minus_scores[p] for p in players},
+        "thief_points": {p: state.thief.points[p] for p in players},
+    }
