@@ -121,10 +121,11 @@ def check_config(config: Any) -> dict:
             raise InvalidConfig(
                 f"config.{name}: unknown field; a config has exactly {', '.join(FIELDS)}"
             )
-    try:
-        HomeostasisConfig.model_validate(config, strict=True)
-    except ValidationError as exc:
-        raise InvalidConfig(describe_validation_error(exc, "config")) from None
+    if not _plainly_typed(config):  # the model then finds and words the fault
+        try:
+            HomeostasisConfig.model_validate(config, strict=True)
+        except ValidationError as exc:
+            raise InvalidConfig(describe_validation_error(exc, "config")) from None
     players = config["players"]
     _check_players(players)
     everyone = set(players)
@@ -180,3 +181,32 @@ def _check_keys(name: str, mapping: dict, players: list[str]) -> None:
     missing = [p for p in players if p not in mapping]
     if missing:
         raise InvalidConfig(f"config.{name}: must give every player; missing {', '.join(missing)}")
+
+
+_TEAMS = frozenset((POSITIVE, NEGATIVE, NEUTRAL))
+
+
+def _plainly_typed(config: dict) -> bool:
+    """Whether the strict model would accept ``config``'s types, read in one
+    pass over exact built-in types (a replay checks a config per record; the
+    model costs tens of µs). ``False`` says only "not plainly": the model decides."""
+    players, teams, garnets = config["players"], config["teams"], config["garnets"]
+    tiebreak, chips, variant = config["gamewide_tiebreak"], config["chips"], config.get("variant")
+    return (
+        type(players) is list
+        and all(type(p) is str for p in players)
+        and type(tiebreak) is list
+        and all(type(p) is str for p in tiebreak)
+        and type(teams) is dict
+        and all(type(k) is str and type(v) is str and v in _TEAMS for k, v in teams.items())
+        and _str_to_int(garnets)
+        and (variant is None or _str_to_int(variant))
+        and type(chips) is int
+        and chips >= 0
+    )
+
+
+def _str_to_int(mapping: object) -> bool:
+    return type(mapping) is dict and all(
+        type(k) is str and type(v) is int for k, v in mapping.items()
+    )

@@ -1,7 +1,7 @@
 """Resolving steps and running the automatic transitions (homeostasis.md §4).
 
-``apply`` thaws the state into a :class:`Work` (a mutable draft that starts
-out sharing every container with the state), resolves the step, then runs
+``apply`` thaws the state into a :class:`~.work.Work` (a mutable draft that
+starts out sharing every container with the state), resolves the step, then runs
 every automatic transition (the tenth draft card, automatic placements and
 passes, an empty final auction, evaluation, the next round) until a step has
 pending players or the match is over, and freezes the draft into the next
@@ -10,12 +10,11 @@ state. Containers are replaced, never mutated, so the input state is untouched.
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
-from fractions import Fraction
+from dataclasses import replace
 
 from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.checks import present
-from mainmatch.engine.events import PUBLIC, private
+from mainmatch.engine.events import PUBLIC
 
 from . import state as S
 from .bands import BIG_EDGE, NEUTRAL_BAND, NEUTRAL_EDGE, band, neutral_player, settle
@@ -23,82 +22,12 @@ from .cards import canonical, deck_without, remove_cards, save_cost
 from .expression import crosses, evaluate
 from .models import MAX_REBIDS, ROUNDS
 from .state import FinalAuction, HomeostasisState, OpenAuction
+from .work import Work
 
-#: the state's fields in order
-_FIELDS = tuple(f.name for f in fields(HomeostasisState))
-
-
-def _field_copier(names: tuple[str, ...]):
-    """``copy(src, dst)`` setting each of ``names`` on ``dst`` from ``src``, as
-    straight-line code (how ``dataclasses`` writes its ``__init__``): a step
-    copies the state's 28 fields twice, and a loop of ``setattr`` costs 5 µs."""
-    body = "".join(f"    dst.{n} = src.{n}\n" for n in names)
-    scope: dict = {}
-    exec(f"def copy(src, dst):\n{body}", scope)  # noqa: S102 -- built from field names only
-    return scope["copy"]
-
-
-_COPY_FIELDS = _field_copier(_FIELDS)
 #: §4.3: choice k is made by turn_order[SNAKE[k-1]] (the seed's snake)
 SNAKE = (0, 1, 2, 3, 4, 4, 3, 2, 1)
 DRAFT_CHOICES = len(SNAKE)
 _EMPTY = (None,) * 10
-
-
-class Work:
-    """A mutable draft of the next state; ``events`` collects the step's events.
-
-    It has the state's fields (declared again here for the type checker: a test
-    checks the two lists agree), filled in one go from the state.
-    """
-
-    config: dict
-    players: tuple[str, ...]
-    index: dict[str, int]
-    teams: dict[str, str]
-    tiebreak: dict[str, int]
-    phase: str
-    round: int
-    chips: dict[str, int]
-    garnets_spent: dict[str, int]
-    saved: dict[str, tuple[str, ...]]
-    used_saved: dict[str, tuple[str, ...]]
-    turn_order: tuple[str, ...]
-    draft_choices: int
-    auction_order: tuple[str | None, ...]
-    slots: tuple[str | None, ...]
-    auction: OpenAuction | None
-    auction_log: tuple[dict, ...]
-    next_first: str | None
-    final_auction: FinalAuction | None
-    saved_placed: dict | None
-    expression: tuple[str, ...] | None
-    brackets: tuple[dict, ...]
-    teams_used: tuple[str, ...]
-    rounds: tuple[dict, ...]
-    total: Fraction
-    outcome: str | None
-    ec_votes: dict | None
-    elimination_candidate: str | None
-    events: list[dict]
-
-    __slots__ = (*_FIELDS, "events")
-
-    def __init__(self, state: HomeostasisState):
-        _COPY_FIELDS(state, self)
-        self.events = []
-
-    def freeze(self) -> HomeostasisState:
-        out = object.__new__(HomeostasisState)
-        _COPY_FIELDS(self, out)
-        return out
-
-    def holding(self, player: str) -> int:
-        return self.config["garnets"][player] - self.garnets_spent[player]
-
-    def emit(self, type_: str, **fields_) -> None:
-        # engine.events.public's dict, built here: a step emits several
-        self.events.append({"audience": PUBLIC, "type": type_, **fields_})
 
 
 def drafter(state: HomeostasisState) -> str:
@@ -122,9 +51,7 @@ def apply_save(w: Work, actions: dict[str, dict]) -> None:
         cards = canonical(actions[p]["cards"])
         saved[p] = tuple(cards)
         spent[p] = w.garnets_spent[p] + save_cost(len(cards))
-        w.events.append(
-            private([p], "cards_saved", cards=cards, garnets_spent=save_cost(len(cards)))
-        )
+        w.tell([p], "cards_saved", cards=cards, garnets_spent=save_cost(len(cards)))
     w.saved, w.garnets_spent = saved, spent
     w.emit("saving_closed")
     start_round(w)
@@ -207,20 +134,24 @@ def run_auctions(w: Work, number: int) -> None:
 def take_turns(w: Work) -> bool:
     """§4.4.3: move the turn on until a player must bid (True) or the auction ends (False)."""
     a = present(w.auction, "open auction")
-    passed, turn = _next_turn(w, a.bids, a.passed, a.turn)
+    passed, turn = next_turn(w.turn_order, w.chips, a.bids, a.passed, a.turn, w.sink())
     if passed is not a.passed or turn != a.turn:
         w.auction = _moved(a, passed, max(turn, 0))
     return turn >= 0
 
 
-def _next_turn(
-    w: Work, bids: tuple[dict, ...], passed: tuple[str, ...], turn: int
+def next_turn(
+    order: tuple[str, ...],
+    chips: dict[str, int],
+    bids: tuple[dict, ...],
+    passed: tuple[str, ...],
+    turn: int,
+    events: list[dict] | None,
 ) -> tuple[tuple[str, ...], int]:
     """§4.4.3 from ``turn`` on: who passed by then, and the turn of the player
-    who must bid, or ``-1`` when the auction ends (D13, D16)."""
-    order = w.turn_order
+    who must bid, or ``-1`` when the auction ends (D13, D16). Automatic passes
+    are appended to ``events`` (unless it is ``None``)."""
     count = len(order)
-    chips = w.chips
     while True:
         if bids and count - len(passed) <= 1:  # D13: "four players pass"
             return passed, -1
@@ -230,7 +161,8 @@ def _next_turn(
             continue
         if chips[p] == 0:  # D16: a broke player passes automatically
             passed += (p,)
-            w.emit("pass", player=p, automatic=True)
+            if events is not None:
+                events.append({"audience": PUBLIC, "type": "pass", "player": p, "automatic": True})
             turn = (turn + 1) % count
             continue
         return passed, turn
@@ -240,24 +172,52 @@ def _moved(a: OpenAuction, passed: tuple[str, ...], turn: int) -> OpenAuction:
     return OpenAuction(a.number, a.card, a.first_bidder, a.totals, a.bids, passed, turn)
 
 
-def apply_bid(w: Work, player: str, action: dict) -> None:
-    a = present(w.auction, "open auction")
-    turn = (a.turn + 1) % len(w.turn_order)
+def bid_outcome(
+    state: HomeostasisState | Work, action: dict, events: list[dict] | None
+) -> tuple[dict[str, int], OpenAuction, bool]:
+    """§4.4.3-4: the chips and the open auction after the bid or pass of the
+    player whose turn it is, moved on to the next player who must bid; True
+    when the auction has ended (the card is then placed by :func:`end_auction`).
+    Events are appended to ``events`` (unless it is ``None``)."""
+    a = present(state.auction, "open auction")
+    order = state.turn_order
+    player = order[a.turn]
+    chips = state.chips
     totals, bids, passed = a.totals, a.bids, a.passed
     if "pass" in action:
         passed += (player,)
-        w.emit("pass", player=player, automatic=False)
+        if events is not None:
+            events.append(
+                {"audience": PUBLIC, "type": "pass", "player": player, "automatic": False}
+            )
     else:
-        slot, chips = action["slot"], action["chips"]
+        slot, amount = action["slot"], action["chips"]
         # §4.4.4: bid chips are discarded at once, win or lose; bids on one slot pool
-        w.chips = {**w.chips, player: w.chips[player] - chips}
-        totals = _put(totals, slot - 1, totals[slot - 1] + chips)
-        bids += ({"player": player, "slot": slot, "chips": chips},)
-        w.emit("bid", player=player, slot=slot, chips=chips, total=totals[slot - 1])
-    passed, turn = _next_turn(w, bids, passed, turn)
+        chips = chips.copy()
+        chips[player] -= amount
+        total = totals[slot - 1] + amount
+        totals = (*totals[: slot - 1], total, *totals[slot:])
+        bids += ({"player": player, "slot": slot, "chips": amount},)
+        if events is not None:
+            events.append(
+                {
+                    "audience": PUBLIC,
+                    "type": "bid",
+                    "player": player,
+                    "slot": slot,
+                    "chips": amount,
+                    "total": total,
+                }
+            )
+    passed, turn = next_turn(order, chips, bids, passed, (a.turn + 1) % len(order), events)
     # one new auction for the bid and the turns it moves on (the view keeps its fields)
-    w.auction = OpenAuction(a.number, a.card, a.first_bidder, totals, bids, passed, max(turn, 0))
-    if turn < 0:
+    auction = OpenAuction(a.number, a.card, a.first_bidder, totals, bids, passed, max(turn, 0))
+    return chips, auction, turn < 0
+
+
+def apply_bid(w: Work, player: str, action: dict) -> None:
+    w.chips, w.auction, ended = bid_outcome(w, action, w.sink())
+    if ended:
         run_auctions(w, end_auction(w))
 
 

@@ -24,10 +24,11 @@ from . import state as S
 from . import validate as V
 from .bands import edges_fault, ranking, settle
 from .config import OPTIONS, VARIANT_KEYS, check_config, make_config
-from .flow import Work
 from .models import ACTION_MODELS, PLAYERS, HomeostasisConfig
+from .quick import plainly_legal, quick_step
 from .render import render_event
 from .state import HomeostasisState
+from .work import QuietWork, Work
 
 DEFAULT_PLAYERS = ("a", "b", "c", "d", "e")  # the spec's examples (§9)
 
@@ -108,40 +109,13 @@ class Homeostasis(Game[HomeostasisState]):
 
     # ------------------------------------------------------------ validate §3
 
+    def pending_players(self, state: HomeostasisState) -> list[str]:
+        return views.pending_players(state)
+
     def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
-        requests = views.pending(state)
-        if not requests:
-            raise IllegalAction("the match is over; nobody is expected to act")
-        if not isinstance(player, str) or player not in state.index:
-            raise IllegalAction(f"{player!r} is not a player in this match")
-        request = requests.get(player)
-        if request is None:
-            raise IllegalAction(f"{player} is not expected to act now")
-        kind = request["kind"]
-        if kind == "save_cards":
-            V.check_save(action, state.holding(player))
-        elif kind == "draft":
-            V.check_draft(action, request["cards"], request["positions"])
-        elif kind == "bid":
-            V.check_bid(
-                action,
-                state.chips[player],
-                present(state.auction, "open auction").totals,
-                request["slots"],
-                request["can_pass"],
-            )
-        elif kind == "final_bid":
-            V.check_final_bid(action, state.chips[player])
-        elif kind == "place_saved":
-            V.check_place_saved(action, state.saved[player])
-        elif kind == "brackets":
-            V.check_brackets(
-                action,
-                len(present(state.expression, "expression")),
-                [(b["first"], b["last"]) for b in state.brackets],
-            )
-        else:
-            V.check_choose_ec(action, request["candidates"])
+        if plainly_legal(state, player, action):
+            return  # the commonest legal actions, without building the request
+        check_action(state, player, action)
 
     def default_action(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
         return random_play.default_action(state, player, rng)
@@ -156,6 +130,14 @@ class Homeostasis(Game[HomeostasisState]):
     ) -> tuple[HomeostasisState, list[dict]]:
         """§4: validate every pending action, resolve the step, then run the
         automatic transitions up to the next step with pending players."""
+        if len(actions) == 1:
+            ((p, action),) = actions.items()
+            # a plain bid, pass or draft choice of the one pending player
+            if plainly_legal(state, p, action):
+                events: list[dict] = []
+                out = quick_step(state, actions, events)
+                if out is not None:
+                    return out, events
         requests = views.pending(state)
         if not requests:
             raise IllegalAction("the match is over; nobody is expected to act")
@@ -173,27 +155,22 @@ class Homeostasis(Game[HomeostasisState]):
     ) -> tuple[HomeostasisState, list[dict]]:
         """``apply`` without its checks, for a step already checked (ENGINE.md:
         the driver validates every action before applying a step)."""
-        requests = views.pending(state)
+        events: list[dict] = []
+        out = quick_step(state, actions, events)
+        if out is not None:
+            return out, events
         w = Work(state)
-        phase = state.phase
-        if phase == S.SAVE_CARDS:
-            flow.apply_save(w, actions)
-        elif phase == S.DRAFT:
-            (p,) = requests
-            flow.apply_draft(w, p, actions[p])
-        elif phase == S.AUCTION:
-            (p,) = requests
-            flow.apply_bid(w, p, actions[p])
-        elif phase == S.FINAL_AUCTION:
-            flow.apply_final_bids(w, actions)
-        elif phase == S.PLACE_SAVED:
-            (p,) = requests
-            flow.apply_place_saved(w, p, actions[p])
-        elif phase == S.BRACKETS:
-            flow.apply_brackets(w, actions)
-        else:
-            flow.apply_choose_ec(w, actions)
+        _resolve(w, actions)
         return w.freeze(), w.events
+
+    def next_state(self, state: HomeostasisState, actions: dict[str, dict]) -> HomeostasisState:
+        """``apply_validated``'s state, without building the step's events."""
+        out = quick_step(state, actions, None)
+        if out is not None:
+            return out
+        w = QuietWork(state)
+        _resolve(w, actions)
+        return w.freeze()
 
     # ------------------------------------------------------------ views §5
 
@@ -236,3 +213,63 @@ class Homeostasis(Game[HomeostasisState]):
 
     def render_event(self, event: dict) -> str:
         return render_event(event)
+
+
+def _resolve(w: Work, actions: dict[str, dict]) -> None:
+    """§4: resolve the step of ``w``'s phase, then the automatic transitions."""
+    phase = w.phase
+    if phase == S.SAVE_CARDS:
+        flow.apply_save(w, actions)
+    elif phase == S.DRAFT:
+        (p,) = actions
+        flow.apply_draft(w, p, actions[p])
+    elif phase == S.AUCTION:
+        (p,) = actions
+        flow.apply_bid(w, p, actions[p])
+    elif phase == S.FINAL_AUCTION:
+        flow.apply_final_bids(w, actions)
+    elif phase == S.PLACE_SAVED:
+        (p,) = actions
+        flow.apply_place_saved(w, p, actions[p])
+    elif phase == S.BRACKETS:
+        flow.apply_brackets(w, actions)
+    else:
+        flow.apply_choose_ec(w, actions)
+
+
+def check_action(state: HomeostasisState, player: str, action: Any) -> None:
+    """§3, rule by rule in the spec's order: raise :class:`IllegalAction` for
+    the first rule ``action`` breaks (``validate`` without its fast path)."""
+    requests = views.pending(state)
+    if not requests:
+        raise IllegalAction("the match is over; nobody is expected to act")
+    if not isinstance(player, str) or player not in state.index:
+        raise IllegalAction(f"{player!r} is not a player in this match")
+    request = requests.get(player)
+    if request is None:
+        raise IllegalAction(f"{player} is not expected to act now")
+    kind = request["kind"]
+    if kind == "save_cards":
+        V.check_save(action, state.holding(player))
+    elif kind == "draft":
+        V.check_draft(action, request["cards"], request["positions"])
+    elif kind == "bid":
+        V.check_bid(
+            action,
+            state.chips[player],
+            present(state.auction, "open auction").totals,
+            request["slots"],
+            request["can_pass"],
+        )
+    elif kind == "final_bid":
+        V.check_final_bid(action, state.chips[player])
+    elif kind == "place_saved":
+        V.check_place_saved(action, state.saved[player])
+    elif kind == "brackets":
+        V.check_brackets(
+            action,
+            len(present(state.expression, "expression")),
+            [(b["first"], b["last"]) for b in state.brackets],
+        )
+    else:
+        V.check_choose_ec(action, request["candidates"])

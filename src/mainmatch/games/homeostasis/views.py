@@ -8,6 +8,8 @@ which is remembered for the last state asked about (the host, the bots and
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from mainmatch.engine.checks import present
 from mainmatch.engine.memo import remember_last
 
@@ -109,6 +111,35 @@ def empty_slots(state: HomeostasisState) -> list[int]:
 _copy = dict.copy
 
 
+@remember_last  # the total changes three times a match; Fraction.__str__ is Python code
+def _total_text(total: Fraction) -> str:
+    return str(total)
+
+
+def _auction_log(log: tuple[dict, ...]) -> list[dict]:
+    """The view's ``auction_log``: each entry's dict copied whole (C code) and
+    its two lists replaced by fresh copies (its key order is the state's)."""
+    out: list[dict] = []
+    add = out.append
+    for e in log:
+        e = e.copy()
+        e["bids"] = [*map(_copy, e["bids"])]
+        e["passed"] = [*e["passed"]]
+        add(e)
+    return out
+
+
+def _rounds(rounds: tuple[dict, ...]) -> list[dict]:
+    """The view's ``rounds``, copied as :func:`_auction_log` copies its entries."""
+    out: list[dict] = []
+    for r in rounds:
+        r = r.copy()
+        r["expression"] = [*r["expression"]]
+        r["brackets"] = [*map(_copy, r["brackets"])]
+        out.append(r)
+    return out
+
+
 def public_view(state: HomeostasisState, game_id: str) -> dict:
     """``view(state, None)``: every field of §5, in its order. Every list and
     dict is a fresh copy (``map`` over ``dict.copy`` copies the logs' small
@@ -138,16 +169,7 @@ def public_view(state: HomeostasisState, game_id: str) -> dict:
             "bids": [*map(_copy, a.bids)],
             "passed": [*a.passed],
         },
-        "auction_log": [
-            {
-                "number": e["number"],
-                "card": e["card"],
-                "slot": e["slot"],
-                "bids": [*map(_copy, e["bids"])],
-                "passed": [*e["passed"]],
-            }
-            for e in state.auction_log
-        ],
+        "auction_log": _auction_log(state.auction_log) if state.auction_log else [],
         "final_auction": None
         if fa is None
         else {
@@ -167,17 +189,8 @@ def public_view(state: HomeostasisState, game_id: str) -> dict:
         "expression": None if state.expression is None else [*state.expression],
         "brackets": [*map(_copy, state.brackets)],
         "teams_used_brackets": [*state.teams_used],
-        "rounds": [
-            {
-                "round": r["round"],
-                "expression": [*r["expression"]],
-                "brackets": [*map(_copy, r["brackets"])],
-                "simplified": r["simplified"],
-                "result": r["result"],
-            }
-            for r in state.rounds
-        ],
-        "total": str(state.total),
+        "rounds": _rounds(state.rounds) if state.rounds else [],
+        "total": _total_text(state.total),
         "outcome": state.outcome,
         "ec_votes": None if state.ec_votes is None else state.ec_votes.copy(),
         "elimination_candidate": state.elimination_candidate,

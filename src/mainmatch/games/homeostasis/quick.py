@@ -1,0 +1,194 @@
+"""Fast paths of the commonest steps of Homeostasis (homeostasis.md §3, §4.3, §4.4).
+
+Nine steps in ten of a match are a bid or a pass in a live auction or a draft
+choice. :func:`plainly_legal` accepts such an action in one pass over the
+state, without building the step's request, and :func:`quick_step` resolves
+such a step straight on a copy of the state, without a :class:`~.work.Work`
+draft. Both answer only when they are sure: ``plainly_legal`` is true only for
+actions ``validate``'s rule-by-rule checks accept (anything else goes there, and
+they word the message), and ``quick_step`` gives ``None`` for any step it does
+not cover, which ``flow`` then resolves. Where they answer, the state and the
+events are exactly those of the general code (tests/homeostasis/test_quick.py
+compares the two at every step of random and strategy play).
+"""
+
+from __future__ import annotations
+
+from mainmatch.engine.events import PUBLIC
+
+from . import state as S
+from .cards import DECK_COUNT
+from .flow import DRAFT_CHOICES, SNAKE, bid_outcome, next_turn
+from .state import HomeostasisState, OpenAuction
+from .work import copy_state
+
+_NO_TOTALS = (0,) * 10
+
+
+def plainly_legal(state: HomeostasisState, player: object, action: object) -> bool:
+    """True only if ``validate(state, player, action)`` accepts: the pending
+    player's plain bid, pass or draft choice (False says nothing)."""
+    phase = state.phase
+    if phase == S.AUCTION:
+        return _legal_bid(state, player, action)
+    if phase == S.DRAFT:
+        return _legal_draft(state, player, action)
+    return False
+
+
+def _legal_bid(state: HomeostasisState, player: object, action: object) -> bool:
+    """§3 ``bid`` (``validate.check_bid``): from the player whose turn it is,
+    ``{"slot", "chips"}`` with an empty slot, 1 to own chips, no tie (D14); or
+    ``{"pass": true}`` once the auction has a bid (D17)."""
+    a = state.auction
+    if (
+        a is None
+        or type(player) is not str
+        or player != state.turn_order[a.turn]
+        or type(action) is not dict
+    ):
+        return False
+    if len(action) == 2:
+        slot, amount = action.get("slot"), action.get("chips")
+        return (
+            type(slot) is int
+            and type(amount) is int
+            and 1 <= slot <= 10
+            and state.slots[slot - 1] is None
+            and 1 <= amount <= state.chips[player]
+            # D14; the slot's own total is below its new one, so all ten can be searched
+            and a.totals[slot - 1] + amount not in a.totals
+        )
+    return len(action) == 1 and action.get("pass") is True and bool(a.bids)
+
+
+def _legal_draft(state: HomeostasisState, player: object, action: object) -> bool:
+    """§3 ``draft`` (``validate.check_draft``): from the drafter, ``{"card",
+    "position"}`` with a card that has a copy left to order and a free position."""
+    if (
+        type(player) is not str
+        or player != state.turn_order[SNAKE[state.draft_choices]]
+        or type(action) is not dict
+        or len(action) != 2
+    ):
+        return False
+    card, position = action.get("card"), action.get("position")
+    order = state.auction_order
+    return (
+        type(card) is str
+        and type(position) is int
+        and 1 <= position <= 10
+        and order[position - 1] is None
+        and order.count(card) < DECK_COUNT.get(card, 0)
+    )
+
+
+def quick_step(
+    state: HomeostasisState, actions: dict[str, dict], events: list[dict] | None
+) -> HomeostasisState | None:
+    """The state after a checked step that is a bid or a pass leaving the
+    auction open, an auction's last pass or bid when the next auction opens
+    as usual, or a draft choice before the ninth; ``None`` for any other step
+    (nothing is then appended to ``events``). The step's events are appended
+    to ``events`` unless it is ``None``."""
+    phase = state.phase
+    if phase == S.AUCTION:
+        a = state.auction
+        if a is None:
+            return None
+        action = actions[state.turn_order[a.turn]]
+        said: list[dict] = []  # kept apart until the step is known to be covered
+        chips, auction, ended = bid_outcome(state, action, None if events is None else said)
+        if ended:
+            return _next_auction(state, chips, auction, events, said)
+        out = copy_state(state)
+        out.chips = chips
+        out.auction = auction
+        if events is not None:
+            events += said
+        return out
+    if phase == S.DRAFT and state.draft_choices < DRAFT_CHOICES - 1:
+        player = state.turn_order[SNAKE[state.draft_choices]]
+        action = actions[player]
+        card, position = action["card"], action["position"]
+        order = state.auction_order
+        out = copy_state(state)
+        out.auction_order = (*order[: position - 1], card, *order[position:])
+        out.draft_choices = state.draft_choices + 1
+        if events is not None:
+            events.append(
+                {
+                    "audience": PUBLIC,
+                    "type": "draft_choice",
+                    "player": player,
+                    "card": card,
+                    "position": position,
+                }
+            )
+        return out
+    return None
+
+
+def _next_auction(
+    state: HomeostasisState,
+    chips: dict[str, int],
+    ended: OpenAuction,
+    events: list[dict] | None,
+    said: list[dict],
+) -> HomeostasisState | None:
+    """§4.4.5 then §4.4.2 (``flow.end_auction``, then ``flow.run_auctions`` for
+    the next number): the card goes to the slot with the highest total, and the
+    next auction opens with the last bidder first, when it is not the tenth's
+    end nor a forced placement (one empty slot left, or nobody with chips)."""
+    number = ended.number + 1
+    slots = state.slots
+    top = max(ended.totals)
+    slot = ended.totals.index(top)
+    slots = (*slots[:slot], ended.card, *slots[slot + 1 :])
+    if number > 10 or slots.count(None) == 1 or not any(chips.values()):
+        return None
+    card = state.auction_order[number - 1]
+    if card is None:
+        return None
+    first = ended.bids[-1]["player"]
+    order = state.turn_order
+    turn = order.index(first)
+    if events is not None:
+        events += said  # the bid or pass, and the automatic passes after it
+        events.append(
+            {
+                "audience": PUBLIC,
+                "type": "card_placed",
+                "number": ended.number,
+                "card": ended.card,
+                "slot": slot + 1,
+                "automatic": False,
+            }
+        )
+        events.append(
+            {
+                "audience": PUBLIC,
+                "type": "auction_started",
+                "number": number,
+                "card": card,
+                "first_bidder": first,
+            }
+        )
+    # no bid exists yet and someone has chips, so the turn stops at a bidder (D17)
+    passed, at = next_turn(order, chips, (), (), turn, events)
+    out = copy_state(state)
+    out.chips = chips
+    out.slots = slots
+    out.auction_log = (
+        *state.auction_log,
+        {
+            "number": ended.number,
+            "card": ended.card,
+            "slot": slot + 1,
+            "bids": list(ended.bids),
+            "passed": list(ended.passed),
+        },
+    )
+    out.next_first = first
+    out.auction = OpenAuction(number, card, first, _NO_TOTALS, (), passed, at)
+    return out

@@ -1,0 +1,123 @@
+"""The draft of the next state that ``apply`` resolves a step on (homeostasis.md §4).
+
+``apply`` thaws the state into a :class:`Work` (a mutable draft that starts
+out sharing every container with the state), resolves the step on it
+(``flow``), and freezes it into the next state. :func:`copy_state` is the
+same copy for the fast paths of the commonest steps (``quick``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from fractions import Fraction
+
+from mainmatch.engine.events import PUBLIC, private
+
+from .state import FinalAuction, HomeostasisState, OpenAuction
+
+#: the state's fields in order
+_FIELDS = tuple(f.name for f in fields(HomeostasisState))
+
+
+def _field_copier(names: tuple[str, ...]):
+    """``copy(src, dst)`` setting each of ``names`` on ``dst`` from ``src``, as
+    straight-line code (how ``dataclasses`` writes its ``__init__``): a step
+    copies the state's 28 fields, and a loop of ``setattr`` costs 5 µs."""
+    body = "".join(f"    dst.{n} = src.{n}\n" for n in names)
+    scope: dict = {}
+    exec(f"def copy(src, dst):\n{body}", scope)  # noqa: S102 -- built from field names only
+    return scope["copy"]
+
+
+_COPY_FIELDS = _field_copier(_FIELDS)
+
+
+def copy_state(state: HomeostasisState) -> HomeostasisState:
+    """A new state with every field of ``state`` (the caller replaces the ones a step changes)."""
+    out = object.__new__(HomeostasisState)
+    _COPY_FIELDS(state, out)
+    return out
+
+
+class Work:
+    """A mutable draft of the next state; ``events`` collects the step's events.
+
+    It has the state's fields (declared again here for the type checker: a test
+    checks the two lists agree), filled in one go from the state.
+    """
+
+    config: dict
+    players: tuple[str, ...]
+    index: dict[str, int]
+    teams: dict[str, str]
+    tiebreak: dict[str, int]
+    phase: str
+    round: int
+    chips: dict[str, int]
+    garnets_spent: dict[str, int]
+    saved: dict[str, tuple[str, ...]]
+    used_saved: dict[str, tuple[str, ...]]
+    turn_order: tuple[str, ...]
+    draft_choices: int
+    auction_order: tuple[str | None, ...]
+    slots: tuple[str | None, ...]
+    auction: OpenAuction | None
+    auction_log: tuple[dict, ...]
+    next_first: str | None
+    final_auction: FinalAuction | None
+    saved_placed: dict | None
+    expression: tuple[str, ...] | None
+    brackets: tuple[dict, ...]
+    teams_used: tuple[str, ...]
+    rounds: tuple[dict, ...]
+    total: Fraction
+    outcome: str | None
+    ec_votes: dict | None
+    elimination_candidate: str | None
+    events: list[dict]
+
+    __slots__ = (*_FIELDS, "events")
+
+    #: whether the step's events are dropped (:class:`QuietWork`)
+    quiet = False
+
+    def __init__(self, state: HomeostasisState):
+        _COPY_FIELDS(state, self)
+        self.events = []
+
+    def freeze(self) -> HomeostasisState:
+        out = object.__new__(HomeostasisState)
+        _COPY_FIELDS(self, out)
+        return out
+
+    def holding(self, player: str) -> int:
+        return self.config["garnets"][player] - self.garnets_spent[player]
+
+    def emit(self, type_: str, **fields_) -> None:
+        # engine.events.public's dict, built here: a step emits several
+        self.events.append({"audience": PUBLIC, "type": type_, **fields_})
+
+    def tell(self, players: list[str], type_: str, **fields_) -> None:
+        """A private event (``engine.events.private``)."""
+        self.events.append(private(players, type_, **fields_))
+
+    def sink(self) -> list[dict] | None:
+        """Where the step's helpers append events: ``None`` when they are dropped."""
+        return self.events
+
+
+class QuietWork(Work):
+    """A :class:`Work` that builds no events (``Game.next_state``: replay and
+    the simulator never read them); the state it makes is the same."""
+
+    __slots__ = ()
+    quiet = True
+
+    def emit(self, type_: str, **fields_) -> None:
+        pass
+
+    def tell(self, players: list[str], type_: str, **fields_) -> None:
+        pass
+
+    def sink(self) -> list[dict] | None:
+        return None
