@@ -106,7 +106,9 @@ class Asker:
         """The action ``bot`` plays for ``player``, whose request at ``state``
         is ``request`` (see module doc; random bots are not special here)."""
         game = self.game
-        view = game.view(state, player)
+        reads_only = getattr(bot, "reads_only", False)
+        # a bot that only reads gets the view whose unchanged parts are shared
+        view = game.shared_view(state, player) if reads_only else game.view(state, player)
         limit = self.time_limit
         started = time.perf_counter()
         try:
@@ -116,9 +118,9 @@ class Asker:
                     signal.setitimer(signal.ITIMER_REAL, limit)
                     self._thinking = True
                 # the bot may keep or change what it is given: hand it its own
-                # copies, unless it declares it only reads them (the view is a
-                # fresh copy already)
-                if not getattr(bot, "reads_only", False):
+                # copies, unless it declares it only reads them (a fresh view
+                # is a copy already)
+                if not reads_only:
                     request = json_copy(request)
                 action = bot.act(view, request, rng)
             finally:

@@ -193,6 +193,14 @@ class Game(ABC, Generic[StateT]):
         the public view plus ``you``; it never holds another player's secret.
         """
 
+    def shared_view(self, state: StateT, player: str | None) -> View:
+        """:meth:`view` for a caller that only reads it: the same values, but
+        its lists and dicts may be shared with the state and with other
+        views, so it must never be changed. What the replay output and bots
+        that declare ``reads_only`` get (docs/decisions.md PE14); games whose
+        views copy much of the state override it, the rest return ``view``."""
+        return self.view(state, player)
+
     @abstractmethod
     def result(self, state: StateT) -> dict | None:
         """The result (ENGINE.md shape) once the match is over, else ``None``."""

@@ -201,8 +201,11 @@ class Replay:
         return self.game.result(self.state)
 
     def to_json(self) -> dict:
-        """The replay output of ENGINE.md: result, public view after every step, count."""
-        view = self.game.view
+        """The replay output of ENGINE.md: result, public view after every step,
+        count. The views are :meth:`Game.shared_view`s: what a step leaves
+        alone may be one object in several views, so copy a view before
+        changing it (JSON written from them is the same)."""
+        view = self.game.shared_view
         with fewer_collections():  # every view is kept: see engine/collector.py
             views = [view(s.state, None) for s in self.steps]
         return {"result": self.result(), "public_views": views, "steps_applied": len(self.steps)}

@@ -175,7 +175,13 @@ class Homeostasis(Game[HomeostasisState]):
     # ------------------------------------------------------------ views §5
 
     def view(self, state: HomeostasisState, player: str | None) -> dict:
-        out = views.public_view(state, self.id)
+        return self._view(state, player, False)
+
+    def shared_view(self, state: HomeostasisState, player: str | None) -> dict:
+        return self._view(state, player, True)
+
+    def _view(self, state: HomeostasisState, player: str | None, shared: bool) -> dict:
+        out = views.public_view(state, self.id, shared=shared)
         if player is not None:
             if not isinstance(player, str) or player not in state.index:
                 raise IllegalAction(f"{player!r} is not a player in this match")

@@ -3,7 +3,8 @@
 Both are built fresh as plain JSON (new lists and dicts every call), so a
 caller may change what it gets without touching the state, except ``pending``,
 which is remembered for the last state asked about (the host, the bots and
-``validate`` all ask for it) and must not be changed.
+``validate`` all ask for it) and must not be changed, and the shared views
+(``public_view(..., shared=True)``, ``Game.shared_view``), read-only by contract.
 """
 
 from __future__ import annotations
@@ -140,21 +141,36 @@ def _rounds(rounds: tuple[dict, ...]) -> list[dict]:
     return out
 
 
-def public_view(state: HomeostasisState, game_id: str) -> dict:
+@remember_last  # a log changes when an auction closes; the views between share its copy
+def _shared_auction_log(log: tuple[dict, ...]) -> list[dict]:
+    return _auction_log(log)
+
+
+@remember_last  # the finished rounds change three times a match
+def _shared_rounds(rounds: tuple[dict, ...]) -> list[dict]:
+    return _rounds(rounds)
+
+
+def public_view(state: HomeostasisState, game_id: str, *, shared: bool = False) -> dict:
     """``view(state, None)``: every field of §5, in its order. Every list and
     dict is a fresh copy (``map`` over ``dict.copy`` copies the logs' small
-    dicts without a Python frame each)."""
+    dicts without a Python frame each), unless ``shared``
+    (:meth:`~mainmatch.engine.game.Game.shared_view`): then the logs' copies
+    are made once per log and shared by the views that show it, and the
+    state's never-changed dicts are shown as they are; the values are the same."""
     a = state.auction
     fa = state.final_auction
     placed = state.saved_placed
+    log = state.auction_log
+    rounds = state.rounds
     out = {
         "game": game_id,
         "players": [*state.players],
         "phase": state.phase,
         "round": state.round,
         "pending": pending_players(state),
-        "teams": state.teams.copy(),
-        "chips": state.chips.copy(),
+        "teams": state.teams if shared else state.teams.copy(),
+        "chips": state.chips if shared else state.chips.copy(),
         "turn_order": [*state.turn_order],
         "draft_choices": state.draft_choices,
         "auction_order": [*state.auction_order],
@@ -166,15 +182,15 @@ def public_view(state: HomeostasisState, game_id: str) -> dict:
             "card": a.card,
             "first_bidder": a.first_bidder,
             "totals": [*a.totals],
-            "bids": [*map(_copy, a.bids)],
+            "bids": [*a.bids] if shared else [*map(_copy, a.bids)],
             "passed": [*a.passed],
         },
-        "auction_log": _auction_log(state.auction_log) if state.auction_log else [],
+        "auction_log": [] if not log else _shared_auction_log(log) if shared else _auction_log(log),
         "final_auction": None
         if fa is None
         else {
             "bidders": [*fa.bidders],
-            "sealed_rounds": [*map(_copy, fa.sealed_rounds)],
+            "sealed_rounds": [*fa.sealed_rounds] if shared else [*map(_copy, fa.sealed_rounds)],
             "rebids": fa.rebids,
             "winner": fa.winner,
             "paid": fa.paid,
@@ -187,12 +203,16 @@ def public_view(state: HomeostasisState, game_id: str) -> dict:
             "back": [*placed["back"]],
         },
         "expression": None if state.expression is None else [*state.expression],
-        "brackets": [*map(_copy, state.brackets)],
+        "brackets": [*state.brackets] if shared else [*map(_copy, state.brackets)],
         "teams_used_brackets": [*state.teams_used],
-        "rounds": _rounds(state.rounds) if state.rounds else [],
+        "rounds": [] if not rounds else _shared_rounds(rounds) if shared else _rounds(rounds),
         "total": _total_text(state.total),
         "outcome": state.outcome,
-        "ec_votes": None if state.ec_votes is None else state.ec_votes.copy(),
+        "ec_votes": None
+        if state.ec_votes is None
+        else state.ec_votes
+        if shared
+        else state.ec_votes.copy(),
         "elimination_candidate": state.elimination_candidate,
     }
     variant = state.config.get("variant")
