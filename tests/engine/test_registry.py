@@ -27,8 +27,14 @@ def fresh(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(bots_base, "_REGISTRY", {})
     monkeypatch.setattr(bots_base, "_IMPORTED", set())
     registry.reset()
+    before = set(sys.modules)
     yield chosen
     registry.reset()
+    # a bots module first imported here registered into the throwaway registry:
+    # forgotten, the next use imports it again into the real one
+    for name in set(sys.modules) - before:
+        if name.startswith("mainmatch.bots."):
+            del sys.modules[name]
 
 
 def test_without_entry_points_the_builtin_games_are_found(fresh, monkeypatch) -> None:

@@ -39,6 +39,26 @@ def check_step(
     ``state``; return who is pending (``pending``'s keys, in order). Nothing
     is changed. Only a message names a request's kind, so the requests
     themselves are not built (:meth:`Game.pending_players`)."""
+    pending = check_players(game, state, number, actions, defaulted, pending)
+    for p in pending:
+        try:
+            game.validate(state, p, actions[p])
+        except IllegalAction as exc:
+            raise StepError(str(exc), step=number, player=p) from None
+    return pending
+
+
+def check_players(
+    game: Game,
+    state: State,
+    number: int,
+    actions: dict[str, Any],
+    defaulted: Iterable[str] = (),
+    pending: Collection[str] | None = None,
+) -> Collection[str]:
+    """:func:`check_step` without validating the actions: the step has one
+    action for each pending player and for nobody else, and whoever it lists
+    as defaulted has one. Returns who is pending."""
     if pending is None:
         pending = game.pending_players(state)
     if not pending:
@@ -53,11 +73,6 @@ def check_step(
             raise StepError(
                 "is listed in defaulted but has no action in the step", step=number, player=p
             )
-    for p in pending:
-        try:
-            game.validate(state, p, actions[p])
-        except IllegalAction as exc:
-            raise StepError(str(exc), step=number, player=p) from None
     return pending
 
 

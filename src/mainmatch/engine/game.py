@@ -187,6 +187,17 @@ class Game(ABC, Generic[StateT]):
         games whose events cost much of a step override this."""
         return self.apply_validated(state, actions)[0]
 
+    def checked_next_state(self, state: StateT, actions: dict[str, Action]) -> StateT | None:
+        """:meth:`next_state` checking the actions on the way, for a step that
+        holds one action per pending player (the engine checked who acts):
+        the new state when every action is *plainly* legal (exact built-in
+        types, nothing :meth:`validate` would refuse), else ``None``, and the
+        engine then validates the step rule by rule, naming the first fault,
+        and applies it. Replay calls it first (docs/decisions.md PE15); games
+        whose steps read each action twice (once to check, once to apply)
+        override it, the rest keep this ``None``."""
+        return None
+
     @abstractmethod
     def view(self, state: StateT, player: str | None) -> View:
         """What ``player`` knows (``None``: the public view). A private view is

@@ -17,7 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .collector import fewer_collections
-from .driver import FORMAT, StepError, check_step
+from .driver import FORMAT, StepError, check_players, check_step
 from .errors import InvalidConfig, MainmatchError, RecordError, UnknownGame
 from .game import Game, State, describe_validation_error
 from .jsonfile import read_json
@@ -241,11 +241,18 @@ def iter_replay(
         defaulted = list(step.get("defaulted", []))
         before = state
         try:
-            check_step(game, before, number, actions, defaulted)
             if events:
+                check_step(game, before, number, actions, defaulted)
                 state, built = game.apply_validated(before, actions)
             else:
-                state, built = game.next_state(before, actions), None
+                check_players(game, before, number, actions, defaulted)
+                built = None
+                # plainly legal actions are checked while the step is applied
+                after = game.checked_next_state(before, actions)
+                if after is None:
+                    check_step(game, before, number, actions, defaulted)
+                    after = game.next_state(before, actions)
+                state = after
         except StepError:
             raise
         except MainmatchError as exc:

@@ -223,10 +223,17 @@ class SeatExchange(Game[SeatState]):
             return resolve.apply_choose_ec(state, actions, events=False)[0]
         raise IllegalAction("the match is over")
 
+    def checked_next_state(self, state: SeatState, actions: dict[str, dict]) -> SeatState | None:
+        # a round's trades checked while they are applied: one pass, not two
+        return resolve.checked_trades(state, actions) if state.phase == "trade" else None
+
     # ------------------------------------------------------------ views §5, result §7
 
     def view(self, state: SeatState, player: str | None) -> dict:
         return views.view(state, player)
+
+    def shared_view(self, state: SeatState, player: str | None) -> dict:
+        return views.view(state, player, shared=True)
 
     def result(self, state: SeatState) -> dict | None:
         return views.result(state)

@@ -10,14 +10,42 @@ from mainmatch.engine.events import private, public
 from .state import Bid, SeatState
 from .streaks import longest_streak, runs
 
+#: a missing ``trades`` (§3.1: none); only ever read
+_NO_TRADES: list = []
+
+
+class NotPlain(Exception):
+    """Raised by :func:`apply_trades` with ``check`` at an action that is not
+    plainly legal: the caller then validates rule by rule (§3.1)."""
+
+
+def checked_trades(state: SeatState, actions: dict[str, dict]) -> SeatState | None:
+    """The state after a round of trades if every action is plainly legal
+    (§3.1), else ``None``, nothing changed (decision PE15). What
+    ``apply_trades`` does not test itself fails as it reads the action: an
+    action that is no object has no ``get``; a trade without ``players`` or
+    ``amount`` is a ``KeyError``; a pair that is not two ids does not unpack;
+    an id that is no player is not in ``index`` (a ``KeyError``, or a
+    ``TypeError`` when it cannot be a key): each of these is ``None`` here,
+    and ``validate`` names it."""
+    try:
+        return apply_trades(state, actions, events=False, check=True)[0]
+    except (NotPlain, AttributeError, KeyError, TypeError, ValueError):
+        return None
+
 
 def apply_trades(
-    state: SeatState, actions: dict[str, dict], *, events: bool = True
+    state: SeatState, actions: dict[str, dict], *, events: bool = True, check: bool = False
 ) -> tuple[SeatState, list[dict]]:
     """§4.2: a round of trades (with its events unless ``events`` is false:
     replay and the simulator never read them). Pairs are keyed ``16 * i + j``
     by the indexes ``i <= j`` of their players in ``players``, so that key
-    order is the order §4.2.6 writes swaps in."""
+    order is the order §4.2.6 writes swaps in.
+
+    With ``check``, every action is checked on the way against the rules of
+    §3.1 in exact built-in types (what ``validate.check_trades`` accepts of
+    them) and :class:`NotPlain` is raised, nothing changed, at the first that
+    is not so (replay then names the fault; decision PE15)."""
     players, index, r = state.players, state.index, state.round
     money = state.money.copy()
     # garnets are rarely converted: their dicts are copied only when they change
@@ -31,9 +59,17 @@ def apply_trades(
     passed: Bid = {"round": r, "garnets": 0, "spent": 0, "trades": ()}  # shared: never mutated
     for p in players:
         action = actions[p]
+        # with check, what is not checked here fails loudly below (a missing
+        # key, a pair that is no list of two players): see checked_trades
+        if check and len(action) != ("garnets" in action) + ("trades" in action):
+            raise NotPlain  # a field other than garnets and trades
         g = action.get("garnets", 0)
-        trades = action.get("trades")
+        trades = action.get("trades", _NO_TRADES)
+        if check and (type(g) is not int or type(trades) is not list):
+            raise NotPlain  # (a "trades": null too: only a missing list means none)
         if g:
+            if check and not 0 < g <= held[p]:
+                raise NotPlain
             if held is state.garnets:
                 held, spent_g = held.copy(), spent_g.copy()
             money[p] += g
@@ -45,12 +81,16 @@ def apply_trades(
         total = 0
         mine = []
         for t in trades:
+            if check and (type(t) is not dict or len(t) != 2 or type(t["players"]) is not list):
+                raise NotPlain
             a, b = t["players"]
             i, j = index[a], index[b]
+            amount = t["amount"]
+            if check and (type(amount) is not int or amount < 1):
+                raise NotPlain
             if i > j:
                 i, j = j, i
             key = 16 * i + j
-            amount = t["amount"]
             # players come in ``players`` order: tied top contributors stay in it
             pair = pairs.get(key)
             if pair is None:
@@ -63,8 +103,12 @@ def apply_trades(
                     pair[2].append(p)
             total += amount
             mine.append((key, amount))
+        if check and total > money[p]:
+            raise NotPlain  # more than the player has
         money[p] -= total
         if len(mine) > 1:  # §5: in pair order (keys differ: amounts are never compared)
+            if check and len({key for key, _ in mine}) != len(mine):
+                raise NotPlain  # a pair listed twice
             mine.sort()
         bids[p] = {"round": r, "garnets": g, "spent": total, "trades": mine}
     winners = _successful(pairs)

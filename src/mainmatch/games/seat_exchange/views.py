@@ -11,8 +11,11 @@ from .state import SeatState
 GAME_ID = "seat_exchange"
 
 
-def view(state: SeatState, player: str | None) -> dict:
-    """§5: the public view, plus ``you`` for a player."""
+def view(state: SeatState, player: str | None, *, shared: bool = False) -> dict:
+    """§5: the public view, plus ``you`` for a player. With ``shared``
+    (:meth:`~mainmatch.engine.game.Game.shared_view`) the history's entries
+    are the ones earlier shared views showed (:func:`_shared_history`)."""
+    history = state.history
     out = {
         "game": GAME_ID,
         "players": list(state.players),
@@ -22,17 +25,7 @@ def view(state: SeatState, player: str | None) -> dict:
         "income": state.limits[1],
         "seats": list(state.seats),
         "longest_streak": state.longest,
-        "history": [
-            {
-                "round": h["round"],
-                "swaps": [
-                    {"players": list(s["players"]), "paid_by": list(s["paid_by"])}
-                    for s in h["swaps"]
-                ],
-                "longest_streak": h["longest_streak"],
-            }
-            for h in state.history
-        ],
+        "history": _shared_history(history) if shared else [*map(_history_entry, history)],
         "end": _copy_end(state.end),
     }
     variant = state.config.get("variant")
@@ -61,6 +54,36 @@ def view(state: SeatState, player: str | None) -> dict:
                 for bid in [round_bids[player] for round_bids in state.bids]
             ],
         }
+    return out
+
+
+def _history_entry(h: dict) -> dict:
+    """A fresh copy of one ``history`` entry (§5)."""
+    return {
+        "round": h["round"],
+        "swaps": [
+            {"players": list(s["players"]), "paid_by": list(s["paid_by"])} for s in h["swaps"]
+        ],
+        "longest_streak": h["longest_streak"],
+    }
+
+
+#: the last history a shared view showed and its entries' copies
+_last_history: tuple[tuple[dict, ...], list[dict]] = ((), [])
+
+
+def _shared_history(history: tuple[dict, ...]) -> list[dict]:
+    """The view's ``history`` for a shared view: a step adds one entry, so the
+    entries of the last history asked about are reused when they begin this
+    one (compared as values: equal entries show the same) and only the new
+    ones are copied. The list is new; its entries are shared."""
+    global _last_history
+    last, shown = _last_history  # one read: another thread may replace it
+    n = len(last)
+    if n > len(history) or history[:n] != last:
+        n, shown = 0, []
+    out = [*shown, *map(_history_entry, history[n:])] if len(history) > n else [*shown]
+    _last_history = (history, out)
     return out
 
 
