@@ -23,7 +23,7 @@ from mainmatch.engine.variants import check_variant
 
 from . import budget, invest, kong, minus, scoring, thief, views
 from .constants import PLAYERS, ROLES, SPEND_PARTS, TILES_PER_ROUND
-from .models import VARIANT_KEYS, AmalgamationConfig, RoundAction
+from .models import VARIANT_KEYS, AmalgamationConfig, RoundAction, plainly_valid
 from .random_play import random_round_action, random_vote
 from .render import render_event
 from .rounds import apply_round
@@ -73,6 +73,8 @@ class Amalgamation(Game[AmalgamationState]):
         return self.check_config(config)
 
     def check_config(self, config: Any) -> dict:
+        if plainly_valid(config):  # the common case, without building the model (PA4)
+            return config
         if not isinstance(config, dict):
             raise InvalidConfig("config must be a JSON object")
         return super().check_config(config)
@@ -153,15 +155,14 @@ class Amalgamation(Game[AmalgamationState]):
         return ()
 
     def validate(self, state: AmalgamationState, player: str, action: Any) -> None:
-        if (
-            state.phase == "round"
-            and type(player) is str
-            and player in state.setup.index
-            and plainly_legal(
-                action, state.balances[player], state.garnets_held[player], state.setup.rate
-            )
-        ):
-            return  # the common case, in one pass (check_round's own shortcut)
+        if state.phase == "round":
+            # the common case, in one pass (check_round's own shortcut); a
+            # player's balance is there iff ``player`` is a player (an exact str)
+            balance = state.balances.get(player) if type(player) is str else None
+            if balance is not None and plainly_legal(
+                action, balance, state.garnets_held[player], state.setup.rate
+            ):
+                return
         if state.phase == "over":
             raise IllegalAction("the match is over")
         if not isinstance(player, str) or player not in state.setup.index:

@@ -15,6 +15,9 @@ Miser tokens, then *less* money spent, then *lower* gamewide tiebreak
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from operator import add
+
 from mainmatch.engine.frozen import immutable
 
 #: §4.2: the order places are filled in (0-based), and whether each is an upper place.
@@ -47,7 +50,11 @@ def top_investor(invested: dict[str, int], players: tuple[str, ...]) -> str | No
     >>> top_investor(dict(zip(P, [0, 10, 10, 10, 10, 10])), P)
     'a'
     """
-    amounts = [invested[p] for p in players]
+    return top_of([invested[p] for p in players], players)
+
+
+def top_of(amounts: Sequence[int], players: Sequence[str]) -> str | None:
+    """:func:`top_investor` with the amounts listed in ``players`` order."""
     unique = [a for a in amounts if amounts.count(a) == 1]
     if not unique:
         return None
@@ -61,7 +68,11 @@ def misers(donated: dict[str, int], players: tuple[str, ...]) -> list[str]:
     >>> misers(dict(zip(P, [0, 0, 5, 5, 9, 1])), P), misers(dict.fromkeys(P, 3), P)
     (['a', 'b'], ['a', 'b', 'c', 'd', 'e', 'f'])
     """
-    amounts = [donated[p] for p in players]
+    return lowest([donated[p] for p in players], players)
+
+
+def lowest(amounts: Sequence[int], players: Sequence[str]) -> list[str]:
+    """:func:`misers` with the amounts listed in ``players`` order."""
     low = min(amounts)
     return [p for p, a in zip(players, amounts) if a == low]
 
@@ -74,20 +85,33 @@ def resolve_round(
     players: tuple[str, ...],
 ) -> tuple[InvestState, dict]:
     """§4.1.4: the round's public entry ``{round, top_investor, misers}`` and the new state."""
-    top = top_investor(invested, players)
-    stingy = misers(donated, players)
-    ti = (
-        state.top_investor
-        if top is None
-        else {**state.top_investor, top: state.top_investor[top] + 1}
+    return resolve(
+        state, round_no, [invested[p] for p in players], [donated[p] for p in players], players
     )
-    miser = dict(state.miser)
+
+
+def resolve(
+    state: InvestState,
+    round_no: int,
+    invested: Sequence[int],
+    donated: Sequence[int],
+    players: tuple[str, ...],
+) -> tuple[InvestState, dict]:
+    """:func:`resolve_round` with the amounts listed in ``players`` order (the
+    order of the state's maps): a round's one pass (``rounds.apply_round``)."""
+    top = top_of(invested, players)
+    stingy = lowest(donated, players)
+    ti = state.top_investor
+    if top is not None:
+        ti = {**ti, top: ti[top] + 1}
+    miser = state.miser.copy()
     for p in stingy:
         miser[p] += 1
-    spend = {p: s + invested[p] + donated[p] for p, s in state.spend.items()}  # players order
+    spend = state.spend
+    spend = dict(zip(spend, map(add, spend.values(), map(add, invested, donated))))
     entry = {"round": round_no, "top_investor": top, "misers": stingy}
     return InvestState(
-        top_investor=ti, miser=miser, spend=spend, rounds=state.rounds + (entry,)
+        top_investor=ti, miser=miser, spend=spend, rounds=(*state.rounds, entry)
     ), entry
 
 

@@ -12,6 +12,9 @@ higher in the gamewide tiebreak.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from operator import add
+
 from mainmatch.engine.frozen import immutable
 
 from .constants import TEAMS
@@ -48,6 +51,11 @@ def round_outcome(
     w1, w2, w3 = teams["white"]
     red = contributions[r1] + contributions[r2] + contributions[r3]
     white = contributions[w1] + contributions[w2] + contributions[w3]
+    return outcome(red, white)
+
+
+def outcome(red: int, white: int) -> tuple[str | None, str | None, int | None]:
+    """:func:`round_outcome` from the two teams' totals this round."""
     if red == white:  # decision 8, 41: a tie, amounts not revealed
         return None, None, None
     if red < white:
@@ -62,15 +70,39 @@ def resolve_round(
     teams: dict[str, tuple[str, ...]],
 ) -> tuple[KongState, dict]:
     """§4.1.2: the round's entry ``{round, winner, loser, loser_total}`` and the new state."""
-    winner, loser, loser_total = round_outcome(contributions, teams)
-    totals = {p: t + contributions[p] for p, t in state.totals.items()}
+    players = tuple(state.totals)
+    return resolve(
+        state,
+        round_no,
+        [contributions[p] for p in players],
+        tuple(players.index(p) for p in teams["red"]),
+        tuple(players.index(p) for p in teams["white"]),
+    )
+
+
+def resolve(
+    state: KongState,
+    round_no: int,
+    contributions: Sequence[int],
+    red_at: tuple[int, ...],
+    white_at: tuple[int, ...],
+) -> tuple[KongState, dict]:
+    """:func:`resolve_round` on ``contributions`` listed in the order of
+    ``state.totals`` (the players' order), each team given by its members'
+    positions in it: a round's one pass (``rounds.apply_round``)."""
+    r1, r2, r3 = red_at
+    w1, w2, w3 = white_at
+    red = contributions[r1] + contributions[r2] + contributions[r3]
+    white = contributions[w1] + contributions[w2] + contributions[w3]
+    totals = dict(zip(state.totals, map(add, state.totals.values(), contributions)))
     points, last = state.points, state.last_point_round
+    winner, loser, loser_total = outcome(red, white)
     if winner is not None:
         points = {**points, winner: points[winner] + 1}
         last = {**last, winner: round_no}
     entry = {"round": round_no, "winner": winner, "loser": loser, "loser_total": loser_total}
     return KongState(
-        points=points, last_point_round=last, totals=totals, rounds=state.rounds + (entry,)
+        points=points, last_point_round=last, totals=totals, rounds=(*state.rounds, entry)
     ), entry
 
 

@@ -17,6 +17,7 @@ descending, then the gamewide tiebreak.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from operator import add
 
 from mainmatch.engine.frozen import immutable
 
@@ -52,11 +53,25 @@ def auction(
     ...          "d": [0, 0, 0, 3, 5], "e": [0, 0, 0, 3, -2], "f": [0, 0, -1, 3, 5]}, tuple("abcdef"))
     (['a', 'b', 'f', 'c', 'e'], ('d', 'f', 'a', 'b', 'c', 'e'))
     """
-    order_list = list(order)
+    bidders = tuple(bids)
+    index = {p: i for i, p in enumerate(bidders)}
+    winners, after = award(tiles, list(zip(*bids.values())), order, bidders, index)
+    return winners, tuple(after)
+
+
+def award(
+    tiles: Sequence[int],
+    columns: Sequence[Sequence[int]],
+    order: tuple[str, ...],
+    bidders: Sequence[str],
+    index: Mapping[str, int],
+) -> tuple[list[str], tuple[str, ...]]:
+    """:func:`auction` with the bids as columns: ``columns[i][index[p]]`` is
+    the bid of ``p`` (``bidders[index[p]]``) on tile ``i``; the order comes
+    back as given when no tie moved it."""
     winners = []
-    bidders = list(bids)
-    # column i: every bidder's bid on tile i, in ``bidders`` order
-    for i, column in enumerate(zip(*bids.values())):
+    moved: list[str] | None = None  # the order, copied at the first tie
+    for i, column in enumerate(columns):
         if i == len(tiles):
             break
         low = min(column)
@@ -64,11 +79,13 @@ def auction(
             winners.append(bidders[column.index(low)])  # a sole lowest bid: the order stays
             continue
         # §4.1.3: only a tie winner moves to the end; later tiles use the new order
-        winner = next(p for p in order_list if bids[p][i] == low)
-        order_list.remove(winner)
-        order_list.append(winner)
+        if moved is None:
+            moved = list(order)
+        winner = next(p for p in moved if column[index[p]] == low)
+        moved.remove(winner)
+        moved.append(winner)
         winners.append(winner)
-    return winners, tuple(order_list)
+    return winners, order if moved is None else tuple(moved)
 
 
 def resolve_round(
@@ -77,19 +94,36 @@ def resolve_round(
     tiles: tuple[int, ...],
     bids: Mapping[str, Sequence[int]],
     players: tuple[str, ...],
-    costs: dict[str, int] | None = None,
 ) -> tuple[MinusState, dict]:
     """§4.1.3: award the tiles, count rounds without tiles, list who is penalized.
 
     Returns the new state and the public entry ``{round, tiles, awards,
     tiebreak_order, penalized}``; the caller takes the penalized players' money.
-    ``costs`` may give each player's ``sum(|bid|)`` if the caller has it.
     """
-    winners, order = auction(tiles, bids, state.order)
+    rows = [bids[p] for p in players]
+    costs = [sum(map(abs, b)) for b in rows]
+    index = {p: i for i, p in enumerate(players)}
+    return resolve(state, round_no, tiles, list(zip(*rows)), costs, players, index)
+
+
+def resolve(
+    state: MinusState,
+    round_no: int,
+    tiles: tuple[int, ...],
+    columns: Sequence[Sequence[int]],
+    costs: Sequence[int],
+    players: tuple[str, ...],
+    index: Mapping[str, int],
+) -> tuple[MinusState, dict]:
+    """:func:`resolve_round` with the bids on each tile and each player's
+    ``sum(|bid|)`` listed in ``players`` order (the order of the state's
+    maps), ``index`` the players' positions: a round's one pass
+    (``rounds.apply_round``)."""
+    winners, order = award(tiles, columns, state.order, players, index)
     got: dict[str, tuple[int, ...]] = {}
     for tile, p in zip(tiles, winners):
         got[p] = got.get(p, ()) + (tile,)
-    received = dict(state.received)
+    received = state.received.copy()
     for p, new in got.items():
         received[p] = tuple(sorted(received[p] + new, reverse=True))
     without = {}
@@ -104,9 +138,7 @@ def resolve_round(
                 penalized.append(p)
                 n = 0
             without[p] = n
-    if costs is None:
-        costs = {p: sum(map(abs, b)) for p, b in bids.items()}
-    spend = {p: s + costs[p] for p, s in state.spend.items()}
+    spend = dict(zip(state.spend, map(add, state.spend.values(), costs)))
     entry = {
         "round": round_no,
         "tiles": list(tiles),
@@ -115,7 +147,7 @@ def resolve_round(
         "penalized": penalized,
     }
     after = MinusState(
-        order=order, received=received, without=without, spend=spend, rounds=state.rounds + (entry,)
+        order=order, received=received, without=without, spend=spend, rounds=(*state.rounds, entry)
     )
     return after, entry
 

@@ -121,6 +121,77 @@ class AmalgamationConfig(BaseModel):
         return self
 
 
+#: the fields of an official config (§2), and the types of its plain values
+_FIELDS = frozenset(AmalgamationConfig.model_fields) - {"variant"}
+_TEAMS = frozenset(TEAMS)
+_TILES = list(range(-TILE_COUNT, 0))
+
+
+def plainly_valid(config: object) -> bool:
+    """Whether ``config`` is, in exact built-in types, an official config
+    that :class:`AmalgamationConfig` accepts (§2): its seven fields, 6
+    distinct non-empty player ids, the tiebreak and the Minus order each a
+    permutation of them, garnets >= 0 for every player, two teams of 3
+    splitting them, 7 groups of 5 tiles holding -1..-35 once, at least one
+    submission, each 5..20. ``False`` means only "not plainly so" (a variant,
+    say): the model then decides and names the fault, so no message changes
+    (docs/decisions.md PA4)."""
+    if type(config) is not dict or config.keys() != _FIELDS:
+        return False
+    players, tiebreak, order = (
+        config["players"],
+        config["gamewide_tiebreak"],
+        config["minus_initial_order"],
+    )
+    garnets, teams, tiles, subs = (
+        config["garnets"],
+        config["teams"],
+        config["minus_tiles"],
+        config["garnet_rate_submissions"],
+    )
+    if not (
+        type(players) is list
+        and type(tiebreak) is list
+        and type(order) is list
+        and type(garnets) is dict
+        and type(teams) is dict
+        and type(tiles) is list
+        and type(subs) is list
+        and teams.keys() == _TEAMS
+    ):
+        return False
+    red, white = teams["red"], teams["white"]
+    if type(red) is not list or type(white) is not list:
+        return False
+    names = set(map(type, players))
+    names.update(map(type, tiebreak), map(type, order), map(type, garnets), map(type, red))
+    names.update(map(type, white))
+    if names != {str}:  # exact strings only: the sets below compare them by value
+        return False
+    everyone = set(players)
+    if len(players) != PLAYERS or len(everyone) != PLAYERS or "" in everyone:
+        return False
+    if len(tiebreak) != PLAYERS or len(order) != PLAYERS:
+        return False
+    if set(tiebreak) != everyone or set(order) != everyone or garnets.keys() != everyone:
+        return False
+    if len(red) != TEAM_SIZE or len(white) != TEAM_SIZE or set(red + white) != everyone:
+        return False
+    if len(tiles) != ROUNDS or any(type(g) is not list or len(g) != TILES_PER_ROUND for g in tiles):
+        return False
+    flat = [t for group in tiles for t in group]
+    numbers = set(map(type, flat))
+    numbers.update(map(type, garnets.values()), map(type, subs))
+    if numbers != {int} or not subs:  # not bool: True == 1
+        return False
+    return (
+        sorted(flat) == _TILES
+        and min(garnets.values()) >= 0
+        and min(subs) >= RATE_MIN
+        and max(subs) <= RATE_MAX
+    )
+
+
 # ----------------------------------------------------------------- actions §3.1
 
 

@@ -14,6 +14,7 @@ public views never show them (docs/decisions.md PA1).
 from __future__ import annotations
 
 from dataclasses import replace
+from operator import add
 
 from mainmatch.engine.events import PUBLIC, public
 from mainmatch.engine.result import nonzero
@@ -35,67 +36,66 @@ def apply_round(
     state: AmalgamationState, actions: dict[str, dict], emit: bool
 ) -> tuple[AmalgamationState, list[dict] | None]:
     """§4.1 one round from checked actions; the events of §6 only when
-    ``emit`` (else ``None``). Never changes ``state``."""
+    ``emit`` (else ``None``). Never changes ``state``.
+
+    Every per-player map of the state is kept in ``players`` order (from
+    ``initial_state`` on), so the round reads each action once into one row
+    per player and hands the sub-games columns in that order."""
     setup = state.setup
     players, r, rate = setup.players, state.round, setup.rate
     tiles = setup.tiles[r - 1]
-    balances = dict(state.balances)
     held, garnets_spent = state.garnets_held, state.garnets_spent  # copied at the first sale
-    spent = dict(state.spent)
-    mine: dict[str, tuple] = {}  # player -> the start of their PrivateRound
-    contributions: dict[str, int] = {}
-    bids: dict[str, tuple[int, ...]] = {}
-    costs: dict[str, int] = {}  # player -> sum(|bid|) this round
-    invested: dict[str, int] = {}
-    donated: dict[str, int] = {}
-    roles: dict[str, str] = {}
-    bets: dict[str, int] = {}
+    heads = []  # each player's PrivateRound up to its spent
+    lefts = []  # each player's balance after spending
+    costs = []  # each player's sum(|bid|)
+    spent: dict[str, tuple[int, ...]] = {}
     # §4.1.1 money in / money out, before anything else; each action read once
-    for p in players:
+    for p, balance, (s0, s1, s2, s3, s4) in zip(
+        players, state.balances.values(), state.spent.values()
+    ):
         action = actions[p]
         k, i, t = action["kong"], action["invest"], action["thief"]
         own = tuple(action["minus"]["bids"])  # the state's own copy (§5 you.rounds)
-        contributions[p] = contribution = k["contribute"]
-        invested[p] = inv = i["invest"]
-        donated[p] = don = i["donate"]
-        bets[p] = bet = t["bet"]
-        roles[p] = role = t["role"]
-        bids[p] = own
-        costs[p] = cost = sum(map(abs, own))
+        contribution, inv, don, bet = k["contribute"], i["invest"], i["donate"], t["bet"]
+        cost = sum(map(abs, own))
         total = contribution + cost + inv + don + bet
         buy = action.get("buy_garnets")  # None: not sent (the view shows it only if sent)
         if buy:
             if held is state.garnets_held:
-                held, garnets_spent = dict(held), dict(garnets_spent)
+                held, garnets_spent = held.copy(), garnets_spent.copy()
             held[p] -= buy
             garnets_spent[p] += buy
             bought = buy * rate
         else:
             bought = 0
-        left = balances[p] + bought - total
-        # rule 7 was checked; settle words the fault of an unchecked action
-        balances[p] = left if left >= 0 else settle(balances[p], buy or 0, rate, total)
-        s0, s1, s2, s3, s4 = spent[p]  # SPEND_PARTS order
-        spent[p] = (s0 + contribution, s1 + cost, s2 + inv, s3 + don, s4 + bet)
-        mine[p] = (r, buy, contribution, *own, inv, don, bet, role, bought, total)
+        left = balance + bought - total
+        if left < 0:  # rule 7 was checked; settle words the fault of an unchecked action
+            left = settle(balance, buy or 0, rate, total)
+        lefts.append(left)
+        costs.append(cost)
+        spent[p] = (s0 + contribution, s1 + cost, s2 + inv, s3 + don, s4 + bet)  # SPEND_PARTS
+        heads.append((r, buy, contribution, *own, inv, don, bet, t["role"], bought, total))
+    # one column per field, each in players order
+    _, _, contributions, *bids, invested, donated, bets, roles, _, _ = zip(*heads)
     # §4.1.2 Kong's Dilemma
-    kong_state, kong_entry = kong.resolve_round(state.kong, r, contributions, setup.teams)
+    kong_state, kong_entry = kong.resolve(state.kong, r, contributions, *setup.team_at)
     # §4.1.3 Minus Auction, then its penalty after the spending
-    minus_state, minus_entry = minus.resolve_round(state.minus, r, tiles, bids, players, costs)
-    penalty: dict[str, int] = {}
+    minus_state, minus_entry = minus.resolve(
+        state.minus, r, tiles, bids, costs, players, setup.index
+    )
+    balances = dict(zip(players, lefts))
+    penalties = [0] * len(players)
     for p in minus_entry["penalized"]:
-        balances[p], penalty[p] = penalize(balances[p])
+        balances[p], penalties[setup.index[p]] = penalize(balances[p])
     # §4.1.4 Investment & Donation
-    invest_state, invest_entry = invest.resolve_round(state.invest, r, invested, donated, players)
+    invest_state, invest_entry = invest.resolve(state.invest, r, invested, donated, players)
     # §4.1.5 Garnet Chip Thief
-    thief_state, thief_entry, gained = thief.resolve_round(state.thief, r, roles, bets, players)
-    chips = thief_entry["chips"]
-    # §5 the private round entries
-    rounds = state.you_rounds
-    you_rounds = {}
-    for p in players:
-        entry = (*mine[p], penalty.get(p, 0), chips[p], gained[p], balances[p])
-        you_rounds[p] = rounds[p] + (entry,)
+    thief_state, thief_entry, gained = thief.resolve(state.thief, r, roles, bets, players)
+    # §5 each player's private entry: the head, then what the round did (in C: zip and map)
+    entries = map(
+        add, heads, zip(penalties, thief_entry["chips"].values(), gained, balances.values())
+    )
+    you_rounds = dict(zip(players, map(add, state.you_rounds.values(), zip(entries))))
     new = AmalgamationState(
         setup=setup,
         phase="round",
@@ -144,13 +144,19 @@ def apply_round(
             },
             {"audience": PUBLIC, "type": "balances", "round": r, "balances": balances.copy()},
         ]
+        private_round = views.private_round
         for p in players:
-            event = {"audience": [p], "type": "private_round"}
-            event.update(views.you_round(you_rounds[p][-1]))
-            events.append(event)
+            events.append(private_round(p, you_rounds[p][-1]))
     if r < ROUNDS:
         if events is not None:
-            events.append(public("minus_tiles", round=r + 1, tiles=list(setup.tiles[r])))
+            events.append(
+                {
+                    "audience": PUBLIC,
+                    "type": "minus_tiles",
+                    "round": r + 1,
+                    "tiles": [*setup.tiles[r]],
+                }
+            )
         return new, events
     final = final_of(new)
     phase = "choose_ec" if final["ec_choosers"] else "over"

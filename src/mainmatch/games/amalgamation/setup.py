@@ -120,20 +120,26 @@ class Setup:
     team_of: dict[str, str]
     tiles: tuple[tuple[int, ...], ...]
     rate: int
+    team_at: tuple[tuple[int, ...], tuple[int, ...]]  # red's and white's positions in players
     memo: dict = field(default_factory=dict, compare=False)
 
 
 def make_setup(config: dict) -> Setup:
     players = tuple(config["players"])
     teams = {t: tuple(config["teams"][t]) for t in TEAMS}
+    index = {p: i for i, p in enumerate(players)}
     return Setup(
         config=config,
         players=players,
-        index={p: i for i, p in enumerate(players)},
+        index=index,
         tiebreak=tuple(config["gamewide_tiebreak"]),
         gt={p: i for i, p in enumerate(config["gamewide_tiebreak"])},
         teams=teams,
         team_of={p: t for t in TEAMS for p in teams[t]},
         tiles=tuple(tuple(group) for group in config["minus_tiles"]),
         rate=garnet_rate(config["garnet_rate_submissions"]),
+        team_at=(
+            tuple(index[p] for p in teams["red"]),
+            tuple(index[p] for p in teams["white"]),
+        ),
     )

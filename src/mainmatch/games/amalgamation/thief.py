@@ -11,6 +11,9 @@ descending, then the gamewide tiebreak.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from operator import add, mul
+
 from mainmatch.engine.frozen import immutable
 
 from .constants import CHIPS_PER_ROUND
@@ -36,24 +39,19 @@ def split_chips(roles: dict[str, str], players: tuple[str, ...]) -> dict[str, in
     >>> split_chips(dict(zip(P, ["mafia", "cartel", "beggar", "beggar", "beggar", "beggar"])), P)
     {'a': 0, 'b': 0, 'c': 1, 'd': 1, 'e': 1, 'f': 1}
     """
-    by_role: dict[str, list[str]] = {"mafia": [], "cartel": [], "police": [], "beggar": []}
-    for p in players:
-        by_role[roles[p]].append(p)
-    m, c = len(by_role["mafia"]), len(by_role["cartel"])
-    group = by_role["mafia"] if m > c else by_role["cartel"] if c > m else by_role["police"]
-    chips = dict.fromkeys(players, 0)
-    left = CHIPS_PER_ROUND
-    if group:
-        each = left // len(group)
-        for p in group:
-            chips[p] = each
-        left -= each * len(group)
-    beggars = by_role["beggar"]
-    if left > 0 and beggars:
-        each = left // len(beggars)
-        for p in beggars:
-            chips[p] = each
-    return chips
+    return dict(zip(players, chips_of([roles[p] for p in players])))
+
+
+def chips_of(roles: Sequence[str]) -> list[int]:
+    """:func:`split_chips` with the roles listed in the players' order."""
+    m, c = roles.count("mafia"), roles.count("cartel")
+    group = "mafia" if m > c else "cartel" if c > m else "police"
+    size = roles.count(group)
+    each = CHIPS_PER_ROUND // size if size else 0
+    left = CHIPS_PER_ROUND - each * size
+    beggars = roles.count("beggar")
+    alms = left // beggars if left > 0 and beggars else 0
+    return [each if role == group else alms if role == "beggar" else 0 for role in roles]
 
 
 def resolve_round(
@@ -65,15 +63,36 @@ def resolve_round(
 ) -> tuple[ThiefState, dict, dict[str, int]]:
     """§4.1.5: the new state, the public entry ``{round, roles, chips}`` and
     each player's points this round (``chips * bet``, secret)."""
-    chips = split_chips(roles, players)
-    gained = {p: chips[p] * bets[p] for p in players}
-    new = ThiefState(
-        chips={p: state.chips[p] + chips[p] for p in players},
-        points={p: state.points[p] + gained[p] for p in players},
-        rounds=state.rounds
-        + ({"round": round_no, "roles": {p: roles[p] for p in players}, "chips": chips},),
+    new, entry, gained = resolve(
+        state, round_no, [roles[p] for p in players], [bets[p] for p in players], players
     )
-    return new, new.rounds[-1], gained
+    return new, entry, dict(zip(players, gained))
+
+
+def resolve(
+    state: ThiefState,
+    round_no: int,
+    roles: Sequence[str],
+    bets: Sequence[int],
+    players: tuple[str, ...],
+) -> tuple[ThiefState, dict, list[int]]:
+    """:func:`resolve_round` with roles and bets listed in ``players`` order
+    (the order of the state's maps), each player's points this round listed
+    likewise: a round's one pass (``rounds.apply_round``)."""
+    chips = chips_of(roles)
+    gained = list(map(mul, chips, bets))
+    entry = {
+        "round": round_no,
+        "roles": dict(zip(players, roles)),
+        "chips": dict(zip(players, chips)),
+    }
+    had, points = state.chips, state.points
+    new = ThiefState(
+        chips=dict(zip(had, map(add, had.values(), chips))),
+        points=dict(zip(points, map(add, points.values(), gained))),
+        rounds=(*state.rounds, entry),
+    )
+    return new, entry, gained
 
 
 def ranking(points: dict[str, int], gt: dict[str, int]) -> list[str]:

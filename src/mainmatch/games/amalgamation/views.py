@@ -105,15 +105,29 @@ def you_round(entry: tuple) -> dict:
     """One private round entry (§5 ``you.rounds``) from the flat tuple the
     state keeps (``rounds.PrivateRound``): the action as it was sent
     (``buy_garnets`` only if it was), then what the round did."""
-    r, buy, contribute, *bids, inv, don, bet, role, bought, spent, penalty, chips, tp, balance = (
-        entry
+    out = private_round("", entry)
+    del out["audience"], out["type"]  # the rest keeps its order
+    return out
+
+
+def private_round(player: str, entry: tuple) -> dict:
+    """The §6 ``private_round`` event of ``player``'s round ``entry``: its
+    ``you.rounds`` object after an audience and a type, built in one go (an
+    outside harness takes six per round with ``apply``)."""
+    r, buy, contribute, b0, b1, b2, b3, b4, inv, don, bet, role, *outcome = entry
+    bought, spent, penalty, chips, tp, balance = outcome
+    kong = {"contribute": contribute}
+    minus = {"bids": [b0, b1, b2, b3, b4]}  # TILES_PER_ROUND
+    invest = {"invest": inv, "donate": don}
+    thief = {"bet": bet, "role": role}
+    action = (
+        {"kong": kong, "minus": minus, "invest": invest, "thief": thief}
+        if buy is None  # not sent: not shown
+        else {"buy_garnets": buy, "kong": kong, "minus": minus, "invest": invest, "thief": thief}
     )
-    action: dict = {} if buy is None else {"buy_garnets": buy}
-    action["kong"] = {"contribute": contribute}
-    action["minus"] = {"bids": bids}  # a fresh list (starred assignment)
-    action["invest"] = {"invest": inv, "donate": don}
-    action["thief"] = {"bet": bet, "role": role}
     return {
+        "audience": [player],
+        "type": "private_round",
         "round": r,
         "action": action,
         "money_bought": bought,

@@ -1,0 +1,95 @@
+"""The Amalgamation's shortcuts for an outside harness (docs/decisions.md
+PA4-PA6): a plainly valid config skips the pydantic model, yet the model
+accepts every config the shortcut takes; a round's sub-games fed columns in
+the players' order decide as the per-player maps do."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mainmatch.engine import InvalidConfig
+from mainmatch.games.amalgamation import GAME
+from mainmatch.games.amalgamation.models import AmalgamationConfig, plainly_valid
+
+SLOW = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+PLAYERS = list(GAME.default_players)
+CONFIGS = [GAME.random_config(PLAYERS, random.Random(seed)) for seed in range(8)]
+#: values a field or an entry may be replaced by: wrong types, bad ids, edge numbers
+ODD = st.one_of(
+    st.sampled_from([None, True, 1.0, "a", "", "zz", [], {}, -1, 0, 4, 5, 20, 21, -35, -36]),
+    st.lists(st.sampled_from(["a", "b", "c", "d", "e", "f", "a", 3]), max_size=7),
+)
+
+
+def _paths(value, path=()):
+    """Every place in a JSON value: the value itself, each entry, each key."""
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _paths(v, (*path, i))
+
+
+@st.composite
+def _near_configs(draw):
+    """A valid config with one to three places replaced, dropped or added to."""
+    config = copy.deepcopy(draw(st.sampled_from(CONFIGS)))
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(list(_paths(config))[1:]))
+        *where, last = path
+        holder = config
+        for key in where:
+            holder = holder[key]
+        how = draw(st.sampled_from(["set", "drop", "add"]))
+        if how == "set":
+            holder[last] = draw(ODD)
+        elif how == "drop":
+            del holder[last]
+        elif isinstance(holder, dict):
+            holder[draw(st.sampled_from(["variant", "x", "g"]))] = draw(ODD)
+        else:
+            holder.append(draw(ODD))
+    return config
+
+
+def _model_accepts(config) -> bool:
+    try:
+        AmalgamationConfig.model_validate(config, strict=True)
+    except ValueError:
+        return False
+    return True
+
+
+def test_a_plain_config_takes_the_shortcut_and_comes_back_unchanged():
+    for config in CONFIGS:
+        assert plainly_valid(config)
+        assert GAME.check_config(config) is config
+
+
+@settings(max_examples=600, **SLOW)
+@given(_near_configs())
+def test_the_config_shortcut_takes_only_what_the_model_accepts(config):
+    plain = plainly_valid(config)
+    accepted = _model_accepts(config)
+    if plain:
+        assert accepted, config
+    # check_config decides as the model, through either path
+    try:
+        GAME.check_config(config)
+        assert accepted
+    except InvalidConfig:
+        assert not accepted
+
+
+@settings(max_examples=100, **SLOW)
+@given(st.integers(0, 2**32), st.sampled_from([None, {"budget": 20}, {"budget": 1000}]))
+def test_every_official_config_is_plain_and_a_variant_goes_to_the_model(seed, variant):
+    config = GAME.random_config(PLAYERS, random.Random(seed), variant=variant)
+    assert plainly_valid(config) == (variant is None)
+    assert GAME.check_config(config) is config
