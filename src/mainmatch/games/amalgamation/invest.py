@@ -20,6 +20,8 @@ from operator import add
 
 from mainmatch.engine.frozen import immutable
 
+from .six import added
+
 #: §4.2: the order places are filled in (0-based), and whether each is an upper place.
 SNAKE = ((0, True), (5, False), (1, True), (4, False), (2, True), (3, False))
 
@@ -107,8 +109,7 @@ def resolve(
     miser = state.miser.copy()
     for p in stingy:
         miser[p] += 1
-    spend = state.spend
-    spend = dict(zip(spend, map(add, spend.values(), map(add, invested, donated))))
+    spend = added(state.spend, map(add, invested, donated))
     entry = {"round": round_no, "top_investor": top, "misers": stingy}
     return InvestState(
         top_investor=ti, miser=miser, spend=spend, rounds=(*state.rounds, entry)
@@ -125,21 +126,14 @@ def ranking(
     ...         dict(zip(P, [100, 100, 20, 20, 30, 0])), {p: i for i, p in enumerate(P)})
     ['a', 'b', 'e', 'f', 'c', 'd']
     """
-    left = list(ti)
-    places: list[str | None] = [None] * len(left)
+    # the tiebreak makes both orders strict: the best player not yet placed
+    # is the first of them in the whole order
+    best = sorted(ti, key=lambda p: (-ti[p], -spend[p], gt[p]))
+    worst = sorted(ti, key=lambda p: (-miser[p], spend[p], -gt[p]))
+    placed: set[str] = set()
+    places: list[str | None] = [None] * len(best)
     for place, upper in SNAKE:
-        if upper:
-            pick = min(left, key=lambda p: (-ti[p], -spend[p], gt[p]))
-        else:
-            pick = min(left, key=lambda p: (-miser[p], spend[p], -gt[p]))
+        pick = next(p for p in (best if upper else worst) if p not in placed)
         places[place] = pick
-        left.remove(pick)
+        placed.add(pick)
     return places  # type: ignore[return-value]
-
-
-def entry_copy(entry: dict) -> dict:
-    return {
-        "round": entry["round"],
-        "top_investor": entry["top_investor"],
-        "misers": list(entry["misers"]),
-    }

@@ -13,11 +13,11 @@ higher in the gamewide tiebreak.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import add
 
 from mainmatch.engine.frozen import immutable
 
 from .constants import TEAMS
+from .six import added
 
 
 @immutable
@@ -94,7 +94,7 @@ def resolve(
     w1, w2, w3 = white_at
     red = contributions[r1] + contributions[r2] + contributions[r3]
     white = contributions[w1] + contributions[w2] + contributions[w3]
-    totals = dict(zip(state.totals, map(add, state.totals.values(), contributions)))
+    totals = added(state.totals, contributions)
     points, last = state.points, state.last_point_round
     winner, loser, loser_total = outcome(red, white)
     if winner is not None:
@@ -131,7 +131,3 @@ def ranking(
     top = sorted(teams[winner], key=lambda p: (-totals[p], gt[p]))
     bottom = sorted(teams[loser], key=lambda p: (totals[p], gt[p]))
     return top + bottom
-
-
-def entry_copy(entry: dict) -> dict:
-    return dict(entry)

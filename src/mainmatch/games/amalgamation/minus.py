@@ -17,11 +17,11 @@ descending, then the gamewide tiebreak.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from operator import add
 
 from mainmatch.engine.frozen import immutable
 
 from .constants import PENALTY_AFTER
+from .six import added
 
 
 @immutable
@@ -138,7 +138,7 @@ def resolve(
                 penalized.append(p)
                 n = 0
             without[p] = n
-    spend = dict(zip(state.spend, map(add, state.spend.values(), costs)))
+    spend = added(state.spend, costs)
     entry = {
         "round": round_no,
         "tiles": list(tiles),
@@ -180,13 +180,3 @@ def ranking(scores_: dict[str, int], spend: dict[str, int], gt: dict[str, int]) 
     ['f', 'd', 'c', 'b', 'a', 'e']
     """
     return sorted(scores_, key=lambda p: (-scores_[p], -spend[p], gt[p]))
-
-
-def entry_copy(entry: dict) -> dict:
-    return {
-        "round": entry["round"],
-        "tiles": list(entry["tiles"]),
-        "awards": list(map(dict, entry["awards"])),
-        "tiebreak_order": list(entry["tiebreak_order"]),
-        "penalized": list(entry["penalized"]),
-    }

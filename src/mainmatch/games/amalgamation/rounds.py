@@ -22,6 +22,7 @@ from mainmatch.engine.result import nonzero
 from . import invest, kong, minus, scoring, thief, views
 from .budget import penalize, settle
 from .constants import ROUNDS
+from .six import keyed
 from .state import AmalgamationState
 
 #: one player's round as the state keeps it, in the order of ``views.you_round``:
@@ -83,7 +84,7 @@ def apply_round(
     minus_state, minus_entry = minus.resolve(
         state.minus, r, tiles, bids, costs, players, setup.index
     )
-    balances = dict(zip(players, lefts))
+    balances = keyed(players, lefts)
     penalties = [0] * len(players)
     for p in minus_entry["penalized"]:
         balances[p], penalties[setup.index[p]] = penalize(balances[p])
@@ -95,7 +96,7 @@ def apply_round(
     entries = map(
         add, heads, zip(penalties, thief_entry["chips"].values(), gained, balances.values())
     )
-    you_rounds = dict(zip(players, map(add, state.you_rounds.values(), zip(entries))))
+    you_rounds = keyed(players, map(add, state.you_rounds.values(), zip(entries)))
     new = AmalgamationState(
         setup=setup,
         phase="round",

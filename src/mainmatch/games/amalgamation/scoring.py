@@ -18,8 +18,8 @@ def points(rankings: dict[str, list[str]], players: tuple[str, ...]) -> dict[str
     """Each player's sum of place points over the four sub-games (always 276 in all)."""
     total = dict.fromkeys(players, 0)
     for game in SUBGAMES:
-        for place, p in enumerate(rankings[game]):
-            total[p] += PLACE_POINTS[place]
+        for p, n in zip(rankings[game], PLACE_POINTS):
+            total[p] += n
     return total
 
 

@@ -12,11 +12,12 @@ descending, then the gamewide tiebreak.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import add, mul
+from operator import mul
 
 from mainmatch.engine.frozen import immutable
 
 from .constants import CHIPS_PER_ROUND
+from .six import added, keyed
 
 
 @immutable
@@ -83,13 +84,13 @@ def resolve(
     gained = list(map(mul, chips, bets))
     entry = {
         "round": round_no,
-        "roles": dict(zip(players, roles)),
-        "chips": dict(zip(players, chips)),
+        "roles": keyed(players, roles),
+        "chips": keyed(players, chips),
     }
     had, points = state.chips, state.points
     new = ThiefState(
-        chips=dict(zip(had, map(add, had.values(), chips))),
-        points=dict(zip(points, map(add, points.values(), gained))),
+        chips=added(had, chips),
+        points=added(points, gained),
         rounds=(*state.rounds, entry),
     )
     return new, entry, gained
@@ -98,7 +99,3 @@ def resolve(
 def ranking(points: dict[str, int], gt: dict[str, int]) -> list[str]:
     """§4.2 Thief: points descending, then the gamewide tiebreak."""
     return sorted(points, key=lambda p: (-points[p], gt[p]))
-
-
-def entry_copy(entry: dict) -> dict:
-    return {"round": entry["round"], "roles": dict(entry["roles"]), "chips": dict(entry["chips"])}

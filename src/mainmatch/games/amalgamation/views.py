@@ -11,6 +11,7 @@ tiles, or a team total other than a round loser's.
 from __future__ import annotations
 
 from .constants import SPEND_PARTS
+from .six import keyed
 from .state import AmalgamationState
 
 
@@ -45,6 +46,7 @@ def public_view(game_id: str, state: AmalgamationState) -> dict:
     playing = state.phase == "round"
     m, ki, inv, th = state.minus, state.kong, state.invest, state.thief
     received = m.received
+    red, white = setup.teams.values()
     # the round entries are copied inline (dict.copy and map run in C): a
     # view of round r copies the 4 r entries of the rounds before it
     return {
@@ -52,9 +54,9 @@ def public_view(game_id: str, state: AmalgamationState) -> dict:
         "phase": state.phase,
         "round": state.round if playing else None,
         "rounds_played": state.rounds_played,
-        "players": list(setup.players),
-        "gamewide_tiebreak": list(setup.tiebreak),
-        "teams": dict(zip(setup.teams, map(list, setup.teams.values()))),
+        "players": [*setup.players],
+        "gamewide_tiebreak": [*setup.tiebreak],
+        "teams": {"red": [*red], "white": [*white]},  # TEAMS
         "garnet_rate": setup.rate,
         "balances": state.balances.copy(),
         "kong": {
@@ -65,7 +67,7 @@ def public_view(game_id: str, state: AmalgamationState) -> dict:
             # only the open round's tiles: later ones are secret (§5)
             "tiles": list(setup.tiles[state.round - 1]) if playing else [],
             "tiebreak_order": list(m.order),
-            "received": dict(zip(received, map(list, received.values()))),
+            "received": keyed(received, map(list, received.values())),
             "rounds_without_tiles": m.without.copy(),
             "rounds": [
                 {
