@@ -22,7 +22,7 @@ from mainmatch.engine.game import Game
 from mainmatch.engine.variants import check_variant
 
 from . import budget, invest, kong, minus, scoring, thief, views
-from .constants import PLAYERS, ROLES, SPEND_PARTS, TILES_PER_ROUND
+from .constants import PLAYERS, ROLES, SPEND_PARTS, START_BALANCE, TILES_PER_ROUND
 from .models import VARIANT_KEYS, AmalgamationConfig, RoundAction, plainly_valid
 from .random_play import random_round_action, random_vote
 from .render import render_event
@@ -108,7 +108,11 @@ class Amalgamation(Game[AmalgamationState]):
             phase="round",
             round=1,
             rounds_played=0,
-            balances=dict.fromkeys(players, self.rule_values(config)["budget"]),  # §1
+            # §1 (a variant may change the budget)
+            balances=dict.fromkeys(
+                players,
+                self.rule_values(config)["budget"] if "variant" in config else START_BALANCE,
+            ),
             garnets_held=dict(config["garnets"]),
             garnets_spent=dict.fromkeys(players, 0),
             kong=kong.initial(players),

@@ -36,9 +36,9 @@ class InvestState:
 
 def initial(players: tuple[str, ...]) -> InvestState:
     return InvestState(
-        top_investor={p: 0 for p in players},
-        miser={p: 0 for p in players},
-        spend={p: 0 for p in players},
+        top_investor=dict.fromkeys(players, 0),
+        miser=dict.fromkeys(players, 0),
+        spend=dict.fromkeys(players, 0),
         rounds=(),
     )
 

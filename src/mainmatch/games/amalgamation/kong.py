@@ -30,9 +30,9 @@ class KongState:
 
 def initial(players: tuple[str, ...]) -> KongState:
     return KongState(
-        points={t: 0 for t in TEAMS},
-        last_point_round={t: 0 for t in TEAMS},
-        totals={p: 0 for p in players},
+        points=dict.fromkeys(TEAMS, 0),
+        last_point_round=dict.fromkeys(TEAMS, 0),
+        totals=dict.fromkeys(players, 0),
         rounds=(),
     )
 

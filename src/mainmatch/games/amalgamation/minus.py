@@ -36,9 +36,9 @@ class MinusState:
 def initial(players: tuple[str, ...], order: Iterable[str]) -> MinusState:
     return MinusState(
         order=tuple(order),
-        received={p: () for p in players},
-        without={p: 0 for p in players},
-        spend={p: 0 for p in players},
+        received=dict.fromkeys(players, ()),
+        without=dict.fromkeys(players, 0),
+        spend=dict.fromkeys(players, 0),
         rounds=(),
     )
 

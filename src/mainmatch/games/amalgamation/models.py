@@ -8,6 +8,7 @@ broken rule is the one reported.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -125,6 +126,7 @@ class AmalgamationConfig(BaseModel):
 _FIELDS = frozenset(AmalgamationConfig.model_fields) - {"variant"}
 _TEAMS = frozenset(TEAMS)
 _TILES = list(range(-TILE_COUNT, 0))
+_GROUP = {TILES_PER_ROUND}
 
 
 def plainly_valid(config: object) -> bool:
@@ -177,9 +179,11 @@ def plainly_valid(config: object) -> bool:
         return False
     if len(red) != TEAM_SIZE or len(white) != TEAM_SIZE or set(red + white) != everyone:
         return False
-    if len(tiles) != ROUNDS or any(type(g) is not list or len(g) != TILES_PER_ROUND for g in tiles):
+    if len(tiles) != ROUNDS or set(map(type, tiles)) != {list}:
         return False
-    flat = [t for group in tiles for t in group]
+    if set(map(len, tiles)) != _GROUP:
+        return False
+    flat = [*chain.from_iterable(tiles)]
     numbers = set(map(type, flat))
     numbers.update(map(type, garnets.values()), map(type, subs))
     if numbers != {int} or not subs:  # not bool: True == 1

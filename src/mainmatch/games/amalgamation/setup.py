@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from mainmatch.engine.errors import InvalidConfig
+from mainmatch.engine.frozen import immutable
 
 from .constants import (
     PLAYERS,
@@ -106,7 +107,7 @@ def build_config(players: Any, seed: Any, options: dict[str, Any]) -> dict:
     return config
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Setup:
     """What every state of one match shares, derived once from its config
     (never mutated; ``memo`` holds lazily computed match-wide things)."""
@@ -126,20 +127,18 @@ class Setup:
 
 def make_setup(config: dict) -> Setup:
     players = tuple(config["players"])
-    teams = {t: tuple(config["teams"][t]) for t in TEAMS}
+    tiebreak = tuple(config["gamewide_tiebreak"])
+    red, white = tuple(config["teams"]["red"]), tuple(config["teams"]["white"])  # TEAMS
     index = {p: i for i, p in enumerate(players)}
     return Setup(
         config=config,
         players=players,
         index=index,
-        tiebreak=tuple(config["gamewide_tiebreak"]),
-        gt={p: i for i, p in enumerate(config["gamewide_tiebreak"])},
-        teams=teams,
-        team_of={p: t for t in TEAMS for p in teams[t]},
-        tiles=tuple(tuple(group) for group in config["minus_tiles"]),
+        tiebreak=tiebreak,
+        gt={p: i for i, p in enumerate(tiebreak)},
+        teams={"red": red, "white": white},
+        team_of={**dict.fromkeys(red, "red"), **dict.fromkeys(white, "white")},
+        tiles=tuple(map(tuple, config["minus_tiles"])),
         rate=garnet_rate(config["garnet_rate_submissions"]),
-        team_at=(
-            tuple(index[p] for p in teams["red"]),
-            tuple(index[p] for p in teams["white"]),
-        ),
+        team_at=(tuple(map(index.__getitem__, red)), tuple(map(index.__getitem__, white))),
     )

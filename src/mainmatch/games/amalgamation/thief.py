@@ -28,7 +28,7 @@ class ThiefState:
 
 
 def initial(players: tuple[str, ...]) -> ThiefState:
-    return ThiefState(chips={p: 0 for p in players}, points={p: 0 for p in players}, rounds=())
+    return ThiefState(chips=dict.fromkeys(players, 0), points=dict.fromkeys(players, 0), rounds=())
 
 
 def split_chips(roles: dict[str, str], players: tuple[str, ...]) -> dict[str, int]:
