@@ -22,7 +22,6 @@ from .constants import (
     RATE_MIN,
     ROUNDS,
     TEAM_SIZE,
-    TEAMS,
     TILE_COUNT,
     TILES_PER_ROUND,
 )
