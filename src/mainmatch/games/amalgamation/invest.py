@@ -112,7 +112,7 @@ def resolve(
     spend = added(state.spend, map(add, invested, donated))
     entry = {"round": round_no, "top_investor": top, "misers": stingy}
     return InvestState(
-        top_investor=ti, miser=miser, spend=spend, rounds=(*state.rounds, entry)
+        top_investor=ti, miser=miser, spend=spend, rounds=state.rounds + (entry,)
     ), entry
 
 

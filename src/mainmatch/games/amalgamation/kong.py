@@ -102,7 +102,7 @@ def resolve(
         last = {**last, winner: round_no}
     entry = {"round": round_no, "winner": winner, "loser": loser, "loser_total": loser_total}
     return KongState(
-        points=points, last_point_round=last, totals=totals, rounds=(*state.rounds, entry)
+        points=points, last_point_round=last, totals=totals, rounds=state.rounds + (entry,)
     ), entry
 
 

@@ -120,12 +120,12 @@ def resolve(
     maps), ``index`` the players' positions: a round's one pass
     (``rounds.apply_round``)."""
     winners, order = award(tiles, columns, state.order, players, index)
-    got: dict[str, tuple[int, ...]] = {}
-    for tile, p in zip(tiles, winners):
-        got[p] = got.get(p, ()) + (tile,)
     received = state.received.copy()
-    for p, new in got.items():
-        received[p] = tuple(sorted(received[p] + new, reverse=True))
+    for tile, p in zip(tiles, winners):
+        received[p] += (tile,)
+    got = set(winners)
+    for p in got:  # each winner's tiles, descending again
+        received[p] = tuple(sorted(received[p], reverse=True))
     without = {}
     penalized = []
     before = state.without
@@ -147,7 +147,7 @@ def resolve(
         "penalized": penalized,
     }
     after = MinusState(
-        order=order, received=received, without=without, spend=spend, rounds=(*state.rounds, entry)
+        order=order, received=received, without=without, spend=spend, rounds=state.rounds + (entry,)
     )
     return after, entry
 

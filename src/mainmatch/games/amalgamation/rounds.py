@@ -56,9 +56,9 @@ def apply_round(
     ):
         action = actions[p]
         k, i, t = action["kong"], action["invest"], action["thief"]
-        own = tuple(action["minus"]["bids"])  # the state's own copy (§5 you.rounds)
+        b0, b1, b2, b3, b4 = action["minus"]["bids"]  # TILES_PER_ROUND, checked
         contribution, inv, don, bet = k["contribute"], i["invest"], i["donate"], t["bet"]
-        cost = sum(map(abs, own))
+        cost = abs(b0) + abs(b1) + abs(b2) + abs(b3) + abs(b4)
         total = contribution + cost + inv + don + bet
         buy = action.get("buy_garnets")  # None: not sent (the view shows it only if sent)
         if buy:
@@ -75,7 +75,9 @@ def apply_round(
         lefts.append(left)
         costs.append(cost)
         spent[p] = (s0 + contribution, s1 + cost, s2 + inv, s3 + don, s4 + bet)  # SPEND_PARTS
-        heads.append((r, buy, contribution, *own, inv, don, bet, t["role"], bought, total))
+        heads.append(
+            (r, buy, contribution, b0, b1, b2, b3, b4, inv, don, bet, t["role"], bought, total)
+        )
     # one column per field, each in players order
     _, _, contributions, *bids, invested, donated, bets, roles, _, _ = zip(*heads)
     # §4.1.2 Kong's Dilemma

@@ -91,7 +91,7 @@ def resolve(
     new = ThiefState(
         chips=added(had, chips),
         points=added(points, gained),
-        rounds=(*state.rounds, entry),
+        rounds=state.rounds + (entry,),
     )
     return new, entry, gained
 

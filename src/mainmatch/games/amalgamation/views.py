@@ -116,8 +116,10 @@ def private_round(player: str, entry: tuple) -> dict:
     """The §6 ``private_round`` event of ``player``'s round ``entry``: its
     ``you.rounds`` object after an audience and a type, built in one go (an
     outside harness takes six per round with ``apply``)."""
-    r, buy, contribute, b0, b1, b2, b3, b4, inv, don, bet, role, *outcome = entry
-    bought, spent, penalty, chips, tp, balance = outcome
+    (
+        r, buy, contribute, b0, b1, b2, b3, b4, inv, don, bet, role,
+        bought, spent, penalty, chips, tp, balance,
+    ) = entry  # fmt: skip
     kong = {"contribute": contribute}
     minus = {"bids": [b0, b1, b2, b3, b4]}  # TILES_PER_ROUND
     invest = {"invest": inv, "donate": don}
