@@ -123,29 +123,31 @@ def plainly_legal(action: Any, balance: int, garnets_held: int, rate: int) -> bo
     if type(action) is not dict:
         return False
     try:
-        k, m, i, t = action["kong"], action["minus"], action["invest"], action["thief"]
-        size = len(action)
-        if size == 5:
-            buy = action["buy_garnets"]
-            if type(buy) is not int or buy < 0 or buy > garnets_held:
-                return False
-        elif size == 4:
-            buy = 0
-        else:
-            return False
+        k = action["kong"]
+        m = action["minus"]
+        i = action["invest"]
+        t = action["thief"]
         if type(k) is not dict or type(m) is not dict or type(i) is not dict or type(t) is not dict:
             return False
-        if len(k) != 1 or len(m) != 1 or len(i) != 2 or len(t) != 2:
-            return False
-        c, bids, inv, don, bet, role = (
-            k["contribute"],
-            m["bids"],
-            i["invest"],
-            i["donate"],
-            t["bet"],
-            t["role"],
-        )
+        c = k["contribute"]
+        bids = m["bids"]
+        inv = i["invest"]
+        don = i["donate"]
+        bet = t["bet"]
+        role = t["role"]
     except KeyError:
+        return False
+    # each part holds its keys, so exactly them when the sizes add up (§3.1 rule 2)
+    if len(k) + len(m) + len(i) + len(t) != _PART_SIZES:
+        return False
+    size = len(action)
+    if size == 4:
+        buy = 0
+    elif size == 5:
+        buy = action.get("buy_garnets")
+        if type(buy) is not int or buy < 0 or buy > garnets_held:
+            return False
+    else:
         return False
     if type(c) is not int or type(inv) is not int or type(don) is not int or type(bet) is not int:
         return False
@@ -167,6 +169,7 @@ def plainly_legal(action: Any, balance: int, garnets_held: int, rate: int) -> bo
 
 
 _ROLES = frozenset(ROLES)
+_PART_SIZES = sum(map(len, PART_KEYS.values()))
 
 
 def check_choose_ec(action: Any, candidates: list[str]) -> None:
