@@ -1,7 +1,7 @@
 """The Amalgamation's shortcuts for an outside harness (docs/decisions.md
 PA4-PA6): a plainly valid config skips the pydantic model, yet the model
-accepts every config the shortcut takes; a round's sub-games fed columns in
-the players' order decide as the per-player maps do."""
+accepts every config the shortcut takes; Minus scores read the tiles a round
+keeps descending as streak_score reads any tiles."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mainmatch.engine import InvalidConfig
-from mainmatch.games.amalgamation import GAME
+from mainmatch.games.amalgamation import GAME, minus
 from mainmatch.games.amalgamation.models import AmalgamationConfig, plainly_valid
 
 SLOW = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
@@ -93,3 +93,10 @@ def test_every_official_config_is_plain_and_a_variant_goes_to_the_model(seed, va
     config = GAME.random_config(PLAYERS, random.Random(seed), variant=variant)
     assert plainly_valid(config) == (variant is None)
     assert GAME.check_config(config) is config
+
+
+@given(st.sets(st.integers(-35, -1)))
+def test_minus_scores_read_the_kept_descending_tiles_as_streak_score_does(tiles):
+    held = tuple(sorted(tiles, reverse=True))  # as a round keeps them
+    state = minus.MinusState(order=(), received={"a": held}, without={}, spend={}, rounds=())
+    assert minus.scores(state) == {"a": minus.streak_score(tiles)}

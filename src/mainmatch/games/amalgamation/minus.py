@@ -139,10 +139,18 @@ def resolve(
                 n = 0
             without[p] = n
     spend = added(state.spend, costs)
+    t0, t1, t2, t3, t4 = tiles  # TILES_PER_ROUND
+    w0, w1, w2, w3, w4 = winners
     entry = {
         "round": round_no,
-        "tiles": list(tiles),
-        "awards": [{"tile": t, "winner": w} for t, w in zip(tiles, winners)],
+        "tiles": [t0, t1, t2, t3, t4],
+        "awards": [
+            {"tile": t0, "winner": w0},
+            {"tile": t1, "winner": w1},
+            {"tile": t2, "winner": w2},
+            {"tile": t3, "winner": w3},
+            {"tile": t4, "winner": w4},
+        ],
         "tiebreak_order": list(order),
         "penalized": penalized,
     }
@@ -168,7 +176,18 @@ def streak_score(tiles: Iterable[int]) -> int:
 
 
 def scores(state: MinusState) -> dict[str, int]:
-    return {p: streak_score(ts) for p, ts in state.received.items()}
+    return {p: _runs(ts) for p, ts in state.received.items()}
+
+
+def _runs(tiles: tuple[int, ...]) -> int:
+    # streak_score of tiles already descending (``received`` keeps them so)
+    total = 0
+    previous = 1
+    for t in tiles:
+        if t != previous - 1:
+            total += t  # a new run starts at its value nearest 0
+        previous = t
+    return total
 
 
 def ranking(scores_: dict[str, int], spend: dict[str, int], gt: dict[str, int]) -> list[str]:

@@ -13,15 +13,15 @@ public views never show them (docs/decisions.md PA1).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from operator import add
 
-from mainmatch.engine.events import PUBLIC, public
+from mainmatch.engine.events import PUBLIC
 from mainmatch.engine.result import nonzero
 
 from . import invest, kong, minus, scoring, thief, views
 from .budget import penalize, settle
 from .constants import ROUNDS
+from .setup import Setup
 from .six import keyed
 from .state import AmalgamationState
 
@@ -99,10 +99,13 @@ def apply_round(
         add, heads, zip(penalties, thief_entry["chips"].values(), gained, balances.values())
     )
     you_rounds = keyed(players, map(add, state.you_rounds.values(), zip(entries)))
+    final = None
+    if r == ROUNDS:  # §4.2 after the last round
+        final = final_of(setup, kong_state, minus_state, invest_state, thief_state, garnets_spent)
     new = AmalgamationState(
         setup=setup,
-        phase="round",
-        round=r + 1,
+        phase="round" if final is None else "choose_ec" if final["ec_choosers"] else "over",
+        round=r + 1 if final is None else r,
         rounds_played=r,
         balances=balances,
         garnets_held=held,
@@ -113,7 +116,7 @@ def apply_round(
         thief=thief_state,
         spent=spent,
         you_rounds=you_rounds,
-        final=None,
+        final=final,
     )
     events: list[dict] | None = None
     if emit:
@@ -161,26 +164,31 @@ def apply_round(
                 }
             )
         return new, events
-    final = final_of(new)
-    phase = "choose_ec" if final["ec_choosers"] else "over"
     if events is not None:
-        events.append(public("final", **views.final_copy(final)))
-    return replace(new, phase=phase, round=r, final=final), events
+        events.append({"audience": PUBLIC, "type": "final", **views.final_copy(new.ended)})
+    return new, events
 
 
-def final_of(state: AmalgamationState) -> dict:
-    """§4.2 final scoring: the ``final`` object of the views."""
-    setup = state.setup
+def final_of(
+    setup: Setup,
+    kong_state: kong.KongState,
+    minus_state: minus.MinusState,
+    invest_state: invest.InvestState,
+    thief_state: thief.ThiefState,
+    garnets_spent: dict[str, int],
+) -> dict:
+    """§4.2 final scoring: the ``final`` object of the views, from the
+    sub-games' states after the last round."""
     players, gt = setup.players, setup.gt
-    kong_winner = kong.winning_team(state.kong, setup.tiebreak, setup.team_of)
-    minus_scores = minus.scores(state.minus)
+    kong_winner = kong.winning_team(kong_state, setup.tiebreak, setup.team_of)
+    minus_scores = minus.scores(minus_state)
     rankings = {
-        "kong": kong.ranking(state.kong.totals, kong_winner, setup.teams, gt),
-        "minus": minus.ranking(minus_scores, state.minus.spend, gt),
+        "kong": kong.ranking(kong_state.totals, kong_winner, setup.teams, gt),
+        "minus": minus.ranking(minus_scores, minus_state.spend, gt),
         "invest": invest.ranking(
-            state.invest.top_investor, state.invest.miser, state.invest.spend, gt
+            invest_state.top_investor, invest_state.miser, invest_state.spend, gt
         ),
-        "thief": thief.ranking(state.thief.points, gt),
+        "thief": thief.ranking(thief_state.points, gt),
     }
     points = scoring.points(rankings, players)
     winners = scoring.winners(points, players)
@@ -194,12 +202,12 @@ def final_of(state: AmalgamationState) -> dict:
         "tokens_of_life": tol,
         "void_tokens_of_life": void,
         "garnets": scoring.garnets_awarded(rankings, players),
-        "garnets_spent": nonzero(state.garnets_spent, list(players)),
+        "garnets_spent": nonzero(garnets_spent, list(players)),
         "ec_candidates": candidates,
         "ec_choosers": list(winners) if choosing else [],  # §4.3, decision 35
         "ec_votes": None,
         "elimination_candidate": None if choosing else candidates[0],
         "kong_winner": kong_winner,
         "minus_scores": {p: minus_scores[p] for p in players},
-        "thief_points": {p: state.thief.points[p] for p in players},
+        "thief_points": {p: thief_state.points[p] for p in players},
     }

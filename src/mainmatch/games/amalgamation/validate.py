@@ -141,8 +141,9 @@ def plainly_legal(action: Any, balance: int, garnets_held: int, rate: int) -> bo
     if len(k) + len(m) + len(i) + len(t) != _PART_SIZES:
         return False
     size = len(action)
+    buy: Any = 0
     if size == 4:
-        buy = 0
+        pass
     elif size == 5:
         buy = action.get("buy_garnets")
         if type(buy) is not int or buy < 0 or buy > garnets_held:
