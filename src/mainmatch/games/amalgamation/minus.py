@@ -71,9 +71,7 @@ def award(
     back as given when no tie moved it."""
     winners = []
     moved: list[str] | None = None  # the order, copied at the first tie
-    for i, column in enumerate(columns):
-        if i == len(tiles):
-            break
+    for _, column in zip(tiles, columns):  # one column per tile
         low = min(column)
         if column.count(low) == 1:
             winners.append(bidders[column.index(low)])  # a sole lowest bid: the order stays

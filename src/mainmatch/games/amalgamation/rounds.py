@@ -57,7 +57,10 @@ def apply_round(
         action = actions[p]
         k, i, t = action["kong"], action["invest"], action["thief"]
         b0, b1, b2, b3, b4 = action["minus"]["bids"]  # TILES_PER_ROUND, checked
-        contribution, inv, don, bet = k["contribute"], i["invest"], i["donate"], t["bet"]
+        contribution = k["contribute"]
+        inv = i["invest"]
+        don = i["donate"]
+        bet = t["bet"]
         cost = abs(b0) + abs(b1) + abs(b2) + abs(b3) + abs(b4)
         total = contribution + cost + inv + don + bet
         buy = action.get("buy_garnets")  # None: not sent (the view shows it only if sent)
