@@ -1,7 +1,8 @@
 """The Amalgamation's shortcuts for an outside harness (docs/decisions.md
 PA4-PA6): a plainly valid config skips the pydantic model, yet the model
 accepts every config the shortcut takes; Minus scores read the tiles a round
-keeps descending as streak_score reads any tiles."""
+keeps descending as streak_score reads any tiles; Invest's tokens go as
+§4.1.4 words them."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mainmatch.engine import InvalidConfig
-from mainmatch.games.amalgamation import GAME, minus
+from mainmatch.games.amalgamation import GAME, invest, minus
 from mainmatch.games.amalgamation.models import AmalgamationConfig, plainly_valid
 
 SLOW = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
@@ -100,3 +101,13 @@ def test_minus_scores_read_the_kept_descending_tiles_as_streak_score_does(tiles)
     held = tuple(sorted(tiles, reverse=True))  # as a round keeps them
     state = minus.MinusState(order=(), received={"a": held}, without={}, spend={}, rounds=())
     assert minus.scores(state) == {"a": minus.streak_score(tiles)}
+
+
+@given(st.lists(st.integers(0, 4), min_size=6, max_size=6), st.permutations("abcdef"))
+def test_top_investor_and_misers_as_the_rules_word_them(amounts, players):
+    # §4.1.4 word for word: the highest amount chosen by exactly one player; the minimum
+    unique = [a for a in amounts if amounts.count(a) == 1]
+    top = players[amounts.index(max(unique))] if unique else None
+    assert invest.top_of(amounts, players) == top
+    low = min(amounts)
+    assert invest.lowest(amounts, players) == [p for p, a in zip(players, amounts) if a == low]

@@ -57,10 +57,10 @@ def top_investor(invested: dict[str, int], players: tuple[str, ...]) -> str | No
 
 def top_of(amounts: Sequence[int], players: Sequence[str]) -> str | None:
     """:func:`top_investor` with the amounts listed in ``players`` order."""
-    unique = [a for a in amounts if amounts.count(a) == 1]
-    if not unique:
-        return None
-    return players[amounts.index(max(unique))]
+    for a in sorted(set(amounts), reverse=True):  # going down the distinct amounts
+        if amounts.count(a) == 1:
+            return players[amounts.index(a)]
+    return None
 
 
 def misers(donated: dict[str, int], players: tuple[str, ...]) -> list[str]:
@@ -76,6 +76,8 @@ def misers(donated: dict[str, int], players: tuple[str, ...]) -> list[str]:
 def lowest(amounts: Sequence[int], players: Sequence[str]) -> list[str]:
     """:func:`misers` with the amounts listed in ``players`` order."""
     low = min(amounts)
+    if amounts.count(low) == 1:
+        return [players[amounts.index(low)]]
     return [p for p, a in zip(players, amounts) if a == low]
 
 
