@@ -119,11 +119,15 @@ def resolve(
     (``rounds.apply_round``)."""
     winners, order = award(tiles, columns, state.order, players, index)
     received = state.received.copy()
+    got: dict[str, list[int]] = {}  # each winner's tiles, old and new
     for tile, p in zip(tiles, winners):
-        received[p] += (tile,)
-    got = set(winners)
-    for p in got:  # each winner's tiles, descending again
-        received[p] = tuple(sorted(received[p], reverse=True))
+        if p in got:
+            got[p].append(tile)
+        else:
+            got[p] = [*received[p], tile]
+    for p, held in got.items():
+        held.sort(reverse=True)  # kept descending
+        received[p] = tuple(held)
     without = {}
     penalized = []
     before = state.without
