@@ -16,11 +16,8 @@ Miser tokens, then *less* money spent, then *lower* gamewide tiebreak
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import add
 
 from mainmatch.engine.frozen import immutable
-
-from .six import added
 
 #: §4.2: the order places are filled in (0-based), and whether each is an upper place.
 SNAKE = ((0, True), (5, False), (1, True), (4, False), (2, True), (3, False))
@@ -111,7 +108,18 @@ def resolve(
     miser = state.miser.copy()
     for p in stingy:
         miser[p] += 1
-    spend = added(state.spend, map(add, invested, donated))
+    a, b, c, d, e, f = players  # six players (six.py), in players order
+    s0, s1, s2, s3, s4, s5 = state.spend.values()
+    i0, i1, i2, i3, i4, i5 = invested
+    d0, d1, d2, d3, d4, d5 = donated
+    spend = {
+        a: s0 + i0 + d0,
+        b: s1 + i1 + d1,
+        c: s2 + i2 + d2,
+        d: s3 + i3 + d3,
+        e: s4 + i4 + d4,
+        f: s5 + i5 + d5,
+    }
     entry = {"round": round_no, "top_investor": top, "misers": stingy}
     return InvestState(
         top_investor=ti, miser=miser, spend=spend, rounds=state.rounds + (entry,)

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from mainmatch.engine.frozen import immutable
 
 from .constants import TEAMS
-from .six import added
 
 
 @immutable
@@ -94,7 +93,10 @@ def resolve(
     w1, w2, w3 = white_at
     red = contributions[r1] + contributions[r2] + contributions[r3]
     white = contributions[w1] + contributions[w2] + contributions[w3]
-    totals = added(state.totals, contributions)
+    a, b, c, d, e, f = state.totals  # six players (six.py), in players order
+    t0, t1, t2, t3, t4, t5 = state.totals.values()
+    c0, c1, c2, c3, c4, c5 = contributions
+    totals = {a: t0 + c0, b: t1 + c1, c: t2 + c2, d: t3 + c3, e: t4 + c4, f: t5 + c5}
     points, last = state.points, state.last_point_round
     winner, loser, loser_total = outcome(red, white)
     if winner is not None:

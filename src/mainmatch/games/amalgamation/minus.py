@@ -21,7 +21,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from mainmatch.engine.frozen import immutable
 
 from .constants import PENALTY_AFTER
-from .six import added
 
 
 @immutable
@@ -140,7 +139,10 @@ def resolve(
                 penalized.append(p)
                 n = 0
             without[p] = n
-    spend = added(state.spend, costs)
+    a, b, c, d, e, f = players  # six players (six.py), in players order
+    s0, s1, s2, s3, s4, s5 = state.spend.values()
+    c0, c1, c2, c3, c4, c5 = costs
+    spend = {a: s0 + c0, b: s1 + c1, c: s2 + c2, d: s3 + c3, e: s4 + c4, f: s5 + c5}
     t0, t1, t2, t3, t4 = tiles  # TILES_PER_ROUND
     w0, w1, w2, w3, w4 = winners
     entry = {

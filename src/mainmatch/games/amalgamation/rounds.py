@@ -22,7 +22,6 @@ from . import invest, kong, minus, scoring, thief, views
 from .budget import penalize, settle
 from .constants import ROUNDS
 from .setup import Setup
-from .six import keyed
 from .state import AmalgamationState
 
 #: one player's round as the state keeps it, in the order of ``views.you_round``:
@@ -89,7 +88,10 @@ def apply_round(
     minus_state, minus_entry = minus.resolve(
         state.minus, r, tiles, bids, costs, players, setup.index
     )
-    balances = keyed(players, lefts)
+    # six players (six.py): their maps as literals, in players order
+    a, b, c, d, e, f = players
+    x0, x1, x2, x3, x4, x5 = lefts
+    balances = {a: x0, b: x1, c: x2, d: x3, e: x4, f: x5}
     penalties = [0] * len(players)
     for p in minus_entry["penalized"]:
         balances[p], penalties[setup.index[p]] = penalize(balances[p])
@@ -101,7 +103,8 @@ def apply_round(
     entries = map(
         add, heads, zip(penalties, thief_entry["chips"].values(), gained, balances.values())
     )
-    you_rounds = keyed(players, map(add, state.you_rounds.values(), zip(entries)))
+    y0, y1, y2, y3, y4, y5 = map(add, state.you_rounds.values(), zip(entries))
+    you_rounds = {a: y0, b: y1, c: y2, d: y3, e: y4, f: y5}
     final = None
     if r == ROUNDS:  # §4.2 after the last round
         final = final_of(setup, kong_state, minus_state, invest_state, thief_state, garnets_spent)

@@ -17,7 +17,6 @@ from operator import mul
 from mainmatch.engine.frozen import immutable
 
 from .constants import CHIPS_PER_ROUND
-from .six import added, keyed
 
 
 @immutable
@@ -81,16 +80,22 @@ def resolve(
     (the order of the state's maps), each player's points this round listed
     likewise: a round's one pass (``rounds.apply_round``)."""
     chips = chips_of(roles)
-    gained = list(map(mul, chips, bets))
+    gained = [*map(mul, chips, bets)]
+    # six players (six.py): their maps as literals, in players order
+    a, b, c, d, e, f = players
+    c0, c1, c2, c3, c4, c5 = chips
+    g0, g1, g2, g3, g4, g5 = gained
+    r0, r1, r2, r3, r4, r5 = roles
+    h0, h1, h2, h3, h4, h5 = state.chips.values()
+    p0, p1, p2, p3, p4, p5 = state.points.values()
     entry = {
         "round": round_no,
-        "roles": keyed(players, roles),
-        "chips": keyed(players, chips),
+        "roles": {a: r0, b: r1, c: r2, d: r3, e: r4, f: r5},
+        "chips": {a: c0, b: c1, c: c2, d: c3, e: c4, f: c5},
     }
-    had, points = state.chips, state.points
     new = ThiefState(
-        chips=added(had, chips),
-        points=added(points, gained),
+        chips={a: h0 + c0, b: h1 + c1, c: h2 + c2, d: h3 + c3, e: h4 + c4, f: h5 + c5},
+        points={a: p0 + g0, b: p1 + g1, c: p2 + g2, d: p3 + g3, e: p4 + g4, f: p5 + g5},
         rounds=state.rounds + (entry,),
     )
     return new, entry, gained
