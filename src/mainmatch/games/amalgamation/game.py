@@ -231,6 +231,14 @@ class Amalgamation(Game[AmalgamationState]):
     def apply(
         self, state: AmalgamationState, actions: dict[str, dict]
     ) -> tuple[AmalgamationState, list[dict]]:
+        if (
+            state.phase == "round"
+            and type(actions) is dict
+            and actions.keys() == state.setup.everyone
+        ):
+            new, events = apply_round(state, actions, True)  # every player acts, as usual
+            assert events is not None  # built when asked for
+            return new, events
         pending = self.pending_players(state)  # who, without building the requests
         if not pending:
             raise IllegalAction("the match is over")

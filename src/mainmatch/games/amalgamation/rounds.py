@@ -156,9 +156,7 @@ def apply_round(
             },
             {"audience": PUBLIC, "type": "balances", "round": r, "balances": balances.copy()},
         ]
-        private_round = views.private_round
-        for p in players:
-            events.append(private_round(p, you_rounds[p][-1]))
+        events += views.private_rounds(you_rounds)  # players order
     if r < ROUNDS:
         if events is not None:
             events.append(

@@ -121,6 +121,7 @@ class Setup:
     tiles: tuple[tuple[int, ...], ...]
     rate: int
     team_at: tuple[tuple[int, ...], tuple[int, ...]]  # red's and white's positions in players
+    everyone: frozenset[str]  # the players, who all act in a round
     memo: dict = field(default_factory=dict, compare=False)
 
 
@@ -140,4 +141,5 @@ def make_setup(config: dict) -> Setup:
         tiles=tuple(map(tuple, config["minus_tiles"])),
         rate=garnet_rate(config["garnet_rate_submissions"]),
         team_at=(tuple(map(index.__getitem__, red)), tuple(map(index.__getitem__, white))),
+        everyone=frozenset(players),
     )

@@ -107,40 +107,52 @@ def you_round(entry: tuple) -> dict:
     """One private round entry (§5 ``you.rounds``) from the flat tuple the
     state keeps (``rounds.PrivateRound``): the action as it was sent
     (``buy_garnets`` only if it was), then what the round did."""
-    out = private_round("", entry)
+    out = private_rounds({"": (entry,)})[0]
     del out["audience"], out["type"]  # the rest keeps its order
     return out
 
 
-def private_round(player: str, entry: tuple) -> dict:
-    """The §6 ``private_round`` event of ``player``'s round ``entry``: its
-    ``you.rounds`` object after an audience and a type, built in one go (an
-    outside harness takes six per round with ``apply``)."""
-    (
-        r, buy, contribute, b0, b1, b2, b3, b4, inv, don, bet, role,
-        bought, spent, penalty, chips, tp, balance,
-    ) = entry  # fmt: skip
-    kong = {"contribute": contribute}
-    minus = {"bids": [b0, b1, b2, b3, b4]}  # TILES_PER_ROUND
-    invest = {"invest": inv, "donate": don}
-    thief = {"bet": bet, "role": role}
-    action = (
-        {"kong": kong, "minus": minus, "invest": invest, "thief": thief}
-        if buy is None  # not sent: not shown
-        else {"buy_garnets": buy, "kong": kong, "minus": minus, "invest": invest, "thief": thief}
-    )
-    return {
-        "audience": [player],
-        "type": "private_round",
-        "round": r,
-        "action": action,
-        "money_bought": bought,
-        "spent": spent,
-        "penalty": penalty,
-        "chips": chips,
-        "thief_points": tp,
-        "balance": balance,
-    }
+def private_rounds(you_rounds: dict[str, tuple[tuple, ...]]) -> list[dict]:
+    """The §6 ``private_round`` events of a round, one per player of
+    ``you_rounds`` (in its order) from the player's latest entry: its
+    ``you.rounds`` object after an audience and a type, each built in one go
+    (an outside harness takes six per round with ``apply``)."""
+    out = []
+    for player, entries in you_rounds.items():
+        (
+            r, buy, contribute, b0, b1, b2, b3, b4, inv, don, bet, role,
+            bought, spent, penalty, chips, tp, balance,
+        ) = entries[-1]  # fmt: skip
+        kong = {"contribute": contribute}
+        minus = {"bids": [b0, b1, b2, b3, b4]}  # TILES_PER_ROUND
+        invest = {"invest": inv, "donate": don}
+        thief = {"bet": bet, "role": role}
+        action = (
+            {"kong": kong, "minus": minus, "invest": invest, "thief": thief}
+            if buy is None  # not sent: not shown
+            else {
+                "buy_garnets": buy,
+                "kong": kong,
+                "minus": minus,
+                "invest": invest,
+                "thief": thief,
+            }
+        )
+        out.append(
+            {
+                "audience": [player],
+                "type": "private_round",
+                "round": r,
+                "action": action,
+                "money_bought": bought,
+                "spent": spent,
+                "penalty": penalty,
+                "chips": chips,
+                "thief_points": tp,
+                "balance": balance,
+            }
+        )
+    return out
 
 
 def you(state: AmalgamationState, player: str) -> dict:
