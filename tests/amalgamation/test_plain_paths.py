@@ -12,7 +12,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mainmatch.engine import InvalidConfig
+from mainmatch.engine import IllegalAction, InvalidConfig
 from mainmatch.games.amalgamation import GAME, invest, minus
 from mainmatch.games.amalgamation.models import AmalgamationConfig, plainly_valid
 
@@ -111,3 +111,24 @@ def test_top_investor_and_misers_as_the_rules_word_them(amounts, players):
     assert invest.top_of(amounts, players) == top
     low = min(amounts)
     assert invest.lowest(amounts, players) == [p for p, a in zip(players, amounts) if a == low]
+
+
+def test_apply_takes_a_round_straight_only_when_every_player_acts():
+    config = CONFIGS[0]
+    state = GAME.initial_state(config)
+    rng = random.Random(0)
+    actions = {p: GAME.random_action(state, p, rng) for p in config["players"]}
+    first, last = config["players"][0], config["players"][-1]
+    missing = {p: a for p, a in actions.items() if p != first}
+    for wrong, words in (
+        (missing, f"missing ['{first}'], not pending []"),
+        ({**actions, "zz": actions[last]}, "missing [], not pending ['zz']"),
+    ):
+        try:
+            GAME.apply(state, wrong)
+        except IllegalAction as exc:
+            assert words in str(exc)
+        else:
+            raise AssertionError(f"apply took {wrong!r}")
+    new, events = GAME.apply(state, actions)
+    assert new.round == 2 and len(events) == 12
