@@ -136,19 +136,19 @@ def apply_round(
                     elif amount == top:
                         tied = True
                     if emit:
-                        mine = paid.get(p)
-                        if mine is None:
+                        pays = paid.get(p)
+                        if pays is None:
                             paid[p] = {x: amount}
                         else:
-                            mine[x] = amount
+                            pays[x] = amount
                 else:
                     chips[p] += amount
                     if emit:
-                        mine = returned.get(p)
-                        if mine is None:
+                        back = returned.get(p)
+                        if back is None:
                             returned[p] = {x: amount}
                         else:
-                            mine[x] = amount
+                            back[x] = amount
                             if not first:
                                 resort.add(p)
                 if p not in fresh:
@@ -167,11 +167,11 @@ def apply_round(
                         {"letter": x, "card": layout[x], "team": team, "paid": total}
                     )
                     for p in state.teams[team]:
-                        mine = control.get(p)
-                        if mine is None:
+                        holds = control.get(p)
+                        if holds is None:
                             control[p] = {x: p == controller}
                         else:
-                            mine[x] = p == controller
+                            holds[x] = p == controller
             else:
                 flags[x] = (team, total)
                 if emit:
@@ -230,11 +230,11 @@ def apply_round(
         )
         for p in players:
             # the dicts built above belong to this event alone; bids are in letter order
-            back = returned.get(p)
-            if back is None:
-                back = {}
+            got = returned.get(p)
+            if got is None:
+                got = {}
             elif p in resort:
-                back = in_letter_order(back)
+                got = in_letter_order(got)
             bought_info = delivered.get(p)
             if bought_info is None:
                 bought, identity, location = 0, {}, {}
@@ -245,7 +245,7 @@ def apply_round(
                     "audience": [p],
                     "type": "round_private",
                     "round": r,
-                    "returned": back,
+                    "returned": got,
                     "paid": paid.get(p) or {},
                     "control": control.get(p) or {},
                     "chips_bought": bought,
