@@ -1,4 +1,6 @@
-"""A round's resolution against the card rule it inlines (docs/decisions.md PM4).
+"""The plain Game API's shortcuts of The MVP against the rules they skip
+(docs/decisions.md PM4, PM5): a round's resolution against the card rule it
+inlines, and the plain config check against the config model.
 
 ``resolve.apply_round`` applies the card rule of mvp.md §4.2 inline and builds
 its events as literals, with standing bids kept in letter order. Over random
@@ -15,10 +17,12 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from mainmatch.engine import Match
 from mainmatch.games.mvp import GAME
 from mainmatch.games.mvp.card_rule import CLAIMED, FLAGGED, STAYS, resolve_card
+from mainmatch.games.mvp.models import MvpConfig, plainly_valid
 from mainmatch.games.mvp.state import Claim
 
 
@@ -88,3 +92,55 @@ def test_a_round_resolves_every_exposed_card_by_the_card_rule(seed):
                     v.append("scribbled")
         assert new == after and state == kept
         match.step(actions)
+
+
+# ---------------------------------------------------------------- the config (PM5)
+
+_CONFIGS = [
+    GAME.random_config(list(GAME.default_players), random.Random(seed), variant=variant)
+    for seed, variant in ((0, None), (1, None), (2, {"chips": 12}))
+]
+_junk = st.sampled_from([None, "", "x", "U", "Y", "apples-1", "ada", -1, 0, 2, True, 1.0, [], {}])
+
+
+@st.composite
+def _configs(draw):
+    """A valid config with a few values replaced, removed or added anywhere inside."""
+    config = copy.deepcopy(draw(st.sampled_from(_CONFIGS)))
+    for _ in range(draw(st.integers(0, 3))):
+        parent = config
+        while True:
+            keys = list(parent) if isinstance(parent, dict) else list(range(len(parent)))
+            if not keys:
+                break
+            key = draw(st.sampled_from(keys))
+            child = parent[key]
+            if isinstance(child, (dict, list)) and draw(st.booleans()):
+                parent = child
+                continue
+            how = draw(st.integers(0, 3))
+            if how == 0:
+                parent[key] = draw(_junk)
+            elif how == 1 and isinstance(parent, dict):
+                del parent[key]
+            elif how == 2 and isinstance(parent, dict):
+                parent[draw(_junk.filter(lambda k: isinstance(k, str)))] = child
+            else:  # another value from the same container (a repeat)
+                parent[key] = parent[draw(st.sampled_from(keys))]
+            break
+    return config
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_configs())
+def test_the_plain_config_check_agrees_with_the_model(config):
+    try:
+        MvpConfig.model_validate(config, strict=True)
+        valid = True
+    except ValidationError:
+        valid = False
+    if plainly_valid(config):
+        assert valid, config
+    if valid:
+        assert plainly_valid(config), config  # JSON configs take the shortcut
+        assert GAME.check_config(config) is config
