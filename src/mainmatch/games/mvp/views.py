@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from mainmatch.engine import ec as ec_rules
 
-from .card_rule import TEAMS
+from .card_rule import GREEN, RED
 from .cards import CARDS
 from .final import copy_final
 from .models import COSTS, LAST_ROUND
@@ -24,8 +24,11 @@ def public_view(state: MvpState) -> dict:
     """``view(state, None)``, keys in the order of §5.1."""
     status = state.exposure.status
     layout, flags, claims = state.layout, state.flags, state.claims
-    ended = state.final is not None
+    final = state.final
+    ended = final is not None
     pattern: dict[str, dict] = {}
+    # the claimed letters of each team, in letter order as the pattern is walked
+    claimed: dict[str, list[str]] = {RED: [], GREEN: []}
     for x in LETTERS:
         st = status[x]
         if st == HIDDEN:
@@ -34,36 +37,54 @@ def public_view(state: MvpState) -> dict:
             pattern[x] = {"status": NEARLY_EXPOSED, "card": layout[x]}
         elif st == EXPOSED:
             flag = flags.get(x)
-            pattern[x] = {
-                "status": EXPOSED,
-                "card": layout[x],
-                "flag": flag[0] if flag else None,
-                "flag_total": flag[1] if flag else None,
-            }
+            if flag is None:
+                pattern[x] = {
+                    "status": EXPOSED,
+                    "card": layout[x],
+                    "flag": None,
+                    "flag_total": None,
+                }
+            else:
+                pattern[x] = {
+                    "status": EXPOSED,
+                    "card": layout[x],
+                    "flag": flag[0],
+                    "flag_total": flag[1],
+                }
         else:
             c = claims[x]
-            entry = {
-                "status": CLAIMED,
-                "card": layout[x],
-                "team": c.team,
-                "paid": c.paid,
-                "round": c.round,
-            }
+            claimed[c.team].append(x)
             if ended:  # D29: controllers are public from the end of play on
-                entry["controller"] = c.controller
-            pattern[x] = entry
+                pattern[x] = {
+                    "status": CLAIMED,
+                    "card": layout[x],
+                    "team": c.team,
+                    "paid": c.paid,
+                    "round": c.round,
+                    "controller": c.controller,
+                }
+            else:
+                pattern[x] = {
+                    "status": CLAIMED,
+                    "card": layout[x],
+                    "team": c.team,
+                    "paid": c.paid,
+                    "round": c.round,
+                }
+    phase = state.phase
+    teams = state.teams
     out = {
         "game": GAME_ID,
         "players": list(state.players),
-        "phase": state.phase,
-        "round": state.round if state.phase == ROUND else None,
+        "phase": phase,
+        "round": state.round if phase == ROUND else None,
         "rounds_played": state.rounds_played,
         "last_round": LAST_ROUND,
-        "teams": {t: list(state.teams[t]) for t in TEAMS},
+        "teams": {RED: teams[RED].copy(), GREEN: teams[GREEN].copy()},
         "pattern": pattern,
-        "claimed": {t: [x for x in LETTERS if x in claims and claims[x].team == t] for t in TEAMS},
-        "end_reason": state.ended["end_reason"] if ended else None,
-        "final": copy_final(state.final),
+        "claimed": claimed,
+        "end_reason": final["end_reason"] if final is not None else None,
+        "final": copy_final(final) if final is not None else None,
     }
     variant = state.config.get("variant")
     if variant:  # only a variant's views name it: official views stay as §5.1 lists them
