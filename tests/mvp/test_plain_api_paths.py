@@ -23,6 +23,7 @@ from mainmatch.engine import Match
 from mainmatch.games.mvp import GAME
 from mainmatch.games.mvp.card_rule import CLAIMED, FLAGGED, STAYS, resolve_card
 from mainmatch.games.mvp.models import MvpConfig, plainly_valid
+from mainmatch.games.mvp.pattern import exposure
 from mainmatch.games.mvp.state import Claim
 
 
@@ -91,6 +92,7 @@ def test_a_round_resolves_every_exposed_card_by_the_card_rule(seed):
                 elif isinstance(v, list):
                     v.append("scribbled")
         assert new == after and state == kept
+        assert new.exposure == exposure(new.remaining)  # the state's copy is never stale
         match.step(actions)
 
 

@@ -36,7 +36,7 @@ from .models import (
     check_config_dict,
 )
 from .outcome import ranking
-from .pattern import FULL, LETTERS
+from .pattern import FULL, LETTERS, exposure
 from .random_play import random_ec_vote, random_round_action
 from .render import render_event
 from .resolve import apply_round
@@ -177,6 +177,7 @@ class Mvp(Game[MvpState]):
             round=1,
             rounds_played=0,
             remaining=FULL,
+            exposure=exposure(FULL),
             flags={},
             claims={},
             chips=dict.fromkeys(players, self.rule_values(config)["chips"]),  # §2.4

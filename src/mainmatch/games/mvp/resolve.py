@@ -87,7 +87,7 @@ def apply_round(
             else:
                 on_card[p] = amount
     before = state.remaining
-    was = exposure(before)
+    was = state.exposure
     # §4.1.2 the cards exposed at the start, independently of each other; then
     # §4.1.3 the newly exposed cards (never flagged yet, so at most flagged now).
     # Each pass goes in letter order, so only the second pass can put a player's
@@ -294,6 +294,7 @@ def apply_round(
         round=r + 1 if reason is None else r,
         rounds_played=state.rounds_played + 1,
         remaining=after,
+        exposure=now,
         flags=flags,
         claims=claims,
         chips=chips,
