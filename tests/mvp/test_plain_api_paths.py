@@ -1,6 +1,7 @@
 """The plain Game API's shortcuts of The MVP against the rules they skip
-(docs/decisions.md PM4, PM5): a round's resolution against the card rule it
-inlines, and the plain config check against the config model.
+(docs/decisions.md PM4-PM7): a round's resolution against the card rule it
+inlines, the plain config check against the config model, the scoring
+combinations by bits against §7.1 read straight.
 
 ``resolve.apply_round`` applies the card rule of mvp.md §4.2 inline and builds
 its events as literals, with standing bids kept in letter order. Over random
@@ -13,6 +14,7 @@ order, and changing what ``apply`` returned changes no state.
 from __future__ import annotations
 
 import copy
+import json
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -22,8 +24,10 @@ from pydantic import ValidationError
 from mainmatch.engine import Match
 from mainmatch.games.mvp import GAME
 from mainmatch.games.mvp.card_rule import CLAIMED, FLAGGED, STAYS, resolve_card
+from mainmatch.games.mvp.cards import RANKS, SUIT_RANK, SUITS
 from mainmatch.games.mvp.models import MvpConfig, plainly_valid
-from mainmatch.games.mvp.pattern import exposure
+from mainmatch.games.mvp.pattern import LETTERS, exposure
+from mainmatch.games.mvp.scoring import RUN_POINTS, SET_POINTS, combinations
 from mainmatch.games.mvp.state import Claim
 
 
@@ -146,3 +150,54 @@ def test_the_plain_config_check_agrees_with_the_model(config):
     if valid:
         assert plainly_valid(config), config  # JSON configs take the shortcut
         assert GAME.check_config(config) is config
+
+
+# ---------------------------------------------------------------- scoring (PM7)
+
+
+def _combinations_by_the_book(claimed: dict[str, str]) -> list[dict]:
+    """§7.1 read straight: group by rank for sets, by suit for runs."""
+    out: list[dict] = []
+    for rank in RANKS:
+        letters = sorted(x for x, c in claimed.items() if SUIT_RANK[c][1] == rank)
+        if len(letters) in SET_POINTS:
+            ppc = SET_POINTS[len(letters)]
+            out.append(
+                {
+                    "kind": "set",
+                    "rank": rank,
+                    "letters": letters,
+                    "points_per_card": ppc,
+                    "total": ppc * len(letters),
+                }
+            )
+    for suit in SUITS:
+        held = {SUIT_RANK[c][1]: x for x, c in claimed.items() if SUIT_RANK[c][0] == suit}
+        block: list[int] = []
+        for rank in [*RANKS, None]:
+            if rank in held:
+                block.append(rank)
+                continue
+            if len(block) in RUN_POINTS:
+                ppc = RUN_POINTS[len(block)]
+                out.append(
+                    {
+                        "kind": "run",
+                        "suit": suit,
+                        "ranks": block,
+                        "letters": sorted(held[r] for r in block),
+                        "points_per_card": ppc,
+                        "total": ppc * len(block),
+                    }
+                )
+            block = []
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations(LETTERS), st.lists(st.integers(0, 63), min_size=4, max_size=4))
+def test_combinations_by_bits_agree_with_the_book(letters, suit_bits):
+    # each suit's ranks drawn as six bits, so that long runs and sets come often
+    cards = [f"{s}-{r}" for s, bits in zip(SUITS, suit_bits) for r in RANKS if bits >> (r - 1) & 1]
+    claimed = dict(zip(letters, cards))
+    assert json.dumps(combinations(claimed)) == json.dumps(_combinations_by_the_book(claimed))
