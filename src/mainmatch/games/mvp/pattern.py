@@ -166,16 +166,19 @@ def exposure(remaining: frozenset[str] = FULL) -> Exposure:
     )
 
 
+@lru_cache(maxsize=8192)
 def newly_exposed(before: frozenset[str], after: frozenset[str]) -> tuple[str, ...]:
     """Letters exposed in ``after`` that were not exposed in ``before`` (letter order):
-    the cards a round's removals expose."""
+    the cards a round's removals expose. Cached, as ``exposure``: every round that
+    claims a card asks."""
     was = exposure(before).status
     now = exposure(after)
     return tuple(x for x in now.exposed if was[x] != EXPOSED)
 
 
+@lru_cache(maxsize=8192)
 def newly_revealed(before: frozenset[str], after: frozenset[str]) -> tuple[str, ...]:
-    """Letters hidden in ``before`` and revealed in ``after`` (letter order)."""
+    """Letters hidden in ``before`` and revealed in ``after`` (letter order). Cached."""
     was = exposure(before).status
     now = exposure(after).status
     return tuple(x for x in LETTERS if was[x] == HIDDEN and now[x] != HIDDEN)
