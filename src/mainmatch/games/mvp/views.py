@@ -45,31 +45,32 @@ def public_view(state: MvpState) -> dict:
                     "flag_total": None,
                 }
             else:
+                flag_team, flag_total = flag
                 pattern[x] = {
                     "status": EXPOSED,
                     "card": layout[x],
-                    "flag": flag[0],
-                    "flag_total": flag[1],
+                    "flag": flag_team,
+                    "flag_total": flag_total,
                 }
         else:
-            c = claims[x]
-            claimed[c.team].append(x)
+            team, paid, round_no, controller = claims[x]  # a Claim, unpacked at once
+            claimed[team].append(x)
             if ended:  # D29: controllers are public from the end of play on
                 pattern[x] = {
                     "status": CLAIMED,
                     "card": layout[x],
-                    "team": c.team,
-                    "paid": c.paid,
-                    "round": c.round,
-                    "controller": c.controller,
+                    "team": team,
+                    "paid": paid,
+                    "round": round_no,
+                    "controller": controller,
                 }
             else:
                 pattern[x] = {
                     "status": CLAIMED,
                     "card": layout[x],
-                    "team": c.team,
-                    "paid": c.paid,
-                    "round": c.round,
+                    "team": team,
+                    "paid": paid,
+                    "round": round_no,
                 }
     phase = state.phase
     teams = state.teams
