@@ -46,7 +46,7 @@ def combinations(claimed: dict[str, str]) -> list[dict]:
     for rank in RANKS:
         ppc = SET_POINTS.get((mask & _RANK_BITS[rank]).bit_count())
         if ppc:
-            letters = sorted(letter_of[c] for c in _RANK_CARDS[rank] if c in letter_of)
+            letters = sorted([letter_of[c] for c in _RANK_CARDS[rank] if c in letter_of])
             out.append(
                 {
                     "kind": "set",
@@ -64,7 +64,7 @@ def combinations(claimed: dict[str, str]) -> list[dict]:
                     "kind": "run",
                     "suit": suit,
                     "ranks": list(block),
-                    "letters": sorted(letter_of[f"{suit}-{r}"] for r in block),
+                    "letters": sorted([letter_of[f"{suit}-{r}"] for r in block]),
                     "points_per_card": ppc,
                     "total": ppc * len(block),
                 }
