@@ -135,21 +135,14 @@ def apply_round(
                     elif amount == top:
                         tied = True
                     if emit:
-                        pays = paid.get(p)
-                        if pays is None:
-                            paid[p] = {x: amount}
-                        else:
-                            pays[x] = amount
+                        paid.setdefault(p, {})[x] = amount
                 else:
                     chips[p] += amount
                     if emit:
-                        back = returned.get(p)
-                        if back is None:
-                            returned[p] = {x: amount}
-                        else:
-                            back[x] = amount
-                            if not first:
-                                resort.add(p)
+                        back = returned.setdefault(p, {})
+                        back[x] = amount
+                        if not first and len(back) > 1:
+                            resort.add(p)
                 mine = bids[p]
                 if mine is old_bids[p]:
                     mine = bids[p] = mine.copy()
@@ -166,11 +159,7 @@ def apply_round(
                         {"letter": x, "card": layout[x], "team": team, "paid": total}
                     )
                     for p in state.teams[team]:
-                        holds = control.get(p)
-                        if holds is None:
-                            control[p] = {x: p == controller}
-                        else:
-                            holds[x] = p == controller
+                        control.setdefault(p, {})[x] = p == controller
             else:
                 flags[x] = (team, total)
                 if emit:

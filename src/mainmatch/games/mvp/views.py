@@ -18,6 +18,8 @@ from .pattern import CLAIMED, EXPOSED, HIDDEN, LETTERS, NEARLY_EXPOSED, in_lette
 from .state import CHOOSE_EC, ROUND, MvpState
 
 GAME_ID = "mvp"
+#: an unflagged card's ``flag`` and ``flag_total``
+NO_FLAG = (None, None)
 
 
 def public_view(state: MvpState) -> dict:
@@ -36,42 +38,25 @@ def public_view(state: MvpState) -> dict:
         elif st == NEARLY_EXPOSED:
             pattern[x] = {"status": NEARLY_EXPOSED, "card": layout[x]}
         elif st == EXPOSED:
-            flag = flags.get(x)
-            if flag is None:
-                pattern[x] = {
-                    "status": EXPOSED,
-                    "card": layout[x],
-                    "flag": None,
-                    "flag_total": None,
-                }
-            else:
-                flag_team, flag_total = flag
-                pattern[x] = {
-                    "status": EXPOSED,
-                    "card": layout[x],
-                    "flag": flag_team,
-                    "flag_total": flag_total,
-                }
+            flag_team, flag_total = flags.get(x, NO_FLAG)
+            pattern[x] = {
+                "status": EXPOSED,
+                "card": layout[x],
+                "flag": flag_team,
+                "flag_total": flag_total,
+            }
         else:
             team, paid, round_no, controller = claims[x]  # a Claim, unpacked at once
             claimed[team].append(x)
+            pattern[x] = entry = {
+                "status": CLAIMED,
+                "card": layout[x],
+                "team": team,
+                "paid": paid,
+                "round": round_no,
+            }
             if ended:  # D29: controllers are public from the end of play on
-                pattern[x] = {
-                    "status": CLAIMED,
-                    "card": layout[x],
-                    "team": team,
-                    "paid": paid,
-                    "round": round_no,
-                    "controller": controller,
-                }
-            else:
-                pattern[x] = {
-                    "status": CLAIMED,
-                    "card": layout[x],
-                    "team": team,
-                    "paid": paid,
-                    "round": round_no,
-                }
+                entry["controller"] = controller
     phase = state.phase
     teams = state.teams
     out = {
