@@ -43,6 +43,8 @@ class Homeostasis(Game[HomeostasisState]):
     action_models: ClassVar[dict[str, type[BaseModel]]] = ACTION_MODELS
     host_inputs = OPTIONS
     variant_keys = VARIANT_KEYS
+    # a view's logs are shared with later views (views.py, decision PE16)
+    fresh_views = False
     # The match is live. The seed gives 1 minute to a draft choice and to each
     # bracket window; the live bidding steps get the same minute; the seed sets
     # no time for saving (its "Initial Round") or for the EC choice.
