@@ -32,19 +32,16 @@ def remember_last(fn: Callable[[S], R]) -> Callable[[S], R]:
     >>> size((1, 2)), len(calls)  # an equal but other state is computed again
     (2, 2)
     """
-    slot: list[tuple[S, R]] = []
+    # starts with a key no state is, so a call needs no check for "empty"
+    slot: list[tuple[object, R | None]] = [(object(), None)]
 
     @wraps(fn)
     def memo(state: S) -> R:
-        if slot:
-            last = slot[0]  # one read: another thread may replace it
-            if last[0] is state:
-                return last[1]
-            out = fn(state)
-            slot[0] = (state, out)
-            return out
+        last = slot[0]  # one read: another thread may replace it
+        if last[0] is state:
+            return last[1]  # type: ignore[return-value]  # a real state's answer
         out = fn(state)
-        slot.append((state, out))
+        slot[0] = (state, out)
         return out
 
     return memo

@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from mainmatch.engine.checks import present
+from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.memo import GrowingLog, remember_last
 
 from . import state as S
@@ -222,6 +223,8 @@ def public_view(state: HomeostasisState, game_id: str, *, shared: bool = False) 
 
 def you(state: HomeostasisState, player: str) -> dict:
     """The private part of ``view(state, player)`` (§5): the player's own secrets."""
+    if not isinstance(player, str) or player not in state.index:
+        raise IllegalAction(f"{player!r} is not a player in this match")
     return {
         "player": player,
         "team": state.teams[player],
