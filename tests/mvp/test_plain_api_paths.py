@@ -97,6 +97,7 @@ def test_a_round_resolves_every_exposed_card_by_the_card_rule(seed):
                     v.append("scribbled")
         assert new == after and state == kept
         assert new.exposure == exposure(new.remaining)  # the state's copy is never stale
+        assert list(new.exposure.status) == list(LETTERS)  # the view walks it in this order
         match.step(actions)
 
 

@@ -138,15 +138,13 @@ def exposure(remaining: frozenset[str] = FULL) -> Exposure:
     >>> e.exposed, e.nearly_exposed
     (('U', 'V', 'W', 'X'), ('P', 'Q', 'R', 'S', 'T'))
     """
+    # keyed in letter order, so that a view can walk it as it is
     status: dict[str, str] = {}
+    exposed = {x for x in remaining if not any(c in remaining for c in COVERED_BY[x])}
     for x in LETTERS:
         if x not in remaining:
             status[x] = CLAIMED
-    exposed = {x for x in remaining if not any(c in remaining for c in COVERED_BY[x])}
-    for x in LETTERS:
-        if x in status:
-            continue
-        if x in exposed:
+        elif x in exposed:
             status[x] = EXPOSED
         elif all(c in exposed for c in COVERED_BY[x] if c in remaining):
             status[x] = NEARLY_EXPOSED

@@ -31,8 +31,7 @@ def public_view(state: MvpState) -> dict:
     pattern: dict[str, dict] = {}
     # the claimed letters of each team, in letter order as the pattern is walked
     claimed: dict[str, list[str]] = {RED: [], GREEN: []}
-    for x in LETTERS:
-        st = status[x]
+    for x, st in status.items():  # letter order (pattern.exposure)
         if st == HIDDEN:
             pattern[x] = {"status": HIDDEN}
         elif st == NEARLY_EXPOSED:
