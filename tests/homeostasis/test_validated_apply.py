@@ -20,11 +20,17 @@ def _auction_state():
     return match.state, rng
 
 
-def test_the_validated_action_is_applied_as_checked() -> None:
+def _validated():
+    """An auction state, its bidder and a legal action ``validate`` has just accepted."""
     state, rng = _auction_state()
     (player,) = GAME.pending(state)
     action = GAME.random_action(state, player, rng)
-    GAME.validate(state, player, action)
+    GAME.validate(state, player, action)  # remembered: this action, this state
+    return state, player, action
+
+
+def test_the_validated_action_is_applied_as_checked() -> None:
+    state, player, action = _validated()
     after, events = GAME.apply(state, {player: action})
     assert (after, events) == GAME.apply_validated(state, {player: dict(action)})
 
@@ -34,10 +40,7 @@ def test_the_validated_action_is_applied_as_checked() -> None:
     [{"slot": 0, "chips": 1}, {"pass": False}, {"slot": 1, "chips": 10**6}, {"chips": 1}],
 )
 def test_another_action_than_the_validated_one_is_checked_again(bad: dict) -> None:
-    state, rng = _auction_state()
-    (player,) = GAME.pending(state)
-    legal = GAME.random_action(state, player, rng)
-    GAME.validate(state, player, legal)  # remembered: this action, this state
+    state, player, legal = _validated()
     with pytest.raises(IllegalAction):
         GAME.apply(state, {player: bad})
     # an equal copy of the validated action is checked too, and passes
@@ -45,10 +48,7 @@ def test_another_action_than_the_validated_one_is_checked_again(bad: dict) -> No
 
 
 def test_the_validated_action_at_another_state_is_checked_again() -> None:
-    state, rng = _auction_state()
-    (player,) = GAME.pending(state)
-    action = GAME.random_action(state, player, rng)
-    GAME.validate(state, player, action)
+    state, player, action = _validated()
     later, _ = GAME.apply(state, {player: action})
     if player in GAME.pending(later):
         pytest.skip("the same player bids again at once")
