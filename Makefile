@@ -58,6 +58,7 @@ bench: install
 	$(PY) benchmarks/strategy.py
 	$(PY) benchmarks/replay.py
 	$(PY) benchmarks/rl.py
+	if command -v valgrind >/dev/null; then $(PY) benchmarks/instructions.py; else echo "benchmarks/instructions.py skipped: no valgrind"; fi
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

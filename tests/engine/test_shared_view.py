@@ -4,7 +4,8 @@ Every game's shared views equal its fresh views at every state of random and
 strategy play, for the public and every private view; views shared across a
 whole replay still equal fresh ones once the match is over (no later step
 changed a part an earlier view shows); only a bot that declares
-``reads_only`` is handed one.
+``reads_only`` is handed one; a game whose views are fresh (``fresh_views``)
+shares no container between two views, and Homeostasis, whose are not, does.
 """
 
 from __future__ import annotations
@@ -101,3 +102,31 @@ def test_only_a_reads_only_bot_gets_the_shared_view(reads_only: bool) -> None:
     assert two == game.view(second, two["you"]["player"])
     # the log both states show: one object for a reader, copies for anyone else
     assert (one["auction_log"] is two["auction_log"]) is reads_only
+
+
+def _containers(value, into: dict[int, object]) -> dict[int, object]:
+    if isinstance(value, (list, dict)):
+        into.setdefault(id(value), value)
+        for item in value.values() if isinstance(value, dict) else value:
+            _containers(item, into)
+    return into
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_fresh_views_share_nothing_between_calls(game_id: str) -> None:
+    """Where a game says its views are fresh, two views of one state have no
+    container in common; where it says not (Homeostasis), they share."""
+    game = games.get(game_id)
+    rng = random.Random(3)
+    record = play_random(game, game.random_config(list(game.default_players), rng), rng).record()
+    states = _states(game, record)
+    shared_any = False
+    for state in states[:: max(1, len(states) // 25)] + states[-1:]:
+        for p in (None, record["config"]["players"][0]):
+            one, two = game.view(state, p), game.view(state, p)
+            assert one == two and one is not two
+            common = _containers(one, {}).keys() & _containers(two, {}).keys()
+            shared_any = shared_any or bool(common)
+            if game.fresh_views:
+                assert not common
+    assert shared_any is not game.fresh_views

@@ -103,7 +103,9 @@ def _scribble(obj) -> None:
         obj.append("scribbled")
 
 
-def test_views_and_events_are_fresh_copies():
+def test_events_are_fresh_and_views_share_only_their_listings():
+    """Events and every part of a view but ``auctions`` are the caller's own;
+    the listed auctions are made once and shown again (decision PE16)."""
     rng = random.Random(3)
     m = Match(GAME, GAME.random_config(P, rng))
     while m.pending:
@@ -115,8 +117,12 @@ def test_views_and_events_are_fresh_copies():
         for p in [None, *P]:
             view = GAME.view(after, p)
             assert json.dumps(view) == seen[p]
+            listings = view.pop("auctions")
             _scribble(view)
-            assert json.dumps(GAME.view(after, p)) == seen[p]
+            again = GAME.view(after, p)
+            assert json.dumps(again) == seen[p]
+            assert len(listings) == len(again["auctions"])
+            assert all(a is b for a, b in zip(listings, again["auctions"], strict=True))
         m.step(actions)
         assert json.dumps(GAME.view(m.state, None)) == seen[None]
 

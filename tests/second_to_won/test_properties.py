@@ -233,8 +233,10 @@ def test_apply_never_mutates_its_input(seed):
         new, _ = GAME.apply(s, actions)
         assert json.dumps([GAME.view(s, p) for p in [None, *P]], sort_keys=True) == snapshot
         assert json.dumps(actions, sort_keys=True) == frozen
-        # views and requests are copies: changing them changes nothing
+        # a view's own part is a copy: changing it changes nothing; the listed
+        # auctions, shared by the views (PE16), are copies of the config's items
         GAME.view(new, "ana")["you"]["won"].append("MUTATED")
-        GAME.view(new, None)["auctions"][0]["items"][0]["effects"].append("MUTATED")
+        shown = GAME.view(new, None)["auctions"][0]["items"][0]
+        assert shown["effects"] is not new.config["auctions"][0][0]["effects"]
         s = new
     assert "MUTATED" not in json.dumps(GAME.view(s, "ana"))

@@ -107,8 +107,12 @@ class Asker:
         is ``request`` (see module doc; random bots are not special here)."""
         game = self.game
         reads_only = getattr(bot, "reads_only", False)
-        # a bot that only reads gets the view whose unchanged parts are shared
-        view = game.shared_view(state, player) if reads_only else game.view(state, player)
+        if reads_only:  # a bot that only reads gets the view whose unchanged parts are shared
+            view = game.shared_view(state, player)
+        else:  # any other bot gets its own copy, which it may keep or change
+            view = game.view(state, player)
+            if not game.fresh_views:
+                view = json_copy(view)
         limit = self.time_limit
         started = time.perf_counter()
         try:

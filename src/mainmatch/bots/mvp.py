@@ -138,6 +138,9 @@ class MvpStrategyBot:
     """See the module docstring."""
 
     name = "strategy"
+    #: it changes neither its view nor its request and returns fresh values
+    #: only, so the driver skips the request's copy (docs/decisions.md PD2)
+    reads_only = True
 
     def act(self, view: dict, request: dict, rng: random.Random) -> dict:
         if request["kind"] == "choose_ec":

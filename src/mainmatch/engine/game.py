@@ -73,6 +73,12 @@ class Game(ABC, Generic[StateT]):
     #: the constants of the rules a designer may tune (``engine/variants.py``);
     #: a config names the ones that differ in its optional ``variant`` field
     variant_keys: ClassVar[tuple[VariantKey, ...]] = ()
+    #: whether :meth:`view` makes every list and dict afresh at every call, so
+    #: that a caller may change what it gets; ``False`` where views share the
+    #: copies of what a step leaves alone with later views (never the state's
+    #: own containers): a caller then copies a view before changing it
+    #: (docs/decisions.md PE16)
+    fresh_views: ClassVar[bool] = True
     #: the last state :meth:`pending` was asked about, and its answer
     _pending_memo: tuple[StateT, dict[str, Request]] | None = None
 
@@ -202,6 +208,8 @@ class Game(ABC, Generic[StateT]):
     def view(self, state: StateT, player: str | None) -> View:
         """What ``player`` knows (``None``: the public view). A private view is
         the public view plus ``you``; it never holds another player's secret.
+        Its top-level dict is always new; its parts are too where
+        :attr:`fresh_views` says so, else they may be shown by other views.
         """
 
     def shared_view(self, state: StateT, player: str | None) -> View:

@@ -8,9 +8,9 @@ about 1/32 of the run) and keep the progress bar moving.
 
 - ``workers == 1``: in this process (no pool; easiest to profile);
 - local (default): this process and a ``ProcessPoolExecutor`` with one
-  process per other core; processes come from a fork server started before
-  any thread of ours, with the simulator preloaded, so they start fast and
-  safely, and this process plays while they start;
+  process per other core, forked from this one when it runs no other
+  thread (they start at once, with its imports and caches), else from a fork
+  server with the simulator preloaded; this process plays while they start;
 - Ray (``mainmatch[cluster]``): ``ray_address="auto"`` starts a local Ray
   instance for the run and stops it after; any other address joins that
   cluster (``ray://host:10001`` or ``host:6379``), shipping the ``mainmatch``
@@ -28,6 +28,7 @@ import multiprocessing
 import os
 import socket
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -127,7 +128,14 @@ def _run_inline(plan: SimPlan, progress: OnProgress) -> ChunkResult:
 
 
 def _pool_context(plan: SimPlan) -> multiprocessing.context.BaseContext:
-    if "forkserver" in multiprocessing.get_all_start_methods():
+    """A plain fork where this process runs no other thread (a pool process
+    then starts at once, with every module and cache of this one: the
+    commands' progress bars refresh without a thread for that), else the fork
+    server, which is safe beside threads (decisions B17, PE18)."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(_preload(plan))
         return ctx

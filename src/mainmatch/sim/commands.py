@@ -11,16 +11,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
 
 from mainmatch.engine.errors import MainmatchError
 from mainmatch.engine.variants import describe
@@ -28,6 +18,7 @@ from mainmatch.engine.variants import describe
 from . import simulate as run_simulation
 from .keep import DEFAULT_KEEP
 from .labopts import bot_params_option, variant_option
+from .progress import progress_bar
 from .records import INDEX, save_records
 from .tables import print_report, report_console
 
@@ -41,16 +32,6 @@ draws a new arrangement per match; fixed keeps the list's order).
 Figures come with 95% confidence intervals (Wilson for rates, t for means).
 The same --seed gives the same figures whatever --workers or --ray.
 """
-
-
-class RateColumn(ProgressColumn):
-    """Matches per second."""
-
-    def render(self, task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text(
-            f"{speed:,.0f} matches/s" if speed else "- matches/s", style="progress.data.speed"
-        )
 
 
 def register(app: typer.Typer) -> None:
@@ -170,19 +151,7 @@ def register(app: typer.Typer) -> None:
         try:
             chosen = variant_option(game, variant)
             tuned = bot_params_option(game, bot_params)
-            with Progress(
-                TextColumn("[bold]{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                RateColumn(),
-                TimeElapsedColumn(),
-                TextColumn("ETA"),
-                TimeRemainingColumn(),
-                console=errors,
-                disable=quiet,
-                transient=False,
-            ) as progress:
-                task = progress.add_task(f"simulating {game}", total=matches)
+            with progress_bar(errors, quiet, f"simulating {game}", matches) as advance:
                 sim = run_simulation(
                     game,
                     bots,
@@ -195,7 +164,7 @@ def register(app: typer.Typer) -> None:
                     time_limit=time_limit or None,
                     keep=rules,
                     bot_modules=tuple(bot_module or ()),
-                    on_progress=lambda k: progress.advance(task, k),
+                    on_progress=advance,
                     variant=chosen,
                     tuned=tuned,
                 )

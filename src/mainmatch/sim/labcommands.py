@@ -6,27 +6,20 @@ Every error a user can cause is one line on stderr and exit 2.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from mainmatch.engine.errors import MainmatchError
 
-from .commands import RateColumn, command_line, lazy_html, write_outputs, write_text
+from .commands import command_line, lazy_html, write_outputs, write_text
 from .labopts import bot_params_option, variant_option, vary_option
+from .progress import progress_bar
 from .tables import pct, report_console
 
 SWEEP_HELP = """Simulate GAME over a grid of rule variants (--vary, one or two keys).
@@ -47,21 +40,8 @@ The same --seed gives the same result.
 """
 
 
-@contextmanager
-def _progress(quiet: bool, label: str, total: int) -> Iterator[Callable[[int], None]]:
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        RateColumn(),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=quiet,
-    ) as progress:
-        task = progress.add_task(label, total=total)
-        yield lambda k: progress.advance(task, k)
+def _progress(quiet: bool, label: str, total: int) -> AbstractContextManager[Callable[[int], None]]:
+    return progress_bar(Console(stderr=True), quiet, label, total)
 
 
 def _labplots():

@@ -43,6 +43,8 @@ class Homeostasis(Game[HomeostasisState]):
     action_models: ClassVar[dict[str, type[BaseModel]]] = ACTION_MODELS
     host_inputs = OPTIONS
     variant_keys = VARIANT_KEYS
+    # a view's logs are shared with later views (views.py, decision PE16)
+    fresh_views = False
     # The match is live. The seed gives 1 minute to a draft choice and to each
     # bracket window; the live bidding steps get the same minute; the seed sets
     # no time for saving (its "Initial Round") or for the EC choice.
@@ -112,8 +114,14 @@ class Homeostasis(Game[HomeostasisState]):
     def pending_players(self, state: HomeostasisState) -> list[str]:
         return views.pending_players(state)
 
+    #: the last ``(state, player, action)`` that ``validate`` found plainly
+    #: legal: ``apply`` of that very action at that very state need not check
+    #: it again (ENGINE.md: ``apply`` takes validated actions; decision PE17)
+    _plain: tuple[HomeostasisState, str, Any] | None = None
+
     def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
         if plainly_legal(state, player, action):
+            self._plain = (state, player, action)
             return  # the commonest legal actions, without building the request
         check_action(state, player, action)
 
@@ -133,7 +141,10 @@ class Homeostasis(Game[HomeostasisState]):
         if len(actions) == 1:
             ((p, action),) = actions.items()
             # a plain bid, pass or draft choice of the one pending player
-            if plainly_legal(state, p, action):
+            plain = self._plain  # one read: another thread may replace it
+            if (
+                plain is not None and plain[0] is state and plain[2] is action and plain[1] == p
+            ) or plainly_legal(state, p, action):
                 events: list[dict] = []
                 out = quick_step(state, actions, events)
                 if out is not None:
@@ -175,16 +186,14 @@ class Homeostasis(Game[HomeostasisState]):
     # ------------------------------------------------------------ views §5
 
     def view(self, state: HomeostasisState, player: str | None) -> dict:
-        return self._view(state, player, False)
+        out = views.public_view(state, self.id)
+        if player is not None:
+            out["you"] = views.you(state, player)
+        return out
 
     def shared_view(self, state: HomeostasisState, player: str | None) -> dict:
-        return self._view(state, player, True)
-
-    def _view(self, state: HomeostasisState, player: str | None, shared: bool) -> dict:
-        out = views.public_view(state, self.id, shared=shared)
+        out = views.public_view(state, self.id, shared=True)
         if player is not None:
-            if not isinstance(player, str) or player not in state.index:
-                raise IllegalAction(f"{player!r} is not a player in this match")
             out["you"] = views.you(state, player)
         return out
 

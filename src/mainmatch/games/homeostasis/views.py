@@ -1,10 +1,10 @@
 """Requests and views of Homeostasis (homeostasis.md §3 requests, §5 views).
 
-Both are built fresh as plain JSON (new lists and dicts every call), so a
-caller may change what it gets without touching the state, except ``pending``,
-which is remembered for the last state asked about (the host, the bots and
-``validate`` all ask for it) and must not be changed, and the shared views
-(``public_view(..., shared=True)``, ``Game.shared_view``), read-only by contract.
+Both are plain JSON. A request is remembered for the last state asked about
+(the host, the bots and ``validate`` all ask for it) and must not be changed.
+A view's logs are shared with the other views of the match (decision PE16),
+so a view is read, not changed; nothing in a view is the state's own but in
+a shared view (``Game.shared_view``), so no caller can change the match.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from mainmatch.engine.checks import present
-from mainmatch.engine.memo import remember_last
+from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.memo import GrowingLog, remember_last
 
 from . import state as S
 from .cards import DECK, deck_without
@@ -117,47 +118,46 @@ def _total_text(total: Fraction) -> str:
     return str(total)
 
 
-def _auction_log(log: tuple[dict, ...]) -> list[dict]:
-    """The view's ``auction_log``: each entry's dict copied whole (C code) and
-    its two lists replaced by fresh copies (its key order is the state's)."""
-    out: list[dict] = []
-    add = out.append
-    for e in log:
-        e = e.copy()
-        e["bids"] = [*map(_copy, e["bids"])]
-        e["passed"] = [*e["passed"]]
-        add(e)
-    return out
+def _log_entry(e: dict) -> dict:
+    """A copy of one ``auction_log`` entry: its dict copied whole (C code, the
+    state's key order) and its two lists replaced by fresh copies."""
+    e = e.copy()
+    e["bids"] = [*map(_copy, e["bids"])]
+    e["passed"] = [*e["passed"]]
+    return e
 
 
-def _rounds(rounds: tuple[dict, ...]) -> list[dict]:
-    """The view's ``rounds``, copied as :func:`_auction_log` copies its entries."""
-    out: list[dict] = []
-    for r in rounds:
-        r = r.copy()
-        r["expression"] = [*r["expression"]]
-        r["brackets"] = [*map(_copy, r["brackets"])]
-        out.append(r)
-    return out
+def _round_entry(r: dict) -> dict:
+    """A copy of one finished round of ``rounds``, as :func:`_log_entry` copies."""
+    r = r.copy()
+    r["expression"] = [*r["expression"]]
+    r["brackets"] = [*map(_copy, r["brackets"])]
+    return r
 
 
-@remember_last  # a log changes when an auction closes; the views between share its copy
-def _shared_auction_log(log: tuple[dict, ...]) -> list[dict]:
-    return _auction_log(log)
-
-
-@remember_last  # the finished rounds change three times a match
-def _shared_rounds(rounds: tuple[dict, ...]) -> list[dict]:
-    return _rounds(rounds)
+#: the logs' copies, made once per entry and shown by every later view (PE16)
+_auction_log = GrowingLog(_log_entry)
+_rounds = GrowingLog(_round_entry)
+_bids: GrowingLog[dict, dict] = GrowingLog(_copy)
+#: lists of what changes once a match, a round or an auction, made once and
+#: shown until it changes (each remembers the last tuple it was asked about)
+_players = remember_last(list)
+_turn_order = remember_last(list)
+_auction_order = remember_last(list)
+_slots = remember_last(list)
+_teams_used = remember_last(list)
+_expression = remember_last(list)
+_teams = remember_last(_copy)
 
 
 def public_view(state: HomeostasisState, game_id: str, *, shared: bool = False) -> dict:
-    """``view(state, None)``: every field of §5, in its order. Every list and
-    dict is a fresh copy (``map`` over ``dict.copy`` copies the logs' small
-    dicts without a Python frame each), unless ``shared``
-    (:meth:`~mainmatch.engine.game.Game.shared_view`): then the logs' copies
-    are made once per log and shared by the views that show it, and the
-    state's never-changed dicts are shown as they are; the values are the same."""
+    """``view(state, None)``: every field of §5, in its order. The two logs
+    (``auction_log``, ``rounds``: most of a view, and a step adds at most one
+    entry) are copied once per entry and those copies are shown by the later
+    views of the match too; every other list and dict is a fresh copy, unless
+    ``shared`` (:meth:`~mainmatch.engine.game.Game.shared_view`): then the
+    state's never-changed dicts are shown as they are. The values are the
+    same either way; no view shares anything with the state but a shared one."""
     a = state.auction
     fa = state.final_auction
     placed = state.saved_placed
@@ -165,16 +165,16 @@ def public_view(state: HomeostasisState, game_id: str, *, shared: bool = False) 
     rounds = state.rounds
     out = {
         "game": game_id,
-        "players": [*state.players],
+        "players": _players(state.players),
         "phase": state.phase,
         "round": state.round,
         "pending": pending_players(state),
-        "teams": state.teams if shared else state.teams.copy(),
+        "teams": state.teams if shared else _teams(state.teams),
         "chips": state.chips if shared else state.chips.copy(),
-        "turn_order": [*state.turn_order],
+        "turn_order": _turn_order(state.turn_order),
         "draft_choices": state.draft_choices,
-        "auction_order": [*state.auction_order],
-        "slots": [*state.slots],
+        "auction_order": _auction_order(state.auction_order),
+        "slots": _slots(state.slots),
         "auction": None
         if a is None
         else {
@@ -182,10 +182,10 @@ def public_view(state: HomeostasisState, game_id: str, *, shared: bool = False) 
             "card": a.card,
             "first_bidder": a.first_bidder,
             "totals": [*a.totals],
-            "bids": [*a.bids] if shared else [*map(_copy, a.bids)],
+            "bids": _bids(a.bids) if a.bids else [],
             "passed": [*a.passed],
         },
-        "auction_log": [] if not log else _shared_auction_log(log) if shared else _auction_log(log),
+        "auction_log": _auction_log(log) if log else [],
         "final_auction": None
         if fa is None
         else {
@@ -202,10 +202,10 @@ def public_view(state: HomeostasisState, game_id: str, *, shared: bool = False) 
             "front": [*placed["front"]],
             "back": [*placed["back"]],
         },
-        "expression": None if state.expression is None else [*state.expression],
+        "expression": None if state.expression is None else _expression(state.expression),
         "brackets": [*state.brackets] if shared else [*map(_copy, state.brackets)],
-        "teams_used_brackets": [*state.teams_used],
-        "rounds": [] if not rounds else _shared_rounds(rounds) if shared else _rounds(rounds),
+        "teams_used_brackets": _teams_used(state.teams_used),
+        "rounds": _rounds(rounds) if rounds else [],
         "total": _total_text(state.total),
         "outcome": state.outcome,
         "ec_votes": None
@@ -223,6 +223,8 @@ def public_view(state: HomeostasisState, game_id: str, *, shared: bool = False) 
 
 def you(state: HomeostasisState, player: str) -> dict:
     """The private part of ``view(state, player)`` (§5): the player's own secrets."""
+    if not isinstance(player, str) or player not in state.index:
+        raise IllegalAction(f"{player!r} is not a player in this match")
     return {
         "player": player,
         "team": state.teams[player],

@@ -29,15 +29,19 @@ def build_final(
 ) -> dict:
     """The ``final`` object, keys in the order of mvp.md §5.1."""
     letters = [x for x in LETTERS if x in claims]
+    # each team's cards (letter order) and the controllers, in one pass over the claims
+    held: dict[str, dict[str, str]] = {team: {} for team in TEAMS}
+    controllers: dict[str, str | None] = {}
+    for x in letters:
+        team, _paid, _round, controllers[x] = claims[x]
+        held[team][x] = layout[x]
     combos: dict[str, list[dict]] = {}
     points: dict[str, int] = {}
     team_scores: dict[str, int] = {}
     for team in TEAMS:
-        held = {x: layout[x] for x in letters if claims[x].team == team}
-        combos[team] = combinations(held)
-        points.update(card_points(held, combos[team]))
-        team_scores[team] = sum(c["total"] for c in combos[team])
-    controllers = {x: claims[x].controller for x in letters}
+        combos[team] = found = combinations(held[team])
+        points.update(card_points(held[team], found))
+        team_scores[team] = sum(c["total"] for c in found)
     individual = {p: 0 for p in players}
     for x, who in controllers.items():
         if who is not None:

@@ -36,7 +36,7 @@ from .models import (
     check_config_dict,
 )
 from .outcome import ranking
-from .pattern import FULL, LETTERS
+from .pattern import FULL, LETTERS, exposure
 from .random_play import random_ec_vote, random_round_action
 from .render import render_event
 from .resolve import apply_round
@@ -163,26 +163,29 @@ class Mvp(Game[MvpState]):
     def initial_state(self, config: dict) -> MvpState:
         config = self.check_config(config)
         players = tuple(config["players"])
-        team_of = {p: t for t in TEAMS for p in config["teams"][t]}
-        layout = {x: config["layout"][x] for x in LETTERS}
+        teams_given = config["teams"]
+        team_of = {p: t for t in TEAMS for p in teams_given[t]}
+        # built with C-level zips: a replay or an outside harness builds one per match
+        layout = dict(zip(LETTERS, map(config["layout"].__getitem__, LETTERS)))
         return MvpState(
             config=config,
             players=players,
-            index={p: i for i, p in enumerate(players)},
+            index=dict(zip(players, range(len(players)))),
             team_of=team_of,
             teams={t: [p for p in players if team_of[p] == t] for t in TEAMS},
             layout=layout,
-            where={c: x for x, c in layout.items()},
+            where=dict(zip(layout.values(), layout)),
             phase=ROUND,
             round=1,
             rounds_played=0,
             remaining=FULL,
+            exposure=exposure(FULL),
             flags={},
             claims={},
             chips=dict.fromkeys(players, self.rule_values(config)["chips"]),  # §2.4
             bids={p: {} for p in players},
             garnets=dict(config["garnets"]),
-            garnets_spent={p: 0 for p in players},
+            garnets_spent=dict.fromkeys(players, 0),
             known={p: {} for p in players},
             final=None,
         )

@@ -17,7 +17,7 @@ from mainmatch.engine.errors import InvalidConfig
 from mainmatch.engine.game import describe_validation_error
 from mainmatch.engine.variants import VariantKey, variant_fault
 
-from .card_rule import TEAMS
+from .card_rule import GREEN, RED, TEAMS
 from .cards import CARD_INDEX, CARDS
 from .pattern import LETTER_INDEX, LETTERS
 
@@ -177,8 +177,72 @@ class RoundAction(BaseModel):
     )
 
 
+_FIELDS = frozenset(("players", "teams", "layout", "garnets", "gamewide_tiebreak"))
+_WITH_VARIANT = _FIELDS | {"variant"}
+_TEAM_KEYS = frozenset(TEAMS)
+_LETTER_SET = frozenset(LETTERS)
+_CARD_SET = frozenset(CARDS)
+_STR = {str}
+
+
+def plainly_valid(config: object) -> bool:
+    """Whether ``config`` is, in exact built-in types, a config that
+    :class:`MvpConfig` accepts (§2.1): its fields and nothing else, 6 distinct
+    non-empty player ids, two teams of three that split them, each of the 24
+    cards on one letter A to X, a garnet count >= 0 for each player, the
+    tiebreak a permutation of the players, a variant (if any) that
+    ``variant_fault`` passes. ``False`` means only "not plainly so": the model
+    then decides and names the fault, so no message changes. Building the
+    model was most of ``initial_state`` (docs/decisions.md PM5)."""
+    if type(config) is not dict:
+        return False
+    keys = config.keys()
+    if keys != _FIELDS:
+        if keys != _WITH_VARIANT:
+            return False
+        variant = config["variant"]
+        if type(variant) is not dict or variant_fault(VARIANT_KEYS, variant) is not None:
+            return False
+    players, teams, layout = config["players"], config["teams"], config["layout"]
+    garnets, tiebreak = config["garnets"], config["gamewide_tiebreak"]
+    if not (
+        type(players) is list
+        and type(teams) is dict
+        and type(layout) is dict
+        and type(garnets) is dict
+        and type(tiebreak) is list
+        and teams.keys() == _TEAM_KEYS
+    ):
+        return False
+    red, green = teams[RED], teams[GREEN]
+    if type(red) is not list or type(green) is not list:
+        return False
+    types = set(map(type, players))
+    types.update(map(type, red), map(type, green), map(type, tiebreak), map(type, garnets))
+    types.update(map(type, layout), map(type, layout.values()))
+    if types != _STR:  # exact strings only: the sets below compare them by value
+        return False
+    everyone = set(players)
+    if len(players) != PLAYERS or len(everyone) != PLAYERS or "" in everyone:
+        return False
+    if len(red) != TEAM_SIZE or len(green) != TEAM_SIZE or len(tiebreak) != PLAYERS:
+        return False
+    if set(red) | set(green) != everyone or set(tiebreak) != everyone:
+        return False
+    if layout.keys() != _LETTER_SET or set(layout.values()) != _CARD_SET:
+        return False
+    if garnets.keys() != everyone:
+        return False
+    for count in garnets.values():
+        if type(count) is not int or count < 0:  # not bool: True == 1
+            return False
+    return True
+
+
 def check_config_dict(config: object) -> dict:
     """Check ``config`` against §2.1; return it unchanged or raise :class:`MvpConfigError`."""
+    if plainly_valid(config):  # the common case, without building the model
+        return config  # type: ignore[return-value]  # plainly_valid checked it is a dict
     if not isinstance(config, dict):
         raise MvpConfigError("config must be a JSON object")
     try:

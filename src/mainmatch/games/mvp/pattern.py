@@ -138,15 +138,13 @@ def exposure(remaining: frozenset[str] = FULL) -> Exposure:
     >>> e.exposed, e.nearly_exposed
     (('U', 'V', 'W', 'X'), ('P', 'Q', 'R', 'S', 'T'))
     """
+    # keyed in letter order, so that a view can walk it as it is
     status: dict[str, str] = {}
+    exposed = {x for x in remaining if not any(c in remaining for c in COVERED_BY[x])}
     for x in LETTERS:
         if x not in remaining:
             status[x] = CLAIMED
-    exposed = {x for x in remaining if not any(c in remaining for c in COVERED_BY[x])}
-    for x in LETTERS:
-        if x in status:
-            continue
-        if x in exposed:
+        elif x in exposed:
             status[x] = EXPOSED
         elif all(c in exposed for c in COVERED_BY[x] if c in remaining):
             status[x] = NEARLY_EXPOSED
@@ -166,16 +164,19 @@ def exposure(remaining: frozenset[str] = FULL) -> Exposure:
     )
 
 
+@lru_cache(maxsize=8192)
 def newly_exposed(before: frozenset[str], after: frozenset[str]) -> tuple[str, ...]:
     """Letters exposed in ``after`` that were not exposed in ``before`` (letter order):
-    the cards a round's removals expose."""
+    the cards a round's removals expose. Cached, as ``exposure``: every round that
+    claims a card asks."""
     was = exposure(before).status
     now = exposure(after)
     return tuple(x for x in now.exposed if was[x] != EXPOSED)
 
 
+@lru_cache(maxsize=8192)
 def newly_revealed(before: frozenset[str], after: frozenset[str]) -> tuple[str, ...]:
-    """Letters hidden in ``before`` and revealed in ``after`` (letter order)."""
+    """Letters hidden in ``before`` and revealed in ``after`` (letter order). Cached."""
     was = exposure(before).status
     now = exposure(after).status
     return tuple(x for x in LETTERS if was[x] == HIDDEN and now[x] != HIDDEN)

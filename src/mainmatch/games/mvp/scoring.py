@@ -15,8 +15,7 @@ Every player gets ``floor(team score / 5)`` garnets of their own team's score.
 
 from __future__ import annotations
 
-from .cards import RANKS, SUIT_RANK, SUITS
-from .pattern import letter_sorted
+from .cards import CARDS, RANKS, SUITS
 
 #: cards in a set -> points per card
 SET_POINTS: dict[int, int] = {3: 1, 4: 3}
@@ -36,43 +35,40 @@ def combinations(claimed: dict[str, str]) -> list[dict]:
     >>> combinations({"U": "apples-1", "V": "apples-2", "W": "apples-3"})
     [{'kind': 'run', 'suit': 'apples', 'ranks': [1, 2, 3], 'letters': ['U', 'V', 'W'], 'points_per_card': 1, 'total': 3}]
     """
-    by_rank: dict[int, list[str]] = {}
-    by_suit: dict[str, dict[int, str]] = {}
+    # the cards held as bits (card order): a rank's set is a count of its four
+    # bits, a suit's runs are looked up by its six bits (PM7)
+    mask = 0
+    letter_of: dict[str, str] = {}
     for letter, card in claimed.items():
-        suit, rank = SUIT_RANK[card]
-        by_rank.setdefault(rank, []).append(letter)
-        by_suit.setdefault(suit, {})[rank] = letter
+        mask |= CARD_BIT[card]
+        letter_of[card] = letter
     out: list[dict] = []
     for rank in RANKS:
-        letters = by_rank.get(rank, [])
-        ppc = SET_POINTS.get(len(letters))
+        ppc = SET_POINTS.get((mask & _RANK_BITS[rank]).bit_count())
         if ppc:
+            letters = sorted([letter_of[c] for c in _RANK_CARDS[rank] if c in letter_of])
             out.append(
                 {
                     "kind": "set",
                     "rank": rank,
-                    "letters": letter_sorted(letters),
+                    "letters": letters,
                     "points_per_card": ppc,
                     "total": ppc * len(letters),
                 }
             )
-    for suit in SUITS:
-        held = by_suit.get(suit)
-        if not held:
-            continue
-        for block in _blocks(sorted(held)):
-            ppc = RUN_POINTS.get(len(block))
-            if ppc:
-                out.append(
-                    {
-                        "kind": "run",
-                        "suit": suit,
-                        "ranks": block,
-                        "letters": letter_sorted(held[r] for r in block),
-                        "points_per_card": ppc,
-                        "total": ppc * len(block),
-                    }
-                )
+    for i, suit in enumerate(SUITS):
+        for block in _RUNS[(mask >> (i * len(RANKS))) & _SUIT_SPAN]:
+            ppc = RUN_POINTS[len(block)]
+            out.append(
+                {
+                    "kind": "run",
+                    "suit": suit,
+                    "ranks": list(block),
+                    "letters": sorted([letter_of[f"{suit}-{r}"] for r in block]),
+                    "points_per_card": ppc,
+                    "total": ppc * len(block),
+                }
+            )
     return out
 
 
@@ -89,6 +85,26 @@ def _blocks(ranks: list[int]) -> list[list[int]]:
         else:
             blocks.append([r])
     return blocks
+
+
+#: card -> its bit in a mask of cards (bit i is the i-th card in card order)
+CARD_BIT: dict[str, int] = {c: 1 << i for i, c in enumerate(CARDS)}
+_RANK_CARDS: dict[int, tuple[str, ...]] = {r: tuple(f"{s}-{r}" for s in SUITS) for r in RANKS}
+_RANK_BITS: dict[int, int] = {r: sum(CARD_BIT[c] for c in _RANK_CARDS[r]) for r in RANKS}
+_SUIT_SPAN = (1 << len(RANKS)) - 1
+#: a suit's bits (rank 1 lowest) -> the blocks of consecutive ranks that score as runs
+_RUNS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(b) for b in _blocks([r for r in RANKS if bits >> (r - 1) & 1]) if len(b) in RUN_POINTS
+    )
+    for bits in range(_SUIT_SPAN + 1)
+)
+# card order is suit first, then rank: a suit's cards are len(RANKS) consecutive bits
+assert all(
+    CARD_BIT[f"{s}-{r}"] == 1 << (i * len(RANKS) + r - 1)
+    for i, s in enumerate(SUITS)
+    for r in RANKS
+)
 
 
 def card_points(claimed: dict[str, str], combos: list[dict] | None = None) -> dict[str, int]:

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from mainmatch.engine.checks import after_end
 from mainmatch.engine.frozen import immutable
 
-from .pattern import Exposure, exposure
+from .pattern import Exposure
 
 ROUND = "round"
 CHOOSE_EC = "choose_ec"
@@ -38,6 +38,9 @@ class MvpState:
     round: int  # the round now open (the last one played once play ended)
     rounds_played: int
     remaining: frozenset[str]  # letters still in the pattern
+    # the statuses of all places, always ``pattern.exposure(remaining)``: kept on the
+    # state because validate, view and apply each read it (docs/decisions.md PM6)
+    exposure: Exposure
     flags: dict[str, tuple[str, int]]  # exposed letter -> (flagging team, flag_total)
     claims: dict[str, Claim]  # claimed letter -> its claim
     chips: dict[str, int]  # free chips
@@ -51,8 +54,3 @@ class MvpState:
     def ended(self) -> dict:
         """``final`` once play has ended (phases ``choose_ec`` and ``over``)."""
         return after_end(self.final)
-
-    @property
-    def exposure(self) -> Exposure:
-        """The statuses of all places (cached per set of remaining cards)."""
-        return exposure(self.remaining)

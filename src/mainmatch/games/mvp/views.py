@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from mainmatch.engine import ec as ec_rules
 
-from .card_rule import TEAMS
+from .card_rule import GREEN, RED
 from .cards import CARDS
 from .final import copy_final
 from .models import COSTS, LAST_ROUND
@@ -18,52 +18,59 @@ from .pattern import CLAIMED, EXPOSED, HIDDEN, LETTERS, NEARLY_EXPOSED, in_lette
 from .state import CHOOSE_EC, ROUND, MvpState
 
 GAME_ID = "mvp"
+#: an unflagged card's ``flag`` and ``flag_total``
+NO_FLAG = (None, None)
 
 
 def public_view(state: MvpState) -> dict:
     """``view(state, None)``, keys in the order of §5.1."""
     status = state.exposure.status
     layout, flags, claims = state.layout, state.flags, state.claims
-    ended = state.final is not None
+    final = state.final
+    ended = final is not None
     pattern: dict[str, dict] = {}
-    for x in LETTERS:
-        st = status[x]
-        if st == HIDDEN:
+    # the claimed letters of each team, in letter order as the pattern is walked
+    claimed: dict[str, list[str]] = {RED: [], GREEN: []}
+    # claimed places come first: over a match they are about half of all
+    for x, st in status.items():  # letter order (pattern.exposure)
+        if st == CLAIMED:
+            team, paid, round_no, controller = claims[x]  # a Claim, unpacked at once
+            claimed[team].append(x)
+            pattern[x] = entry = {
+                "status": CLAIMED,
+                "card": layout[x],
+                "team": team,
+                "paid": paid,
+                "round": round_no,
+            }
+            if ended:  # D29: controllers are public from the end of play on
+                entry["controller"] = controller
+        elif st == HIDDEN:
             pattern[x] = {"status": HIDDEN}
-        elif st == NEARLY_EXPOSED:
-            pattern[x] = {"status": NEARLY_EXPOSED, "card": layout[x]}
         elif st == EXPOSED:
-            flag = flags.get(x)
+            flag_team, flag_total = flags.get(x, NO_FLAG)
             pattern[x] = {
                 "status": EXPOSED,
                 "card": layout[x],
-                "flag": flag[0] if flag else None,
-                "flag_total": flag[1] if flag else None,
+                "flag": flag_team,
+                "flag_total": flag_total,
             }
         else:
-            c = claims[x]
-            entry = {
-                "status": CLAIMED,
-                "card": layout[x],
-                "team": c.team,
-                "paid": c.paid,
-                "round": c.round,
-            }
-            if ended:  # D29: controllers are public from the end of play on
-                entry["controller"] = c.controller
-            pattern[x] = entry
+            pattern[x] = {"status": NEARLY_EXPOSED, "card": layout[x]}
+    phase = state.phase
+    teams = state.teams
     out = {
         "game": GAME_ID,
         "players": list(state.players),
-        "phase": state.phase,
-        "round": state.round if state.phase == ROUND else None,
+        "phase": phase,
+        "round": state.round if phase == ROUND else None,
         "rounds_played": state.rounds_played,
         "last_round": LAST_ROUND,
-        "teams": {t: list(state.teams[t]) for t in TEAMS},
+        "teams": {RED: teams[RED].copy(), GREEN: teams[GREEN].copy()},
         "pattern": pattern,
-        "claimed": {t: [x for x in LETTERS if x in claims and claims[x].team == t] for t in TEAMS},
-        "end_reason": state.ended["end_reason"] if ended else None,
-        "final": copy_final(state.final),
+        "claimed": claimed,
+        "end_reason": final["end_reason"] if final is not None else None,
+        "final": copy_final(final) if final is not None else None,
     }
     variant = state.config.get("variant")
     if variant:  # only a variant's views name it: official views stay as §5.1 lists them

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.memo import GrowingLog
 from mainmatch.engine.result import nonzero
 
 from .models import GARNETS_PER_WINNER
@@ -14,7 +15,7 @@ GAME_ID = "seat_exchange"
 def view(state: SeatState, player: str | None, *, shared: bool = False) -> dict:
     """§5: the public view, plus ``you`` for a player. With ``shared``
     (:meth:`~mainmatch.engine.game.Game.shared_view`) the history's entries
-    are the ones earlier shared views showed (:func:`_shared_history`)."""
+    are the copies earlier shared views showed (``engine.memo.GrowingLog``)."""
     history = state.history
     out = {
         "game": GAME_ID,
@@ -25,7 +26,9 @@ def view(state: SeatState, player: str | None, *, shared: bool = False) -> dict:
         "income": state.limits[1],
         "seats": list(state.seats),
         "longest_streak": state.longest,
-        "history": _shared_history(history) if shared else [*map(_history_entry, history)],
+        "history": (_shared_history(history) if history else [])
+        if shared
+        else [*map(_history_entry, history)],
         "end": _copy_end(state.end),
     }
     variant = state.config.get("variant")
@@ -68,23 +71,8 @@ def _history_entry(h: dict) -> dict:
     }
 
 
-#: the last history a shared view showed and its entries' copies
-_last_history: tuple[tuple[dict, ...], list[dict]] = ((), [])
-
-
-def _shared_history(history: tuple[dict, ...]) -> list[dict]:
-    """The view's ``history`` for a shared view: a step adds one entry, so the
-    entries of the last history asked about are reused when they begin this
-    one (compared as values: equal entries show the same) and only the new
-    ones are copied. The list is new; its entries are shared."""
-    global _last_history
-    last, shown = _last_history  # one read: another thread may replace it
-    n = len(last)
-    if n > len(history) or history[:n] != last:
-        n, shown = 0, []
-    out = [*shown, *map(_history_entry, history[n:])] if len(history) > n else [*shown]
-    _last_history = (history, out)
-    return out
+#: the history's copies for shared views, made once per entry and shown by the later ones
+_shared_history: GrowingLog[dict, dict] = GrowingLog(_history_entry)
 
 
 # ------------------------------------------------------------ result §7

@@ -50,6 +50,8 @@ class SecondToWon(Game[SecondState]):
     action_models: ClassVar[dict[str, type[BaseModel]]] = {"bids": BidsAction}
     host_inputs = OPTIONS
     variant_keys = VARIANT_KEYS
+    # the view's auctions are shared with later views (table.py, decision PE16)
+    fresh_views = False
     # the seed sets no time for an auction (only a 24-hour pre-game period, decision 31)
     # an ORG Main Match plays an auction a day (the seed's "24 hour pre-game period")
     step_minutes: ClassVar[dict[str, int | None]] = {"bids": 24 * 60}

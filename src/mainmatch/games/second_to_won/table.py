@@ -12,6 +12,7 @@ message changes (docs/decisions.md PW1).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +29,8 @@ Lot = tuple[Group, ...]
 YOU, CHOICE, OTHERS = 0, 1, 2
 KINDS = {"you": YOU, "choice": CHOICE, "others": OTHERS}
 
+#: taken while a table's ``listed`` grows (once per auction of a match)
+_LISTING = threading.Lock()
 #: multiply strings already read (num, den); catalogues repeat a handful of values
 _RATIOS: dict[str, tuple[int, int]] = {}
 
@@ -47,6 +50,10 @@ class Table:
     shown: dict[int, tuple[tuple[dict, dict | tuple[dict, ...]], ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
+
+    #: the public view's ``auctions`` so far: made once per auction and shown by
+    #: every later view (views share them; decision PE16)
+    listed: list[dict] = field(default_factory=list, compare=False, repr=False)
 
     @property
     def n_auctions(self) -> int:
@@ -69,8 +76,14 @@ class Table:
         return out
 
     def listings(self, last: int) -> list[dict]:
-        """Auctions 1 to ``last`` as §5's ``auctions`` lists them."""
-        return [{"auction": j, "items": self.show(j)} for j in range(1, last + 1)]
+        """Auctions 1 to ``last`` as §5's ``auctions`` lists them: a new list of
+        the entries made once per auction (:attr:`listed`)."""
+        listed = self.listed
+        if len(listed) < last:
+            with _LISTING:  # two threads must not both add auction j
+                for j in range(len(listed) + 1, last + 1):
+                    listed.append({"auction": j, "items": self.show(j)})
+        return listed[:last]
 
 
 def _templates(items: Iterable[dict]) -> tuple[tuple[dict, dict | tuple[dict, ...]], ...]:
