@@ -132,3 +132,25 @@ def test_apply_takes_a_round_straight_only_when_every_player_acts():
             raise AssertionError(f"apply took {wrong!r}")
     new, events = GAME.apply(state, actions)
     assert new.round == 2 and len(events) == 12
+
+
+@given(
+    st.lists(st.integers(0, 3), min_size=6, max_size=6),
+    st.lists(st.integers(0, 3), min_size=6, max_size=6),
+    st.lists(st.integers(0, 40), min_size=6, max_size=6),
+    st.permutations("abcdef"),
+)
+def test_the_invest_snake_places_as_the_rules_word_it(tops, misers, spends, tiebreak):
+    # §4.2 Invest word for word: 1st, 6th, 2nd, 5th, 3rd, 4th, each the best left
+    players = "abcdef"
+    ti, mi, sp = (dict(zip(players, v)) for v in (tops, misers, spends))
+    gt = {p: i for i, p in enumerate(tiebreak)}
+    left, places = list(players), [""] * 6
+    for place, upper in invest.SNAKE:
+        if upper:
+            pick = min(left, key=lambda p: (-ti[p], -sp[p], gt[p]))
+        else:
+            pick = min(left, key=lambda p: (-mi[p], sp[p], -gt[p]))
+        places[place] = pick
+        left.remove(pick)
+    assert invest.ranking(ti, mi, sp, gt) == places

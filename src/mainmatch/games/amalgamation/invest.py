@@ -142,8 +142,16 @@ def ranking(
     worst = sorted(ti, key=lambda p: (-miser[p], spend[p], -gt[p]))
     placed: set[str] = set()
     places: list[str | None] = [None] * len(best)
+    i = j = 0  # how far down each order the places so far reached
     for place, upper in SNAKE:
-        pick = next(p for p in (best if upper else worst) if p not in placed)
+        if upper:
+            while best[i] in placed:
+                i += 1
+            pick = best[i]
+        else:
+            while worst[j] in placed:
+                j += 1
+            pick = worst[j]
         places[place] = pick
         placed.add(pick)
     return places  # type: ignore[return-value]
