@@ -154,7 +154,8 @@ def test_a_step_never_changes_a_state_and_copies_stay_fresh(game, seed):
         kept = copy.deepcopy(state)
         views = _views(game, state)
         shown = copy.deepcopy(views)
-        _scribble(views)
+        if game.fresh_views:  # else views share parts with later ones (PE16)
+            _scribble(views)
         assert _views(game, state) == shown
         actions = {p: game.random_action(state, p, rng) for p in match.pending}
         copies = copy.deepcopy(actions)

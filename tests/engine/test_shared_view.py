@@ -10,6 +10,7 @@ shares no container between two views, and Homeostasis, whose are not, does.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from itertools import pairwise
@@ -130,3 +131,37 @@ def test_fresh_views_share_nothing_between_calls(game_id: str) -> None:
             if game.fresh_views:
                 assert not common
     assert shared_any is not game.fresh_views
+
+
+def _state_containers(value, into: dict[int, object]) -> dict[int, object]:
+    """Every list, dict, tuple and dataclass reachable from a state, by id;
+    caches of view copies kept on a state's parts (``listed``) are not the state's."""
+    if isinstance(value, (list, dict, tuple)) or dataclasses.is_dataclass(value):
+        if id(value) in into:
+            return into
+        into[id(value)] = value
+        if isinstance(value, dict):
+            items = list(value.values())
+        elif isinstance(value, (list, tuple)):
+            items = list(value)
+        else:
+            items = [
+                getattr(value, f.name) for f in dataclasses.fields(value) if f.name != "listed"
+            ]
+        for item in items:
+            _state_containers(item, into)
+    return into
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAME_IDS if not games.get(g).fresh_views])
+def test_views_that_share_never_show_the_state_itself(game_id: str) -> None:
+    """A view's parts may be shown by other views, never be the state's own
+    containers: a caller that changes a view cannot change the match."""
+    game = games.get(game_id)
+    rng = random.Random(8)
+    record = play_random(game, game.random_config(list(game.default_players), rng), rng).record()
+    for state in _states(game, record):
+        mine = _state_containers(state, {})
+        for p in (None, *record["config"]["players"]):
+            shown = _containers(game.view(state, p), {})
+            assert not [v for k, v in shown.items() if k in mine], (game_id, p)

@@ -118,6 +118,8 @@ class StrategyBot:
     """The reference strategy: a budget split over the four sub-games and streak chasing."""
 
     name = "strategy"
+    #: it changes neither its view nor its request and returns fresh values only (PD2)
+    reads_only = True
 
     #: shares of the round's budget (after the Minus bids) for kong, invest, thief
     KONG_SHARE = 0.22

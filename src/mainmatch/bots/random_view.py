@@ -27,6 +27,8 @@ class SeatExchangeRandomBot:
     (``money``, ``garnets``, ``players``), never the numbers (seat_exchange.md §3)."""
 
     name = "random"
+    #: it changes neither its view nor its request and returns fresh values only (PD2)
+    reads_only = True
 
     def act(self, view: dict, request: dict, rng: random.Random) -> dict:
         if request["kind"] == "choose_ec":
@@ -90,6 +92,8 @@ class AmalgamationRandomBot:
     (amalgamation.md §3.3, decision D9); a bot cannot share them."""
 
     name = "random"
+    #: it changes neither its view nor its request and returns fresh values only (PD2)
+    reads_only = True
 
     def act(self, view: dict, request: dict, rng: random.Random) -> dict:
         if request["kind"] == "choose_ec":
@@ -122,6 +126,8 @@ class MvpRandomBot:
     rounds); this bot never does (mvp.md §3.1)."""
 
     name = "random"
+    #: it changes neither its view nor its request and returns fresh values only (PD2)
+    reads_only = True
 
     def act(self, view: dict, request: dict, rng: random.Random) -> dict:
         if request["kind"] == "choose_ec":

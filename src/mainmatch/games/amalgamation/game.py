@@ -58,6 +58,8 @@ class Amalgamation(Game[AmalgamationState]):
     }
     host_inputs = (*HOST_INPUTS, "variant")
     variant_keys = VARIANT_KEYS
+    # a view's round entries are shared with later views (views.py, decision PE16)
+    fresh_views = False
     # the seed sets no time for a round or the EC vote (decisions file, D3)
     # an ORG Main Match plays a round a day (decision D3)
     step_minutes: ClassVar[dict[str, int | None]] = {"round": 24 * 60, "choose_ec": 24 * 60}

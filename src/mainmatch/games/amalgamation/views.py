@@ -10,6 +10,8 @@ tiles, or a team total other than a round loser's.
 
 from __future__ import annotations
 
+from mainmatch.engine.memo import GrowingLog
+
 from .constants import SPEND_PARTS
 from .six import keyed
 from .state import AmalgamationState
@@ -36,6 +38,32 @@ def final_copy(final: dict) -> dict:
     }
 
 
+def _minus_entry(e: dict) -> dict:
+    return {
+        "round": e["round"],
+        "tiles": e["tiles"].copy(),
+        "awards": [*map(dict.copy, e["awards"])],
+        "tiebreak_order": e["tiebreak_order"].copy(),
+        "penalized": e["penalized"].copy(),
+    }
+
+
+def _invest_entry(e: dict) -> dict:
+    return {"round": e["round"], "top_investor": e["top_investor"], "misers": e["misers"].copy()}
+
+
+def _thief_entry(e: dict) -> dict:
+    return {"round": e["round"], "roles": e["roles"].copy(), "chips": e["chips"].copy()}
+
+
+#: the sub-games' round entries as views show them: each copied once, then
+#: shown by every later view of the match (views share them; decision PE16)
+_kong_rounds: GrowingLog[dict, dict] = GrowingLog(dict.copy)
+_minus_rounds: GrowingLog[dict, dict] = GrowingLog(_minus_entry)
+_invest_rounds: GrowingLog[dict, dict] = GrowingLog(_invest_entry)
+_thief_rounds: GrowingLog[dict, dict] = GrowingLog(_thief_entry)
+
+
 def public_view(game_id: str, state: AmalgamationState) -> dict:
     """``view(state, None)``: exactly the keys of §5, in its order.
 
@@ -47,8 +75,7 @@ def public_view(game_id: str, state: AmalgamationState) -> dict:
     m, ki, inv, th = state.minus, state.kong, state.invest, state.thief
     received = m.received
     red, white = setup.teams.values()
-    # the round entries are copied inline (dict.copy and map run in C): a
-    # view of round r copies the 4 r entries of the rounds before it
+    # each round entry is copied once and shown again by later views (PE16)
     return {
         "game": game_id,
         "phase": state.phase,
@@ -61,7 +88,7 @@ def public_view(game_id: str, state: AmalgamationState) -> dict:
         "balances": state.balances.copy(),
         "kong": {
             "points": ki.points.copy(),
-            "rounds": [*map(dict.copy, ki.rounds)],
+            "rounds": _kong_rounds(ki.rounds) if ki.rounds else [],
         },
         "minus": {
             # only the open round's tiles: later ones are secret (§5)
@@ -69,35 +96,16 @@ def public_view(game_id: str, state: AmalgamationState) -> dict:
             "tiebreak_order": list(m.order),
             "received": keyed(received, map(list, received.values())),
             "rounds_without_tiles": m.without.copy(),
-            "rounds": [
-                {
-                    "round": e["round"],
-                    "tiles": e["tiles"].copy(),
-                    "awards": [*map(dict.copy, e["awards"])],
-                    "tiebreak_order": e["tiebreak_order"].copy(),
-                    "penalized": e["penalized"].copy(),
-                }
-                for e in m.rounds
-            ],
+            "rounds": _minus_rounds(m.rounds) if m.rounds else [],
         },
         "invest": {
             "top_investor_tokens": inv.top_investor.copy(),
             "miser_tokens": inv.miser.copy(),
-            "rounds": [
-                {
-                    "round": e["round"],
-                    "top_investor": e["top_investor"],
-                    "misers": e["misers"].copy(),
-                }
-                for e in inv.rounds
-            ],
+            "rounds": _invest_rounds(inv.rounds) if inv.rounds else [],
         },
         "thief": {
             "chips": th.chips.copy(),
-            "rounds": [
-                {"round": e["round"], "roles": e["roles"].copy(), "chips": e["chips"].copy()}
-                for e in th.rounds
-            ],
+            "rounds": _thief_rounds(th.rounds) if th.rounds else [],
         },
         "final": None if state.final is None else final_copy(state.final),
     }
