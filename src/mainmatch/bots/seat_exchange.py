@@ -159,6 +159,8 @@ class StreakBuilder:
     seat of one match."""
 
     name = "strategy"
+    #: it changes neither its view nor its request and returns fresh values only (PD2)
+    reads_only = True
 
     def __init__(self, prices: Prices = Prices(), samples: int = SIZE) -> None:
         self.prices = prices

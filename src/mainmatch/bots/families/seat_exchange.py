@@ -25,6 +25,7 @@ class Saver:
     """Guards its seat for ``spend`` a round and ``last`` in the last round."""
 
     name = "saver"
+    reads_only = True  # it only reads its view and request (PD2)
 
     def __init__(self, spend: int, last: int) -> None:
         self.spend = spend

@@ -43,6 +43,8 @@ class SeatExchange(Game[SeatState]):
     }
     host_inputs = ("gamewide_tiebreak", "garnets", "variant")
     variant_keys = VARIANT_KEYS
+    # a view's history is shared with later views (views.py, decision PE16)
+    fresh_views = False
     # the seed: "Every round ... " over a day each (an ORG's daily rhythm)
     step_minutes: ClassVar[dict[str, int | None]] = {"trades": 24 * 60, "choose_ec": 24 * 60}
 
@@ -231,9 +233,6 @@ class SeatExchange(Game[SeatState]):
 
     def view(self, state: SeatState, player: str | None) -> dict:
         return views.view(state, player)
-
-    def shared_view(self, state: SeatState, player: str | None) -> dict:
-        return views.view(state, player, shared=True)
 
     def result(self, state: SeatState) -> dict | None:
         return views.result(state)

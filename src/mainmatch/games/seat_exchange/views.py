@@ -12,10 +12,10 @@ from .state import SeatState
 GAME_ID = "seat_exchange"
 
 
-def view(state: SeatState, player: str | None, *, shared: bool = False) -> dict:
-    """§5: the public view, plus ``you`` for a player. With ``shared``
-    (:meth:`~mainmatch.engine.game.Game.shared_view`) the history's entries
-    are the copies earlier shared views showed (``engine.memo.GrowingLog``)."""
+def view(state: SeatState, player: str | None) -> dict:
+    """§5: the public view, plus ``you`` for a player. The history's entries
+    are copied once and shown again by later views (``engine.memo.GrowingLog``,
+    decision PE16): views of a match share them, never anything of the state."""
     history = state.history
     out = {
         "game": GAME_ID,
@@ -26,9 +26,7 @@ def view(state: SeatState, player: str | None, *, shared: bool = False) -> dict:
         "income": state.limits[1],
         "seats": list(state.seats),
         "longest_streak": state.longest,
-        "history": (_shared_history(history) if history else [])
-        if shared
-        else [*map(_history_entry, history)],
+        "history": _history(history) if history else [],
         "end": _copy_end(state.end),
     }
     variant = state.config.get("variant")
@@ -71,8 +69,8 @@ def _history_entry(h: dict) -> dict:
     }
 
 
-#: the history's copies for shared views, made once per entry and shown by the later ones
-_shared_history: GrowingLog[dict, dict] = GrowingLog(_history_entry)
+#: the history's copies, made once per entry and shown by every later view (PE16)
+_history: GrowingLog[dict, dict] = GrowingLog(_history_entry)
 
 
 # ------------------------------------------------------------ result §7
