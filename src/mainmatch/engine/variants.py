@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from .checks import is_json_int, json_type
 from .errors import InvalidConfig
@@ -162,3 +162,30 @@ def describe(variant: Mapping[str, int] | None) -> str:
     if not variant:
         return "official rules"
     return ", ".join(f"{k}={v}" for k, v in variant.items())
+
+
+_VARIANT_FIELD = frozenset(("variant",))
+
+
+def plain_fields(
+    config: object, fields: frozenset[str], keys: Iterable[VariantKey]
+) -> TypeGuard[dict]:
+    """Whether ``config`` is a plain ``dict`` of exactly ``fields``, or of those
+    and a ``variant`` that :func:`variant_fault` passes: how a game's one-pass
+    config check begins (``False`` says only "not plainly so": the game's
+    model then decides and names the fault).
+
+    >>> plain_fields({"players": []}, frozenset({"players"}), ())
+    True
+    >>> plain_fields({"players": [], "x": 1}, frozenset({"players"}), ())
+    False
+    """
+    if type(config) is not dict:
+        return False
+    have = config.keys()
+    if have == fields:
+        return True
+    if have != fields | _VARIANT_FIELD:
+        return False
+    variant = config["variant"]
+    return type(variant) is dict and variant_fault(keys, variant) is None

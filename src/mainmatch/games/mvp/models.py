@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError,
 
 from mainmatch.engine.errors import InvalidConfig
 from mainmatch.engine.game import describe_validation_error
-from mainmatch.engine.variants import VariantKey, variant_fault
+from mainmatch.engine.variants import VariantKey, plain_fields, variant_fault
 
 from .card_rule import GREEN, RED, TEAMS
 from .cards import CARD_INDEX, CARDS
@@ -178,7 +178,6 @@ class RoundAction(BaseModel):
 
 
 _FIELDS = frozenset(("players", "teams", "layout", "garnets", "gamewide_tiebreak"))
-_WITH_VARIANT = _FIELDS | {"variant"}
 _TEAM_KEYS = frozenset(TEAMS)
 _LETTER_SET = frozenset(LETTERS)
 _CARD_SET = frozenset(CARDS)
@@ -194,15 +193,8 @@ def plainly_valid(config: object) -> bool:
     ``variant_fault`` passes. ``False`` means only "not plainly so": the model
     then decides and names the fault, so no message changes. Building the
     model was most of ``initial_state`` (docs/decisions.md PM5)."""
-    if type(config) is not dict:
+    if not plain_fields(config, _FIELDS, VARIANT_KEYS):
         return False
-    keys = config.keys()
-    if keys != _FIELDS:
-        if keys != _WITH_VARIANT:
-            return False
-        variant = config["variant"]
-        if type(variant) is not dict or variant_fault(VARIANT_KEYS, variant) is not None:
-            return False
     players, teams, layout = config["players"], config["teams"], config["layout"]
     garnets, tiebreak = config["garnets"], config["gamewide_tiebreak"]
     if not (

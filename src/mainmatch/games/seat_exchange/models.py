@@ -10,7 +10,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from mainmatch.engine.configcheck import ordering_fault, player_map_fault, players_fault
-from mainmatch.engine.variants import VariantKey, variant_fault
+from mainmatch.engine.variants import VariantKey, plain_fields, variant_fault
 
 PLAYERS = 13
 ROUNDS = 4
@@ -104,7 +104,6 @@ class TradesAction(BaseModel):
 
 
 _FIELDS = frozenset(("players", "seats", "numbers", "gamewide_tiebreak", "garnets"))
-_WITH_VARIANT = _FIELDS | {"variant"}
 _NUMBERS = frozenset(range(1, PLAYERS + 1))
 _STR = {str}
 _INT = {int}
@@ -118,15 +117,8 @@ def plainly_valid(config: object) -> bool:
     that ``variant_fault`` passes (§2). ``False`` means only "not plainly
     so": the model then decides and names the fault, so no message changes.
     Building the model was most of ``initial_state`` in a replay."""
-    if type(config) is not dict:
+    if not plain_fields(config, _FIELDS, VARIANT_KEYS):
         return False
-    keys = config.keys()
-    if keys != _FIELDS:
-        if keys != _WITH_VARIANT:
-            return False
-        variant = config["variant"]
-        if type(variant) is not dict or variant_fault(VARIANT_KEYS, variant) is not None:
-            return False
     players, seats, tiebreak = config["players"], config["seats"], config["gamewide_tiebreak"]
     numbers, garnets = config["numbers"], config["garnets"]
     if not (
