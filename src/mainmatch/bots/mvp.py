@@ -30,12 +30,12 @@ and purchases within the garnets the request states.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from math import ceil
 from types import MappingProxyType
 
-from mainmatch.games.mvp.cards import RANKS, SUIT_RANK
+from mainmatch.games.mvp.cards import CARDS, RANKS, SUIT_RANK
 from mainmatch.games.mvp.models import LAST_ROUND
 from mainmatch.games.mvp.pattern import COVERED_BY, LETTER_INDEX, LETTERS
 from mainmatch.games.mvp.scoring import card_points
@@ -48,23 +48,76 @@ LOW_CHIPS = 6
 MIN_PRIORITY = 0.25
 
 
+#: card -> its bit in a hand's mask; cards in sorted order, as ``sorted`` puts them
+_SORTED = tuple(sorted(CARDS))
+_BIT = {c: 1 << i for i, c in enumerate(_SORTED)}
+
+
 @lru_cache(maxsize=1 << 14)
-def _points(cards: frozenset[str]) -> Mapping[str, int]:
-    """card -> its points (mvp.md §7.1) among a team's claimed ``cards``.
+def _points(hand: int) -> Mapping[str, int]:
+    """card -> its points (mvp.md §7.1) among a team's claimed cards, given as
+    the mask of their bits (:data:`_BIT`: an int key hashes at once, where a
+    set of cards was built and hashed card by card at every question).
 
     A card's points depend only on which cards the team holds, not on the
     places they lay (letters only order the combinations), so the cache is
     keyed on the cards: the same hands come back across matches whatever
     the layout. The letters given to ``card_points`` are placeholders."""
-    ordered = sorted(cards)
+    ordered = [c for c in _SORTED if hand & _BIT[c]]
     points = card_points(dict(zip(LETTERS, ordered)))
     return MappingProxyType({c: points[x] for x, c in zip(LETTERS, ordered)})  # read-only
 
 
 @lru_cache(maxsize=1 << 14)
-def _score(cards: frozenset[str]) -> int:
-    """The points of a team holding ``cards`` (mvp.md §5.1): the sum of its cards' points."""
-    return sum(_points(cards).values())
+def _score(hand: int) -> int:
+    """The points of a team holding the cards of ``hand``: the sum of its cards' points."""
+    return sum(_points(hand).values())
+
+
+@lru_cache(maxsize=1 << 10)
+def _ranks(hand: int) -> tuple[dict[str, set[int]], dict[int, int]]:
+    """The ranks of ``hand`` by suit, and how many cards it holds of each rank."""
+    by_suit: dict[str, set[int]] = {}
+    by_rank: dict[int, int] = {}
+    for c in _SORTED:
+        if hand & _BIT[c]:
+            s, r = SUIT_RANK[c]
+            by_suit.setdefault(s, set()).add(r)
+            by_rank[r] = by_rank.get(r, 0) + 1
+    return by_suit, by_rank
+
+
+@lru_cache(maxsize=1 << 14)
+def _potential(team: int, rival: int, card: str) -> float:
+    """How far ``card`` brings a run or a set within reach for a team holding
+    ``team`` against one holding ``rival`` (hands as masks): a function of the
+    three alone, kept for the decisions where they recur."""
+    team_suit_ranks, team_ranks = _ranks(team)
+    rival_suit_ranks, rival_ranks = _ranks(rival)
+    suit, rank = SUIT_RANK[card]
+    value = 0.0
+    blocked = rival_suit_ranks.get(suit, set())
+    ours = team_suit_ranks.get(suit, set())
+    lo = rank
+    while lo - 1 in RANKS and lo - 1 not in blocked:
+        lo -= 1
+    hi = rank
+    while hi + 1 in RANKS and hi + 1 not in blocked:
+        hi += 1
+    if hi - lo + 1 >= 3:  # a run through this card is still possible
+        near = sum(1 for r in range(lo, hi + 1) if r in ours and abs(r - rank) <= 2)
+        value += 0.35 + 0.6 * near + 0.15 * (hi - lo + 1 - 3)
+    spoiled = rival_ranks.get(rank, 0)
+    if spoiled < 2:  # a set of this rank is still possible
+        value += (0.5 if spoiled == 0 else 0.25) * (1 + team_ranks.get(rank, 0))
+    return value
+
+
+def _mask(cards: Iterable[str]) -> int:
+    out = 0
+    for c in cards:
+        out |= _BIT[c]
+    return out
 
 
 class Evaluator:
@@ -74,56 +127,28 @@ class Evaluator:
         self.team_cards = team_cards
         self.rival_cards = rival_cards
         self.mine = mine
-        self._team = frozenset(team_cards.values())
-        self._rival = frozenset(rival_cards.values())
+        self._team = _mask(team_cards.values())
+        self._rival = _mask(rival_cards.values())
         self._my_cards = [team_cards[x] for x in mine]
         self._team_points = _points(self._team)
         self._team_total = sum(self._team_points.values())
         self._rival_total = _score(self._rival)
         self._my_points = sum(self._team_points[c] for c in self._my_cards)
-        self.team_suit_ranks: dict[str, set[int]] = {}
-        self.rival_suit_ranks: dict[str, set[int]] = {}
-        self.team_ranks: dict[int, int] = {}
-        self.rival_ranks: dict[int, int] = {}
-        for cards, by_suit, by_rank in (
-            (team_cards, self.team_suit_ranks, self.team_ranks),
-            (rival_cards, self.rival_suit_ranks, self.rival_ranks),
-        ):
-            for c in cards.values():
-                s, r = SUIT_RANK[c]
-                by_suit.setdefault(s, set()).add(r)
-                by_rank[r] = by_rank.get(r, 0) + 1
 
     def my_gain(self, letter: str, card: str) -> float:
         """Points the bot gains now if its team claims ``card`` and the bot controls it."""
-        points = _points(self._team | {card})
+        points = _points(self._team | _BIT[card])
         return sum(points[c] for c in self._my_cards) + points[card] - self._my_points
 
     def team_gain(self, letter: str, card: str) -> float:
-        return sum(_points(self._team | {card}).values()) - self._team_total
+        return sum(_points(self._team | _BIT[card]).values()) - self._team_total
 
     def denial(self, letter: str, card: str) -> float:
-        return _score(self._rival | {card}) - self._rival_total
+        return _score(self._rival | _BIT[card]) - self._rival_total
 
     def potential(self, card: str) -> float:
         """How far ``card`` brings a run or a set within reach (not yet points)."""
-        suit, rank = SUIT_RANK[card]
-        value = 0.0
-        blocked = self.rival_suit_ranks.get(suit, set())
-        ours = self.team_suit_ranks.get(suit, set())
-        lo = rank
-        while lo - 1 in RANKS and lo - 1 not in blocked:
-            lo -= 1
-        hi = rank
-        while hi + 1 in RANKS and hi + 1 not in blocked:
-            hi += 1
-        if hi - lo + 1 >= 3:  # a run through this card is still possible
-            near = sum(1 for r in range(lo, hi + 1) if r in ours and abs(r - rank) <= 2)
-            value += 0.35 + 0.6 * near + 0.15 * (hi - lo + 1 - 3)
-        spoiled = self.rival_ranks.get(rank, 0)
-        if spoiled < 2:  # a set of this rank is still possible
-            value += (0.5 if spoiled == 0 else 0.25) * (1 + self.team_ranks.get(rank, 0))
-        return value
+        return _potential(self._team, self._rival, card)
 
     def value(self, letter: str, card: str) -> float:
         return (
