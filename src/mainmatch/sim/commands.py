@@ -29,7 +29,8 @@ SIMULATE_HELP = """Play N matches of GAME between bots and report how each bot, 
 rotated one seat per match so every bot sits in every seat (--seating shuffle
 draws a new arrangement per match; fixed keeps the list's order).
 
-Figures come with 95% confidence intervals (Wilson for rates, t for means).
+Figures come with 95% confidence intervals (Wilson for rates, t for means,
+clustered by match where a bot or team fills several seats of one match).
 The same --seed gives the same figures whatever --workers or --ray.
 """
 
