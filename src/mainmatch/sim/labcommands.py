@@ -20,7 +20,7 @@ from mainmatch.engine.errors import MainmatchError
 from .commands import command_line, lazy_html, write_outputs, write_text
 from .labopts import bot_params_option, variant_option, vary_option
 from .progress import progress_bar
-from .tables import pct, report_console
+from .tables import bots_at_table, pct, report_console
 
 SWEEP_HELP = """Simulate GAME over a grid of rule variants (--vary, one or two keys).
 
@@ -220,6 +220,9 @@ def _print_sweep(result: dict, console: Console) -> None:
     table = Table(
         title=f"sweep of {result['game']}: {result['matches']:,} matches a cell, seed {result['seed']}"
     )
+    if result["cells"]:
+        report = result["cells"][0]["report"]
+        console.print(f"at the table: {bots_at_table(report)} ({report['seating']} seating)")
     for k in keys:
         table.add_column(k, justify="right")
     for col in ("bot", "ToL rate", "EC rate", "length", "ends"):
@@ -249,6 +252,10 @@ def _print_search(result: dict, line: str, console: Console) -> None:
         table.add_row(k, f"{v:.3g}" if isinstance(v, float) else str(v), result["param_help"][k])
     console.print(table)
     search = result["search"]
+    console.print(
+        f"at the table: {bots_at_table(result['confirm']['report'])}; "
+        f"yardstick table: {bots_at_table(result['yardstick']['report'])}"
+    )
     console.print(
         f"family defaults (trial 0): {_figure(result, result['default_rate'])} "
         f"({result['objective_meaning']}) in the search's matches; "

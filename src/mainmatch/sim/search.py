@@ -141,10 +141,19 @@ def objective_value(row: dict, objective: str) -> float:
     return {"tol": tol, "ec": ec, "stakes": tol - ec}[objective]
 
 
-def _estimate(c: Clusters, objective: str) -> Estimate:
-    if objective == "stakes":
-        return clustered_mean(c.sums, c.sizes, (-1.0, 1.0))
-    return clustered_rate([int(x) for x in c.sums], c.sizes)
+def _estimate(sims: Sequence[MatchSummary], objective: str, seat_of: str | None) -> Estimate:
+    """The figure of ``seat_of``'s seat (or of every seat) with its clustered
+    interval. ToL - EC is a mean of -1/0/+1; where it is the same in every match
+    its t interval has no width, so it then takes the Wilson bounds of its two
+    rates (``tol.low - ec.high .. tol.high - ec.low``) rather than claim certainty."""
+    c = _clusters(sims, objective, seat_of)
+    if objective != "stakes":
+        return clustered_rate([int(x) for x in c.sums], c.sizes)
+    est = clustered_mean(c.sums, c.sizes, (-1.0, 1.0))
+    if est.low != est.high:
+        return est
+    tol, ec = (_estimate(sims, key, seat_of) for key in ("tol", "ec"))
+    return Estimate(est.value, tol.low - ec.high, tol.high - ec.low, est.n)
 
 
 def _clusters(sims: Sequence[MatchSummary], objective: str, seat_of: str | None) -> Clusters:
@@ -224,8 +233,8 @@ def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = Non
     report = found.report
     mine = _clusters(found.run.summaries, spec.objective, CANDIDATE)
     average = _clusters(alone.run.summaries, spec.objective, None)
-    est = _estimate(mine, spec.objective)
-    yard = _estimate(average, spec.objective)
+    est = _estimate(found.run.summaries, spec.objective, CANDIDATE)
+    yard = _estimate(alone.run.summaries, spec.objective, None)
     diff = clustered_difference(mine, average)
     if spec.objective == "ec":  # fewer ECs is the gain
         diff = Estimate(-diff.value, -diff.high, -diff.low, diff.n)
