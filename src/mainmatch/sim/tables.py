@@ -89,7 +89,7 @@ def report_tables(report: dict) -> Group:
     parts: list[RenderableType] = []
     head = (
         f"{report['title']}: {report['matches']} matches, seed {report['seed']}, "
-        f"lineup {lineup_text(report['lineup'])} ({report['seating']} seating, {report['configs']} configs)"
+        f"lineup {bots_at_table(report)} ({report['seating']} seating, {report['configs']} configs)"
     )
     parts.append(Text(head, style="bold"))
     parts.append(
