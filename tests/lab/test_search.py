@@ -173,3 +173,34 @@ def test_search_refusals_are_one_line_exit_2(
     assert main(["search", "seat_exchange", "-q", *args]) == 2
     err = capsys.readouterr().err
     assert message in " ".join(err.split()) and "Traceback" not in err
+
+
+def test_the_replay_command_names_the_variant_the_field_files_and_the_confirm_seeds() -> None:
+    from mainmatch.sim.search import replay_command
+
+    result = {
+        "game": "second_to_won",
+        "field": "strategy,random",
+        "variant": {"limit": 150},
+        "confirm": {"matches": 40, "seed": 123},
+    }
+    line = replay_command(result, Path("my bot.json"), "found", [Path("field.json")], ["mybots"])
+    assert shlex.split(line) == [
+        "mainmatch",
+        "simulate",
+        "second_to_won",
+        "--bot-params",
+        "my bot.json",
+        "--bot-params",
+        "field.json",
+        "--bot-module",
+        "mybots",
+        "--bots",
+        "found:1,strategy,random",
+        "-n",
+        "40",
+        "--seed",
+        "123",
+        "--variant",
+        "limit=150",
+    ]
