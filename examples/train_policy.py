@@ -7,12 +7,13 @@ Token of Life, -1 for the Elimination Candidate, at the end of the match.
 It then plays fresh evaluation matches and prints its Token of Life rate
 beside the random bots' (the bots at the same tables, and a uniformly random
 chooser in the learner's seat), each with its 95% Wilson interval, and saves
-the learning curve as a PNG.
+the learning curve as a PNG (``--plot``, by default ``rl_learning_curve.png`` in
+the working directory, never a tracked file).
 
     pip install "mainmatch[rl]"
     python examples/train_policy.py                      # The Amalgamation, ~3 minutes
     python examples/train_policy.py --game seat_exchange --episodes 1500 \
-        --plot docs/rl_learning_curve_seat_exchange.png
+        --plot rl_learning_curve_seat_exchange.png
 """
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ def main() -> None:
     parser.add_argument("--lr", type=float, default=0.05)
     parser.add_argument("--eval", type=int, default=1000, help="evaluation matches")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--plot", default="docs/rl_learning_curve.png")
+    parser.add_argument("--plot", default="rl_learning_curve.png", help="the learning curve (PNG)")
     args = parser.parse_args()
 
     env = rl.single_agent(args.game, seat=0, opponents="random")

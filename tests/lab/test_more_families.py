@@ -65,7 +65,7 @@ def test_tiny_search_saves_a_bot_simulate_replays(
     assert main([*args, "--seed", "2", "-q", "--json", str(out), "--save-bot", str(bot)]) == 0
     result = json.loads(out.read_text())
     assert result["family"] == name and len(result["trials"]) == 3
-    assert 0.0 <= result["rate"] <= 1.0 and result["fair_share"] > 0
+    assert -1.0 <= result["rate"] <= 1.0 and -2.0 <= result["gain"]["value"] <= 2.0
     saved = json.loads(bot.read_text())
     assert saved["game"] == game and saved["params"] == result["params"]
     assert get_family(game, name).checked(saved["params"]) == saved["params"]

@@ -82,14 +82,21 @@ def test_rules_variants_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert all("second_to_won.md §" in v["spec"] for v in listed["variants"])
 
 
-def test_search_over_a_second_to_won_family_reports_the_fair_share() -> None:
+def test_search_over_a_second_to_won_family_reports_the_average_seat() -> None:
     result = run_search(
         SearchSpec("second_to_won", "flat", trials=3, matches=9, field="random", confirm=18)
     )
+    assert result["objective"] == "stakes"  # ToL rate - EC rate, the default
     assert result["fair_share"] == pytest.approx(1 / 9)
     assert set(result["params"]) == {"first", "items", "per_item"}
     low, high = result["interval"]
-    assert 0 <= low <= result["rate"] <= high <= 1
+    assert -1 <= low <= result["rate"] <= high <= 1
+    assert result["rate"] == pytest.approx(result["tol_rate"]["value"] - result["ec_rate"]["value"])
+    yard = result["yardstick"]["report"]  # the all-random table, every seat
+    seats = yard["seats"]
+    average = sum(s["tol_rate"]["value"] - s["ec_rate"]["value"] for s in seats) / len(seats)
+    assert result["yardstick"]["value"] == pytest.approx(average)
+    assert result["gain"]["value"] == pytest.approx(result["rate"] - average)
 
 
 def test_mvp_chips_variant_deals_its_chips_and_is_named_in_views() -> None:

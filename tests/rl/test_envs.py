@@ -61,7 +61,7 @@ def test_infos_hold_the_view_and_request_as_json():
     info = env.infos[agent]
     view, request = json.loads(info["view"]), json.loads(info["request"])
     assert view == env.table.m.view(agent) and view["you"]["player"] == agent
-    assert request["kind"] == "trades" and info["decision"] == "trade_first"
+    assert request["kind"] == "trades" and info["decision"] == "trade_more"
 
 
 def test_ansi_render_prints_the_public_view():

@@ -18,6 +18,16 @@ def test_bot_list_is_cycled_to_fill_the_table() -> None:
     assert plan.bots == ["strategy", "random"]
 
 
+def test_a_seat_count_gives_a_bot_exactly_that_many_seats_and_the_rest_to_the_others() -> None:
+    plan = make_plan("seat_exchange", "random:1,strategy", 10)
+    assert plan.lineup == ("random",) + ("strategy",) * 12
+    plan = make_plan("amalgamation", "random:2,strategy,random", 10)
+    assert plan.lineup == ("random", "random", "strategy", "random", "strategy", "random")
+    plan = make_plan("amalgamation", "strategy,random:1", 10)
+    assert plan.lineup == ("strategy",) * 5 + ("random",)
+    assert make_plan("amalgamation", "random:6", 3).lineup == ("random",) * 6
+
+
 def test_rotation_seats_every_bot_everywhere_equally_often() -> None:
     plan = make_plan("seat_exchange", "strategy,random", 13)
     seen = Counter()
@@ -53,6 +63,11 @@ def test_match_seeds_depend_on_seed_and_index_only() -> None:
         ({"bots": "strategy,nobody"}, "no bot 'nobody' for seat_exchange; bots: random, "),
         ({"bots": "random,,random"}, "--bots needs bot names separated by commas"),
         ({"bots": ",".join(["random"] * 14)}, "seats 13 players but --bots names 14"),
+        ({"bots": "random:14,strategy"}, "seats 13 players but --bots names 14"),
+        ({"bots": "random:2"}, "add a bot without a count for the other 11"),
+        ({"bots": "random:0,strategy"}, "NAME:N takes a whole number of seats N >= 1"),
+        ({"bots": "random:x,strategy"}, "NAME:N takes a whole number of seats N >= 1"),
+        ({"bots": "nobody:1,strategy"}, "no bot 'nobody' for seat_exchange"),
         ({"matches": 0}, "the number of matches must be at least 1"),
         ({"seating": "round"}, "unknown seating 'round'; use one of rotate, shuffle, fixed"),
         ({"configs": "odd"}, "unknown configs 'odd'"),

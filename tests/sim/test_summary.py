@@ -56,3 +56,41 @@ def test_summary_of_a_real_match_agrees_with_its_result() -> None:
     assert players[s.ec] == result["elimination_candidate"]
     assert s.ranks[s.ec] == 13
     assert s.teams is None
+
+
+def _random_result(game_id: str, seed: int, variant: dict | None = None) -> tuple[dict, dict]:
+    game = games.get(game_id)
+    rng = random.Random(seed)
+    extra = {"variant": variant} if variant else {}
+    config = game.random_config(list(game.default_players), rng, **extra)
+    return config, play_random(game, config, rng).result()
+
+
+def test_second_to_won_end_label_names_the_limit_played_while_the_result_keeps_over_200() -> None:
+    game = games.get("second_to_won")
+    for seed in range(40):  # a low limit: random bids pass it within a few auctions
+        config, result = _random_result("second_to_won", seed, {"limit": 40})
+        if result["details"]["end_reason"] == "over_200":
+            break
+    else:
+        raise AssertionError("no premature end in 40 random matches at limit 40")
+    assert result["details"]["end_reason"] == "over_200"  # the spec's word, unchanged
+    assert game.end_label(config, result) == "over_40"
+    s = summarize(0, ["random"] * 9, config, result, 1, [1] * 9, [], game)
+    assert s.end == "over_40"
+    official, result = _random_result("second_to_won", 1)
+    assert game.end_label(official, result) == result["details"]["end_reason"]
+
+
+def test_amalgamation_end_label_says_whether_a_vote_chose_the_ec() -> None:
+    game = games.get("amalgamation")
+    seen = set()
+    for seed in range(200):
+        config, result = _random_result("amalgamation", seed)
+        label = game.end_label(config, result)
+        voted = result["details"]["ec_votes"] is not None
+        assert label == ("ec_vote" if voted else "fewest_points")
+        seen.add(label)
+        if len(seen) == 2:
+            break
+    assert seen == {"ec_vote", "fewest_points"}

@@ -37,6 +37,8 @@ Event: TypeAlias = JSONObject
 View: TypeAlias = JSONObject
 #: a game's own state type (a game is ``Game[ItsState]``)
 StateT = TypeVar("StateT")
+#: the ``details`` keys a result's end label is read from by default, in order
+END_KEYS = ("end_condition", "end_reason", "outcome")
 #: some game's state, where the game is not known statically (the driver, replay)
 State: TypeAlias = Any
 
@@ -224,6 +226,14 @@ class Game(ABC, Generic[StateT]):
     def result(self, state: StateT) -> dict | None:
         """The result (ENGINE.md shape) once the match is over, else ``None``."""
 
+    def end_label(self, config: Config, result: JSONObject) -> str | None:
+        """How a finished match ended, in a word, for reports (the simulator's
+        "ends"); a reporting aid, never part of the result. The default is the
+        result's ``details.end_condition``, else ``end_reason``, else ``outcome``
+        (the first that is a string); games whose words depend on the variant,
+        or whose result names no end, override it."""
+        return details_end_label(result.get("details") or {})
+
     def complete_action(
         self, state: StateT, player: str, sent: Any, rng: random.Random
     ) -> tuple[Any, bool]:
@@ -268,6 +278,19 @@ class Game(ABC, Generic[StateT]):
                 f"{self.id} has no step kind {kind!r}; kinds: {', '.join(self.action_models)}"
             ) from None
         return model.model_json_schema()
+
+
+def details_end_label(details: JSONObject) -> str | None:
+    """The first string among ``details``' :data:`END_KEYS`, else ``None``.
+
+    >>> details_end_label({"outcome": "neutral", "end_reason": 3})
+    'neutral'
+    """
+    for key in END_KEYS:
+        value = details.get(key)
+        if isinstance(value, str):
+            return value
+    return None
 
 
 def describe_validation_error(exc: ValidationError, root: str) -> str:

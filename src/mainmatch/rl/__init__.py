@@ -41,8 +41,11 @@ def _load(module: str) -> Any:
 
 def env(game_id: str, **options: Any):
     """A PettingZoo AEC environment of ``game_id``. Options: ``render_mode``
-    (``"ansi"``), ``players``, ``config_options`` (host inputs), ``config_fn``,
-    ``rewards`` (``Rewards``, a mapping of its fields, or ``fn(result, player)``)."""
+    (``"ansi"``), ``players``, ``configs`` (``"random"``, the default, as
+    ``mainmatch simulate`` plays: varied host inputs; ``"plain"``: the host-input
+    defaults), ``config_options`` (host inputs, implying ``plain``; ``variant``),
+    ``config_fn``, ``rewards`` (``Rewards``, a mapping of its fields, or
+    ``fn(result, player)``)."""
     return _load("aec").MainMatchAEC(game_id, **options)
 
 

@@ -8,6 +8,12 @@ only their own view. One ``step`` is one sub-decision of the learning seat;
 the bots' moves and the engine's steps happen in between. An index the mask
 forbids is replaced by the nearest allowed one (counted in
 ``info["masked_choices"]``).
+
+Learners take it as it comes: ``action_masks()`` returns the open decision's
+mask as booleans (what sb3-contrib's ``MaskablePPO`` asks of an env), and
+``observation="flat"`` makes the observation the float vector alone (a
+``Box``, for ``MlpPolicy``) instead of the default
+``{"observation", "action_mask"}`` ``Dict`` (for ``MultiInputPolicy``).
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ from .base import check_render_mode, observation_space
 from .table import Table
 
 Opponents = str | Sequence[str] | Mapping[str, str]
+#: ``observation=``: the Dict of vector and mask, or the vector alone
+OBSERVATIONS = ("dict", "flat")
 
 
 def seat_player(players: list[str], seat: int | str) -> str:
@@ -64,28 +72,46 @@ class SingleAgentEnv(gym.Env):
         seat: int | str = 0,
         opponents: Opponents = "strategy",
         render_mode: str | None = None,
+        observation: str = "dict",
         **options: Any,
     ):
         self.render_mode = check_render_mode(render_mode)
+        if observation not in OBSERVATIONS:
+            raise MainmatchError(f"observation must be dict or flat, not {observation!r}")
+        self.flat = observation == "flat"
         game = games.get(game_id)
         players = list(options.get("players") or game.default_players)
         self.player = seat_player(players, seat)
         names = opponent_names(players, self.player, opponents)
         bots = {p: get_bot(game_id, name) for p, name in names.items()}
         self.table = Table(game_id, bots=bots, **options)
-        self.observation_space = observation_space(self.table)
+        space = observation_space(self.table)
+        self.observation_space: spaces.Space = space["observation"] if self.flat else space
         self.action_space = spaces.Discrete(self.table.spec.n_actions)
 
-    def reset(
-        self, *, seed: int | None = None, options: dict | None = None
-    ) -> tuple[dict[str, np.ndarray], dict]:
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[Any, dict]:
         super().reset(seed=seed)
         if seed is None and self.table.match is None:
             seed = int(self.np_random.integers(2**31))
         self.table.reset(seed)
-        return self.table.observe(self.player), self._info()
+        return self._observe(), self._info()
 
-    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
+    def action_masks(self) -> np.ndarray:
+        """The open decision's mask as booleans, one per action (index 0 alone
+        when the seat has nothing to decide): sb3-contrib's ``MaskablePPO``
+        calls this before every step."""
+        decision = self.table.open.get(self.player) if self.table.match is not None else None
+        if decision is None:
+            mask = np.zeros(self.table.spec.n_actions, dtype=bool)
+            mask[0] = True
+            return mask
+        return decision.mask.astype(bool)
+
+    def _observe(self) -> Any:
+        obs = self.table.observe(self.player)
+        return obs["observation"] if self.flat else obs
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict]:
         table = self.table
         if table.over:
             raise MainmatchError("the match is over: call reset()")
@@ -94,7 +120,7 @@ class SingleAgentEnv(gym.Env):
             table.advance()
         over = table.over
         reward = table.reward(self.player) if over else 0.0
-        return table.observe(self.player), reward, over, False, self._info()
+        return self._observe(), reward, over, False, self._info()
 
     def _info(self) -> dict:
         info = self.table.info(self.player)

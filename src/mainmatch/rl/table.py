@@ -29,6 +29,11 @@ from .gamespec import GameSpec, spec
 
 #: ``config_fn(players, seed)``: the config of a new match.
 ConfigFn = Callable[[list[str], int], dict]
+#: how match configs are made, as ``mainmatch simulate --configs`` makes them:
+#: ``random`` = ``Game.random_config`` (host inputs varied: tiebreaks, garnets,
+#: teams... as the simulator plays by default), ``plain`` = ``Game.new_config``
+#: with the host-input defaults (or ``config_options``)
+CONFIGS = ("random", "plain")
 #: ``reward_fn(result, player)``: a player's reward when the match ends.
 RewardFn = Callable[[dict, str], float]
 
@@ -52,6 +57,28 @@ class Rewards:
         return reward + self.garnet * result["garnets"].get(player, 0)
 
 
+def config_maker(game: Any, configs: str | None, options: Mapping[str, Any] | None) -> ConfigFn:
+    """The configs of new matches: ``random`` by default, as ``simulate`` plays
+    (so a learner's figures and the simulator's compare), ``plain`` on request or
+    when ``config_options`` name host inputs (those fix what ``random`` varies).
+    A ``variant`` in ``config_options`` is played either way."""
+    options = dict(options or {})
+    host_inputs = {k: v for k, v in options.items() if k != "variant"}
+    chosen = configs or ("plain" if host_inputs else "random")
+    if chosen not in CONFIGS:
+        raise MainmatchError(f"configs must be random or plain, not {chosen!r}")
+    if chosen == "random" and host_inputs:
+        raise MainmatchError(
+            f"configs='random' draws the host inputs itself; {', '.join(sorted(host_inputs))} "
+            "need configs='plain'"
+        )
+    if chosen == "plain":
+        return lambda ps, seed: game.new_config(list(ps), seed, **options)
+    variant = {"variant": options["variant"]} if options.get("variant") else {}
+    # the simulator's draw: random_config from a generator seeded with the match's seed
+    return lambda ps, seed: game.random_config(list(ps), random.Random(seed), **variant)
+
+
 class Table:
     """A match with sub-decision plans for the learning players (``learners``)
     and bots for everyone else."""
@@ -65,6 +92,7 @@ class Table:
         config_options: Mapping[str, Any] | None = None,
         rewards: RewardFn | Rewards | Mapping[str, float] | None = None,
         bots: Mapping[str, Bot] | None = None,
+        configs: str | None = None,
     ):
         self.game = games.get(game_id)
         self.spec: GameSpec = spec(game_id)
@@ -73,10 +101,7 @@ class Table:
             raise MainmatchError(
                 f"{game_id} takes {self.game.player_count} players, not {len(self.players)}"
             )
-        options = dict(config_options or {})
-        self.config_fn: ConfigFn = config_fn or (
-            lambda ps, seed: self.game.new_config(list(ps), seed, **options)
-        )
+        self.config_fn: ConfigFn = config_fn or config_maker(self.game, configs, config_options)
         if rewards is None:
             rewards = Rewards()
         elif isinstance(rewards, Mapping):

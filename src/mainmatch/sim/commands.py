@@ -25,11 +25,14 @@ from .tables import print_report, report_console
 SIMULATE_HELP = """Play N matches of GAME between bots and report how each bot, seat and team fares.
 
 --bots names one bot per seat, or fewer: the list is cycled to fill the table
-(strategy,random at a 13-seat table is 7 strategy and 6 random bots), then
+(strategy,random at a 13-seat table is 7 strategy and 6 random bots); NAME:N
+gives a bot exactly N seats and the others share the rest (found:1,strategy
+is one found bot and strategy in every other seat). The table is then
 rotated one seat per match so every bot sits in every seat (--seating shuffle
 draws a new arrangement per match; fixed keeps the list's order).
 
-Figures come with 95% confidence intervals (Wilson for rates, t for means).
+Figures come with 95% confidence intervals (Wilson for rates, t for means,
+clustered by match where a bot or team fills several seats of one match).
 The same --seed gives the same figures whatever --workers or --ray.
 """
 
@@ -46,7 +49,7 @@ def register(app: typer.Typer) -> None:
                 "--bots",
                 "-b",
                 metavar="BOT,BOT,...",
-                help="bots by name, comma-separated, cycled to fill the seats",
+                help="bots by name, comma-separated, cycled to fill the seats; NAME:N takes exactly N seats (found:1,strategy)",
             ),
         ] = "random",
         matches: Annotated[int, typer.Option("-n", "--matches", help="number of matches")] = 1000,

@@ -152,32 +152,42 @@ def search_page(result: dict, command: str, sentence: str) -> str:
     from .labplots import plot_search
 
     params = [[k, str(v), result["param_help"].get(k, "")] for k, v in result["params"].items()]
+    unit = "points" if result["objective"] == "stakes" else "%"
     trials = [
-        [str(t["number"]), f"{100 * t['rate']:.1f}%"]
+        [str(t["number"]), f"{100 * t['rate']:.1f}{unit}"]
         + [str(t["params"][k]) for k in result["params"]]
         for t in result["trials"]
     ]
     confirm = result["confirm"]["report"]
+    gain = result["gain"]
     facts = [
         ("game", confirm["title"]),
         ("family", result["family"]),
         ("field", result["field"]),
-        ("objective", "maximise ToL rate" if result["objective"] == "tol" else "minimise EC rate"),
+        ("objective", result.get("objective_meaning", result["objective"])),
         ("seed", str(result["seed"])),
         (
             "search",
             f"{result['search']['trials']} trials x {result['search']['matches']:,} matches",
         ),
         ("re-measured", f"{result['confirm']['matches']:,} fresh matches"),
-        ("fair share", f"{100 * result['fair_share']:.1f}%"),
-        ("family defaults (trial 0)", f"{100 * result['default_rate']:.1f}%"),
+        ("yardstick", result["yardstick"]["what"]),
+        ("average seat", f"{100 * result['yardstick']['value']:.1f}{unit}"),
+        (
+            "gain (lower bound)",
+            f"{100 * gain['value']:+.1f} points [{100 * gain['low']:+.1f}, {100 * gain['high']:+.1f}]",
+        ),
+        ("corners tried", str(result["search"]["corners"])),
+        ("family defaults (trial 0)", f"{100 * result['default_rate']:.1f}{unit}"),
     ]
     if result["variant"]:
         facts.append(("rule variant", ", ".join(f"{k}={v}" for k, v in result["variant"].items())))
+    if result.get("replay"):
+        facts.append(("replay", result["replay"]))
     sections = [
         Section("Found parameters", ["parameter", "value", "meaning"], params),
         Section("Search", image=png_of(lambda t: plot_search(result, t))),
         Section("Re-measure: per bot", BOT_HEAD, bot_rows(confirm)),
-        Section("Trials", ["trial", "rate"] + list(result["params"]), trials),
+        Section("Trials", ["trial", "figure"] + list(result["params"]), trials),
     ]
     return render(f"{confirm['title']}: strategy search", command, facts, sections, lead=sentence)

@@ -20,7 +20,7 @@ from mainmatch.engine.errors import MainmatchError
 from .commands import command_line, lazy_html, write_outputs, write_text
 from .labopts import bot_params_option, variant_option, vary_option
 from .progress import progress_bar
-from .tables import pct, report_console
+from .tables import bots_at_table, pct, report_console
 
 SWEEP_HELP = """Simulate GAME over a grid of rule variants (--vary, one or two keys).
 
@@ -33,9 +33,14 @@ rules), on local processes or Ray like simulate. --json writes
 SEARCH_HELP = """Tune a bot family (--family) with optuna to break GAME.
 
 One seat plays the family, the others the field (--field, cycled). Each of
---trials trials plays -n matches; the best parameters are re-measured on fresh
-seeds (--confirm matches) and reported with their 95% interval beside the fair
-share. The found bot is saved (--save-bot) for simulate --bot-params.
+--trials trials plays -n matches: first the corners (the family's defaults,
+then each parameter at its bounds), then optuna's sampler. The best parameters
+are re-measured on fresh seeds (--confirm matches) and compared with the
+average seat of an all-field table on the same seeds: the gain, with its 95%
+interval, is a lower bound on what one seat can win by deviating. The default
+--objective stakes is ToL rate minus EC rate (mainmatch.rl's default reward).
+The found bot is saved (--save-bot) for simulate --bot-params, and a replay
+command (--bots NAME:1,FIELD) plays the confirming table again exactly.
 The same --seed gives the same result.
 """
 
@@ -126,8 +131,12 @@ def register(app: typer.Typer) -> None:
         ] = "strategy",
         seed: Annotated[int, typer.Option("--seed")] = 0,
         objective: Annotated[
-            str, typer.Option("--objective", help="tol: maximise ToL rate; ec: minimise EC rate")
-        ] = "tol",
+            str,
+            typer.Option(
+                "--objective",
+                help="stakes: maximise ToL rate - EC rate; tol: maximise ToL rate; ec: minimise EC rate",
+            ),
+        ] = "stakes",
         confirm: Annotated[
             int | None,
             typer.Option("--confirm", help="matches of the re-measure (default 2 x -n, >= 200)"),
@@ -151,7 +160,14 @@ def register(app: typer.Typer) -> None:
         html: Annotated[Path | None, typer.Option("--html")] = None,
         quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
     ) -> None:
-        from .search import SearchSpec, check_spec, found_bot, run_search, sentence
+        from .search import (
+            SearchSpec,
+            check_spec,
+            found_bot,
+            replay_command,
+            run_search,
+            sentence,
+        )
 
         console = report_console()
         try:
@@ -171,16 +187,21 @@ def register(app: typer.Typer) -> None:
                 tuple(bot_module or ()),
             )
             check_spec(spec)
-            total = trials * matches + (confirm or max(200, 2 * matches))
+            # the trials, then the confirming table and the all-field table on its seeds
+            total = trials * matches + 2 * (confirm or max(200, 2 * matches))
             with _progress(quiet, f"searching {game} ({family})", total) as advance:
                 result = run_search(spec, advance)
             line = sentence(result)
             _print_search(result, line, console)
             bot_path = save_bot or Path(f"found-{family}.json")
             write_text(bot_path, json.dumps(found_bot(result, name), indent=1) + "\n")
+            result["replay"] = replay_command(
+                result, bot_path, name, list(bot_params or ()), list(bot_module or ())
+            )
             console.print(
-                f"found bot written to {bot_path}; play it with: mainmatch simulate {game} "
-                f"--bot-params {bot_path} --bots {name},{field}"
+                f"found bot written to {bot_path}; play the confirming table again "
+                f"(one {name} seat, {field} in the others) with: {result['replay']}",
+                soft_wrap=True,
             )
             write_outputs(
                 console,
@@ -199,6 +220,9 @@ def _print_sweep(result: dict, console: Console) -> None:
     table = Table(
         title=f"sweep of {result['game']}: {result['matches']:,} matches a cell, seed {result['seed']}"
     )
+    if result["cells"]:
+        report = result["cells"][0]["report"]
+        console.print(f"at the table: {bots_at_table(report)} ({report['seating']} seating)")
     for k in keys:
         table.add_column(k, justify="right")
     for col in ("bot", "ToL rate", "EC rate", "length", "ends"):
@@ -227,7 +251,20 @@ def _print_search(result: dict, line: str, console: Console) -> None:
     for k, v in result["params"].items():
         table.add_row(k, f"{v:.3g}" if isinstance(v, float) else str(v), result["param_help"][k])
     console.print(table)
+    search = result["search"]
     console.print(
-        f"family defaults (trial 0): {100 * result['default_rate']:.1f}% in the search's matches"
+        f"at the table: {bots_at_table(result['confirm']['report'])}; "
+        f"yardstick table: {bots_at_table(result['yardstick']['report'])}"
+    )
+    console.print(
+        f"family defaults (trial 0): {_figure(result, result['default_rate'])} "
+        f"({result['objective_meaning']}) in the search's matches; "
+        f"{search['corners']} corner(s) tried before the sampler"
     )
     console.print(f"[bold]{line}[/bold]")
+
+
+def _figure(result: dict, value: float) -> str:
+    if result["objective"] == "stakes":
+        return f"{100 * value:+.1f} points"
+    return f"{100 * value:.1f}%"

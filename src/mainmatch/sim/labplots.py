@@ -196,16 +196,19 @@ def _heatmaps(sweep: dict, kx: str, ky: str) -> Any:
 
 
 def plot_search(result: dict, target: Path | BinaryIO) -> None:
-    """Each trial's rate and the best so far, the confirmed rate with its interval
-    and the fair share; then the rate against each parameter."""
+    """Each trial's figure and the best so far, the confirmed figure with its
+    interval and the yardstick (the average seat of an all-field table); then
+    the figure against each parameter."""
     if isinstance(target, str):
         target = Path(target)
     trials = result["trials"]
     names = list(result["params"])
     cols = 1 + len(names)
     fig, axes = plt.subplots(1, cols, figsize=(5 * cols, 4.2), squeeze=False)
-    maximize = result["objective"] == "tol"
-    label = "ToL rate %" if maximize else "EC rate %"
+    maximize = result["objective"] != "ec"
+    label = {"tol": "ToL rate %", "ec": "EC rate %"}.get(
+        result["objective"], "ToL rate - EC rate (points)"
+    )
     ax = axes[0][0]
     rates = [100 * (t["rate"] or 0) for t in trials]
     best, run = [], None
@@ -216,7 +219,9 @@ def plot_search(result: dict, target: Path | BinaryIO) -> None:
     ax.plot(range(len(rates)), best, "-", label="best so far")
     low, high = result["interval"]
     ax.axhspan(100 * low, 100 * high, color="tab:green", alpha=0.2, label="re-measured (95% CI)")
-    ax.axhline(100 * result["fair_share"], color="tab:red", ls="--", label="fair share")
+    ax.axhline(
+        100 * result["yardstick"]["value"], color="tab:red", ls="--", label="average seat (field)"
+    )
     ax.set_xlabel("trial")
     ax.set_ylabel(label)
     ax.set_title(f"search: {result['family']} vs {result['field']}")

@@ -7,7 +7,11 @@ number of workers or the back-end that plays it.
 
 The bot list (``--bots strategy,random``) names one bot per seat, or fewer:
 it is cycled to fill the table (``a,b`` at a 6-player table is
-``a,b,a,b,a,b``). Then, per match, the lineup is seated:
+``a,b,a,b,a,b``). A name may carry a seat count, ``NAME:N``: it then fills
+exactly ``N`` seats, and the names without a count are cycled over the seats
+left (``found:1,strategy`` at a 13-player table is one ``found`` and twelve
+``strategy``; ``a:2,b,c`` at 6 is ``a,a,b,c,b,c``), placed where the first of
+them is listed. Then, per match, the lineup is seated:
 
 - ``rotate`` (default): match ``i`` shifts the lineup by ``i`` seats, so over
   any ``player_count`` consecutive matches every bot sits in every seat
@@ -93,24 +97,22 @@ def make_plan(
     tuned = dict(tuned or {})
     for name, (family, params) in tuned.items():
         tuned[name] = (family, get_family(game_id, family).checked(params))
-    names = (
+    items = (
         [b.strip() for b in bots.split(",")]
         if isinstance(bots, str)
         else [str(b).strip() for b in bots]
     )
-    if not names or any(not b for b in names):
+    if not items or any(not b for b in items):
         raise MainmatchError(
             f"--bots needs bot names separated by commas, e.g. strategy,random; bots for {game_id}: {', '.join(bot_names(game_id))}"
         )
     known = bot_names(game_id) + sorted(tuned)
-    for b in names:
+    counted = [_counted(item) for item in items]
+    for b, _ in counted:
         if b not in known:
             raise MainmatchError(f"no bot {b!r} for {game_id}; bots: {', '.join(known)}")
     seats = game.player_count
-    if len(names) > seats:
-        raise MainmatchError(
-            f"{game.title} seats {seats} players but --bots names {len(names)}; name at most {seats} (the list is cycled to fill the table)"
-        )
+    lineup = fill_lineup(counted, seats, game.title)
     if matches < 1:
         raise MainmatchError(f"the number of matches must be at least 1, not {matches}")
     if seating not in SEATINGS:
@@ -122,7 +124,6 @@ def make_plan(
     from .keep import parse_keep  # local: keep imports plan's neighbours only
 
     parse_keep(keep)  # reject a bad rule before any match is played
-    lineup = tuple(names[k % len(names)] for k in range(seats))
     # a file is named by its absolute path: workers need not share our directory
     modules = tuple(str(Path(m).resolve()) if m.endswith(".py") else m for m in bot_modules)
     return SimPlan(
@@ -138,6 +139,55 @@ def make_plan(
         variant,
         tuned,
     )
+
+
+def _counted(item: str) -> tuple[str, int | None]:
+    """``NAME`` -> ``(NAME, None)``; ``NAME:N`` -> ``(NAME, N)`` with ``N >= 1``."""
+    name, colon, count = item.partition(":")
+    if not colon:
+        return item, None
+    try:
+        n = int(count.strip())
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise MainmatchError(
+            f"--bots {item}: NAME:N takes a whole number of seats N >= 1, e.g. found:1,strategy"
+        )
+    return name.strip(), n
+
+
+def fill_lineup(counted: list[tuple[str, int | None]], seats: int, title: str) -> tuple[str, ...]:
+    """One bot per seat from ``[(name, seats or None)]`` (module doc).
+
+    >>> fill_lineup([("found", 1), ("strategy", None)], 4, "t")
+    ('found', 'strategy', 'strategy', 'strategy')
+    >>> fill_lineup([("a", None), ("b", None)], 5, "t")
+    ('a', 'b', 'a', 'b', 'a')
+    """
+    fixed = sum(n for _, n in counted if n is not None)
+    free = [name for name, n in counted if n is None]
+    if fixed > seats or (fixed == 0 and len(free) > seats):
+        named = fixed if fixed else len(free)
+        raise MainmatchError(
+            f"{title} seats {seats} players but --bots names {named}; name at most {seats} (the list is cycled to fill the table)"
+        )
+    left = seats - fixed
+    if left and not free:
+        raise MainmatchError(
+            f"--bots fills {fixed} of {title}'s {seats} seats; add a bot without a count for the other {left} (e.g. found:1,strategy)"
+        )
+    if len(free) > left:
+        raise MainmatchError(
+            f"--bots: {len(free)} bots without a count for the {left} seats left; name at most {left}"
+        )
+    lineup: list[str] = []
+    for k, (name, n) in enumerate(counted):
+        if n is not None:
+            lineup += [name] * n
+        elif k == next(i for i, (_, c) in enumerate(counted) if c is None):
+            lineup += [free[j % len(free)] for j in range(left)]
+    return tuple(lineup)
 
 
 def load_bot_modules(modules: tuple[str, ...]) -> None:

@@ -94,7 +94,7 @@ def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
             pending = driver.pending
     result = driver.result()
     assert result is not None  # the loop ends when nobody is pending: the match is over
-    summary = summarize(index, names, config, result, len(driver.steps), decisions, faults)
+    summary = summarize(index, names, config, result, len(driver.steps), decisions, faults, game)
     record = driver.record()
     return summary, record
 

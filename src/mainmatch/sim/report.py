@@ -1,7 +1,11 @@
 """From match summaries to the figures a designer reads (and ``--json`` writes).
 
-Every figure comes with its 95% interval: Wilson for rates, t for means.
-A *row* gathers player-matches (one player in one match): per bot, per seat
+Every figure comes with its 95% interval: Wilson for rates, t for means,
+both **clustered by match** (``stats``): the seats of one match share its
+fixed handful of Tokens, so a row with several seats in a match (a bot in many
+seats, a team) takes its variance from the matches, not from the seats as if
+they were independent. A row with one seat per match (every seat row, a bot in
+one seat) gets the plain Wilson and t intervals. A *row* gathers player-matches (one player in one match): per bot, per seat
 (seat k = ``players[k]``), per team and per bot within a team when the game
 has teams (see ``summary``). For each row:
 
@@ -33,7 +37,7 @@ from mainmatch import games
 from mainmatch.bots.driver import FAULTS
 
 from .plan import SimPlan
-from .stats import mean_ci, wilson
+from .stats import clustered_mean, clustered_rate, mean_ci, wilson
 from .summary import MatchSummary
 
 
@@ -47,6 +51,9 @@ class _Row:
     decisions: int = 0
     faults: Counter = field(default_factory=Counter)
     example: dict[str, str] = field(default_factory=dict)
+    #: per match the row sat in: [match index, seats, ToL holders, tokens, ECs,
+    #: garnets, garnets spent, rank sum, ranked seats] (the clusters of ``stats``)
+    matches: list[list[int]] = field(default_factory=list)
 
     def add(self, s: MatchSummary, k: int, faults: list[tuple[str, str]]) -> None:
         self.tokens.append(s.tokens[k])
@@ -59,20 +66,52 @@ class _Row:
         for kind, message in faults:
             self.faults[kind] += 1
             self.example.setdefault(kind, message)
+        if not self.matches or self.matches[-1][0] != s.index:
+            self.matches.append([s.index, 0, 0, 0, 0, 0, 0, 0, 0])
+        m = self.matches[-1]
+        ranked = s.ranks is not None
+        for j, x in enumerate(
+            (
+                1,
+                s.tokens[k] > 0,
+                s.tokens[k],
+                s.ec == k,
+                s.garnets[k],
+                s.garnets_spent[k],
+                s.ranks[k] if s.ranks is not None else 0,
+                ranked,
+            ),
+            start=1,
+        ):
+            m[j] += int(x)
+
+    def column(self, j: int) -> list[int]:
+        return [m[j] for m in self.matches]
+
+    def _mean(self, j: int, values: list[int], sizes: int = 1) -> dict:
+        """The clustered mean of column ``j`` per seat (``sizes``: the column of
+        seats counted), clipped to the range of ``values``."""
+        sums, counts = self.column(j), self.column(sizes)
+        kept = [(y, c) for y, c in zip(sums, counts, strict=True) if c]
+        return clustered_mean(
+            [y for y, _ in kept], [c for _, c in kept], (min(values), max(values))
+        ).as_dict()
 
     def figures(self) -> dict:
         n = len(self.tokens)
         faults = sum(self.faults.values())
+        seats = self.column(1)
         return {
             "player_matches": n,
-            "tol_rate": wilson(sum(1 for t in self.tokens if t > 0), n).as_dict(),
-            "mean_tol": mean_ci(self.tokens).as_dict(),
-            "ec_rate": wilson(self.ec, n).as_dict(),
-            "mean_garnets": mean_ci(self.garnets).as_dict(),
-            "mean_garnets_spent": mean_ci(self.spent).as_dict(),
-            "mean_rank": mean_ci(self.ranks).as_dict() if self.ranks else None,
+            "tol_rate": clustered_rate(self.column(2), seats).as_dict(),
+            "mean_tol": self._mean(3, self.tokens),
+            "ec_rate": clustered_rate(self.column(4), seats).as_dict(),
+            "mean_garnets": self._mean(5, self.garnets),
+            "mean_garnets_spent": self._mean(6, self.spent),
+            "mean_rank": self._mean(7, self.ranks, sizes=8) if self.ranks else None,
             "decisions": self.decisions,
             "faults": {kind: self.faults[kind] for kind in FAULTS},
+            # a fault rate per action asked: actions are not seats, so it stays plain Wilson
             "fault_rate": wilson(faults, self.decisions).as_dict() if self.decisions else None,
             "fault_examples": {kind: self.example[kind] for kind in FAULTS if kind in self.example},
             "tol_histogram": _histogram(self.tokens),

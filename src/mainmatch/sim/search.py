@@ -3,34 +3,60 @@
 One seat plays the family (``candidate``), the other seats the chosen field,
 rotated so the candidate sits in every seat. Each trial plays ``matches``
 matches with the same match seeds (common random numbers: trials differ only
-by the parameters), and optuna's TPE sampler, seeded from ``--seed``, picks
-the next parameters; the family's defaults are trial 0. The best parameters
-are then **re-measured on fresh seeds** (``confirm`` matches), so the figure
-reported is not the lucky maximum of many noisy trials. The answer reads:
-"a player who does X wins Y% [low, high] against the field, where the fair
-share is Z%".
+by the parameters). The first trials are the **corners**: the family's
+defaults, then each parameter at its low and at its high bound with the
+others at their defaults (``corners``), queued in optuna before its TPE
+sampler (seeded from ``--seed``) picks the rest; a plain policy at a bound
+("never pay", "stop at once") is tried for sure rather than left to chance.
 
-Fair share: ``1 / players`` (one seat of the table). For games where many
-players win at once (a Seat Exchange streak) the report also gives the mean
-rate over every seat of the confirming run (``all_seats_rate``).
+Objectives (per seat, what a player's stakes are): ``stakes`` (default) is
+ToL rate minus EC rate, the default reward of ``mainmatch.rl`` (a Token of
+Life +1, the Elimination Candidate -1); ``tol`` maximises the ToL rate;
+``ec`` minimises the EC rate.
+
+The best parameters are then **re-measured on fresh seeds** (``confirm``
+matches), so the figure reported is not the lucky maximum of many noisy
+trials, and compared with the right **yardstick**: the average seat of an
+all-field table (the field in every seat, the same confirm seeds), not the
+fair share ``1 / players``, which is wrong where several players win at once
+(a Seat Exchange streak, Homeostasis). The **gain** is the found seat's figure
+minus the average seat's, with a 95% interval clustered by match
+(``stats.clustered_difference``; the two tables share their seeds, so matches
+are paired). A search finds *a* deviation, not the best one: its gain is a
+**lower bound** on the field's exploitability by one seat.
+
+The replay command (:func:`replay_command`) plays the confirming table
+again: ``--bots NAME:1,FIELD`` (one found seat, the field in the others), the
+confirm seeds and matches; its figures are the search's to the last digit.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Callable
+import math
+import shlex
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from mainmatch import games
-from mainmatch.bots.families import get_family, tuned_bot_file
+from mainmatch.bots.families import Family, get_family, tuned_bot_file
 from mainmatch.engine.errors import MainmatchError
 
-from . import simulate
+from . import Simulation, simulate
+from .stats import Clusters, Estimate, clustered_difference, clustered_mean, clustered_rate
+from .summary import MatchSummary
 
 CANDIDATE = "candidate"
-OBJECTIVES = {"tol": "tol_rate", "ec": "ec_rate"}
+#: objective -> what it measures per seat
+OBJECTIVES = {
+    "stakes": "ToL rate minus EC rate",
+    "tol": "ToL rate",
+    "ec": "EC rate (lower is better)",
+}
+DEFAULT_OBJECTIVE = "stakes"
 #: trials x matches the search may play: above this a run takes hours
 MAX_WORK = 10_000_000
 
@@ -43,7 +69,7 @@ class SearchSpec:
     matches: int
     field: str = "strategy"
     seed: int = 0
-    objective: str = "tol"
+    objective: str = DEFAULT_OBJECTIVE
     #: matches of the re-measure (default: 2 x ``matches``, at least 200)
     confirm: int | None = None
     variant: dict | None = None
@@ -75,7 +101,7 @@ def check_spec(spec: SearchSpec) -> None:
     if spec.matches < 1:
         raise MainmatchError(f"-n must be at least 1, not {spec.matches}")
     if spec.objective not in OBJECTIVES:
-        raise MainmatchError(f"--objective must be tol or ec, not {spec.objective!r}")
+        raise MainmatchError(f"--objective must be {', '.join(OBJECTIVES)}, not {spec.objective!r}")
     if spec.confirm is not None and spec.confirm < 1:
         raise MainmatchError(f"--confirm must be at least 1, not {spec.confirm}")
     if spec.trials * spec.matches > MAX_WORK:
@@ -84,24 +110,81 @@ def check_spec(spec: SearchSpec) -> None:
         )
 
 
+def corners(family: Family) -> list[dict[str, Any]]:
+    """The defaults, then each parameter at its low and high bound (the others at
+    their defaults), without repeats: the search's first trials.
+
+    >>> from mainmatch.bots.families import get_family
+    >>> corners(get_family("seat_exchange", "saver"))  # the defaults are both lows
+    [{'spend': 0, 'last': 0}, {'spend': 100, 'last': 0}, {'spend': 0, 'last': 400}]
+    """
+    base = family.defaults()
+    out = [base]
+    for p in family.params:
+        for bound in (p.low, p.high):
+            value = int(bound) if p.integer else float(bound)
+            point = {**base, p.name: value}
+            if point not in out:
+                out.append(point)
+    return out
+
+
+def seat_score(s: MatchSummary, k: int, objective: str) -> int:
+    """Seat ``k``'s figure in match ``s``: ToL (0/1), EC (0/1) or ToL - EC."""
+    tol, ec = int(s.tokens[k] > 0), int(s.ec == k)
+    return {"tol": tol, "ec": ec, "stakes": tol - ec}[objective]
+
+
+def objective_value(row: dict, objective: str) -> float:
+    """A report row's figure for ``objective``."""
+    tol, ec = row["tol_rate"]["value"] or 0.0, row["ec_rate"]["value"] or 0.0
+    return {"tol": tol, "ec": ec, "stakes": tol - ec}[objective]
+
+
+def _estimate(sims: Sequence[MatchSummary], objective: str, seat_of: str | None) -> Estimate:
+    """The figure of ``seat_of``'s seat (or of every seat) with its clustered
+    interval. ToL - EC is a mean of -1/0/+1; where it is the same in every match
+    its t interval has no width, so it then takes the Wilson bounds of its two
+    rates (``tol.low - ec.high .. tol.high - ec.low``) rather than claim certainty."""
+    c = _clusters(sims, objective, seat_of)
+    if objective != "stakes":
+        return clustered_rate([int(x) for x in c.sums], c.sizes)
+    est = clustered_mean(c.sums, c.sizes, (-1.0, 1.0))
+    if est.low != est.high:
+        return est
+    tol, ec = (_estimate(sims, key, seat_of) for key in ("tol", "ec"))
+    return Estimate(est.value, tol.low - ec.high, tol.high - ec.low, est.n)
+
+
+def _clusters(sims: Sequence[MatchSummary], objective: str, seat_of: str | None) -> Clusters:
+    """Per match: the figure of ``seat_of``'s seat, or of every seat (``None``)."""
+    sums: list[float] = []
+    sizes: list[int] = []
+    for s in sorted(sims, key=lambda x: x.index):
+        seats = [s.bots.index(seat_of)] if seat_of else range(len(s.bots))
+        sums.append(sum(seat_score(s, k, objective) for k in seats))
+        sizes.append(len(seats))
+    return Clusters(tuple(sums), tuple(sizes))
+
+
 def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = None) -> dict:
-    """Run the search; return its JSON (``family``, ``params``, ``rate``, ``interval``,
-    ``fair_share`` and the details)."""
+    """Run the search; return its JSON (``family``, ``params``, ``rate`` (the
+    objective's figure), ``interval``, ``yardstick``, ``gain`` and the details)."""
     import optuna  # loaded only when a search runs
 
     check_spec(spec)
     game = games.get(spec.game)
     family = get_family(spec.game, spec.family)
     lineup = _lineup(spec, game.player_count)
-    key = OBJECTIVES[spec.objective]
     progress = on_progress or (lambda _n: None)
     tuned_base = dict(spec.tuned or {})
     trial_seed = _seed(spec.seed, "trials")
 
-    def measure(params: dict[str, Any], matches: int, seed: int) -> dict:
-        sim = simulate(
+    def play(bots: list[str], params: dict[str, Any] | None, matches: int, seed: int) -> Simulation:
+        tuned = {**tuned_base, CANDIDATE: (spec.family, params)} if params else tuned_base
+        return simulate(
             spec.game,
-            lineup,
+            bots,
             matches,
             seed=seed,
             workers=spec.workers,
@@ -109,10 +192,9 @@ def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = Non
             seating="rotate",
             bot_modules=spec.bot_modules,
             variant=spec.variant,
-            tuned={**tuned_base, CANDIDATE: (spec.family, params)},
+            tuned=tuned,
             on_progress=progress,
         )
-        return sim.report
 
     trials: list[dict] = []
 
@@ -125,48 +207,105 @@ def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = Non
             )
             for p in family.params
         }
-        report = measure(params, spec.matches, trial_seed)
+        report = play(lineup, params, spec.matches, trial_seed).report
         row = next(b for b in report["bots"] if b["bot"] == CANDIDATE)
-        rate = row[key]["value"]
+        rate = objective_value(row, spec.objective)
         trials.append({"number": trial.number, "params": params, "rate": rate})
         return rate
 
     optuna.logging.set_verbosity(logging.WARNING)
     study = optuna.create_study(
-        direction="maximize" if spec.objective == "tol" else "minimize",
+        direction="minimize" if spec.objective == "ec" else "maximize",
         sampler=optuna.samplers.TPESampler(seed=_seed(spec.seed, "sampler")),
     )
-    study.enqueue_trial(family.defaults())  # trial 0: the family as it ships
+    tried_corners = corners(family)[: spec.trials]
+    for point in tried_corners:  # trial 0: the family as it ships; then its bounds
+        study.enqueue_trial(point)
     study.optimize(objective, n_trials=spec.trials)
     best = dict(study.best_trial.params)
     best = {p.name: best[p.name] for p in family.params}
     confirm_n = spec.confirm or max(200, 2 * spec.matches)
     confirm_seed = _seed(spec.seed, "confirm")
-    report = measure(best, confirm_n, confirm_seed)
+    found = play(lineup, best, confirm_n, confirm_seed)
+    # the yardstick: the field alone at the table, the same seeds (paired matches)
+    field_table = [b for b in lineup if b != CANDIDATE]
+    alone = play(field_table, None, confirm_n, confirm_seed)
+    report = found.report
+    mine = _clusters(found.run.summaries, spec.objective, CANDIDATE)
+    average = _clusters(alone.run.summaries, spec.objective, None)
+    est = _estimate(found.run.summaries, spec.objective, CANDIDATE)
+    yard = _estimate(alone.run.summaries, spec.objective, None)
+    diff = clustered_difference(mine, average)
+    if spec.objective == "ec":  # fewer ECs is the gain
+        diff = Estimate(-diff.value, -diff.high, -diff.low, diff.n)
+    # a gain cannot leave what the figures allow: +-1 for a rate, +-2 for ToL - EC
+    reach = 2.0 if spec.objective == "stakes" else 1.0
+    diff = Estimate(diff.value, max(diff.low, -reach), min(diff.high, reach), diff.n)
     rows = {b["bot"]: b for b in report["bots"]}
-    est = rows[CANDIDATE][key]
     field_rows = [b for b in report["bots"] if b["bot"] != CANDIDATE]
     total = sum(b["player_matches"] for b in report["bots"])
-    all_seats = sum((b[key]["value"] or 0) * b["player_matches"] for b in report["bots"]) / total
+    all_seats = (
+        sum(objective_value(b, spec.objective) * b["player_matches"] for b in report["bots"])
+        / total
+    )
+    key = "ec_rate" if spec.objective == "ec" else "tol_rate"
     return {
         "game": spec.game,
         "family": spec.family,
         "objective": spec.objective,
+        "objective_meaning": OBJECTIVES[spec.objective],
         "field": spec.field,
         "variant": dict(spec.variant or {}),
         "seed": spec.seed,
         "params": best,
-        "rate": est["value"],
-        "interval": [est["low"], est["high"]],
+        "rate": est.value,
+        "interval": [est.low, est.high],
+        "tol_rate": rows[CANDIDATE]["tol_rate"],
+        "ec_rate": rows[CANDIDATE]["ec_rate"],
+        "yardstick": {
+            "what": f"the average seat of an all-{spec.field} table (same seeds)",
+            "value": yard.value,
+            "interval": [yard.low, yard.high],
+            "report": alone.report,
+        },
+        "gain": {"value": diff.value, "low": diff.low, "high": diff.high},
+        "lower_bound": True,
+        # kept for readers of older results; 1/players is no yardstick where many win at once
         "fair_share": 1 / game.player_count,
         "all_seats_rate": all_seats,
         "field_rates": {b["bot"]: b[key] for b in field_rows},
         "confirm": {"matches": confirm_n, "seed": confirm_seed, "report": report},
-        "search": {"trials": spec.trials, "matches": spec.matches, "seed": trial_seed},
+        "search": {
+            "trials": spec.trials,
+            "matches": spec.matches,
+            "seed": trial_seed,
+            "corners": len(tried_corners),
+        },
         "default_rate": trials[0]["rate"],
         "trials": trials,
         "param_help": {p.name: p.meaning for p in family.params},
     }
+
+
+def replay_command(
+    result: dict,
+    bot_path: Path,
+    name: str,
+    field_files: Sequence[Path] = (),
+    bot_modules: Sequence[str] = (),
+) -> str:
+    """The ``mainmatch simulate`` line that plays the confirming table again: one
+    ``name`` seat (``NAME:1``), the field in the others, the confirm seeds."""
+    args = ["mainmatch", "simulate", result["game"], "--bot-params", str(bot_path)]
+    for path in field_files:
+        args += ["--bot-params", str(path)]
+    for module in bot_modules:
+        args += ["--bot-module", module]
+    args += ["--bots", f"{name}:1,{result['field']}"]
+    args += ["-n", str(result["confirm"]["matches"]), "--seed", str(result["confirm"]["seed"])]
+    for k, v in result["variant"].items():
+        args += ["--variant", f"{k}={v}"]
+    return shlex.join(args)
 
 
 def found_bot(result: dict, name: str) -> dict:
@@ -176,16 +315,30 @@ def found_bot(result: dict, name: str) -> dict:
 
 def sentence(result: dict) -> str:
     """The designer's answer in one line."""
-    what = "wins a Token of Life" if result["objective"] == "tol" else "is the EC"
     params = ", ".join(f"{k}={_short(v)}" for k, v in result["params"].items())
     low, high = result["interval"]
+    yard = result["yardstick"]
+    gain = result["gain"]
+    figure = _figure(result["objective"])
     return (
-        f"A {result['family']} bot ({params}) {what} in {100 * result['rate']:.1f}% "
-        f"[{100 * low:.1f}, {100 * high:.1f}] of matches against {result['field']}, "
-        f"where the fair share is {100 * result['fair_share']:.1f}% "
-        f"(all seats average {100 * result['all_seats_rate']:.1f}%; "
-        f"re-measured on {result['confirm']['matches']:,} fresh matches)."
+        f"A {result['family']} bot ({params}) scores {result['objective_meaning']} "
+        f"{figure(result['rate'])} [{figure(low)}, {figure(high)}] against {result['field']}, "
+        f"where the average seat of an all-{result['field']} table scores "
+        f"{figure(yard['value'])}: a gain of {_points(gain['value'])} points "
+        f"[{_points(gain['low'])}, {_points(gain['high'])}] for one seat, a lower bound on "
+        f"what a deviation can win (re-measured on {result['confirm']['matches']:,} fresh matches)."
     )
+
+
+def _figure(objective: str) -> Callable[[float | None], str]:
+    if objective == "stakes":
+        return _points
+    return lambda v: "-" if v is None else f"{100 * v:.1f}%"
+
+
+def _points(v: float | None) -> str:
+    """A difference of rates in percentage points, signed."""
+    return "-" if v is None or math.isnan(v) else f"{100 * v:+.1f}"
 
 
 def _short(v: Any) -> str:

@@ -5,7 +5,9 @@ never the record, so a simulation's traffic stays small. Everything here
 reads the game-independent result (ENGINE.md "result") and never a game's
 own details beyond three generic, optional keys:
 
-- the **end label**: ``details.end_condition``, else ``end_reason``, else
+- the **end label**: ``Game.end_label(config, result)`` when the game is
+  given (it follows the variant: Second to Won's ``over_150`` under
+  ``limit=150``), else ``details.end_condition``, else ``end_reason``, else
   ``outcome`` (the first that is a string), e.g. ``"streak"``, ``"over_200"``;
 - **teams**: ``details.teams`` or else ``config.teams``, either
   ``{player: team}`` or ``{team: [players]}``; no teams when neither exists;
@@ -17,7 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-END_KEYS = ("end_condition", "end_reason", "outcome")
+from mainmatch.engine.game import END_KEYS, Game, details_end_label
+
+__all__ = ["END_KEYS", "MatchSummary", "end_label", "ranks_of", "summarize", "teams_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +55,7 @@ def summarize(
     steps: int,
     decisions: list[int],
     faults: list[tuple[int, str, str]],
+    game: Game | None = None,
 ) -> MatchSummary:
     players = list(config["players"])
     details = result.get("details") or {}
@@ -67,7 +72,7 @@ def summarize(
         ec=players.index(ec) if ec in players else None,
         teams=teams_of(details, config, players),
         steps=steps,
-        end=end_label(details),
+        end=end_label(details) if game is None else game.end_label(config, result),
         void=bool(result.get("void_tokens_of_life")),
         decisions=tuple(decisions),
         faults=tuple(faults),
@@ -119,8 +124,4 @@ def teams_of(details: dict, config: dict, players: list[str]) -> tuple[str | Non
 
 def end_label(details: dict) -> str | None:
     """How the match ended, in the game's own words (see module doc)."""
-    for key in END_KEYS:
-        value = details.get(key)
-        if isinstance(value, str):
-            return value
-    return None
+    return details_end_label(details)

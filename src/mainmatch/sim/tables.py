@@ -21,6 +21,23 @@ def lineup_text(lineup: list[str]) -> str:
     return ", ".join(f"{bot} x{k}" for bot, k in counts.items())
 
 
+def bots_at_table(report: dict) -> str:
+    """Which bots sat at a report's table, tuned ones with their family and
+    parameters: ``found x1 (saver: spend=0, last=0), strategy x12``."""
+    tuned = report.get("tuned_bots") or {}
+    parts = []
+    for part in lineup_text(report["lineup"]).split(", "):
+        bot = part.rsplit(" x", 1)[0]
+        if bot in tuned:
+            params = ", ".join(
+                f"{k}={v:.3g}" if isinstance(v, float) else f"{k}={v}"
+                for k, v in tuned[bot]["params"].items()
+            )
+            part += f" ({tuned[bot]['family']}: {params})"
+        parts.append(part)
+    return ", ".join(parts)
+
+
 def pct(e: dict | None) -> str:
     """A rate with its interval: ``18.2% [17.5, 18.9]``."""
     if e is None or e["value"] is None:
@@ -72,7 +89,7 @@ def report_tables(report: dict) -> Group:
     parts: list[RenderableType] = []
     head = (
         f"{report['title']}: {report['matches']} matches, seed {report['seed']}, "
-        f"lineup {lineup_text(report['lineup'])} ({report['seating']} seating, {report['configs']} configs)"
+        f"lineup {bots_at_table(report)} ({report['seating']} seating, {report['configs']} configs)"
     )
     parts.append(Text(head, style="bold"))
     parts.append(

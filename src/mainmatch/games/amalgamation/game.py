@@ -294,6 +294,14 @@ class Amalgamation(Game[AmalgamationState]):
 
     # ------------------------------------------------------------ result §7
 
+    def end_label(self, config: dict, result: dict) -> str | None:
+        """The result names no end (amalgamation.md §7): the match ends after
+        the last round either with one player alone on the fewest points
+        (``fewest_points``) or with a tie there that the winners' vote settles
+        (``ec_vote``, §3.2)."""
+        details = result.get("details") or {}
+        return "ec_vote" if details.get("ec_votes") is not None else "fewest_points"
+
     def result(self, state: AmalgamationState) -> dict | None:
         if state.phase != "over":
             return None

@@ -235,6 +235,14 @@ class SecondToWon(Game[SecondState]):
 
     # ------------------------------------------------------------ result §7.5
 
+    def end_label(self, config: dict, result: dict) -> str | None:
+        """``complete`` or ``over_LIMIT``: the result's ``end_reason`` keeps the
+        spec's word ``over_200`` under any limit (second_to_won.md §7.5), so a
+        report of a variant names the limit actually played (``over_150``)."""
+        label = super().end_label(config, result)
+        limit = self.rule_values(config)["limit"]
+        return f"over_{limit}" if label == "over_200" else label
+
     def result(self, state: SecondState) -> dict | None:
         if state.phase != "over":
             return None

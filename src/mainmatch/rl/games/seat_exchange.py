@@ -2,13 +2,19 @@
 
 Trades action (seat_exchange.md §3.1), in this order: ``garnets`` (index =
 garnets converted at $1 each, 0..min(held, 10)), then up to five trades, each
-``trade_first`` (index 0 = no more trades; index 1 + k = the k-th player in
-seat-relative order), ``trade_second`` (index 1 + k, the pair not listed yet;
-the same player twice is a self-swap) and ``trade_amount`` (index i =
-``POSITIVE[i]`` dollars, at most what is left of money + garnets). A first
-player is allowed only if a pair with them is still unlisted and $1 is left, so
-every allowed choice leads to a legal action. ``choose_ec``: the candidate's
-seat-relative position.
+``trade_more`` (index 0 = no more trades, 1 = another trade), ``trade_first``
+(index 1 + k = the k-th player in seat-relative order), ``trade_second``
+(index 1 + k, the pair not listed yet; the same player twice is a self-swap)
+and ``trade_amount`` (index i = ``POSITIVE[i]`` dollars, at most what is left
+of money + garnets). A first player is allowed only if a pair with them is
+still unlisted and $1 is left, so every allowed choice leads to a legal action.
+``choose_ec``: the candidate's seat-relative position.
+
+"No more trades" is a choice of two, not one among fourteen first players: a
+learner that starts uniform over its allowed choices then tries "save
+everything" (no trade in any of the four rounds) in one match in 16, not one
+in 38,416 (issue 24: PPO did not find it in 90,000 steps when "stop" was one
+first player's slot).
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ PLAYERS = 13
 ROUNDS = 4
 MAX_TRADES = 5
 MAX_GARNETS = 10
-DECISIONS = ("garnets", "trade_first", "trade_second", "trade_amount", "choose_ec")
+DECISIONS = ("garnets", "trade_more", "trade_first", "trade_second", "trade_amount", "choose_ec")
 N_ACTIONS = max(PLAYERS + 1, len(POSITIVE), MAX_GARNETS + 1)
 PHASES = ("trade", "choose_ec", "over")
 
@@ -109,10 +115,11 @@ def plan(view: dict, request: dict, player: str) -> Plan:
     budget += spend
     while len(trades) < MAX_TRADES:
         firsts = [1 + a for a in range(PLAYERS) if budget >= 1 and free(a)]
-        pick = yield ask("trade_first", [0, *firsts], None, None)
-        if pick == 0:
+        if not firsts:
             break
-        a = pick - 1
+        if (yield ask("trade_more", [0, 1], None, None)) == 0:
+            break
+        a = (yield ask("trade_first", firsts, None, None)) - 1
         b = (yield ask("trade_second", [1 + b for b in free(a)], a, None)) - 1
         i = yield ask("trade_amount", amounts_up_to(POSITIVE, budget), a, b)
         used.add(frozenset((a, b)))
@@ -122,8 +129,9 @@ def plan(view: dict, request: dict, player: str) -> Plan:
 
 
 ACTIONS_DOC = (
-    "`garnets`: index = garnets converted (0..min(held, 10)); `trade_first`: 0 = no more "
-    "trades, 1 + k = the k-th player seat-relative (you are k = 0); `trade_second`: 1 + k; "
+    "`garnets`: index = garnets converted (0..min(held, 10)); `trade_more`: 0 = no more "
+    "trades, 1 = another trade; `trade_first`: 1 + k = the k-th player seat-relative (you "
+    "are k = 0); `trade_second`: 1 + k; "
     f"`trade_amount`: index i = {list(POSITIVE)}[i] dollars, masked to the dollars left; "
     "`choose_ec`: the candidate's seat-relative position."
 )
