@@ -27,6 +27,7 @@ from mainmatch.host.notify import Listener
 from mainmatch.host.service import Access, HostService
 
 from . import text as tx
+from .authority import Authority
 from .store import Store
 
 log = logging.getLogger("mainmatch.discord")
@@ -64,6 +65,8 @@ class MainmatchBot(commands.Bot):
         self.sync_commands = False
         self.sync_guild: int | None = None
         self.store = Store(self.database)
+        #: the server's admin key: it authorises a Discord server to create (issue 26, H1)
+        self.authority = Authority(self.database.url)
         self.loops = loops
         self.tick_seconds = tick_seconds
         self.listener: Listener | None = None

@@ -24,6 +24,7 @@ from mainmatch.host import delivery
 from mainmatch.host.errors import HostError
 from mainmatch.host.service import Access, available_games
 
+from . import authority
 from . import components as comp
 from . import text as tx
 from .hosting import (
@@ -71,6 +72,21 @@ async def is_host(interaction: discord.Interaction) -> bool:
         role = interaction.guild.get_role(setup.host_role_id) if interaction.guild else None
         name = role.name if role is not None else "the host role"
         raise Refused(f"Only members with the host role ({name}) can do this.")
+    return True
+
+
+async def may_create(interaction: discord.Interaction) -> bool:
+    """Creating matches and seasons needs a server authorised with the server's
+    admin key (``/mm setup key:``; issue 26, H1): anyone can set up a public bot
+    on a server of their own, and being set up gives no authority."""
+    setup = await _setup_of(interaction)
+    bot = _bot(interaction)
+    stored = await bot.run_db(bot.store.admin_verifier, setup.guild_id)
+    if not await bot.run_db(bot.authority.allows, setup.guild_id, stored):
+        raise Refused(
+            "This server may not create matches or seasons: someone with Manage Server runs "
+            "/mm setup with key: (the mainmatch server's admin key; mainmatch serve prints it)."
+        )
     return True
 
 
@@ -135,6 +151,7 @@ def group(bot: BotLike) -> app_commands.Group:
         category="the category of the players' private channels (private: channels)",
         remind_minutes="remind players this many minutes before a deadline (0: never)",
         web_base="the web server's address, to offer players a link (optional)",
+        key="the mainmatch server's admin key, once: lets this server create matches and seasons",
     )
     @app_commands.check(manages_server)
     async def setup(
@@ -145,8 +162,11 @@ def group(bot: BotLike) -> app_commands.Group:
         category: discord.CategoryChannel | None = None,
         remind_minutes: app_commands.Range[int, 0, 10080] = 60,
         web_base: str | None = None,
+        key: str | None = None,
     ) -> None:
         assert interaction.guild is not None
+        if key is not None and bot.authority.key() is not None and not bot.authority.is_key(key):
+            raise Refused("Nothing set up: this is not the mainmatch server's admin key.")
         if private == "channels" and category is None:
             raise Refused("private: channels needs a category for the players' channels.")
         if web_base and not re.fullmatch(r"https?://[^\s<>]{1,180}", web_base):
@@ -174,11 +194,22 @@ def group(bot: BotLike) -> app_commands.Group:
             web_base,
         )
         await bot.run_db(bot.store.set_guild, setup)
+        if key is not None and bot.authority.key() is not None:
+            made = await bot.run_db(authority.verifier, key.strip(), setup.guild_id)
+            await bot.run_db(bot.store.set_admin_verifier, setup.guild_id, made)
+        stored = await bot.run_db(bot.store.admin_verifier, setup.guild_id)
+        allowed = await bot.run_db(bot.authority.allows, setup.guild_id, stored)
         where = "by DM" if private == "dm" else f"in private channels under {category.mention}"  # type: ignore[union-attr]
         await _answer(
             interaction,
             f"Set up: hosts have {host_role.mention}, announcements go to {channel.mention}, "
-            f"private information travels {where}; reminders {remind_minutes} minutes before a deadline.",
+            f"private information travels {where}; reminders {remind_minutes} minutes before a deadline. "
+            + (
+                "This server may create matches and seasons."
+                if allowed
+                else "To create matches and seasons here, run /mm setup again with key: "
+                "(the mainmatch server's admin key)."
+            ),
             raw=True,
         )
 
@@ -195,6 +226,7 @@ def group(bot: BotLike) -> app_commands.Group:
         seed="a seed for the game's chance (optional)",
     )
     @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.check(may_create)  # checked after is_host (checks run bottom-up)
     @app_commands.check(is_host)
     async def new(
         interaction: discord.Interaction,
@@ -342,6 +374,7 @@ def group(bot: BotLike) -> app_commands.Group:
     @app_commands.describe(
         record="a mainmatch-record/1 JSON file", players="members for the seats, in order"
     )
+    @app_commands.check(may_create)  # checked after is_host (checks run bottom-up)
     @app_commands.check(is_host)
     async def import_(
         interaction: discord.Interaction,

@@ -14,6 +14,7 @@ from discord import app_commands
 from mainmatch.host.db import Database
 from mainmatch.host.service import HostService
 
+from .authority import Authority
 from .store import Store
 
 
@@ -21,6 +22,7 @@ class BotLike(Protocol):
     service: HostService
     store: Store
     database: Database
+    authority: Authority
 
     @property
     def tree(self) -> app_commands.CommandTree[Any]: ...

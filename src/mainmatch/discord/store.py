@@ -30,6 +30,8 @@ class GuildRow(Base):
     category_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     remind_minutes: Mapped[int] = mapped_column(Integer, default=60)
     web_base: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    #: the server's admin key as a salted slow hash (``/mm setup key:``); None: not authorised
+    admin_verifier: Mapped[str | None] = mapped_column(String(128), nullable=True)
 
 
 class DiscordMatchRow(Base):
@@ -122,6 +124,18 @@ class Store:
             g.category_id = setup.category_id
             g.remind_minutes = setup.remind_minutes
             g.web_base = setup.web_base
+
+    def admin_verifier(self, guild_id: int) -> str | None:
+        """The stored verifier of the admin key this server was authorised with."""
+        with self.db.read() as s:
+            g = s.get(GuildRow, guild_id)
+            return None if g is None else g.admin_verifier
+
+    def set_admin_verifier(self, guild_id: int, verifier: str) -> None:
+        with self.db.write() as s:
+            g = s.get(GuildRow, guild_id)
+            if g is not None:
+                g.admin_verifier = verifier
 
     # ------------------------------------------------------------ matches
     def link_match(
