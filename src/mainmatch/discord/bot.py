@@ -300,7 +300,7 @@ class MainmatchBot(commands.Bot):
 
             made = await prompt_message(self, row.match_id, row.player, row.step)
             if made is None:
-                return "stale"
+                return await self.post_stale(row, dest)
             content, view = made
             content = f"<@{user_id}> {content}"
             msg = await self.send(dest, content, nonce, mentions=ping(user_id), view=view)
@@ -310,6 +310,22 @@ class MainmatchBot(commands.Bot):
         else:
             msg = await self.send(dest, tx.neutralise(row.text), nonce)
         return str(msg.id) if msg else "empty"
+
+    async def post_stale(self, row: delivery.Delivery, dest: discord.abc.Messageable) -> str:
+        """A prompt whose step closed before it could be posted (the host resolved
+        it, or an undo took it back): the player is told so, not left unaware
+        that there was a step (issue 26, L9); a step still open that is no longer
+        theirs (they submitted on the web) needs no word."""
+        ov = await self.run_db(self.service.overview, Access(row.match_id, "host"))
+        if ov["status"] == "running" and ov.get("open_step") == row.step:
+            return "stale"
+        text = (
+            f"Step {row.step} closed before its request reached you; "
+            "the rules' defaults stood in for anything you did not submit. "
+            "The results are in the match channel and your private messages."
+        )
+        msg = await self.send(dest, text, f"mm{row.id}")
+        return f"closed {msg.id if msg else ''}"
 
 
 def _describe(exc: discord.HTTPException, row: delivery.Delivery) -> str:

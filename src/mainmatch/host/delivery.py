@@ -16,6 +16,14 @@ Rows are keyed by (match, undo count, step, kind, player): a step that an undo
 opened again gets fresh prompts, and the same message is never written twice.
 The texts are made here, from ``Announcement`` (the events' audiences) and
 the result: nothing secret reaches a public row.
+
+A step's clock waits for its players (issue 26, L9): while a prompt of the
+open step is neither posted nor failed, the step does not resolve at its
+deadline (:func:`prompts_waiting`, read by ``resolve_due``), and when its
+last prompt is settled more than :data:`CLOCK_SLACK` seconds after the step
+opened, the deadline moves by that delay: it counts from when the players
+could know. A prompt that failed (a member's closed DMs, a missing
+permission) stops holding the clock: the host sees it in ``/mm status``.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
+    ColumnElement,
     Float,
     ForeignKey,
     Index,
@@ -48,6 +57,8 @@ if TYPE_CHECKING:
 
 #: seconds after which a claimed but unconfirmed row is claimed again
 LEASE = 60.0
+#: seconds of delay between a step's opening and its prompts that need no new deadline
+CLOCK_SLACK = 1.0
 #: message kinds, in the order a step causes them
 KINDS = ("public", "dm", "result", "prompt", "reminder", "notice")
 
@@ -312,22 +323,68 @@ def claim(
 
 def delivered(db: Database, delivery_id: int, ref: str) -> None:
     """Mark a row posted (``ref``: where it went, or why nothing was posted)."""
+    now = time.time()
     with db.write() as s:
-        s.execute(
-            update(DeliveryRow)
-            .where(DeliveryRow.id == delivery_id)
-            .values(delivered_at=time.time(), ref=ref[:60], error=None)
-        )
+        row = s.get(DeliveryRow, delivery_id)
+        if row is None:
+            return
+        settled_before = row.error is not None or row.delivered_at is not None
+        row.delivered_at, row.ref, row.error = now, ref[:60], None
+        if not settled_before:
+            _start_clock(s, row, now)
 
 
 def failed(db: Database, delivery_id: int, error: str, retry_in: float) -> None:
     """A post that failed: kept, and claimable again in ``retry_in`` seconds."""
+    now = time.time()
     with db.write() as s:
-        s.execute(
-            update(DeliveryRow)
-            .where(DeliveryRow.id == delivery_id)
-            .values(claimed_at=time.time() - LEASE + retry_in, error=error[:300])
+        row = s.get(DeliveryRow, delivery_id)
+        if row is None:
+            return
+        settled_before = row.error is not None or row.delivered_at is not None
+        row.claimed_at, row.error = now - LEASE + retry_in, error[:300]
+        if not settled_before:
+            _start_clock(s, row, now)
+
+
+def prompts_waiting() -> ColumnElement[bool]:
+    """SQL: the open step of the ``MatchRow`` in the query still has a prompt
+    neither posted nor failed (its players may not know it is open yet)."""
+    return (
+        select(DeliveryRow.id)
+        .where(
+            DeliveryRow.match_id == MatchRow.id,
+            DeliveryRow.undos == MatchRow.undos,
+            DeliveryRow.step == MatchRow.step_count + 1,
+            DeliveryRow.kind == "prompt",
+            DeliveryRow.delivered_at.is_(None),
+            DeliveryRow.error.is_(None),
         )
+        .exists()
+    )
+
+
+def _start_clock(s: Session, row: DeliveryRow, now: float) -> None:
+    """After a prompt settled for the first time (posted, or failed): if it was
+    the open step's last, and the players learnt of the step more than
+    ``CLOCK_SLACK`` seconds after it opened, the deadline moves by that delay
+    (a step's clock runs from when they can know)."""
+    if row.kind != "prompt":
+        return
+    s.flush()
+    m = s.scalar(select(MatchRow).where(MatchRow.id == row.match_id).with_for_update())
+    if (
+        m is None
+        or m.status != "running"
+        or m.deadline_at is None
+        or (m.undos, m.step_count + 1) != (row.undos, row.step)
+        or s.scalar(select(prompts_waiting()).where(MatchRow.id == m.id))
+    ):
+        return
+    late = now - m.step_opened_at
+    if late > CLOCK_SLACK:
+        m.deadline_at += late
+        m.revision += 1
 
 
 def release(db: Database, ids: list[int]) -> None:

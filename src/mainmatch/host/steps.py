@@ -148,7 +148,10 @@ class StepsMixin(ServiceCore):
             due = list(
                 s.scalars(
                     select(MatchRow.id).where(
-                        MatchRow.status == "running", MatchRow.deadline_at <= now
+                        MatchRow.status == "running",
+                        MatchRow.deadline_at <= now,
+                        # the players must have been told the step is open (L9)
+                        ~delivery.prompts_waiting(),
                     )
                 )
             )
@@ -159,6 +162,8 @@ class StepsMixin(ServiceCore):
                     m = self._lock(s, match_id)
                     if m.status != "running" or m.deadline_at is None or m.deadline_at > now:
                         continue  # someone else resolved it or moved the deadline meanwhile
+                    if s.scalar(select(delivery.prompts_waiting()).where(MatchRow.id == m.id)):
+                        continue  # an undo reopened it meanwhile: its prompts are not out yet
                     snap = self._snapshot(s, m)
                     snap = self._apply_open_step(s, m, snap, now)
                     snap = self._settle(s, m, snap, now)
