@@ -72,6 +72,8 @@ class MainmatchBot(commands.Bot):
         self.listener: Listener | None = None
         #: seconds before a failed post is tried again, times its attempts (at most 5 minutes)
         self.retry_seconds = 5.0
+        #: seconds a post may take before it counts as failed (and is tried again later)
+        self.post_timeout = 30.0
         self._pump_lock = asyncio.Lock()
 
     async def run_db(self, fn: Any, *args: Any, **kw: Any) -> Any:
@@ -193,37 +195,45 @@ class MainmatchBot(commands.Bot):
             log.exception("posting after an interaction failed; the loop retries")
 
     async def pump(self) -> int:
-        """Post every undelivered row; returns how many were posted."""
+        """Post every undelivered row; returns how many were posted.
+
+        Whatever a post raises (a Discord error, a dropped connection, no
+        answer within ``post_timeout``) marks its row failed, to be tried again
+        later, and holds back the later rows of the same place, whose order is
+        kept (``delivery.claim`` holds them back on the next rounds too); the
+        rows of other places go on. Rows claimed and not tried are given back."""
         async with self._pump_lock:
             posted = 0
             while True:
                 rows = await self.run_db(delivery.claim, self.database, OUTLET)
                 if not rows:
                     return posted
-                # a place whose earlier post failed waits (its order is kept); others go on
                 blocked: set[tuple[str, str]] = set()
-                skipped: list[int] = []
-                for row in rows:
-                    if (row.match_id, row.player) in blocked:
-                        skipped.append(row.id)
-                        continue
-                    try:
-                        ref = await self.post(row)
-                    except discord.HTTPException as exc:
-                        blocked.add((row.match_id, row.player))
-                        why = _describe(exc, row)
-                        log.warning("post %d of match %s failed: %s", row.id, row.match_id, why)
-                        await self.run_db(
-                            delivery.failed,
-                            self.database,
-                            row.id,
-                            why,
-                            min(300.0, self.retry_seconds * row.attempts),
-                        )
-                        continue
-                    await self.run_db(delivery.delivered, self.database, row.id, ref)
-                    posted += 1
-                await self.run_db(delivery.release, self.database, skipped)
+                untried = [row.id for row in rows]
+                try:
+                    for row in rows:
+                        untried.remove(row.id)
+                        if delivery.place(row) in blocked:
+                            untried.append(row.id)
+                            continue
+                        try:
+                            ref = await asyncio.wait_for(self.post(row), self.post_timeout)
+                        except Exception as exc:  # noqa: BLE001 - any failure waits, in order
+                            blocked.add(delivery.place(row))
+                            why = _describe(exc, row, self.post_timeout)
+                            log.warning("post %d of match %s failed: %s", row.id, row.match_id, why)
+                            await self.run_db(
+                                delivery.failed,
+                                self.database,
+                                row.id,
+                                why,
+                                min(300.0, self.retry_seconds * row.attempts),
+                            )
+                            continue
+                        await self.run_db(delivery.delivered, self.database, row.id, ref)
+                        posted += 1
+                finally:
+                    await self.run_db(delivery.release, self.database, untried)
                 if blocked:
                     return posted
 
@@ -328,9 +338,9 @@ class MainmatchBot(commands.Bot):
         return f"closed {msg.id if msg else ''}"
 
 
-def _describe(exc: discord.HTTPException, row: delivery.Delivery) -> str:
+def _describe(exc: BaseException, row: delivery.Delivery, timeout: float) -> str:
     """A failed post in one line, naming a missing permission and where."""
-    where = "the match channel" if row.player == "" else f"{row.player}'s private place"
+    where = "the match channel" if delivery.place(row)[1] == "" else f"{row.player}'s private place"
     if isinstance(exc, discord.Forbidden):
         return (
             f"missing permission in {where}: the bot needs View Channel and Send Messages "
@@ -338,7 +348,11 @@ def _describe(exc: discord.HTTPException, row: delivery.Delivery) -> str:
         )
     if isinstance(exc, discord.NotFound):
         return f"{where} no longer exists (Discord: {exc.text or exc.status})"
-    return f"Discord error {exc.status} posting to {where}: {exc.text}"
+    if isinstance(exc, discord.HTTPException):
+        return f"Discord error {exc.status} posting to {where}: {exc.text}"
+    if isinstance(exc, TimeoutError):
+        return f"no answer from Discord within {timeout:g} s posting to {where}"
+    return f"posting to {where} failed: {type(exc).__name__}: {exc}"[:300]
 
 
 def build_bot(db_url: str, *, loops: bool = True, tick_seconds: float = 5.0) -> MainmatchBot:

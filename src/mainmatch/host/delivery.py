@@ -290,13 +290,39 @@ def _key(m: MatchRow, step: int, kind: str, player: str) -> tuple[Any, ...]:
 # ==================================================================== posting (adapters)
 
 
+#: the kinds posted in the match channel (the rest go to their player's private place)
+CHANNEL_KINDS = ("public", "result", "notice")
+
+
+def place(row: Delivery | DeliveryRow) -> tuple[str, str]:
+    """Where a row is posted: (match, "") for the match channel, else (match, player)."""
+    return (row.match_id, "" if row.kind in CHANNEL_KINDS else row.player)
+
+
 def claim(
     db: Database, outlet: str, *, limit: int = 50, now: float | None = None
 ) -> list[Delivery]:
     """Claim up to ``limit`` undelivered rows of ``outlet``, oldest first (a
-    row claimed more than ``LEASE`` seconds ago without confirmation again)."""
+    row claimed more than ``LEASE`` seconds ago without confirmation again).
+
+    Order per place is kept: a row waits while an earlier row of its place
+    is undelivered and not claimable (being posted, or failed and waiting
+    for its retry)."""
     now = time.time() if now is None else now
     with db.write() as s:
+        held = s.execute(
+            select(DeliveryRow.id, DeliveryRow.match_id, DeliveryRow.kind, DeliveryRow.player)
+            .join(OutletRow, OutletRow.match_id == DeliveryRow.match_id)
+            .where(
+                OutletRow.outlet == outlet,
+                DeliveryRow.delivered_at.is_(None),
+                DeliveryRow.claimed_at >= now - LEASE,
+            )
+        ).all()
+        first_held: dict[tuple[str, str], int] = {}
+        for rid, match_id, kind, player in held:
+            key = (match_id, "" if kind in CHANNEL_KINDS else player)
+            first_held[key] = min(rid, first_held.get(key, rid))
         q = (
             select(DeliveryRow)
             .join(OutletRow, OutletRow.match_id == DeliveryRow.match_id)
@@ -310,7 +336,7 @@ def claim(
         )
         if db.dialect == "postgresql":
             q = q.with_for_update(skip_locked=True, of=DeliveryRow)
-        rows = list(s.scalars(q))
+        rows = [r for r in s.scalars(q) if r.id < first_held.get(place(r), r.id + 1)]
         out = []
         for r in rows:
             r.claimed_at = now
