@@ -308,6 +308,11 @@ class MainmatchBot(commands.Bot):
         if row.kind == "prompt":
             from .components import prompt_message
 
+            # a draft older than this prompt was built for an earlier opening of
+            # the step (before an undo): the reopened step starts empty
+            await self.run_db(
+                self.store.drop_draft_before, row.match_id, row.step, row.player, row.created_at
+            )
             made = await prompt_message(self, row.match_id, row.player, row.step)
             if made is None:
                 return await self.post_stale(row, dest)

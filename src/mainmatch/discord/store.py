@@ -211,6 +211,14 @@ class Store:
             r = s.get(DraftRow, (match_id, step, player))
             return dict(r.action) if r is not None else {}
 
+    def drop_draft_before(self, match_id: str, step: int, player: str, before: float) -> None:
+        """Forget a draft made before ``before`` (a step opened again by an undo
+        starts from an empty draft, not from what was built for it last time)."""
+        with self.db.write() as s:
+            r = s.get(DraftRow, (match_id, step, player))
+            if r is not None and r.updated_at < before:
+                s.delete(r)
+
     def save_draft(self, match_id: str, step: int, player: str, action: dict[str, Any]) -> None:
         with self.db.write() as s:
             r = s.get(DraftRow, (match_id, step, player))

@@ -99,7 +99,12 @@ def prompt_text(ov: dict[str, Any], draft: dict[str, Any] | None, summary: str) 
         parts.append("**You**\n" + fields(you))
     parts.append("**This step**\n" + fields(req, skip=("kind",)))
     sub = ov.get("submission")
-    if sub is not None:
+    if sub is not None and sub.get("kept"):
+        parts.append(
+            "**Kept from before the undo** (it stands at the deadline; the step resolves "
+            f"early only once everyone has submitted again: Submit confirms it):\n{summary}"
+        )
+    elif sub is not None:
         parts.append(f"**Submitted** (you may change it until the deadline):\n{summary}")
     elif draft:
         parts.append(f"**Your draft** (not submitted yet):\n{summary}")

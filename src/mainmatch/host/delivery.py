@@ -112,6 +112,8 @@ class Delivery:
     player: str
     text: str
     attempts: int
+    #: when the row was written (a prompt: when its step opened, or opened again)
+    created_at: float = 0.0
 
 
 # ==================================================================== writing (service hooks)
@@ -198,7 +200,16 @@ def after_undo(s: Session, m: MatchRow, snap: Snapshot, undone: int, now: float)
             DeliveryRow.kind != "notice",
         )
     )
-    _add(s, m, undone, "notice", "", f"The host took back step {undone}; it is open again.", now)
+    _add(
+        s,
+        m,
+        undone,
+        "notice",
+        "",
+        f"The host took back step {undone}; it is open again. Submissions made for it "
+        "stand at the deadline; it resolves early only once everyone has submitted again.",
+        now,
+    )
     _open_messages(s, m, snap, now)
     s.flush()
 
@@ -342,7 +353,17 @@ def claim(
             r.claimed_at = now
             r.attempts += 1
             out.append(
-                Delivery(r.id, r.match_id, r.undos, r.step, r.kind, r.player, r.text, r.attempts)
+                Delivery(
+                    r.id,
+                    r.match_id,
+                    r.undos,
+                    r.step,
+                    r.kind,
+                    r.player,
+                    r.text,
+                    r.attempts,
+                    r.created_at,
+                )
             )
     return out
 

@@ -15,7 +15,7 @@ import logging
 import random
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -78,6 +78,7 @@ class StepsMixin(ServiceCore):
                 )
             else:
                 sub.action, sub.submitted_at, sub.by_bot, sub.defaulted = action, now, False, False
+                sub.kept = False
             m.activity += 1  # seen by the host only: others must not count submissions
             s.flush()
             snap = self._settle(s, m, snap, now)
@@ -177,7 +178,10 @@ class StepsMixin(ServiceCore):
 
     def undo(self, match_id: str, step: int) -> dict:
         """Take back the last step (``step`` must name it: a confirmation).
-        Submissions made for it stay; the step opens again with a new deadline."""
+        Submissions made for it stay and stand at the new deadline, but a
+        person's is marked ``kept``: early resolution waits until every person
+        pending has submitted again (issue 26: the first to touch the reopened
+        step must not resolve it again with everyone else's old actions)."""
         now = self.clock()
         with self.db.write() as s:
             m = self._lock(s, match_id)
@@ -192,6 +196,15 @@ class StepsMixin(ServiceCore):
                 delete(SubmissionRow).where(
                     SubmissionRow.match_id == m.id, SubmissionRow.step > step
                 )
+            )
+            s.execute(
+                update(SubmissionRow)
+                .where(
+                    SubmissionRow.match_id == m.id,
+                    SubmissionRow.step == step,
+                    SubmissionRow.by_bot.is_(False),
+                )
+                .values(kept=True)
             )
             m.step_count -= 1
             m.undos += 1
@@ -346,7 +359,9 @@ class StepsMixin(ServiceCore):
             submitted = set(
                 s.scalars(
                     select(SubmissionRow.player).where(
-                        SubmissionRow.match_id == m.id, SubmissionRow.step == number
+                        SubmissionRow.match_id == m.id,
+                        SubmissionRow.step == number,
+                        SubmissionRow.kept.is_(False),  # kept across an undo: not fresh
                     )
                 )
             )

@@ -5,6 +5,8 @@
   none (issue 26, H1);
 - ``season_guilds``: the Discord servers (guilds) that may reach a season: the
   one that made it, and any a host linked with the season's host token;
+- ``submissions.kept``: a person's submission kept across an undo: it stands
+  at the deadline, but early resolution waits for a fresh one (issue 26);
 - ``discord_guilds.admin_verifier``: a salted, slow hash of the server's admin
   key, stored when a Discord server is authorised with ``/mm setup key:``
   (never the key itself); creating matches from Discord needs it.
@@ -42,9 +44,13 @@ def upgrade() -> None:
     op.create_index("ix_season_guilds_guild_id", "season_guilds", ["guild_id"])
     with op.batch_alter_table("discord_guilds") as batch:
         batch.add_column(sa.Column("admin_verifier", sa.String(128), nullable=True))
+    with op.batch_alter_table("submissions") as batch:
+        batch.add_column(sa.Column("kept", sa.Boolean(), nullable=False, server_default=sa.false()))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("submissions") as batch:
+        batch.drop_column("kept")
     with op.batch_alter_table("discord_guilds") as batch:
         batch.drop_column("admin_verifier")
     op.drop_index("ix_season_guilds_guild_id", table_name="season_guilds")
