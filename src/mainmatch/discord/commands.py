@@ -24,7 +24,7 @@ from mainmatch.host import delivery
 from mainmatch.host.errors import HostError
 from mainmatch.host.service import Access, available_games
 
-from . import authority
+from . import authority, replies
 from . import components as comp
 from . import text as tx
 from .hosting import (
@@ -97,8 +97,11 @@ def manages_server(interaction: discord.Interaction) -> bool:
     return True
 
 
-async def _match(interaction: discord.Interaction, given: str | None) -> str:
-    """The match a host command is about: the one named, or the newest running one."""
+async def _match(
+    interaction: discord.Interaction, given: str | None, *, finished: bool = False
+) -> str:
+    """The match a host command is about: the one named, or the newest running
+    one (``finished``: else the newest that ended, e.g. to export it)."""
     bot = _bot(interaction)
     assert interaction.guild is not None
     ids = await bot.run_db(bot.store.guild_matches, interaction.guild.id, running=False)
@@ -107,6 +110,8 @@ async def _match(interaction: discord.Interaction, given: str | None) -> str:
             raise Refused(f"No match {given!r} on this server.")
         return given
     running = await bot.run_db(bot.store.guild_matches, interaction.guild.id)
+    if not running and finished and ids:
+        return ids[0]
     if not running:
         raise Refused("No match is running on this server; name one with match:ID.")
     return running[0]
@@ -126,14 +131,7 @@ async def _answer(
 ) -> None:
     """An ephemeral answer; ``raw``: the text is the bot's own (its mentions show
     as mentions, and still ping nobody), else any mention in it is neutralised."""
-    content = content if raw else tx.neutralise(content)
-    content = tx.chunks(content)[0] if content.strip() else "\u200b"
-    kw.setdefault("ephemeral", True)
-    kw.setdefault("allowed_mentions", discord.AllowedMentions.none())
-    if interaction.response.is_done():
-        await interaction.followup.send(content, **kw)
-    else:
-        await interaction.response.send_message(content, **kw)
+    await replies.send(interaction, content if raw else tx.neutralise(content), **kw)
 
 
 def group(bot: BotLike) -> app_commands.Group:
@@ -361,7 +359,7 @@ def group(bot: BotLike) -> app_commands.Group:
     @mm.command(name="export", description="The match record as a file (only you see it)")
     @app_commands.check(is_host)
     async def export(interaction: discord.Interaction, match: str | None = None) -> None:
-        match_id = await _match(interaction, match)
+        match_id = await _match(interaction, match, finished=True)
         record = await bot.run_db(bot.service.record, match_id)
         data = json.dumps(record, indent=1).encode()
         await interaction.response.send_message(
@@ -414,16 +412,11 @@ def group(bot: BotLike) -> app_commands.Group:
         made = await comp.prompt_message(bot, seat.match_id, seat.player, ov["open_step"])
         assert made is not None
         content, view = made
-        await interaction.response.send_message(
-            tx.chunks(tx.neutralise(content))[0],
-            view=view,
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        await replies.send(interaction, tx.neutralise(content), view=view)
 
     @mm.command(name="view", description="What you know of your match now (only you see it)")
     async def view(interaction: discord.Interaction, match: str | None = None) -> None:
-        seat = await _own_seat(interaction, match)
+        seat = await _own_seat(interaction, match, finished=True)
         ov = await comp.player_state(bot, seat.match_id, seat.player)
         text = tx.view_text(ov)
         link = await comp.web_link(bot, seat.match_id, seat.player)
@@ -454,13 +447,22 @@ def group(bot: BotLike) -> app_commands.Group:
     return mm
 
 
-async def _own_seat(interaction: discord.Interaction, match: str | None) -> Any:
+async def _own_seat(
+    interaction: discord.Interaction, match: str | None, *, finished: bool = False
+) -> Any:
+    """The caller's seat: in the match named, or their newest running match
+    (``finished``: else their newest that ended: its final state stays theirs)."""
     bot = _bot(interaction)
     seats = await bot.run_db(bot.store.matches_of_user, interaction.user.id)
+    if finished and (match or not seats):
+        seats = await bot.run_db(
+            lambda: bot.store.matches_of_user(interaction.user.id, running=False)
+        )
     if match:
         seats = [s for s in seats if s.match_id == match]
     if not seats:
-        raise Refused("You play no running match" + (f" {match!r}." if match else "."))
+        what = "match" if finished else "running match"
+        raise Refused(f"You play no {what}" + (f" {match!r}." if match else "."))
     return seats[0]
 
 

@@ -19,7 +19,7 @@ from mainmatch.engine.errors import MainmatchError
 from mainmatch.host.errors import HostError
 from mainmatch.host.service import Access
 
-from . import forms
+from . import forms, replies
 from . import text as tx
 from .protocol import BotLike
 
@@ -31,12 +31,8 @@ def cid(match_id: str, step: int, seat: int, op: str, arg: str = "") -> str:
 
 
 async def reply(interaction: discord.Interaction, content: str) -> None:
-    """An ephemeral answer (the first response or a follow-up)."""
-    content = tx.chunks(tx.neutralise(content))[0] if content.strip() else "\u200b"
-    if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True, allowed_mentions=_none())
-    else:
-        await interaction.response.send_message(content, ephemeral=True, allowed_mentions=_none())
+    """An ephemeral answer, whole (the first response or a follow-up)."""
+    await replies.send(interaction, tx.neutralise(content))
 
 
 def _none() -> discord.AllowedMentions:
