@@ -328,6 +328,7 @@ def group(bot: BotLike) -> app_commands.Group:
         seats = await bot.run_db(bot.store.seats, match_id)
         if player not in seats:
             raise Refused(f"{player!r} is not a player of this match.")
+        before = seats[player].user_id
         if user is not None and any(s.user_id == user.id for s in seats.values()):
             raise Refused(f"{user.display_name} already plays a seat of this match.")
         if user is not None:
@@ -345,7 +346,7 @@ def group(bot: BotLike) -> app_commands.Group:
                     f"**{player}**'s seat is now played by another member "
                     f"({tx.neutralise(user.display_name)}).",
                 )
-        await _call(
+        done = await _call(
             interaction,
             bot.service.set_seat,
             match_id,
@@ -353,6 +354,9 @@ def group(bot: BotLike) -> app_commands.Group:
             bot_name,
             ok=f"{player}'s seat is now played by {bot_name or user.display_name}.",  # type: ignore[union-attr]
         )
+        if done and before is not None and (user is None or user.id != before):
+            by = f"a bot ({bot_name})" if user is None else "another member"
+            await tell_replaced(bot, before, match_id, player, by)
         if user is not None:
             await bot.send_prompt(match_id, player)
 
@@ -466,15 +470,35 @@ async def _own_seat(
     return seats[0]
 
 
-async def _call(interaction: discord.Interaction, fn: Any, *args: Any, ok: str) -> None:
+async def _call(interaction: discord.Interaction, fn: Any, *args: Any, ok: str) -> bool:
+    """A service call answered to the host: ``ok`` or its one-line error."""
     bot = _bot(interaction)
     try:
         out = await bot.run_db(fn, *args)
     except (HostError, MainmatchError) as exc:
         await _answer(interaction, str(exc))
-        return
+        return False
     await _answer(interaction, ok.format(**out))
     await bot.pump_after()
+    return True
+
+
+async def tell_replaced(bot: BotLike, user_id: int, match_id: str, player: str, by: str) -> bool:
+    """DM the member who no longer plays ``player``'s seat (issue 26): the
+    host's ``/mm seat`` gave it to ``by``. False when Discord refused the DM."""
+    ov = await bot.run_db(bot.service.overview, Access(match_id, "host"))
+    title = ov.get("title") or ov["game"]["title"]
+    text = (
+        f"The host gave your seat ({player}) in {title} (match {match_id}) to {by}: "
+        "you no longer play it, and its buttons no longer answer you."
+    )
+    try:
+        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+        await user.send(tx.neutralise(text), allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as exc:
+        log.warning("could not tell %s that they lost seat %s: %s", user_id, player, exc)
+        return False
+    return True
 
 
 def status_text(bot: BotLike, ov: dict[str, Any]) -> str:
