@@ -487,9 +487,9 @@ async def tell_replaced(bot: BotLike, user_id: int, match_id: str, player: str, 
     """DM the member who no longer plays ``player``'s seat (issue 26): the
     host's ``/mm seat`` gave it to ``by``. False when Discord refused the DM."""
     ov = await bot.run_db(bot.service.overview, Access(match_id, "host"))
-    title = ov.get("title") or ov["game"]["title"]
+    title = tx.escape(ov.get("title") or ov["game"]["title"])
     text = (
-        f"The host gave your seat ({player}) in {title} (match {match_id}) to {by}: "
+        f"The host gave your seat ({tx.escape(player)}) in {title} (match {match_id}) to {by}: "
         "you no longer play it, and its buttons no longer answer you."
     )
     try:
@@ -505,14 +505,15 @@ def status_text(bot: BotLike, ov: dict[str, Any]) -> str:
     """The host's status: the open step, who has submitted (never what), posts waiting."""
     from mainmatch.host import delivery
 
-    lines = [f"**{ov.get('title') or ov['game']['title']}** (match {ov['match']}): {ov['status']}"]
+    title = tx.escape(ov.get("title") or ov["game"]["title"])
+    lines = [f"**{title}** (match {ov['match']}): {ov['status']}"]
     if ov["status"] == "running":
         lines.append(
             f"Step {ov['open_step']}; deadline: "
             + (dl.discord_timestamp(ov["deadline"]) if ov.get("deadline") else "none (manual)")
         )
         for p, st in ov.get("pending_status", {}).items():
-            lines.append(f"- {p}: {st}")
+            lines.append(f"- {tx.escape(p)}: {st}")
     waiting = delivery.undelivered(bot.database, ov["match"])
     for d in waiting[:5]:
         lines.append(f"Post waiting ({d[0]}, step {d[1]}): {d[2] or 'queued'}")

@@ -306,7 +306,7 @@ async def modal_submitted(bot: BotLike, interaction: discord.Interaction) -> boo
     await reply(
         interaction,
         f"Draft for step {step} (not submitted yet; press Submit when it is complete):\n"
-        f"```\n{forms.summary(new)}\n```",
+        + tx.fenced(forms.summary(new)),
     )
     return True
 
@@ -343,7 +343,7 @@ async def submit(
         if out.get("resolved")
         else "You may change or withdraw it until the deadline."
     )
-    await reply(interaction, f"Stored for step {step}:\n```\n{forms.summary(stored)}\n```\n{note}")
+    await reply(interaction, f"Stored for step {step}:\n{tx.fenced(forms.summary(stored))}\n{note}")
     await bot.pump_after()
 
 
