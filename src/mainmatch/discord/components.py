@@ -311,6 +311,14 @@ async def modal_submitted(bot: BotLike, interaction: discord.Interaction) -> boo
     return True
 
 
+#: Submit pressed with an empty draft while a submission is stored (issue 26, L8)
+EMPTY_DRAFT = (
+    "Nothing changed: your draft is empty and your submission for step {step} (made here or "
+    "on the web) stands. Build a new draft with the buttons to replace it, or Withdraw it "
+    "and then press Submit to send an empty action."
+)
+
+
 def _closed(ov: dict, step: int) -> str:
     if ov.get("status") == "over":
         return "The match is over; nothing more can be submitted."
@@ -375,6 +383,14 @@ async def on_act(
         await interaction.response.send_modal(PartModal(match_id, step, seat, part, draft, req))
     elif op == "submit":
         draft = await bot.run_db(bot.store.draft, match_id, step, player)
+        sub = ov.get("submission")
+        if not draft and sub is not None:
+            if sub.get("kept"):  # kept across an undo: Submit confirms it (decision SB5)
+                await submit(bot, interaction, match_id, step, player, sub["action"])
+                return
+            # L8: an empty draft must not overwrite a submission (perhaps made on the web)
+            await reply(interaction, EMPTY_DRAFT.format(step=step))
+            return
         await submit(bot, interaction, match_id, step, player, draft or form.initial)
     elif op == "clear":
         await bot.run_db(bot.store.save_draft, match_id, step, player, {})
