@@ -9,6 +9,7 @@ escaped it. Every prompt and private text now goes through one function
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 
 TITLE = "```x``` # Big ||spoiler|| [click](https://evil.example) *b* @everyone"
@@ -48,6 +49,36 @@ def test_titles_stay_text_in_prompts_views_and_status(sqlite_url, dx):
             # the public post escapes it too (as before)
             public = "\n".join(m.content for m in world.messages(world.channel))
             assert "spoiler" in public and _live(public) == []
+            bot.database.dispose()
+
+    asyncio.run(scenario())
+
+
+def test_imported_ids_stay_text(sqlite_url, dx):
+    """A record's player ids (any the game accepts) in the host's answer and the
+    player's request: their Markdown shows as typed."""
+    from mainmatch import games
+    from mainmatch.engine.record import new_record
+
+    async def scenario():
+        bot = dx.build_bot(sqlite_url, loops=False)
+        async with dx.run(bot) as env:
+            world = await dx.World(env, bot).setup(players=1)
+            ann1 = world.members[0]
+            game = games.get("mvp")
+            players = ["||sp||", "__u__", *list(game.default_players)[2:]]
+            record = new_record("mvp", game.new_config(players, 5))
+            data = json.dumps(record).encode()
+            r = await world.host.slash(
+                world.lobby, "mm import", record=("r.json", data), players=ann1.mention
+            )
+            said = r.followups[-1].content if r.followups else r.response.content
+            assert said.startswith("Match "), said
+            assert "\\|\\|sp\\|\\| = " in said and "||sp||" not in said, said
+            match_id = said.split()[1]
+            prompt = world.prompt(ann1, match_id, 1)
+            assert prompt is not None
+            assert "||sp||" not in prompt.content and "\\|\\|sp\\|\\|" in prompt.content
             bot.database.dispose()
 
     asyncio.run(scenario())

@@ -343,7 +343,7 @@ def group(bot: BotLike) -> app_commands.Group:
                     bot.database,
                     match_id,
                     f"seat:{player}:u{user.id}",
-                    f"**{player}**'s seat is now played by another member "
+                    f"**{tx.escape(player)}**'s seat is now played by another member "
                     f"({tx.neutralise(user.display_name)}).",
                 )
         done = await _call(
@@ -352,7 +352,10 @@ def group(bot: BotLike) -> app_commands.Group:
             match_id,
             player,
             bot_name,
-            ok=f"{player}'s seat is now played by {bot_name or user.display_name}.",  # type: ignore[union-attr]
+            # user text escaped, and its braces doubled: ``ok`` is a format string
+            ok=tx.escape(f"{player}'s seat is now played by {bot_name or user.display_name}.")  # type: ignore[union-attr]
+            .replace("{", "{{")
+            .replace("}", "}}"),
         )
         if done and before is not None and (user is None or user.id != before):
             by = f"a bot ({bot_name})" if user is None else "another member"
