@@ -92,3 +92,29 @@ def test_any_failure_or_hang_is_marked_and_keeps_the_order(sqlite_url, dx, monke
             bot.database.dispose()
 
     asyncio.run(scenario())
+
+
+def test_a_message_discord_refuses_is_given_up_and_the_rest_go_on(sqlite_url, dx):
+    """400 (the message itself is refused): no retry can help, so the row is
+    marked with why, and the place's later posts are not held behind it."""
+
+    async def scenario():
+        bot = dx.build_bot(sqlite_url, loops=False)
+        async with dx.run(bot) as env:
+            world = await dx.World(env, bot).setup()
+            match_id = await world.new("seat_exchange", humans=1, early=False)
+            path = f"/channels/{world.channel.id}/messages"
+            env.inject_error("POST", path, status=400, code=50035, message="Invalid Form Body")
+            r = await world.host.slash(world.lobby, "mm resolve", match=match_id)
+            assert dx.said(r) == "Step 1 resolved."
+            env.errors.clear()
+            r = await world.host.slash(world.lobby, "mm resolve", match=match_id)
+            assert dx.said(r) == "Step 2 resolved."
+            rows = _channel_rows(bot, match_id)
+            refused = [row for row in rows if (row.ref or "").startswith("refused:")]
+            assert refused and refused[0].step == 1, [(r.step, r.ref) for r in rows]
+            assert all(row.delivered_at is not None for row in rows)
+            assert delivery.undelivered(bot.database, match_id) == []
+            bot.database.dispose()
+
+    asyncio.run(scenario())

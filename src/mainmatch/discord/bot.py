@@ -217,7 +217,7 @@ class MainmatchBot(commands.Bot):
                             untried.append(row.id)
                             continue
                         try:
-                            ref = await asyncio.wait_for(self.post(row), self.post_timeout)
+                            ref = await self.post_or_refused(row)
                         except Exception as exc:  # noqa: BLE001 - any failure waits, in order
                             blocked.add(delivery.place(row))
                             why = _describe(exc, row, self.post_timeout)
@@ -236,6 +236,19 @@ class MainmatchBot(commands.Bot):
                     await self.run_db(delivery.release, self.database, untried)
                 if blocked:
                     return posted
+
+    async def post_or_refused(self, row: delivery.Delivery) -> str:
+        """:meth:`post` within ``post_timeout``; a message Discord refuses as such
+        (400: no retry can help) is given up, named in its ``ref``, so that the
+        later posts of its place go on."""
+        try:
+            return await asyncio.wait_for(self.post(row), self.post_timeout)
+        except discord.HTTPException as exc:
+            if exc.status != 400:
+                raise
+            ref = f"refused: {_describe(exc, row, self.post_timeout)}"
+            log.error("post %d of match %s: %s", row.id, row.match_id, ref)
+            return ref
 
     async def send_prompt(self, match_id: str, player: str) -> bool:
         """Post ``player``'s request for the open step now (a seat that changed
