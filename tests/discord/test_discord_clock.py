@@ -14,6 +14,7 @@ import asyncio
 from sqlalchemy import update
 
 from mainmatch.host.models import MatchRow
+from mainmatch.host.service import Access
 
 
 def test_a_step_does_not_resolve_before_its_players_are_told(sqlite_url, dx, monkeypatch):
@@ -44,6 +45,9 @@ def test_a_step_does_not_resolve_before_its_players_are_told(sqlite_url, dx, mon
             before = dx.host_view(bot, match_id)["deadline"]
             assert bot.service.resolve_due() == []  # past its deadline, but nobody knows
             assert bot.service.record(match_id)["steps"] == []
+            # and a submission (say, on the web) is still on time
+            done = bot.service.submit(Access(match_id, "player", "ann2"), {}, 1)
+            assert done["submitted"] and not done["resolved"]
 
             await bot.pump()  # the prompts go out now
             assert world.prompt(ann1, match_id, 1) is not None

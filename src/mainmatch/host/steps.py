@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from mainmatch.bots import bot_names
 from mainmatch.engine.errors import IllegalAction, MainmatchError, RecordError
@@ -116,7 +116,7 @@ class StepsMixin(ServiceCore):
         if player not in pending:
             who = ", ".join(pending)
             raise Conflict(f"you have nothing to submit in step {number}; waiting for {who}")
-        if m.deadline_at is not None and now >= m.deadline_at:
+        if m.deadline_at is not None and now >= m.deadline_at and not _clock_waits(m):
             raise Conflict(
                 f"the deadline of step {number} passed at {dl.utc_text(m.deadline_at)}; it resolves with the rules' defaults"
             )
@@ -369,6 +369,14 @@ class StepsMixin(ServiceCore):
                 return snap
             snap = self._apply_open_step(s, m, snap, now)
         raise HostError(f"match {m.id}: more than {MAX_CHAIN} steps resolved in a row")
+
+
+def _clock_waits(m: MatchRow) -> bool:
+    """The open step's prompts are not out yet: its clock has not started (the
+    deadline moves when they are; ``delivery.prompts_waiting``), so a
+    submission is still on time."""
+    s = object_session(m)
+    return bool(s and s.scalar(select(delivery.prompts_waiting()).where(MatchRow.id == m.id)))
 
 
 def check_step_number(step: object, number: int) -> None:
