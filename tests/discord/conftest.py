@@ -41,8 +41,15 @@ class World:
         self.env, self.bot = env, bot
 
     async def setup(
-        self, *, private: str = "dm", players: int = 2, web_base: str | None = None
+        self,
+        *,
+        private: str = "dm",
+        players: int = 2,
+        web_base: str | None = None,
+        authorise: bool = True,
     ) -> World:
+        """``authorise``: set up with the server's admin key (``/mm setup key:``),
+        which creating matches and seasons needs (issue 26, H1)."""
         env = self.env
         await self.bot.tree.sync()
         self.guild = g = env.create_guild(name="ORG")
@@ -59,6 +66,8 @@ class World:
             opts.update(private="channels", category=self.category)
         if web_base:
             opts["web_base"] = web_base
+        if authorise:
+            opts["key"] = self.bot.authority.key()
         r = await self.admin.slash(self.lobby, "mm setup", **opts)
         assert r.response.content.startswith("Set up"), r.response.content
         return self

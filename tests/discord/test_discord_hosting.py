@@ -93,7 +93,7 @@ def test_discord_host_commands(sqlite_url, dx):
             r = await world.host.slash(world.lobby, "mm undo", step=1)
             assert dx.said(r) == "Step 1 taken back."
             shared = [dx.text_of(m) for m in world.messages(world.channel)]
-            assert shared[-1] == "The host took back step 1; it is open again."
+            assert shared[-1].startswith("The host took back step 1; it is open again.")
             reopened = world.prompt(ann2, match_id, 1)
             assert reopened is not None and reopened.id != prompt.id
             # a person's seat to another person: the channel is told too

@@ -92,7 +92,9 @@ def test_discord_season_commands(sqlite_url, dx):
 
             # add-match: a finished record, entered once
             rec = _record("seat_exchange", 3, 0)
-            seasons.create("s3", list(rec["config"]["players"]))
+            _, token = seasons.create("s3", list(rec["config"]["players"]))  # a web season
+            r = await world.host.slash(world.lobby, "mm season link", name="s3", token=token)
+            assert dx.said(r) == "Season s3 is now reachable on this server.", dx.said(r)
             data = json.dumps(rec).encode()
             r = await world.host.slash(
                 world.lobby, "mm season add-match", name="s3", record=("r.json", data)
@@ -110,7 +112,8 @@ def test_discord_season_commands(sqlite_url, dx):
             # add-match by id: a match of this server, refused while it runs
             match_id = await world.new("seat_exchange", humans=1)
             players = bot.service.record(match_id)["config"]["players"]
-            seasons.create("s4", list(players))
+            _, token = seasons.create("s4", list(players))
+            await world.host.slash(world.lobby, "mm season link", name="s4", token=token)
             r = await world.host.slash(
                 world.lobby, "mm season add-match", name="s4", match=match_id
             )
@@ -232,9 +235,14 @@ def test_discord_season_entries_and_a_hosted_episode(sqlite_url, dx):
             assert said == "No match started: a player is listed twice", said
             offered = await host.autocomplete(world.lobby, "mm season standings", "name", "")
             assert [c["value"] for c in offered] == ["s"]
-            seasons.create(
+            _, token = seasons.create(
                 "web", ["ann1", "ann2", "ann3", "ann4", "ann5", "ann6"]
             )  # no Discord ids
+            offered = await host.autocomplete(world.lobby, "mm season new-match", "name", "WE")
+            assert offered == [], "a web season is not this server's until linked"
+            said = await say("new-match", name="web", game="mvp")
+            assert said == "no season named web on this server", said
+            await host.slash(world.lobby, "mm season link", name="web", token=token)
             said = await say("new-match", name="web", game="mvp")
             assert said.startswith("No match started: ann1 has no Discord account in season web")
             offered = await host.autocomplete(world.lobby, "mm season new-match", "name", "WE")

@@ -68,7 +68,7 @@ def test_discord_refusals(sqlite_url, dx):
             r = await ann2.slash(world.lobby, "mm view")
             assert r.ephemeral and "**player**: ann2" in dx.text_of(r.response)
             r = await world.host.slash(world.lobby, "mm view")
-            assert "You play no running match" in r.response.content
+            assert "You play no match" in r.response.content
 
     asyncio.run(scenario())
 

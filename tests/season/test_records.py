@@ -8,6 +8,7 @@ claim key ignores packaging (extra notes, ``defaulted``) but not play.
 
 from __future__ import annotations
 
+import json
 import random
 
 from hypothesis import given, settings
@@ -66,3 +67,41 @@ def test_the_claim_key_ignores_packaging_but_not_play():
     assert match_key(noted) == match_key(rec)
     other = record_of("mvp", 4, 0)
     assert match_key(other) != match_key(rec)
+
+
+def _respelt(game_id: str, rec: dict) -> dict:
+    """``rec`` with every action written out by its step kind's model (defaults
+    filled, e.g. ``{}`` as ``{"garnets": 0, "trades": []}``) and keys reversed."""
+    game = games.get(game_id)
+    rep = replay(rec)
+    states = [rep.initial, *(s.state for s in rep.steps)]
+    steps = []
+    for before, step in zip(states, rec["steps"], strict=False):
+        pending = game.pending(before)
+        actions = {}
+        for p, action in reversed(step["actions"].items()):
+            model = game.action_models[
+                pending[p].kind if hasattr(pending[p], "kind") else pending[p]["kind"]
+            ]
+            full = model.model_validate(action).model_dump(
+                mode="json", by_alias=True, exclude_none=True
+            )
+            actions[p] = dict(reversed(full.items()))
+        steps.append({**step, "actions": actions})
+    return {**rec, "steps": steps}
+
+
+def test_the_claim_key_ignores_the_spelling_of_actions():
+    """Issue 26, L6: the repro (``{}`` respelt ``{"trades": []}``) and every
+    game's actions written out by their models keep the key."""
+    rec = record_of("seat_exchange", 5, 0)
+    empty = [(i, p) for i, s in enumerate(rec["steps"]) for p, a in s["actions"].items() if a == {}]
+    assert empty, "the repro needs a step with an empty action"
+    i, p = empty[0]
+    respelt = json.loads(json.dumps(rec))
+    respelt["steps"][i]["actions"][p] = {"trades": []}
+    assert replay(respelt).result() == replay(rec).result()
+    assert match_key(respelt) == match_key(rec)
+    for game_id in games.ids():
+        rec = record_of(game_id, 11, 1)
+        assert match_key(_respelt(game_id, rec)) == match_key(rec), game_id

@@ -103,6 +103,34 @@ def test_two_processes_adding_the_same_record_make_one_entry(services):
     assert len(two.get("s1").entries) == 1
 
 
+def test_a_respelt_record_does_not_enter_again(services):
+    """Issue 26, L6: ``{}`` respelt as ``{"trades": []}`` is the same match: its
+    garnets and Tokens of Life are paid once."""
+    one, _ = services
+    players = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m"]
+    one.create("s1", players)
+    made = one.host.create_match("seat_exchange", players, bots={p: "random" for p in players})
+    record = one.host.record(made.match_id)
+    one.add_record("s1", record, author="host")
+    held = one.get("s1").standings.players
+    spots = [
+        (i, p)
+        for i, st in enumerate(record["steps"])
+        for p, a in st["actions"].items()
+        if "trades" in a and not a["trades"]
+    ]
+    assert spots, "a player who traded nothing in some step"
+    i, p = spots[0]
+    steps = [dict(st) for st in record["steps"]]
+    action = {k: v for k, v in steps[i]["actions"][p].items() if k != "trades"}
+    steps[i]["actions"] = {**steps[i]["actions"], p: action}  # {"trades": []} as {}
+    respelt = {**record, "steps": steps}
+    assert respelt != record
+    with pytest.raises(SeasonError, match="this match is already in the ledger"):
+        one.add_record("s1", respelt, author="host")
+    assert one.get("s1").standings.players == held and len(one.get("s1").entries) == 1
+
+
 def test_the_season_migration_makes_its_tables(services):
     tables = set(services[0].db.tables())
     assert {"seasons", "season_entries", "season_claims", "season_matches"} <= tables

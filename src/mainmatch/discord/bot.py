@@ -27,6 +27,7 @@ from mainmatch.host.notify import Listener
 from mainmatch.host.service import Access, HostService
 
 from . import text as tx
+from .authority import Authority
 from .store import Store
 
 log = logging.getLogger("mainmatch.discord")
@@ -64,11 +65,15 @@ class MainmatchBot(commands.Bot):
         self.sync_commands = False
         self.sync_guild: int | None = None
         self.store = Store(self.database)
+        #: the server's admin key: it authorises a Discord server to create (issue 26, H1)
+        self.authority = Authority(self.database.url)
         self.loops = loops
         self.tick_seconds = tick_seconds
         self.listener: Listener | None = None
         #: seconds before a failed post is tried again, times its attempts (at most 5 minutes)
         self.retry_seconds = 5.0
+        #: seconds a post may take before it counts as failed (and is tried again later)
+        self.post_timeout = 30.0
         self._pump_lock = asyncio.Lock()
 
     async def run_db(self, fn: Any, *args: Any, **kw: Any) -> Any:
@@ -190,39 +195,60 @@ class MainmatchBot(commands.Bot):
             log.exception("posting after an interaction failed; the loop retries")
 
     async def pump(self) -> int:
-        """Post every undelivered row; returns how many were posted."""
+        """Post every undelivered row; returns how many were posted.
+
+        Whatever a post raises (a Discord error, a dropped connection, no
+        answer within ``post_timeout``) marks its row failed, to be tried again
+        later, and holds back the later rows of the same place, whose order is
+        kept (``delivery.claim`` holds them back on the next rounds too); the
+        rows of other places go on. Rows claimed and not tried are given back."""
         async with self._pump_lock:
             posted = 0
             while True:
                 rows = await self.run_db(delivery.claim, self.database, OUTLET)
                 if not rows:
                     return posted
-                # a place whose earlier post failed waits (its order is kept); others go on
                 blocked: set[tuple[str, str]] = set()
-                skipped: list[int] = []
-                for row in rows:
-                    if (row.match_id, row.player) in blocked:
-                        skipped.append(row.id)
-                        continue
-                    try:
-                        ref = await self.post(row)
-                    except discord.HTTPException as exc:
-                        blocked.add((row.match_id, row.player))
-                        why = _describe(exc, row)
-                        log.warning("post %d of match %s failed: %s", row.id, row.match_id, why)
-                        await self.run_db(
-                            delivery.failed,
-                            self.database,
-                            row.id,
-                            why,
-                            min(300.0, self.retry_seconds * row.attempts),
-                        )
-                        continue
-                    await self.run_db(delivery.delivered, self.database, row.id, ref)
-                    posted += 1
-                await self.run_db(delivery.release, self.database, skipped)
+                untried = [row.id for row in rows]
+                try:
+                    for row in rows:
+                        untried.remove(row.id)
+                        if delivery.place(row) in blocked:
+                            untried.append(row.id)
+                            continue
+                        try:
+                            ref = await self.post_or_refused(row)
+                        except Exception as exc:  # noqa: BLE001 - any failure waits, in order
+                            blocked.add(delivery.place(row))
+                            why = _describe(exc, row, self.post_timeout)
+                            log.warning("post %d of match %s failed: %s", row.id, row.match_id, why)
+                            await self.run_db(
+                                delivery.failed,
+                                self.database,
+                                row.id,
+                                why,
+                                min(300.0, self.retry_seconds * row.attempts),
+                            )
+                            continue
+                        await self.run_db(delivery.delivered, self.database, row.id, ref)
+                        posted += 1
+                finally:
+                    await self.run_db(delivery.release, self.database, untried)
                 if blocked:
                     return posted
+
+    async def post_or_refused(self, row: delivery.Delivery) -> str:
+        """:meth:`post` within ``post_timeout``; a message Discord refuses as such
+        (400: no retry can help) is given up, named in its ``ref``, so that the
+        later posts of its place go on."""
+        try:
+            return await asyncio.wait_for(self.post(row), self.post_timeout)
+        except discord.HTTPException as exc:
+            if exc.status != 400:
+                raise
+            ref = f"refused: {_describe(exc, row, self.post_timeout)}"
+            log.error("post %d of match %s: %s", row.id, row.match_id, ref)
+            return ref
 
     async def send_prompt(self, match_id: str, player: str) -> bool:
         """Post ``player``'s request for the open step now (a seat that changed
@@ -295,9 +321,14 @@ class MainmatchBot(commands.Bot):
         if row.kind == "prompt":
             from .components import prompt_message
 
+            # a draft older than this prompt was built for an earlier opening of
+            # the step (before an undo): the reopened step starts empty
+            await self.run_db(
+                self.store.drop_draft_before, row.match_id, row.step, row.player, row.created_at
+            )
             made = await prompt_message(self, row.match_id, row.player, row.step)
             if made is None:
-                return "stale"
+                return await self.post_stale(row, dest)
             content, view = made
             content = f"<@{user_id}> {content}"
             msg = await self.send(dest, content, nonce, mentions=ping(user_id), view=view)
@@ -308,10 +339,26 @@ class MainmatchBot(commands.Bot):
             msg = await self.send(dest, tx.neutralise(row.text), nonce)
         return str(msg.id) if msg else "empty"
 
+    async def post_stale(self, row: delivery.Delivery, dest: discord.abc.Messageable) -> str:
+        """A prompt whose step closed before it could be posted (the host resolved
+        it, or an undo took it back): the player is told so, not left unaware
+        that there was a step (issue 26, L9); a step still open that is no longer
+        theirs (they submitted on the web) needs no word."""
+        ov = await self.run_db(self.service.overview, Access(row.match_id, "host"))
+        if ov["status"] == "running" and ov.get("open_step") == row.step:
+            return "stale"
+        text = (
+            f"Step {row.step} closed before its request reached you; "
+            "the rules' defaults stood in for anything you did not submit. "
+            "The results are in the match channel and your private messages."
+        )
+        msg = await self.send(dest, text, f"mm{row.id}")
+        return f"closed {msg.id if msg else ''}"
 
-def _describe(exc: discord.HTTPException, row: delivery.Delivery) -> str:
+
+def _describe(exc: BaseException, row: delivery.Delivery, timeout: float) -> str:
     """A failed post in one line, naming a missing permission and where."""
-    where = "the match channel" if row.player == "" else f"{row.player}'s private place"
+    where = "the match channel" if delivery.place(row)[1] == "" else f"{row.player}'s private place"
     if isinstance(exc, discord.Forbidden):
         return (
             f"missing permission in {where}: the bot needs View Channel and Send Messages "
@@ -319,7 +366,11 @@ def _describe(exc: discord.HTTPException, row: delivery.Delivery) -> str:
         )
     if isinstance(exc, discord.NotFound):
         return f"{where} no longer exists (Discord: {exc.text or exc.status})"
-    return f"Discord error {exc.status} posting to {where}: {exc.text}"
+    if isinstance(exc, discord.HTTPException):
+        return f"Discord error {exc.status} posting to {where}: {exc.text}"
+    if isinstance(exc, TimeoutError):
+        return f"no answer from Discord within {timeout:g} s posting to {where}"
+    return f"posting to {where} failed: {type(exc).__name__}: {exc}"[:300]
 
 
 def build_bot(db_url: str, *, loops: bool = True, tick_seconds: float = 5.0) -> MainmatchBot:

@@ -124,6 +124,7 @@ def serve_with_bot(app: Any, service: Any, *, host: str, port: int, access_log: 
 
     token = token_or_exit()
     bot = MainmatchBot(service.db.url, service=service)
+    bot.authority.set_key(app.state.admin_key)  # the web server's own key (or open mode)
     bot.sync_commands = True
     config = uvicorn.Config(
         app,

@@ -24,6 +24,7 @@ from mainmatch.host import delivery
 from mainmatch.host.errors import HostError
 from mainmatch.host.service import Access, available_games
 
+from . import authority, replies
 from . import components as comp
 from . import text as tx
 from .hosting import (
@@ -74,6 +75,21 @@ async def is_host(interaction: discord.Interaction) -> bool:
     return True
 
 
+async def may_create(interaction: discord.Interaction) -> bool:
+    """Creating matches and seasons needs a server authorised with the server's
+    admin key (``/mm setup key:``; issue 26, H1): anyone can set up a public bot
+    on a server of their own, and being set up gives no authority."""
+    setup = await _setup_of(interaction)
+    bot = _bot(interaction)
+    stored = await bot.run_db(bot.store.admin_verifier, setup.guild_id)
+    if not await bot.run_db(bot.authority.allows, setup.guild_id, stored):
+        raise Refused(
+            "This server may not create matches or seasons: someone with Manage Server runs "
+            "/mm setup with key: (the mainmatch server's admin key; mainmatch serve prints it)."
+        )
+    return True
+
+
 def manages_server(interaction: discord.Interaction) -> bool:
     perms = getattr(interaction.user, "guild_permissions", None)
     if interaction.guild is None or perms is None or not perms.manage_guild:
@@ -81,8 +97,11 @@ def manages_server(interaction: discord.Interaction) -> bool:
     return True
 
 
-async def _match(interaction: discord.Interaction, given: str | None) -> str:
-    """The match a host command is about: the one named, or the newest running one."""
+async def _match(
+    interaction: discord.Interaction, given: str | None, *, finished: bool = False
+) -> str:
+    """The match a host command is about: the one named, or the newest running
+    one (``finished``: else the newest that ended, e.g. to export it)."""
     bot = _bot(interaction)
     assert interaction.guild is not None
     ids = await bot.run_db(bot.store.guild_matches, interaction.guild.id, running=False)
@@ -91,6 +110,8 @@ async def _match(interaction: discord.Interaction, given: str | None) -> str:
             raise Refused(f"No match {given!r} on this server.")
         return given
     running = await bot.run_db(bot.store.guild_matches, interaction.guild.id)
+    if not running and finished and ids:
+        return ids[0]
     if not running:
         raise Refused("No match is running on this server; name one with match:ID.")
     return running[0]
@@ -110,14 +131,7 @@ async def _answer(
 ) -> None:
     """An ephemeral answer; ``raw``: the text is the bot's own (its mentions show
     as mentions, and still ping nobody), else any mention in it is neutralised."""
-    content = content if raw else tx.neutralise(content)
-    content = tx.chunks(content)[0] if content.strip() else "\u200b"
-    kw.setdefault("ephemeral", True)
-    kw.setdefault("allowed_mentions", discord.AllowedMentions.none())
-    if interaction.response.is_done():
-        await interaction.followup.send(content, **kw)
-    else:
-        await interaction.response.send_message(content, **kw)
+    await replies.send(interaction, content if raw else tx.neutralise(content), **kw)
 
 
 def group(bot: BotLike) -> app_commands.Group:
@@ -135,6 +149,7 @@ def group(bot: BotLike) -> app_commands.Group:
         category="the category of the players' private channels (private: channels)",
         remind_minutes="remind players this many minutes before a deadline (0: never)",
         web_base="the web server's address, to offer players a link (optional)",
+        key="the mainmatch server's admin key, once: lets this server create matches and seasons",
     )
     @app_commands.check(manages_server)
     async def setup(
@@ -145,8 +160,11 @@ def group(bot: BotLike) -> app_commands.Group:
         category: discord.CategoryChannel | None = None,
         remind_minutes: app_commands.Range[int, 0, 10080] = 60,
         web_base: str | None = None,
+        key: str | None = None,
     ) -> None:
         assert interaction.guild is not None
+        if key is not None and bot.authority.key() is not None and not bot.authority.is_key(key):
+            raise Refused("Nothing set up: this is not the mainmatch server's admin key.")
         if private == "channels" and category is None:
             raise Refused("private: channels needs a category for the players' channels.")
         if web_base and not re.fullmatch(r"https?://[^\s<>]{1,180}", web_base):
@@ -174,11 +192,22 @@ def group(bot: BotLike) -> app_commands.Group:
             web_base,
         )
         await bot.run_db(bot.store.set_guild, setup)
+        if key is not None and bot.authority.key() is not None:
+            made = await bot.run_db(authority.verifier, key.strip(), setup.guild_id)
+            await bot.run_db(bot.store.set_admin_verifier, setup.guild_id, made)
+        stored = await bot.run_db(bot.store.admin_verifier, setup.guild_id)
+        allowed = await bot.run_db(bot.authority.allows, setup.guild_id, stored)
         where = "by DM" if private == "dm" else f"in private channels under {category.mention}"  # type: ignore[union-attr]
         await _answer(
             interaction,
             f"Set up: hosts have {host_role.mention}, announcements go to {channel.mention}, "
-            f"private information travels {where}; reminders {remind_minutes} minutes before a deadline.",
+            f"private information travels {where}; reminders {remind_minutes} minutes before a deadline. "
+            + (
+                "This server may create matches and seasons."
+                if allowed
+                else "To create matches and seasons here, run /mm setup again with key: "
+                "(the mainmatch server's admin key)."
+            ),
             raw=True,
         )
 
@@ -195,6 +224,7 @@ def group(bot: BotLike) -> app_commands.Group:
         seed="a seed for the game's chance (optional)",
     )
     @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.check(may_create)  # checked after is_host (checks run bottom-up)
     @app_commands.check(is_host)
     async def new(
         interaction: discord.Interaction,
@@ -298,6 +328,7 @@ def group(bot: BotLike) -> app_commands.Group:
         seats = await bot.run_db(bot.store.seats, match_id)
         if player not in seats:
             raise Refused(f"{player!r} is not a player of this match.")
+        before = seats[player].user_id
         if user is not None and any(s.user_id == user.id for s in seats.values()):
             raise Refused(f"{user.display_name} already plays a seat of this match.")
         if user is not None:
@@ -312,24 +343,30 @@ def group(bot: BotLike) -> app_commands.Group:
                     bot.database,
                     match_id,
                     f"seat:{player}:u{user.id}",
-                    f"**{player}**'s seat is now played by another member "
+                    f"**{tx.escape(player)}**'s seat is now played by another member "
                     f"({tx.neutralise(user.display_name)}).",
                 )
-        await _call(
+        done = await _call(
             interaction,
             bot.service.set_seat,
             match_id,
             player,
             bot_name,
-            ok=f"{player}'s seat is now played by {bot_name or user.display_name}.",  # type: ignore[union-attr]
+            # user text escaped, and its braces doubled: ``ok`` is a format string
+            ok=tx.escape(f"{player}'s seat is now played by {bot_name or user.display_name}.")  # type: ignore[union-attr]
+            .replace("{", "{{")
+            .replace("}", "}}"),
         )
+        if done and before is not None and (user is None or user.id != before):
+            by = f"a bot ({bot_name})" if user is None else "another member"
+            await tell_replaced(bot, before, match_id, player, by)
         if user is not None:
             await bot.send_prompt(match_id, player)
 
     @mm.command(name="export", description="The match record as a file (only you see it)")
     @app_commands.check(is_host)
     async def export(interaction: discord.Interaction, match: str | None = None) -> None:
-        match_id = await _match(interaction, match)
+        match_id = await _match(interaction, match, finished=True)
         record = await bot.run_db(bot.service.record, match_id)
         data = json.dumps(record, indent=1).encode()
         await interaction.response.send_message(
@@ -342,6 +379,7 @@ def group(bot: BotLike) -> app_commands.Group:
     @app_commands.describe(
         record="a mainmatch-record/1 JSON file", players="members for the seats, in order"
     )
+    @app_commands.check(may_create)  # checked after is_host (checks run bottom-up)
     @app_commands.check(is_host)
     async def import_(
         interaction: discord.Interaction,
@@ -381,16 +419,11 @@ def group(bot: BotLike) -> app_commands.Group:
         made = await comp.prompt_message(bot, seat.match_id, seat.player, ov["open_step"])
         assert made is not None
         content, view = made
-        await interaction.response.send_message(
-            tx.chunks(tx.neutralise(content))[0],
-            view=view,
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        await replies.send(interaction, tx.neutralise(content), view=view)
 
     @mm.command(name="view", description="What you know of your match now (only you see it)")
     async def view(interaction: discord.Interaction, match: str | None = None) -> None:
-        seat = await _own_seat(interaction, match)
+        seat = await _own_seat(interaction, match, finished=True)
         ov = await comp.player_state(bot, seat.match_id, seat.player)
         text = tx.view_text(ov)
         link = await comp.web_link(bot, seat.match_id, seat.player)
@@ -421,39 +454,69 @@ def group(bot: BotLike) -> app_commands.Group:
     return mm
 
 
-async def _own_seat(interaction: discord.Interaction, match: str | None) -> Any:
+async def _own_seat(
+    interaction: discord.Interaction, match: str | None, *, finished: bool = False
+) -> Any:
+    """The caller's seat: in the match named, or their newest running match
+    (``finished``: else their newest that ended: its final state stays theirs)."""
     bot = _bot(interaction)
     seats = await bot.run_db(bot.store.matches_of_user, interaction.user.id)
+    if finished and (match or not seats):
+        seats = await bot.run_db(
+            lambda: bot.store.matches_of_user(interaction.user.id, running=False)
+        )
     if match:
         seats = [s for s in seats if s.match_id == match]
     if not seats:
-        raise Refused("You play no running match" + (f" {match!r}." if match else "."))
+        what = "match" if finished else "running match"
+        raise Refused(f"You play no {what}" + (f" {match!r}." if match else "."))
     return seats[0]
 
 
-async def _call(interaction: discord.Interaction, fn: Any, *args: Any, ok: str) -> None:
+async def _call(interaction: discord.Interaction, fn: Any, *args: Any, ok: str) -> bool:
+    """A service call answered to the host: ``ok`` or its one-line error."""
     bot = _bot(interaction)
     try:
         out = await bot.run_db(fn, *args)
     except (HostError, MainmatchError) as exc:
         await _answer(interaction, str(exc))
-        return
+        return False
     await _answer(interaction, ok.format(**out))
     await bot.pump_after()
+    return True
+
+
+async def tell_replaced(bot: BotLike, user_id: int, match_id: str, player: str, by: str) -> bool:
+    """DM the member who no longer plays ``player``'s seat (issue 26): the
+    host's ``/mm seat`` gave it to ``by``. False when Discord refused the DM."""
+    ov = await bot.run_db(bot.service.overview, Access(match_id, "host"))
+    title = tx.escape(ov.get("title") or ov["game"]["title"])
+    text = (
+        f"The host gave your seat ({tx.escape(player)}) in {title} (match {match_id}) to {by}: "
+        "you no longer play it, and its buttons no longer answer you."
+    )
+    try:
+        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+        await user.send(tx.neutralise(text), allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as exc:
+        log.warning("could not tell %s that they lost seat %s: %s", user_id, player, exc)
+        return False
+    return True
 
 
 def status_text(bot: BotLike, ov: dict[str, Any]) -> str:
     """The host's status: the open step, who has submitted (never what), posts waiting."""
     from mainmatch.host import delivery
 
-    lines = [f"**{ov.get('title') or ov['game']['title']}** (match {ov['match']}): {ov['status']}"]
+    title = tx.escape(ov.get("title") or ov["game"]["title"])
+    lines = [f"**{title}** (match {ov['match']}): {ov['status']}"]
     if ov["status"] == "running":
         lines.append(
             f"Step {ov['open_step']}; deadline: "
             + (dl.discord_timestamp(ov["deadline"]) if ov.get("deadline") else "none (manual)")
         )
         for p, st in ov.get("pending_status", {}).items():
-            lines.append(f"- {p}: {st}")
+            lines.append(f"- {tx.escape(p)}: {st}")
     waiting = delivery.undelivered(bot.database, ov["match"])
     for d in waiting[:5]:
         lines.append(f"Post waiting ({d[0]}, step {d[1]}): {d[2] or 'queued'}")

@@ -19,7 +19,7 @@ from mainmatch.engine.errors import MainmatchError
 from mainmatch.host.errors import HostError
 from mainmatch.host.service import Access
 
-from . import forms
+from . import forms, replies
 from . import text as tx
 from .protocol import BotLike
 
@@ -31,12 +31,8 @@ def cid(match_id: str, step: int, seat: int, op: str, arg: str = "") -> str:
 
 
 async def reply(interaction: discord.Interaction, content: str) -> None:
-    """An ephemeral answer (the first response or a follow-up)."""
-    content = tx.chunks(tx.neutralise(content))[0] if content.strip() else "\u200b"
-    if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True, allowed_mentions=_none())
-    else:
-        await interaction.response.send_message(content, ephemeral=True, allowed_mentions=_none())
+    """An ephemeral answer, whole (the first response or a follow-up)."""
+    await replies.send(interaction, tx.neutralise(content))
 
 
 def _none() -> discord.AllowedMentions:
@@ -310,9 +306,17 @@ async def modal_submitted(bot: BotLike, interaction: discord.Interaction) -> boo
     await reply(
         interaction,
         f"Draft for step {step} (not submitted yet; press Submit when it is complete):\n"
-        f"```\n{forms.summary(new)}\n```",
+        + tx.fenced(forms.summary(new)),
     )
     return True
+
+
+#: Submit pressed with an empty draft while a submission is stored (issue 26, L8)
+EMPTY_DRAFT = (
+    "Nothing changed: your draft is empty and your submission for step {step} (made here or "
+    "on the web) stands. Build a new draft with the buttons to replace it, or Withdraw it "
+    "and then press Submit to send an empty action."
+)
 
 
 def _closed(ov: dict, step: int) -> str:
@@ -347,7 +351,7 @@ async def submit(
         if out.get("resolved")
         else "You may change or withdraw it until the deadline."
     )
-    await reply(interaction, f"Stored for step {step}:\n```\n{forms.summary(stored)}\n```\n{note}")
+    await reply(interaction, f"Stored for step {step}:\n{tx.fenced(forms.summary(stored))}\n{note}")
     await bot.pump_after()
 
 
@@ -379,6 +383,14 @@ async def on_act(
         await interaction.response.send_modal(PartModal(match_id, step, seat, part, draft, req))
     elif op == "submit":
         draft = await bot.run_db(bot.store.draft, match_id, step, player)
+        sub = ov.get("submission")
+        if not draft and sub is not None:
+            if sub.get("kept"):  # kept across an undo: Submit confirms it (decision SB5)
+                await submit(bot, interaction, match_id, step, player, sub["action"])
+                return
+            # L8: an empty draft must not overwrite a submission (perhaps made on the web)
+            await reply(interaction, EMPTY_DRAFT.format(step=step))
+            return
         await submit(bot, interaction, match_id, step, player, draft or form.initial)
     elif op == "clear":
         await bot.run_db(bot.store.save_draft, match_id, step, player, {})

@@ -23,6 +23,7 @@ from mainmatch.host import delivery
 from mainmatch.host.errors import HostError
 from mainmatch.host.service import Created
 
+from . import text as tx
 from .protocol import BotLike
 from .store import GuildSetup, Seat
 
@@ -201,8 +202,9 @@ async def _seat_and_subscribe(
 
 
 def _summary(made: Created, game_title: str, humans: dict[str, discord.Member], bots: dict) -> str:
-    seats = [f"{p} = {m.mention}" for p, m in humans.items()]
-    seats += [f"{p} = bot ({b})" for p, b in bots.items()]
+    # ids may come from an imported record: their Markdown shows as typed (L7)
+    seats = [f"{tx.escape(p)} = {m.mention}" for p, m in humans.items()]
+    seats += [f"{tx.escape(p)} = bot ({b})" for p, b in bots.items()]
     return (
         f"Match {made.match_id} of {game_title} started. Seats: "
         + ", ".join(seats)

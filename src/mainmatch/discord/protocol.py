@@ -14,6 +14,7 @@ from discord import app_commands
 from mainmatch.host.db import Database
 from mainmatch.host.service import HostService
 
+from .authority import Authority
 from .store import Store
 
 
@@ -21,11 +22,16 @@ class BotLike(Protocol):
     service: HostService
     store: Store
     database: Database
+    authority: Authority
 
     @property
     def tree(self) -> app_commands.CommandTree[Any]: ...
 
     def get_channel(self, id: int, /) -> Any: ...
+
+    def get_user(self, id: int, /) -> Any: ...
+
+    async def fetch_user(self, id: int, /) -> Any: ...
 
     async def run_db(self, fn: Any, *args: Any, **kw: Any) -> Any: ...
 

@@ -12,8 +12,12 @@ need the server's host role, like the other host commands, and answer only
 the host (ephemeral). Players are named by id or by mention. Errors are one
 line, ephemeral.
 
-Seasons are named across the whole database, as on the CLI and the web: a
-Discord server reaches a season by its name.
+A season belongs to where it was made (issue 26, H1): ``new`` makes it this
+server's (and, like creating one on the web, needs the server's admin key:
+``commands.may_create``); every other command, and the name autocomplete,
+reach only the seasons of this server: its own and those a host linked with
+``link`` and the season's host token (a web season, or another server's). A
+season of another server answers as if it did not exist.
 """
 
 from __future__ import annotations
@@ -26,13 +30,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from mainmatch.host.errors import HostError
 from mainmatch.host.season_service import Season, SeasonService
 from mainmatch.season import render
 from mainmatch.season.models import Entry
 
 from . import season_match
 from . import text as tx
-from .commands import Refused, _answer, _read_attachment, is_host
+from .commands import Refused, _answer, _read_attachment, is_host, may_create
 from .hosting import HostingError, members_of, player_id
 from .protocol import BotLike
 
@@ -115,6 +120,7 @@ def group(bot: BotLike) -> app_commands.Group:
         garnets="garnets each player starts with",
         token_saves="a Token of Life saves a Death Match loser who holds one (default yes)",
     )
+    @app_commands.check(may_create)
     @app_commands.check(is_host)
     async def new(
         interaction: discord.Interaction,
@@ -141,6 +147,7 @@ def group(bot: BotLike) -> app_commands.Group:
                 discord_ids={p: m.id for p, m in zip(ids, members, strict=True)},
                 starting_garnets=garnets,
                 token_of_life_saves=token_saves,
+                guild=interaction.guild.id,
             )
         )
         who = ", ".join(f"{m.mention} ({p})" for p, m in zip(ids, members, strict=True))
@@ -369,20 +376,58 @@ def group(bot: BotLike) -> app_commands.Group:
         )
         await _answer(interaction, _done(entry))
 
+    @sg.command(name="link", description="Reach a season made elsewhere here, with its host token")
+    @app_commands.describe(
+        name="the season's name",
+        token="the season's host token (given when it was made; kept secret)",
+    )
+    @app_commands.check(is_host)
+    async def link(interaction: discord.Interaction, name: str, token: str) -> None:
+        assert interaction.guild is not None
+        guild = interaction.guild.id
+        try:
+            added = await bot.run_db(seasons.link_guild, name, guild, token.strip())
+        except HostError:
+            # the same line for a wrong token and an unknown name: nothing to learn by trying
+            raise Refused(f"Not linked: no season {name} with this host token.") from None
+        await _answer(
+            interaction,
+            f"Season {name} "
+            + ("is now reachable on this server." if added else "was already reachable here."),
+        )
+
     season_match.attach(sg, bot, seasons)
+
+    async def this_servers(interaction: discord.Interaction) -> bool:
+        """Every command about a named season: only this server's seasons (H1)."""
+        if interaction.guild is None:
+            raise Refused("Use this command in a server, not in DMs.")
+        name = str(getattr(interaction.namespace, "name", "") or "")
+        try:
+            await bot.run_db(seasons.check_guild, name, interaction.guild.id)
+        except HostError as exc:  # a check's failure is answered as one line
+            raise Refused(str(exc)) from None
+        return True
 
     async def season_names(
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        """The seasons whose name contains what is typed (Discord shows 25 at most)."""
-        names = await bot.run_db(seasons.names)
+        """This server's seasons whose name contains what is typed (Discord shows 25 at most)."""
+        if interaction.guild is None:
+            return []
+        names = await bot.run_db(lambda: seasons.names(guild=interaction.guild.id))
         typed = current.strip().lower()
         return [app_commands.Choice(name=n, value=n) for n in names if typed in n.lower()][:25]
 
     for cmd in sg.walk_commands():
-        if isinstance(cmd, app_commands.Command) and cmd.name != "new":
+        if isinstance(cmd, app_commands.Command) and cmd.name not in OWN_CHECK:
             cmd.autocomplete("name")(season_names)
+            cmd.add_check(this_servers)
     return sg
+
+
+#: the commands that check the season's name themselves (a new one; a link with a token)
+OWN_CHECK = ("new", "link")
 
 
 def attach(mm: app_commands.Group, bot: BotLike) -> app_commands.Group:

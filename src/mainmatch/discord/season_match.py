@@ -20,7 +20,7 @@ from mainmatch.engine.errors import MainmatchError
 from mainmatch.host.errors import HostError
 from mainmatch.host.season_service import Season, SeasonService
 
-from .commands import GAME_CHOICES, _answer, is_host
+from .commands import GAME_CHOICES, _answer, is_host, may_create
 from .hosting import (
     HostingError,
     _drop_channels,
@@ -66,6 +66,7 @@ def attach(sg: app_commands.Group, bot: BotLike, seasons: SeasonService) -> None
         seed="a seed for the game's chance (optional)",
     )
     @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.check(may_create)  # a new match (checked after is_host)
     @app_commands.check(is_host)
     async def new_match(
         interaction: discord.Interaction,

@@ -30,6 +30,8 @@ class GuildRow(Base):
     category_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     remind_minutes: Mapped[int] = mapped_column(Integer, default=60)
     web_base: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    #: the server's admin key as a salted slow hash (``/mm setup key:``); None: not authorised
+    admin_verifier: Mapped[str | None] = mapped_column(String(128), nullable=True)
 
 
 class DiscordMatchRow(Base):
@@ -123,6 +125,18 @@ class Store:
             g.remind_minutes = setup.remind_minutes
             g.web_base = setup.web_base
 
+    def admin_verifier(self, guild_id: int) -> str | None:
+        """The stored verifier of the admin key this server was authorised with."""
+        with self.db.read() as s:
+            g = s.get(GuildRow, guild_id)
+            return None if g is None else g.admin_verifier
+
+    def set_admin_verifier(self, guild_id: int, verifier: str) -> None:
+        with self.db.write() as s:
+            g = s.get(GuildRow, guild_id)
+            if g is not None:
+                g.admin_verifier = verifier
+
     # ------------------------------------------------------------ matches
     def link_match(
         self, match_id: str, guild_id: int, channel_id: int, by: int, seats: list[Seat]
@@ -196,6 +210,14 @@ class Store:
         with self.db.read() as s:
             r = s.get(DraftRow, (match_id, step, player))
             return dict(r.action) if r is not None else {}
+
+    def drop_draft_before(self, match_id: str, step: int, player: str, before: float) -> None:
+        """Forget a draft made before ``before`` (a step opened again by an undo
+        starts from an empty draft, not from what was built for it last time)."""
+        with self.db.write() as s:
+            r = s.get(DraftRow, (match_id, step, player))
+            if r is not None and r.updated_at < before:
+                s.delete(r)
 
     def save_draft(self, match_id: str, step: int, player: str, action: dict[str, Any]) -> None:
         with self.db.write() as s:

@@ -4,6 +4,13 @@ Every message is sent with ``allowed_mentions`` none (or only the one player
 it is meant to ping); on top of that, every text is passed through
 ``engine.announce.defuse_mentions`` so that ``@everyone`` or ``<@id>`` inside
 names, titles and item texts is shown as text and can never ping.
+
+User text inside a prompt, a view or any private answer (a title, a player
+id, an item's text, any value of a view) goes through :func:`escape`, the
+same function the public posts use (``engine.announce.neutralise``): its
+Markdown (code fences, headings, spoilers, masked links) shows as typed
+(issue 26, L7). An action read back is shown in a code block by
+:func:`fenced`, which no value can close.
 """
 
 from __future__ import annotations
@@ -11,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from mainmatch.engine.announce import defuse_mentions
+from mainmatch.engine.announce import neutralise as escape
 from mainmatch.host import deadlines as dl
 
 #: Discord's limit of a message's content
@@ -24,6 +32,16 @@ def neutralise(text: str) -> str:
     'hi @\u200beveryone and @\u200bhere, <@\u200b123> <@&\u200b4> <#\u200b5>'
     """
     return defuse_mentions(text)
+
+
+def fenced(text: str) -> str:
+    r"""``text`` in a code block that nothing in it can close (a run of three
+    backticks is broken by zero-width spaces); mentions disarmed.
+
+    >>> fenced("a ``` b")
+    '```\na `\u200b`\u200b` b\n```'
+    """
+    return "```\n" + defuse_mentions(text.replace("```", "`\u200b`\u200b`")) + "\n```"
 
 
 def chunks(text: str, limit: int = LIMIT) -> list[str]:
@@ -61,21 +79,21 @@ def plain(v: Any, depth: int = 0) -> str:
     """
     if isinstance(v, dict):
         if "letter" in v and "text" in v:
-            return f"{v['letter']}: {v['text']}"
+            return f"{escape(str(v['letter']))}: {escape(str(v['text']))}"
         if not v:
             return "none"
         if all(not isinstance(x, (dict, list)) for x in v.values()):
-            return ", ".join(f"{k} {x}" for k, x in v.items())
-        return "; ".join(f"{k}: {plain(x, depth + 1)}" for k, x in v.items())
+            return ", ".join(f"{escape(str(k))} {plain(x, depth + 1)}" for k, x in v.items())
+        return "; ".join(f"{escape(str(k))}: {plain(x, depth + 1)}" for k, x in v.items())
     if isinstance(v, list):
         if not v:
             return "none"
         if all(not isinstance(x, (dict, list)) for x in v):
-            return ", ".join(str(x) for x in v)
+            return ", ".join(plain(x, depth + 1) for x in v)
         if depth == 0:
             return "\n" + "\n".join(f"- {plain(x, depth + 1)}" for x in v)
         return " | ".join(plain(x, depth + 1) for x in v)
-    return str(v)
+    return escape(v) if isinstance(v, str) else str(v)
 
 
 def fields(obj: dict[str, Any], skip: tuple[str, ...] = ()) -> str:
@@ -91,18 +109,23 @@ def fields(obj: dict[str, Any], skip: tuple[str, ...] = ()) -> str:
 def prompt_text(ov: dict[str, Any], draft: dict[str, Any] | None, summary: str) -> str:
     """A player's request for the open step: what they know, what is asked,
     their submission so far, and the deadline (as a Discord timestamp)."""
-    title = ov.get("title") or ov["game"]["title"]
+    title = escape(ov.get("title") or ov["game"]["title"])
     req = ov.get("request") or {}
-    parts = [f"## {title}: step {ov['open_step']} ({req.get('kind', '')})"]
+    parts = [f"## {title}: step {ov['open_step']} ({escape(str(req.get('kind', '')))})"]
     you = (ov.get("view") or {}).get("you")
     if isinstance(you, dict) and you:
         parts.append("**You**\n" + fields(you))
     parts.append("**This step**\n" + fields(req, skip=("kind",)))
     sub = ov.get("submission")
-    if sub is not None:
-        parts.append(f"**Submitted** (you may change it until the deadline):\n{summary}")
+    if sub is not None and sub.get("kept"):
+        parts.append(
+            "**Kept from before the undo** (it stands at the deadline; the step resolves "
+            f"early only once everyone has submitted again: Submit confirms it):\n{fenced(summary)}"
+        )
+    elif sub is not None:
+        parts.append(f"**Submitted** (you may change it until the deadline):\n{fenced(summary)}")
     elif draft:
-        parts.append(f"**Your draft** (not submitted yet):\n{summary}")
+        parts.append(f"**Your draft** (not submitted yet):\n{fenced(summary)}")
     if ov.get("deadline"):
         parts.append(f"**Deadline:** {dl.discord_timestamp(ov['deadline'])}")
     return neutralise("\n\n".join(parts))
@@ -110,12 +133,14 @@ def prompt_text(ov: dict[str, Any], draft: dict[str, Any] | None, summary: str) 
 
 def view_text(ov: dict[str, Any]) -> str:
     """What a player may see of the match now (their view and their DMs)."""
-    title = ov.get("title") or ov["game"]["title"]
+    title = escape(ov.get("title") or ov["game"]["title"])
     view = dict(ov.get("view") or {})
     you = view.pop("you", None)
     parts = [f"## {title}", "**Public**\n" + fields(view, skip=("game", "players"))]
     if isinstance(you, dict):
         parts.append("**You**\n" + fields(you))
-    pending = ", ".join(f"{p['player']} ({p['kind']})" for p in ov.get("pending", []))
+    pending = ", ".join(
+        f"{escape(p['player'])} ({escape(p['kind'])})" for p in ov.get("pending", [])
+    )
     parts.append(f"**Waiting for:** {pending or 'nobody: the match is over'}")
     return neutralise("\n\n".join(parts))

@@ -16,6 +16,14 @@ Rows are keyed by (match, undo count, step, kind, player): a step that an undo
 opened again gets fresh prompts, and the same message is never written twice.
 The texts are made here, from ``Announcement`` (the events' audiences) and
 the result: nothing secret reaches a public row.
+
+A step's clock waits for its players (issue 26, L9): while a prompt of the
+open step is neither posted nor failed, the step does not resolve at its
+deadline (:func:`prompts_waiting`, read by ``resolve_due``), and when its
+last prompt is settled more than :data:`CLOCK_SLACK` seconds after the step
+opened, the deadline moves by that delay: it counts from when the players
+could know. A prompt that failed (a member's closed DMs, a missing
+permission) stops holding the clock: the host sees it in ``/mm status``.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
+    ColumnElement,
     Float,
     ForeignKey,
     Index,
@@ -48,6 +57,8 @@ if TYPE_CHECKING:
 
 #: seconds after which a claimed but unconfirmed row is claimed again
 LEASE = 60.0
+#: seconds of delay between a step's opening and its prompts that need no new deadline
+CLOCK_SLACK = 1.0
 #: message kinds, in the order a step causes them
 KINDS = ("public", "dm", "result", "prompt", "reminder", "notice")
 
@@ -101,6 +112,8 @@ class Delivery:
     player: str
     text: str
     attempts: int
+    #: when the row was written (a prompt: when its step opened, or opened again)
+    created_at: float = 0.0
 
 
 # ==================================================================== writing (service hooks)
@@ -187,7 +200,16 @@ def after_undo(s: Session, m: MatchRow, snap: Snapshot, undone: int, now: float)
             DeliveryRow.kind != "notice",
         )
     )
-    _add(s, m, undone, "notice", "", f"The host took back step {undone}; it is open again.", now)
+    _add(
+        s,
+        m,
+        undone,
+        "notice",
+        "",
+        f"The host took back step {undone}; it is open again. Submissions made for it "
+        "stand at the deadline; it resolves early only once everyone has submitted again.",
+        now,
+    )
     _open_messages(s, m, snap, now)
     s.flush()
 
@@ -279,13 +301,39 @@ def _key(m: MatchRow, step: int, kind: str, player: str) -> tuple[Any, ...]:
 # ==================================================================== posting (adapters)
 
 
+#: the kinds posted in the match channel (the rest go to their player's private place)
+CHANNEL_KINDS = ("public", "result", "notice")
+
+
+def place(row: Delivery | DeliveryRow) -> tuple[str, str]:
+    """Where a row is posted: (match, "") for the match channel, else (match, player)."""
+    return (row.match_id, "" if row.kind in CHANNEL_KINDS else row.player)
+
+
 def claim(
     db: Database, outlet: str, *, limit: int = 50, now: float | None = None
 ) -> list[Delivery]:
     """Claim up to ``limit`` undelivered rows of ``outlet``, oldest first (a
-    row claimed more than ``LEASE`` seconds ago without confirmation again)."""
+    row claimed more than ``LEASE`` seconds ago without confirmation again).
+
+    Order per place is kept: a row waits while an earlier row of its place
+    is undelivered and not claimable (being posted, or failed and waiting
+    for its retry)."""
     now = time.time() if now is None else now
     with db.write() as s:
+        held = s.execute(
+            select(DeliveryRow.id, DeliveryRow.match_id, DeliveryRow.kind, DeliveryRow.player)
+            .join(OutletRow, OutletRow.match_id == DeliveryRow.match_id)
+            .where(
+                OutletRow.outlet == outlet,
+                DeliveryRow.delivered_at.is_(None),
+                DeliveryRow.claimed_at >= now - LEASE,
+            )
+        ).all()
+        first_held: dict[tuple[str, str], int] = {}
+        for rid, match_id, kind, player in held:
+            key = (match_id, "" if kind in CHANNEL_KINDS else player)
+            first_held[key] = min(rid, first_held.get(key, rid))
         q = (
             select(DeliveryRow)
             .join(OutletRow, OutletRow.match_id == DeliveryRow.match_id)
@@ -299,35 +347,91 @@ def claim(
         )
         if db.dialect == "postgresql":
             q = q.with_for_update(skip_locked=True, of=DeliveryRow)
-        rows = list(s.scalars(q))
+        rows = [r for r in s.scalars(q) if r.id < first_held.get(place(r), r.id + 1)]
         out = []
         for r in rows:
             r.claimed_at = now
             r.attempts += 1
             out.append(
-                Delivery(r.id, r.match_id, r.undos, r.step, r.kind, r.player, r.text, r.attempts)
+                Delivery(
+                    r.id,
+                    r.match_id,
+                    r.undos,
+                    r.step,
+                    r.kind,
+                    r.player,
+                    r.text,
+                    r.attempts,
+                    r.created_at,
+                )
             )
     return out
 
 
 def delivered(db: Database, delivery_id: int, ref: str) -> None:
     """Mark a row posted (``ref``: where it went, or why nothing was posted)."""
+    now = time.time()
     with db.write() as s:
-        s.execute(
-            update(DeliveryRow)
-            .where(DeliveryRow.id == delivery_id)
-            .values(delivered_at=time.time(), ref=ref[:60], error=None)
-        )
+        row = s.get(DeliveryRow, delivery_id)
+        if row is None:
+            return
+        settled_before = row.error is not None or row.delivered_at is not None
+        row.delivered_at, row.ref, row.error = now, ref[:60], None
+        if not settled_before:
+            _start_clock(s, row, now)
 
 
 def failed(db: Database, delivery_id: int, error: str, retry_in: float) -> None:
     """A post that failed: kept, and claimable again in ``retry_in`` seconds."""
+    now = time.time()
     with db.write() as s:
-        s.execute(
-            update(DeliveryRow)
-            .where(DeliveryRow.id == delivery_id)
-            .values(claimed_at=time.time() - LEASE + retry_in, error=error[:300])
+        row = s.get(DeliveryRow, delivery_id)
+        if row is None:
+            return
+        settled_before = row.error is not None or row.delivered_at is not None
+        row.claimed_at, row.error = now - LEASE + retry_in, error[:300]
+        if not settled_before:
+            _start_clock(s, row, now)
+
+
+def prompts_waiting() -> ColumnElement[bool]:
+    """SQL: the open step of the ``MatchRow`` in the query still has a prompt
+    neither posted nor failed (its players may not know it is open yet)."""
+    return (
+        select(DeliveryRow.id)
+        .where(
+            DeliveryRow.match_id == MatchRow.id,
+            DeliveryRow.undos == MatchRow.undos,
+            DeliveryRow.step == MatchRow.step_count + 1,
+            DeliveryRow.kind == "prompt",
+            DeliveryRow.delivered_at.is_(None),
+            DeliveryRow.error.is_(None),
         )
+        .exists()
+    )
+
+
+def _start_clock(s: Session, row: DeliveryRow, now: float) -> None:
+    """After a prompt settled for the first time (posted, or failed): if it was
+    the open step's last, and the players learnt of the step more than
+    ``CLOCK_SLACK`` seconds after it opened, the deadline moves by that delay
+    (a step's clock runs from when they can know)."""
+    if row.kind != "prompt":
+        return
+    s.flush()
+    m = s.scalar(select(MatchRow).where(MatchRow.id == row.match_id).with_for_update())
+    if (
+        m is None
+        or m.status != "running"
+        or m.deadline_at is None
+        or (m.undos, m.step_count + 1) != (row.undos, row.step)
+        or s.scalar(select(prompts_waiting()).where(MatchRow.id == m.id))
+    ):
+        return
+    late = now - m.step_opened_at
+    if late > CLOCK_SLACK:
+        m.deadline_at += late
+        m.revision += 1
 
 
 def release(db: Database, ids: list[int]) -> None:
@@ -350,21 +454,51 @@ def subscribed_matches(db: Database, outlet: str) -> list[str]:
 # ==================================================================== texts
 
 
+#: a result without a ranking (ENGINE.md convention 5: ``null``) names each
+#: player's place from its ``details`` lists, in this order (second_to_won.md §7.5)
+PLACES = (
+    ("over_200", "over 200"),
+    ("second", "second"),
+    ("first", "first"),
+    ("last_place", "last"),
+)
+
+
 def result_text(snap: Snapshot) -> str:
-    """The result table of a finished match (public: ENGINE.md's result)."""
+    """The result table of a finished match (public: ENGINE.md's result).
+
+    With a ranking, players are ranked by it; a game whose result has none
+    (Second to Won: second place beats first, so no best-first order exists)
+    is listed in seat order without ranks, each player's place named as its
+    ``details`` name it (over 200, first, second, last) and their points."""
     res = snap.game.result(snap.state) or {}
     tol = res.get("tokens_of_life") or {}
     gar = res.get("garnets") or {}
     spent = res.get("garnets_spent") or {}
     ec = res.get("elimination_candidate")
     lines = [f"## {snap.game.title}: the result", "```"]
-    lines.append(f"{'rank':<5}{'player':<16}{'ToL':>4}{'garnets':>9}  ")
-    ranking = res.get("ranking") or [[p] for p in snap.config["players"]]
-    for i, group in enumerate(ranking, 1):
-        for p in group:
+    if res.get("ranking"):
+        lines.append(f"{'rank':<5}{'player':<16}{'ToL':>4}{'garnets':>9}  ")
+        for i, group in enumerate(res["ranking"], 1):
+            for p in group:
+                net = gar.get(p, 0) - spent.get(p, 0)
+                mark = "  EC" if p == ec else ""
+                lines.append(f"{i:<5}{p[:15]:<16}{tol.get(p, 0):>4}{net:>+9}{mark}")
+    else:
+        details = res.get("details") or {}
+        scores = details.get("scores") if isinstance(details.get("scores"), dict) else None
+        head = f"{'player':<16}{'ToL':>4}{'garnets':>9}"
+        lines.append(head + (f"{'points':>8}" if scores else "") + "  place")
+        for p in snap.config["players"]:
             net = gar.get(p, 0) - spent.get(p, 0)
-            mark = "  EC" if p == ec else ""
-            lines.append(f"{i:<5}{p[:15]:<16}{tol.get(p, 0):>4}{net:>+9}{mark}")
+            places = [name for key, name in PLACES if p in (details.get(key) or [])]
+            if "over 200" in places and "first" in places:
+                places.remove("first")  # a premature end's first are the over-200 players
+            line = f"{p[:15]:<16}{tol.get(p, 0):>4}{net:>+9}"
+            if scores:
+                line += f"{scores.get(p, 0):>8}"
+            marks = ", ".join([*places, *(["EC"] if p == ec else [])])
+            lines.append(f"{line}  {marks}".rstrip())
     lines.append("```")
     if res.get("void_tokens_of_life"):
         lines.append("No Token of Life is awarded in this match.")

@@ -27,6 +27,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -121,6 +122,9 @@ class SubmissionRow(Base):
     by_bot: Mapped[bool] = mapped_column(Boolean, default=False)
     #: the bot failed and the rules' default stands in (recorded as defaulted)
     defaulted: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: a person's submission kept across an undo of its step: it stands at the
+    #: deadline; early resolution waits for a fresh one (migration 0005)
+    kept: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     __table_args__ = (
         UniqueConstraint("match_id", "step", "player", name="uq_submissions_match_step_player"),

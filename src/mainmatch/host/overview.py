@@ -142,7 +142,12 @@ class OverviewMixin(ServiceCore):
             out["request"] = request
             out["action_schema"] = action_schema(game.id, request["kind"]) if request else None
             out["submission"] = (
-                {"action": sub.action, "submitted_at": sub.submitted_at, "by_bot": sub.by_bot}
+                {
+                    "action": sub.action,
+                    "submitted_at": sub.submitted_at,
+                    "by_bot": sub.by_bot,
+                    "kept": sub.kept,
+                }
                 if sub is not None and request
                 else None
             )
@@ -174,7 +179,7 @@ def _status(sub: SubmissionRow | None, seat: SeatRow) -> str:
         return "bot (waiting)" if seat.bot else "not yet"
     if sub.by_bot:
         return "bot (default)" if sub.defaulted else "bot"
-    return "submitted"
+    return "kept from before the undo" if sub.kept else "submitted"
 
 
 def discord_post(public: str, next_deadline: float | None) -> str:

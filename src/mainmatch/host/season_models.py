@@ -6,9 +6,11 @@
 - ``season_claims``: one row per Main Match in force, unique per
   (season, match key): a match enters a season once, never twice, even when
   two processes race (the second insert fails);
-- ``season_matches``: the hosted matches started from a season.
+- ``season_matches``: the hosted matches started from a season;
+- ``season_guilds``: the Discord servers that may reach a season (the one
+  that made it, and those linked with its host token; issue 26, H1).
 
-The schema is created by the migration ``0004_season``.
+The schema is created by the migrations ``0004_season`` and ``0005_owners``.
 """
 
 from __future__ import annotations
@@ -16,7 +18,16 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import TypeAdapter
-from sqlalchemy import JSON, Float, ForeignKey, Integer, String, UniqueConstraint, select
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    select,
+)
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from mainmatch.season.models import Body, Entry
@@ -37,6 +48,22 @@ class SeasonRow(Base):
     host_token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     #: bumped by every change (pages refresh on it)
     revision: Mapped[int] = mapped_column(Integer, default=0)
+    #: who made it: "web" (page, API, CLI) or "discord:<guild id>"; None: made before 0005
+    owner: Mapped[str | None] = mapped_column(String(40), nullable=True)
+
+
+class SeasonGuildRow(Base):
+    """A Discord server (guild) that may reach a season by its name."""
+
+    __tablename__ = "season_guilds"
+
+    season_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("seasons.id", ondelete="CASCADE"), primary_key=True
+    )
+    guild_id: Mapped[int] = mapped_column(
+        BigInteger, primary_key=True, autoincrement=False, index=True
+    )
+    created_at: Mapped[float] = mapped_column(Float)
 
 
 class SeasonEntryRow(Base):

@@ -49,6 +49,7 @@ from .models import MatchRow
 from .season_models import (
     BODY,
     SeasonClaimRow,
+    SeasonGuildRow,
     SeasonMatchRow,
     SeasonRow,
     entries_of,
@@ -131,8 +132,11 @@ class SeasonService:
         gamewide_tiebreak: list[str] | None = None,
         starting_garnets: int = 0,
         token_of_life_saves: bool = True,
+        guild: int | None = None,
     ) -> tuple[SeasonSettings, str]:
-        """A new season; returns its settings and the host token (shown once)."""
+        """A new season; returns its settings and the host token (shown once).
+        ``guild``: the Discord server that makes it (it owns it and reaches it by
+        name); without one the season is the web host's (issue 26, H1)."""
         names, discord_ids = names or {}, discord_ids or {}
         for p in [*names, *discord_ids]:
             if p not in cast:
@@ -149,10 +153,12 @@ class SeasonService:
                 "token_of_life_saves": token_of_life_saves,
             }
         )
-        token = self._insert(settings, [])
+        token = self._insert(settings, [], guild=guild)
         return settings, token
 
-    def _insert(self, settings: SeasonSettings, entries: list[Entry]) -> str:
+    def _insert(
+        self, settings: SeasonSettings, entries: list[Entry], *, guild: int | None = None
+    ) -> str:
         ledger.standings(settings, entries)  # the whole ledger must hold
         token = new_token()
         try:
@@ -165,9 +171,12 @@ class SeasonService:
                     created_at=self.clock(),
                     host_token_hash=token_hash(token),
                     revision=0,
+                    owner="web" if guild is None else f"discord:{guild}",
                 )
                 s.add(row)
                 s.flush()
+                if guild is not None:
+                    s.add(SeasonGuildRow(season_id=row.id, guild_id=guild, created_at=self.clock()))
                 for e in entries:
                     s.add(entry_row(row.id, e))
                 st = ledger.standings(settings, entries)
@@ -178,9 +187,43 @@ class SeasonService:
         self._changed(settings.name)
         return token
 
-    def names(self) -> list[str]:
+    def names(self, *, guild: int | None = None) -> list[str]:
+        """Every season's name, oldest first; with ``guild``: only the seasons that
+        Discord server may reach (its own and those it linked)."""
+        q = select(SeasonRow.name).order_by(SeasonRow.created_at)
+        if guild is not None:
+            q = q.join(SeasonGuildRow, SeasonGuildRow.season_id == SeasonRow.id).where(
+                SeasonGuildRow.guild_id == guild
+            )
         with self.db.read() as s:
-            return list(s.scalars(select(SeasonRow.name).order_by(SeasonRow.created_at)))
+            return list(s.scalars(q))
+
+    def check_guild(self, name: str, guild: int) -> None:
+        """:class:`NotFound` unless the Discord server ``guild`` may reach ``name``.
+
+        A season belongs to the guild or web host that made it (issue 26, H1);
+        another server reaches it only after :meth:`link_guild` with its host
+        token. The answer is the same whether the season exists elsewhere or
+        not at all: a stranger learns no other server's season names."""
+        with self.db.read() as s:
+            found = s.scalar(
+                select(SeasonGuildRow.season_id)
+                .join(SeasonRow, SeasonRow.id == SeasonGuildRow.season_id)
+                .where(SeasonRow.name == name, SeasonGuildRow.guild_id == guild)
+            )
+        if found is None:
+            raise NotFound(f"no season named {name} on this server")
+
+    def link_guild(self, name: str, guild: int, token: str) -> bool:
+        """Let the Discord server ``guild`` reach ``name``: the season's host token
+        is the proof (as on the web). Returns False when it could already."""
+        self.authorize(name, token)
+        with self.db.write() as s:
+            row = _lock(s, name)
+            if s.get(SeasonGuildRow, (row.id, guild)) is not None:
+                return False
+            s.add(SeasonGuildRow(season_id=row.id, guild_id=guild, created_at=self.clock()))
+        return True
 
     def get(self, name: str) -> Season:
         """The season with its standings (hosted matches that ended are entered first)."""

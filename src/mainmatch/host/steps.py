@@ -15,9 +15,9 @@ import logging
 import random
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from mainmatch.bots import bot_names
 from mainmatch.engine.errors import IllegalAction, MainmatchError, RecordError
@@ -78,6 +78,7 @@ class StepsMixin(ServiceCore):
                 )
             else:
                 sub.action, sub.submitted_at, sub.by_bot, sub.defaulted = action, now, False, False
+                sub.kept = False
             m.activity += 1  # seen by the host only: others must not count submissions
             s.flush()
             snap = self._settle(s, m, snap, now)
@@ -115,7 +116,7 @@ class StepsMixin(ServiceCore):
         if player not in pending:
             who = ", ".join(pending)
             raise Conflict(f"you have nothing to submit in step {number}; waiting for {who}")
-        if m.deadline_at is not None and now >= m.deadline_at:
+        if m.deadline_at is not None and now >= m.deadline_at and not _clock_waits(m):
             raise Conflict(
                 f"the deadline of step {number} passed at {dl.utc_text(m.deadline_at)}; it resolves with the rules' defaults"
             )
@@ -148,7 +149,10 @@ class StepsMixin(ServiceCore):
             due = list(
                 s.scalars(
                     select(MatchRow.id).where(
-                        MatchRow.status == "running", MatchRow.deadline_at <= now
+                        MatchRow.status == "running",
+                        MatchRow.deadline_at <= now,
+                        # the players must have been told the step is open (L9)
+                        ~delivery.prompts_waiting(),
                     )
                 )
             )
@@ -159,6 +163,8 @@ class StepsMixin(ServiceCore):
                     m = self._lock(s, match_id)
                     if m.status != "running" or m.deadline_at is None or m.deadline_at > now:
                         continue  # someone else resolved it or moved the deadline meanwhile
+                    if s.scalar(select(delivery.prompts_waiting()).where(MatchRow.id == m.id)):
+                        continue  # an undo reopened it meanwhile: its prompts are not out yet
                     snap = self._snapshot(s, m)
                     snap = self._apply_open_step(s, m, snap, now)
                     snap = self._settle(s, m, snap, now)
@@ -172,7 +178,10 @@ class StepsMixin(ServiceCore):
 
     def undo(self, match_id: str, step: int) -> dict:
         """Take back the last step (``step`` must name it: a confirmation).
-        Submissions made for it stay; the step opens again with a new deadline."""
+        Submissions made for it stay and stand at the new deadline, but a
+        person's is marked ``kept``: early resolution waits until every person
+        pending has submitted again (issue 26: the first to touch the reopened
+        step must not resolve it again with everyone else's old actions)."""
         now = self.clock()
         with self.db.write() as s:
             m = self._lock(s, match_id)
@@ -187,6 +196,15 @@ class StepsMixin(ServiceCore):
                 delete(SubmissionRow).where(
                     SubmissionRow.match_id == m.id, SubmissionRow.step > step
                 )
+            )
+            s.execute(
+                update(SubmissionRow)
+                .where(
+                    SubmissionRow.match_id == m.id,
+                    SubmissionRow.step == step,
+                    SubmissionRow.by_bot.is_(False),
+                )
+                .values(kept=True)
             )
             m.step_count -= 1
             m.undos += 1
@@ -341,7 +359,9 @@ class StepsMixin(ServiceCore):
             submitted = set(
                 s.scalars(
                     select(SubmissionRow.player).where(
-                        SubmissionRow.match_id == m.id, SubmissionRow.step == number
+                        SubmissionRow.match_id == m.id,
+                        SubmissionRow.step == number,
+                        SubmissionRow.kept.is_(False),  # kept across an undo: not fresh
                     )
                 )
             )
@@ -349,6 +369,14 @@ class StepsMixin(ServiceCore):
                 return snap
             snap = self._apply_open_step(s, m, snap, now)
         raise HostError(f"match {m.id}: more than {MAX_CHAIN} steps resolved in a row")
+
+
+def _clock_waits(m: MatchRow) -> bool:
+    """The open step's prompts are not out yet: its clock has not started (the
+    deadline moves when they are; ``delivery.prompts_waiting``), so a
+    submission is still on time."""
+    s = object_session(m)
+    return bool(s and s.scalar(select(delivery.prompts_waiting()).where(MatchRow.id == m.id)))
 
 
 def check_step_number(step: object, number: int) -> None:

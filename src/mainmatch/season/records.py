@@ -2,9 +2,13 @@
 
 The record is replayed by the engine (every action validated), so the entry
 holds exactly the replayed result: Tokens of Life and garnets awarded,
-garnets spent, the Elimination Candidate. Its claim key is the SHA-256 of
-the record's game, config and actions: the same match exported twice, or a
-hosted match's own export, has the same key and enters the season once.
+garnets spent, the Elimination Candidate. Its claim key identifies the match
+by what the game made of it, not by how its record is spelt (issue 26, L6):
+the SHA-256 of the game, the result and every view (public and each
+player's) of every state from the first to the last. The same match exported
+twice, a hosted match's own export, or a record whose actions are respelt
+(``{}`` for ``{"trades": []}``, keys reordered, defaults written out) has the
+same key and enters the season once.
 """
 
 from __future__ import annotations
@@ -13,25 +17,56 @@ import hashlib
 import json
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from mainmatch.engine.game import describe_validation_error
-from mainmatch.engine.record import parse_record, replay
+from mainmatch.engine.record import Replay, parse_record, replay
 
 from .ledger import SeasonError
 from .models import MainMatch
 
 
-def match_key(record: dict[str, Any]) -> str:
-    """The claim key of a record: what identifies the match, not its packaging
-    (extra notes and the ``defaulted`` lists do not change it)."""
+def match_key(record: dict[str, Any], rep: Replay | None = None) -> str:
+    """The claim key of a record (``rep``: its replay, when already made).
+
+    The game, the config and every step's actions, each read by the game's
+    own model (the config's ``config_model``, an action's model for the
+    step kind its player was asked for) and written back in one canonical
+    form: defaults written out, keys sorted. Neither packaging (notes,
+    ``defaulted``) nor the spelling of an action (``{}`` for ``{"trades":
+    []}``) changes it; any difference in what was played does (the order of
+    a list is kept: in some rules it matters). Issue 26, L6."""
+    if rep is None:
+        rep = replay(record)
+    game = rep.game
+    states = [rep.initial, *(step.state for step in rep.steps)]
+    actions = []
+    for before, step in zip(states, rep.steps, strict=False):
+        asked = game.pending(before)
+        actions.append(
+            {
+                p: _canonical(game.action_models.get(asked[p]["kind"]), a)
+                for p, a in step.actions.items()
+            }
+        )
     canon = {
-        "game": record["game"],
-        "config": record["config"],
-        "actions": [step["actions"] for step in record["steps"]],
+        "game": game.id,
+        "config": _canonical(game.config_model, rep.config),
+        "actions": actions,
     }
     text = json.dumps(canon, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _canonical(model: type[BaseModel] | None, value: Any) -> Any:
+    """``value`` as ``model`` reads it, all fields written out (the value itself
+    when the model has no reading of it: the game's own check accepted it)."""
+    if model is None:
+        return value
+    try:
+        return model.model_validate(value).model_dump(mode="json", by_alias=True)
+    except ValidationError:
+        return value
 
 
 def winners_of(result: dict[str, Any]) -> list[str]:
@@ -67,7 +102,7 @@ def entry_of_record(
         "source": source,
         "game": record["game"],
         "match": match,
-        "match_key": match_key(record),
+        "match_key": match_key(record, rep),
         "players": players,
         "starting_garnets": {p: int(held.get(p, 0)) for p in players},
         "tokens_of_life": dict(result["tokens_of_life"]),
