@@ -57,7 +57,10 @@ def _fail(exc: MainmatchError) -> typer.Exit:
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``sweep`` and ``search`` to ``app``."""
+    """Add ``sweep``, ``search`` and ``balance`` to ``app``."""
+    from .balance_commands import register as register_balance
+
+    register_balance(app)
 
     @app.command("sweep", help=SWEEP_HELP)
     def sweep_cmd(
