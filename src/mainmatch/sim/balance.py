@@ -278,11 +278,16 @@ class _Run:
             seed,
         )
         values = [
-            float(stakes(s, k)) for s in sim.run.summaries for k, b in enumerate(s.bots) if b == policy.label
+            float(stakes(s, k))
+            for s in sim.run.summaries
+            for k, b in enumerate(s.bots)
+            if b == policy.label
         ]
         return values, sim.report
 
-    def search(self, family: str, profile: tuple[str, dict], trials: int, matches: int, seed: int) -> dict:
+    def search(
+        self, family: str, profile: tuple[str, dict], trials: int, matches: int, seed: int
+    ) -> dict:
         from .search import SearchSpec, run_search
 
         return run_search(
@@ -330,7 +335,12 @@ def _checked_profile(spec: BalanceSpec) -> list[tuple[Policy, float]]:
     out = []
     for k, comp in enumerate(params["components"]):
         label = comp.get("bot") or f"{comp['family']}-c{k}"
-        out.append((Policy(label, "given", comp.get("bot"), comp.get("family"), comp.get("params")), comp["weight"]))
+        out.append(
+            (
+                Policy(label, "given", comp.get("bot"), comp.get("family"), comp.get("params")),
+                comp["weight"],
+            )
+        )
     return out
 
 
@@ -392,7 +402,13 @@ def _solve(
         added = []
         if t < budget.iterations - 1:
             for fam in fams:
-                found = run.search(fam, current, budget.trials, budget.search, _seed(spec.seed, f"search/{t}/{fam}"))
+                found = run.search(
+                    fam,
+                    current,
+                    budget.trials,
+                    budget.search,
+                    _seed(spec.seed, f"search/{t}/{fam}"),
+                )
                 if _same(pop, fam, found["params"]) is None:
                     pop.append(
                         Policy(
@@ -426,9 +442,12 @@ def _measure(
     """The profile's figures and exploitability (see module doc)."""
     spec = run.spec
     mix = mixture(profile)
-    figures = run.play([PROFILE] * run.players, {PROFILE: mix}, budget.figures, _seed(spec.seed, "figures"))
+    figures = run.play(
+        [PROFILE] * run.players, {PROFILE: mix}, budget.figures, _seed(spec.seed, "figures")
+    )
     own = [
-        math.fsum(stakes(s, k) for k in range(len(s.bots))) / len(s.bots) for s in figures.run.summaries
+        math.fsum(stakes(s, k) for k in range(len(s.bots))) / len(s.bots)
+        for s in figures.run.summaries
     ]
     own_est = mean_ci(own)
     eval_seed = _seed(spec.seed, "deviations")
@@ -437,11 +456,18 @@ def _measure(
         values, _ = run.payoffs(p, mix, budget.evaluation, eval_seed)
         candidates.append((p, math.fsum(values) / len(values) - own_est.value))
     for fam in fams:
-        found = run.search(fam, mix, budget.final_trials, budget.search, _seed(spec.seed, f"exploit/{fam}"))
+        found = run.search(
+            fam, mix, budget.final_trials, budget.search, _seed(spec.seed, f"exploit/{fam}")
+        )
         same = _same(pop, fam, found["params"])
         if same is not None:
             continue  # measured above
-        dev = Policy(_label(pop, fam, "x"), f"search of {fam} against the profile", family=fam, params=dict(found["params"]))
+        dev = Policy(
+            _label(pop, fam, "x"),
+            f"search of {fam} against the profile",
+            family=fam,
+            params=dict(found["params"]),
+        )
         values, _ = run.payoffs(dev, mix, budget.evaluation, eval_seed)
         candidates.append((dev, math.fsum(values) / len(values) - own_est.value))
     best, _ = max(candidates, key=lambda pc: pc[1])
@@ -494,12 +520,12 @@ def _ray_session(spec: BalanceSpec) -> Iterator[None]:
     if ray.is_initialized():
         yield
         return
+    options: dict[str, Any] = {"log_to_driver": False, "logging_level": "ERROR"}
     ray.init(
         address="local",
         num_cpus=max(1, spec.workers or cpu_count()),
         include_dashboard=False,
-        log_to_driver=False,
-        logging_level="ERROR",
+        **options,
     )
     try:
         yield
@@ -512,7 +538,9 @@ def profile_bot(result: dict, name: str) -> dict:
     comps = []
     for c in result["profile"]:
         comp = {"weight": c["weight"]}
-        comp.update({"bot": c["bot"]} if "bot" in c else {"family": c["family"], "params": c["params"]})
+        comp.update(
+            {"bot": c["bot"]} if "bot" in c else {"family": c["family"], "params": c["params"]}
+        )
         comps.append(comp)
     return mixture_bot_file(result["game"], comps, name)
 
@@ -523,7 +551,9 @@ def sentence(result: dict) -> str:
     dev = x["deviation"]
     how = dev["bot"] if "bot" in dev else f"{dev['family']} ({_params(dev['params'])})"
     low, high = x["interval"]
-    what = f"the {result['checked']} bot" if result["mode"] == "check" else "the equilibrium profile"
+    what = (
+        f"the {result['checked']} bot" if result["mode"] == "check" else "the equilibrium profile"
+    )
     return (
         f"Exploitability of {what}: one seat playing {how} ({dev['found']}) gains "
         f"{100 * x['gain']:+.1f} points of (ToL - EC) [{100 * low:+.1f}, {100 * high:+.1f}] "
@@ -533,4 +563,6 @@ def sentence(result: dict) -> str:
 
 
 def _params(params: dict) -> str:
-    return ", ".join(f"{k}={v:.3g}" if isinstance(v, float) else f"{k}={v}" for k, v in params.items())
+    return ", ".join(
+        f"{k}={v:.3g}" if isinstance(v, float) else f"{k}={v}" for k, v in params.items()
+    )

@@ -139,9 +139,7 @@ def register(app: typer.Typer) -> None:
                 (html, lambda: balance_page(result, line)),
             )
         except MainmatchError as exc:
-            Console(stderr=True, soft_wrap=True).print(
-                f"[red]error:[/red] {exc}", highlight=False
-            )
+            Console(stderr=True, soft_wrap=True).print(f"[red]error:[/red] {exc}", highlight=False)
             raise typer.Exit(2) from None
 
 
@@ -177,9 +175,7 @@ CANDIDATE_HEAD = ["deviation", "gain (points, search seeds)", "how found"]
 
 def print_balance(result: dict, line: str, console: Console) -> None:
     """The text report: the profile, its table's figures, its exploitability."""
-    head = (
-        f"check of {result['checked']}" if result["mode"] == "check" else "equilibrium profile"
-    )
+    head = f"check of {result['checked']}" if result["mode"] == "check" else "equilibrium profile"
     if result["variant"]:
         console.print(f"[bold]rule variant[/bold]: {describe(result['variant'])}")
     table = Table(title=f"{result['title']}: {head} (seed {result['seed']})")
@@ -240,5 +236,7 @@ def balance_page(result: dict, line: str) -> str:
         Section("Deviations", CANDIDATE_HEAD, candidate_rows(result)),
     ]
     if teams:
-        sections.insert(3, Section("Per team", ["team", "ToL rate", "EC rate", "mean garnets"], teams))
+        sections.insert(
+            3, Section("Per team", ["team", "ToL rate", "EC rate", "mean garnets"], teams)
+        )
     return render(f"{result['title']}: balance", result["command"], facts, sections, lead=line)

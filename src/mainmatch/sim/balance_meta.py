@@ -68,7 +68,9 @@ class MetaSolver:
         self.regrets.append(0.0)
         self.weighted_sum.append(0.0)
         if self.kind == "replicator":
-            self.sigma = _normalised([s * (1 - NEWCOMER_SHARE) for s in self.sigma] + [NEWCOMER_SHARE])
+            self.sigma = _normalised(
+                [s * (1 - NEWCOMER_SHARE) for s in self.sigma] + [NEWCOMER_SHARE]
+            )
         else:
             self.sigma.append(0.0)
 

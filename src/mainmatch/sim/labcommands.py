@@ -20,6 +20,7 @@ from mainmatch.engine.errors import MainmatchError
 from .commands import command_line, lazy_html, write_outputs, write_text
 from .labopts import bot_params_option, variant_option, vary_option
 from .progress import progress_bar
+from .tablebots import bots_of_report, print_table_bots
 from .tables import pct, report_console
 
 SWEEP_HELP = """Simulate GAME over a grid of rule variants (--vary, one or two keys).
@@ -109,6 +110,8 @@ def register(app: typer.Typer) -> None:
             with _progress(quiet, f"sweeping {game}", len(cells) * matches) as advance:
                 result = run_sweep(spec, advance)
             _print_sweep(result, console)
+            result["bots_at_table"] = bots_of_report(result["cells"][0]["report"])
+            print_table_bots(result["bots_at_table"], console)
             write_outputs(
                 console,
                 ("cells", json_path, result),
@@ -179,6 +182,8 @@ def register(app: typer.Typer) -> None:
                 result = run_search(spec, advance)
             line = sentence(result)
             _print_search(result, line, console)
+            result["bots_at_table"] = bots_of_report(result["confirm"]["report"])
+            print_table_bots(result["bots_at_table"], console)
             bot_path = save_bot or Path(f"found-{family}.json")
             write_text(bot_path, json.dumps(found_bot(result, name), indent=1) + "\n")
             console.print(

@@ -164,3 +164,11 @@ def store_entry(path: Path, result: dict, command: str) -> dict:
 
 def _rounded(v: float | None) -> float | None:
     return None if v is None or not math.isfinite(v) else round(v, 4)
+
+
+def bots_of_report(report: dict) -> list[dict[str, Any]]:
+    """:func:`table_bots` of a simulation report (its lineup, tuned bots, variant)."""
+    tuned = {
+        name: (t["family"], t["params"]) for name, t in (report.get("tuned_bots") or {}).items()
+    }
+    return table_bots(report["game"], list(report["lineup"]), tuned, report.get("variant"))

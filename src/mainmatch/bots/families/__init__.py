@@ -156,7 +156,12 @@ def read_tuned_bot(data: Any, where: str) -> tuple[str, str, str, dict[str, Any]
     game = data["game"]
     try:
         if kind == MIXTURE:
-            return game, MIXTURE, name, check_tuned(game, MIXTURE, {"components": data["components"]})
+            return (
+                game,
+                MIXTURE,
+                name,
+                check_tuned(game, MIXTURE, {"components": data["components"]}),
+            )
         if not isinstance(data.get("family"), str):
             raise MainmatchError("'family' must be a str")
         return game, data["family"], name, get_family(game, data["family"]).checked(data["params"])
@@ -195,7 +200,9 @@ def check_tuned(game_id: str, family: str, params: Mapping[str, Any]) -> dict[st
             out.append({"weight": float(weight), "bot": comp["bot"]})
         else:
             if not isinstance(comp["family"], str) or not isinstance(comp.get("params", {}), dict):
-                raise MainmatchError(f"mixture component {k}: family must be a name, params an object")
+                raise MainmatchError(
+                    f"mixture component {k}: family must be a name, params an object"
+                )
             checked = get_family(game_id, comp["family"]).checked(comp.get("params", {}))
             out.append({"weight": float(weight), "family": comp["family"], "params": checked})
     total = math.fsum(c["weight"] for c in out)
