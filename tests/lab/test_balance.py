@@ -168,6 +168,24 @@ def test_balance_command_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixtur
     replay = ["simulate", "seat_exchange", "--bot-params", str(bot), "--bots", "equilibrium"]
     assert main([*replay, "-n", "13", "-w", "1", "-q", "--json", str(sim)]) == 0
     assert json.loads(sim.read_text())["bots"][0]["player_matches"] == 13 * 13
+    # the saved profile can be checked again: its components are the profile's
+    again = tmp_path / "check.json"
+    check = ["balance", "seat_exchange", "--check", "equilibrium", "--bot-params", str(bot)]
+    assert main([*check, "--budget", "600", "--trials", "2", "-q", "--json", str(again)]) == 0
+    checked = json.loads(again.read_text())
+    assert checked["mode"] == "check" and checked["checked"] == "equilibrium"
+    assert [c["weight"] for c in checked["profile"]] == pytest.approx(
+        [c["weight"] for c in result["profile"]]
+    )
+
+
+def test_replicator_dynamics_solve_too() -> None:
+    spec = BalanceSpec("seat_exchange", budget=600, iterations=2, trials=2, solver="replicator")
+    result = run_balance(spec)
+    assert result["solver"] == "replicator"
+    assert sum(c["weight"] for c in result["profile"]) == pytest.approx(1)
+    # the first iteration starts uniform over the starting population
+    assert list(result["iterations"][0]["meta_strategy"].values()) == pytest.approx([1 / 3] * 3)
 
 
 def test_check_stores_the_exploitability_file(tmp_path: Path) -> None:
