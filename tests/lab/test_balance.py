@@ -13,8 +13,9 @@ from mainmatch.bots.families import MIXTURE, mixture_bot_file, read_tuned_bot
 from mainmatch.cli import main
 from mainmatch.engine.errors import MainmatchError
 from mainmatch.sim import figures_only, simulate
-from mainmatch.sim.balance import BalanceSpec, Policy, plan_budget, profile_of, run_balance
+from mainmatch.sim.balance import run_balance
 from mainmatch.sim.balance_meta import MetaSolver, solve
+from mainmatch.sim.balance_spec import BalanceSpec, Policy, plan_budget, profile_of
 from mainmatch.sim.tablebots import exploitability_text, store_entry, table_bots
 
 RPS = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]

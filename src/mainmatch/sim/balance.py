@@ -40,7 +40,6 @@ matches played are reported). The same seed gives the same answer.
 
 from __future__ import annotations
 
-import hashlib
 import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -48,201 +47,31 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mainmatch import games
-from mainmatch.bots import bot_names
-from mainmatch.bots.families import MIXTURE, families, mixture_bot_file
+from mainmatch.bots.families import families, mixture_bot_file
 from mainmatch.engine.errors import MainmatchError
 
 from . import simulate
-from .balance_meta import SOLVERS, MetaSolver
+from .balance_meta import MetaSolver
+from .balance_spec import (
+    CELL_ITERATIONS,
+    CELL_TRIALS,
+    DEVIATOR,
+    PROFILE,
+    BalanceSpec,
+    BudgetPlan,
+    Policy,
+    check_spec,
+    checked_profile,
+    mixture,
+    new_label,
+    plan_budget,
+    profile_of,
+    same_policy,
+    stakes,
+    starting_population,
+    sub_seed,
+)
 from .stats import Z95, mean_ci
-from .summary import MatchSummary
-
-#: the name of the profile's seats at the table
-PROFILE = "profile"
-#: the deviator's seat in the exploitability re-measure
-DEVIATOR = "deviator"
-#: components under this weight are dropped from the profile
-PRUNE = 0.01
-DEFAULT_BUDGET = 40_000
-DEFAULT_ITERATIONS = 6
-DEFAULT_TRIALS = 10
-#: matches the whole run may play: above this a run takes days
-MAX_BUDGET = 10_000_000
-#: ``sweep --balance``: a smaller search per cell
-CELL_ITERATIONS = 3
-CELL_TRIALS = 6
-#: figures and re-measure, in units
-FIGURE_UNITS = 4
-CONFIRM_UNITS = 4
-
-
-@dataclass(frozen=True)
-class Policy:
-    """A member of the population: a registered bot, or a family with parameters."""
-
-    label: str
-    found: str
-    bot: str | None = None
-    family: str | None = None
-    params: dict[str, Any] | None = None
-
-    def component(self) -> dict[str, Any]:
-        """This policy as a mixture component (weight added by the caller)."""
-        if self.bot is not None:
-            return {"bot": self.bot}
-        return {"family": self.family, "params": dict(self.params or {})}
-
-    def tuned(self) -> dict[str, tuple[str, dict]]:
-        """Its entry in the simulator's tuned bots (none for a registered bot
-        played under its own name)."""
-        if self.bot is not None and self.bot == self.label:
-            return {}
-        if self.bot is not None:
-            return {self.label: (MIXTURE, {"components": [{"weight": 1.0, "bot": self.bot}]})}
-        return {self.label: (str(self.family), dict(self.params or {}))}
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"label": self.label, "found": self.found, **self.component()}
-
-
-@dataclass(frozen=True)
-class BalanceSpec:
-    game: str
-    budget: int = DEFAULT_BUDGET
-    seed: int = 0
-    variant: dict | None = None
-    iterations: int = DEFAULT_ITERATIONS
-    trials: int = DEFAULT_TRIALS
-    solver: str = "regret"
-    #: ``check`` mode: the profile to measure (a bot name, or a tuned/mixture bot
-    #: named in ``tuned``); ``None``: solve
-    check: str | None = None
-    tuned: dict | None = None
-    workers: int | None = 1
-    ray: str | None = None
-    bot_modules: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class BudgetPlan:
-    """How ``budget`` matches are spent (all counts in matches)."""
-
-    unit: int
-    iterations: int
-    trials: int
-    #: each policy's matches per meta-game evaluation
-    evaluation: int
-    #: matches per search trial, and of a search's own re-measure
-    search: int
-    final_trials: int
-    figures: int
-    confirm: int
-    planned: int
-
-    def as_dict(self) -> dict[str, int]:
-        return dict(self.__dict__)
-
-
-def _units(spec: BalanceSpec, start: int, fams: int) -> float:
-    """Units of play: evaluations + searches while solving, then the final
-    re-evaluation, the final searches, the figures and the re-measure."""
-    t, k = (0, 0) if spec.check else (spec.iterations, spec.trials)
-    # a best response is two searches (each trial 1 unit, each re-measure 1 unit)
-    solve = sum(start + fams * i for i in range(t)) + max(0, t - 1) * fams * (k + 2)
-    last = start + fams * max(0, t - 1)
-    final = last + fams * (2 * spec.trials + 2 + 1) + FIGURE_UNITS + CONFIRM_UNITS
-    return solve + final
-
-
-def plan_budget(spec: BalanceSpec, start: int, fams: int) -> BudgetPlan:
-    """The sizes of every step for ``spec.budget`` matches (one line if too small).
-
-    >>> spec = BalanceSpec("seat_exchange", budget=10_000, iterations=2, trials=3)
-    >>> p = plan_budget(spec, 3, 2); p.unit, p.planned <= 10_000
-    (204, True)
-    """
-    players = games.get(spec.game).player_count
-    units = _units(spec, start, fams)
-    unit = int(spec.budget // units)
-    if unit < players:
-        need = math.ceil(units * players)
-        raise MainmatchError(
-            f"a budget of {spec.budget:,} matches is too small for {spec.game} with these settings: "
-            f"at least {need:,} matches ({players} per unit of play)"
-        )
-    return BudgetPlan(
-        unit=unit,
-        iterations=0 if spec.check else spec.iterations,
-        trials=spec.trials,
-        evaluation=unit,
-        search=unit,
-        final_trials=2 * spec.trials,
-        figures=FIGURE_UNITS * unit,
-        confirm=CONFIRM_UNITS * unit,
-        planned=int(units * unit),
-    )
-
-
-def check_spec(spec: BalanceSpec) -> None:
-    """One line on a bad choice, before anything is played."""
-    games.get(spec.game)
-    if spec.budget < 1 or spec.budget > MAX_BUDGET:
-        raise MainmatchError(f"--budget must be 1..{MAX_BUDGET:,} matches, not {spec.budget:,}")
-    if spec.iterations < 1:
-        raise MainmatchError(f"--iterations must be at least 1, not {spec.iterations}")
-    if spec.trials < 1:
-        raise MainmatchError(f"--trials must be at least 1, not {spec.trials}")
-    if spec.solver not in SOLVERS:
-        raise MainmatchError(f"--solver must be one of {', '.join(SOLVERS)}, not {spec.solver!r}")
-    if spec.check is not None:
-        known = bot_names(spec.game) + sorted(spec.tuned or {})
-        if spec.check not in known:
-            raise MainmatchError(
-                f"--check {spec.check}: no bot {spec.check!r} for {spec.game}; bots: {', '.join(known)}"
-            )
-    for name in (PROFILE, DEVIATOR):
-        if name in bot_names(spec.game) or name in (spec.tuned or {}):
-            raise MainmatchError(f"a bot is named {name!r}: balance needs that name for itself")
-
-
-def _seed(seed: int, what: str) -> int:
-    digest = hashlib.sha256(f"mainmatch-balance/{seed}/{what}".encode()).digest()
-    return int.from_bytes(digest[:4], "big")
-
-
-def stakes(s: MatchSummary, seat: int) -> int:
-    """A seat's payoff: +1 with a Token of Life, -1 as the Elimination Candidate
-    (``mainmatch.rl.table.Rewards``' default)."""
-    return (s.tokens[seat] > 0) - (s.ec == seat)
-
-
-def starting_population(game_id: str) -> list[Policy]:
-    """The shipped ``strategy`` bot (where the game has one) and every family's defaults."""
-    out = []
-    if "strategy" in bot_names(game_id):
-        out.append(Policy("strategy", "the shipped strategy bot", bot="strategy"))
-    for name, fam in families(game_id).items():
-        out.append(Policy(name, "family defaults", family=name, params=fam.defaults()))
-    if not out:
-        out.append(Policy("random", "the random bot", bot="random"))
-    return out
-
-
-def profile_of(pop: Sequence[Policy], weights: Sequence[float]) -> list[tuple[Policy, float]]:
-    """Policies with their weights, those under ``PRUNE`` dropped, renormalised."""
-    kept = [(p, w) for p, w in zip(pop, weights) if w >= PRUNE]
-    if not kept:  # cannot happen with weights summing to 1 over < 100 policies
-        kept = [max(zip(pop, weights), key=lambda pw: pw[1])]
-    total = math.fsum(w for _, w in kept)
-    return [(p, w / total) for p, w in kept]
-
-
-def mixture(profile: Sequence[tuple[Policy, float]]) -> tuple[str, dict]:
-    """The simulator's mixture bot of ``profile`` (policies of weight 0 left out)."""
-    return (
-        MIXTURE,
-        {"components": [{"weight": w, **p.component()} for p, w in profile if w > 0]},
-    )
 
 
 @dataclass
@@ -299,7 +128,7 @@ class _Run:
         for objective, n in (("tol", (trials + 1) // 2), ("ec", trials // 2)):
             if n < 1:
                 continue
-            result = self.search(family, profile, n, matches, _seed(seed, objective), objective)
+            result = self.search(family, profile, n, matches, sub_seed(seed, objective), objective)
             found.append((_found_stakes(result), result["params"]))
         return dict(max(found, key=lambda sp: sp[0])[1])
 
@@ -344,47 +173,6 @@ def _found_stakes(result: dict) -> float:
         return -math.inf
 
 
-def _label(pop: Sequence[Policy], family: str, iteration: int | str) -> str:
-    base = f"{family}-{iteration}"
-    label, k = base, 1
-    while any(p.label == label for p in pop):
-        k += 1
-        label = f"{base}.{k}"
-    return label
-
-
-def _same(pop: Sequence[Policy], family: str, params: dict) -> Policy | None:
-    return next((p for p in pop if p.family == family and p.params == params), None)
-
-
-def _checked_profile(spec: BalanceSpec) -> list[tuple[Policy, float]]:
-    """The ``--check`` profile as policies with weights."""
-    name = str(spec.check)
-    tuned = dict(spec.tuned or {})
-    if name not in tuned:
-        return [(Policy(name, "given", bot=name), 1.0)]
-    fam, params = tuned[name]
-    if fam != MIXTURE:
-        return [(Policy(name, "given", family=fam, params=dict(params)), 1.0)]
-    out = []
-    for k, comp in enumerate(params["components"]):
-        label = comp.get("bot") or f"{comp['family']}-c{k}"
-        out.append(
-            (
-                Policy(label, "given", comp.get("bot"), comp.get("family"), comp.get("params")),
-                comp["weight"],
-            )
-        )
-    return out
-
-
-def planned_total(spec: BalanceSpec) -> int:
-    """The matches ``run_balance`` plans to play (for a progress bar)."""
-    check_spec(spec)
-    pop = starting_population(spec.game)
-    return plan_budget(spec, len(pop), len(families(spec.game))).planned
-
-
 def run_balance(spec: BalanceSpec, on_progress: Callable[[int], None] | None = None) -> dict:
     """Solve (or check) and measure; return the JSON (see module doc)."""
     check_spec(spec)
@@ -396,7 +184,7 @@ def run_balance(spec: BalanceSpec, on_progress: Callable[[int], None] | None = N
     iterations: list[dict] = []
     with _ray_session(spec):
         if spec.check is not None:
-            profile = _checked_profile(spec)
+            profile = checked_profile(spec)
         else:
             profile = _solve(run, pop, fams, budget, iterations)
         result = _measure(run, pop, fams, budget, profile)
@@ -426,7 +214,7 @@ def _solve(
     solver.start([1.0] * len(pop))
     for t in range(budget.iterations):
         current = mixture(list(zip(pop, solver.sigma)))
-        seed = _seed(spec.seed, f"evaluate/{t}")
+        seed = sub_seed(spec.seed, f"evaluate/{t}")
         u = [
             math.fsum(v) / len(v)
             for v in (run.payoffs(p, current, budget.evaluation, seed)[0] for p in pop)
@@ -441,12 +229,12 @@ def _solve(
                     current,
                     budget.trials,
                     budget.search,
-                    _seed(spec.seed, f"search/{t}/{fam}"),
+                    sub_seed(spec.seed, f"search/{t}/{fam}"),
                 )
-                if _same(pop, fam, found) is None:
+                if same_policy(pop, fam, found) is None:
                     pop.append(
                         Policy(
-                            _label(pop, fam, t + 1),
+                            new_label(pop, fam, t + 1),
                             f"search of {fam} against iteration {t}'s meta-strategy",
                             family=fam,
                             params=found,
@@ -477,27 +265,27 @@ def _measure(
     spec = run.spec
     mix = mixture(profile)
     figures = run.play(
-        [PROFILE] * run.players, {PROFILE: mix}, budget.figures, _seed(spec.seed, "figures")
+        [PROFILE] * run.players, {PROFILE: mix}, budget.figures, sub_seed(spec.seed, "figures")
     )
     own = [
         math.fsum(stakes(s, k) for k in range(len(s.bots))) / len(s.bots)
         for s in figures.run.summaries
     ]
     own_est = mean_ci(own)
-    eval_seed = _seed(spec.seed, "deviations")
+    eval_seed = sub_seed(spec.seed, "deviations")
     candidates: list[tuple[Policy, float]] = []
     for p in pop:
         values, _ = run.payoffs(p, mix, budget.evaluation, eval_seed)
         candidates.append((p, math.fsum(values) / len(values) - own_est.value))
     for fam in fams:
         found = run.best_response(
-            fam, mix, budget.final_trials, budget.search, _seed(spec.seed, f"exploit/{fam}")
+            fam, mix, budget.final_trials, budget.search, sub_seed(spec.seed, f"exploit/{fam}")
         )
-        same = _same(pop, fam, found)
+        same = same_policy(pop, fam, found)
         if same is not None:
             continue  # measured above
         dev = Policy(
-            _label(pop, fam, "x"),
+            new_label(pop, fam, "x"),
             f"search of {fam} against the profile",
             family=fam,
             params=found,
@@ -505,7 +293,7 @@ def _measure(
         values, _ = run.payoffs(dev, mix, budget.evaluation, eval_seed)
         candidates.append((dev, math.fsum(values) / len(values) - own_est.value))
     best, _ = max(candidates, key=lambda pc: pc[1])
-    confirm_seed = _seed(spec.seed, "confirm")
+    confirm_seed = sub_seed(spec.seed, "confirm")
     renamed = Policy(DEVIATOR, best.found, best.bot, best.family, best.params)
     values, report = run.payoffs(renamed, mix, budget.confirm, confirm_seed)
     dev_est = mean_ci(values)

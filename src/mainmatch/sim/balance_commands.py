@@ -16,7 +16,7 @@ from rich.table import Table
 from mainmatch.engine.errors import MainmatchError
 from mainmatch.engine.variants import describe
 
-from .balance import DEFAULT_BUDGET, DEFAULT_ITERATIONS, DEFAULT_TRIALS, PROFILE
+from .balance_spec import DEFAULT_BUDGET, DEFAULT_ITERATIONS, DEFAULT_TRIALS, PROFILE
 from .commands import command_line, write_outputs, write_text
 from .labopts import bot_params_option, variant_option
 from .progress import progress_bar
@@ -91,7 +91,8 @@ def register(app: typer.Typer) -> None:
         html: Annotated[Path | None, typer.Option("--html")] = None,
         quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
     ) -> None:
-        from .balance import BalanceSpec, planned_total, profile_bot, run_balance, sentence
+        from .balance import profile_bot, run_balance, sentence
+        from .balance_spec import BalanceSpec, planned_total
 
         console = report_console()
         try:
@@ -247,7 +248,8 @@ def balance_page(result: dict, line: str) -> str:
 def sweep_balance_total(spec, bots: str, cells: list) -> int:
     """``sweep --balance``: the matches planned over every cell (one line on a
     bad choice before any cell is played)."""
-    from .balance import balance_spec_of_cell, planned_total
+    from .balance import balance_spec_of_cell
+    from .balance_spec import planned_total
 
     if bots != "random":
         raise MainmatchError("--balance plays each cell's solved profile: drop --bots")
