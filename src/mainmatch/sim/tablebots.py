@@ -94,15 +94,16 @@ def table_bots(
 
 
 def exploitability_text(x: dict) -> str:
-    """``+12.3 points of (ToL - EC) [8.1, 16.5] by saver (...) (2026-11-27: mainmatch ...)``."""
+    """``best deviation found gains +12.3 points of (ToL - EC) [+8.1, +16.5] by saver
+    (2026-11-27: `mainmatch balance ...`)``."""
     dev = x["deviation"]
     how = dev.get("bot") or dev.get("family")
     low, high = x["interval"]
-    note = " (measured at the official rules)" if x.get("official_rules_only") else ""
+    rules = "at the official rules, not this variant" if x.get("official_rules_only") else ""
     return (
         f"best deviation found gains {100 * x['gain']:+.1f} points of (ToL - EC) "
-        f"[{100 * low:+.1f}, {100 * high:+.1f}] by {how}{note}; "
-        f"measured {x['date']} by `{x['command']}`"
+        f"[{100 * low:+.1f}, {100 * high:+.1f}] by {how} "
+        f"({rules + ', ' if rules else ''}{x['date']}: `{x['command']}`)"
     )
 
 
