@@ -54,6 +54,7 @@ from . import simulate
 from .balance_meta import MetaSolver
 from .balance_spec import (
     CELL_ITERATIONS,
+    CELL_META_STEPS,
     CELL_TRIALS,
     DEVIATOR,
     PROFILE,
@@ -213,44 +214,48 @@ def _solve(
     solver = MetaSolver(spec.solver)
     solver.start([1.0] * len(pop))
     for t in range(budget.iterations):
-        current = mixture(list(zip(pop, solver.sigma)))
-        seed = sub_seed(spec.seed, f"evaluate/{t}")
-        u = [
-            math.fsum(v) / len(v)
-            for v in (run.payoffs(p, current, budget.evaluation, seed)[0] for p in pop)
-        ]
-        sigma = list(solver.sigma)
-        solver.update(u)
-        added = []
-        if t < budget.iterations - 1:
-            for fam in fams:
-                found = run.best_response(
-                    fam,
-                    current,
-                    budget.trials,
-                    budget.search,
-                    sub_seed(spec.seed, f"search/{t}/{fam}"),
-                )
-                if same_policy(pop, fam, found) is None:
-                    pop.append(
-                        Policy(
-                            new_label(pop, fam, t + 1),
-                            f"search of {fam} against iteration {t}'s meta-strategy",
-                            family=fam,
-                            params=found,
-                        )
+        for step in range(budget.meta_steps):
+            current = mixture(list(zip(pop, solver.sigma)))
+            seed = sub_seed(spec.seed, f"evaluate/{t}/{step}")
+            u = [
+                math.fsum(v) / len(v)
+                for v in (run.payoffs(p, current, budget.evaluation, seed)[0] for p in pop)
+            ]
+            sigma = list(solver.sigma)
+            solver.update(u)
+            log.append(
+                {
+                    "iteration": t,
+                    "step": step,
+                    "meta_strategy": {p.label: w for p, w in zip(pop, sigma)},
+                    "payoffs": {p.label: x for p, x in zip(pop, u)},
+                    "value": math.fsum(s * x for s, x in zip(sigma, u)),
+                    "added": [],
+                }
+            )
+        if t == budget.iterations - 1:
+            break
+        # PSRO: best responses to the restricted game's answer so far (the average)
+        target = mixture(list(zip(pop, solver.average())))
+        for fam in fams:
+            found = run.best_response(
+                fam,
+                target,
+                budget.trials,
+                budget.search,
+                sub_seed(spec.seed, f"search/{t}/{fam}"),
+            )
+            if same_policy(pop, fam, found) is None:
+                pop.append(
+                    Policy(
+                        new_label(pop, fam, t + 1),
+                        f"search of {fam} against iteration {t}'s profile",
+                        family=fam,
+                        params=found,
                     )
-                    solver.add()
-                    added.append(pop[-1].label)
-        log.append(
-            {
-                "iteration": t,
-                "meta_strategy": {p.label: w for p, w in zip(pop, sigma)},
-                "payoffs": {p.label: x for p, x in zip(pop, u)},
-                "value": math.fsum(s * x for s, x in zip(sigma, u)),
-                "added": added,
-            }
-        )
+                )
+                solver.add()
+                log[-1]["added"].append(pop[-1].label)
     return profile_of(pop, solver.average())
 
 
@@ -399,6 +404,7 @@ def balance_spec_of_cell(sweep: Any, variant: dict) -> BalanceSpec:
         seed=sweep.seed,
         variant=variant,
         iterations=CELL_ITERATIONS,
+        meta_steps=CELL_META_STEPS,
         trials=CELL_TRIALS,
         workers=sweep.workers,
         ray=sweep.ray,

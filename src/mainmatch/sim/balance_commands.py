@@ -16,7 +16,13 @@ from rich.table import Table
 from mainmatch.engine.errors import MainmatchError
 from mainmatch.engine.variants import describe
 
-from .balance_spec import DEFAULT_BUDGET, DEFAULT_ITERATIONS, DEFAULT_TRIALS, PROFILE
+from .balance_spec import (
+    DEFAULT_BUDGET,
+    DEFAULT_ITERATIONS,
+    DEFAULT_META_STEPS,
+    DEFAULT_TRIALS,
+    PROFILE,
+)
 from .commands import command_line, write_outputs, write_text
 from .labopts import bot_params_option, variant_option
 from .progress import progress_bar
@@ -57,6 +63,9 @@ def register(app: typer.Typer) -> None:
         iterations: Annotated[
             int, typer.Option("--iterations", help="meta-game iterations")
         ] = DEFAULT_ITERATIONS,
+        meta_steps: Annotated[
+            int, typer.Option("--meta-steps", help="meta-solver steps per iteration")
+        ] = DEFAULT_META_STEPS,
         trials: Annotated[
             int, typer.Option("--trials", help="optuna trials per best response")
         ] = DEFAULT_TRIALS,
@@ -102,17 +111,18 @@ def register(app: typer.Typer) -> None:
                 raise MainmatchError("--name must be a bot name without commas or spaces")
             spec = BalanceSpec(
                 game,
-                budget,
-                seed,
-                variant_option(game, variant),
-                iterations,
-                trials,
-                solver,
-                check,
-                bot_params_option(game, bot_params),
-                workers,
-                ray,
-                tuple(bot_module or ()),
+                budget=budget,
+                seed=seed,
+                variant=variant_option(game, variant),
+                iterations=iterations,
+                meta_steps=meta_steps,
+                trials=trials,
+                solver=solver,
+                check=check,
+                tuned=bot_params_option(game, bot_params),
+                workers=workers,
+                ray=ray,
+                bot_modules=tuple(bot_module or ()),
             )
             total = planned_total(spec)
             label = f"checking {check} in {game}" if check else f"balancing {game}"

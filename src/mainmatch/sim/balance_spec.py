@@ -24,13 +24,16 @@ DEVIATOR = "deviator"
 #: components under this weight are dropped from the profile
 PRUNE = 0.01
 DEFAULT_BUDGET = 40_000
-DEFAULT_ITERATIONS = 6
+DEFAULT_ITERATIONS = 4
+#: meta-solver steps per iteration (each a fresh evaluation of every policy)
+DEFAULT_META_STEPS = 3
 DEFAULT_TRIALS = 10
 #: matches the whole run may play: above this a run takes days
 MAX_BUDGET = 10_000_000
 #: ``sweep --balance``: a smaller search per cell
 CELL_ITERATIONS = 3
 CELL_TRIALS = 6
+CELL_META_STEPS = 2
 #: figures and re-measure, in units
 FIGURE_UNITS = 4
 CONFIRM_UNITS = 4
@@ -72,6 +75,7 @@ class BalanceSpec:
     seed: int = 0
     variant: dict | None = None
     iterations: int = DEFAULT_ITERATIONS
+    meta_steps: int = DEFAULT_META_STEPS
     trials: int = DEFAULT_TRIALS
     solver: str = "regret"
     #: ``check`` mode: the profile to measure (a bot name, or a tuned/mixture bot
@@ -89,6 +93,7 @@ class BudgetPlan:
 
     unit: int
     iterations: int
+    meta_steps: int
     trials: int
     #: each policy's matches per meta-game evaluation
     evaluation: int
@@ -108,7 +113,8 @@ def _units(spec: BalanceSpec, start: int, fams: int) -> float:
     re-evaluation, the final searches, the figures and the re-measure."""
     t, k = (0, 0) if spec.check else (spec.iterations, spec.trials)
     # a best response is two searches (each trial 1 unit, each re-measure 1 unit)
-    solve = sum(start + fams * i for i in range(t)) + max(0, t - 1) * fams * (k + 2)
+    evaluations = spec.meta_steps * sum(start + fams * i for i in range(t))
+    solve = evaluations + max(0, t - 1) * fams * (k + 2)
     last = start + fams * max(0, t - 1)
     final = last + fams * (2 * spec.trials + 2 + 1) + FIGURE_UNITS + CONFIRM_UNITS
     return solve + final
@@ -119,7 +125,7 @@ def plan_budget(spec: BalanceSpec, start: int, fams: int) -> BudgetPlan:
 
     >>> spec = BalanceSpec("seat_exchange", budget=10_000, iterations=2, trials=3)
     >>> p = plan_budget(spec, 3, 2); p.unit, p.planned <= 10_000
-    (204, True)
+    (153, True)
     """
     players = games.get(spec.game).player_count
     units = _units(spec, start, fams)
@@ -133,6 +139,7 @@ def plan_budget(spec: BalanceSpec, start: int, fams: int) -> BudgetPlan:
     return BudgetPlan(
         unit=unit,
         iterations=0 if spec.check else spec.iterations,
+        meta_steps=spec.meta_steps,
         trials=spec.trials,
         evaluation=unit,
         search=unit,
@@ -150,6 +157,8 @@ def check_spec(spec: BalanceSpec) -> None:
         raise MainmatchError(f"--budget must be 1..{MAX_BUDGET:,} matches, not {spec.budget:,}")
     if spec.iterations < 1:
         raise MainmatchError(f"--iterations must be at least 1, not {spec.iterations}")
+    if spec.meta_steps < 1:
+        raise MainmatchError(f"--meta-steps must be at least 1, not {spec.meta_steps}")
     if spec.trials < 1:
         raise MainmatchError(f"--trials must be at least 1, not {spec.trials}")
     if spec.solver not in SOLVERS:
