@@ -6,16 +6,18 @@ game's policies, with the simulator as the payoff oracle:
 1. **Population**: the shipped ``strategy`` bot and each bot family's
    defaults (``bots/families``); the meta-strategy starts uniform over it.
 2. **Meta-game**: a seat's payoff is its stakes, a Token of Life +1 and the
-   Elimination Candidate -1 (the default reward of ``mainmatch.rl``). Each
-   iteration measures, for every policy ``i``, ``u_i`` = the mean payoff of one
+   Elimination Candidate -1 (the default reward of ``mainmatch.rl``). An
+   evaluation measures, for every policy ``i``, ``u_i`` = the mean payoff of one
    seat playing ``i`` while the other seats draw from the meta-strategy (a
    mixture seat, ``families.mixture_draw``), seats rotated, every policy on
    the same match seeds (common random numbers).
 3. **Meta-solver** (``balance_meta``): regret matching+ (default) or
-   replicator dynamics, one step per iteration.
+   replicator dynamics, ``meta_steps`` steps per iteration, each on a fresh
+   evaluation; regrets carry over from one iteration to the next.
 4. **Best responses**: after each iteration but the last, ``search`` (optuna,
-   ``sim.search``) tunes every family against the current meta-strategy and
-   the best parameters join the population.
+   ``sim.search``) tunes every family against the solver's average so far
+   (the restricted game's answer, as in PSRO): a ToL search and an EC search,
+   the better by (ToL - EC); new parameters join the population.
 
 The answer, the *profile*, is the solver's average meta-strategy, components
 under 1% dropped (so the file plays what was measured). Then:
