@@ -124,11 +124,19 @@ class _Run:
     def best_response(
         self, family: str, profile: tuple[str, dict], trials: int, matches: int, seed: int
     ) -> dict[str, Any]:
-        """The parameters of ``family`` that do best against the profile: two
-        searches (``search`` tunes ToL rate or EC rate, not both), half the
-        trials each, the better by (ToL - EC) on its own fresh re-measure."""
+        """The parameters of ``family`` that do best against the profile: one
+        search of ToL rate - EC rate where ``search`` has that objective
+        (``stakes``), else two searches (ToL rate, EC rate), half the trials
+        each, the better by (ToL - EC) on its own fresh re-measure."""
+        from .search import OBJECTIVES
+
+        plan = (
+            [("stakes", trials)]
+            if "stakes" in OBJECTIVES
+            else [("tol", (trials + 1) // 2), ("ec", trials // 2)]
+        )
         found = []
-        for objective, n in (("tol", (trials + 1) // 2), ("ec", trials // 2)):
+        for objective, n in plan:
             if n < 1:
                 continue
             result = self.search(family, profile, n, matches, sub_seed(seed, objective), objective)
