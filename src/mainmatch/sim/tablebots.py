@@ -108,9 +108,10 @@ def exploitability_text(x: dict) -> str:
 
 
 def print_table_bots(entries: list[dict], console: Console) -> None:
-    """``At the table: ...`` with the strategy bot's exploitability."""
+    """``bot strategy x12: the shipped strategy bot; best deviation ...``: one
+    line per bot of the table, with the strategy bot's exploitability."""
     for e in entries:
-        line = f"[bold]at the table[/bold]: {e['bot']} x{e['seats']}: {e['what']}"
+        line = f"[bold]bot {e['bot']}[/bold] x{e['seats']}: {e['what']}"
         if e["bot"] == "strategy":
             x = e["exploitability"]
             line += (
