@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 EXTRAS := test,postgres,cluster,rl
 
-.PHONY: install run lint test test-fast lock bench clean
+.PHONY: install run lint test test-fast lock bench clean exploitability
 
 # the exact versions of requirements.lock (pyproject.toml keeps the loose ranges)
 $(STAMP): pyproject.toml requirements.lock
@@ -62,3 +62,13 @@ bench: install
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
+
+# the shipped strategy bot's exploitability per game (src/mainmatch/bots/exploitability.json,
+# quoted by simulate, sweep and search): `mainmatch balance GAME --check strategy` for each game
+EXPLOIT_BUDGET ?= 10000
+EXPLOIT_GAMES  ?= amalgamation homeostasis mvp seat_exchange second_to_won
+exploitability: install
+	for g in $(EXPLOIT_GAMES); do \
+	  $(VENV)/bin/mainmatch balance $$g --check strategy --budget $(EXPLOIT_BUDGET) --seed 0 -w 1 -q \
+	    --store-exploitability src/mainmatch/bots/exploitability.json > /dev/null || exit 1; \
+	done

@@ -20,6 +20,7 @@ from .keep import DEFAULT_KEEP
 from .labopts import bot_params_option, variant_option
 from .progress import progress_bar
 from .records import INDEX, save_records
+from .tablebots import bots_of_report, print_table_bots
 from .tables import print_report, report_console
 
 SIMULATE_HELP = """Play N matches of GAME between bots and report how each bot, seat and team fares.
@@ -175,6 +176,8 @@ def register(app: typer.Typer) -> None:
             if chosen:
                 console.print(f"[bold]rule variant[/bold]: {describe(chosen)}")
             print_report(report, console)
+            report["bots_at_table"] = bots_of_report(report)
+            print_table_bots(report["bots_at_table"], console)
             write_outputs(
                 console,
                 ("report", json_path, report),

@@ -20,6 +20,7 @@ from mainmatch.engine.errors import MainmatchError
 from .commands import command_line, lazy_html, write_outputs, write_text
 from .labopts import bot_params_option, variant_option, vary_option
 from .progress import progress_bar
+from .tablebots import bots_of_report, print_table_bots
 from .tables import bots_at_table, pct, report_console
 
 SWEEP_HELP = """Simulate GAME over a grid of rule variants (--vary, one or two keys).
@@ -62,7 +63,10 @@ def _fail(exc: MainmatchError) -> typer.Exit:
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``sweep`` and ``search`` to ``app``."""
+    """Add ``sweep``, ``search`` and ``balance`` to ``app``."""
+    from .balance_commands import register as register_balance
+
+    register_balance(app)
 
     @app.command("sweep", help=SWEEP_HELP)
     def sweep_cmd(
@@ -89,6 +93,13 @@ def register(app: typer.Typer) -> None:
         plot: Annotated[Path | None, typer.Option("--plot", help="PNG, SVG or PDF")] = None,
         html: Annotated[Path | None, typer.Option("--html", help="one self-contained page")] = None,
         quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+        balance: Annotated[
+            bool,
+            typer.Option("--balance", help="each cell plays its own solved profile (balance)"),
+        ] = False,
+        balance_budget: Annotated[
+            int, typer.Option("--balance-budget", help="matches of each cell's equilibrium search")
+        ] = 4000,
     ) -> None:
         from .sweep import SweepSpec, grid, run_sweep
 
@@ -106,11 +117,23 @@ def register(app: typer.Typer) -> None:
                 seating,
                 bot_modules=tuple(bot_module or ()),
                 tuned=bot_params_option(game, bot_params),
+                balance_budget=balance_budget if balance else None,
             )
             cells = grid(spec)
-            with _progress(quiet, f"sweeping {game}", len(cells) * matches) as advance:
+            total = len(cells) * matches
+            if balance:
+                from .balance_commands import sweep_balance_total
+
+                total = sweep_balance_total(spec, bots, cells)
+            with _progress(quiet, f"sweeping {game}", total) as advance:
                 result = run_sweep(spec, advance)
             _print_sweep(result, console)
+            if balance:
+                from .balance_commands import print_sweep_balance
+
+                print_sweep_balance(result, console)
+            result["bots_at_table"] = bots_of_report(result["cells"][0]["report"])
+            print_table_bots(result["bots_at_table"], console)
             write_outputs(
                 console,
                 ("cells", json_path, result),
@@ -193,6 +216,8 @@ def register(app: typer.Typer) -> None:
                 result = run_search(spec, advance)
             line = sentence(result)
             _print_search(result, line, console)
+            result["bots_at_table"] = bots_of_report(result["confirm"]["report"])
+            print_table_bots(result["bots_at_table"], console)
             bot_path = save_bot or Path(f"found-{family}.json")
             write_text(bot_path, json.dumps(found_bot(result, name), indent=1) + "\n")
             result["replay"] = replay_command(
@@ -217,9 +242,12 @@ def _print_sweep(result: dict, console: Console) -> None:
     from .sweep import cell_figures
 
     keys = list(result["vary"])
-    table = Table(
-        title=f"sweep of {result['game']}: {result['matches']:,} matches a cell, seed {result['seed']}"
+    size = (
+        f"{result['matches']:,} matches a cell"
+        if not result.get("balance_budget")
+        else f"each cell's solved profile (balance budget {result['balance_budget']:,} a cell)"
     )
+    table = Table(title=f"sweep of {result['game']}: {size}, seed {result['seed']}")
     if result["cells"]:
         report = result["cells"][0]["report"]
         console.print(f"at the table: {bots_at_table(report)} ({report['seating']} seating)")

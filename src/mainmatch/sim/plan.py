@@ -34,7 +34,7 @@ from pathlib import Path
 
 from mainmatch import games
 from mainmatch.bots import bot_names
-from mainmatch.bots.families import get_family
+from mainmatch.bots.families import check_tuned
 from mainmatch.engine.errors import InvalidConfig, MainmatchError
 from mainmatch.engine.variants import check_variant
 
@@ -96,7 +96,7 @@ def make_plan(
         raise MainmatchError(str(exc)) from None
     tuned = dict(tuned or {})
     for name, (family, params) in tuned.items():
-        tuned[name] = (family, get_family(game_id, family).checked(params))
+        tuned[name] = (family, check_tuned(game_id, family, params))
     items = (
         [b.strip() for b in bots.split(",")]
         if isinstance(bots, str)

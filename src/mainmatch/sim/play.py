@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from mainmatch import games
 from mainmatch.bots import get_bot
 from mainmatch.bots.driver import Asker
-from mainmatch.bots.families import get_family
+from mainmatch.bots.families import make_tuned
 from mainmatch.engine.collector import fewer_collections
 from mainmatch.engine.driver import Driver
 from mainmatch.engine.errors import MainmatchError
@@ -62,7 +62,7 @@ def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
         config = game.random_config(players, rng, **extra)
     players = list(config["players"])
     names = seat_bots(plan, index, seed)
-    bots = {p: _make_bot(plan, name) for p, name in zip(players, names)}
+    bots = {p: _make_bot(plan, name, seed, k) for k, (p, name) in enumerate(zip(players, names))}
     random_players = {p for p, bot in bots.items() if getattr(bot, "delegate_random", False)}
     seat = {p: k for k, p in enumerate(players)}
     decisions = [0] * len(players)
@@ -99,10 +99,10 @@ def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
     return summary, record
 
 
-def _make_bot(plan: SimPlan, name: str):
-    if name in plan.tuned:
+def _make_bot(plan: SimPlan, name: str, seed: int, seat: int):
+    if name in plan.tuned:  # a mixture seat's component is drawn from (match seed, seat)
         family, params = plan.tuned[name]
-        return get_family(plan.game, family).bot(params)
+        return make_tuned(plan.game, family, params, seed, seat)
     return get_bot(plan.game, name)
 
 

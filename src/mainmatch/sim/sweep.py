@@ -39,6 +39,9 @@ class SweepSpec:
     time_limit: float | None = 5.0
     bot_modules: tuple[str, ...] = ()
     tuned: dict | None = None
+    #: ``sweep --balance``: matches of each cell's equilibrium search (``balance``);
+    #: the cell's figures are then its solved profile's, and ``bots`` is unused
+    balance_budget: int | None = None
 
 
 def grid(spec: SweepSpec) -> list[tuple[dict[str, int], dict[str, int]]]:
@@ -63,6 +66,16 @@ def run_sweep(spec: SweepSpec, on_progress: Callable[[int], None] | None = None)
     cells = grid(spec)
     out = []
     for coords, variant in cells:
+        if spec.balance_budget is not None:
+            from .balance import balanced_cell
+
+            out.append(
+                {
+                    "variant": {**(spec.base or {}), **coords},
+                    **balanced_cell(spec, variant, on_progress),
+                }
+            )
+            continue
         sim = simulate(
             spec.game,
             spec.bots,
@@ -83,8 +96,9 @@ def run_sweep(spec: SweepSpec, on_progress: Callable[[int], None] | None = None)
         "game": spec.game,
         "vary": {k: v for k, v in spec.vary},
         "base_variant": dict(spec.base or {}),
-        "bots": spec.bots,
+        "bots": spec.bots if spec.balance_budget is None else "balance",
         "matches": spec.matches,
+        "balance_budget": spec.balance_budget,
         "seed": spec.seed,
         "cells": out,
     }

@@ -28,7 +28,13 @@ def bots_at_table(report: dict) -> str:
     parts = []
     for part in lineup_text(report["lineup"]).split(", "):
         bot = part.rsplit(" x", 1)[0]
-        if bot in tuned:
+        if bot in tuned and tuned[bot]["family"] == "mixture":
+            shares = ", ".join(
+                f"{100 * c['weight']:.0f}% {c.get('bot') or c.get('family')}"
+                for c in tuned[bot]["params"]["components"]
+            )
+            part += f" (mixture: {shares})"
+        elif bot in tuned:
             params = ", ".join(
                 f"{k}={v:.3g}" if isinstance(v, float) else f"{k}={v}"
                 for k, v in tuned[bot]["params"].items()

@@ -1,0 +1,255 @@
+"""What ``mainmatch balance`` plays with: its options, the budget plan, the
+policies of the population and the profile (see ``balance`` for the method)."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mainmatch import games
+from mainmatch.bots import bot_names
+from mainmatch.bots.families import MIXTURE, families
+from mainmatch.engine.errors import MainmatchError
+
+from .balance_meta import SOLVERS
+from .summary import MatchSummary
+
+#: the name of the profile's seats at the table
+PROFILE = "profile"
+#: the deviator's seat in the exploitability re-measure
+DEVIATOR = "deviator"
+#: components under this weight are dropped from the profile
+PRUNE = 0.01
+DEFAULT_BUDGET = 40_000
+DEFAULT_ITERATIONS = 4
+#: meta-solver steps per iteration (each a fresh evaluation of every policy)
+DEFAULT_META_STEPS = 3
+DEFAULT_TRIALS = 10
+#: matches the whole run may play: above this a run takes days
+MAX_BUDGET = 10_000_000
+#: ``sweep --balance``: a smaller search per cell
+CELL_ITERATIONS = 3
+CELL_TRIALS = 6
+CELL_META_STEPS = 2
+#: figures and re-measure, in units
+FIGURE_UNITS = 4
+CONFIRM_UNITS = 4
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A member of the population: a registered bot, or a family with parameters."""
+
+    label: str
+    found: str
+    bot: str | None = None
+    family: str | None = None
+    params: dict[str, Any] | None = None
+
+    def component(self) -> dict[str, Any]:
+        """This policy as a mixture component (weight added by the caller)."""
+        if self.bot is not None:
+            return {"bot": self.bot}
+        return {"family": self.family, "params": dict(self.params or {})}
+
+    def tuned(self) -> dict[str, tuple[str, dict]]:
+        """Its entry in the simulator's tuned bots (none for a registered bot
+        played under its own name)."""
+        if self.bot is not None and self.bot == self.label:
+            return {}
+        if self.bot is not None:
+            return {self.label: (MIXTURE, {"components": [{"weight": 1.0, "bot": self.bot}]})}
+        return {self.label: (str(self.family), dict(self.params or {}))}
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "found": self.found, **self.component()}
+
+
+@dataclass(frozen=True)
+class BalanceSpec:
+    game: str
+    budget: int = DEFAULT_BUDGET
+    seed: int = 0
+    variant: dict | None = None
+    iterations: int = DEFAULT_ITERATIONS
+    meta_steps: int = DEFAULT_META_STEPS
+    trials: int = DEFAULT_TRIALS
+    solver: str = "regret"
+    #: ``check`` mode: the profile to measure (a bot name, or a tuned/mixture bot
+    #: named in ``tuned``); ``None``: solve
+    check: str | None = None
+    tuned: dict | None = None
+    workers: int | None = 1
+    ray: str | None = None
+    bot_modules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class BudgetPlan:
+    """How ``budget`` matches are spent (all counts in matches)."""
+
+    unit: int
+    iterations: int
+    meta_steps: int
+    trials: int
+    #: each policy's matches per meta-game evaluation
+    evaluation: int
+    #: matches per search trial, and of a search's own re-measure
+    search: int
+    final_trials: int
+    figures: int
+    confirm: int
+    planned: int
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(self.__dict__)
+
+
+def _units(spec: BalanceSpec, start: int, fams: int) -> float:
+    """Units of play: evaluations + searches while solving, then the final
+    re-evaluation, the final searches, the figures and the re-measure."""
+    t, k = (0, 0) if spec.check else (spec.iterations, spec.trials)
+    # a best response is two searches (each trial 1 unit, each re-measure 1 unit)
+    evaluations = spec.meta_steps * sum(start + fams * i for i in range(t))
+    solve = evaluations + max(0, t - 1) * fams * (k + 2)
+    last = start + fams * max(0, t - 1)
+    final = last + fams * (2 * spec.trials + 2 + 1) + FIGURE_UNITS + CONFIRM_UNITS
+    return solve + final
+
+
+def plan_budget(spec: BalanceSpec, start: int, fams: int) -> BudgetPlan:
+    """The sizes of every step for ``spec.budget`` matches (one line if too small).
+
+    >>> spec = BalanceSpec("seat_exchange", budget=10_000, iterations=2, trials=3)
+    >>> p = plan_budget(spec, 3, 2); p.unit, p.planned <= 10_000
+    (153, True)
+    """
+    players = games.get(spec.game).player_count
+    units = _units(spec, start, fams)
+    unit = int(spec.budget // units)
+    if unit < players:
+        need = math.ceil(units * players)
+        raise MainmatchError(
+            f"a budget of {spec.budget:,} matches is too small for {spec.game} with these settings: "
+            f"at least {need:,} matches ({players} per unit of play)"
+        )
+    return BudgetPlan(
+        unit=unit,
+        iterations=0 if spec.check else spec.iterations,
+        meta_steps=spec.meta_steps,
+        trials=spec.trials,
+        evaluation=unit,
+        search=unit,
+        final_trials=2 * spec.trials,
+        figures=FIGURE_UNITS * unit,
+        confirm=CONFIRM_UNITS * unit,
+        planned=int(units * unit),
+    )
+
+
+def check_spec(spec: BalanceSpec) -> None:
+    """One line on a bad choice, before anything is played."""
+    games.get(spec.game)
+    if spec.budget < 1 or spec.budget > MAX_BUDGET:
+        raise MainmatchError(f"--budget must be 1..{MAX_BUDGET:,} matches, not {spec.budget:,}")
+    if spec.iterations < 1:
+        raise MainmatchError(f"--iterations must be at least 1, not {spec.iterations}")
+    if spec.meta_steps < 1:
+        raise MainmatchError(f"--meta-steps must be at least 1, not {spec.meta_steps}")
+    if spec.trials < 1:
+        raise MainmatchError(f"--trials must be at least 1, not {spec.trials}")
+    if spec.solver not in SOLVERS:
+        raise MainmatchError(f"--solver must be one of {', '.join(SOLVERS)}, not {spec.solver!r}")
+    if spec.check is not None:
+        known = bot_names(spec.game) + sorted(spec.tuned or {})
+        if spec.check not in known:
+            raise MainmatchError(
+                f"--check {spec.check}: no bot {spec.check!r} for {spec.game}; bots: {', '.join(known)}"
+            )
+    for name in (PROFILE, DEVIATOR):
+        if name in bot_names(spec.game) or name in (spec.tuned or {}):
+            raise MainmatchError(f"a bot is named {name!r}: balance needs that name for itself")
+
+
+def sub_seed(seed: int, what: str) -> int:
+    digest = hashlib.sha256(f"mainmatch-balance/{seed}/{what}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+def stakes(s: MatchSummary, seat: int) -> int:
+    """A seat's payoff: +1 with a Token of Life, -1 as the Elimination Candidate
+    (``mainmatch.rl.table.Rewards``' default)."""
+    return (s.tokens[seat] > 0) - (s.ec == seat)
+
+
+def starting_population(game_id: str) -> list[Policy]:
+    """The shipped ``strategy`` bot (where the game has one) and every family's defaults."""
+    out = []
+    if "strategy" in bot_names(game_id):
+        out.append(Policy("strategy", "the shipped strategy bot", bot="strategy"))
+    for name, fam in families(game_id).items():
+        out.append(Policy(name, "family defaults", family=name, params=fam.defaults()))
+    if not out:
+        out.append(Policy("random", "the random bot", bot="random"))
+    return out
+
+
+def profile_of(pop: Sequence[Policy], weights: Sequence[float]) -> list[tuple[Policy, float]]:
+    """Policies with their weights, those under ``PRUNE`` dropped, renormalised."""
+    kept = [(p, w) for p, w in zip(pop, weights) if w >= PRUNE]
+    if not kept:  # cannot happen with weights summing to 1 over < 100 policies
+        kept = [max(zip(pop, weights), key=lambda pw: pw[1])]
+    total = math.fsum(w for _, w in kept)
+    return [(p, w / total) for p, w in kept]
+
+
+def mixture(profile: Sequence[tuple[Policy, float]]) -> tuple[str, dict]:
+    """The simulator's mixture bot of ``profile`` (policies of weight 0 left out)."""
+    return (
+        MIXTURE,
+        {"components": [{"weight": w, **p.component()} for p, w in profile if w > 0]},
+    )
+
+
+def new_label(pop: Sequence[Policy], family: str, iteration: int | str) -> str:
+    base = f"{family}-{iteration}"
+    label, k = base, 1
+    while any(p.label == label for p in pop):
+        k += 1
+        label = f"{base}.{k}"
+    return label
+
+
+def same_policy(pop: Sequence[Policy], family: str, params: dict) -> Policy | None:
+    return next((p for p in pop if p.family == family and p.params == params), None)
+
+
+def checked_profile(spec: BalanceSpec) -> list[tuple[Policy, float]]:
+    """The ``--check`` profile as policies with weights."""
+    name = str(spec.check)
+    tuned = dict(spec.tuned or {})
+    if name not in tuned:
+        return [(Policy(name, "given", bot=name), 1.0)]
+    fam, params = tuned[name]
+    if fam != MIXTURE:
+        return [(Policy(name, "given", family=fam, params=dict(params)), 1.0)]
+    out = []
+    for k, comp in enumerate(params["components"]):
+        label = comp.get("bot") or f"{comp['family']}-c{k}"
+        out.append(
+            (
+                Policy(label, "given", comp.get("bot"), comp.get("family"), comp.get("params")),
+                comp["weight"],
+            )
+        )
+    return out
+
+
+def planned_total(spec: BalanceSpec) -> int:
+    """The matches ``run_balance`` plans to play (for a progress bar)."""
+    check_spec(spec)
+    pop = starting_population(spec.game)
+    return plan_budget(spec, len(pop), len(families(spec.game))).planned
