@@ -34,7 +34,8 @@ from .service import Access, Created, HostService, available_games
 
 router = APIRouter(prefix="/api")
 
-#: seconds between keep-alives of a quiet stream (changes wake it at once, from any process)
+#: seconds between a stream's keep-alives, counted from its start whatever else
+#: it sends (changes wake it at once, from any process)
 STREAM_POLL = 15.0
 
 
@@ -347,6 +348,10 @@ async def stream(request: Request, acc: Access = Depends(access)) -> StreamingRe
 
     async def events() -> AsyncIterator[str]:
         last = None
+        clock = asyncio.get_running_loop().time
+        # keep-alives on a fixed schedule from the stream's start (issue #26, M1):
+        # a wake-up the viewer may not see (a submission) must not move them
+        beat = clock() + STREAM_POLL
         try:
             while True:
                 # listen before reading, so a change in between still wakes us
@@ -359,11 +364,10 @@ async def stream(request: Request, acc: Access = Depends(access)) -> StreamingRe
                     yield f"event: change\ndata: {json.dumps({'revision': rev})}\n\n"
                 if await request.is_disconnected():
                     return
-                woken = await hub.wait(acc.match_id, waiter, timeout=STREAM_POLL)
-                if not woken:
-                    # a keep-alive only on the clock, never on a wake-up: a wake-up
-                    # the viewer may not see (a submission) must not show
+                await hub.wait(acc.match_id, waiter, timeout=max(0.0, beat - clock()))
+                if clock() >= beat:
                     yield ": keep-alive\n\n"
+                    beat += STREAM_POLL * max(1, int((clock() - beat) // STREAM_POLL) + 1)
         finally:
             release()
 
