@@ -4,10 +4,12 @@ L5), each replayed black-box against a real server on a real SQLite file
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 
 import httpx
+import pytest
 
 from mainmatch.host import api as api_module
 from mainmatch.host.app import create_app
@@ -70,3 +72,95 @@ def test_m1_keep_alives_keep_their_schedule_whatever_the_players_do(sqlite_url, 
     assert len(beats) == 3, beats
     for n, beat in enumerate(beats, 1):
         assert abs(beat - n * period) < 0.25, beats
+
+
+# ---------------------------------------------------------------- M2, L5: player ids
+
+#: invisible or blank characters of the attack (and their kin): variation
+#: selectors, Hangul fillers, the combining grapheme joiner, the braille blank,
+#: tags, the soft hyphen, the Mongolian vowel separator
+INVISIBLE = [
+    "\ufe0f",
+    "\u3164",
+    "\u034f",
+    "\u2800",
+    "\U000e0100",
+    "\u115f",
+    "\u1160",
+    "\uffa0",
+    "\u00ad",
+    "\u180e",
+    "\U000e0041",
+    "\u17b4",
+    "\U0001d17a",
+]
+OTHERS = [f"p{i:02}" for i in range(3, 14)]
+
+
+def _players_refused(api, players: list[str]) -> str:
+    r = api.call(
+        "POST",
+        "/api/matches",
+        api.admin_key,
+        json={"game": "seat_exchange", "players": players, "deadlines": MANUAL},
+    )
+    assert r.status_code == 422, r.text
+    return _error(r)
+
+
+@pytest.mark.parametrize("ch", INVISIBLE, ids=lambda c: f"U+{ord(c[-1]):04X}")
+def test_m2_an_invisible_character_in_a_player_id_is_refused(api, ch):
+    assert "player id" in _players_refused(api, ["jk", "jk" + ch, *OTHERS])
+    assert "player id" in _players_refused(api, ["jk", ch * 3, *OTHERS])
+    assert "player id" in _players_refused(api, ["jk", ch + "dh", *OTHERS])
+
+
+@pytest.mark.parametrize(
+    "twin",
+    ["JK", "ｊｋ", "\u0458k", "j\u043a", "\u0408K", "j\u03ba"],
+    ids=["case", "fullwidth", "cyrillic-je", "cyrillic-ka", "cyrillic-upper", "greek-kappa"],
+)
+def test_m2_two_ids_that_look_the_same_are_refused_as_a_pair(api, twin):
+    assert "same to a reader" in _players_refused(api, ["jk", twin, *OTHERS])
+
+
+def test_m2_distinct_ids_in_any_script_are_still_welcome(api):
+    players = [
+        "jk",
+        "Ana",
+        "Zoë",
+        "Ólafur",
+        "明",
+        "Дима",
+        "Σοφία",
+        "dh 2",
+        "x.y",
+        "a-b_c",
+        *OTHERS[:3],
+    ]
+    r = api.call(
+        "POST",
+        "/api/matches",
+        api.admin_key,
+        json={"game": "seat_exchange", "players": players, "deadlines": MANUAL},
+    )
+    assert r.status_code == 201, r.text
+    assert set(r.json()["player_tokens"]) == set(players)
+
+
+def test_m2_an_imported_record_with_an_invisible_id_is_refused(api):
+    made = api.create(deadlines=MANUAL)
+    record = api.record(made)
+    record["config"] = {**record["config"]}
+    old = record["config"]["players"][1]
+    new = old + "\u3164"
+    text = json.dumps(record).replace(json.dumps(old), json.dumps(new))
+    r = api.call("POST", "/api/matches/import", api.admin_key, json={"record": json.loads(text)})
+    assert r.status_code == 422, r.text
+    assert "player id" in _error(r)
+
+
+@pytest.mark.parametrize("pid", [".", "..", "a%2Fb", "50%", "a?b", "a#b", "a/b", "a\\b"])
+def test_l5_ids_that_a_seat_url_cannot_carry_are_refused(api, pid):
+    message = _players_refused(api, ["jk", pid, *OTHERS])
+    assert "player id" in message and ("URL" in message or "contains" in message)
