@@ -5,11 +5,14 @@ L5), each replayed black-box against a real server on a real SQLite file
 from __future__ import annotations
 
 import json
+import os
+import stat
 import threading
 import time
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 
 from mainmatch.host import api as api_module
 from mainmatch.host.app import create_app
@@ -164,3 +167,28 @@ def test_m2_an_imported_record_with_an_invisible_id_is_refused(api):
 def test_l5_ids_that_a_seat_url_cannot_carry_are_refused(api, pid):
     message = _players_refused(api, ["jk", pid, *OTHERS])
     assert "player id" in message and ("URL" in message or "contains" in message)
+
+
+# ---------------------------------------------------------------- L4: file modes
+
+
+def test_l4_the_sqlite_database_and_its_key_file_are_the_owners_only(tmp_path, monkeypatch):
+    monkeypatch.delenv("MAINMATCH_ADMIN_KEY", raising=False)
+    old = os.umask(0o022)  # the usual umask, under which files were made 0644
+    try:
+        path = tmp_path / "games.db"
+        app = create_app(f"sqlite:///{path}", scan_interval=0.2)
+        with TestClient(app) as c:
+            made = c.post(
+                "/api/matches",
+                headers={"Authorization": f"Bearer {app.state.admin_key}"},
+                json={"game": "seat_exchange"},
+            )
+            assert made.status_code == 201
+        app.state.service.db.dispose()
+    finally:
+        os.umask(old)
+    files = [p for p in tmp_path.iterdir() if p.name.startswith("games.db")]
+    assert {p.name for p in files} >= {"games.db", "games.db.admin-key"}
+    for p in files:
+        assert stat.S_IMODE(p.stat().st_mode) & 0o077 == 0, (p.name, oct(p.stat().st_mode))
