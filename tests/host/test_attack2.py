@@ -192,3 +192,89 @@ def test_l4_the_sqlite_database_and_its_key_file_are_the_owners_only(tmp_path, m
     assert {p.name for p in files} >= {"games.db", "games.db.admin-key"}
     for p in files:
         assert stat.S_IMODE(p.stat().st_mode) & 0o077 == 0, (p.name, oct(p.stat().st_mode))
+
+
+# ---------------------------------------------------------------- M3, M4: new links
+
+
+def _refused_within(client: TestClient, path: str, token: str, limit: float = 1.0) -> float:
+    """Seconds until ``token`` is refused on ``client``'s server (fails after ``limit``)."""
+    start = time.monotonic()
+    while True:
+        r = client.get(path, headers={"Authorization": f"Bearer {token}"})
+        if r.status_code in (401, 403, 404):
+            return time.monotonic() - start
+        assert r.status_code == 200, r.text
+        assert time.monotonic() - start < limit, f"{token[:6]}… still works after {limit} s"
+        time.sleep(0.02)
+
+
+def test_m3_the_host_issues_a_new_player_link_and_the_old_one_stops(api):
+    made = api.create(deadlines=MANUAL)
+    old = made["player_tokens"]["dh"]
+    assert api.submit(made, "dh", {"trades": []}).status_code == 200
+    path = f"/api/matches/{made['match']}/players/dh/link"
+    # only the match's host link may: not the player, not a spectator, not another match's host
+    other = api.create(deadlines=MANUAL)
+    for token in (old, made["spectator_token"], other["host_token"], None):
+        r = api.call("POST", path, token)
+        assert r.status_code in (401, 403), r.text
+    r = api.call("POST", f"/api/matches/{made['match']}/players/nobody/link", made["host_token"])
+    assert r.status_code == 404 and "nobody" in _error(r)
+    r = api.call("POST", path, made["host_token"])
+    assert r.status_code == 200, r.text
+    new = r.json()["token"]
+    assert new != old and r.json()["link"].endswith(f"/play/{new}") and r.json()["player"] == "dh"
+    # at once on this server: the old link opens nothing, the new one is dh's seat
+    assert api.call("GET", f"/api/matches/{made['match']}", old).status_code == 403
+    assert api.client.get(f"/play/{old}").status_code == 404
+    ov = api.overview(made, new)
+    assert ov["you"] == "dh" and ov["submission"]["action"] == {"trades": []}
+    assert api.overview(made, made["host_token"])["links"]["players"]["dh"] == new
+    r = api.call(
+        "PUT",
+        f"/api/matches/{made['match']}/submission",
+        old,
+        json={"action": {"trades": []}, "step": 1},
+    )
+    assert r.status_code == 403
+
+
+def test_m3_the_host_page_has_a_new_link_button_for_each_seat(api):
+    made = api.create(deadlines=MANUAL)
+    html = api.client.get(f"/host/{made['host_token']}").text
+    assert html.count('class="small secondary new-link"') == 13
+    assert 'data-player="dh"' in html
+
+
+@pytest.mark.parametrize("role", ["host", "player"])
+def test_m4_a_reissued_link_stops_on_every_server_within_a_second(db_url, monkeypatch, role):
+    """Two servers on one database: a link reissued on one stops working on the
+    other within 1 s, even though the other had just used it."""
+    monkeypatch.setenv("MAINMATCH_ADMIN_KEY", ADMIN_KEY)
+    first, second = create_app(db_url, scan_interval=0.2), create_app(db_url, scan_interval=0.2)
+    admin = {"Authorization": f"Bearer {ADMIN_KEY}"}
+    with TestClient(first) as a, TestClient(second) as b:
+        made = a.post("/api/matches", headers=admin, json={"game": "seat_exchange"}).json()
+        match = f"/api/matches/{made['match']}"
+        old = made["host_token"] if role == "host" else made["player_tokens"]["dh"]
+        for c in (a, b):  # both servers know the link
+            assert c.get(match, headers={"Authorization": f"Bearer {old}"}).status_code == 200
+        if role == "host":
+            r = a.post(f"{match}/host-link", headers=admin)
+            new = r.json()["host"].rsplit("/", 1)[1]
+        else:
+            r = a.post(f"{match}/players/dh/link", headers={"Authorization": f"Bearer {old}"})
+            assert r.status_code == 403  # a player cannot reissue their own link
+            r = a.post(
+                f"{match}/players/dh/link",
+                headers={"Authorization": f"Bearer {made['host_token']}"},
+            )
+            new = r.json()["token"]
+        assert r.status_code == 200, r.text
+        assert _refused_within(a, match, old, 0.05) < 0.05  # the issuing server: at once
+        assert _refused_within(b, match, old) < 1.0
+        for c in (a, b):
+            assert c.get(match, headers={"Authorization": f"Bearer {new}"}).status_code == 200
+    for app in (first, second):
+        app.state.service.db.dispose()

@@ -314,6 +314,16 @@ def set_seat(player: str, body: Seat, request: Request, acc: Access = Depends(ho
     return service(request).set_seat(acc.match_id, player, body.bot)
 
 
+@router.post(
+    "/matches/{match_id}/players/{player}/link",
+    summary="Host: a new link for a seat (the old one stops working at once)",
+)
+def player_link(player: str, request: Request, acc: Access = Depends(host_access)) -> dict:
+    token = service(request).new_player_token(acc.match_id, player)
+    base = str(request.base_url).rstrip("/")
+    return {"player": player, "token": token, "link": f"{base}/play/{token}"}
+
+
 @router.get("/matches/{match_id}/record", summary="Host: the match record (JSON download)")
 def record(request: Request, acc: Access = Depends(host_access)) -> Response:
     rec = {**service(request).record(acc.match_id)}
