@@ -278,3 +278,56 @@ def test_m4_a_reissued_link_stops_on_every_server_within_a_second(db_url, monkey
             assert c.get(match, headers={"Authorization": f"Bearer {new}"}).status_code == 200
     for app in (first, second):
         app.state.service.db.dispose()
+
+
+# ---------------------------------------------------------------- L1: the login cookie
+
+
+def _cookie_attrs(header: str) -> dict[str, str]:
+    parts = [p.strip() for p in header.split(";")]
+    name, _, value = parts[0].partition("=")
+    attrs = {"name": name, "value": value}
+    for p in parts[1:]:
+        k, _, v = p.partition("=")
+        attrs[k.lower()] = v
+    return attrs
+
+
+@pytest.mark.parametrize("how", ["home-link", "login-form", "api"])
+def test_l1_the_login_cookie_is_strict_short_lived_and_not_the_key(api, how):
+    c = api.client
+    if how == "home-link":
+        r = c.get(f"/?key={ADMIN_KEY}", follow_redirects=False)
+    elif how == "login-form":
+        r = c.post("/login", data={"key": ADMIN_KEY, "next": "/"}, follow_redirects=False)
+    else:
+        r = c.post("/api/admin/session", headers={"Authorization": f"Bearer {ADMIN_KEY}"})
+    cookie = _cookie_attrs(r.headers["set-cookie"])
+    assert cookie["name"] == "mm_admin"
+    assert cookie["samesite"].lower() == "strict" and "httponly" in cookie
+    assert 0 < int(cookie["max-age"]) <= 30 * 86400
+    value = cookie["value"].strip('"')
+    assert ADMIN_KEY not in value and value
+    # the cookie lets this browser create matches
+    assert c.post("/api/matches", json={"game": "mvp"}).status_code == 201
+    c.cookies.clear()
+    # the key itself, a tampered value or a stranger's value are not a session
+    parts = value.split(".")
+    forged = [ADMIN_KEY, "x", ".".join([str(int(parts[0]) + 1), *parts[1:]]), value[:-2] + "00"]
+    for bad in forged:
+        r = c.post("/api/matches", json={"game": "mvp"}, cookies={"mm_admin": bad})
+        assert r.status_code == 401, bad
+        assert "admin-login" in c.get("/", cookies={"mm_admin": bad}).text
+
+
+def test_l1_an_expired_session_is_refused(api, monkeypatch):
+    from mainmatch.host import admin
+
+    c = api.client
+    r = c.post("/api/admin/session", headers={"Authorization": f"Bearer {ADMIN_KEY}"})
+    value = _cookie_attrs(r.headers["set-cookie"])["value"].strip('"')
+    c.cookies.clear()
+    now = time.time()
+    monkeypatch.setattr(admin.time, "time", lambda: now + admin.SESSION_SECONDS + 5)
+    r = c.post("/api/matches", json={"game": "mvp"}, cookies={"mm_admin": value})
+    assert r.status_code == 401 and "log in again" in _error(r)

@@ -10,19 +10,25 @@ operator's to hand out (issue #18, finding 8). The key comes from:
    SQLite in the file ``<database>.admin-key`` (mode 0600) next to it, for
    PostgreSQL in the ``settings`` table. ``mainmatch serve`` prints it.
 
-A request shows the key as ``Authorization: Bearer KEY``; pages may hold it
-in the ``mm_admin`` cookie instead. Match links (host, player, spectator)
-need no admin key: their own tokens are their access.
+A request shows the key as ``Authorization: Bearer KEY``. A browser that
+logged in with it holds a *session* in the ``mm_admin`` cookie instead, never
+the key (issue #26, L1): ``EXPIRES.NONCE.MAC`` where MAC is an HMAC-SHA256 of
+the rest under the admin key, so the server checks it without storing
+anything; it lasts :data:`SESSION_SECONDS` (7 days) and is HttpOnly and
+SameSite=Strict. A new admin key ends every session. Match links (host,
+player, spectator) need no admin key: their own tokens are their access.
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import os
 import secrets
+import time
 from pathlib import Path
 
-from fastapi import Request
+from fastapi import Request, Response
 from sqlalchemy import select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
@@ -93,25 +99,82 @@ def _table_key(db_url: str) -> str:
         db.dispose()
 
 
-def presented_key(request: Request) -> str | None:
-    """The admin key a request shows: ``Authorization: Bearer`` or the cookie."""
+#: how long a browser's admin session lasts
+SESSION_SECONDS = 7 * 86400
+
+
+def _mac(key: str, message: str) -> str:
+    data = b"mainmatch admin session|" + message.encode()
+    return hmac.new(key.encode("utf-8", "replace"), data, hashlib.sha256).hexdigest()
+
+
+def session_value(key: str) -> str:
+    """A new session for the ``mm_admin`` cookie (module doc)."""
+    message = f"{int(time.time()) + SESSION_SECONDS}.{secrets.token_urlsafe(9)}"
+    return f"{message}.{_mac(key, message)}"
+
+
+def session_problem(key: str, value: str) -> str | None:
+    """Why the cookie ``value`` is not a live session of ``key``, or ``None``."""
+    expires, _, rest = value.partition(".")
+    nonce, _, mac = rest.partition(".")
+    if not (expires.isdigit() and nonce and mac):
+        return "this is not a session of this server; log in again with the admin key"
+    if not hmac.compare_digest(mac.encode(), _mac(key, f"{expires}.{nonce}").encode()):
+        return "this is not a session of this server; log in again with the admin key"
+    if int(expires) < time.time():
+        return "your admin session has expired; log in again with the admin key"
+    return None
+
+
+def start_session(response: Response, request: Request, key: str) -> None:
+    """Keep a session (not the key) in this browser: HttpOnly, SameSite=Strict."""
+    response.set_cookie(
+        COOKIE,
+        session_value(key),
+        max_age=SESSION_SECONDS,
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+    )
+
+
+def bearer_key(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
     if header[:7].lower() == "bearer ":
         return header[7:].strip()
-    return request.cookies.get(COOKIE)
+    return None
+
+
+def admin_problem(request: Request) -> str | None:
+    """Why the request does not show the admin key, or ``None`` if it does
+    (always ``None`` in the open mode): ``Authorization: Bearer KEY`` or a
+    session cookie."""
+    key: str | None = getattr(request.app.state, "admin_key", None)
+    if key is None:
+        return None
+    shown = bearer_key(request)
+    if shown:
+        if hmac.compare_digest(shown.encode("utf-8", "replace"), key.encode("utf-8")):
+            return None
+        return "this is not the server's admin key"
+    cookie = request.cookies.get(COOKIE)
+    if cookie:
+        return session_problem(key, cookie)
+    return (
+        "creating or importing a match or a season needs the server's admin key "
+        "(Authorization: Bearer KEY; mainmatch serve prints it)"
+    )
+
+
+def is_admin(request: Request) -> bool:
+    """Whether the request shows the server's admin key (always, in the open mode)."""
+    return admin_problem(request) is None
 
 
 def require_admin(request: Request) -> None:
     """FastAPI dependency: the request must show the admin key (unless the
     server runs in the open mode). Raises a one-line 401."""
-    key: str | None = getattr(request.app.state, "admin_key", None)
-    if key is None:
-        return
-    shown = presented_key(request)
-    if not shown:
-        raise Unauthorized(
-            "creating or importing a match or a season needs the server's admin key "
-            "(Authorization: Bearer KEY; mainmatch serve prints it)"
-        )
-    if not hmac.compare_digest(shown.encode("utf-8", "replace"), key.encode("utf-8")):
-        raise Unauthorized("this is not the server's admin key")
+    problem = admin_problem(request)
+    if problem:
+        raise Unauthorized(problem)

@@ -26,7 +26,7 @@ from mainmatch import games
 from mainmatch.bots import bot_names
 
 from . import deadlines as dl
-from .admin import COOKIE, require_admin
+from .admin import COOKIE, require_admin, start_session
 from .errors import Conflict, Forbidden
 from .home import RECORD_KEY, host_extras, restored
 from .inputwords import host_inputs, kind_words
@@ -232,16 +232,14 @@ def import_match(body: ImportMatch, request: Request) -> dict:
 @router.post(
     "/admin/session",
     status_code=204,
-    summary="Keep the admin key in this browser (an HttpOnly, SameSite=Strict cookie)",
+    summary="Log this browser in: a 7-day session (not the key) in an HttpOnly, SameSite=Strict cookie",
     dependencies=[Depends(require_admin)],
 )
 def admin_session(request: Request) -> Response:
     response = Response(status_code=204)
     key = request.app.state.admin_key
     if key is not None:
-        response.set_cookie(
-            COOKIE, key, httponly=True, samesite="strict", secure=request.url.scheme == "https"
-        )
+        start_session(response, request, key)
     return response
 
 

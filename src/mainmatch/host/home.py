@@ -10,13 +10,12 @@ ENGINE.md; other implementations ignore it); an import restores them.
 
 from __future__ import annotations
 
-import hmac
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
 from sqlalchemy import select
 
-from .admin import presented_key, require_admin
+from .admin import require_admin
 from .errors import NotFound
 from .models import MatchRow, SeatRow
 from .service import HostService
@@ -25,17 +24,6 @@ router = APIRouter(prefix="/api")
 
 #: the record's extra key holding what only the host server knows
 RECORD_KEY = "mainmatch_host"
-
-
-def is_admin(request: Request) -> bool:
-    """Whether the request shows the server's admin key (always, in the open mode)."""
-    key: str | None = getattr(request.app.state, "admin_key", None)
-    if key is None:
-        return True
-    shown = presented_key(request)
-    if not shown:
-        return False
-    return hmac.compare_digest(shown.encode("utf-8", "replace"), key.encode("utf-8"))
 
 
 def list_matches(svc: HostService) -> list[dict[str, Any]]:
