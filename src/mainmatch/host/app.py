@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from mainmatch import __version__
 from mainmatch.engine.errors import MainmatchError
 
-from . import api, home, pages, season_api
+from . import api, home, logredact, pages, season_api
 from .admin import load_admin_key
 from .db import DEFAULT_URL, Database
 from .errors import HostError, cut
@@ -58,6 +58,7 @@ def create_app(
     """The server. ``admin_key``: the key that creating and importing need
     (``None``: the open mode; by default ``load_admin_key``). ``bot_worker``:
     bot seats move in a background thread (``botmoves.py``)."""
+    logredact.install()  # no key or link token in the access log (issue #26, L3)
     db = service.db if service is not None else Database(url)
     svc = service or HostService(db)
     hub = Hub()
