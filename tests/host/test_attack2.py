@@ -389,3 +389,111 @@ def test_l3_the_access_log_holds_no_key_and_no_token(tmp_path):
     assert len(lines) >= 10 and any('"GET /play/' in x for x in lines), lines
     for secret in (ADMIN_KEY, token, made["host_token"], made["spectator_token"]):
         assert not [x for x in lines if secret in x], secret
+
+
+# ---------------------------------------------------------------- L2: rate limits
+
+
+def _guess(c: TestClient, key: str):
+    return c.post("/api/matches", json={"game": "mvp"}, headers={"Authorization": f"Bearer {key}"})
+
+
+def _is_429(r) -> int:
+    assert r.status_code == 429, r.text
+    assert "try again in" in _error(r)
+    wait = int(r.headers["retry-after"])
+    assert wait >= 1
+    return wait
+
+
+def test_l2_admin_key_guesses_are_limited_per_address(api):
+    c = api.client
+    made = api.create(deadlines=MANUAL)
+    codes = [_guess(c, f"guess-{i:04d}-xxxxxxxx").status_code for i in range(40)]
+    assert codes[:20] == [401] * 20 and set(codes[20:]) == {429}, codes
+    # no more checking: the right key too gets 429 (a guesser learns nothing)
+    _is_429(_guess(c, ADMIN_KEY))
+    r = c.post("/login", data={"key": ADMIN_KEY, "next": "/"}, headers={"accept": "text/html"})
+    assert r.status_code == 429 and "text/html" in r.headers["content-type"]
+    assert "admin-login" in c.get("/", headers={"Authorization": f"Bearer {ADMIN_KEY}"}).text
+    # another address is not held up
+    with TestClient(c.app, client=("10.0.0.7", 5555)) as other:
+        assert _guess(other, ADMIN_KEY).status_code == 201
+    # the links need no key and are not held up either
+    assert api.overview(made, made["spectator_token"])["game"]["id"] == "seat_exchange"
+    # time heals: a token every 2 s
+    guesses = c.app.state.limits.guesses
+    later = time.monotonic() + 2.5
+    guesses.clock = lambda: later
+    assert _guess(c, ADMIN_KEY).status_code == 201
+
+
+def test_l2_wrong_login_forms_and_forged_cookies_count_as_guesses(api):
+    c = api.client
+    for _ in range(20):
+        r = c.post("/login", data={"key": "wrong-wrong-wrong", "next": "/"}, follow_redirects=False)
+        assert r.status_code == 303 and r.headers["location"] == "/?bad=1"
+    r = c.post("/login", data={"key": ADMIN_KEY, "next": "/"}, follow_redirects=False)
+    assert r.status_code == 429 and "set-cookie" not in r.headers
+    with TestClient(c.app, client=("10.0.0.8", 5555)) as other:
+        for i in range(20):
+            r = other.post("/api/matches", json={"game": "mvp"}, cookies={"mm_admin": f"1.x.{i}"})
+            assert r.status_code == 401
+        _is_429(other.post("/api/matches", json={"game": "mvp"}, cookies={"mm_admin": "1.x.y"}))
+
+
+def test_l2_season_token_guesses_are_limited(api):
+    c = api.client
+    admin = {"Authorization": f"Bearer {ADMIN_KEY}"}
+    r = c.post("/api/seasons", headers=admin, json={"name": "s1", "cast": ["ana", "bo", "cy"]})
+    assert r.status_code == 201, r.text
+    entry = {"kind": "adjust", "player": "ana", "garnets": 50}
+    codes = [
+        c.post(
+            "/api/seasons/s1/entries",
+            json={"body": entry},
+            headers={"Authorization": f"Bearer guess-{i:04d}"},
+        ).status_code
+        for i in range(25)
+    ]
+    assert codes[:20] == [403] * 20 and set(codes[20:]) == {429}, codes
+    _is_429(c.get("/seasons/s1/host/guess-9999", headers={"accept": "application/json"}))
+
+
+def test_l2_a_seat_that_floods_submissions_is_held_back_alone(api):
+    made = api.create(deadlines=MANUAL)
+    codes = [api.submit(made, "dh", {"trades": []}, step=1).status_code for _ in range(60)]
+    assert codes.count(200) < 40 and codes[-1] == 429, codes
+    r = api.submit(made, "dh", {"trades": []}, step=1)
+    _is_429(r)
+    r = api.call(
+        "DELETE", f"/api/matches/{made['match']}/submission?step=1", made["player_tokens"]["dh"]
+    )
+    assert r.status_code == 429
+    # another seat of the same match is not held back
+    assert api.submit(made, "sm", {"trades": []}, step=1).status_code == 200
+    later = time.monotonic() + 1.0
+    api.client.app.state.limits.submits.clock = lambda: later
+    assert api.submit(made, "dh", {"trades": []}, step=1).status_code == 200
+
+
+@pytest.mark.parametrize("weak", ["a", "short-key", "aaaaaaaaaaaaaaaaaaaa", "1212121212121212"])
+def test_l2_a_weak_admin_key_is_refused_with_one_line(tmp_path, monkeypatch, weak):
+    from typer.testing import CliRunner
+
+    from mainmatch.engine.errors import MainmatchError
+    from mainmatch.host.__main__ import app as cli
+
+    monkeypatch.setenv("MAINMATCH_ADMIN_KEY", weak)
+    url = f"sqlite:///{tmp_path / 'm.db'}"
+    with pytest.raises(MainmatchError, match="too weak"):
+        create_app(url)
+    monkeypatch.delenv("MAINMATCH_ADMIN_KEY")
+    with pytest.raises(MainmatchError, match="too weak"):
+        create_app(url, admin_key=weak)
+    monkeypatch.setenv("MAINMATCH_ADMIN_KEY", weak)
+    result = CliRunner().invoke(cli, ["serve", "--db", url, "--port", "1"])
+    assert result.exit_code == 2
+    err = result.stderr if hasattr(result, "stderr") else result.output
+    assert err.startswith("error: the admin key in $MAINMATCH_ADMIN_KEY is too weak")
+    assert len(err.strip().splitlines()) == 1

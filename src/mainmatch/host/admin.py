@@ -33,9 +33,12 @@ from sqlalchemy import select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
+from mainmatch.engine.errors import MainmatchError
+
 from .db import Database, normalize_url
-from .errors import Unauthorized
+from .errors import HostError, Unauthorized
 from .models import SettingRow
+from .ratelimit import check_guesses, wrong_guess
 
 ENV = "MAINMATCH_ADMIN_KEY"
 OPEN = "open"
@@ -43,11 +46,33 @@ COOKIE = "mm_admin"
 SETTING = "admin_key"
 
 
+#: the least an admin key must have (issue #26, L2): length, and different characters
+MIN_KEY_LENGTH = 16
+MIN_KEY_KINDS = 8
+
+
+class WeakKey(MainmatchError):
+    """The admin key is too easy to guess."""
+
+
+def check_key_strength(key: str, where: str) -> str:
+    """``key`` if it is strong enough: at least :data:`MIN_KEY_LENGTH` characters
+    of which :data:`MIN_KEY_KINDS` differ (``aaaa…`` and ``1234…`` are not keys).
+    Raises :class:`WeakKey` naming where the key came from."""
+    if len(key) < MIN_KEY_LENGTH or len(set(key)) < MIN_KEY_KINDS:
+        raise WeakKey(
+            f"the admin key {where} is too weak: use at least {MIN_KEY_LENGTH} characters, "
+            f"{MIN_KEY_KINDS} of them different (e.g. python -c 'import secrets; "
+            f"print(secrets.token_urlsafe(24))'), or unset it for a generated key"
+        )
+    return key
+
+
 def load_admin_key(db_url: str) -> str | None:
     """The server's admin key (see module doc); ``None`` is the open mode."""
     env = os.environ.get(ENV, "").strip()
     if env:
-        return None if env == OPEN else env
+        return None if env == OPEN else check_key_strength(env, f"in ${ENV}")
     url = make_url(normalize_url(db_url))
     if url.get_backend_name() == "sqlite":
         return _file_key(url.database)
@@ -114,16 +139,21 @@ def session_value(key: str) -> str:
     return f"{message}.{_mac(key, message)}"
 
 
+EXPIRED = "your admin session has expired; log in again with the admin key"
+FORGED = "this is not a session of this server; log in again with the admin key"
+
+
 def session_problem(key: str, value: str) -> str | None:
-    """Why the cookie ``value`` is not a live session of ``key``, or ``None``."""
+    """Why the cookie ``value`` is not a live session of ``key`` (:data:`FORGED`
+    or :data:`EXPIRED`), or ``None``."""
     expires, _, rest = value.partition(".")
     nonce, _, mac = rest.partition(".")
     if not (expires.isdigit() and nonce and mac):
-        return "this is not a session of this server; log in again with the admin key"
+        return FORGED
     if not hmac.compare_digest(mac.encode(), _mac(key, f"{expires}.{nonce}").encode()):
-        return "this is not a session of this server; log in again with the admin key"
+        return FORGED
     if int(expires) < time.time():
-        return "your admin session has expired; log in again with the admin key"
+        return EXPIRED
     return None
 
 
@@ -146,35 +176,38 @@ def bearer_key(request: Request) -> str | None:
     return None
 
 
-def admin_problem(request: Request) -> str | None:
-    """Why the request does not show the admin key, or ``None`` if it does
-    (always ``None`` in the open mode): ``Authorization: Bearer KEY`` or a
-    session cookie."""
+def require_admin(request: Request) -> None:
+    """FastAPI dependency: the request must show the admin key (unless the
+    server runs in the open mode): ``Authorization: Bearer KEY`` or a session
+    cookie. Raises a one-line 401, or 429 after too many wrong keys from the
+    address (``ratelimit.py``; an expired but genuine session is no guess)."""
     key: str | None = getattr(request.app.state, "admin_key", None)
     if key is None:
-        return None
-    shown = bearer_key(request)
+        return
+    shown, cookie = bearer_key(request), request.cookies.get(COOKIE)
+    if not shown and not cookie:
+        raise Unauthorized(
+            "creating or importing a match or a season needs the server's admin key "
+            "(Authorization: Bearer KEY; mainmatch serve prints it)"
+        )
+    check_guesses(request)
     if shown:
         if hmac.compare_digest(shown.encode("utf-8", "replace"), key.encode("utf-8")):
-            return None
-        return "this is not the server's admin key"
-    cookie = request.cookies.get(COOKIE)
-    if cookie:
-        return session_problem(key, cookie)
-    return (
-        "creating or importing a match or a season needs the server's admin key "
-        "(Authorization: Bearer KEY; mainmatch serve prints it)"
-    )
+            return
+        wrong_guess(request)
+        raise Unauthorized("this is not the server's admin key")
+    problem = session_problem(key, cookie or "")
+    if problem is None:
+        return
+    if problem != EXPIRED:
+        wrong_guess(request)
+    raise Unauthorized(problem)
 
 
 def is_admin(request: Request) -> bool:
     """Whether the request shows the server's admin key (always, in the open mode)."""
-    return admin_problem(request) is None
-
-
-def require_admin(request: Request) -> None:
-    """FastAPI dependency: the request must show the admin key (unless the
-    server runs in the open mode). Raises a one-line 401."""
-    problem = admin_problem(request)
-    if problem:
-        raise Unauthorized(problem)
+    try:
+        require_admin(request)
+    except HostError:
+        return False
+    return True

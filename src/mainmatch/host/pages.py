@@ -38,6 +38,7 @@ from .admin import is_admin, start_session
 from .errors import NotFound
 from .home import list_matches
 from .inputwords import kind_words
+from .ratelimit import check_guesses, wrong_guess
 from .service import Access, HostService, available_games
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -258,7 +259,9 @@ def _login(request: Request, key: str, nxt: str) -> Response:
     stored = request.app.state.admin_key
     if stored is None:
         return RedirectResponse(nxt, status_code=303)
+    check_guesses(request)
     if not hmac.compare_digest(key.strip().encode(), stored.encode()):
+        wrong_guess(request)
         return RedirectResponse(f"{nxt}?bad=1", status_code=303)
     resp = RedirectResponse(nxt, status_code=303)
     start_session(resp, request, stored)
