@@ -72,19 +72,29 @@ class AccessMixin(ServiceCore):
             self._access[token] = (now, access)
         return access
 
+    def access_now(self, token: str) -> Access | None:
+        """What ``token`` opens now, read from the database (a live stream asks
+        at each wake-up: a reissued link's stream must end)."""
+        self._access.pop(token, None)
+        return self.access_of(token)
+
     def new_host_token(self, match_id: str) -> str:
         """A new host token for ``match_id``; the old host link stops working
         (here at once, on other processes within :data:`ACCESS_TTL`)."""
         token = new_token()
         with self.db.write() as s:
+            # ``activity``: the host's revision moves, so every process wakes the
+            # old link's live streams, which then end (``api.stream``)
             done = s.execute(
                 update(MatchRow)
                 .where(MatchRow.id == match_id)
-                .values(host_token_hash=token_hash(token))
+                .values(host_token_hash=token_hash(token), activity=MatchRow.activity + 1)
             )
             if not done.rowcount:  # type: ignore[attr-defined]
                 raise NotFound(f"no match {match_id!r}")
         self._forget(match_id, "host")
+        for listener in self.listeners:
+            listener(match_id)
         return token
 
     def new_player_token(self, match_id: str, player: str) -> str:

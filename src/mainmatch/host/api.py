@@ -357,7 +357,9 @@ def result(request: Request, acc: Access = Depends(access)) -> dict:
     "/matches/{match_id}/stream",
     summary="Server-sent events: `change` with the revision whenever what the token sees changes",
 )
-async def stream(request: Request, acc: Access = Depends(access)) -> StreamingResponse:
+async def stream(
+    request: Request, acc: Access = Depends(access), token: str | None = Depends(bearer)
+) -> StreamingResponse:
     svc = service(request)
     hub = request.app.state.hub
     client = request.client.host if request.client else "?"
@@ -373,6 +375,8 @@ async def stream(request: Request, acc: Access = Depends(access)) -> StreamingRe
             while True:
                 # listen before reading, so a change in between still wakes us
                 waiter = hub.listen(acc.match_id)
+                if last is not None and await asyncio.to_thread(svc.access_now, token or "") != acc:
+                    return  # the link was reissued (issue #26, M4)
                 rev = await asyncio.to_thread(svc.revision, acc.match_id, acc.role)
                 if rev is None:
                     return
