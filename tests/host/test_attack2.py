@@ -100,13 +100,13 @@ INVISIBLE = [
 OTHERS = [f"p{i:02}" for i in range(3, 14)]
 
 
+def _with_players(api, players: list[str]):
+    body = {"game": "seat_exchange", "players": players, "deadlines": MANUAL}
+    return api.call("POST", "/api/matches", api.admin_key, json=body)
+
+
 def _players_refused(api, players: list[str]) -> str:
-    r = api.call(
-        "POST",
-        "/api/matches",
-        api.admin_key,
-        json={"game": "seat_exchange", "players": players, "deadlines": MANUAL},
-    )
+    r = _with_players(api, players)
     assert r.status_code == 422, r.text
     return _error(r)
 
@@ -141,12 +141,7 @@ def test_m2_distinct_ids_in_any_script_are_still_welcome(api):
         "a-b_c",
         *OTHERS[:3],
     ]
-    r = api.call(
-        "POST",
-        "/api/matches",
-        api.admin_key,
-        json={"game": "seat_exchange", "players": players, "deadlines": MANUAL},
-    )
+    r = _with_players(api, players)
     assert r.status_code == 201, r.text
     assert set(r.json()["player_tokens"]) == set(players)
 
