@@ -30,7 +30,7 @@ from .admin import COOKIE, require_admin, start_session
 from .errors import Conflict, Forbidden
 from .home import RECORD_KEY, host_extras, restored
 from .inputwords import host_inputs, kind_words
-from .ratelimit import check_submission
+from .ratelimit import SeatRequest, seat_request
 from .service import Access, Created, HostService, available_games
 
 router = APIRouter(prefix="/api")
@@ -272,14 +272,15 @@ def overview(request: Request, acc: Access = Depends(access)) -> dict:
     summary="Submit or change the player's action for the open step",
 )
 def submit(body: Submit, request: Request, acc: Access = Depends(access)) -> dict:
-    _seat_pace(request, acc)
-    return service(request).submit(acc, body.action, body.step)
+    with _seat_pace(request, acc) as seat:
+        out = service(request).submit(acc, body.action, body.step)
+        seat.submitted(body.step)
+    return out
 
 
-def _seat_pace(request: Request, acc: Access) -> None:
-    """A seat's submissions and withdrawals are rate-limited (``ratelimit.py``)."""
-    if acc.role == "player" and acc.player is not None:
-        check_submission(request, acc.match_id, acc.player)
+def _seat_pace(request: Request, acc: Access) -> SeatRequest:
+    """A player's submission or withdrawal, under the seat's rate limit."""
+    return seat_request(request, acc.match_id, acc.player if acc.role == "player" else None)
 
 
 @router.delete(
@@ -290,8 +291,10 @@ def withdraw(
     step: int = Query(description="the open step's number"),
     acc: Access = Depends(access),
 ) -> dict:
-    _seat_pace(request, acc)
-    return service(request).withdraw(acc, step)
+    with _seat_pace(request, acc) as seat:
+        out = service(request).withdraw(acc, step)
+        seat.submitted(None)
+    return out
 
 
 @router.post(

@@ -17,7 +17,10 @@ make guessing and flooding hopeless, not to meter fairly).
   counted: no rate makes them guessable, and pages open with them often.
 - *Submissions*: each submission or withdrawal of a seat costs that seat one
   token (:data:`SUBMIT_BURST`, then :data:`SUBMITS_PER_SECOND`): far above a
-  person's pace, far below a flood that slows everyone's matches.
+  person's pace, far below a flood that slows everyone's matches. A seat's
+  first accepted submission for a step later than its last one is free: that is
+  play (a bot over the API may move through many turns a second), and a step
+  cannot open again and again without the other players or the host.
 
 The figures can be changed with the environment variables of the same names
 prefixed ``MAINMATCH_`` (e.g. ``MAINMATCH_SUBMITS_PER_SECOND``).
@@ -30,6 +33,7 @@ import os
 import threading
 import time
 from collections.abc import Hashable
+from typing import Self
 
 from fastapi import Request
 
@@ -97,7 +101,7 @@ class RateLimits:
         submits_per_second: float = SUBMITS_PER_SECOND,
     ) -> None:
         self.guesses = TokenBuckets(guess_burst, guesses_per_second)
-        self.submits = TokenBuckets(submit_burst, submits_per_second)
+        self.seats = SeatPace(submit_burst, submits_per_second)
 
 
 def too_many(message: str, seconds: float) -> TooMany:
@@ -130,10 +134,66 @@ def wrong_guess(request: Request) -> None:
         limits.guesses.take(client_of(request))
 
 
-def check_submission(request: Request, match_id: str, player: str) -> None:
-    """A submission or withdrawal of ``player``'s seat: 429 if the seat sends too often."""
-    limits = _limits(request)
-    if limits is not None:
-        wait = limits.submits.take((match_id, player))
+class SeatPace:
+    """The submissions of each seat (module doc): a bucket per seat and the
+    last step it submitted for."""
+
+    def __init__(self, burst: float, per_second: float) -> None:
+        self.buckets = TokenBuckets(burst, per_second)
+        self._last: dict[Hashable, int] = {}
+        self._lock = threading.Lock()
+
+    def check(self, seat: Hashable) -> None:
+        """429 if ``seat`` has no token left."""
+        wait = self.buckets.wait(seat)
         if wait > 0:
             raise too_many("this seat submits too often", wait)
+
+    def charge(self, seat: Hashable) -> None:
+        self.buckets.take(seat)
+
+    def submitted(self, seat: Hashable, step: int) -> None:
+        """An accepted submission for ``step``: free if it is a later step than
+        the seat's last one, else it costs a token."""
+        with self._lock:
+            last = self._last.get(seat)
+            if last is None or step > last:
+                if len(self._last) >= MAX_KEYS:
+                    self._last.clear()
+                self._last[seat] = step
+                return
+        self.charge(seat)
+
+
+class SeatRequest:
+    """One request of a seat under its limit (``with seat_request(...) as seat``):
+    429 before the work if the seat has no token; a failed request costs a
+    token, an accepted one as :meth:`SeatPace.submitted` says."""
+
+    def __init__(self, pace: SeatPace | None, seat: tuple[str, str] | None) -> None:
+        self.pace, self.seat = pace, seat
+
+    def __enter__(self) -> Self:
+        if self.pace is not None and self.seat is not None:
+            self.pace.check(self.seat)
+        return self
+
+    def submitted(self, step: int | None) -> None:
+        """The request was accepted: a submission for ``step``, or (``None``) a withdrawal."""
+        if self.pace is not None and self.seat is not None:
+            if step is None:
+                self.pace.charge(self.seat)
+            else:
+                self.pace.submitted(self.seat, step)
+
+    def __exit__(self, kind: object, *_: object) -> None:
+        if kind is not None:
+            self.submitted(None)
+
+
+def seat_request(request: Request, match_id: str, player: str | None) -> SeatRequest:
+    """``player``'s request on ``match_id`` (no limit for a host or spectator,
+    whom the service refuses anyway)."""
+    limits = _limits(request)
+    seat = (match_id, player) if player else None
+    return SeatRequest(limits.seats if limits is not None else None, seat)
