@@ -535,3 +535,37 @@ def test_m4_a_live_stream_of_a_reissued_link_ends(sqlite_url, role):
             r = http.post(f"{match}/players/dh/link", headers=host)
         assert r.status_code == 200, r.text
         assert ended.wait(2.0), "the old link's stream is still open"
+
+
+@pytest.mark.browser
+def test_m3_new_link_on_the_host_page_in_a_browser(sqlite_url):
+    """The host presses "New link" beside dh's seat (Chromium): the page shows
+    the new link at once and dh's old page no longer opens."""
+    from .browserkit import chromium, until
+
+    app = create_app(sqlite_url, scan_interval=0.2, admin_key=ADMIN_KEY)
+    with served(app) as base, chromium() as browser:
+        made = httpx.post(
+            f"{base}/api/matches",
+            headers={"Authorization": f"Bearer {ADMIN_KEY}"},
+            json={"game": "seat_exchange", "deadlines": MANUAL},
+        ).json()
+        old = made["player_tokens"]["dh"]
+        errors: list[str] = []
+        page = browser.new_context().new_page()
+        page.set_default_timeout(30_000)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("dialog", lambda d: d.accept())
+        page.goto(f"{base}/host/{made['host_token']}")
+        row = page.locator('#seats-table tr[data-player="dh"]')
+        assert row.locator("input.player-link").input_value().endswith(f"/play/{old}")
+        row.locator("button.new-link").click()
+        until(
+            page,
+            f"!document.querySelector('#seats-table tr[data-player=\"dh\"] input.player-link')"
+            f".value.endsWith({json.dumps(old)})",
+        )
+        new = row.locator("input.player-link").input_value().rsplit("/", 1)[1]
+        assert httpx.get(f"{base}/play/{old}").status_code == 404
+        assert httpx.get(f"{base}/play/{new}").status_code == 200
+        assert errors == []
