@@ -63,7 +63,7 @@ def test_m1_keep_alives_keep_their_schedule_whatever_the_players_do(sqlite_url, 
         reader = threading.Thread(target=watch, daemon=True)
         reader.start()
         assert opened.wait(10)
-        for player, at in (("jk", 0.4), ("dh", 1.7)):
+        for player, at in (("jk", 0.5), ("dh", 1.6)):
             time.sleep(max(0.0, start[0] + at - time.monotonic()))
             r = http.put(
                 f"/api/matches/{made['match']}/submission",
@@ -73,8 +73,9 @@ def test_m1_keep_alives_keep_their_schedule_whatever_the_players_do(sqlite_url, 
             assert r.status_code == 200, r.text
         reader.join(10)
     assert len(beats) == 3, beats
+    # before the fix each beat came a period after the last wake-up: 1.5 s or later
     for n, beat in enumerate(beats, 1):
-        assert abs(beat - n * period) < 0.25, beats
+        assert abs(beat - n * period) < 0.3, beats
 
 
 # ---------------------------------------------------------------- M2, L5: player ids
@@ -267,7 +268,8 @@ def test_m4_a_reissued_link_stops_on_every_server_within_a_second(db_url, monkey
             )
             new = r.json()["token"]
         assert r.status_code == 200, r.text
-        assert _refused_within(a, match, old, 0.05) < 0.05  # the issuing server: at once
+        # the issuing server: at once (the very next request)
+        assert a.get(match, headers={"Authorization": f"Bearer {old}"}).status_code == 403
         assert _refused_within(b, match, old) < 1.0
         for c in (a, b):
             assert c.get(match, headers={"Authorization": f"Bearer {new}"}).status_code == 200
