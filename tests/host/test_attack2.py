@@ -571,3 +571,23 @@ def test_m3_new_link_on_the_host_page_in_a_browser(sqlite_url):
         assert httpx.get(f"{base}/play/{old}").status_code == 404
         assert httpx.get(f"{base}/play/{new}").status_code == 200
         assert errors == []
+
+
+def test_l2_requests_at_once_cannot_share_one_token(api):
+    """Eight clients flood one seat at once: no more than the burst gets through
+    (each request takes its token before the work)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    made = api.create(deadlines=MANUAL)
+    now = time.monotonic()
+    api.client.app.state.limits.seats.buckets.clock = lambda: now
+    url = f"/api/matches/{made['match']}/submission"
+    auth = {"Authorization": f"Bearer {made['player_tokens']['dh']}"}
+
+    def one(_: int) -> int:
+        body = {"action": {"trades": []}, "step": 1}
+        return api.client.put(url, headers=auth, json=body).status_code
+
+    with ThreadPoolExecutor(8) as pool:
+        codes = list(pool.map(one, range(64)))
+    assert codes.count(200) == 21 and codes.count(429) == 43, codes

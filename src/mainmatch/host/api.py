@@ -291,10 +291,8 @@ def withdraw(
     step: int = Query(description="the open step's number"),
     acc: Access = Depends(access),
 ) -> dict:
-    with _seat_pace(request, acc) as seat:
-        out = service(request).withdraw(acc, step)
-        seat.submitted(None)
-    return out
+    with _seat_pace(request, acc):
+        return service(request).withdraw(acc, step)
 
 
 @router.post(

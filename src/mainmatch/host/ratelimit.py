@@ -83,6 +83,13 @@ class TokenBuckets:
             self._buckets[key] = (level - 1, now)
             return 0.0
 
+    def refund(self, key: Hashable) -> None:
+        """Give back a token taken for a request that turned out free."""
+        now = self.clock()
+        with self._lock:
+            if key in self._buckets:
+                self._buckets[key] = (min(self.burst, self._level(key, now) + 1), now)
+
     def _prune(self, now: float) -> None:
         full = [k for k in self._buckets if self._level(k, now) >= self.burst]
         for k in full or list(self._buckets):
@@ -136,59 +143,54 @@ def wrong_guess(request: Request) -> None:
 
 class SeatPace:
     """The submissions of each seat (module doc): a bucket per seat and the
-    last step it submitted for."""
+    last step it submitted for. A request takes its token before the work (so
+    requests at once cannot all pass on one token); an accepted submission
+    for a later step gives it back."""
 
     def __init__(self, burst: float, per_second: float) -> None:
         self.buckets = TokenBuckets(burst, per_second)
         self._last: dict[Hashable, int] = {}
         self._lock = threading.Lock()
 
-    def check(self, seat: Hashable) -> None:
-        """429 if ``seat`` has no token left."""
-        wait = self.buckets.wait(seat)
+    def take(self, seat: Hashable) -> None:
+        """Take ``seat``'s token for a request; 429 if it has none left."""
+        wait = self.buckets.take(seat)
         if wait > 0:
             raise too_many("this seat submits too often", wait)
 
-    def charge(self, seat: Hashable) -> None:
-        self.buckets.take(seat)
-
     def submitted(self, seat: Hashable, step: int) -> None:
-        """An accepted submission for ``step``: free if it is a later step than
-        the seat's last one, else it costs a token."""
+        """An accepted submission for ``step``: free (the token goes back) if it
+        is for a later step than the seat's last one."""
         with self._lock:
             last = self._last.get(seat)
-            if last is None or step > last:
-                if len(self._last) >= MAX_KEYS:
-                    self._last.clear()
-                self._last[seat] = step
+            if last is not None and step <= last:
                 return
-        self.charge(seat)
+            if len(self._last) >= MAX_KEYS:
+                self._last.clear()
+            self._last[seat] = step
+        self.buckets.refund(seat)
 
 
 class SeatRequest:
     """One request of a seat under its limit (``with seat_request(...) as seat``):
-    429 before the work if the seat has no token; a failed request costs a
-    token, an accepted one as :meth:`SeatPace.submitted` says."""
+    its token is taken before the work (429 if none is left); an accepted
+    submission calls :meth:`submitted`."""
 
     def __init__(self, pace: SeatPace | None, seat: tuple[str, str] | None) -> None:
         self.pace, self.seat = pace, seat
 
     def __enter__(self) -> Self:
         if self.pace is not None and self.seat is not None:
-            self.pace.check(self.seat)
+            self.pace.take(self.seat)
         return self
 
-    def submitted(self, step: int | None) -> None:
-        """The request was accepted: a submission for ``step``, or (``None``) a withdrawal."""
+    def submitted(self, step: int) -> None:
+        """The submission for ``step`` was accepted (:meth:`SeatPace.submitted`)."""
         if self.pace is not None and self.seat is not None:
-            if step is None:
-                self.pace.charge(self.seat)
-            else:
-                self.pace.submitted(self.seat, step)
+            self.pace.submitted(self.seat, step)
 
-    def __exit__(self, kind: object, *_: object) -> None:
-        if kind is not None:
-            self.submitted(None)
+    def __exit__(self, *_: object) -> None:
+        return None
 
 
 def seat_request(request: Request, match_id: str, player: str | None) -> SeatRequest:
