@@ -72,6 +72,7 @@ def test_no_token_is_refused_everywhere(api, match):
         ("POST", f"/api/matches/{m}/undo", {"step": 1}),
         ("PUT", f"/api/matches/{m}/deadlines", {"deadlines": {"trades": "manual"}}),
         ("PUT", f"/api/matches/{m}/seats/jk", {"bot": "random"}),
+        ("POST", f"/api/matches/{m}/players/jk/link", None),
         ("GET", f"/api/matches/{m}/record", None),
         ("GET", f"/api/matches/{m}/result", None),
         ("GET", f"/api/matches/{m}/stream", None),
@@ -97,6 +98,8 @@ def test_another_player_and_the_spectator_see_no_secret(api, match, who):
         ("POST", f"/api/matches/{m}/undo", {"step": 1}),
         ("PUT", f"/api/matches/{m}/deadlines", {"deadlines": {"trades": "minutes:1"}}),
         ("PUT", f"/api/matches/{m}/seats/jk", {"bot": "random"}),
+        ("POST", f"/api/matches/{m}/players/jk/link", None),
+        ("POST", f"/api/matches/{m}/players/{who}/link", None),
         ("GET", f"/api/matches/{m}/record", None),
     ]:
         r = api.call(method, path, token, json=body)

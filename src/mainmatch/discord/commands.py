@@ -334,6 +334,8 @@ def group(bot: BotLike) -> app_commands.Group:
         if user is not None:
             # the new member's messages go to their DMs (a private channel was the old member's)
             await bot.run_db(bot.store.set_seat_user, match_id, player, user.id)
+            # the replaced member's web link must stop working (issue #26, M3)
+            await bot.run_db(bot.service.new_player_token, match_id, player)
             host = await bot.run_db(bot.service.overview, Access(match_id, "host"))
             if any(x["player"] == player and not x["bot"] for x in host["seats"]):
                 # a person's seat to another person: the service sees no change, so tell

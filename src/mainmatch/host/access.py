@@ -1,16 +1,28 @@
-"""Token access: which match and role a link's secret token opens."""
+"""Token access: which match and role a link's secret token opens, and new
+links for a host or a seat (the old one stops working).
+
+A process remembers what a token opens for at most :data:`ACCESS_TTL`
+seconds: a link reissued by another process on the same database stops
+working here within that time (issue #26, M4); the issuing process forgets
+the old token at once.
+"""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from .core import ServiceCore
 from .errors import Forbidden, NotFound, Unauthorized
 from .models import MatchRow, SeatRow
-from .tokens import token_hash
+from .tokens import new_token, token_hash
+
+#: seconds a token's access is remembered (the target: a reissued link stops
+#: working on every process within 1 s)
+ACCESS_TTL = 0.5
 
 
 @dataclass(frozen=True)
@@ -25,8 +37,8 @@ class Access:
 class AccessMixin(ServiceCore):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        #: token -> the access it gives (tokens are never reissued)
-        self._access: dict[str, Access] = {}
+        #: token -> (when it was looked up, the access it gives)
+        self._access: dict[str, tuple[float, Access]] = {}
 
     def authorize(self, match_id: str, token: str | None) -> Access:
         """The access ``token`` gives to match ``match_id``."""
@@ -44,17 +56,70 @@ class AccessMixin(ServiceCore):
 
     def access_of(self, token: str) -> Access | None:
         """The access a link's token gives, or ``None`` for an unknown token.
-        A token never changes what it opens, so known ones are remembered."""
+        Known tokens are remembered for :data:`ACCESS_TTL` seconds (module doc)."""
         if not token or len(token) > 200:
             return None
-        access = self._access.get(token)
+        now = time.monotonic()
+        known = self._access.get(token)
+        if known is not None and now - known[0] < ACCESS_TTL:
+            return known[1]
+        access = self._lookup(token)
         if access is None:
-            access = self._lookup(token)
-            if access is not None:
-                if len(self._access) >= 100_000:
-                    self._access.clear()
-                self._access[token] = access
+            self._access.pop(token, None)
+        else:
+            if len(self._access) >= 100_000:
+                self._access.clear()
+            self._access[token] = (now, access)
         return access
+
+    def access_now(self, token: str) -> Access | None:
+        """What ``token`` opens now, read from the database (a live stream asks
+        at each wake-up: a reissued link's stream must end)."""
+        self._access.pop(token, None)
+        return self.access_of(token)
+
+    def new_host_token(self, match_id: str) -> str:
+        """A new host token for ``match_id``; the old host link stops working
+        (here at once, on other processes within :data:`ACCESS_TTL`)."""
+        token = new_token()
+        with self.db.write() as s:
+            # ``activity``: the host's revision moves, so every process wakes the
+            # old link's live streams, which then end (``api.stream``)
+            done = s.execute(
+                update(MatchRow)
+                .where(MatchRow.id == match_id)
+                .values(host_token_hash=token_hash(token), activity=MatchRow.activity + 1)
+            )
+            if not done.rowcount:  # type: ignore[attr-defined]
+                raise NotFound(f"no match {match_id!r}")
+        self._forget(match_id, "host")
+        for listener in self.listeners:
+            listener(match_id)
+        return token
+
+    def new_player_token(self, match_id: str, player: str) -> str:
+        """A new token for ``player``'s seat (a lost or passed-on link, or the
+        seat given to another member); the old link stops working. The seat's
+        submission and history stay: the seat is the same, its key changes.
+        The host's page shows the new link (``activity`` bumps only the host's
+        revision: nothing a player or spectator sees has changed)."""
+        token = new_token()
+        with self.db.write() as s:
+            m = self._lock(s, match_id)
+            seat = s.get(SeatRow, (match_id, player))
+            if seat is None:
+                raise NotFound(f"match {match_id} has no player {player!r}")
+            seat.token = token
+            m.activity += 1
+        self._forget(match_id, "player", player)
+        for listener in self.listeners:
+            listener(match_id)
+        return token
+
+    def _forget(self, match_id: str, role: str, player: str | None = None) -> None:
+        for old, (_, acc) in list(self._access.items()):
+            if acc.match_id == match_id and acc.role == role and acc.player == player:
+                self._access.pop(old, None)
 
     def _lookup(self, token: str) -> Access | None:
         with self.db.read() as s:

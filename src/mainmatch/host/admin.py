@@ -10,26 +10,35 @@ operator's to hand out (issue #18, finding 8). The key comes from:
    SQLite in the file ``<database>.admin-key`` (mode 0600) next to it, for
    PostgreSQL in the ``settings`` table. ``mainmatch serve`` prints it.
 
-A request shows the key as ``Authorization: Bearer KEY``; pages may hold it
-in the ``mm_admin`` cookie instead. Match links (host, player, spectator)
-need no admin key: their own tokens are their access.
+A request shows the key as ``Authorization: Bearer KEY``. A browser that
+logged in with it holds a *session* in the ``mm_admin`` cookie instead, never
+the key (issue #26, L1): ``EXPIRES.NONCE.MAC`` where MAC is an HMAC-SHA256 of
+the rest under the admin key, so the server checks it without storing
+anything; it lasts :data:`SESSION_SECONDS` (7 days) and is HttpOnly and
+SameSite=Strict. A new admin key ends every session. Match links (host,
+player, spectator) need no admin key: their own tokens are their access.
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import os
 import secrets
+import time
 from pathlib import Path
 
-from fastapi import Request
+from fastapi import Request, Response
 from sqlalchemy import select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
+from mainmatch.engine.errors import MainmatchError
+
 from .db import Database, normalize_url
-from .errors import Unauthorized
+from .errors import HostError, Unauthorized
 from .models import SettingRow
+from .ratelimit import check_guesses, wrong_guess
 
 ENV = "MAINMATCH_ADMIN_KEY"
 OPEN = "open"
@@ -37,11 +46,33 @@ COOKIE = "mm_admin"
 SETTING = "admin_key"
 
 
+#: the least an admin key must have (issue #26, L2): length, and different characters
+MIN_KEY_LENGTH = 16
+MIN_KEY_KINDS = 8
+
+
+class WeakKey(MainmatchError):
+    """The admin key is too easy to guess."""
+
+
+def check_key_strength(key: str, where: str) -> str:
+    """``key`` if it is strong enough: at least :data:`MIN_KEY_LENGTH` characters
+    of which :data:`MIN_KEY_KINDS` differ (``aaaa…`` and ``1234…`` are not keys).
+    Raises :class:`WeakKey` naming where the key came from."""
+    if len(key) < MIN_KEY_LENGTH or len(set(key)) < MIN_KEY_KINDS:
+        raise WeakKey(
+            f"the admin key {where} is too weak: use at least {MIN_KEY_LENGTH} characters, "
+            f"{MIN_KEY_KINDS} of them different (e.g. python -c 'import secrets; "
+            f"print(secrets.token_urlsafe(24))'), or unset it for a generated key"
+        )
+    return key
+
+
 def load_admin_key(db_url: str) -> str | None:
     """The server's admin key (see module doc); ``None`` is the open mode."""
     env = os.environ.get(ENV, "").strip()
     if env:
-        return None if env == OPEN else env
+        return None if env == OPEN else check_key_strength(env, f"in ${ENV}")
     url = make_url(normalize_url(db_url))
     if url.get_backend_name() == "sqlite":
         return _file_key(url.database)
@@ -93,25 +124,90 @@ def _table_key(db_url: str) -> str:
         db.dispose()
 
 
-def presented_key(request: Request) -> str | None:
-    """The admin key a request shows: ``Authorization: Bearer`` or the cookie."""
+#: how long a browser's admin session lasts
+SESSION_SECONDS = 7 * 86400
+
+
+def _mac(key: str, message: str) -> str:
+    data = b"mainmatch admin session|" + message.encode()
+    return hmac.new(key.encode("utf-8", "replace"), data, hashlib.sha256).hexdigest()
+
+
+def session_value(key: str) -> str:
+    """A new session for the ``mm_admin`` cookie (module doc)."""
+    message = f"{int(time.time()) + SESSION_SECONDS}.{secrets.token_urlsafe(9)}"
+    return f"{message}.{_mac(key, message)}"
+
+
+EXPIRED = "your admin session has expired; log in again with the admin key"
+FORGED = "this is not a session of this server; log in again with the admin key"
+
+
+def session_problem(key: str, value: str) -> str | None:
+    """Why the cookie ``value`` is not a live session of ``key`` (:data:`FORGED`
+    or :data:`EXPIRED`), or ``None``."""
+    expires, _, rest = value.partition(".")
+    nonce, _, mac = rest.partition(".")
+    if not (expires.isdigit() and nonce and mac):
+        return FORGED
+    if not hmac.compare_digest(mac.encode(), _mac(key, f"{expires}.{nonce}").encode()):
+        return FORGED
+    if int(expires) < time.time():
+        return EXPIRED
+    return None
+
+
+def start_session(response: Response, request: Request, key: str) -> None:
+    """Keep a session (not the key) in this browser: HttpOnly, SameSite=Strict."""
+    response.set_cookie(
+        COOKIE,
+        session_value(key),
+        max_age=SESSION_SECONDS,
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+    )
+
+
+def bearer_key(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
     if header[:7].lower() == "bearer ":
         return header[7:].strip()
-    return request.cookies.get(COOKIE)
+    return None
 
 
 def require_admin(request: Request) -> None:
     """FastAPI dependency: the request must show the admin key (unless the
-    server runs in the open mode). Raises a one-line 401."""
+    server runs in the open mode): ``Authorization: Bearer KEY`` or a session
+    cookie. Raises a one-line 401, or 429 after too many wrong keys from the
+    address (``ratelimit.py``; an expired but genuine session is no guess)."""
     key: str | None = getattr(request.app.state, "admin_key", None)
     if key is None:
         return
-    shown = presented_key(request)
-    if not shown:
+    shown, cookie = bearer_key(request), request.cookies.get(COOKIE)
+    if not shown and not cookie:
         raise Unauthorized(
             "creating or importing a match or a season needs the server's admin key "
             "(Authorization: Bearer KEY; mainmatch serve prints it)"
         )
-    if not hmac.compare_digest(shown.encode("utf-8", "replace"), key.encode("utf-8")):
+    check_guesses(request)
+    if shown:
+        if hmac.compare_digest(shown.encode("utf-8", "replace"), key.encode("utf-8")):
+            return
+        wrong_guess(request)
         raise Unauthorized("this is not the server's admin key")
+    problem = session_problem(key, cookie or "")
+    if problem is None:
+        return
+    if problem != EXPIRED:
+        wrong_guess(request)
+    raise Unauthorized(problem)
+
+
+def is_admin(request: Request) -> bool:
+    """Whether the request shows the server's admin key (always, in the open mode)."""
+    try:
+        require_admin(request)
+    except HostError:
+        return False
+    return True

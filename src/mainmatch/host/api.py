@@ -26,15 +26,17 @@ from mainmatch import games
 from mainmatch.bots import bot_names
 
 from . import deadlines as dl
-from .admin import COOKIE, require_admin
+from .admin import COOKIE, require_admin, start_session
 from .errors import Conflict, Forbidden
 from .home import RECORD_KEY, host_extras, restored
 from .inputwords import host_inputs, kind_words
+from .ratelimit import SeatRequest, seat_request
 from .service import Access, Created, HostService, available_games
 
 router = APIRouter(prefix="/api")
 
-#: seconds between keep-alives of a quiet stream (changes wake it at once, from any process)
+#: seconds between a stream's keep-alives, counted from its start whatever else
+#: it sends (changes wake it at once, from any process)
 STREAM_POLL = 15.0
 
 
@@ -231,16 +233,14 @@ def import_match(body: ImportMatch, request: Request) -> dict:
 @router.post(
     "/admin/session",
     status_code=204,
-    summary="Keep the admin key in this browser (an HttpOnly, SameSite=Strict cookie)",
+    summary="Log this browser in: a 7-day session (not the key) in an HttpOnly, SameSite=Strict cookie",
     dependencies=[Depends(require_admin)],
 )
 def admin_session(request: Request) -> Response:
     response = Response(status_code=204)
     key = request.app.state.admin_key
     if key is not None:
-        response.set_cookie(
-            COOKIE, key, httponly=True, samesite="strict", secure=request.url.scheme == "https"
-        )
+        start_session(response, request, key)
     return response
 
 
@@ -272,7 +272,15 @@ def overview(request: Request, acc: Access = Depends(access)) -> dict:
     summary="Submit or change the player's action for the open step",
 )
 def submit(body: Submit, request: Request, acc: Access = Depends(access)) -> dict:
-    return service(request).submit(acc, body.action, body.step)
+    with _seat_pace(request, acc) as seat:
+        out = service(request).submit(acc, body.action, body.step)
+        seat.submitted(body.step)
+    return out
+
+
+def _seat_pace(request: Request, acc: Access) -> SeatRequest:
+    """A player's submission or withdrawal, under the seat's rate limit."""
+    return seat_request(request, acc.match_id, acc.player if acc.role == "player" else None)
 
 
 @router.delete(
@@ -283,7 +291,8 @@ def withdraw(
     step: int = Query(description="the open step's number"),
     acc: Access = Depends(access),
 ) -> dict:
-    return service(request).withdraw(acc, step)
+    with _seat_pace(request, acc):
+        return service(request).withdraw(acc, step)
 
 
 @router.post(
@@ -313,6 +322,16 @@ def set_seat(player: str, body: Seat, request: Request, acc: Access = Depends(ho
     return service(request).set_seat(acc.match_id, player, body.bot)
 
 
+@router.post(
+    "/matches/{match_id}/players/{player}/link",
+    summary="Host: a new link for a seat (the old one stops working at once)",
+)
+def player_link(player: str, request: Request, acc: Access = Depends(host_access)) -> dict:
+    token = service(request).new_player_token(acc.match_id, player)
+    base = str(request.base_url).rstrip("/")
+    return {"player": player, "token": token, "link": f"{base}/play/{token}"}
+
+
 @router.get("/matches/{match_id}/record", summary="Host: the match record (JSON download)")
 def record(request: Request, acc: Access = Depends(host_access)) -> Response:
     rec = {**service(request).record(acc.match_id)}
@@ -339,7 +358,9 @@ def result(request: Request, acc: Access = Depends(access)) -> dict:
     "/matches/{match_id}/stream",
     summary="Server-sent events: `change` with the revision whenever what the token sees changes",
 )
-async def stream(request: Request, acc: Access = Depends(access)) -> StreamingResponse:
+async def stream(
+    request: Request, acc: Access = Depends(access), token: str | None = Depends(bearer)
+) -> StreamingResponse:
     svc = service(request)
     hub = request.app.state.hub
     client = request.client.host if request.client else "?"
@@ -347,10 +368,16 @@ async def stream(request: Request, acc: Access = Depends(access)) -> StreamingRe
 
     async def events() -> AsyncIterator[str]:
         last = None
+        clock = asyncio.get_running_loop().time
+        # keep-alives on a fixed schedule from the stream's start (issue #26, M1):
+        # a wake-up the viewer may not see (a submission) must not move them
+        beat = clock() + STREAM_POLL
         try:
             while True:
                 # listen before reading, so a change in between still wakes us
                 waiter = hub.listen(acc.match_id)
+                if last is not None and await asyncio.to_thread(svc.access_now, token or "") != acc:
+                    return  # the link was reissued (issue #26, M4)
                 rev = await asyncio.to_thread(svc.revision, acc.match_id, acc.role)
                 if rev is None:
                     return
@@ -359,11 +386,10 @@ async def stream(request: Request, acc: Access = Depends(access)) -> StreamingRe
                     yield f"event: change\ndata: {json.dumps({'revision': rev})}\n\n"
                 if await request.is_disconnected():
                     return
-                woken = await hub.wait(acc.match_id, waiter, timeout=STREAM_POLL)
-                if not woken:
-                    # a keep-alive only on the clock, never on a wake-up: a wake-up
-                    # the viewer may not see (a submission) must not show
+                await hub.wait(acc.match_id, waiter, timeout=max(0.0, beat - clock()))
+                if clock() >= beat:
                     yield ": keep-alive\n\n"
+                    beat += STREAM_POLL * max(1, int((clock() - beat) // STREAM_POLL) + 1)
         finally:
             release()
 

@@ -25,13 +25,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from mainmatch import __version__
 from mainmatch.engine.errors import MainmatchError
 
-from . import api, home, pages, season_api
-from .admin import load_admin_key
+from . import api, home, logredact, pages, season_api
+from .admin import check_key_strength, load_admin_key
 from .db import DEFAULT_URL, Database
-from .errors import HostError, cut
+from .errors import HostError, TooMany, cut
 from .limits import BodyLimit, SecurityHeaders, StreamSlots
 from .live import Hub
 from .notify import Listener
+from .ratelimit import RateLimits
 from .service import HostService
 
 log = logging.getLogger("mainmatch.host")
@@ -58,11 +59,14 @@ def create_app(
     """The server. ``admin_key``: the key that creating and importing need
     (``None``: the open mode; by default ``load_admin_key``). ``bot_worker``:
     bot seats move in a background thread (``botmoves.py``)."""
+    logredact.install()  # no key or link token in the access log (issue #26, L3)
     db = service.db if service is not None else Database(url)
     svc = service or HostService(db)
     hub = Hub()
     if admin_key == LOAD_KEY:
         admin_key = load_admin_key(db.url)
+    elif admin_key is not None:
+        check_key_strength(admin_key, "given to the server")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -97,6 +101,7 @@ def create_app(
     app.state.hub = hub
     app.state.admin_key = admin_key
     app.state.streams = StreamSlots()
+    app.state.limits = RateLimits()
     app.include_router(home.router)
     app.include_router(api.router)
     app.include_router(pages.router)
@@ -139,7 +144,10 @@ def _error(request: Request, status: int, message: str) -> Response:
 def _error_handlers(app: FastAPI) -> None:
     @app.exception_handler(HostError)
     async def host_error(request: Request, exc: HostError):
-        return _error(request, exc.status, str(exc))
+        response = _error(request, exc.status, str(exc))
+        if isinstance(exc, TooMany) and exc.retry_after is not None:
+            response.headers["Retry-After"] = str(exc.retry_after)
+        return response
 
     @app.exception_handler(MainmatchError)
     async def engine_error(request: Request, exc: MainmatchError):

@@ -63,6 +63,7 @@ class Database:
             ) from None
         self.dialect = parsed.get_backend_name()
         if self.dialect == "sqlite":
+            _owner_only_file(parsed.database)
             self.engine = create_engine(
                 self.url,
                 connect_args={"check_same_thread": False, "timeout": 30},
@@ -125,6 +126,16 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def _owner_only_file(database: str | None) -> None:
+    """Create a new SQLite file readable by its owner only (mode 0600): it holds
+    every player's token (issue #26, L4). SQLite gives its ``-wal`` and ``-shm``
+    files the database file's mode. An existing file keeps the mode it has."""
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return
+    with contextlib.suppress(FileExistsError, FileNotFoundError):
+        os.close(os.open(database, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
 def _sqlite_setup(engine: Engine) -> None:

@@ -53,7 +53,13 @@ class TooLarge(HostError):
 
 
 class TooMany(HostError):
+    """Too many requests; ``retry_after`` (seconds) becomes the Retry-After header."""
+
     status = 429
+
+    def __init__(self, message: str = "", retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 class Unprocessable(HostError):

@@ -10,33 +10,20 @@ ENGINE.md; other implementations ignore it); an import restores them.
 
 from __future__ import annotations
 
-import hmac
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
-from sqlalchemy import select, update
+from sqlalchemy import select
 
-from .admin import presented_key, require_admin
+from .admin import require_admin
 from .errors import NotFound
 from .models import MatchRow, SeatRow
 from .service import HostService
-from .tokens import new_token, token_hash
 
 router = APIRouter(prefix="/api")
 
 #: the record's extra key holding what only the host server knows
 RECORD_KEY = "mainmatch_host"
-
-
-def is_admin(request: Request) -> bool:
-    """Whether the request shows the server's admin key (always, in the open mode)."""
-    key: str | None = getattr(request.app.state, "admin_key", None)
-    if key is None:
-        return True
-    shown = presented_key(request)
-    if not shown:
-        return False
-    return hmac.compare_digest(shown.encode("utf-8", "replace"), key.encode("utf-8"))
 
 
 def list_matches(svc: HostService) -> list[dict[str, Any]]:
@@ -71,20 +58,7 @@ def list_matches(svc: HostService) -> list[dict[str, Any]]:
 
 def new_host_link(svc: HostService, match_id: str) -> str:
     """A new host token for ``match_id`` (the old one stops working); its path."""
-    token = new_token()
-    with svc.db.write() as s:
-        done = s.execute(
-            update(MatchRow)
-            .where(MatchRow.id == match_id)
-            .values(host_token_hash=token_hash(token))
-        )
-        if not done.rowcount:  # type: ignore[attr-defined]
-            raise NotFound(f"no match {match_id!r}")
-    # forget the old token's access at once
-    for old, acc in list(svc._access.items()):
-        if acc.match_id == match_id and acc.role == "host":
-            del svc._access[old]
-    return f"/host/{token}"
+    return f"/host/{svc.new_host_token(match_id)}"
 
 
 def host_extras(svc: HostService, match_id: str) -> dict[str, Any]:

@@ -32,7 +32,42 @@ MAX_PLAYER_ID = 32
 #: (zero-width and direction marks), surrogates, private use, unassigned, and
 #: line and paragraph separators
 _BANNED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
-_BANNED_CHARS = set("/\\")
+#: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode
+#: 15.1): shown as nothing (variation selectors, the combining grapheme joiner,
+#: Hangul fillers, tags...; issue #26, M2), and the blanks outside that list
+#: that render as an empty cell (U+2800 BRAILLE PATTERN BLANK)
+_INVISIBLE_RANGES = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x2800, 0x2800),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+#: characters with a meaning in a URL path: a seat's player id is a path segment
+#: (``/api/matches/{id}/seats/{player}``) and these are cut or re-read on the way
+#: (issue #26, L5); ``.`` and ``..`` alone are refused too (browsers drop them)
+_BANNED_CHARS = set("/\\%?#")
+_DOT_SEGMENTS = {".", ".."}
+#: letters of other scripts that look like a Latin letter (a short list from
+#: Unicode's confusables.txt: Cyrillic and Greek capitals and the lower-case
+#: letters drawn the same), folded before two ids are compared
+_LOOKALIKES = str.maketrans(
+    "АВЕЅІЈКМНОРСТХУаеіјкорсхуѕһԁԛԝӏΑΒΕΖΗΙΚΜΝΟΡΤΥΧοικνρ",
+    "ABESIJKMHOPCTXYaeijkopcxyshdqwlABEZHIKMNOPTYXoikvp",
+)
 
 
 def brief(value: object, limit: int = 40) -> str:
@@ -94,35 +129,53 @@ def check_json(value: Any, where: str, *, items: int = MAX_ITEMS, _depth: int = 
         raise Unprocessable(f"{where}: not a JSON value")
 
 
+def _invisible(ch: str) -> bool:
+    code = ord(ch)
+    return any(lo <= code <= hi for lo, hi in _INVISIBLE_RANGES)
+
+
 def player_id_problem(pid: str) -> str | None:
     """Why ``pid`` is not a safe player id, or ``None``: 1 to 32 characters in
-    Unicode normal form NFC, no control, invisible or format characters, no
-    spaces at either end, no ``/`` or ``\\`` (a seat is a URL path segment).
+    Unicode normal form NFC, no control, invisible (Default_Ignorable, blank)
+    or format characters, no spaces at either end, at least one letter, digit,
+    punctuation mark or symbol, and no ``/ \\ % ? #`` nor ``.`` or ``..``
+    alone (a seat is a URL path segment).
 
-    >>> player_id_problem("jk") is None, player_id_problem("a\\u200b"), player_id_problem("a/b")
-    (True, 'contains U+200B (an invisible or control character)', "contains '/'")
+    >>> player_id_problem("jk") is None, player_id_problem("jk\\u3164")
+    (True, 'contains U+3164 (an invisible or control character)')
+    >>> player_id_problem("a/b"), player_id_problem("..")
+    ("contains '/' (a character with a meaning in URLs)", "cannot be . or .. (a seat's URL would lose it)")
     """
     if not pid or len(pid) > MAX_PLAYER_ID:
         return f"must have 1 to {MAX_PLAYER_ID} characters"
     if _has_surrogate(pid):
         return "is not valid Unicode (a lone surrogate)"
+    if pid in _DOT_SEGMENTS:
+        return "cannot be . or .. (a seat's URL would lose it)"
     for ch in pid:
         if ch in _BANNED_CHARS:
-            return f"contains {ch!r}"
-        if unicodedata.category(ch) in _BANNED_CATEGORIES or (
-            unicodedata.category(ch) == "Zs" and ch != " "
+            return f"contains {ch!r} (a character with a meaning in URLs)"
+        if (
+            unicodedata.category(ch) in _BANNED_CATEGORIES
+            or (unicodedata.category(ch) == "Zs" and ch != " ")
+            or _invisible(ch)
         ):
             return f"contains U+{ord(ch):04X} (an invisible or control character)"
     if pid != pid.strip():
         return "starts or ends with a space"
+    if not any(unicodedata.category(ch)[0] in "LNPS" for ch in pid):
+        return "has no visible character (a letter, digit, mark of punctuation or symbol)"
     if unicodedata.normalize("NFC", pid) != pid:
         return "is not in Unicode normal form NFC"
     return None
 
 
 def same_player_key(pid: str) -> str:
-    """Two ids with the same key are one player to a reader (``Jk``, ``jk``, ``ｊｋ``)."""
-    return unicodedata.normalize("NFKC", pid).casefold()
+    """Two ids with the same key are one player to a reader: the same after
+    NFKC (``ｊｋ``), Cyrillic and Greek look-alikes of Latin letters
+    (``јk``, ``jκ``) and case (``JK``). Latin-only ids are compared by case
+    only (``l``/``I``/``1`` and ``O``/``0`` stay distinct: hosts use ``p01``)."""
+    return unicodedata.normalize("NFKC", pid).translate(_LOOKALIKES).casefold()
 
 
 def check_player_ids(players: list[str], *, normalise: bool) -> list[str]:

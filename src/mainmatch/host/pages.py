@@ -34,10 +34,11 @@ from mainmatch.bots import bot_names
 from mainmatch.engine.checks import money
 
 from . import deadlines as dl
-from .admin import COOKIE as ADMIN_COOKIE
+from .admin import is_admin, start_session
 from .errors import NotFound
-from .home import is_admin, list_matches
+from .home import list_matches
 from .inputwords import kind_words
+from .ratelimit import check_guesses, wrong_guess
 from .service import Access, HostService, available_games
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -258,17 +259,12 @@ def _login(request: Request, key: str, nxt: str) -> Response:
     stored = request.app.state.admin_key
     if stored is None:
         return RedirectResponse(nxt, status_code=303)
+    check_guesses(request)
     if not hmac.compare_digest(key.strip().encode(), stored.encode()):
+        wrong_guess(request)
         return RedirectResponse(f"{nxt}?bad=1", status_code=303)
     resp = RedirectResponse(nxt, status_code=303)
-    resp.set_cookie(
-        ADMIN_COOKIE,
-        stored,
-        max_age=365 * 86400,
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
-    )
+    start_session(resp, request, stored)
     return resp
 
 

@@ -24,6 +24,7 @@ from . import season_pages
 from .admin import require_admin
 from .api import bearer, links
 from .errors import Unprocessable
+from .ratelimit import check_guesses
 from .season_pages import seasons
 from .season_service import Season, SeasonService
 from .service import HostService
@@ -44,10 +45,12 @@ def install(app: FastAPI, host: HostService) -> SeasonService:
 def season_host(name: str, request: Request, token: str | None = Depends(bearer)) -> str:
     """The season's host token (the season page holds it) or the server's admin key."""
     key: str | None = getattr(request.app.state, "admin_key", None)
+    if token:
+        check_guesses(request)  # too many wrong tokens from this address: 429
     if key is not None and token and hmac.compare_digest(token.encode(), key.encode()):
         seasons(request).check_exists(name)
         return name
-    seasons(request).authorize(name, token)
+    season_pages.guarded_authorize(request, name, token)
     return name
 
 

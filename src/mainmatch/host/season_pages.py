@@ -15,7 +15,9 @@ from fastapi.responses import HTMLResponse
 
 from mainmatch.season import render as season_render
 
+from .errors import Forbidden
 from .pages import render
+from .ratelimit import check_guesses, wrong_guess
 from .season_service import SeasonService
 from .service import available_games
 
@@ -39,8 +41,18 @@ def season_page(name: str, request: Request) -> str:
 
 @router.get("/seasons/{name}/host/{token}", response_class=HTMLResponse)
 def season_host_page(name: str, token: str, request: Request) -> str:
-    seasons(request).authorize(name, token)
+    check_guesses(request)
+    guarded_authorize(request, name, token)
     return _page(request, name, token)
+
+
+def guarded_authorize(request: Request, name: str, token: str | None) -> None:
+    """The season's host token check; a wrong token counts as a guess (``ratelimit.py``)."""
+    try:
+        seasons(request).authorize(name, token)
+    except Forbidden:
+        wrong_guess(request)
+        raise
 
 
 def _page(request: Request, name: str, token: str | None) -> str:

@@ -250,6 +250,13 @@
         const step = Number(resolve.dataset.step);
         if (confirm(`Resolve step ${step} now? Players who have not submitted get the rules' default action.`)) hostDo(() => api("POST", "/resolve", { step }));
       }
+      const fresh = ev.target.closest("button.new-link");
+      if (fresh) {
+        const who = fresh.dataset.player;
+        // blurred first: the seats region is not redrawn under a focused control
+        fresh.blur();
+        if (confirm(`Issue a new link for ${who}? The old link stops working at once; send the new one to whoever plays the seat.`)) hostDo(() => api("POST", `/players/${encodeURIComponent(who)}/link`));
+      }
       const undo = ev.target.closest("#undo-last");
       if (undo) {
         const step = Number(undo.dataset.step);
