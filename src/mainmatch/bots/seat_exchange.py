@@ -1,4 +1,6 @@
-"""Seat Exchange strategy bot: streak building from what a player can know.
+"""Seat Exchange streak builder (``streak_builder``; the strategy bot before
+issue 24, now the fallback of the circle protocol, ``seat_exchange_circle.py``):
+streak building from what a player can know.
 
 A player knows only their own number. The public record is the seating
 after every round (the swaps are announced) and each seating's longest
@@ -155,10 +157,11 @@ def choose_trades(
 
 
 class StreakBuilder:
-    """The Seat Exchange strategy bot (see module doc). One instance plays one
-    seat of one match."""
+    """The former Seat Exchange strategy bot (see module doc), now
+    ``streak_builder`` and the fallback of :class:`~.seat_exchange_circle.CircleBot`.
+    One instance plays one seat of one match."""
 
-    name = "strategy"
+    name = "streak_builder"
     #: it changes neither its view nor its request and returns fresh values only (PD2)
     reads_only = True
 
@@ -203,4 +206,9 @@ class StreakBuilder:
 _COLUMNS = np.arange(len(PAIRS))
 
 
-register("seat_exchange", "strategy", StreakBuilder)
+register("seat_exchange", "streak_builder", StreakBuilder)
+
+# the strategy bot builds on this module's streak builder (its fallback)
+from .seat_exchange_circle import CircleBot
+
+register("seat_exchange", "strategy", CircleBot)
