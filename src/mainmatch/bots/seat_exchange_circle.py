@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .seat_exchange import StreakBuilder, seatings_from_view
+from .seat_exchange_builder import StreakBuilder, seatings_from_view
 from .seat_exchange_plan import Knowledge, Plan, knowledge, public_plan, signal_seat
 from .seat_exchange_tables import TARGET
 

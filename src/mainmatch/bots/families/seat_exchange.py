@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from mainmatch.bots.seat_exchange import Prices, StreakBuilder
+from mainmatch.bots.seat_exchange_builder import Prices, StreakBuilder
 from mainmatch.bots.seat_exchange_circle import Circle, CircleBot
 
 from . import Family, Param, add_family
