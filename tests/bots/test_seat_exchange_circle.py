@@ -12,7 +12,6 @@ import pytest
 from mainmatch import games
 from mainmatch.bots import get_bot
 from mainmatch.bots.driver import bot_move
-from mainmatch.bots.families import get_family
 from mainmatch.bots.seat_exchange_circle import CircleBot, record_of, table_knowledge
 from mainmatch.bots.seat_exchange_plan import (
     claimed_number,
@@ -162,19 +161,22 @@ def test_a_seat_that_never_pays_is_seated_in_the_circle_all_the_same() -> None:
 
 
 def test_a_seat_that_guards_itself_is_distrusted_and_planned_around() -> None:
-    guard = get_family("seat_exchange", "saver").bot({"spend": 100})
     config = _config(1)
     match = Match(GAME, config)
     rng = random.Random(1)
-    table = {p: guard if p == "sm" else CircleBot() for p in PLAYERS}
+    table = {p: CircleBot() for p in PLAYERS}
     for _ in range(2):
-        match.step({p: table[p].act(match.view(p), match.pending[p], rng) for p in PLAYERS})
+        actions = {p: table[p].act(match.view(p), match.pending[p], rng) for p in PLAYERS}
+        if match.view(None)["round"] == 2:
+            # sm guards its seat with all its money: a self-swap outbids the table (§4.2.3)
+            actions["sm"] = {"trades": [{"players": ["sm", "sm"], "amount": 195}]}
+        match.step(actions)
     view = match.view("jk")
     know = table_knowledge(view)
-    assert know is not None and "sm" in know.deviators and know.guarded == {"sm"}
+    assert know is not None and know.deviators == {"sm"} and know.guarded == {"sm"}
     players, seen, rounds = record_of(view)
     plan = public_plan(players, seen, rounds, 6, 4)
-    assert plan is not None and all("sm" not in pair for pair in plan.swaps)
+    assert plan is not None and plan.swaps and all("sm" not in pair for pair in plan.swaps)
 
 
 def test_in_an_ec_choice_it_names_a_deviator_when_one_is_a_candidate() -> None:
@@ -184,7 +186,7 @@ def test_in_an_ec_choice_it_names_a_deviator_when_one_is_a_candidate() -> None:
     table = {p: CircleBot() for p in PLAYERS}
     # p13 pays for a swap of its own choosing in round 1: outside the protocol
     actions = {p: table[p].act(match.view(p), match.pending[p], rng) for p in PLAYERS}
-    actions["p13"] = {"trades": [{"players": ["jk", "dh"], "amount": 1}]}
+    actions["p13"] = {"trades": [{"players": ["jk", "dh"], "amount": 100}]}
     match.step(actions)
     view = match.view("sm")
     request = {"kind": "choose_ec", "candidates": ["p12", "p13"]}
