@@ -129,7 +129,7 @@ class CircleBot:
             return {}
         money = request["money"]
         left = view["rounds"] - view["round"] + 1
-        budget = int(self.terms.share * money / left)
+        budget = int(self.terms.share * money / (left + 1))
         each = max(1, budget // len(plan.swaps))
         trades = []
         for a, b in plan.swaps:

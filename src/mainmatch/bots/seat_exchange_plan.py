@@ -42,8 +42,9 @@ from .seat_exchange_tables import LONGEST, RUNLEN, N, masks_of
 
 #: a seating (players by seat) and its longest streak
 Seating = tuple[tuple[str, ...], int]
-#: the most open numbers decoded by trying every assignment (6! = 720)
-MOST_OPEN = 6
+#: the most open numbers the plan is built on (guessed by trying every assignment, 5! = 120):
+#: with more, the guesses are too often wrong to pay for (6 random bots at the table)
+MOST_OPEN = 5
 #: axis choices tried per target arrangement when the in-between seating streaks
 AXES_TRIES = 12
 #: two-round plans whose fragility is weighed (the cheapest first)
