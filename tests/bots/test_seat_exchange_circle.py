@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from mainmatch import games
 from mainmatch.bots import get_bot
 from mainmatch.bots.driver import bot_move
 from mainmatch.bots.seat_exchange_circle import CircleBot, record_of, table_knowledge
+from mainmatch.bots.seat_exchange_money import MIX, last_round_spend, payoffs, solve
 from mainmatch.bots.seat_exchange_plan import (
     claimed_number,
     full_plan,
@@ -217,3 +219,22 @@ def test_the_plan_is_a_function_of_the_public_record_alone() -> None:
     first = public_plan(players, seen, rounds, 6, 4)
     public_plan.cache_clear()
     assert public_plan(players, seen, rounds, 6, 4) == first is not None
+
+
+def test_the_last_round_money_mix_is_reproduced_by_its_solver() -> None:
+    # a small run of the command that made MIX (seat_exchange_money.py) lands near it
+    q = solve(seed=0, spends=4, steps=150, samples=1500)
+    assert abs(q.sum() - 1) < 1e-9 and q[3] < 0.01
+    assert max(abs(a - b) for a, b in zip(q, MIX)) < 0.05
+    # at the mix, spending nothing earns no more than the mix itself (no exploit)
+    mix = np.array([*MIX, 0.0])
+    u = payoffs(mix, 20_000, np.random.default_rng(1))
+    assert u[0] <= mix @ u + 0.02 and u[3] < 0
+
+
+def test_the_last_round_spend_follows_the_mix_and_fits_the_money() -> None:
+    rng = random.Random(0)
+    spends = [last_round_spend(100, rng) for _ in range(4000)]
+    for d, chance in enumerate(MIX):
+        assert abs(spends.count(d) / 4000 - chance) < 0.02
+    assert {last_round_spend(1, rng) for _ in range(100)} <= {0, 1}

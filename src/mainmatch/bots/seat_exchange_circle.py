@@ -20,9 +20,11 @@ from any seating, each player paying the same share of its money for every
 swap (sums make the pairs hard to outbid, §4.2.2). A player who deviates
 (pays for swaps outside the plan, or guards their seat with a self-swap) is
 distrusted and planned around. When the record tells too little (many
-deviators) or the rules leave no round to build (``rounds`` 1), the bot plays
-the former strategy (``streak_builder``: streaks from its beliefs, savings,
-a last-round jitter so savers do not tie for most).
+deviators) or the rules leave no round to build (``rounds`` 1), the bot
+saves, buys a swap only when its beliefs give it a good chance of a streak
+(the former strategy, ``streak_builder``), and in the last round spends $0,
+$1 or $2 as the money game's equilibrium says (``seat_exchange_money.py``:
+the richest wins unless several tie for the most, §4.3).
 
 Every constant comes from the match's rules: ``rounds`` (rounds left set the
 share spent per round and whether a two-round plan fits), ``income`` (the
@@ -37,6 +39,7 @@ import random
 from dataclasses import dataclass
 
 from .seat_exchange_builder import StreakBuilder, seatings_from_view
+from .seat_exchange_money import last_round_spend
 from .seat_exchange_plan import Knowledge, Plan, knowledge, public_plan, signal_seat
 from .seat_exchange_tables import TARGET
 
@@ -109,9 +112,14 @@ class CircleBot:
         if view["round"] == 1 and view["rounds"] >= 2:
             return self.signal(view, request)
         plan = table_plan(view) if view["round"] >= 2 else None
-        if plan is None or not plan.swaps:
-            return self.fallback.trades(view, request, rng)
-        return self.pay(view, request, plan)
+        if plan is not None and plan.swaps:
+            return self.pay(view, request, plan)
+        if view["round"] == view["rounds"]:
+            # no streak to build: the money decides (§4.3), played at its equilibrium
+            me = view["you"]["player"]
+            spend = last_round_spend(request["money"], rng)
+            return {"trades": [{"players": [me, me], "amount": spend}]} if spend else {}
+        return self.fallback.trades(view, request, rng)
 
     def signal(self, view: dict, request: dict) -> dict:
         """Round 1: a self-swap of the player ``number`` seats clockwise."""
