@@ -25,6 +25,7 @@ from mainmatch.bots.seat_exchange_plan import (
     streak_seats,
 )
 from mainmatch.engine import Match
+from mainmatch.sim import simulate
 
 GAME = games.get("seat_exchange")
 PLAYERS = list(GAME.default_players)
@@ -238,3 +239,10 @@ def test_the_last_round_spend_follows_the_mix_and_fits_the_money() -> None:
     for d, chance in enumerate(MIX):
         assert abs(spends.count(d) / 4000 - chance) < 0.02
     assert {last_round_spend(1, rng) for _ in range(100)} <= {0, 1}
+
+
+@pytest.mark.parametrize("variant", [None, {"rounds": 2}, {"rounds": 1}, {"streak": 3}])
+def test_mixed_tables_play_without_a_fault(variant: dict | None) -> None:
+    sim = simulate("seat_exchange", "strategy,random,saver", 26, seed=3, workers=1, variant=variant)
+    for bot in sim.report["bots"]:
+        assert sum(bot["faults"].values()) == 0, bot["fault_examples"]
