@@ -16,6 +16,7 @@ from mainmatch.bots.driver import bot_move
 from mainmatch.bots.seat_exchange_circle import CircleBot, record_of, table_knowledge
 from mainmatch.bots.seat_exchange_money import MIX, last_round_spend, payoffs, solve
 from mainmatch.bots.seat_exchange_plan import (
+    apply_swaps,
     claimed_number,
     full_plan,
     longest,
@@ -246,3 +247,25 @@ def test_mixed_tables_play_without_a_fault(variant: dict | None) -> None:
     sim = simulate("seat_exchange", "strategy,random,saver", 26, seed=3, workers=1, variant=variant)
     for bot in sim.report["bots"]:
         assert sum(bot["faults"].values()) == 0, bot["fault_examples"]
+
+
+def test_when_two_guesses_remain_the_round_in_between_tells_them_apart() -> None:
+    # sm and p04 hold 13 and 11, and the record cannot say which: the plan takes
+    # two rounds and its in-between seating shows a different longest streak
+    # under the two guesses, so the next round's plan knows
+    rng = random.Random(4)
+    told = 0
+    for _ in range(20):
+        nums = list(range(1, 14))
+        rng.shuffle(nums)
+        if longest(nums) >= 6:
+            continue
+        i, j = nums.index(13), nums.index(11)
+        other = list(nums)
+        other[i], other[j] = 11, 13
+        found = full_plan(nums, 6, frozenset(), True, [other])
+        assert found is not None and found[1] == 2
+        after = [longest(apply_swaps(x, found[0])) for x in (nums, other)]
+        assert max(after) < 6
+        told += after[0] != after[1]
+    assert told >= 10

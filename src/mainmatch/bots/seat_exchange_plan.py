@@ -49,6 +49,8 @@ MOST_OPEN = 5
 AXES_TRIES = 12
 #: two-round plans whose fragility is weighed (the cheapest first)
 TRIED = 8
+#: other guesses kept when the record leaves several (their plans are told apart)
+MOST_ALTERNATIVES = 23
 
 _LONGEST = LONGEST.tolist()
 _RUNLEN = RUNLEN.tolist()
@@ -86,12 +88,15 @@ def streak_seats(nums: list[int], target: int) -> int:
 @dataclass(frozen=True)
 class Knowledge:
     """What the record says: a number for every player (decoded or guessed),
-    how many were guessed, the players who deviated and the guarded ones."""
+    how many were guessed, the players who deviated and the guarded ones, and
+    the other guesses that agree with the record as well (``MOST_ALTERNATIVES``
+    at most)."""
 
     numbers: dict[str, int]
     open: int
     deviators: frozenset[str]
     guarded: frozenset[str]
+    alternatives: tuple[dict[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -143,7 +148,7 @@ def _reflection(cyc: list[int], axis: int) -> list[tuple[int, int]]:
     return pairs
 
 
-def _apply(nums: list[int], pairs: list[tuple[int, int]]) -> list[int]:
+def apply_swaps(nums: list[int], pairs: list[tuple[int, int]]) -> list[int]:
     out = list(nums)
     for i, j in pairs:
         out[i], out[j] = out[j], out[i]
@@ -164,14 +169,27 @@ def fragility(nums: list[int], first: list[tuple[int, int]], target: int) -> int
 
 
 def full_plan(
-    nums: list[int], target: int, fixed: frozenset[int], two_rounds: bool
+    nums: list[int],
+    target: int,
+    fixed: frozenset[int],
+    two_rounds: bool,
+    others: list[list[int]] | None = None,
 ) -> tuple[list[tuple[int, int]], int] | None:
-    """Seat pairs for this round that lead to a run of 13: one round if some
-    circle is one set of disjoint swaps away, else (``two_rounds``) the first
-    half of a two-round plan whose in-between seating has no streak of
-    ``target`` or more. Among the cheapest two-round plans (``TRIED`` of them)
-    the least ``fragility`` wins, then the fewest swaps. Seats in ``fixed``
-    never move."""
+    """Seat pairs for this round that lead to a run of 13 if ``nums`` are the
+    numbers by seat: one round if some circle is one set of disjoint swaps
+    away, else (``two_rounds``) the first half of a two-round plan whose
+    in-between seating has no streak of ``target`` or more. Seats in ``fixed``
+    never move.
+
+    ``others`` are other guesses of the numbers that the record cannot tell
+    apart: then, with two rounds to go, the plan takes two rounds whatever the
+    seating, and the in-between seating is chosen so that its longest streak
+    (public after the round) tells the guesses apart as well as it can; the
+    next round's plan is made from the guesses that agree with it.
+
+    Among the cheapest two-round plans (``TRIED`` of them): the fewest guesses
+    left after the round, then the least ``fragility``, then the fewest swaps."""
+    others = others or []
     where = {n: s for s, n in enumerate(nums)}
     options = []  # (rounds, swaps, circle index, cycles)
     for t, circle in enumerate(CIRCLES):
@@ -181,12 +199,12 @@ def full_plan(
         if any(perm[s] != s for s in fixed):
             continue
         cycles = _cycles(perm)
-        if all(len(c) == 2 for c in cycles):
+        if all(len(c) == 2 for c in cycles) and not (others and two_rounds):
             options.append((1, len(cycles), t, cycles))
         elif two_rounds:
             options.append((2, sum(len(c) - 1 for c in cycles), t, cycles))
     options.sort(key=lambda o: o[:3])
-    best: tuple[int, int, int] | None = None  # fragility, swaps, order
+    best: tuple[int, int, int, int] | None = None  # guesses left, fragility, swaps, order
     chosen: list[tuple[int, int]] = []
     tried = 0
     for rounds, swaps, _t, cycles in options:
@@ -195,14 +213,19 @@ def full_plan(
         for attempt in range(AXES_TRIES):
             axes = [(attempt * (7 * i + 3)) % len(c) for i, c in enumerate(cycles)]
             first = [p for c, a in zip(cycles, axes) for p in _reflection(c, a)]
-            if longest(_apply(nums, first)) >= target:
+            shown = longest(apply_swaps(nums, first))
+            if shown >= target:
                 continue
-            key = (fragility(nums, first, target), swaps, tried)
+            alike = [longest(apply_swaps(alt, first)) for alt in others]
+            if any(L >= target for L in alike):
+                continue  # under another guess this round would end play early
+            left = 1 + alike.count(shown)
+            key = (left, fragility(nums, first, target), swaps, tried)
             if best is None or key < best:
                 best, chosen = key, first
             tried += 1
             break  # one in-between seating per circle
-        if tried >= TRIED or (best is not None and best[0] == 0):
+        if tried >= TRIED or (best is not None and best[:2] == (1, 0)):
             break
     return (chosen, 2) if best is not None else None
 
@@ -237,7 +260,7 @@ def partial_plan(
                         pairs.append(pair)
                         used |= {src, w}
                 if length >= target:
-                    won = streak_seats(_apply(nums, pairs), target)
+                    won = streak_seats(apply_swaps(nums, pairs), target)
                     key = (won, -len(pairs))
                     if won > now and (best is None or key > best[:2]):
                         best = (won, -len(pairs), list(pairs))
@@ -247,12 +270,19 @@ def partial_plan(
 
 
 def plan_for(
-    seats: tuple[str, ...], numbers: dict[str, int], guarded: frozenset[str], target: int, left: int
+    seats: tuple[str, ...],
+    numbers: dict[str, int],
+    guarded: frozenset[str],
+    target: int,
+    left: int,
+    alternatives: tuple[dict[str, int], ...] = (),
 ) -> Plan | None:
-    """The protocol's swaps for this round with ``left`` rounds to play."""
+    """The protocol's swaps for this round with ``left`` rounds to play
+    (``alternatives``: other guesses of the numbers, see ``full_plan``)."""
     nums = [numbers[p] for p in seats]
     fixed = frozenset(i for i, p in enumerate(seats) if p in guarded)
-    found = full_plan(nums, target, fixed, left >= 2)
+    others = [[alt[p] for p in seats] for alt in alternatives]
+    found = full_plan(nums, target, fixed, left >= 2, others)
     if found is not None:
         pairs, rounds = found
         return Plan(tuple((seats[i], seats[j]) for i, j in pairs), rounds, N)
@@ -291,10 +321,12 @@ def knowledge(
         if plan is None:  # no protocol that round: nothing to deviate from
             continue
         planned = {_key(p) for p in plan.swaps}
+        moving = {p for pair in plan.swaps for p in pair}
         for (a, b), paid_by in rounds[r]:
             if _key((a, b)) not in planned:
                 deviators.update(paid_by)
-                if a == b:
+                if a == b and a in moving:
+                    # its self-swap beat the table's bid to move it: plan around it
                     guarded.add(a)
     trusted = {p: c[0] for p, c in claims.items() if len(c) == 1 and p not in deviators}
     count: dict[int, int] = {}
@@ -303,29 +335,30 @@ def knowledge(
     numbers = {p: n for p, n in trusted.items() if count[n] == 1}
     unknown = [p for p in players if p not in numbers]
     free = sorted(set(range(1, N + 1)) - set(numbers.values()))
-    if unknown:
-        numbers.update(_guess(numbers, unknown, free, seatings[1:]))
-    return Knowledge(numbers, len(unknown), frozenset(deviators), frozenset(guarded))
+    guesses = _guess(numbers, unknown, free, seatings[1:]) if unknown else [{}]
+    others = tuple({**numbers, **g} for g in guesses[1:])
+    numbers.update(guesses[0])
+    return Knowledge(numbers, len(unknown), frozenset(deviators), frozenset(guarded), others)
 
 
 def _guess(
     numbers: dict[str, int], unknown: list[str], free: list[int], seen: tuple[Seating, ...]
-) -> dict[str, int]:
-    """The first assignment of ``free`` to ``unknown`` (in a fixed order) that
-    agrees best with the longest streaks ``seen``; beyond ``MOST_OPEN`` players
-    only the first."""
-    best: tuple[int, dict[str, int]] | None = None
+) -> list[dict[str, int]]:
+    """The assignments of ``free`` to ``unknown`` (in a fixed order) that agree
+    best with the longest streaks ``seen``, the first ``MOST_ALTERNATIVES + 1``;
+    beyond ``MOST_OPEN`` players only the first assignment."""
+    best: list[dict[str, int]] = []
+    least = -1
     orders = permutations(free) if len(unknown) <= MOST_OPEN else [tuple(free)]
     for order in orders:
         guess = dict(zip(unknown, order))
         full = {**numbers, **guess}
         miss = sum(abs(longest([full[p] for p in s]) - L) for s, L in seen)
-        if best is None or miss < best[0]:
-            best = (miss, guess)
-            if miss == 0:
-                break
-    assert best is not None
-    return best[1]
+        if least < 0 or miss < least:
+            best, least = [guess], miss
+        elif miss == least and len(best) <= MOST_ALTERNATIVES:
+            best.append(guess)
+    return best
 
 
 @lru_cache(maxsize=512)
@@ -340,4 +373,4 @@ def public_plan(
     if know.open > MOST_OPEN:
         return None
     left = total - len(rounds)
-    return plan_for(seatings[-1][0], know.numbers, know.guarded, target, left)
+    return plan_for(seatings[-1][0], know.numbers, know.guarded, target, left, know.alternatives)
