@@ -44,6 +44,18 @@ def _config(seed: int, variant: dict | None = None) -> dict:
     return config
 
 
+def _seatings(seed: int, count: int, below: int = 6) -> list[list[int]]:
+    """Random numbers by seat whose longest streak is below ``below``."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        nums = list(range(1, 14))
+        rng.shuffle(nums)
+        if longest(nums) < below:
+            out.append(nums)
+    return out
+
+
 def _play(config: dict, seed: int, bots: dict | None = None) -> tuple[list[dict], Match]:
     """One match of strategy bots (``bots`` names others by player)."""
     match = Match(GAME, config)
@@ -83,12 +95,7 @@ def test_after_the_signal_round_every_number_is_public(seed: int) -> None:
 
 @pytest.mark.parametrize("target", [3, 4, 5, 6, 8])
 def test_two_rounds_of_disjoint_swaps_seat_everyone_in_one_streak(target: int) -> None:
-    rng = random.Random(target)
-    for _ in range(40):
-        nums = list(range(1, 14))
-        rng.shuffle(nums)
-        if longest(nums) >= target:
-            continue
+    for nums in _seatings(target, 40, target):
         found = full_plan(nums, target, frozenset(), True)
         assert found is not None
         pairs, rounds = found
@@ -107,24 +114,14 @@ def test_two_rounds_of_disjoint_swaps_seat_everyone_in_one_streak(target: int) -
 
 
 def test_a_guarded_seat_never_moves_in_a_plan() -> None:
-    rng = random.Random(7)
-    for k in range(30):
-        nums = list(range(1, 14))
-        rng.shuffle(nums)
-        if longest(nums) >= 6:
-            continue
+    for k, nums in enumerate(_seatings(7, 30)):
         found = full_plan(nums, 6, frozenset({k % 13}), True)
         assert found is not None
         assert all(k % 13 not in pair for pair in found[0])
 
 
 def test_with_one_round_left_the_swaps_seat_the_most_players_they_can() -> None:
-    rng = random.Random(3)
-    for _ in range(30):
-        nums = list(range(1, 14))
-        rng.shuffle(nums)
-        if longest(nums) >= 6:
-            continue
+    for nums in _seatings(3, 30):
         found = partial_plan(nums, 6, frozenset())
         assert found is not None  # from any seating one round seats at least 6
         pairs, won = found
@@ -253,13 +250,8 @@ def test_when_two_guesses_remain_the_round_in_between_tells_them_apart() -> None
     # sm and p04 hold 13 and 11, and the record cannot say which: the plan takes
     # two rounds and its in-between seating shows a different longest streak
     # under the two guesses, so the next round's plan knows
-    rng = random.Random(4)
     told = 0
-    for _ in range(20):
-        nums = list(range(1, 14))
-        rng.shuffle(nums)
-        if longest(nums) >= 6:
-            continue
+    for nums in _seatings(4, 20):
         i, j = nums.index(13), nums.index(11)
         other = list(nums)
         other[i], other[j] = 11, 13

@@ -11,40 +11,11 @@ when the game's bots are first used:
 from __future__ import annotations
 
 from .base import register
-from .seat_exchange_builder import (
-    LINK,
-    LONGEST,
-    PAIRS,
-    RUNLEN,
-    TARGET,
-    Beliefs,
-    Prices,
-    StreakBuilder,
-    choose_trades,
-    masks_of,
-    score_swaps,
-    seatings_from_view,
-    wins_table,
-)
-from .seat_exchange_circle import Circle, CircleBot
 
-__all__ = [
-    "LINK",
-    "LONGEST",
-    "PAIRS",
-    "RUNLEN",
-    "TARGET",
-    "Beliefs",
-    "Circle",
-    "CircleBot",
-    "Prices",
-    "StreakBuilder",
-    "choose_trades",
-    "masks_of",
-    "score_swaps",
-    "seatings_from_view",
-    "wins_table",
-]
+# the former module's names (its ``__all__``), still importable from here
+from .seat_exchange_builder import *
+from .seat_exchange_builder import StreakBuilder
+from .seat_exchange_circle import Circle, CircleBot  # noqa: F401 - re-exported
 
 register("seat_exchange", "streak_builder", StreakBuilder)
 register("seat_exchange", "strategy", CircleBot)
