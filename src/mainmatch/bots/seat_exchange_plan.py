@@ -12,9 +12,10 @@ numbers are a bijection onto 1..13, §2).
 
 **Decode.** A claim is trusted when its player made exactly that one claim,
 no other player claims the same number, and the player never paid for a swap
-outside the plan (a *deviation*). Numbers left open are filled by the first
-assignment, in a fixed order, that agrees with every longest streak seen
-since round 1 (§5: each round's seating and longest streak are public).
+outside the plan (a *deviation*). Numbers left open are guessed: the
+assignments, in a fixed order, that agree best with every longest streak seen
+since round 1 (§5: each round's seating and longest streak are public); the
+first is the guess, the others are kept so that the plan can tell them apart.
 
 **Plan.** A seating whose numbers read 1..13 around the circle (26 of them:
 13 rotations, 2 directions) is one run of 13: every player is a streak player
@@ -76,6 +77,7 @@ def link_mask(nums: list[int]) -> int:
 
 
 def longest(nums: list[int]) -> int:
+    """The longest streak of a seating given as numbers by seat (§4.1)."""
     return _LONGEST[link_mask(nums)]
 
 
@@ -121,6 +123,7 @@ CIRCLES = _circle_targets()
 
 
 def _cycles(perm: list[int]) -> list[list[int]]:
+    """The cycles of length 2 or more of a permutation of the seats."""
     seen = [False] * N
     out = []
     for s in range(N):
@@ -149,6 +152,7 @@ def _reflection(cyc: list[int], axis: int) -> list[tuple[int, int]]:
 
 
 def apply_swaps(nums: list[int], pairs: list[tuple[int, int]]) -> list[int]:
+    """The numbers by seat after the disjoint seat swaps ``pairs``."""
     out = list(nums)
     for i, j in pairs:
         out[i], out[j] = out[j], out[i]
