@@ -43,7 +43,7 @@ from .seat_exchange_money import last_round_spend
 from .seat_exchange_plan import Knowledge, Plan, knowledge, public_plan, signal_seat
 from .seat_exchange_tables import TARGET
 
-__all__ = ["Circle", "CircleBot", "record_of", "table_plan"]
+__all__ = ["Circle", "CircleBot", "record_of", "table_knowledge", "table_plan"]
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,8 @@ class Circle:
 
     #: the round-1 signal costs this share of a round's income (at least $1)
     signal: float = 0.05
-    #: a plan round costs this share of (money / rounds left, this one included)
+    #: a plan round costs this share of money / (rounds left + 1), this round counted
+    #: (the rest is kept in case the plan fails and the money decides, §4.3)
     share: float = 1.0
     #: 1: tell its number in round 1; 0: stay silent (a saver's habit)
     tell: int = 1
@@ -85,6 +86,7 @@ def table_plan(view: dict) -> Plan | None:
 
 
 def table_knowledge(view: dict) -> Knowledge | None:
+    """What the public record says about the numbers (``None`` before round 1 resolves)."""
     players, seen, rounds = record_of(view)
     if not rounds:
         return None
