@@ -13,6 +13,7 @@ import pytest
 from mainmatch import games
 from mainmatch.bots import get_bot
 from mainmatch.bots.driver import bot_move
+from mainmatch.bots.families import get_family
 from mainmatch.bots.seat_exchange_circle import CircleBot, record_of, table_knowledge
 from mainmatch.bots.seat_exchange_money import MIX, last_round_spend, payoffs, solve
 from mainmatch.bots.seat_exchange_plan import (
@@ -261,3 +262,21 @@ def test_when_two_guesses_remain_the_round_in_between_tells_them_apart() -> None
         assert max(after) < 6
         told += after[0] != after[1]
     assert told >= 10
+
+
+def test_the_circle_family_can_stay_silent_and_ride_free() -> None:
+    family = get_family("seat_exchange", "circle")
+    assert family.bot().name == "circle"
+    config = _config(6)
+    match = Match(GAME, config)
+    rng = random.Random(6)
+    rider = family.bot({"tell": 0, "build": 0})
+    cheap = family.bot({"signal": 0.01, "share": 0.0})
+    assert rider.act(match.view("jk"), match.pending["jk"], rng) == {}
+    told = cheap.act(match.view("dh"), match.pending["dh"], rng)
+    assert [t["amount"] for t in told["trades"]] == [1]
+    table = {p: CircleBot() for p in PLAYERS}
+    match.step({p: table[p].act(match.view(p), match.pending[p], rng) for p in PLAYERS})
+    assert rider.act(match.view("jk"), match.pending["jk"], rng) == {}
+    paid = cheap.act(match.view("dh"), match.pending["dh"], rng)["trades"]
+    assert paid and all(t["amount"] == 1 for t in paid)
