@@ -132,7 +132,8 @@ def test_with_one_round_left_the_swaps_seat_the_most_players_they_can() -> None:
 
 
 @pytest.mark.parametrize(
-    "variant", [None, {"streak": 5}, {"streak": 4}, {"income": 200}, {"rounds": 3}]
+    "variant",
+    [None, {"streak": 5}, {"streak": 4}, {"income": 200}, {"income": 1}, {"rounds": 3}],
 )
 def test_an_all_strategy_table_ends_round_3_with_all_thirteen_winning(variant: dict | None) -> None:
     for seed in range(3):

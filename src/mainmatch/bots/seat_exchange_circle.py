@@ -138,13 +138,15 @@ class CircleBot:
         if not self.terms.build:
             return {}
         money = request["money"]
+        if money < 1:
+            return {}
+        swaps = plan.swaps
         left = view["rounds"] - view["round"] + 1
         budget = int(self.terms.share * money / (left + 1))
-        each = max(1, budget // len(plan.swaps))
-        trades = []
-        for a, b in plan.swaps:
-            if money < each:
-                break
-            trades.append({"players": [a, b], "amount": each})
-            money -= each
-        return {"trades": trades} if trades else {}
+        if money < len(swaps):
+            # too poor to pay for every swap (a small income): the table splits them
+            # by seat, so each swap still has payers (an unopposed $1 succeeds, §4.2.3)
+            seat = view["seats"].index(view["you"]["player"])
+            swaps = (swaps[seat % len(swaps)],)
+        each = min(money // len(swaps), max(1, budget // len(swaps)))
+        return {"trades": [{"players": [a, b], "amount": each} for a, b in swaps]}
