@@ -159,7 +159,7 @@ def test_search_is_reproducible_and_the_found_bot_replays(tmp_path: Path) -> Non
     [
         (
             ["--family", "hoarder"],
-            "no bot family 'hoarder' for seat_exchange; families: saver, builder",
+            "no bot family 'hoarder' for seat_exchange; families: saver, builder, circle",
         ),
         (["--family", "saver", "--trials", "0"], "--trials must be at least 1"),
         (["--family", "saver", "--objective", "fun"], "--objective must be stakes, tol, ec"),

@@ -6,9 +6,14 @@
   final money sits where it chooses against the field's (the richest player
   wins a round-limit end and the poorest is the EC, §4.3). Its defaults pay
   nothing: a pure saver.
-- ``builder``: the strategy bot's streak building (``bots/seat_exchange.py``)
-  with its prices left open: dollars per unit of winning chance, the least
-  chance worth paying for, the least bid, trades per round, last-round jitter.
+- ``builder``: the former strategy bot's streak building
+  (``bots/seat_exchange.py``, now ``streak_builder``) with its prices left
+  open: dollars per unit of winning chance, the least chance worth paying
+  for, the least bid, trades per round, last-round jitter.
+- ``circle``: the strategy bot's circle protocol (``bots/seat_exchange_circle.py``)
+  with its terms open: the signal's price, the share of money paid for the
+  plan's swaps, and whether it tells its number and pays for the plan at all
+  (``tell=0, build=0``: a free rider that still lets the others seat it).
 """
 
 from __future__ import annotations
@@ -16,7 +21,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from mainmatch.bots.seat_exchange import Prices, StreakBuilder
+from mainmatch.bots.seat_exchange_builder import Prices, StreakBuilder
+from mainmatch.bots.seat_exchange_circle import Circle, CircleBot
 
 from . import Family, Param, add_family
 
@@ -86,5 +92,36 @@ BUILDER = add_family(
             Param("jitter", 0, 100, 25, "last round: spend up to this if less was spent"),
         ),
         _builder,
+    )
+)
+
+
+def _circle(params: dict[str, Any]) -> CircleBot:
+    bot = CircleBot(
+        Circle(
+            signal=params["signal"],
+            share=params["share"],
+            tell=params["tell"],
+            build=params["build"],
+        )
+    )
+    bot.name = "circle"
+    return bot
+
+
+CIRCLE = add_family(
+    Family(
+        "seat_exchange",
+        "circle",
+        "the strategy bot's circle protocol with its terms open",
+        (
+            Param("signal", 0.01, 1.0, 0.05, "round-1 signal price, as a share of income", False),
+            Param(
+                "share", 0.0, 1.0, 1.0, "share of (money / rounds left) paid a plan round", False
+            ),
+            Param("tell", 0, 1, 1, "1: tell its number in round 1; 0: stay silent"),
+            Param("build", 0, 1, 1, "1: pay for the plan's swaps; 0: let the others pay"),
+        ),
+        _circle,
     )
 )
