@@ -22,7 +22,7 @@ RPS = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]
 #: rock-paper-scissors plus a fourth strategy that every other one beats
 DOMINATED = [[0, -1, 1, 0.5], [1, 0, -1, 0.5], [-1, 1, 0, 0.5], [-1.5, -1.5, -1.5, -1]]
 #: the tiny run of the end-to-end tests: 2 iterations, 2 trials per search
-TINY = ["--budget", "800", "--iterations", "2", "--trials", "2", "-q"]
+TINY = ["--budget", "1200", "--iterations", "2", "--trials", "2", "-q"]
 
 
 def oracle(matrix: list[list[float]]):
@@ -136,12 +136,12 @@ def test_budget_plan_stays_within_the_budget() -> None:
 
 
 def test_balance_is_deterministic_from_its_seed() -> None:
-    spec = BalanceSpec("seat_exchange", budget=800, iterations=2, trials=2, seed=3)
+    spec = BalanceSpec("seat_exchange", budget=1200, iterations=2, trials=2, seed=3)
     a, b = run_balance(spec), run_balance(spec)
     for r in (a, b):
         r["equilibrium"] = figures_only(r["equilibrium"])
     assert a == b
-    c = run_balance(BalanceSpec("seat_exchange", budget=800, iterations=2, trials=2, seed=4))
+    c = run_balance(BalanceSpec("seat_exchange", budget=1200, iterations=2, trials=2, seed=4))
     assert c["exploitability"]["seed"] != a["exploitability"]["seed"]
 
 
@@ -152,7 +152,7 @@ def test_balance_command_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixtur
     text = capsys.readouterr().out
     assert "Exploitability of the equilibrium profile" in text
     result = json.loads(out.read_text())
-    assert result["mode"] == "solve" and result["matches_played"] <= 800
+    assert result["mode"] == "solve" and result["matches_played"] <= 1200
     assert {"profile", "population", "iterations", "equilibrium", "value"} <= set(result)
     x = result["exploitability"]
     assert {"gain", "interval", "deviation", "matches", "candidates"} <= set(x)
@@ -184,12 +184,13 @@ def test_balance_command_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_replicator_dynamics_solve_too() -> None:
-    spec = BalanceSpec("seat_exchange", budget=800, iterations=2, trials=2, solver="replicator")
+    spec = BalanceSpec("seat_exchange", budget=1200, iterations=2, trials=2, solver="replicator")
     result = run_balance(spec)
     assert result["solver"] == "replicator"
     assert sum(c["weight"] for c in result["profile"]) == pytest.approx(1)
     # the first iteration starts uniform over the starting population
-    assert list(result["iterations"][0]["meta_strategy"].values()) == pytest.approx([1 / 3] * 3)
+    first = list(result["iterations"][0]["meta_strategy"].values())
+    assert len(first) >= 3 and first == pytest.approx([1 / len(first)] * len(first))
 
 
 def test_check_stores_the_exploitability_file(tmp_path: Path) -> None:
@@ -218,18 +219,18 @@ def test_check_stores_the_exploitability_file(tmp_path: Path) -> None:
 
 def test_sweep_balance_solves_each_cell(tmp_path: Path) -> None:
     out = tmp_path / "s.json"
-    args = ["sweep", "seat_exchange", "--vary", "rounds=3,4", "--balance"]
-    assert main([*args, "--balance-budget", "1500", "-w", "1", "-q", "--json", str(out)]) == 0
+    args = ["sweep", "seat_exchange", "--vary", "rounds=1,3", "--balance"]
+    assert main([*args, "--balance-budget", "2000", "-w", "1", "-q", "--json", str(out)]) == 0
     result = json.loads(out.read_text())
-    assert result["bots"] == "balance" and result["balance_budget"] == 1500
+    assert result["bots"] == "balance" and result["balance_budget"] == 2000
     cells = result["cells"]
-    assert [c["variant"] for c in cells] == [{"rounds": 3}, {"rounds": 4}]
+    assert [c["variant"] for c in cells] == [{"rounds": 1}, {"rounds": 3}]
     for cell in cells:
         assert cell["report"]["lineup"] == ["profile"] * 13
         assert {"profile", "exploitability", "matches_played"} <= set(cell["balance"])
     # the rounds differ, so the tables differ: each cell's figures are its own
     assert cells[0]["report"]["length"] != cells[1]["report"]["length"]
-    assert cells[0]["report"].get("variant") == {"rounds": 3}
+    assert cells[0]["report"].get("variant") == {"rounds": 1}
 
 
 def test_sweep_balance_refuses_bots(capsys: pytest.CaptureFixture[str]) -> None:
