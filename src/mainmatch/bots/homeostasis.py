@@ -43,9 +43,10 @@ from operator import mul
 
 from mainmatch.bots.base import register
 from mainmatch.bots.homeostasis_slots import bracket_ratio, flat_ratio, pair_ratios, slot_values
+from mainmatch.games.homeostasis.bands import BIG_EDGE, NEUTRAL_EDGE
 from mainmatch.games.homeostasis.expression import crosses
 
-__all__ = ["StrategyBot", "flat_ratio", "utility"]
+__all__ = ["OFFICIAL_EDGES", "StrategyBot", "edges", "flat_ratio", "utility"]
 
 #: how disruptive a card is to an expression (draft order)
 IMPORTANCE = {"x": 6, "/": 5, "-": 4, "3": 3, "+": 2, "2": 2, "1": 1}
@@ -82,30 +83,55 @@ def _phi(z: float) -> float:
     return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
 
 
-def utility(team: str, total: float, rounds_left: int) -> float:
-    """Chance-like score of ending with a total near ``total`` (with
-    ``rounds_left`` rounds still to play) for ``team`` (Tokens of Life)."""
+#: §7's band edges ``(neutral, big)`` at the official rules
+OFFICIAL_EDGES = (NEUTRAL_EDGE, BIG_EDGE)
+#: the neutral player names the EC in the neutral band (§7); the bot's own
+#: choice (:meth:`StrategyBot._choose_ec`) makes it about one in four for each other player
+EC_RISK = 0.25
+
+
+def edges(view: dict) -> tuple[int, int]:
+    """The band edges ``(neutral, big)`` of the rules played: a rule variant's
+    (the view names it, homeostasis.md §5, D35) or the spec's 1 and 4 (§7)."""
+    variant = view.get("variant")
+    if not variant:
+        return OFFICIAL_EDGES
+    return variant.get("neutral_band", NEUTRAL_EDGE), variant.get("big_band", BIG_EDGE)
+
+
+def utility(
+    team: str, total: float, rounds_left: int, bands: tuple[int, int] = OFFICIAL_EDGES
+) -> float:
+    """Expected stake (a Token of Life +1, being the EC -1, a little for
+    garnets) of ending with a total near ``total`` (with ``rounds_left``
+    rounds still to play) for ``team``, under the band edges ``bands`` (§7)."""
     if not rounds_left:
-        return _final_utility(team, total)
+        return _final_utility(team, total, bands)
+    n, b = bands[0] + 0.001, bands[1] + 0.001
     s = ROUND_SPREAD * math.sqrt(rounds_left)
-    if team == "positive":
-        return _phi((total - 1.001) / s) + 0.25 * _phi((total - 4.001) / s)
     if team == "negative":
-        return _phi((-1.001 - total) / s) + 0.25 * _phi((-4.001 - total) / s)
-    # neutral: 1 ToL inside [-4, 4], 2 inside [-1, 1]
-    wide = _phi((4.001 - total) / s) - _phi((-4.001 - total) / s)
-    narrow = _phi((1.001 - total) / s) - _phi((-1.001 - total) / s)
-    return wide + narrow
+        total = -total  # the mirror of positive
+    if team != "neutral":
+        mid = _phi((n - total) / s) - _phi((-n - total) / s)
+        return _phi((total - n) / s) + 0.1 * _phi((total - b) / s) - EC_RISK * mid
+    # neutral: a Token inside [-big, big] (two inside [-n, n]); the EC outside it
+    wide = _phi((b - total) / s) - _phi((-b - total) / s)
+    narrow = _phi((n - total) / s) - _phi((-n - total) / s)
+    return 2 * wide - 1 + 0.2 * narrow
 
 
-def _final_utility(team: str, total: float) -> float:
-    """The last round: the exact bands (boundaries go to the band nearer 0),
-    plus a small pull in the team's direction so nearer still counts."""
-    if team == "positive":
-        return (total > 1) + 0.25 * (total > 4) + 0.01 * math.tanh(total / 5)
+def _final_utility(team: str, total: float, bands: tuple[int, int]) -> float:
+    """The last round: the exact bands (boundaries go to the band nearer 0,
+    D35), plus a small pull in the team's direction so nearer still counts."""
+    n, b = bands
     if team == "negative":
-        return (total < -1) + 0.25 * (total < -4) - 0.01 * math.tanh(total / 5)
-    return (abs(total) <= 4) + (abs(total) <= 1) - 0.01 * math.tanh(abs(total) / 5)
+        total = -total
+    if team != "neutral":
+        return ((total > n) + 0.1 * (total > b) - EC_RISK * (-n <= total <= n)) + 0.01 * math.tanh(
+            total / 5
+        )
+    a = abs(total)
+    return 2 * (a <= b) - 1 + 0.2 * (a <= n) - 0.01 * math.tanh(a / 5)
 
 
 class StrategyBot:
@@ -116,8 +142,21 @@ class StrategyBot:
     #: only, so the driver skips the request's copy (docs/decisions.md PD2)
     reads_only = True
 
-    def __init__(self, aggression: float = 1.6):
+    def __init__(
+        self,
+        aggression: float = 1.6,
+        lag: float = 0.05,
+        final: float = 4.0,
+        neutral_lag: float = 0.05,
+    ):
         self.aggression = aggression
+        #: ``lag`` of the neutral player, who has no teammate to keep the chips
+        self.neutral_lag = neutral_lag
+        #: chips per unit of gain it bids in the final auctions of rounds 1-2
+        self.final = final
+        #: how far (a share of the richest rival's chips) it lets its chips fall
+        #: below the richest rival's by live bids: 1 = no limit
+        self.lag = lag
         self._scorers: dict[tuple[str, int, str], Callable[[int, int], float]] = {}
         #: its team and :meth:`_aim_key`: which of an auction's shared answers is its own
         self._who: tuple | None = None
@@ -156,7 +195,8 @@ class StrategyBot:
         team too: the RL tables reuse a bot for later matches). In integers: ``int / int`` rounds the exact
         total as ``float(Fraction)`` does, so the floats are the same."""
         team = view["you"]["team"]  # a bot reused for another match may change teams
-        key = (view["total"], view["round"], team)
+        bands = edges(view)
+        key = (view["total"], view["round"], team, bands)
         scorer = self._scorers.get(key)
         if scorer is not None:
             return scorer
@@ -170,7 +210,7 @@ class StrategyBot:
             out = memo.get((n, d))
             if out is None:
                 out = memo[n, d] = utility(
-                    team, aim(team, (tn * d + n * td) / (td * d)), rounds_left
+                    team, aim(team, (tn * d + n * td) / (td * d)), rounds_left, bands
                 )
             return out
 
@@ -205,7 +245,7 @@ class StrategyBot:
         self, view: dict, card: str, slots: tuple[str | None, ...], later: tuple[str, ...]
     ) -> dict[int, float]:
         """:meth:`_slot_utilities` given the view's ``slots`` and ``later`` as tuples."""
-        key = (slots, card, later, self._team(view), view["total"], view["round"], self._aim_key())
+        key = (slots, card, later, view["total"], view["round"], *self._key(view))
         out = _UTILITIES.get(key)
         if out is None:
             score = self._ratio_scorer(view)
@@ -219,10 +259,11 @@ class StrategyBot:
         return out
 
     def _key(self, view: dict) -> tuple:
-        """``(team, *aim_key)``: whose answer a shared cache holds."""
+        """``(team, band edges, *aim_key)``: whose answer a shared cache holds."""
         who = self._who
-        if who is None or who[0] != view["you"]["team"]:
-            who = self._who = (view["you"]["team"], *self._aim_key())
+        bands = edges(view)
+        if who is None or who[0] != view["you"]["team"] or who[1] != bands:
+            who = self._who = (view["you"]["team"], bands, *self._aim_key())
         return who
 
     def _aim_key(self) -> tuple:
@@ -249,9 +290,7 @@ class StrategyBot:
             shared = (key, slots.copy(), order.copy(), {}, min(1.0, 12.0 / auctions_left))
             shared += (tuple(slots), later)
             _AUCTION[0] = shared
-        who = self._who
-        if who is None or who[0] != view["you"]["team"]:
-            who = self._key(view)
+        who = self._key(view)
         known = shared[3].get(who)
         if known is None:
             values = self._utilities(view, request["card"], shared[5], shared[6])
@@ -273,9 +312,30 @@ class StrategyBot:
         gain = values[best] - values[leader]
         need = top - totals[best - 1] + 1
         worth = gain * self.aggression * chips * shared[4] * 3
-        if need <= chips and need <= worth:
+        if need <= chips and need <= worth and self._spare(view, chips) >= need:
             return _legal(best, need, chips, request["slots"], totals)
         return {"pass": True}
+
+    def _spare(self, view: dict, chips: int) -> float:
+        """The chips it may spend now: all of them, unless that leaves its team
+        with ``1 - lag`` of the richest rival's chips or fewer (another team's
+        player): the richest player wins the last final auction, which everyone
+        bids all-in (§4.5), and leads the turn order (§4.2). A teammate who is
+        rich enough keeps the team's stake, so the other may spend."""
+        team = view["you"]["team"]
+        lag = self.neutral_lag if team == "neutral" else self.lag
+        if lag >= 1.0:
+            return chips
+        me = view["you"]["player"]
+        teams = view["teams"]
+        rich = mate = 0
+        for p, c in view["chips"].items():
+            if teams[p] != team:
+                rich = max(rich, c)
+            elif p != me:
+                mate = max(mate, c)
+        floor = (1.0 - lag) * rich
+        return chips if mate >= floor else chips - floor
 
     # ------------------------------------------------------------ final auction
 
@@ -309,7 +369,8 @@ class StrategyBot:
         if view["round"] == 3:
             return {"chips": chips}  # chips have no use after the last final auction
         gain = self._best_placement(view, view["you"]["saved_cards"])[0]
-        return {"chips": min(chips, int(gain * self.aggression * chips))}
+        spare = int(self._spare(view, chips))
+        return {"chips": max(0, min(spare, int(gain * self.final * chips)))}
 
     def _place_saved(self, view: dict, request: dict) -> dict:
         gain, front, back = self._best_placement(view, request["saved_cards"])

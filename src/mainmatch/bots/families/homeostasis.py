@@ -27,7 +27,12 @@ class Steerer(StrategyBot):
     name = "steerer"
 
     def __init__(self, params: dict[str, Any]) -> None:
-        super().__init__(aggression=params["aggression"])
+        super().__init__(
+            aggression=params["aggression"],
+            lag=params["lag"],
+            final=params["final"],
+            neutral_lag=params["neutral_lag"],
+        )
         self.margin: float = params["margin"]
         self.max_bid: int = params["max_bid"]
 
@@ -62,6 +67,18 @@ STEERER = add_family(
             Param("margin", 0.0, 6.0, 0.0, "aim this far past the team's band edge", False),
             Param("aggression", 0.1, 6.0, 1.6, "chips paid per unit of gain", False),
             Param("max_bid", 1, 100, 100, "most chips on one live bid (else pass)"),
+            Param(
+                "lag",
+                0.0,
+                1.0,
+                0.05,
+                "share of the richest rival's chips it may fall behind",
+                False,
+            ),
+            Param(
+                "final", 0.0, 20.0, 4.0, "chips per unit of gain in rounds 1-2 final bids", False
+            ),
+            Param("neutral_lag", 0.0, 1.0, 0.05, "lag when neutral (no teammate)", False),
         ),
         _steerer,
     )

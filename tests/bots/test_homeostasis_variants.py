@@ -1,0 +1,78 @@
+"""The Homeostasis strategy bot plays the rules it is given (issue 24): the
+band edges of a rule variant (homeostasis.md §7, D35), read from the view,
+change its decisions; its chip reserve follows the richest rival (§4.5)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mainmatch import games
+from mainmatch.bots.homeostasis import OFFICIAL_EDGES, StrategyBot, edges, utility
+from mainmatch.engine.driver import Driver
+
+GAME = games.get("homeostasis")
+PLAYERS = list(GAME.default_players)
+
+
+def _actions(variant: dict[str, int], seed: int) -> list[dict]:
+    """Every step's actions of an all-strategy match under ``variant``."""
+    config = GAME.new_config(PLAYERS, seed, variant=variant)
+    bots = {p: StrategyBot() for p in PLAYERS}
+    rng = random.Random(seed)
+    driver = Driver(GAME, config, events=False)
+    out = []
+    while driver.pending:
+        actions = {
+            p: bots[p].act(GAME.view(driver.state, p), request, rng)
+            for p, request in driver.pending.items()
+        }
+        out.append(actions)
+        driver.step(actions)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("key", "low", "high"), [("big_band", 4, 8), ("neutral_band", 1, 3)], ids=["big", "neutral"]
+)
+def test_each_variant_key_changes_the_decisions(key: str, low: int, high: int) -> None:
+    """Two values of each key (the other at its official value): the same
+    seeded all-strategy matches are played differently."""
+    differ = [_actions({key: low}, seed) != _actions({key: high}, seed) for seed in (1, 2, 3)]
+    assert any(differ), f"{key}={low} and {key}={high} play the same matches"
+
+
+def test_the_bot_reads_the_band_edges_from_the_view() -> None:
+    assert edges({"total": "0"}) == OFFICIAL_EDGES == (1, 4)
+    assert edges({"variant": {"big_band": 6}}) == (1, 6)
+    assert edges({"variant": {"neutral_band": 2, "big_band": 9}}) == (2, 9)
+
+
+def test_utility_follows_the_edges() -> None:
+    """A final total of 5 is a neutral Token under big_band 6, the EC under the
+    official 4 (§7); positive gets its Token above the neutral edge only."""
+    assert utility("neutral", 5, 0) < 0 < utility("neutral", 5, 0, (1, 6))
+    assert utility("positive", 2, 0) > 0.9 > utility("positive", 2, 0, (2, 6))
+    assert utility("negative", -3, 0, (2, 6)) > utility("negative", -2, 0, (2, 6))
+
+
+def test_spare_chips_follow_the_richest_rival() -> None:
+    """With ``lag`` 0 a player keeps its team level with the richest rival
+    (another team's player), unless a teammate already is."""
+    view = {
+        "you": {"player": "a", "team": "positive"},
+        "teams": {
+            "a": "positive",
+            "b": "positive",
+            "c": "negative",
+            "d": "negative",
+            "e": "neutral",
+        },
+        "chips": {"a": 90, "b": 50, "c": 70, "d": 60, "e": 40},
+    }
+    bot = StrategyBot(lag=0.0)
+    assert bot._spare(view, 90) == 20  # down to c's 70
+    view["chips"]["b"] = 80
+    assert bot._spare(view, 90) == 90  # b keeps the team level with c
+    assert StrategyBot(lag=1.0)._spare(view, 90) == 90
