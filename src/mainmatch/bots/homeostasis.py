@@ -157,7 +157,7 @@ class StrategyBot:
         #: how far (a share of the richest rival's chips) it lets its chips fall
         #: below the richest rival's by live bids: 1 = no limit
         self.lag = lag
-        self._scorers: dict[tuple[str, int, str], Callable[[int, int], float]] = {}
+        self._scorers: dict[tuple, Callable[[int, int], float]] = {}
         #: its team and :meth:`_aim_key`: which of an auction's shared answers is its own
         self._who: tuple | None = None
 
