@@ -9,7 +9,7 @@ import random
 import pytest
 
 from mainmatch import games
-from mainmatch.bots.homeostasis import OFFICIAL_EDGES, StrategyBot, edges, utility
+from mainmatch.bots.homeostasis import HABITS, OFFICIAL_EDGES, Habits, StrategyBot, edges, utility
 from mainmatch.engine.driver import Driver
 
 GAME = games.get("homeostasis")
@@ -58,8 +58,9 @@ def test_utility_follows_the_edges() -> None:
 
 
 def test_spare_chips_follow_the_richest_rival() -> None:
-    """With ``lag`` 0 a player keeps its team level with the richest rival
-    (another team's player), unless a teammate already is."""
+    """With ``lag`` 0 a positive player keeps its team level with the richest
+    rival (another team's player), unless a teammate already is; with 1 it may
+    spend everything."""
     view = {
         "you": {"player": "a", "team": "positive"},
         "teams": {
@@ -71,8 +72,10 @@ def test_spare_chips_follow_the_richest_rival() -> None:
         },
         "chips": {"a": 90, "b": 50, "c": 70, "d": 60, "e": 40},
     }
-    bot = StrategyBot(lag=0.0)
-    assert bot._spare(view, 90) == 20  # down to c's 70
+    level = StrategyBot({**HABITS, "positive": Habits(1.6, 0.0, 4.0)})
+    assert level._spare(view, 90) == 20  # down to c's 70
     view["chips"]["b"] = 80
-    assert bot._spare(view, 90) == 90  # b keeps the team level with c
-    assert StrategyBot(lag=1.0)._spare(view, 90) == 90
+    assert level._spare(view, 90) == 90  # b keeps the team level with c
+    view["chips"]["b"] = 50
+    free = StrategyBot({**HABITS, "positive": Habits(1.6, 1.0, 4.0)})
+    assert free._spare(view, 90) == 90

@@ -35,11 +35,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import lru_cache
 from itertools import chain, permutations, product
 from operator import mul
+from typing import NamedTuple
 
 from mainmatch.bots.base import register
 from mainmatch.bots.homeostasis_slots import bracket_ratio, flat_ratio, pair_ratios, slot_values
@@ -134,6 +135,30 @@ def _final_utility(team: str, total: float, bands: tuple[int, int]) -> float:
     return 2 * (a <= b) - 1 + 0.2 * (a <= n) - 0.01 * math.tanh(a / 5)
 
 
+class Habits(NamedTuple):
+    """How a player spends its chips (homeostasis.md §4.4, §4.5)."""
+
+    #: chips paid per unit of gain on a live bid (a share of its chips)
+    aggression: float
+    #: how far (a share of the richest rival's chips) its team may fall below
+    #: the richest rival by its bids: 1 = no limit (:meth:`StrategyBot._spare`)
+    lag: float
+    #: chips per unit of gain (a share of its chips) it bids in the final
+    #: auctions of rounds 1-2 (round 3: all its chips)
+    final: float
+
+
+#: how the bot spends its chips in each team (docs/decisions.md, Homeostasis bot):
+#: the neutral player bids cheaply wherever it helps, keeps no reserve and saves its
+#: chips for the last final auction; a positive or negative player keeps its team
+#: level with the richest rival
+HABITS = {
+    "positive": Habits(0.1, 1.0, 0.0),
+    "negative": Habits(1.6, 0.05, 4.0),
+    "neutral": Habits(0.1, 1.0, 0.0),
+}
+
+
 class StrategyBot:
     """The reference strategy for Homeostasis (see the module doc)."""
 
@@ -142,21 +167,9 @@ class StrategyBot:
     #: only, so the driver skips the request's copy (docs/decisions.md PD2)
     reads_only = True
 
-    def __init__(
-        self,
-        aggression: float = 1.6,
-        lag: float = 0.05,
-        final: float = 4.0,
-        neutral_lag: float = 0.05,
-    ):
-        self.aggression = aggression
-        #: ``lag`` of the neutral player, who has no teammate to keep the chips
-        self.neutral_lag = neutral_lag
-        #: chips per unit of gain it bids in the final auctions of rounds 1-2
-        self.final = final
-        #: how far (a share of the richest rival's chips) it lets its chips fall
-        #: below the richest rival's by live bids: 1 = no limit
-        self.lag = lag
+    def __init__(self, habits: Mapping[str, Habits] | None = None):
+        #: how it spends its chips in each team (:data:`HABITS`)
+        self.habits = dict(HABITS if habits is None else habits)
         self._scorers: dict[tuple, Callable[[int, int], float]] = {}
         #: its team and :meth:`_aim_key`: which of an auction's shared answers is its own
         self._who: tuple | None = None
@@ -311,7 +324,7 @@ class StrategyBot:
             return {"pass": True}
         gain = values[best] - values[leader]
         need = top - totals[best - 1] + 1
-        worth = gain * self.aggression * chips * shared[4] * 3
+        worth = gain * self.habits[who[0]].aggression * chips * shared[4] * 3
         if need <= chips and need <= worth and self._spare(view, chips) >= need:
             return _legal(best, need, chips, request["slots"], totals)
         return {"pass": True}
@@ -323,7 +336,7 @@ class StrategyBot:
         bids all-in (§4.5), and leads the turn order (§4.2). A teammate who is
         rich enough keeps the team's stake, so the other may spend."""
         team = view["you"]["team"]
-        lag = self.neutral_lag if team == "neutral" else self.lag
+        lag = self.habits[team].lag
         if lag >= 1.0:
             return chips
         me = view["you"]["player"]
@@ -370,7 +383,8 @@ class StrategyBot:
             return {"chips": chips}  # chips have no use after the last final auction
         gain = self._best_placement(view, view["you"]["saved_cards"])[0]
         spare = int(self._spare(view, chips))
-        return {"chips": max(0, min(spare, int(gain * self.final * chips)))}
+        final = self.habits[view["you"]["team"]].final
+        return {"chips": max(0, min(spare, int(gain * final * chips)))}
 
     def _place_saved(self, view: dict, request: dict) -> dict:
         gain, front, back = self._best_placement(view, request["saved_cards"])
