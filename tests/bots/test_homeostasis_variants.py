@@ -9,7 +9,7 @@ import random
 import pytest
 
 from mainmatch import games
-from mainmatch.bots.homeostasis import HABITS, OFFICIAL_EDGES, Habits, StrategyBot, edges, utility
+from mainmatch.bots.homeostasis import HABITS, OFFICIAL_EDGES, StrategyBot, edges, utility
 from mainmatch.engine.driver import Driver
 
 GAME = games.get("homeostasis")
@@ -72,10 +72,26 @@ def test_spare_chips_follow_the_richest_rival() -> None:
         },
         "chips": {"a": 90, "b": 50, "c": 70, "d": 60, "e": 40},
     }
-    level = StrategyBot({**HABITS, "positive": Habits(1.6, 0.0, 4.0)})
-    assert level._spare(view, 90) == 20  # down to c's 70
+    bot = StrategyBot()
+    assert bot._spare(view, 90, 0.0) == 20  # down to c's 70
+    assert bot._spare(view, 90, 0.5) == 90  # b holds half of c's 70 already
     view["chips"]["b"] = 80
-    assert level._spare(view, 90) == 90  # b keeps the team level with c
+    assert bot._spare(view, 90, 0.0) == 90  # b keeps the team level with c
     view["chips"]["b"] = 50
-    free = StrategyBot({**HABITS, "positive": Habits(1.6, 1.0, 4.0)})
-    assert free._spare(view, 90) == 90
+    assert bot._spare(view, 90, 1.0) == 90
+
+
+def test_habits_are_drawn_once_per_match_from_the_mixture() -> None:
+    """A positive player mixes two habits (``HABITS``): over many matches it
+    plays both, in about their weights, and keeps one for a whole match."""
+    mixture = HABITS["positive"]
+    rng = random.Random(0)
+    seen = []
+    for _ in range(400):
+        bot = StrategyBot()
+        bot._draw = rng.random()
+        habit = bot._habit("positive", rng)
+        assert bot._habit("positive", rng) is habit
+        seen.append(habit)
+    share = seen.count(mixture[0][1]) / len(seen)
+    assert abs(share - mixture[0][0]) < 0.1

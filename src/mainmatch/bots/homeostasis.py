@@ -148,14 +148,20 @@ class Habits(NamedTuple):
     final: float
 
 
-#: how the bot spends its chips in each team (docs/decisions.md, Homeostasis bot):
-#: the neutral player bids cheaply wherever it helps, keeps no reserve and saves its
-#: chips for the last final auction; a positive or negative player keeps its team
+#: a mixture of habits: ``(weight, habits)`` pairs, weights summing to 1
+Mixture = tuple[tuple[float, Habits], ...]
+
+#: how the bot spends its chips in each team, drawn once per match (docs/decisions.md,
+#: "Homeostasis strategy bot"). Chips buy cards now (live auctions) or the last final
+#: auction, which everyone bids all-in (§4.5): a seat that spends less than the table
+#: wins it, a seat that spends more wins the slots. Any one habit is beaten by the
+#: other, so a positive player mixes the two; the neutral player bids cheaply and
+#: keeps its chips for the last final auction; a negative player keeps its team
 #: level with the richest rival
-HABITS = {
-    "positive": Habits(0.1, 1.0, 0.0),
-    "negative": Habits(1.6, 0.05, 4.0),
-    "neutral": Habits(0.1, 1.0, 0.0),
+HABITS: dict[str, Mixture] = {
+    "positive": ((0.4, Habits(0.1, 1.0, 0.0)), (0.6, Habits(1.6, 0.05, 4.0))),
+    "negative": ((1.0, Habits(1.6, 0.05, 4.0)),),
+    "neutral": ((1.0, Habits(0.3, 1.0, 0.0)),),
 }
 
 
@@ -167,9 +173,13 @@ class StrategyBot:
     #: only, so the driver skips the request's copy (docs/decisions.md PD2)
     reads_only = True
 
-    def __init__(self, habits: Mapping[str, Habits] | None = None):
+    def __init__(self, habits: Mapping[str, Mixture] | None = None):
         #: how it spends its chips in each team (:data:`HABITS`)
         self.habits = dict(HABITS if habits is None else habits)
+        #: this match's draw of its habits (at its saving step, from the match's generator)
+        self._draw: float | None = None
+        #: ``(team, habits)`` drawn for this match
+        self._current: tuple[str, Habits] | None = None
         self._scorers: dict[tuple, Callable[[int, int], float]] = {}
         #: its team and :meth:`_aim_key`: which of an auction's shared answers is its own
         self._who: tuple | None = None
@@ -180,12 +190,14 @@ class StrategyBot:
         kind = request["kind"]
         if kind == "bid":  # nine in ten decisions
             return self._bid(view, request, rng)
-        if kind == "save_cards":
+        if kind == "save_cards":  # every match starts here: draw this match's habits
+            self._draw = rng.random()
+            self._current = None
             return self._save(view, request)
         if kind == "draft":
             return self._draft(view, request)
         if kind == "final_bid":
-            return self._final_bid(view, request)
+            return self._final_bid(view, request, rng)
         if kind == "place_saved":
             return self._place_saved(view, request)
         if kind == "brackets":
@@ -197,6 +209,25 @@ class StrategyBot:
     @staticmethod
     def _team(view: dict) -> str:
         return view["you"]["team"]
+
+    def _habit(self, team: str, rng: random.Random) -> Habits:
+        """Its spending habits this match: drawn from the team's mixture with the
+        draw made at the match's saving step (a bot that missed it draws now)."""
+        current = self._current
+        if current is not None and current[0] == team:
+            return current[1]
+        if self._draw is None:
+            self._draw = rng.random()
+        mixture = self.habits[team]
+        left = self._draw
+        chosen = mixture[-1][1]
+        for weight, habits in mixture:
+            if left < weight:
+                chosen = habits
+                break
+            left -= weight
+        self._current = (team, chosen)
+        return chosen
 
     def _aim(self, team: str, total: float) -> float:
         """The total as the bot weighs it (the families move it, ``steerer``)."""
@@ -324,19 +355,19 @@ class StrategyBot:
             return {"pass": True}
         gain = values[best] - values[leader]
         need = top - totals[best - 1] + 1
-        worth = gain * self.habits[who[0]].aggression * chips * shared[4] * 3
-        if need <= chips and need <= worth and self._spare(view, chips) >= need:
+        habit = self._habit(who[0], rng)
+        worth = gain * habit.aggression * chips * shared[4] * 3
+        if need <= chips and need <= worth and self._spare(view, chips, habit.lag) >= need:
             return _legal(best, need, chips, request["slots"], totals)
         return {"pass": True}
 
-    def _spare(self, view: dict, chips: int) -> float:
+    def _spare(self, view: dict, chips: int, lag: float) -> float:
         """The chips it may spend now: all of them, unless that leaves its team
         with ``1 - lag`` of the richest rival's chips or fewer (another team's
         player): the richest player wins the last final auction, which everyone
         bids all-in (§4.5), and leads the turn order (§4.2). A teammate who is
         rich enough keeps the team's stake, so the other may spend."""
         team = view["you"]["team"]
-        lag = self.habits[team].lag
         if lag >= 1.0:
             return chips
         me = view["you"]["player"]
@@ -377,14 +408,14 @@ class StrategyBot:
             _keep(key, known)
         return known[0], list(known[1]), list(known[2])
 
-    def _final_bid(self, view: dict, request: dict) -> dict:
+    def _final_bid(self, view: dict, request: dict, rng: random.Random) -> dict:
         chips = request["chips"]
         if view["round"] == 3:
             return {"chips": chips}  # chips have no use after the last final auction
         gain = self._best_placement(view, view["you"]["saved_cards"])[0]
-        spare = int(self._spare(view, chips))
-        final = self.habits[view["you"]["team"]].final
-        return {"chips": max(0, min(spare, int(gain * final * chips)))}
+        habit = self._habit(view["you"]["team"], rng)
+        spare = int(self._spare(view, chips, habit.lag))
+        return {"chips": max(0, min(spare, int(gain * habit.final * chips)))}
 
     def _place_saved(self, view: dict, request: dict) -> dict:
         gain, front, back = self._best_placement(view, request["saved_cards"])

@@ -11,9 +11,10 @@
   habits are open per team (``TEAM_aggression``: chips paid per unit of gain
   on a live bid; ``TEAM_lag``: how far below the richest rival its team may
   fall, 1 = no limit; ``TEAM_final``: chips per unit of gain in the final
-  auctions of rounds 1-2), and ``aggression`` scales every team's live
-  bids at once (1.6: as the habits say). Its defaults are the strategy bot's
-  numbers (``HABITS``).
+  auctions of rounds 1-2) when ``mixed`` is 0; with ``mixed`` 1 (the
+  default) it draws them per match as the strategy bot does (``HABITS``).
+  ``aggression`` scales every team's live bids at once (1.6: as the habits
+  say). With its defaults it is the strategy bot.
 """
 
 from __future__ import annotations
@@ -36,16 +37,26 @@ class Steerer(StrategyBot):
 
     def __init__(self, params: dict[str, Any]) -> None:
         scale = params["aggression"] / UNIT_AGGRESSION
-        super().__init__(
-            {
-                team: Habits(
-                    params[f"{team}_aggression"] * scale,
-                    params[f"{team}_lag"],
-                    params[f"{team}_final"],
+        if params["mixed"]:  # the strategy bot's own mixtures, live bids scaled
+            habits = {
+                team: tuple((w, h._replace(aggression=h.aggression * scale)) for w, h in mixture)
+                for team, mixture in HABITS.items()
+            }
+        else:  # one habit per team, from the parameters
+            habits = {
+                team: (
+                    (
+                        1.0,
+                        Habits(
+                            params[f"{team}_aggression"] * scale,
+                            params[f"{team}_lag"],
+                            params[f"{team}_final"],
+                        ),
+                    ),
                 )
                 for team in HABITS
             }
-        )
+        super().__init__(habits)
         self.margin: float = params["margin"]
         self.max_bid: int = params["max_bid"]
 
@@ -72,8 +83,10 @@ def _steerer(params: dict[str, Any]) -> Steerer:
 
 
 def _habit_params() -> tuple[Param, ...]:
+    """Each team's habit when ``mixed`` is 0; defaults: the mixture's likeliest habit."""
     out = []
-    for team, habits in HABITS.items():
+    for team, mixture in HABITS.items():
+        habits = max(mixture, key=lambda wh: wh[0])[1]
         out += [
             Param(f"{team}_aggression", 0.0, 6.0, habits.aggression, f"live bids as {team}", False),
             Param(f"{team}_lag", 0.0, 1.0, habits.lag, f"reserve lag as {team}", False),
@@ -93,6 +106,7 @@ STEERER = add_family(
             Param("margin", 0.0, 6.0, 0.0, "aim this far past the team's band edge", False),
             Param("aggression", 0.1, 6.0, UNIT_AGGRESSION, "scales every team's live bids", False),
             Param("max_bid", 1, 100, 100, "most chips on one live bid (else pass)"),
+            Param("mixed", 0, 1, 1, "1: the strategy's mixed habits; 0: the TEAM_ parameters"),
             *_habit_params(),
         ),
         _steerer,
