@@ -159,9 +159,9 @@ Mixture = tuple[tuple[float, Habits], ...]
 #: keeps its chips for the last final auction; a negative player keeps its team
 #: level with the richest rival
 HABITS: dict[str, Mixture] = {
-    "positive": ((0.4, Habits(0.1, 1.0, 0.0)), (0.6, Habits(1.6, 0.05, 4.0))),
+    "positive": ((0.35, Habits(0.1, 1.0, 0.0)), (0.65, Habits(1.6, 0.05, 4.0))),
     "negative": ((1.0, Habits(1.6, 0.05, 4.0)),),
-    "neutral": ((1.0, Habits(0.3, 1.0, 0.0)),),
+    "neutral": ((1.0, Habits(0.1, 1.0, 0.0)),),
 }
 
 
