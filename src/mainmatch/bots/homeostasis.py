@@ -2,19 +2,33 @@
 
 A value-aware player that sees only its own view and request:
 
-- **Goal as a utility.** The bot scores a round value ``v`` by the chance its
-  team wins a Token of Life with the match total ``T + v``: positive needs
-  ``T > 1``, negative ``T < -1``, neutral ``-4 <= T <= 4`` (and ``-1..1`` for
-  two tokens). Rounds still to come blur the total (a normal spread), so early
+- **The rules played.** The band edges come from the view: a rule variant's
+  ``neutral_band`` and ``big_band`` (§5 names the variant, D35), else §7's 1
+  and 4 (:func:`edges`). Chips are read from the view and requests.
+- **Goal as a utility.** The bot scores a round value ``v`` by its stake with
+  the match total ``T + v`` (a Token of Life +1, being the Elimination
+  Candidate -1, §7): positive a Token above the neutral edge and a small risk
+  of being named EC inside the neutral band, negative the mirror, neutral a
+  Token inside the big edge (a little more inside the neutral one) and the EC
+  beyond it. Rounds still to come blur the total (a normal spread), so early
   rounds reward a good direction and the last round the exact band.
+- **Spending habits, mixed.** Chips buy cards now (live auctions, all-pay)
+  or the last final auction, which every player bids all-in, so the richest
+  wins it (§4.5). A seat that spends less than the table wins that auction;
+  one that spends more wins the slots. Each team has its habits
+  (:data:`HABITS`: live-bid aggression, a reserve kept level with the
+  richest rival, final bids of rounds 1-2), drawn once per match from a
+  mixture (a positive player mixes a saver and a spender) so that neither
+  pure habit beats it.
 - **Slot bidding.** For the card on auction it estimates, for each empty slot,
   the expected utility of the round's expression by filling the other empty
   slots with the cards still to come: every arrangement of them when there
   are at most 64, else 32 arrangements drawn once per question
-  (``bots/homeostasis_slots.py``, shared by every player who asks). It bids just enough to make its best slot lead when the gain
-  over the currently leading slot is worth that many chips (chips are worth
-  more while many auctions remain); otherwise it passes. Forced to open, it
-  bids 1 chip on its best slot.
+  (``bots/homeostasis_slots.py``, shared by every player who asks). It bids
+  just enough to make its best slot lead when the gain over the currently
+  leading slot is worth that many chips (its habit's aggression; chips are
+  worth more while many auctions remain) and its reserve allows; otherwise
+  it passes. Forced to open, it bids 1 chip on its best slot.
 - **Draft.** It puts the most disruptive card left (``x``, then ``/``, ``-``,
   ``3``, …) early in the auction order when it has at least average chips
   (it can fight for it), late otherwise.
@@ -22,8 +36,9 @@ A value-aware player that sees only its own view and request:
   from either end (measured offline over random layouts): positive ``3``
   (with garnets, ``3 x``), negative ``-`` (``- 3``), neutral ``x`` (``3 x``).
 - **Final auction and saved cards.** It values winning by the best placement
-  of its saved cards on the finished slots and bids that worth in chips; in
-  round 3 chips have no later use, so it bids them all. As winner it places
+  of its saved cards on the finished slots and bids that worth in chips (its
+  habit's ``final``, within its reserve); in round 3 chips have no later
+  use, so it bids them all. As winner it places
   the best subset at either end.
 - **Brackets.** It tries every legal pair and places the best one when it
   helps enough; the team's single pair is kept for later unless the gain is
