@@ -65,13 +65,7 @@ def test_spare_chips_follow_the_richest_rival() -> None:
     spend everything."""
     view = {
         "you": {"player": "a", "team": "positive"},
-        "teams": {
-            "a": "positive",
-            "b": "positive",
-            "c": "negative",
-            "d": "negative",
-            "e": "neutral",
-        },
+        "teams": dict(zip("abcde", ("positive", "positive", "negative", "negative", "neutral"))),
         "chips": {"a": 90, "b": 50, "c": 70, "d": 60, "e": 40},
     }
     bot = StrategyBot()
