@@ -86,8 +86,8 @@ def test_habits_are_drawn_once_per_match_from_the_mixture() -> None:
     for _ in range(400):
         bot = StrategyBot()
         bot._draw = rng.random()
-        habit = bot._habit("positive", rng)
-        assert bot._habit("positive", rng) is habit
+        habit = bot._habit({}, "positive")
+        assert bot._habit({}, "positive") is habit
         seen.append(habit)
     share = seen.count(mixture[0][1]) / len(seen)
     assert abs(share - mixture[0][0]) < 0.1
@@ -103,3 +103,22 @@ def test_the_deviations_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> No
     assert module.main(["-n", "3", "--only", "1", "--variant", "big_band=6"]) == 0
     out = capsys.readouterr().out
     assert "{'big_band': 6}" in out and "| near-passive" in out and "| random |" in out
+
+
+def test_a_bot_that_missed_the_saving_step_keeps_one_habit_all_match() -> None:
+    """The host asks a new bot for every decision: its habit then comes from what
+    the view shows all match long, the same at every step of the match."""
+    config = GAME.new_config(PLAYERS, 5)
+    driver = Driver(GAME, config, events=False)
+    keeper = {p: StrategyBot() for p in PLAYERS}
+    rng = random.Random(5)
+    seen: dict[str, set] = {p: set() for p in PLAYERS}
+    while driver.pending:
+        actions = {}
+        for p, request in driver.pending.items():
+            view = GAME.view(driver.state, p)
+            if view["round"]:
+                seen[p].add(StrategyBot()._habit(view, view["you"]["team"]))
+            actions[p] = keeper[p].act(view, request, rng)
+        driver.step(actions)
+    assert all(len(habits) == 1 for habits in seen.values())

@@ -48,6 +48,7 @@ A value-aware player that sees only its own view and request:
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 from collections.abc import Callable, Mapping
@@ -225,14 +226,16 @@ class StrategyBot:
     def _team(view: dict) -> str:
         return view["you"]["team"]
 
-    def _habit(self, team: str, rng: random.Random) -> Habits:
+    def _habit(self, view: dict, team: str) -> Habits:
         """Its spending habits this match: drawn from the team's mixture with the
-        draw made at the match's saving step (a bot that missed it draws now)."""
+        draw made at the match's saving step, or, for a bot that did not see it
+        (the host asks a new bot for every decision), a draw that is a pure
+        function of what its view shows all match long (:func:`_match_draw`)."""
         current = self._current
         if current is not None and current[0] == team:
             return current[1]
         if self._draw is None:
-            self._draw = rng.random()
+            self._draw = _match_draw(view)
         mixture = self.habits[team]
         left = self._draw
         chosen = mixture[-1][1]
@@ -370,7 +373,7 @@ class StrategyBot:
             return {"pass": True}
         gain = values[best] - values[leader]
         need = top - totals[best - 1] + 1
-        habit = self._habit(who[0], rng)
+        habit = self._habit(view, who[0])
         worth = gain * habit.aggression * chips * shared[4] * 3
         if need <= chips and need <= worth and self._spare(view, chips, habit.lag) >= need:
             return _legal(best, need, chips, request["slots"], totals)
@@ -428,7 +431,7 @@ class StrategyBot:
         if view["round"] == 3:
             return {"chips": chips}  # chips have no use after the last final auction
         gain = self._best_placement(view, view["you"]["saved_cards"])[0]
-        habit = self._habit(view["you"]["team"], rng)
+        habit = self._habit(view, view["you"]["team"])
         spare = int(self._spare(view, chips, habit.lag))
         return {"chips": max(0, min(spare, int(gain * habit.final * chips)))}
 
@@ -479,6 +482,14 @@ class StrategyBot:
                 request["candidates"], key=lambda p: (chips[p], -request["candidates"].index(p))
             )
         }
+
+
+def _match_draw(view: dict) -> float:
+    """A number in [0, 1) that stays the same for a player all match: a hash of
+    the players, the teams and its own garnets (fixed once saving is done, §4.1)."""
+    you = view["you"]
+    key = repr((view["players"], sorted(view["teams"].items()), you["player"], you["garnets"]))
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big") / 2**64
 
 
 @lru_cache(maxsize=256)
