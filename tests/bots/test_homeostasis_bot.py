@@ -80,14 +80,17 @@ def _containers(value: object) -> list[object]:
 def test_a_reused_bot_decides_as_a_fresh_one() -> None:
     """The RL tables keep their bots from match to match (docs/decisions.md HB4):
     a bot that played one match, then plays seats of another team in the next,
-    decides exactly as a new bot at every step, although its memos and the
-    shared caches (HB1, HB2) remember the first match."""
+    decides exactly as a new bot at every step of it, although its memos, its
+    habits drawn for the first match and the shared caches (HB1, HB2) remember
+    the first match. Each side asks with its own generator, seeded alike."""
     game = games.get("homeostasis")
     players = list(game.default_players)
     kept = {p: StrategyBot() for p in players}
     for seed in (11, 12):
         rng = random.Random(seed)
         config = game.random_config(players, rng)
+        fresh = {p: StrategyBot() for p in players}
+        kept_rng, fresh_rng = random.Random(seed), random.Random(seed)
         # seat each kept bot with another team than it had
         seats = dict(zip(players, players[1:] + players[:1]))
         driver = Driver(game, config, events=False)
@@ -95,7 +98,7 @@ def test_a_reused_bot_decides_as_a_fresh_one() -> None:
             actions = {}
             for p, request in driver.pending.items():
                 view = game.view(driver.state, p)
-                action = kept[seats[p]].act(view, request, rng)
-                assert action == StrategyBot().act(view, request, rng)
+                action = kept[seats[p]].act(view, request, kept_rng)
+                assert action == fresh[p].act(view, request, fresh_rng)
                 actions[p] = action
             driver.step(actions)

@@ -39,9 +39,9 @@ def test_utility_follows_each_teams_goal() -> None:
     assert utility("positive", 5, 0) > utility("positive", 2, 0) > utility("positive", 1, 0)
     assert utility("negative", -5, 0) > utility("negative", -2, 0) > utility("negative", -1, 0)
     assert utility("neutral", 0, 0) > utility("neutral", 3, 0) > utility("neutral", 5, 0)
-    assert (
-        utility("neutral", 1, 0) > 1.9 and utility("neutral", -4, 0) > 0.9
-    )  # boundaries favour neutral
+    # boundaries favour neutral (D35): a Token at 4 and -4 (two within 1), the EC beyond
+    assert utility("neutral", 1, 0) > 1.1 and utility("neutral", -4, 0) > 0.9
+    assert utility("neutral", 4.5, 0) < -0.9
 
 
 def test_bids_toward_its_goal() -> None:

@@ -2,19 +2,33 @@
 
 A value-aware player that sees only its own view and request:
 
-- **Goal as a utility.** The bot scores a round value ``v`` by the chance its
-  team wins a Token of Life with the match total ``T + v``: positive needs
-  ``T > 1``, negative ``T < -1``, neutral ``-4 <= T <= 4`` (and ``-1..1`` for
-  two tokens). Rounds still to come blur the total (a normal spread), so early
+- **The rules played.** The band edges come from the view: a rule variant's
+  ``neutral_band`` and ``big_band`` (§5 names the variant, D35), else §7's 1
+  and 4 (:func:`edges`). Chips are read from the view and requests.
+- **Goal as a utility.** The bot scores a round value ``v`` by its stake with
+  the match total ``T + v`` (a Token of Life +1, being the Elimination
+  Candidate -1, §7): positive a Token above the neutral edge and a small risk
+  of being named EC inside the neutral band, negative the mirror, neutral a
+  Token inside the big edge (a little more inside the neutral one) and the EC
+  beyond it. Rounds still to come blur the total (a normal spread), so early
   rounds reward a good direction and the last round the exact band.
+- **Spending habits, mixed.** Chips buy cards now (live auctions, all-pay)
+  or the last final auction, which every player bids all-in, so the richest
+  wins it (§4.5). A seat that spends less than the table wins that auction;
+  one that spends more wins the slots. Each team has its habits
+  (:data:`HABITS`: live-bid aggression, a reserve kept level with the
+  richest rival, final bids of rounds 1-2), drawn once per match from a
+  mixture (a positive player mixes a saver and a spender) so that neither
+  pure habit beats it.
 - **Slot bidding.** For the card on auction it estimates, for each empty slot,
   the expected utility of the round's expression by filling the other empty
   slots with the cards still to come: every arrangement of them when there
   are at most 64, else 32 arrangements drawn once per question
-  (``bots/homeostasis_slots.py``, shared by every player who asks). It bids just enough to make its best slot lead when the gain
-  over the currently leading slot is worth that many chips (chips are worth
-  more while many auctions remain); otherwise it passes. Forced to open, it
-  bids 1 chip on its best slot.
+  (``bots/homeostasis_slots.py``, shared by every player who asks). It bids
+  just enough to make its best slot lead when the gain over the currently
+  leading slot is worth that many chips (its habit's aggression; chips are
+  worth more while many auctions remain) and its reserve allows; otherwise
+  it passes. Forced to open, it bids 1 chip on its best slot.
 - **Draft.** It puts the most disruptive card left (``x``, then ``/``, ``-``,
   ``3``, …) early in the auction order when it has at least average chips
   (it can fight for it), late otherwise.
@@ -22,8 +36,9 @@ A value-aware player that sees only its own view and request:
   from either end (measured offline over random layouts): positive ``3``
   (with garnets, ``3 x``), negative ``-`` (``- 3``), neutral ``x`` (``3 x``).
 - **Final auction and saved cards.** It values winning by the best placement
-  of its saved cards on the finished slots and bids that worth in chips; in
-  round 3 chips have no later use, so it bids them all. As winner it places
+  of its saved cards on the finished slots and bids that worth in chips (its
+  habit's ``final``, within its reserve); in round 3 chips have no later
+  use, so it bids them all. As winner it places
   the best subset at either end.
 - **Brackets.** It tries every legal pair and places the best one when it
   helps enough; the team's single pair is kept for later unless the gain is
@@ -33,19 +48,22 @@ A value-aware player that sees only its own view and request:
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import lru_cache
 from itertools import chain, permutations, product
 from operator import mul
+from typing import NamedTuple
 
 from mainmatch.bots.base import register
 from mainmatch.bots.homeostasis_slots import bracket_ratio, flat_ratio, pair_ratios, slot_values
+from mainmatch.games.homeostasis.bands import BIG_EDGE, NEUTRAL_EDGE
 from mainmatch.games.homeostasis.expression import crosses
 
-__all__ = ["StrategyBot", "flat_ratio", "utility"]
+__all__ = ["OFFICIAL_EDGES", "StrategyBot", "edges", "flat_ratio", "utility"]
 
 #: how disruptive a card is to an expression (draft order)
 IMPORTANCE = {"x": 6, "/": 5, "-": 4, "3": 3, "+": 2, "2": 2, "1": 1}
@@ -82,30 +100,85 @@ def _phi(z: float) -> float:
     return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
 
 
-def utility(team: str, total: float, rounds_left: int) -> float:
-    """Chance-like score of ending with a total near ``total`` (with
-    ``rounds_left`` rounds still to play) for ``team`` (Tokens of Life)."""
+#: §7's band edges ``(neutral, big)`` at the official rules
+OFFICIAL_EDGES = (NEUTRAL_EDGE, BIG_EDGE)
+#: the neutral player names the EC in the neutral band (§7); the bot's own
+#: choice (:meth:`StrategyBot._choose_ec`) makes it about one in four for each other player
+EC_RISK = 0.25
+
+
+def edges(view: dict) -> tuple[int, int]:
+    """The band edges ``(neutral, big)`` of the rules played: a rule variant's
+    (the view names it, homeostasis.md §5, D35) or the spec's 1 and 4 (§7)."""
+    variant = view.get("variant")
+    if not variant:
+        return OFFICIAL_EDGES
+    return variant.get("neutral_band", NEUTRAL_EDGE), variant.get("big_band", BIG_EDGE)
+
+
+def utility(
+    team: str, total: float, rounds_left: int, bands: tuple[int, int] = OFFICIAL_EDGES
+) -> float:
+    """Expected stake (a Token of Life +1, being the EC -1, a little for
+    garnets) of ending with a total near ``total`` (with ``rounds_left``
+    rounds still to play) for ``team``, under the band edges ``bands`` (§7)."""
     if not rounds_left:
-        return _final_utility(team, total)
+        return _final_utility(team, total, bands)
+    n, b = bands[0] + 0.001, bands[1] + 0.001
     s = ROUND_SPREAD * math.sqrt(rounds_left)
-    if team == "positive":
-        return _phi((total - 1.001) / s) + 0.25 * _phi((total - 4.001) / s)
     if team == "negative":
-        return _phi((-1.001 - total) / s) + 0.25 * _phi((-4.001 - total) / s)
-    # neutral: 1 ToL inside [-4, 4], 2 inside [-1, 1]
-    wide = _phi((4.001 - total) / s) - _phi((-4.001 - total) / s)
-    narrow = _phi((1.001 - total) / s) - _phi((-1.001 - total) / s)
-    return wide + narrow
+        total = -total  # the mirror of positive
+    if team != "neutral":
+        mid = _phi((n - total) / s) - _phi((-n - total) / s)
+        return _phi((total - n) / s) + 0.1 * _phi((total - b) / s) - EC_RISK * mid
+    # neutral: a Token inside [-big, big] (two inside [-n, n]); the EC outside it
+    wide = _phi((b - total) / s) - _phi((-b - total) / s)
+    narrow = _phi((n - total) / s) - _phi((-n - total) / s)
+    return 2 * wide - 1 + 0.2 * narrow
 
 
-def _final_utility(team: str, total: float) -> float:
-    """The last round: the exact bands (boundaries go to the band nearer 0),
-    plus a small pull in the team's direction so nearer still counts."""
-    if team == "positive":
-        return (total > 1) + 0.25 * (total > 4) + 0.01 * math.tanh(total / 5)
+def _final_utility(team: str, total: float, bands: tuple[int, int]) -> float:
+    """The last round: the exact bands (boundaries go to the band nearer 0,
+    D35), plus a small pull in the team's direction so nearer still counts."""
+    n, b = bands
     if team == "negative":
-        return (total < -1) + 0.25 * (total < -4) - 0.01 * math.tanh(total / 5)
-    return (abs(total) <= 4) + (abs(total) <= 1) - 0.01 * math.tanh(abs(total) / 5)
+        total = -total
+    if team != "neutral":
+        return ((total > n) + 0.1 * (total > b) - EC_RISK * (-n <= total <= n)) + 0.01 * math.tanh(
+            total / 5
+        )
+    a = abs(total)
+    return 2 * (a <= b) - 1 + 0.2 * (a <= n) - 0.01 * math.tanh(a / 5)
+
+
+class Habits(NamedTuple):
+    """How a player spends its chips (homeostasis.md §4.4, §4.5)."""
+
+    #: chips paid per unit of gain on a live bid (a share of its chips)
+    aggression: float
+    #: how far (a share of the richest rival's chips) its team may fall below
+    #: the richest rival by its bids: 1 = no limit (:meth:`StrategyBot._spare`)
+    lag: float
+    #: chips per unit of gain (a share of its chips) it bids in the final
+    #: auctions of rounds 1-2 (round 3: all its chips)
+    final: float
+
+
+#: a mixture of habits: ``(weight, habits)`` pairs, weights summing to 1
+Mixture = tuple[tuple[float, Habits], ...]
+
+#: how the bot spends its chips in each team, drawn once per match (docs/decisions.md,
+#: "Homeostasis strategy bot"). Chips buy cards now (live auctions) or the last final
+#: auction, which everyone bids all-in (§4.5): a seat that spends less than the table
+#: wins it, a seat that spends more wins the slots. Any one habit is beaten by the
+#: other, so a positive player mixes the two; the neutral player bids cheaply and
+#: keeps its chips for the last final auction; a negative player keeps its team
+#: level with the richest rival
+HABITS: dict[str, Mixture] = {
+    "positive": ((0.35, Habits(0.1, 1.0, 0.0)), (0.65, Habits(1.6, 0.05, 4.0))),
+    "negative": ((1.0, Habits(1.6, 0.05, 4.0)),),
+    "neutral": ((1.0, Habits(0.1, 1.0, 0.0)),),
+}
 
 
 class StrategyBot:
@@ -116,9 +189,14 @@ class StrategyBot:
     #: only, so the driver skips the request's copy (docs/decisions.md PD2)
     reads_only = True
 
-    def __init__(self, aggression: float = 1.6):
-        self.aggression = aggression
-        self._scorers: dict[tuple[str, int, str], Callable[[int, int], float]] = {}
+    def __init__(self, habits: Mapping[str, Mixture] | None = None):
+        #: how it spends its chips in each team (:data:`HABITS`)
+        self.habits = dict(HABITS if habits is None else habits)
+        #: this match's draw of its habits (at its saving step, from the match's generator)
+        self._draw: float | None = None
+        #: ``(team, habits)`` drawn for this match
+        self._current: tuple[str, Habits] | None = None
+        self._scorers: dict[tuple, Callable[[int, int], float]] = {}
         #: its team and :meth:`_aim_key`: which of an auction's shared answers is its own
         self._who: tuple | None = None
 
@@ -128,12 +206,14 @@ class StrategyBot:
         kind = request["kind"]
         if kind == "bid":  # nine in ten decisions
             return self._bid(view, request, rng)
-        if kind == "save_cards":
+        if kind == "save_cards":  # every match starts here: draw this match's habits
+            self._draw = rng.random()
+            self._current = None
             return self._save(view, request)
         if kind == "draft":
             return self._draft(view, request)
         if kind == "final_bid":
-            return self._final_bid(view, request)
+            return self._final_bid(view, request, rng)
         if kind == "place_saved":
             return self._place_saved(view, request)
         if kind == "brackets":
@@ -146,6 +226,27 @@ class StrategyBot:
     def _team(view: dict) -> str:
         return view["you"]["team"]
 
+    def _habit(self, view: dict, team: str) -> Habits:
+        """Its spending habits this match: drawn from the team's mixture with the
+        draw made at the match's saving step, or, for a bot that did not see it
+        (the host asks a new bot for every decision), a draw that is a pure
+        function of what its view shows all match long (:func:`_match_draw`)."""
+        current = self._current
+        if current is not None and current[0] == team:
+            return current[1]
+        if self._draw is None:
+            self._draw = _match_draw(view)
+        mixture = self.habits[team]
+        left = self._draw
+        chosen = mixture[-1][1]
+        for weight, habits in mixture:
+            if left < weight:
+                chosen = habits
+                break
+            left -= weight
+        self._current = (team, chosen)
+        return chosen
+
     def _aim(self, team: str, total: float) -> float:
         """The total as the bot weighs it (the families move it, ``steerer``)."""
         return total
@@ -156,7 +257,8 @@ class StrategyBot:
         team too: the RL tables reuse a bot for later matches). In integers: ``int / int`` rounds the exact
         total as ``float(Fraction)`` does, so the floats are the same."""
         team = view["you"]["team"]  # a bot reused for another match may change teams
-        key = (view["total"], view["round"], team)
+        bands = edges(view)
+        key = (view["total"], view["round"], team, bands)
         scorer = self._scorers.get(key)
         if scorer is not None:
             return scorer
@@ -170,7 +272,7 @@ class StrategyBot:
             out = memo.get((n, d))
             if out is None:
                 out = memo[n, d] = utility(
-                    team, aim(team, (tn * d + n * td) / (td * d)), rounds_left
+                    team, aim(team, (tn * d + n * td) / (td * d)), rounds_left, bands
                 )
             return out
 
@@ -205,7 +307,7 @@ class StrategyBot:
         self, view: dict, card: str, slots: tuple[str | None, ...], later: tuple[str, ...]
     ) -> dict[int, float]:
         """:meth:`_slot_utilities` given the view's ``slots`` and ``later`` as tuples."""
-        key = (slots, card, later, self._team(view), view["total"], view["round"], self._aim_key())
+        key = (slots, card, later, view["total"], view["round"], *self._key(view))
         out = _UTILITIES.get(key)
         if out is None:
             score = self._ratio_scorer(view)
@@ -219,10 +321,11 @@ class StrategyBot:
         return out
 
     def _key(self, view: dict) -> tuple:
-        """``(team, *aim_key)``: whose answer a shared cache holds."""
+        """``(team, band edges, *aim_key)``: whose answer a shared cache holds."""
         who = self._who
-        if who is None or who[0] != view["you"]["team"]:
-            who = self._who = (view["you"]["team"], *self._aim_key())
+        bands = edges(view)
+        if who is None or who[0] != view["you"]["team"] or who[1] != bands:
+            who = self._who = (view["you"]["team"], bands, *self._aim_key())
         return who
 
     def _aim_key(self) -> tuple:
@@ -249,9 +352,7 @@ class StrategyBot:
             shared = (key, slots.copy(), order.copy(), {}, min(1.0, 12.0 / auctions_left))
             shared += (tuple(slots), later)
             _AUCTION[0] = shared
-        who = self._who
-        if who is None or who[0] != view["you"]["team"]:
-            who = self._key(view)
+        who = self._key(view)
         known = shared[3].get(who)
         if known is None:
             values = self._utilities(view, request["card"], shared[5], shared[6])
@@ -272,10 +373,31 @@ class StrategyBot:
             return {"pass": True}
         gain = values[best] - values[leader]
         need = top - totals[best - 1] + 1
-        worth = gain * self.aggression * chips * shared[4] * 3
-        if need <= chips and need <= worth:
+        habit = self._habit(view, who[0])
+        worth = gain * habit.aggression * chips * shared[4] * 3
+        if need <= chips and need <= worth and self._spare(view, chips, habit.lag) >= need:
             return _legal(best, need, chips, request["slots"], totals)
         return {"pass": True}
+
+    def _spare(self, view: dict, chips: int, lag: float) -> float:
+        """The chips it may spend now: all of them, unless that leaves its team
+        with ``1 - lag`` of the richest rival's chips or fewer (another team's
+        player): the richest player wins the last final auction, which everyone
+        bids all-in (§4.5), and leads the turn order (§4.2). A teammate who is
+        rich enough keeps the team's stake, so the other may spend."""
+        team = view["you"]["team"]
+        if lag >= 1.0:
+            return chips
+        me = view["you"]["player"]
+        teams = view["teams"]
+        rich = mate = 0
+        for p, c in view["chips"].items():
+            if teams[p] != team:
+                rich = max(rich, c)
+            elif p != me:
+                mate = max(mate, c)
+        floor = (1.0 - lag) * rich
+        return chips if mate >= floor else chips - floor
 
     # ------------------------------------------------------------ final auction
 
@@ -304,12 +426,14 @@ class StrategyBot:
             _keep(key, known)
         return known[0], list(known[1]), list(known[2])
 
-    def _final_bid(self, view: dict, request: dict) -> dict:
+    def _final_bid(self, view: dict, request: dict, rng: random.Random) -> dict:
         chips = request["chips"]
         if view["round"] == 3:
             return {"chips": chips}  # chips have no use after the last final auction
         gain = self._best_placement(view, view["you"]["saved_cards"])[0]
-        return {"chips": min(chips, int(gain * self.aggression * chips))}
+        habit = self._habit(view, view["you"]["team"])
+        spare = int(self._spare(view, chips, habit.lag))
+        return {"chips": max(0, min(spare, int(gain * habit.final * chips)))}
 
     def _place_saved(self, view: dict, request: dict) -> dict:
         gain, front, back = self._best_placement(view, request["saved_cards"])
@@ -358,6 +482,14 @@ class StrategyBot:
                 request["candidates"], key=lambda p: (chips[p], -request["candidates"].index(p))
             )
         }
+
+
+def _match_draw(view: dict) -> float:
+    """A number in [0, 1) that stays the same for a player all match: a hash of
+    the players, the teams and its own garnets (fixed once saving is done, §4.1)."""
+    you = view["you"]
+    key = repr((view["players"], sorted(view["teams"].items()), you["player"], you["garnets"]))
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big") / 2**64
 
 
 @lru_cache(maxsize=256)

@@ -1,14 +1,20 @@
 """Bot families of Homeostasis (``shared/rules/homeostasis.md``).
 
 - ``steerer``: the strategy bot (``bots/homeostasis.py``) with its target
-  band and bid size open. ``margin`` moves the band it aims at past the
-  rules' own (a Token of Life needs a total above 1 for positive, below -1
-  for negative, within -4..4 for neutral, §7): a positive team aims that far
-  above 1, a negative one that far below -1, a neutral one that far inside
-  its band (a total counts as ``margin`` further from 0). ``aggression`` is
-  the chips it pays per unit of gain, and ``max_bid`` the most chips it puts
-  on one live bid when it may pass (an opening bid it must make stays 1
-  chip, §4.4 D17). Its defaults are the strategy bot's numbers.
+  band and its spending open. ``margin`` moves the band it aims at past the
+  rules' own (a Token of Life needs a total above the neutral edge for
+  positive, below minus it for negative, within the big edge for neutral, §7):
+  a positive team aims that far above, a negative one that far below, a
+  neutral one that far inside its band (a total counts as ``margin`` further
+  from 0). ``max_bid`` is the most chips it puts on one live bid when it may
+  pass (an opening bid it must make stays 1 chip, §4.4 D17). Its spending
+  habits are open per team (``TEAM_aggression``: chips paid per unit of gain
+  on a live bid; ``TEAM_lag``: how far below the richest rival its team may
+  fall, 1 = no limit; ``TEAM_final``: chips per unit of gain in the final
+  auctions of rounds 1-2) when ``mixed`` is 0; with ``mixed`` 1 (the
+  default) it draws them per match as the strategy bot does (``HABITS``).
+  ``aggression`` scales every team's live bids at once (1.6: as the habits
+  say). With its defaults it is the strategy bot.
 """
 
 from __future__ import annotations
@@ -16,18 +22,41 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from mainmatch.bots.homeostasis import StrategyBot
+from mainmatch.bots.homeostasis import HABITS, Habits, StrategyBot
 
 from . import Family, Param, add_family
 
+#: ``aggression`` at which each team bids as its own habit says
+UNIT_AGGRESSION = 1.6
+
 
 class Steerer(StrategyBot):
-    """The strategy bot aiming at a band ``margin`` past the rules', with bids capped."""
+    """The strategy bot aiming at a band ``margin`` past the rules', with its spending open."""
 
     name = "steerer"
 
     def __init__(self, params: dict[str, Any]) -> None:
-        super().__init__(aggression=params["aggression"])
+        scale = params["aggression"] / UNIT_AGGRESSION
+        if params["mixed"]:  # the strategy bot's own mixtures, live bids scaled
+            habits = {
+                team: tuple((w, h._replace(aggression=h.aggression * scale)) for w, h in mixture)
+                for team, mixture in HABITS.items()
+            }
+        else:  # one habit per team, from the parameters
+            habits = {
+                team: (
+                    (
+                        1.0,
+                        Habits(
+                            params[f"{team}_aggression"] * scale,
+                            params[f"{team}_lag"],
+                            params[f"{team}_final"],
+                        ),
+                    ),
+                )
+                for team in HABITS
+            }
+        super().__init__(habits)
         self.margin: float = params["margin"]
         self.max_bid: int = params["max_bid"]
 
@@ -53,15 +82,32 @@ def _steerer(params: dict[str, Any]) -> Steerer:
     return Steerer(params)
 
 
+def _habit_params() -> tuple[Param, ...]:
+    """Each team's habit when ``mixed`` is 0; defaults: the mixture's likeliest habit."""
+    out = []
+    for team, mixture in HABITS.items():
+        habits = max(mixture, key=lambda wh: wh[0])[1]
+        out += [
+            Param(f"{team}_aggression", 0.0, 6.0, habits.aggression, f"live bids as {team}", False),
+            Param(f"{team}_lag", 0.0, 1.0, habits.lag, f"reserve lag as {team}", False),
+            Param(
+                f"{team}_final", 0.0, 20.0, habits.final, f"rounds 1-2 final bids as {team}", False
+            ),
+        ]
+    return tuple(out)
+
+
 STEERER = add_family(
     Family(
         "homeostasis",
         "steerer",
-        "the strategy bot with its target band and bid size open",
+        "the strategy bot with its target band and spending open",
         (
             Param("margin", 0.0, 6.0, 0.0, "aim this far past the team's band edge", False),
-            Param("aggression", 0.1, 6.0, 1.6, "chips paid per unit of gain", False),
+            Param("aggression", 0.1, 6.0, UNIT_AGGRESSION, "scales every team's live bids", False),
             Param("max_bid", 1, 100, 100, "most chips on one live bid (else pass)"),
+            Param("mixed", 0, 1, 1, "1: the strategy's mixed habits; 0: the TEAM_ parameters"),
+            *_habit_params(),
         ),
         _steerer,
     )
