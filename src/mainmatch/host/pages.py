@@ -280,7 +280,9 @@ def new(request: Request, game: str | None = None) -> HTMLResponse:
             games=gs,
             chosen=chosen,
             title="New match",
-            infos=[game_info(g) for g in gs],
+            # the step kinds in the order of play, as a list: tojson sorts the keys of
+            # an object, and the page lists deadlines in the order the steps come
+            infos=[{**game_info(g), "step_order": list(g.action_models)} for g in gs],
             admin=is_admin(request),
             bad_key=request.query_params.get("bad") == "1",
         )

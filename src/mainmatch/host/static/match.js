@@ -21,14 +21,8 @@
     node.innerHTML = html;
     open.forEach((i) => { const d = document.getElementById(i); if (d) d.open = true; });
     MM.localTimes(node);
+    MM.scrollers(node);
     if (id === "r-result") node.hidden = !html.trim();
-    if (id === "r-announcements") newestInView();
-  }
-
-  // players and spectators read the announcements in order: keep the newest in view
-  function newestInView() {
-    const box = document.getElementById("r-announcements");
-    if (box && role !== "host") box.scrollTop = box.scrollHeight;
   }
 
   async function refresh() {
@@ -285,7 +279,6 @@
     });
   }
 
-  newestInView();
   if (role === "player") {
     alertControls();
     const data = JSON.parse(document.getElementById("action-data").textContent);
