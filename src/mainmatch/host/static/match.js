@@ -176,7 +176,13 @@
     adv.addEventListener("toggle", () => { if (adv.open) document.getElementById("action-json").value = JSON.stringify(form.getValue(), null, 1); });
     f.append(bar, err, adv);
     area.append(summary, f);
-    f.addEventListener("submit", (ev) => { ev.preventDefault(); send(form.getValue(), action.step); });
+    f.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      // what the page already knows the rules refuse (a widget marks it data-refuse): say so, send nothing
+      const refused = f.querySelector("[data-refuse]");
+      if (refused && refused.dataset.refuse) return showError(refused.dataset.refuse);
+      send(form.getValue(), action.step);
+    });
     document.getElementById("submit-json").onclick = () => {
       let value;
       try { value = JSON.parse(document.getElementById("action-json").value); } catch (e) { return showError(`not valid JSON: ${e.message}`); }
