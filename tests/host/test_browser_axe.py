@@ -5,7 +5,8 @@
 Page kinds: home (before and after the admin key; the host's home holds the
 import and new-season forms), /new for each game, each game's rules, the
 player page of each game with a step form open, the host and spectator pages of
-each match in progress, each game's finished match (the result), and the
+each match in progress, each game's finished match (the result), the player
+page at each later step of Homeostasis (each has its own inputs), and the
 season list, a season's page and its host page.
 
 One server, one browser and one page per viewport for the module; each
@@ -23,6 +24,7 @@ from mainmatch import games
 
 from .browserkit import chromium, served
 from .phonekit import ADMIN_KEY, finished, running
+from .test_browser_forms import _homeostasis_steps
 
 pytestmark = pytest.mark.browser
 
@@ -39,6 +41,8 @@ KINDS = [
     *(f"new {g}" for g in GAMES),
     *(f"rules {g}" for g in GAMES),
     *(f"{g} {role}" for g in GAMES for role in ("player", "host", "spectator", "finished")),
+    # Homeostasis's later steps, each on its own input (the first, save_cards, is above)
+    *(f"homeostasis {k} player" for k in ("draft", "bid", "final_bid", "place_saved", "brackets")),
 ]
 
 
@@ -75,6 +79,13 @@ def site(tmp_path_factory) -> Iterator[tuple[str, dict[str, str]]]:
             paths[f"{g} spectator"] = f"/watch/{made.spectator_token}"
             done = finished(svc, g)
             paths[f"{g} finished"] = f"/play/{done.player_tokens[me]}"
+        manual = {k: "manual" for k in games.get("homeostasis").action_models}
+        for kind, record in _homeostasis_steps().items():
+            if kind != "save_cards":
+                made = svc.import_record(
+                    record, bots=dict.fromkeys("bcde", "random"), deadlines=manual
+                )
+                paths[f"homeostasis {kind} player"] = f"/play/{made.player_tokens['a']}"
         assert svc.wait_for_bots(60)
         yield base, paths
 
