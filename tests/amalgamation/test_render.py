@@ -5,7 +5,7 @@ from __future__ import annotations
 from mainmatch.engine.announce import announce
 from mainmatch.games.amalgamation import GAME
 
-from .helpers import act, match, play_rounds, step
+from .helpers import P, act, config, match, play_rounds, step
 from .test_worked_examples import E10
 
 
@@ -58,3 +58,15 @@ def test_rules_summary_is_there():
         "Final scoring",
     ):
         assert title in text
+
+
+def test_the_dm_says_bids_and_garnets_in_words():
+    """No JSON list, no "garnet(s)" (issue 27): the bids one by one, the plural
+    as the count wants it."""
+    m = match(config(garnets={p: 2 for p in P}))
+    events = step(m, a=act(bids=[3, -1, 3, 0, 0], buy=1), b=act(buy=2))
+    ann = announce(GAME, events)
+    assert "Minus bids 3, -1, 3, 0, 0," in ann.dm_text("a")
+    assert "You sold 1 garnet for" in ann.dm_text("a")
+    assert "You sold 2 garnets for" in ann.dm_text("b")
+    assert "[" not in ann.dm_text("a") and "(s)" not in ann.dm_text("a")

@@ -51,6 +51,20 @@ def kind_words(kind: str) -> str:
     return KIND_WORDS.get(kind, kind.replace("_", " "))
 
 
+#: the same for anyone else (the host, a spectator, another player): no "your"
+#: (kind_words stays as it is: the JSON API's /games gives it as "words")
+KIND_TASKS = {
+    "round": "moves for the round",
+    "place_saved": "place saved cards",
+    "brackets": "place the team's brackets",
+}
+
+
+def kind_task(kind: str) -> str:
+    """What a step kind asks, said of someone else (``moves for the round``)."""
+    return KIND_TASKS.get(kind) or kind_words(kind)
+
+
 @cache
 def _words(game_id: str) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}

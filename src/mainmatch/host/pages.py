@@ -37,7 +37,7 @@ from . import deadlines as dl
 from .admin import is_admin, start_session
 from .errors import NotFound
 from .home import list_matches
-from .inputwords import kind_words
+from .inputwords import kind_task, kind_words
 from .ratelimit import check_guesses, wrong_guess
 from .service import Access, HostService, available_games
 
@@ -82,6 +82,7 @@ def _env() -> Environment:
     env.globals["discord"] = dl.discord_timestamp
     env.globals["circle_point"] = circle_point
     env.globals["kind_words"] = kind_words
+    env.globals["kind_task"] = kind_task
     return env
 
 
@@ -280,7 +281,17 @@ def new(request: Request, game: str | None = None) -> HTMLResponse:
             games=gs,
             chosen=chosen,
             title="New match",
-            infos=[game_info(g) for g in gs],
+            # the step kinds in the order of play, as a list: tojson sorts the keys of
+            # an object, and the page lists deadlines in the order the steps come;
+            # and what each asks, in words for the host (no "your")
+            infos=[
+                {
+                    **game_info(g),
+                    "step_order": list(g.action_models),
+                    "step_tasks": {k: kind_task(k) for k in g.action_models},
+                }
+                for g in gs
+            ],
             admin=is_admin(request),
             bad_key=request.query_params.get("bad") == "1",
         )

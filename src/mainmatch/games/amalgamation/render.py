@@ -68,18 +68,21 @@ def _balances(e: dict) -> str:
 
 def _private(e: dict) -> str:
     a = e["action"]
+    sold = a.get("buy_garnets", 0)
     bought = (
-        f" You sold {a.get('buy_garnets', 0)} garnet(s) for {money(e['money_bought'])}."
+        f" You sold {sold} garnet{'s' if sold != 1 else ''} for {money(e['money_bought'])}."
         if e["money_bought"]
         else ""
     )
+    # one bid per tile of the round, in the request's tile order (§3.1 rule 5), in words
+    bids = ", ".join(str(b) for b in a["minus"]["bids"])
     penalty = f" Minus Auction penalty: {money(e['penalty'])}." if e["penalty"] else ""
     return (
         f"**Your round {e['round']}**: Kong {money(a['kong']['contribute'])}, "
-        f"Minus bids {a['minus']['bids']}, invest {money(a['invest']['invest'])}, "
+        f"Minus bids {bids}, invest {money(a['invest']['invest'])}, "
         f"donate {money(a['invest']['donate'])}, {a['thief']['role']} betting {money(a['thief']['bet'])}.{bought}\n"
         f"You spent {money(e['spent'])}.{penalty} Chips: {e['chips']} "
-        f"(+{e['thief_points']} thief points). Balance: **{money(e['balance'])}**."
+        f"(+{e['thief_points']} thief point{'s' if e['thief_points'] != 1 else ''}). Balance: **{money(e['balance'])}**."
     )
 
 

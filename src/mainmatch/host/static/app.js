@@ -40,6 +40,16 @@ const MM = {
     for (const c of document.querySelectorAll(".countdown[data-until]")) c.textContent = MM.countdownText(Number(c.dataset.until) - now);
   },
 
+  /** A table wider than its box scrolls sideways inside it (phones, style.css):
+   * such a box takes the keyboard focus so that it can be scrolled without a
+   * mouse (WCAG 2.1.1; axe's scrollable-region-focusable). */
+  scrollers(root = document) {
+    for (const t of root.querySelectorAll("table")) {
+      if (t.scrollWidth > t.clientWidth + 1) t.tabIndex = 0;
+      else t.removeAttribute("tabindex");
+    }
+  },
+
   async copy(text, button) {
     try {
       await navigator.clipboard.writeText(text);
@@ -59,4 +69,5 @@ document.addEventListener("click", (ev) => {
   const src = document.getElementById(b.dataset.copy);
   if (src) MM.copy(src.value !== undefined && src.tagName === "INPUT" ? src.value : src.textContent, b);
 });
-document.addEventListener("DOMContentLoaded", () => { MM.localTimes(); MM.tick(); setInterval(MM.tick, 1000); });
+document.addEventListener("DOMContentLoaded", () => { MM.localTimes(); MM.scrollers(); MM.tick(); setInterval(MM.tick, 1000); });
+window.addEventListener("resize", () => MM.scrollers());

@@ -109,15 +109,17 @@
     }
     const dl = $("deadlines").tBodies[0];
     dl.replaceChildren();
-    for (const [kind, info] of Object.entries(game.step_kinds)) {
+    for (const kind of game.step_order || Object.keys(game.step_kinds)) {
+      const info = game.step_kinds[kind];
+      const task = (game.step_tasks || {})[kind] || info.words;
       const [mode, value] = info.default_deadline.split(/:(.*)/s);
       const tr = document.createElement("tr");
       tr.dataset.kind = kind;
-      tr.innerHTML = `<td class="kind">${esc(info.words)}</td><td><select name="mode">
+      tr.innerHTML = `<td class="kind">${esc(task)}</td><td><select name="mode" aria-label="deadline of ${esc(task)}">
           <option value="manual">manual (host resolves)</option>
           <option value="minutes">minutes after the step opens</option>
           <option value="daily">daily at (UTC)</option></select>
-        <input name="value" size="6" placeholder="60 or 18:00"></td>`;
+        <input name="value" size="6" placeholder="60 or 18:00" aria-label="minutes or time of day (UTC) for ${esc(task)}"></td>`;
       tr.querySelector("select").value = mode;
       tr.querySelector("input").value = value || "";
       dl.append(tr);

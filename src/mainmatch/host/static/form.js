@@ -400,11 +400,27 @@ const MMForm = (() => {
     };
   }
 
+  /** Give every box without a label the words shown beside it (its row's label,
+   * its field's name, its section's legend), so that a screen reader says what it
+   * is for: e.g. "Bids: pears 4" for a bid box on a row of a fieldset. */
+  function nameControls(container) {
+    const text = (e) => (e ? e.textContent.trim() : "");
+    for (const c of container.querySelectorAll("input, select, textarea")) {
+      if (c.type === "hidden" || c.getAttribute("aria-label") || c.closest("label") || (c.id && container.querySelector(`label[for="${c.id}"]`))) continue;
+      const row = c.closest(".row, .field");
+      const own = row ? text(row.querySelector(":scope > .rowlabel, :scope > .name")) : "";
+      const legend = text(c.closest("fieldset") && c.closest("fieldset").querySelector(":scope > legend"));
+      const name = [legend, own].filter(Boolean).join(": ") || c.getAttribute("placeholder") || "value";
+      c.setAttribute("aria-label", name);
+    }
+  }
+
   /** Build the form into ``container``; returns {getValue, setValue}. */
   function create(container, { schema, request, hints, value, view }) {
     const ctx = { root: schema, request: request || {}, hints: hints || {}, view: view || null };
     const root = build(schema, "", ctx, true);
     container.replaceChildren(root.el || el("p", { class: "muted", text: "This step needs no input: just submit." }));
+    nameControls(container);
     if (value !== undefined && value !== null) root.set(value);
     return { getValue: () => { const v = root.get(); return v === undefined ? {} : v; }, setValue: (v) => root.set(v) };
   }

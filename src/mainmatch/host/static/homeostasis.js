@@ -98,7 +98,9 @@ Object.assign(MMWidgets, (() => {
     };
   }
 
-  /** bid (§4.4): tap an empty slot on the slot row and type the chips, or pass. */
+  /** bid (§4.4): tap an empty slot on the slot row and type the chips, or pass.
+   * A bid that would give its slot the same total as another slot is refused by
+   * the rules (§3.1 bid, D14): the form says so and does not send it (data-refuse). */
   function slot_bid(schema, path, ctx, { el, help }) {
     const r = ctx.request;
     const cards = (ctx.view && ctx.view.slots) || Array(10).fill(null);
@@ -119,8 +121,15 @@ Object.assign(MMWidgets, (() => {
     function redraw() {
       row.redraw();
       const n = Number(chips.value);
-      const after = slot && chips.value.trim() !== "" ? ` Slot ${slot} would then hold ${(totals[slot - 1] || 0) + n} chips; you keep ${r.chips - n}.` : "";
-      state.textContent = passBox.checked ? "You pass: you are out of this auction." : slot ? `Your bid: on slot ${slot}.${after}` : "Tap an empty slot.";
+      const typed = slot && !passBox.checked && /^\d+$/.test(chips.value.trim()) && n >= 1;
+      const after = slot && chips.value.trim() !== "" ? ` Slot ${slot} would then hold ${(totals[slot - 1] || 0) + n} chip${(totals[slot - 1] || 0) + n === 1 ? "" : "s"}; you keep ${r.chips - n}.` : "";
+      const total = typed ? (totals[slot - 1] || 0) + n : 0;
+      const other = typed ? totals.findIndex((t, i) => i !== slot - 1 && t === total) : -1;
+      const tie = other >= 0 ? `a bid of ${n} on slot ${slot} would tie slot ${slot} with slot ${other + 1} at ${total} chips, which the rules refuse: bid more or less` : "";
+      state.textContent = passBox.checked ? "You pass: you are out of this auction." : tie ? `${tie[0].toUpperCase()}${tie.slice(1)}.` : slot ? `Your bid: on slot ${slot}.${after}` : "Tap an empty slot.";
+      state.classList.toggle("error", !!tie);
+      if (tie) state.dataset.refuse = tie;
+      else delete state.dataset.refuse;
     }
     redraw();
     return {

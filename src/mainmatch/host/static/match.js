@@ -21,14 +21,8 @@
     node.innerHTML = html;
     open.forEach((i) => { const d = document.getElementById(i); if (d) d.open = true; });
     MM.localTimes(node);
+    MM.scrollers(node);
     if (id === "r-result") node.hidden = !html.trim();
-    if (id === "r-announcements") newestInView();
-  }
-
-  // players and spectators read the announcements in order: keep the newest in view
-  function newestInView() {
-    const box = document.getElementById("r-announcements");
-    if (box && role !== "host") box.scrollTop = box.scrollHeight;
   }
 
   async function refresh() {
@@ -182,7 +176,13 @@
     adv.addEventListener("toggle", () => { if (adv.open) document.getElementById("action-json").value = JSON.stringify(form.getValue(), null, 1); });
     f.append(bar, err, adv);
     area.append(summary, f);
-    f.addEventListener("submit", (ev) => { ev.preventDefault(); send(form.getValue(), action.step); });
+    f.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      // what the page already knows the rules refuse (a widget marks it data-refuse): say so, send nothing
+      const refused = f.querySelector("[data-refuse]");
+      if (refused && refused.dataset.refuse) return showError(refused.dataset.refuse);
+      send(form.getValue(), action.step);
+    });
     document.getElementById("submit-json").onclick = () => {
       let value;
       try { value = JSON.parse(document.getElementById("action-json").value); } catch (e) { return showError(`not valid JSON: ${e.message}`); }
@@ -285,7 +285,6 @@
     });
   }
 
-  newestInView();
   if (role === "player") {
     alertControls();
     const data = JSON.parse(document.getElementById("action-data").textContent);

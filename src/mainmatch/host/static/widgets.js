@@ -15,7 +15,9 @@ const MMWidgets = (() => {
 
   /** Kong's Seat Exchange (seat_exchange.md §3.1): tap two seats on the circle
    * to add a trade between them, type the amount; the running total is shown
-   * against your money. */
+   * against your money plus the garnets typed in the form's garnets box (§3.1
+   * rule 4: trades total at most money + garnets converted now). An overspend
+   * is marked data-refuse, which stops the form from sending it (match.js). */
   function seat_pairs(schema, path, ctx, { el, help }) {
     const seats = (ctx.view && ctx.view.seats) || ctx.request.players || [];
     const you = ctx.view && ctx.view.you ? ctx.view.you.player : null;
@@ -60,9 +62,26 @@ const MMWidgets = (() => {
         return svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "trade-line" });
       }));
       const sum = rows.reduce((s, r) => s + (Number(r.amount.value) || 0), 0);
-      total.textContent = `Total ${dollars(sum)} of your ${dollars(money)}` + (sum > money ? `: more than you have (${ctx.request.garnets ? "turn garnets into dollars below, or " : ""}lower an amount)` : "");
-      total.classList.toggle("error", sum > money);
+      const spend = garnetsTyped();
+      const has = money + spend;
+      const over = sum > has;
+      const yours = spend ? `${dollars(has)} (${dollars(money)} + ${spend} garnet${spend === 1 ? "" : "s"})` : dollars(money);
+      const fix = ctx.request.garnets > spend ? "turn garnets into dollars below, or " : "";
+      total.textContent = `Total ${dollars(sum)} of your ${yours}` + (over ? `: more than you have (${fix}lower an amount)` : "");
+      total.classList.toggle("error", over);
+      if (over) total.dataset.refuse = `your trades total ${dollars(sum)} but you have ${yours}: ${fix}lower an amount`;
+      else delete total.dataset.refuse;
     }
+
+    // the garnets box is a sibling field of the same form: a whole number typed there
+    function garnetsTyped() {
+      const form = box.closest("form");
+      const g = form && form.querySelector('input[data-path="garnets"]');
+      const v = g ? g.value.trim() : "";
+      return /^\d+$/.test(v) ? Number(v) : 0;
+    }
+    // once the form holds this field (MMForm.create places it synchronously), follow that box too
+    queueMicrotask(() => { const form = box.closest("form"); if (form) form.addEventListener("input", redraw); });
 
     function add(players, amount) {
       const key = [...players].sort().join("|");
