@@ -275,8 +275,13 @@ class _Turn:
         scale: float,
     ):
         self.bot = bot
-        self.scale = scale
+        self.amount_scale = scale
+        # priorities are worth per chip at the spec's 30 chips: a chip of a
+        # variant with more chips is worth less (``scale`` = its chips / 30);
+        # with fewer, bids cannot go under 1 chip, so a chip keeps its price
+        self.scale = max(1.0, scale)
         self.guard_total = bot.guard_total * scale
+        self.guard_amount = max(2, round(2 * scale))
         you = view["you"]
         self.team = you["team"]
         self.rival = "green" if self.team == "red" else "red"
@@ -306,7 +311,8 @@ class _Turn:
                 ev.value(x, card) if leader else ev.team_gain(x, card) + 0.5 * ev.potential(card)
             )
             if worth >= 1.5 and total <= self.guard_total and (leader or owner):
-                return (0.35 * worth / 2, x, 2)
+                guard = self.guard_amount
+                return (0.35 * worth * self.scale / guard, x, guard)
             return None
         # a teammate's card is left to them while they have a fair chance at it
         if not owner and ev.my_gain(x, card) < 3 and (flag == self.rival or self._age(x) < 1):
@@ -314,10 +320,10 @@ class _Turn:
         worth = ev.value(x, card)
         if flag == self.rival:
             amount = total + self.bot.contest_margin + (1 if worth >= 2 else 0)
-            return (self.bot.contest_weight * worth / amount, x, amount)
+            return (self.bot.contest_weight * worth * self.scale / amount, x, amount)
         # unflagged: a standing bid of ours means the teams are tied on it
-        amount = self.bot._fresh_amount(worth, x in self.my_bids, self.rng, self.scale)
-        return (worth / amount, x, amount)
+        amount = self.bot._fresh_amount(worth, x in self.my_bids, self.rng, self.amount_scale)
+        return (worth * self.scale / amount, x, amount)
 
     def _nearly_exposed(self, x: str, card: str) -> tuple[float, str, int] | None:
         # worth a bid once every card still covering it is flagged: it is exposed (and
@@ -329,8 +335,8 @@ class _Turn:
         if not MvpStrategyBot._owns(x, self.my_index) and self.ev.my_gain(x, card) < 3:
             return None
         worth = self.ev.value(x, card)
-        amount = self.bot._fresh_amount(worth, False, self.rng, self.scale)
-        return (0.9 * worth / amount, x, amount)
+        amount = self.bot._fresh_amount(worth, False, self.rng, self.amount_scale)
+        return (0.9 * worth * self.scale / amount, x, amount)
 
     def _age(self, x: str) -> int:
         """Rounds the exposed card has been open before this one, read from the
