@@ -17,10 +17,21 @@ It plays like a careful human teammate who wants to be the team's MVP:
   when it has stayed open a whole round without the team flagging it (the
   rounds its covering cards were claimed tell how long it has been open).
 - **Pipelining.** It bids on a nearly exposed card as soon as every card
-  covering it is flagged, so the card is flagged the round it is exposed.
-- **Thrift.** Chips are spent a share per round (more towards round 13, when
-  random players are out of chips and cards are cheap); flags are defended by
-  two chips (beating a "match or beat by one" contest) when the card matters.
+  covering it is flagged, so the card is flagged the round it is exposed,
+  and in round 1 on its share of the row above the exposed one (left alone,
+  a player who puts all 30 chips on six cards in round 1 takes that row).
+- **Contesting.** A rival flag is outbid whenever the card is worth it
+  (outbid chips come back, §4.2, so a contest costs nothing unless it
+  claims), with a share of the chips that lets one seat flip a greedy
+  rival's flags: 70% of its chips in rounds 1-3, 95% up to round 11, all of
+  them in the last two, two chips over the flag. Its own team's flags up to
+  10 chips are topped up by two when the card matters.
+- **Rule variants.** Amounts are set for the spec's 30 chips (§2.4); a
+  ``chips`` variant scales them, and a chip's price with them.
+
+The numbers are class attributes (the ``strategist`` family opens them);
+docs/decisions.md, "The MVP's strategy bot", says how they were chosen and
+what they were tested against (issue 24).
 
 It sees only its own view and request (never the state) and always returns a
 legal action: every bid is on a biddable card, and bids stay within the chips
@@ -167,16 +178,16 @@ class MvpStrategyBot:
     #: only, so the driver skips the request's copy (docs/decisions.md PD2)
     reads_only = True
     #: share of its chips it may commit in rounds 1-3 and later (all in the last two)
-    early_share = 0.6
-    mid_share = 0.8
+    early_share = 0.7
+    mid_share = 0.95
     #: chips over a rival flag's total when contesting it (one more when it matters)
-    contest_margin = 1
+    contest_margin = 2
     #: a flag of its team at or under this total is topped up when it matters
-    guard_total = 6
+    guard_total = 10
     #: bid on nearly exposed cards in round 1, before anything covering them is flagged
     open_early = True
     #: weight of a contest's priority (worth per chip)
-    contest_weight = 2.0
+    contest_weight = 1.75
     #: fresh bids: chips for a card that matters, for one that matters less
     fresh_high = 2
     fresh_low = 1

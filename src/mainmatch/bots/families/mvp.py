@@ -110,14 +110,14 @@ STRATEGIST = add_family(
         "the strategy bot's bidding, knobs open",
         (
             Param(
-                "early_share", 0.0, 1.0, 0.6, "share of its chips it may bid in rounds 1-3", False
+                "early_share", 0.0, 1.0, 0.7, "share of its chips it may bid in rounds 1-3", False
             ),
             Param(
-                "mid_share", 0.0, 1.0, 0.8, "share of its chips it may bid in rounds 4-11", False
+                "mid_share", 0.0, 1.0, 0.95, "share of its chips it may bid in rounds 4-11", False
             ),
-            Param("contest_weight", 0.0, 5.0, 2.0, "eagerness to outbid a rival flag", False),
-            Param("contest_margin", 1, 10, 1, "chips over a rival flag's total"),
-            Param("guard_total", 0, 30, 6, "own team's flags up to this total are topped up"),
+            Param("contest_weight", 0.0, 5.0, 1.75, "eagerness to outbid a rival flag", False),
+            Param("contest_margin", 1, 10, 2, "chips over a rival flag's total"),
+            Param("guard_total", 0, 30, 10, "own team's flags up to this total are topped up"),
             Param("fresh_high", 1, 10, 2, "chips on an unflagged card that matters"),
             Param("fresh_low", 1, 10, 1, "chips on an unflagged card that matters less"),
             Param("open_early", 0, 1, 1, "1: bid on nearly exposed cards from round 1"),
