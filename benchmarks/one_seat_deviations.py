@@ -58,6 +58,21 @@ DEVIATIONS: dict[str, list[Deviation]] = {
                 "fresh_low": 9,
             },
         ),
+        # search finds at chips=60 (40 trials x 100 matches, objective tol)
+        ("chaser_60", "chaser", {"per_bid": 6, "cards": 6, "potential": 1.45, "denial": 0.92}),
+        (
+            "strategist_60",
+            "strategist",
+            {
+                "early_share": 0.78,
+                "mid_share": 0.8,
+                "contest_weight": 2.67,
+                "contest_margin": 2,
+                "guard_total": 17,
+            },
+        ),
+        # the 5x6 chaser's chips at a table with twice the chips
+        ("chaser_10x6", "chaser", {"per_bid": 10, "cards": 6}),
         # the strategy bot as it was before issue 24 (its old knobs)
         (
             "previous",
@@ -74,7 +89,6 @@ DEVIATIONS: dict[str, list[Deviation]] = {
         # simple fixed policies
         ("passive", "chaser", {"per_bid": 1, "cards": 1}),
         ("one_big_bid", "chaser", {"per_bid": 10, "cards": 1}),
-        ("big_bids_everywhere", "chaser", {"per_bid": 10, "cards": 6}),
         ("all_chips_each_round", "strategist", {"early_share": 1.0, "mid_share": 1.0}),
         ("three_chips_a_round", "strategist", {"early_share": 0.0, "mid_share": 0.0}),
         ("never_contests", "strategist", {"contest_weight": 0.0}),
