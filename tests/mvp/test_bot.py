@@ -34,8 +34,8 @@ def play_mixed(seed: int, bot_seats: list[str]) -> Match:
 
 
 def test_the_strategy_bot_is_registered():
-    # random first, then the family (bots/families/mvp.py) and the strategy bot
-    assert bot_names("mvp") == ["random", "chaser", "strategy"]
+    # random first, then the families (bots/families/mvp.py) and the strategy bot
+    assert bot_names("mvp") == ["random", "chaser", "strategist", "strategy"]
     assert get_bot("mvp", "strategy").name == "strategy"
 
 
@@ -65,7 +65,8 @@ def test_teammates_split_the_fresh_cards_between_them():
             GAME.view(t.state, p), GAME.pending(t.state)[p], random.Random(0)
         )
         bids[p] = set(action.get("bids", {}))
-    assert bids["r1"] | bids["r2"] | bids["r3"] == {"U", "V", "W", "X"}
+    # every exposed card is covered (and, from round 1, some nearly exposed ones)
+    assert (bids["r1"] | bids["r2"] | bids["r3"]) & {"U", "V", "W", "X"} == {"U", "V", "W", "X"}
     assert (
         not (bids["r1"] & bids["r2"])
         and not (bids["r1"] & bids["r3"])

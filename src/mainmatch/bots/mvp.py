@@ -17,10 +17,21 @@ It plays like a careful human teammate who wants to be the team's MVP:
   when it has stayed open a whole round without the team flagging it (the
   rounds its covering cards were claimed tell how long it has been open).
 - **Pipelining.** It bids on a nearly exposed card as soon as every card
-  covering it is flagged, so the card is flagged the round it is exposed.
-- **Thrift.** Chips are spent a share per round (more towards round 13, when
-  random players are out of chips and cards are cheap); flags are defended by
-  two chips (beating a "match or beat by one" contest) when the card matters.
+  covering it is flagged, so the card is flagged the round it is exposed,
+  and in round 1 on its share of the row above the exposed one (left alone,
+  a player who puts all 30 chips on six cards in round 1 takes that row).
+- **Contesting.** A rival flag is outbid whenever the card is worth it
+  (outbid chips come back, §4.2, so a contest costs nothing unless it
+  claims), with a share of the chips that lets one seat flip a greedy
+  rival's flags: 70% of its chips in rounds 1-3, 95% up to round 11, all of
+  them in the last two, two chips over the flag. Its own team's flags up to
+  10 chips are topped up by two when the card matters.
+- **Rule variants.** Amounts are set for the spec's 30 chips (§2.4); a
+  ``chips`` variant scales them, and a chip's price with them.
+
+The numbers are class attributes (the ``strategist`` family opens them);
+docs/decisions.md, "The MVP's strategy bot", says how they were chosen and
+what they were tested against (issue 24).
 
 It sees only its own view and request (never the state) and always returns a
 legal action: every bid is on a biddable card, and bids stay within the chips
@@ -36,7 +47,7 @@ from math import ceil
 from types import MappingProxyType
 
 from mainmatch.games.mvp.cards import CARDS, RANKS, SUIT_RANK
-from mainmatch.games.mvp.models import LAST_ROUND
+from mainmatch.games.mvp.models import LAST_ROUND, STARTING_CHIPS
 from mainmatch.games.mvp.pattern import COVERED_BY, LETTER_INDEX, LETTERS
 from mainmatch.games.mvp.scoring import card_points
 
@@ -166,6 +177,20 @@ class MvpStrategyBot:
     #: it changes neither its view nor its request and returns fresh values
     #: only, so the driver skips the request's copy (docs/decisions.md PD2)
     reads_only = True
+    #: share of its chips it may commit in rounds 1-3 and later (all in the last two)
+    early_share = 0.7
+    mid_share = 0.95
+    #: chips over a rival flag's total when contesting it (one more when it matters)
+    contest_margin = 2
+    #: a flag of its team at or under this total is topped up when it matters
+    guard_total = 10
+    #: bid on nearly exposed cards in round 1, before anything covering them is flagged
+    open_early = True
+    #: weight of a contest's priority (worth per chip)
+    contest_weight = 1.75
+    #: fresh bids: chips for a card that matters, for one that matters less
+    fresh_high = 2
+    fresh_low = 1
 
     def act(self, view: dict, request: dict, rng: random.Random) -> dict:
         if request["kind"] == "choose_ec":
@@ -195,7 +220,9 @@ class MvpStrategyBot:
             {x: pattern[x]["card"] for x in view["claimed"][rival]},
             set(you["controls"]),
         )
-        turn = _Turn(view, request, ev, rng)
+        # amounts are set for the spec's 30 chips (§2.4): a variant's chips scale them
+        scale = view.get("variant", {}).get("chips", STARTING_CHIPS) / STARTING_CHIPS
+        turn = _Turn(self, view, request, ev, rng, scale)
         options = [o for x in request["biddable"] if (o := turn.option(x)) is not None]
         options.sort(key=lambda o: (-o[0], LETTER_INDEX[o[1]]))
         budget = self._budget(request["round"], request["chips"])
@@ -208,18 +235,19 @@ class MvpStrategyBot:
                 bids[x] = amount
                 spent += amount
         action: dict = {"bids": bids} if bids else {}
-        buy = self._chips_to_buy(request, request["chips"] - spent)
+        buy = self._chips_to_buy(request, request["chips"] - spent, scale)
         if buy:
             action["buy_chips"] = buy
         return action
 
-    @staticmethod
-    def _budget(round_no: int, chips: int) -> int:
+    def _budget(self, round_no: int, chips: int) -> int:
         """Chips the bot may commit this round: a share early (random players
         throw chips around then), everything in the last two rounds."""
         if round_no >= LAST_ROUND - 1:
             return chips
-        return max(min(chips, 3), ceil(chips * (0.3 if round_no <= 3 else 0.45)))
+        return max(
+            min(chips, 3), ceil(chips * (self.early_share if round_no <= 3 else self.mid_share))
+        )
 
     @staticmethod
     def _owns(letter: str, my_index: int) -> bool:
@@ -227,27 +255,44 @@ class MvpStrategyBot:
         the same owner from the public view, so they do not bid against each other."""
         return LETTER_INDEX[letter] % 3 == my_index
 
-    @staticmethod
-    def _fresh_amount(worth: float, tied: bool, rng: random.Random) -> int:
-        """Chips for a card nobody flags: more when it matters; a random extra
-        breaks ties the other team keeps matching."""
-        base = 2 if worth >= 2.5 else 1
+    def _fresh_amount(self, worth: float, tied: bool, rng: random.Random, scale: float) -> int:
+        """Chips for a card nobody flags: more when it matters (in proportion
+        to the chips a player starts with); a random extra breaks ties the
+        other team keeps matching."""
+        base = max(1, round((self.fresh_high if worth >= 2.5 else self.fresh_low) * scale))
         return base + (rng.randint(0, 2) if tied else rng.choice((0, 0, 1)))
 
     @staticmethod
-    def _chips_to_buy(request: dict, chips_left: int) -> int:
+    def _chips_to_buy(request: dict, chips_left: int, scale: float) -> int:
         """A few chips when running low (they arrive next round), paid from at
         most half the garnets held: garnets are worth keeping for the ORG."""
-        if chips_left >= LOW_CHIPS or request["round"] >= LAST_ROUND:
+        low = max(1, round(LOW_CHIPS * scale))
+        if chips_left >= low or request["round"] >= LAST_ROUND:
             return 0
         affordable = (request["garnets"] // 2) // request["costs"]["chip"]
-        return max(0, min(affordable, LOW_CHIPS - chips_left))
+        return max(0, min(affordable, low - chips_left))
 
 
 class _Turn:
     """One round's decision for one bot: an option (priority, letter, chips) per card."""
 
-    def __init__(self, view: dict, request: dict, ev: Evaluator, rng: random.Random):
+    def __init__(
+        self,
+        bot: MvpStrategyBot,
+        view: dict,
+        request: dict,
+        ev: Evaluator,
+        rng: random.Random,
+        scale: float,
+    ):
+        self.bot = bot
+        self.amount_scale = scale
+        # priorities are worth per chip at the spec's 30 chips: a chip of a
+        # variant with more chips is worth less (``scale`` = its chips / 30);
+        # with fewer, bids cannot go under 1 chip, so a chip keeps its price
+        self.scale = max(1.0, scale)
+        self.guard_total = bot.guard_total * scale
+        self.guard_amount = max(2, round(2 * scale))
         you = view["you"]
         self.team = you["team"]
         self.rival = "green" if self.team == "red" else "red"
@@ -276,31 +321,33 @@ class _Turn:
             worth = (
                 ev.value(x, card) if leader else ev.team_gain(x, card) + 0.5 * ev.potential(card)
             )
-            if worth >= 1.5 and total <= 3 and (leader or owner):
-                return (0.35 * worth / 2, x, 2)
+            if worth >= 1.5 and total <= self.guard_total and (leader or owner):
+                guard = self.guard_amount
+                return (0.35 * worth * self.scale / guard, x, guard)
             return None
         # a teammate's card is left to them while they have a fair chance at it
         if not owner and ev.my_gain(x, card) < 3 and (flag == self.rival or self._age(x) < 1):
             return None
         worth = ev.value(x, card)
         if flag == self.rival:
-            amount = total + 1 + (1 if worth >= 2 else 0)
-            return (worth / amount, x, amount)
+            amount = total + self.bot.contest_margin + (1 if worth >= 2 else 0)
+            return (self.bot.contest_weight * worth * self.scale / amount, x, amount)
         # unflagged: a standing bid of ours means the teams are tied on it
-        amount = MvpStrategyBot._fresh_amount(worth, tied=x in self.my_bids, rng=self.rng)
-        return (worth / amount, x, amount)
+        amount = self.bot._fresh_amount(worth, x in self.my_bids, self.rng, self.amount_scale)
+        return (worth * self.scale / amount, x, amount)
 
     def _nearly_exposed(self, x: str, card: str) -> tuple[float, str, int] | None:
         # worth a bid once every card still covering it is flagged: it is exposed (and
         # resolved with this bid) when they are claimed
         coverers = [c for c in COVERED_BY[x] if self.pattern[c]["status"] == "exposed"]
-        if not coverers or not all(self.pattern[c]["flag"] for c in coverers):
+        early = self.bot.open_early and self.round == 1
+        if not coverers or not (early or all(self.pattern[c]["flag"] for c in coverers)):
             return None
         if not MvpStrategyBot._owns(x, self.my_index) and self.ev.my_gain(x, card) < 3:
             return None
         worth = self.ev.value(x, card)
-        amount = MvpStrategyBot._fresh_amount(worth, tied=False, rng=self.rng)
-        return (0.9 * worth / amount, x, amount)
+        amount = self.bot._fresh_amount(worth, False, self.rng, self.amount_scale)
+        return (0.9 * worth * self.scale / amount, x, amount)
 
     def _age(self, x: str) -> int:
         """Rounds the exposed card has been open before this one, read from the

@@ -35,11 +35,11 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 
+from mainmatch.games.second_to_won.models import CHIPS, LIMIT, PLAYERS
+
 from .base import register
 
 LETTERS = "ABCDEF"
-PLAYERS = 9
-LIMIT = 200
 #: average number of winners of an item (ties included) among ordinary bidders (measured)
 WINNERS_PER_ITEM = 1.5
 #: copies the others still win of an item the bot won (they tied it)
@@ -209,19 +209,29 @@ def _own_total_of(
     return math.ceil(points * mult - 1e-9) + add
 
 
-def price(auction: int, n_auctions: int) -> int:
+def price(auction: int, n_auctions: int, chips: int = CHIPS) -> int:
     """A bid that usually beats ordinary bidders: about 8 chips in the first
     auction, when everyone is rich, falling to 3 in the last (measured: the
     top bid of eight random bidders on an item is at most this about 70% of
-    the time)."""
+    the time), for the spec's 40 chips a player; in proportion to a
+    variant's ``chips`` (everyone's bids scale alike), never under 1."""
     if n_auctions <= 1:
-        return 8
-    return max(3, round(8 - 5 * (auction - 1) / (n_auctions - 1)))
+        official = 8.0
+    else:
+        official = max(3, round(8 - 5 * (auction - 1) / (n_auctions - 1)))
+    if chips == CHIPS:
+        return int(official)
+    return max(1, round(official * chips / CHIPS))
 
 
 def _limit(view: dict) -> int:
     """The points limit in play: 200 (§7.2), or a rule variant's."""
     return view.get("variant", {}).get("limit", LIMIT)
+
+
+def _chips(view: dict) -> int:
+    """The chips each player got for the match: 40 (§1), or a rule variant's."""
+    return view.get("variant", {}).get("chips", CHIPS)
 
 
 class StrategyBot:
@@ -252,8 +262,10 @@ class StrategyBot:
         final = left == 1
         target = self.target(view, k, n)
         limit = _limit(view)
-        unit = price(k, n)
-        shadow = self.shadow * (left - 1) / max(1, n - 1)
+        dealt = _chips(view)
+        unit = price(k, n, dealt)
+        # a chip's worth in points: fewer chips dealt make each one dearer
+        shadow = self.shadow * (left - 1) / max(1, n - 1) * CHIPS / dealt
         weight = 1 + 2 * k / n  # being on target matters more near the end
         steering = [lot.letter for lot in lots if lot.steers]
         garnets = {lot.letter: lot.you_garnets for lot in lots}

@@ -8,6 +8,10 @@
   plus its usual chips (a bid must beat the flag, §4.2). It never buys chips
   or identities, and bids only on biddable cards within its chips (§3.1 rules
   2-3), exposed ones only in the last round.
+- ``strategist``: the strategy bot (``bots/mvp.py``) with its knobs open: the
+  share of its chips it commits early and later, how eagerly and by how much
+  it contests the rival team's flags, which flags of its team it guards, its
+  fresh bids, and whether it bids on nearly exposed cards from round 1.
 """
 
 from __future__ import annotations
@@ -75,6 +79,14 @@ def _chaser(params: dict[str, Any]) -> Chaser:
     return Chaser(params)
 
 
+def _strategist(params: dict[str, Any]) -> MvpStrategyBot:
+    bot = MvpStrategyBot()
+    bot.name = "strategist"
+    for key, value in params.items():
+        setattr(bot, key, bool(value) if key == "open_early" else value)
+    return bot
+
+
 CHASER = add_family(
     Family(
         "mvp",
@@ -88,5 +100,28 @@ CHASER = add_family(
             Param("denial", 0.0, 2.0, 0.3, "weight of what the card would deny the rivals", False),
         ),
         _chaser,
+    )
+)
+
+STRATEGIST = add_family(
+    Family(
+        "mvp",
+        "strategist",
+        "the strategy bot's bidding, knobs open",
+        (
+            Param(
+                "early_share", 0.0, 1.0, 0.7, "share of its chips it may bid in rounds 1-3", False
+            ),
+            Param(
+                "mid_share", 0.0, 1.0, 0.95, "share of its chips it may bid in rounds 4-11", False
+            ),
+            Param("contest_weight", 0.0, 5.0, 1.75, "eagerness to outbid a rival flag", False),
+            Param("contest_margin", 1, 10, 2, "chips over a rival flag's total"),
+            Param("guard_total", 0, 30, 10, "own team's flags up to this total are topped up"),
+            Param("fresh_high", 1, 10, 2, "chips on an unflagged card that matters"),
+            Param("fresh_low", 1, 10, 1, "chips on an unflagged card that matters less"),
+            Param("open_early", 0, 1, 1, "1: bid on nearly exposed cards from round 1"),
+        ),
+        _strategist,
     )
 )
