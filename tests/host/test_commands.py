@@ -73,48 +73,24 @@ def test_serve_prints_the_link_to_open_first(tmp_path):
     """``mainmatch serve --demo`` as a real process: its first line is the home
     link, which lets a browser in; then the demo's links; the admin key last."""
     import os
-    import socket
-    import subprocess
-    import sys
-    import time
 
     import httpx
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    base = f"http://127.0.0.1:{port}"
-    out_path = tmp_path / "out.txt"
+    from .browserkit import serve_process
+
+    out = tmp_path / "out.txt"
     env = {k: v for k, v in os.environ.items() if k != "MAINMATCH_ADMIN_KEY"}
-    with open(out_path, "wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "mainmatch.host", "serve", "--demo", "mvp"]
-            + ["--db", str(tmp_path / "m.db"), "--port", str(port)],
-            stdout=out,
-            stderr=subprocess.DEVNULL,
-            env=env,
-            start_new_session=True,
-        )
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                assert proc.poll() is None and time.monotonic() < deadline
-                try:
-                    httpx.get(f"{base}/api/games", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            lines = out_path.read_text().splitlines()
-            key = (tmp_path / "m.db.admin-key").read_text().strip()
-            assert lines[0] == f"Open this link: {base}/?key={key}"
-            assert lines[1].startswith("  It is your home page")
-            assert lines[3].startswith("A demo match of The MVP is ready: you play ada")
-            play = lines[4].split()[-1]
-            assert lines[4].startswith("  To play as ada, open ") and play.startswith(base)
-            assert httpx.get(play).status_code == 200
-            home = httpx.get(lines[0].split()[-1], follow_redirects=True)
-            assert home.status_code == 200 and "Demo: The MVP" in home.text, "the key let it in"
-            assert lines[-1].startswith("Admin key, for scripts") and key in lines[-1]
-        finally:
-            proc.terminate()
-            proc.wait(timeout=10)
+    args = ["--demo", "mvp", "--db", str(tmp_path / "m.db")]
+    with serve_process(args, out, env) as base:
+        # the lines before the server's own log (uvicorn logs on stderr, after them)
+        lines = [x for x in out.read_text().splitlines() if not x.startswith("INFO:")]
+        key = (tmp_path / "m.db.admin-key").read_text().strip()
+        assert lines[0] == f"Open this link: {base}/?key={key}"
+        assert lines[1].startswith("  It is your home page")
+        assert lines[3].startswith("A demo match of The MVP is ready: you play ada")
+        play = lines[4].split()[-1]
+        assert lines[4].startswith("  To play as ada, open ") and play.startswith(base)
+        assert httpx.get(play).status_code == 200
+        home = httpx.get(lines[0].split()[-1], follow_redirects=True)
+        assert home.status_code == 200 and "Demo: The MVP" in home.text, "the key let it in"
+        assert lines[-1].startswith("Admin key, for scripts") and key in lines[-1]
