@@ -68,9 +68,9 @@ def test_the_swagger_ui_page_uses_the_packaged_viewer(client):
 
 
 @pytest.mark.browser
-def test_swagger_ui_renders_every_operation_with_no_network(sqlite_url):
-    """Chromium opens /docs with every request off the server refused: the
-    page still lists every operation of the OpenAPI document, and tried nothing
+def test_the_docs_render_every_operation_with_no_network(sqlite_url):
+    """Chromium opens /docs and /redoc with every request off the server refused:
+    both still list every operation of the OpenAPI document, and tried nothing
     elsewhere."""
     app = create_app(sqlite_url, admin_key=ADMIN_KEY)
     with served(app) as base, chromium() as browser:
@@ -97,4 +97,8 @@ def test_swagger_ui_renders_every_operation_with_no_network(sqlite_url):
         page.goto(f"{base}/docs")
         until(page, f"document.querySelectorAll('.opblock').length === {operations}")
         assert page.locator(".opblock-summary-path").first.inner_text().startswith("/")
+        page.goto(f"{base}/redoc")
+        sections = "[...document.querySelectorAll('[data-section-id*=\"operation/\"]')]"
+        ids = f"new Set({sections}.map(e => e.dataset.sectionId.split('operation/')[1])).size"
+        until(page, f"{ids} === {operations}")  # ReDoc: each operation's section
         assert not elsewhere and not errors, (elsewhere, errors)
