@@ -12,7 +12,7 @@ STAMP       := $(VENV)/.installed-stamp
 .PHONY: install install-serve run lint test test-fast lock bench clean exploitability
 
 # a current pip resolves in half the time of the one venv brings; --no-compile: Python
-# compiles each module when it is first imported instead (a third of make run's install)
+# compiles each module when it is first imported instead (about half of make run's install)
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
