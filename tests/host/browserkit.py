@@ -1,4 +1,5 @@
-"""What the browser tests share: the server in a thread, Debian's Chromium, waits.
+"""What the browser tests share: the server in a thread (or ``mainmatch serve`` as
+a process), Debian's Chromium, waits.
 
 (A module rather than conftest fixtures so that each test module chooses the
 scope: one server and one browser per module keeps the browser tests quick.)
@@ -8,6 +9,8 @@ from __future__ import annotations
 
 import os
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -46,6 +49,39 @@ def served(app: Any) -> Iterator[str]:
     finally:
         srv.should_exit = True
         thread.join(timeout=10)
+
+
+@contextmanager
+def serve_process(args: list[str], out: Path, env: dict[str, str]) -> Iterator[str]:
+    """``python -m mainmatch.host serve ARGS`` on a free loopback port, its output
+    (stdout and stderr) in ``out``; its base URL once it answers. Stopped at the end."""
+    import httpx
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    base = f"http://127.0.0.1:{port}"
+    with open(out, "wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "mainmatch.host", "serve", *args, "--port", str(port)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=env,
+            start_new_session=True,
+        )
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                assert proc.poll() is None and time.monotonic() < deadline, out.read_text()
+                try:
+                    httpx.get(f"{base}/api/games", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            yield base
+        finally:
+            os.killpg(proc.pid, 15)
+            proc.wait(timeout=10)
 
 
 @contextmanager

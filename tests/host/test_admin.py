@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from mainmatch.host.admin import ENV, key_file, load_admin_key
 from mainmatch.host.app import create_app
-from mainmatch.host.commands import print_admin_key
+from mainmatch.host.commands import admin_key_lines
 
 
 def test_8_creating_and_importing_need_the_admin_key(api):
@@ -64,14 +64,14 @@ def test_8_the_key_comes_from_the_environment_or_is_kept_beside_the_database(tmp
     assert load_admin_key(url) == key, "kept: the same key at the next start"
 
 
-def test_8_serve_prints_the_key(tmp_path, capsys, monkeypatch):
+def test_8_serve_prints_the_key(tmp_path, monkeypatch):
     monkeypatch.delenv(ENV, raising=False)
     url = f"sqlite:///{tmp_path / 'm.db'}"
-    print_admin_key(load_admin_key(url), url)
-    out = capsys.readouterr().out
-    assert "Admin key" in out and str(tmp_path / "m.db.admin-key") in out
-    print_admin_key(None, url)
-    assert "Open mode" in capsys.readouterr().out
+    key = load_admin_key(url)
+    out = "\n".join(admin_key_lines(key, url))
+    assert f"Admin key, for scripts (Authorization: Bearer KEY): {key}" in out
+    assert str(tmp_path / "m.db.admin-key") in out
+    assert "Open mode" in "\n".join(admin_key_lines(None, url))
 
 
 @pytest.mark.postgres

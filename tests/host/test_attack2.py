@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from mainmatch.host import api as api_module
 from mainmatch.host.app import create_app
 
-from .browserkit import served
+from .browserkit import serve_process, served
 from .conftest import ADMIN_KEY
 
 MANUAL = {"trades": "manual", "choose_ec": "manual"}
@@ -336,51 +336,25 @@ def test_l1_an_expired_session_is_refused(api, monkeypatch):
 def test_l3_the_access_log_holds_no_key_and_no_token(tmp_path):
     """``mainmatch serve --access-log`` as a real process: every secret a URL
     carries (the admin key, link tokens, ``?token=``) is logged redacted."""
-    import socket
-    import subprocess
-    import sys
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    base = f"http://127.0.0.1:{port}"
     log_path = tmp_path / "server.log"
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "mainmatch.host", "serve", "--access-log"]
-            + ["--db", str(tmp_path / "m.db"), "--port", str(port)],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "MAINMATCH_ADMIN_KEY": ADMIN_KEY},
-            start_new_session=True,
-        )
-        try:
-            deadline = time.monotonic() + 30
-            while True:
-                assert proc.poll() is None and time.monotonic() < deadline
-                try:
-                    httpx.get(f"{base}/api/games", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            admin = {"Authorization": f"Bearer {ADMIN_KEY}"}
-            made = httpx.post(f"{base}/api/matches", headers=admin, json={"game": "mvp"}).json()
-            token = next(iter(made["player_tokens"].values()))
-            for url in (
-                f"/?key={ADMIN_KEY}",
-                f"/?x=1&key={ADMIN_KEY}&y=2",
-                f"/play/{token}",
-                f"/host/{made['host_token']}",
-                f"/watch/{made['spectator_token']}",
-                f"/live/{token}",
-                f"/api/matches/{made['match']}?token={token}",
-                f"/seasons/s1/host/{made['host_token']}",
-            ):
-                httpx.get(base + url, follow_redirects=False)
-            time.sleep(0.5)
-        finally:
-            os.killpg(proc.pid, 15)
-            proc.wait(timeout=10)
+    env = {**os.environ, "MAINMATCH_ADMIN_KEY": ADMIN_KEY}
+    args = ["--access-log", "--db", str(tmp_path / "m.db")]
+    with serve_process(args, log_path, env) as base:
+        admin = {"Authorization": f"Bearer {ADMIN_KEY}"}
+        made = httpx.post(f"{base}/api/matches", headers=admin, json={"game": "mvp"}).json()
+        token = next(iter(made["player_tokens"].values()))
+        for url in (
+            f"/?key={ADMIN_KEY}",
+            f"/?x=1&key={ADMIN_KEY}&y=2",
+            f"/play/{token}",
+            f"/host/{made['host_token']}",
+            f"/watch/{made['spectator_token']}",
+            f"/live/{token}",
+            f"/api/matches/{made['match']}?token={token}",
+            f"/seasons/s1/host/{made['host_token']}",
+        ):
+            httpx.get(base + url, follow_redirects=False)
+        time.sleep(0.5)
     # the access log's lines (the start-up banner shows the operator the key, on purpose)
     lines = [x for x in log_path.read_text().splitlines() if ' - "' in x]
     assert len(lines) >= 10 and any('"GET /play/' in x for x in lines), lines

@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 from mainmatch.engine import replay
 from mainmatch.host.app import create_app
-from mainmatch.host.commands import home_link, print_demo
+from mainmatch.host.commands import demo_lines, home_link
 from mainmatch.host.db import Database
 from mainmatch.host.service import HostService
 
@@ -125,28 +125,24 @@ def test_an_export_keeps_title_and_bots_and_an_import_restores_them(api):
     assert api.overview(r.json(), r.json()["host_token"])["title"] == "Copy"
 
 
-def test_make_run_reuses_its_demo(tmp_path, capsys, monkeypatch):
+def test_make_run_reuses_its_demo(tmp_path, monkeypatch):
     monkeypatch.setenv("MAINMATCH_ADMIN_KEY", KEY)
     url = f"sqlite:///{tmp_path / 'demo.db'}"
     db = Database(url)
     db.migrate()
     svc = HostService(db)
-    print_demo(svc, "mvp", "http://h")
-    first = capsys.readouterr().out
-    print_demo(svc, "mvp", "http://h")
-    second = capsys.readouterr().out
-    play = [
-        next(x for x in out.splitlines() if "Play as" in x).split()[-1] for out in (first, second)
-    ]
+    first = demo_lines(svc, "mvp", "http://h")
+    second = demo_lines(svc, "mvp", "http://h")
+    play = [next(x for x in out if "To play as" in x).split()[-1] for out in (first, second)]
     assert play[0] == play[1], "the same demo match"
-    assert "earlier start" in second
+    assert "from an earlier start is still running" in second[0]
     with db.read() as s:
         from sqlalchemy import func, select
 
         from mainmatch.host.models import MatchRow
 
         assert s.scalar(select(func.count()).select_from(MatchRow)) == 1
-    host = next(x for x in second.splitlines() if "Host page" in x).split()[-1]
+    host = next(x for x in second if "To host it" in x).split()[-1]
     assert svc.access_of(host.rsplit("/", 1)[1]).role == "host"
     assert home_link("http://h", KEY) == f"http://h/?key={KEY}"
     db.dispose()

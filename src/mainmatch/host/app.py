@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from mainmatch import __version__
 from mainmatch.engine.errors import MainmatchError
 
-from . import api, home, logredact, pages, season_api
+from . import api, apidocs, home, logredact, pages, season_api
 from .admin import check_key_strength, load_admin_key
 from .db import DEFAULT_URL, Database
 from .errors import HostError, TooMany, cut
@@ -96,7 +96,10 @@ def create_app(
         description="Host Main Match games of online reality games: create a match, send each player their "
         "secret link, collect submissions, resolve steps at their deadlines, announce.",
         lifespan=lifespan,
+        docs_url=None,  # apidocs: the same pages with their viewers served from here
+        redoc_url=None,
     )
+    apidocs.install(app)
     app.state.service = svc
     app.state.hub = hub
     app.state.admin_key = admin_key

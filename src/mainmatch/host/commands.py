@@ -12,8 +12,6 @@ from mainmatch.engine.errors import MainmatchError
 
 from .dburl import DEFAULT_URL
 
-DEMO_PLAYER_NOTE = "you play the first seat; bots play the others"
-
 
 def register(app: typer.Typer) -> None:
     @app.command("serve")
@@ -67,20 +65,15 @@ def register(app: typer.Typer) -> None:
             service = HostService(database)
             admin_key = None if open_mode else load_admin_key(database.url)
             base = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{port}"
-            if demo:
-                print_demo(service, demo, base)
+            demo_text = demo_lines(service, demo, base) if demo else []
         except MainmatchError as exc:
             print(f"error: {exc}", file=sys.stderr)
             raise typer.Exit(2)
-        print(
-            f"mainmatch host server on {base}  (database: {database.safe_url}; API docs: {base}/docs)",
-            flush=True,
-        )
-        print_admin_key(admin_key, database.url)
-        print(
-            f"Your matches (home link, keep it to yourself): {home_link(base, admin_key)}",
-            flush=True,
-        )
+        # the link to open first, then the demo's, then what an operator or a script needs
+        lines = [*home_lines(base, admin_key), *demo_text]
+        lines += [f"Server: {base} (database: {database.safe_url}). API docs: {base}/docs"]
+        lines += admin_key_lines(admin_key, database.url)
+        print("\n".join(lines), flush=True)
         if discord:
             from mainmatch.discord.cli import serve_with_bot
 
@@ -104,10 +97,20 @@ def home_link(base: str, key: str | None) -> str:
     return f"{base}/?key={quote(key)}" if key else f"{base}/"
 
 
-def print_demo(service, game_id: str, base: str) -> None:
-    """Print the links of the demo match of ``game_id`` (the best bot in every seat but
-    the first): the running demo of an earlier start if there is one, else a new one.
-    Its host link is issued anew (only a hash of the old one is stored)."""
+def home_lines(base: str, key: str | None) -> list[str]:
+    """The first lines ``serve`` prints: the one link to open, and what it is for."""
+    keep = " Keep it to yourself: it lets its holder in as you." if key else ""
+    return [
+        f"Open this link: {home_link(base, key)}",
+        "  It is your home page: it lists every match on this server and creates new ones." + keep,
+        "",
+    ]
+
+
+def demo_lines(service, game_id: str, base: str) -> list[str]:
+    """The links of the demo match of ``game_id`` (the best bot in every seat but
+    the first), in sentences: the running demo of an earlier start if there is one,
+    else a new one. Its host link is issued anew (only a hash of the old one is stored)."""
     from mainmatch import games
     from mainmatch.bots import bot_names
 
@@ -131,32 +134,34 @@ def print_demo(service, game_id: str, base: str) -> None:
         you = old["seats"][0]["player"]
         play, watch = old["links"]["players"][you], old["links"]["spectator"]
         host = new_host_link(service, old["match"])
-        how = "the demo match of an earlier start (step {})".format(old["open_step"])
+        what = f"The demo match of {game.title} from an earlier start is still running"
+        what += " (step {}): ".format(old["open_step"])
     else:
         made = service.create_match(
             game.id, players, bots={p: bot for p in players[1:]}, title=title
         )
         play, watch = f"/play/{made.player_tokens[you]}", f"/watch/{made.spectator_token}"
         host = f"/host/{made.host_token}"
-        how = f"a new demo match ({bot} bots)"
-    print(
-        f"\nDemo match of {game.title}: {DEMO_PLAYER_NOTE}; {how}. Open your link in a browser:",
-        flush=True,
-    )
-    print(f"  Play as {you}:".ljust(17) + f"{base}{play}", flush=True)
-    print("  Host page:".ljust(17) + f"{base}{host}", flush=True)
-    print("  Spectators:".ljust(17) + f"{base}{watch}\n", flush=True)
+        what = f"A demo match of {game.title} is ready: "
+    return [
+        what + f"you play {you}, and {bot} bots play the other seats.",
+        f"  To play as {you}, open {base}{play}",
+        "  To host it (see who has submitted, resolve a step, post announcements), open "
+        + f"{base}{host}",
+        f"  To let others watch, send them {base}{watch}",
+        "",
+    ]
 
 
-def print_admin_key(key: str | None, db_url: str) -> None:
-    """Tell the operator how matches are created on this server."""
+def admin_key_lines(key: str | None, db_url: str) -> list[str]:
+    """How matches are created on this server: the admin key for the API (the home
+    link already carries it for a browser), and where it is kept."""
     from sqlalchemy.engine import make_url
 
     from .admin import ENV, key_file
 
     if key is None:
-        print("Open mode: anyone who reaches this server may create matches.", flush=True)
-        return
+        return ["Open mode: anyone who reaches this server may create matches."]
     url = make_url(db_url)
     where = (
         f"from ${ENV}"
@@ -165,7 +170,4 @@ def print_admin_key(key: str | None, db_url: str) -> None:
         if url.get_backend_name() == "sqlite" and key_file(url.database)
         else "kept in the database's settings table"
     )
-    print(
-        f"Admin key (creating and importing matches: Authorization: Bearer KEY): {key}  ({where})",
-        flush=True,
-    )
+    return [f"Admin key, for scripts (Authorization: Bearer KEY): {key} ({where})"]

@@ -37,12 +37,12 @@ CSP = (
     "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
-#: FastAPI's /docs and /redoc load their viewers from a CDN with an inline script
+#: /docs and /redoc (apidocs.py): their viewers are served from here, but FastAPI's
+#: pages start them with an inline script, and ReDoc runs a worker from a blob
 DOCS_CSP = (
-    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "img-src 'self' data: https://fastapi.tiangolo.com; worker-src 'self' blob:; "
-    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    "default-src 'self'; script-src 'self' 'unsafe-inline'; "
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
+    "worker-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 )
 DOCS_PATHS = ("/docs", "/redoc")
 
