@@ -105,7 +105,7 @@ def test_replay_step_shows_every_players_view_for_people(capsys, tmp_path):
     run(capsys, "random", SE, "--seed", "2", "-o", str(rnd))
     code, out, _ = run(capsys, "replay", str(rnd), "--step", "1")
     assert code == 0 and "=== Public view ===" in out and "=== View of jk ===" in out
-    assert "Round 2 of 4" in out and "Seats clockwise from seat 0 at the top: " in out
+    assert "Round 2 of 4" in out and "Seats clockwise from seat 1 at the top: " in out
     view = out.split("=== View of jk ===")[1].split("===")[0]
     assert "## You (jk)" in view and "Your number: " in view and "Money: $" in view
     assert "{" not in out and '"you"' not in out, "for people, not JSON"

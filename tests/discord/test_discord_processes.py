@@ -99,7 +99,11 @@ def test_discord_beside_another_process_posts_once(url, dx):
         async with dx.run(bot) as env:
             world = await dx.World(env, bot).setup()
             match_id = await world.new(
-                "seat_exchange", humans=1, deadlines="trades=minutes:0.02", early=False
+                "seat_exchange",
+                humans=1,
+                deadlines="trades=minutes:0.02",
+                early=False,
+                bots="random",
             )
             before = len(world.messages(world.channel))
             await asyncio.sleep(1.5)  # the deadline passes; both processes find it due
