@@ -139,6 +139,8 @@ DEFAULTS: dict[str, float] = {
     "last_kong": 0.0,  # share of round 7's unplanned rest put into Kong
     "last_thief": 0.5,  # share of what then remains bet in the Thief (the rest invested)
     "noise": 0.0,  # Kong and invest amounts vary by up to this share, up or down, per round
+    "donate": 1,  # the least donated per round (plus $0-2 at random); 0: never donate
+    "dodge": 1,  # 1: dodge unwanted Minus tiles with a small positive bid; 0: bid $0 on them
 }
 
 
@@ -163,13 +165,15 @@ class SplitBot:
         total = sum(shares)
         # shares summing above 1 are scaled down to 1: a round spends at most its budget
         scale = total if total > 1 + 1e-9 else 1.0
-        self.kong_share, self.invest_share, self.thief_share = (x / scale for x in shares)
+        self.KONG_SHARE, self.INVEST_SHARE, self.THIEF_SHARE = (x / scale for x in shares)
         self.minus_cap = p["minus_cap"]
         self.chase = p["chase"]
         self.tempo = p["tempo"]
         self.last_kong = p["last_kong"]
         self.last_thief = p["last_thief"]
         self.noise = p["noise"]
+        self.donate = p["donate"]
+        self.dodge = p["dodge"]
 
     def act(self, view: dict, request: dict, rng: random.Random) -> dict:
         if request["kind"] == "choose_ec":
@@ -195,15 +199,16 @@ class SplitBot:
         scale = starting_budget(request, view["you"]) / OFFICIAL_BUDGET
         bids = self._bids(view, request, me, budget, scale, rng)
         left = max(0, budget - sum(abs(b) for b in bids))
-        donate = min(left, 1 + rng.randint(0, 2))
+        # the lowest donor gets a Miser token, a bad place in the I&D ranking (§4.2 "Invest")
+        donate = min(left, self.donate + rng.randint(0, 2)) if self.donate else 0
         left -= donate
-        kong, invest = left * self.kong_share, left * self.invest_share
+        kong, invest = left * self.KONG_SHARE, left * self.INVEST_SHARE
         if self.noise:
             kong *= 1 + self.noise * (2 * rng.random() - 1)
             invest *= 1 + self.noise * (2 * rng.random() - 1)
         contribute = self._kong(view, int(kong), rounds_left)
         invest_amount = odd(int(invest))
-        role, bet = self._thief(view, me, int(left * self.thief_share))
+        role, bet = self._thief(view, me, int(left * self.THIEF_SHARE))
         if rounds_left == 1:
             rest = balance - (contribute + sum(abs(b) for b in bids) + invest_amount + donate + bet)
             if rest > 0:
@@ -248,9 +253,11 @@ class SplitBot:
                 bids.append(-min(cap, _sized(4 + 2 * v + rng.randint(0, 3), scale)))
             elif v >= reach:
                 bids.append(-min(cap, _sized(6 + rng.randint(0, 4), scale)))
-            else:
+            elif self.dodge:
                 # dodge: someone else bids lower (and it counts as money bid for the tiebreak)
                 bids.append(_sized(rng.choice((1, 1, 2)), scale))
+            else:
+                bids.append(0)
         return bids
 
     # ------------------------------------------------------------ Kong's Dilemma
