@@ -154,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--grid", action="store_true", help="also the splitter corner grid")
     parser.add_argument("--field", default="strategy")
     parser.add_argument("--top", type=int, default=5, help="grid lines re-measured")
+    parser.add_argument("--no-simple", action="store_true", help="skip the simple policies")
     args = parser.parse_args(argv)
     variant = None
     if args.variant:
@@ -179,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()
         return mean
 
-    for name, make in simple_policies().items():
+    for name, make in {} if args.no_simple else simple_policies().items():
         show(name, make, n, args.seed + 1)
     if args.grid:
         quick = max(60, n // 5)

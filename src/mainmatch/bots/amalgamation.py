@@ -317,33 +317,61 @@ def vote(view: dict, request: dict) -> dict:
     return {"ec": min(candidates, key=gt.index)}
 
 
-#: the strategy bot's mixture, written by ``python -m mainmatch.bots.train_amalgamation``
+#: the strategy bot's mixtures, written by ``python -m mainmatch.bots.train_amalgamation``:
+#: this one at the official budget, ``amalgamation_mix_<budget>.json`` at other budgets
 MIX_FILE = "amalgamation_mix.json"
+
+Mixture = tuple[tuple[float, ...], tuple[dict[str, Any], ...]]
 
 
 @cache
-def load_mixture(name: str = MIX_FILE) -> tuple[tuple[float, ...], tuple[dict[str, Any], ...]]:
-    """The mixture file's weights and plans (``{"plans": [{"weight", "params"}]}``)."""
+def load_mixture(name: str = MIX_FILE) -> Mixture:
+    """A mixture file's weights and plans (``{"plans": [{"weight", "params"}]}``)."""
     data = json.loads(resources.files("mainmatch.bots").joinpath(name).read_text())
     plans = data["plans"]
     return tuple(float(p["weight"]) for p in plans), tuple(dict(p["params"]) for p in plans)
 
 
+@cache
+def mixture_budgets() -> tuple[int, ...]:
+    """The budgets the shipped mixtures were trained at (the official one first)."""
+    out = [OFFICIAL_BUDGET]
+    for entry in resources.files("mainmatch.bots").iterdir():
+        stem = entry.name.removesuffix(".json")
+        if entry.name.startswith("amalgamation_mix_") and stem.rsplit("_", 1)[1].isdigit():
+            out.append(int(stem.rsplit("_", 1)[1]))
+    return tuple(out)
+
+
+def mixture_for(budget: int) -> Mixture:
+    """The shipped mixture trained at the budget nearest ``budget`` (by ratio): the
+    contests' prices scale with the budget, the $20 Minus penalty does not (§4.1.3)."""
+    near = min(mixture_budgets(), key=lambda b: (abs(math.log(max(1, budget) / b)), b))
+    return (
+        load_mixture() if near == OFFICIAL_BUDGET else load_mixture(f"amalgamation_mix_{near}.json")
+    )
+
+
 class StrategyBot:
     """A mixed strategy: each player draws one plan (:class:`SplitBot`) per match, with
-    the mixture's weights, from the match's random generator, and plays it throughout."""
+    the mixture's weights, from the match's random generator, and plays it throughout.
+    The mixture is the one trained nearest the match's budget (unless one is given)."""
 
     name = "strategy"
     reads_only = True
 
-    def __init__(
-        self, mixture: tuple[tuple[float, ...], tuple[dict[str, Any], ...]] | None = None
-    ) -> None:
-        weights, plans = mixture or load_mixture()
-        self.weights = weights
-        self.plans = tuple(SplitBot(p) for p in plans)
+    def __init__(self, mixture: Mixture | None = None) -> None:
+        self.mixture = mixture
+        #: mixture -> its plans as bots (built once per bot)
+        self._plans: dict[int, tuple[tuple[float, ...], tuple[SplitBot, ...]]] = {}
         #: player -> the plan drawn for the current match (one bot may play several seats)
         self.drawn: dict[str, SplitBot] = {}
+
+    def _plans_of(self, mixture: Mixture) -> tuple[tuple[float, ...], tuple[SplitBot, ...]]:
+        key = id(mixture)
+        if key not in self._plans:
+            self._plans[key] = (mixture[0], tuple(SplitBot(p) for p in mixture[1]))
+        return self._plans[key]
 
     def act(self, view: dict, request: dict, rng: random.Random) -> dict:
         if request["kind"] == "choose_ec":
@@ -351,7 +379,9 @@ class StrategyBot:
         me = view["you"]["player"]
         if request["round"] == 1 or me not in self.drawn:
             # a new match (or a bot joining late): draw this player's plan
-            self.drawn[me] = rng.choices(self.plans, self.weights)[0]
+            mixture = self.mixture or mixture_for(starting_budget(request, view["you"]))
+            weights, plans = self._plans_of(mixture)
+            self.drawn[me] = rng.choices(plans, weights)[0]
         return self.drawn[me].round(view, request, rng)
 
 

@@ -75,6 +75,12 @@ SIMPLE: tuple[dict[str, Any], ...] = (
     {"kong": 0.5, "invest": 0.5, "thief": 0.0, "donate": 0, "dodge": 0},
     {"kong": 0.0, "invest": 1.0, "thief": 0.0, "donate": 5},
     {"kong": 0.0, "invest": 0.0, "thief": 0.0, "donate": 0, "dodge": 0, "last_thief": 1.0},
+    {"kong": 0.0, "invest": 0.5, "thief": 0.0, "minus_cap": 0.0, "tempo": -1.0, "last_kong": 0.5},
+    {"kong": 0.0, "invest": 1.0, "thief": 0.0, "minus_cap": 0.0, "last_kong": 0.5},
+    {"kong": 0.0, "invest": 0.5, "thief": 0.0, "tempo": -1.0, "last_thief": 0.0},
+    {"kong": 0.5, "invest": 0.0, "thief": 0.0, "tempo": -1.0, "last_kong": 1.0},
+    {"kong": 0.0, "invest": 1.0, "thief": 0.0, "tempo": -1.0, "last_thief": 0.0},
+    {"kong": 0.0, "invest": 1.0, "thief": 0.0, "tempo": 1.0, "last_kong": 0.5, "last_thief": 0.0},
 )
 
 
@@ -220,7 +226,7 @@ def _maker(params: dict[str, Any]) -> Callable[[], SplitBot]:
 
 def train(
     seed: int = 0,
-    iterations: int = 80,
+    iterations: int = 110,
     drawn: int = 10,
     matches: int = 80,
     confirm: int = 200,
@@ -262,10 +268,11 @@ def train(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--iterations", type=int, default=80)
+    parser.add_argument("--iterations", type=int, default=110)
     parser.add_argument("--drawn", type=int, default=10, help="random plans per iteration")
     parser.add_argument("--matches", type=int, default=80, help="matches per candidate")
     parser.add_argument("--confirm", type=int, default=200, help="matches per finalist")
+    parser.add_argument("--budget", type=int, default=0, help="train at this budget variant")
     parser.add_argument(
         "--out",
         type=Path,
@@ -273,7 +280,12 @@ def main(argv: list[str] | None = None) -> int:
         help="where to write the mixture (default: the shipped file)",
     )
     args = parser.parse_args(argv)
-    data = train(args.seed, args.iterations, args.drawn, args.matches, args.confirm)
+    variant = {"budget": args.budget} if args.budget else None
+    data = train(
+        args.seed, args.iterations, args.drawn, args.matches, args.confirm, variant=variant
+    )
+    if variant:
+        data["budget"] = args.budget
     args.out.write_text(json.dumps(data, indent=1) + "\n")
     print(f"wrote {args.out} ({len(data['plans'])} plans)")
     return 0
