@@ -15,8 +15,6 @@ from mainmatch.bots.amalgamation import (
     SplitBot,
     StrategyBot,
     load_mixture,
-    mixture_budgets,
-    mixture_for,
     starting_budget,
 )
 from mainmatch.bots.families import get_family
@@ -62,15 +60,6 @@ def test_the_shipped_mixture_loads_and_its_plans_are_family_lines():
     family = get_family("amalgamation", "splitter")
     for params in plans:
         assert family.checked(params) == params  # every plan is a valid splitter line
-
-
-def test_the_mixture_trained_nearest_the_budget_is_played():
-    budgets = mixture_budgets()
-    assert budgets[0] == 400
-    assert mixture_for(400) is load_mixture()
-    for budget in budgets[1:]:
-        assert mixture_for(budget) is load_mixture(f"amalgamation_mix_{budget}.json")
-        assert mixture_for(budget) is not load_mixture()
 
 
 def test_classic_is_the_splitter_family_at_its_defaults():

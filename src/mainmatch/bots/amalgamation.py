@@ -317,8 +317,9 @@ def vote(view: dict, request: dict) -> dict:
     return {"ec": min(candidates, key=gt.index)}
 
 
-#: the strategy bot's mixtures, written by ``python -m mainmatch.bots.train_amalgamation``:
-#: this one at the official budget, ``amalgamation_mix_<budget>.json`` at other budgets
+#: the strategy bot's mixture, written by ``python -m mainmatch.bots.train_amalgamation``
+#: (trained at the official budget; every amount is a share of the balance, so it is
+#: played at every budget)
 MIX_FILE = "amalgamation_mix.json"
 
 Mixture = tuple[tuple[float, ...], tuple[dict[str, Any], ...]]
@@ -332,30 +333,10 @@ def load_mixture(name: str = MIX_FILE) -> Mixture:
     return tuple(float(p["weight"]) for p in plans), tuple(dict(p["params"]) for p in plans)
 
 
-@cache
-def mixture_budgets() -> tuple[int, ...]:
-    """The budgets the shipped mixtures were trained at (the official one first)."""
-    out = [OFFICIAL_BUDGET]
-    for entry in resources.files("mainmatch.bots").iterdir():
-        stem = entry.name.removesuffix(".json")
-        if entry.name.startswith("amalgamation_mix_") and stem.rsplit("_", 1)[1].isdigit():
-            out.append(int(stem.rsplit("_", 1)[1]))
-    return tuple(out)
-
-
-def mixture_for(budget: int) -> Mixture:
-    """The shipped mixture trained at the budget nearest ``budget`` (by ratio): the
-    contests' prices scale with the budget, the $20 Minus penalty does not (§4.1.3)."""
-    near = min(mixture_budgets(), key=lambda b: (abs(math.log(max(1, budget) / b)), b))
-    return (
-        load_mixture() if near == OFFICIAL_BUDGET else load_mixture(f"amalgamation_mix_{near}.json")
-    )
-
-
 class StrategyBot:
     """A mixed strategy: each player draws one plan (:class:`SplitBot`) per match, with
     the mixture's weights, from the match's random generator, and plays it throughout.
-    The mixture is the one trained nearest the match's budget (unless one is given)."""
+    ``mixture`` replaces the shipped one (training uses this)."""
 
     name = "strategy"
     reads_only = True
@@ -379,8 +360,7 @@ class StrategyBot:
         me = view["you"]["player"]
         if request["round"] == 1 or me not in self.drawn:
             # a new match (or a bot joining late): draw this player's plan
-            mixture = self.mixture or mixture_for(starting_budget(request, view["you"]))
-            weights, plans = self._plans_of(mixture)
+            weights, plans = self._plans_of(self.mixture or load_mixture())
             self.drawn[me] = rng.choices(plans, weights)[0]
         return self.drawn[me].round(view, request, rng)
 
