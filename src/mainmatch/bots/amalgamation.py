@@ -333,6 +333,20 @@ def load_mixture(name: str = MIX_FILE) -> Mixture:
     return tuple(float(p["weight"]) for p in plans), tuple(dict(p["params"]) for p in plans)
 
 
+Plans = tuple[tuple[float, ...], tuple["SplitBot", ...]]
+
+
+def as_plans(mixture: Mixture) -> Plans:
+    """The mixture's weights and its plans as bots (a plan keeps no state: shareable)."""
+    return mixture[0], tuple(SplitBot(p) for p in mixture[1])
+
+
+@cache
+def shipped_plans() -> Plans:
+    """The shipped mixture as bots, built once per process."""
+    return as_plans(load_mixture())
+
+
 class StrategyBot:
     """A mixed strategy: each player draws one plan (:class:`SplitBot`) per match, with
     the mixture's weights, from the match's random generator, and plays it throughout.
@@ -342,17 +356,9 @@ class StrategyBot:
     reads_only = True
 
     def __init__(self, mixture: Mixture | None = None) -> None:
-        self.mixture = mixture
-        #: mixture -> its plans as bots (built once per bot)
-        self._plans: dict[int, tuple[tuple[float, ...], tuple[SplitBot, ...]]] = {}
+        self.plans = as_plans(mixture) if mixture else shipped_plans()
         #: player -> the plan drawn for the current match (one bot may play several seats)
         self.drawn: dict[str, SplitBot] = {}
-
-    def _plans_of(self, mixture: Mixture) -> tuple[tuple[float, ...], tuple[SplitBot, ...]]:
-        key = id(mixture)
-        if key not in self._plans:
-            self._plans[key] = (mixture[0], tuple(SplitBot(p) for p in mixture[1]))
-        return self._plans[key]
 
     def act(self, view: dict, request: dict, rng: random.Random) -> dict:
         if request["kind"] == "choose_ec":
@@ -360,7 +366,7 @@ class StrategyBot:
         me = view["you"]["player"]
         if request["round"] == 1 or me not in self.drawn:
             # a new match (or a bot joining late): draw this player's plan
-            weights, plans = self._plans_of(self.mixture or load_mixture())
+            weights, plans = self.plans
             self.drawn[me] = rng.choices(plans, weights)[0]
         return self.drawn[me].round(view, request, rng)
 
