@@ -1,40 +1,53 @@
-"""A strategy bot for The Amalgamation (``shared/rules/amalgamation.md``).
+"""The bots of The Amalgamation (``shared/rules/amalgamation.md``).
 
-It sees only its own view and request. Each round it splits a budget
-(balance / rounds left; everything in round 7, since money left is worth
-nothing) over the four sub-games the way a careful player would:
+Every bot here sees only its own view and request. Money amounts come from
+the match's own balance, so a ``budget`` variant (§1, §2) changes every
+decision. Two bots:
 
-- **Minus Auction - streak chasing.** A tile is worth what it changes in
-  the bot's streak score: a tile next to a run it holds costs nothing (or
-  gains, when it bridges two runs or extends a run towards 0), a lone tile
-  costs its value. It bids to win tiles worth >= 0 (and a tile near 0 when
-  a second round without tiles would cost $20), and dodges the rest with a
-  small positive bid (which also counts as money bid for the tiebreak).
-- **Kong's Dilemma.** Puts a share into the team pot while the team race is
-  open, more when behind; once the team's win is sure it keeps contributing
-  (the winners rank by money given), once its loss is sure it stops (the
-  losers rank by money given, least first).
-- **Investment & Donation.** Donates a little every round (a Miser token
-  goes to the lowest donor, usually $0) and invests an odd, unusual amount
-  to stand alone at the top for the Top Investor token.
-- **Garnet Chip Thief.** Estimates each other player's role habits from the
-  public role history and picks the role with the most expected chips,
-  betting more when that expectation is high.
+- ``classic`` (:class:`SplitBot` at its defaults): the first heuristic, kept
+  as a yardstick. Each round it splits a budget (balance / rounds left;
+  everything in round 7, since money left is worth nothing) over the four
+  sub-games: streak chasing in the Minus Auction (a tile worth >= 0 to its
+  runs is bid for, a lone tile dodged with a small positive bid), a share of
+  the rest into Kong's Dilemma (more when behind, nothing once the loss is
+  sure), a small donation and an odd investment, and a Chip Thief bet on the
+  role with the most expected chips given the public role history.
+  :class:`SplitBot` takes that plan's numbers as parameters (the ``splitter``
+  family, ``families/amalgamation.py``): the shares, the Minus cap and reach,
+  how spending is spread over the rounds (``tempo``), where the last round's
+  rest goes, and how much the amounts vary.
+- ``strategy`` (:class:`StrategyBot`): a **mixture** of such plans, one drawn
+  per match and player from ``amalgamation_mix.json`` (weights and
+  parameters, written by ``python -m mainmatch.bots.train_amalgamation``).
+  The classic bot spread its money evenly and predictably, so one seat that
+  put more into Kong's Dilemma and Investment (two all-pay contests whose
+  top places need only a little more than the rest) won ~77% of ToLs; a
+  mixed plan, fitted by fictitious play against the best fixed plan found
+  each iteration, leaves no fixed plan much to gain (docs/decisions.md
+  "The Amalgamation's strategy bot").
 
-It keeps its garnets (worth more to an ORG player than a few dollars here)
-and, as a winner choosing the EC, votes for the candidate highest in the
-gamewide tiebreak (the strongest rival), never for itself when it can avoid it.
+A winner choosing the EC votes for the candidate highest in the gamewide
+tiebreak (the strongest rival), never for itself when it can avoid it.
 """
 
 from __future__ import annotations
 
+import json
+import math
 import random
 from functools import cache, lru_cache
+from importlib import resources
+from typing import Any
 
 from .base import register
 
 ROLES = ("mafia", "cartel", "police", "beggar")
 CHIPS = 5
+#: rounds of a match (amalgamation.md §1; no variant changes it)
+ROUNDS = 7
+#: the official starting balance (§1): the Minus bids' dollar sizes were set for it and
+#: scale with the match's own budget (a ``budget`` variant)
+OFFICIAL_BUDGET = 400
 
 
 def streak_score(tiles) -> int:
@@ -114,110 +127,160 @@ def _expected_chips(others: tuple[tuple[float, ...], ...]) -> tuple[tuple[str, f
     return tuple((role, sum(pk * mine[i] for pk, mine in chips)) for i, role in enumerate(ROLES))
 
 
-class StrategyBot:
-    """The reference strategy: a budget split over the four sub-games and streak chasing."""
+#: a plan's numbers and their defaults (the classic bot; the ``splitter`` family's ranges
+#: are in ``families/amalgamation.py``)
+DEFAULTS: dict[str, float] = {
+    "kong": 0.22,  # share of the round's rest (after Minus bids and the donation) into Kong
+    "invest": 0.38,  # ... invested
+    "thief": 0.40,  # ... bet in the Chip Thief
+    "minus_cap": 0.25,  # most bid on one Minus tile, as a share of the round's budget
+    "chase": 0,  # chase Minus tiles whose streak value is >= -chase
+    "tempo": 0.0,  # spending over the rounds: < 0 earlier, > 0 later, 0 evenly
+    "last_kong": 0.0,  # share of round 7's unplanned rest put into Kong
+    "last_thief": 0.5,  # share of what then remains bet in the Thief (the rest invested)
+    "noise": 0.0,  # Kong and invest amounts vary by up to this share, up or down, per round
+    "donate": 1,  # the least donated per round (plus $0-2 at random); 0: never donate
+    "dodge": 1,  # 1: dodge unwanted Minus tiles with a small positive bid; 0: bid $0 on them
+}
 
-    name = "strategy"
+
+def starting_budget(request: dict, you: dict) -> int:
+    """The balance the player started with (the ``budget`` variant, §1): every
+    balance is the start plus money bought minus spending and penalties (§5 "you")."""
+    return request["balance"] + sum(
+        r["spent"] + r["penalty"] - r["money_bought"] for r in you["rounds"]
+    )
+
+
+class SplitBot:
+    """One fixed plan: a budget split over the four sub-games, as numbers (``DEFAULTS``)."""
+
+    name = "classic"
     #: it changes neither its view nor its request and returns fresh values only (PD2)
     reads_only = True
 
-    #: shares of the round's budget (after the Minus bids) for kong, invest, thief
-    KONG_SHARE = 0.22
-    INVEST_SHARE = 0.38
-    THIEF_SHARE = 0.40
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        p = {**DEFAULTS, **(params or {})}
+        shares = (p["kong"], p["invest"], p["thief"])
+        total = sum(shares)
+        # shares summing above 1 are scaled down to 1: a round spends at most its budget
+        scale = total if total > 1 + 1e-9 else 1.0
+        self.KONG_SHARE, self.INVEST_SHARE, self.THIEF_SHARE = (x / scale for x in shares)
+        self.minus_cap = p["minus_cap"]
+        self.chase = p["chase"]
+        self.tempo = p["tempo"]
+        self.last_kong = p["last_kong"]
+        self.last_thief = p["last_thief"]
+        self.noise = p["noise"]
+        self.donate = p["donate"]
+        self.dodge = p["dodge"]
 
     def act(self, view: dict, request: dict, rng: random.Random) -> dict:
         if request["kind"] == "choose_ec":
-            return self._vote(view, request)
-        return self._round(view, request, rng)
-
-    # ------------------------------------------------------------ EC vote
-
-    def _vote(self, view: dict, request: dict) -> dict:
-        me = view["you"]["player"]
-        candidates = [c for c in request["candidates"] if c != me] or list(request["candidates"])
-        gt = view["gamewide_tiebreak"]
-        return {"ec": min(candidates, key=gt.index)}
+            return vote(view, request)
+        return self.round(view, request, rng)
 
     # ------------------------------------------------------------ a round
 
-    def _round(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def _budget(self, balance: int, rounds_left: int) -> int:
+        """This round's share of the balance; all of it in the last round (money left is
+        worth nothing, §1). ``tempo`` weighs round k from now by ``exp(tempo * k)``."""
+        if rounds_left == 1:
+            return balance
+        if self.tempo == 0:
+            return balance // rounds_left
+        return int(balance / sum(math.exp(self.tempo * k) for k in range(rounds_left)))
+
+    def round(self, view: dict, request: dict, rng: random.Random) -> dict:
         me = view["you"]["player"]
         balance = request["balance"]
-        r = request["round"]
-        rounds_left = 7 - r + 1
-        budget = balance if rounds_left == 1 else balance // rounds_left
-        bids = self._bids(view, request, me, budget, rng)
+        rounds_left = ROUNDS - request["round"] + 1
+        budget = self._budget(balance, rounds_left)
+        scale = starting_budget(request, view["you"]) / OFFICIAL_BUDGET
+        bids = self._bids(view, request, me, budget, scale, rng)
         left = max(0, budget - sum(abs(b) for b in bids))
-        donate = min(left, 1 + rng.randint(0, 2))
+        # the lowest donor gets a Miser token, a bad place in the I&D ranking (§4.2 "Invest")
+        donate = min(left, self.donate + rng.randint(0, 2)) if self.donate else 0
         left -= donate
-        contribute = self._kong(view, me, int(left * self.KONG_SHARE), rounds_left)
-        invest = self._odd(int(left * self.INVEST_SHARE))
+        kong, invest = left * self.KONG_SHARE, left * self.INVEST_SHARE
+        if self.noise:
+            kong *= 1 + self.noise * (2 * rng.random() - 1)
+            invest *= 1 + self.noise * (2 * rng.random() - 1)
+        contribute = self._kong(view, int(kong), rounds_left)
+        invest_amount = odd(int(invest))
         role, bet = self._thief(view, me, int(left * self.THIEF_SHARE))
         if rounds_left == 1:
-            # money left at the end is worth nothing: put the rest where it still scores
-            rest = balance - (contribute + sum(abs(b) for b in bids) + invest + donate + bet)
+            rest = balance - (contribute + sum(abs(b) for b in bids) + invest_amount + donate + bet)
             if rest > 0:
-                bet += rest // 2
-                invest += rest - rest // 2
-        spend = contribute + sum(abs(b) for b in bids) + invest + donate + bet
+                # money left at the end is worth nothing: put the rest where it still scores
+                extra = int(rest * self.last_kong) if self._kong(view, 1, 1) else 0
+                contribute += extra
+                rest -= extra
+                bet += int(rest * self.last_thief)
+                invest_amount += rest - int(rest * self.last_thief)
+        spend = contribute + sum(abs(b) for b in bids) + invest_amount + donate + bet
         if spend > balance:
             # never into debt (§3.1 rule 7): keep only the bids for wanted tiles, then nothing
-            contribute = invest = donate = bet = 0
+            contribute = invest_amount = donate = bet = 0
             bids = [min(b, 0) for b in bids]
             if sum(-b for b in bids) > balance:
                 bids = [0] * len(bids)
         return {
             "kong": {"contribute": contribute},
             "minus": {"bids": bids},
-            "invest": {"invest": invest, "donate": donate},
+            "invest": {"invest": invest_amount, "donate": donate},
             "thief": {"bet": bet, "role": role},
         }
-
-    @staticmethod
-    def _odd(amount: int) -> int:
-        """Avoid round numbers, which others pick too: a tie cancels a Top Investor token."""
-        if amount >= 5 and amount % 5 == 0:
-            return amount - 2
-        return amount
 
     # ------------------------------------------------------------ Minus Auction
 
     def _bids(
-        self, view: dict, request: dict, me: str, budget: int, rng: random.Random
+        self, view: dict, request: dict, me: str, budget: int, scale: float, rng: random.Random
     ) -> list[int]:
+        """Bid for tiles that join or improve a held run (§4.2 "Minus": a run scores its
+        value nearest 0), dodge the rest with a small positive bid; a second round
+        without a tile costs $20 (§4.1.3), so a hungry player chases 5 further. Dollar
+        sizes are the official budget's, scaled by ``scale``."""
         held = list(view["minus"]["received"][me])
         base = streak_score(held)
-        hungry = (
-            view["minus"]["rounds_without_tiles"][me] >= 1
-        )  # a 2nd round without a tile costs $20
-        values = [streak_score(held + [t]) - base for t in request["tiles"]]
-        cap = max(1, budget // 4)
+        hungry = view["minus"]["rounds_without_tiles"][me] >= 1
+        reach = -self.chase - (5 if hungry else 0)
+        cap = max(1, int(budget * self.minus_cap))
         bids = []
-        for v in values:
+        for t in request["tiles"]:
+            v = streak_score(held + [t]) - base
             if v >= 0:
-                bids.append(-min(cap, 4 + 2 * v + rng.randint(0, 3)))
-            elif hungry and v >= -5:
-                bids.append(-min(cap, 6 + rng.randint(0, 4)))
+                bids.append(-min(cap, _sized(4 + 2 * v + rng.randint(0, 3), scale)))
+            elif v >= reach:
+                bids.append(-min(cap, _sized(6 + rng.randint(0, 4), scale)))
+            elif self.dodge:
+                # dodge: someone else bids lower (and it counts as money bid for the tiebreak)
+                bids.append(_sized(rng.choice((1, 1, 2)), scale))
             else:
-                bids.append(rng.choice((1, 1, 2)))  # dodge: someone else bids lower
+                bids.append(0)
         return bids
 
     # ------------------------------------------------------------ Kong's Dilemma
 
-    def _kong(self, view: dict, me: str, share: int, rounds_left: int) -> int:
+    @staticmethod
+    def _kong(view: dict, share: int, rounds_left: int) -> int:
+        """Behind: put in half as much again. Once the loss is sure, nothing: the losers
+        rank by money given, least first (§4.2 "Kong")."""
         team = view["you"]["team"]
         other = "white" if team == "red" else "red"
         mine, theirs = view["kong"]["points"][team], view["kong"]["points"][other]
         if theirs - mine > rounds_left:
-            return 0  # the loss is sure: the losers rank by money given, least first
+            return 0
         if theirs > mine:
             share = int(share * 1.5)
         return share
 
     # ------------------------------------------------------------ Garnet Chip Thief
 
-    def _thief(self, view: dict, me: str, share: int) -> tuple[str, int]:
+    @staticmethod
+    def _thief(view: dict, me: str, share: int) -> tuple[str, int]:
+        """The role with the most expected chips given the public role history (§4.1.5),
+        with a bet that grows with that expectation."""
         history = view["thief"]["rounds"]
         others = []
         for p in view["players"]:
@@ -234,4 +297,79 @@ class StrategyBot:
         return role, int(share * weight)
 
 
+def _sized(dollars: int, scale: float) -> int:
+    """An official-budget dollar amount at this match's budget (at least $1)."""
+    return dollars if scale == 1 else max(1, round(dollars * scale))
+
+
+def odd(amount: int) -> int:
+    """Avoid round numbers, which others pick too: a tie cancels a Top Investor token."""
+    if amount >= 5 and amount % 5 == 0:
+        return amount - 2
+    return amount
+
+
+def vote(view: dict, request: dict) -> dict:
+    """The EC vote (§3.2): the candidate highest in the gamewide tiebreak, not oneself."""
+    me = view["you"]["player"]
+    candidates = [c for c in request["candidates"] if c != me] or list(request["candidates"])
+    gt = view["gamewide_tiebreak"]
+    return {"ec": min(candidates, key=gt.index)}
+
+
+#: the strategy bot's mixture, written by ``python -m mainmatch.bots.train_amalgamation``
+#: (trained at the official budget; every amount is a share of the balance, so it is
+#: played at every budget)
+MIX_FILE = "amalgamation_mix.json"
+
+Mixture = tuple[tuple[float, ...], tuple[dict[str, Any], ...]]
+
+
+@cache
+def load_mixture(name: str = MIX_FILE) -> Mixture:
+    """A mixture file's weights and plans (``{"plans": [{"weight", "params"}]}``)."""
+    data = json.loads(resources.files("mainmatch.bots").joinpath(name).read_text())
+    plans = data["plans"]
+    return tuple(float(p["weight"]) for p in plans), tuple(dict(p["params"]) for p in plans)
+
+
+Plans = tuple[tuple[float, ...], tuple["SplitBot", ...]]
+
+
+def as_plans(mixture: Mixture) -> Plans:
+    """The mixture's weights and its plans as bots (a plan keeps no state: shareable)."""
+    return mixture[0], tuple(SplitBot(p) for p in mixture[1])
+
+
+@cache
+def shipped_plans() -> Plans:
+    """The shipped mixture as bots, built once per process."""
+    return as_plans(load_mixture())
+
+
+class StrategyBot:
+    """A mixed strategy: each player draws one plan (:class:`SplitBot`) per match, with
+    the mixture's weights, from the match's random generator, and plays it throughout.
+    ``mixture`` replaces the shipped one (training uses this)."""
+
+    name = "strategy"
+    reads_only = True
+
+    def __init__(self, mixture: Mixture | None = None) -> None:
+        self.plans = as_plans(mixture) if mixture else shipped_plans()
+        #: player -> the plan drawn for the current match (one bot may play several seats)
+        self.drawn: dict[str, SplitBot] = {}
+
+    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+        if request["kind"] == "choose_ec":
+            return vote(view, request)
+        me = view["you"]["player"]
+        if request["round"] == 1 or me not in self.drawn:
+            # a new match (or a bot joining late): draw this player's plan
+            weights, plans = self.plans
+            self.drawn[me] = rng.choices(plans, weights)[0]
+        return self.drawn[me].round(view, request, rng)
+
+
+register("amalgamation", "classic", SplitBot)
 register("amalgamation", "strategy", StrategyBot)

@@ -1,0 +1,295 @@
+"""Fit The Amalgamation's strategy mixture by fictitious play (``amalgamation_mix.json``).
+
+    python -m mainmatch.bots.train_amalgamation --seed 0 [--out FILE]
+
+The game is symmetric in its seats, so the mixture is one population of
+fixed plans (:class:`~mainmatch.bots.amalgamation.SplitBot`, the ``splitter``
+family's numbers). Each iteration:
+
+1. candidates: the simple plans of :data:`SIMPLE` (all in one place, a fixed
+   split, passive, early or late spending...), plans drawn uniformly from the
+   family's ranges, and small changes to the plans found so far;
+2. each candidate plays one seat against five seats of the current mixture
+   (``--matches`` matches, seats rotating, the same seeds for every candidate),
+   scored by a player's stakes: +1 for a Token of Life, -1 for being the
+   Elimination Candidate (issue 24);
+3. the best few are measured again on fresh seeds, and the best of them joins
+   the population (fictitious play: the mixture is the population with equal
+   weights, so each best response gets weight 1/size).
+
+It plays matches with the engine alone (no simulator), one process, and is
+deterministic given ``--seed``. The shipped file came from the command above
+with its defaults (docs/decisions.md "The Amalgamation's strategy bot").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from mainmatch import games
+from mainmatch.bots.amalgamation import DEFAULTS, MIX_FILE, SplitBot, StrategyBot
+from mainmatch.engine.driver import Driver
+
+#: the family's ranges (kept equal to ``families/amalgamation.py``, which a test checks)
+RANGES: dict[str, tuple[float, float]] = {
+    "kong": (0.0, 1.0),
+    "invest": (0.0, 1.0),
+    "thief": (0.0, 1.0),
+    "minus_cap": (0.0, 1.0),
+    "chase": (0, 40),
+    "tempo": (-1.0, 1.0),
+    "last_kong": (0.0, 1.0),
+    "last_thief": (0.0, 1.0),
+    "noise": (0.0, 1.0),
+    "donate": (0, 20),
+    "dodge": (0, 1),
+}
+#: whole-number plan numbers
+INTEGERS = ("chase", "donate", "dodge")
+
+#: simple fixed policies every iteration tries (missing numbers: the classic bot's)
+SIMPLE: tuple[dict[str, Any], ...] = (
+    {},
+    {"kong": 0.0, "invest": 0.0, "thief": 0.0, "last_kong": 0.0, "last_thief": 0.0},
+    {"kong": 1.0, "invest": 0.0, "thief": 0.0, "last_kong": 1.0},
+    {"kong": 0.0, "invest": 1.0, "thief": 0.0, "last_thief": 0.0},
+    {"kong": 0.0, "invest": 0.0, "thief": 1.0, "last_thief": 1.0},
+    {"kong": 0.5, "invest": 0.5, "thief": 0.0},
+    {"kong": 0.5, "invest": 0.5, "thief": 0.0, "last_kong": 0.5, "last_thief": 0.0},
+    {"kong": 0.25, "invest": 0.0, "thief": 0.0, "minus_cap": 0.0},
+    {"kong": 1.0, "invest": 0.75, "thief": 0.0, "minus_cap": 0.0, "chase": 40},
+    {"kong": 0.5, "invest": 0.5, "thief": 0.0, "tempo": 1.0},
+    {"kong": 0.5, "invest": 0.5, "thief": 0.0, "tempo": -1.0},
+    {"kong": 0.0, "invest": 1.0, "thief": 0.0, "tempo": 1.0, "last_thief": 0.0},
+    {"kong": 1.0, "invest": 0.0, "thief": 0.0, "tempo": 1.0, "last_kong": 1.0},
+    {"minus_cap": 0.0, "chase": 0},
+    {"minus_cap": 1.0, "chase": 40},
+    {"kong": 0.0, "invest": 1.0, "thief": 0.0, "donate": 0, "dodge": 0, "minus_cap": 0.0},
+    {"kong": 1.0, "invest": 0.0, "thief": 0.0, "donate": 0, "dodge": 0, "minus_cap": 0.0},
+    {"kong": 0.5, "invest": 0.5, "thief": 0.0, "donate": 0, "dodge": 0},
+    {"kong": 0.0, "invest": 1.0, "thief": 0.0, "donate": 5},
+    {"kong": 0.0, "invest": 0.0, "thief": 0.0, "donate": 0, "dodge": 0, "last_thief": 1.0},
+    {"kong": 0.0, "invest": 0.5, "thief": 0.0, "minus_cap": 0.0, "tempo": -1.0, "last_kong": 0.5},
+    {"kong": 0.0, "invest": 1.0, "thief": 0.0, "minus_cap": 0.0, "last_kong": 0.5},
+    {"kong": 0.0, "invest": 0.5, "thief": 0.0, "tempo": -1.0, "last_thief": 0.0},
+    {"kong": 0.5, "invest": 0.0, "thief": 0.0, "tempo": -1.0, "last_kong": 1.0},
+    {"kong": 0.0, "invest": 1.0, "thief": 0.0, "tempo": -1.0, "last_thief": 0.0},
+    {"kong": 0.0, "invest": 1.0, "thief": 0.0, "tempo": 1.0, "last_kong": 0.5, "last_thief": 0.0},
+)
+
+
+def plan(params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` completed with the classic bot's numbers."""
+    return {**DEFAULTS, **params}
+
+
+def draw(rng: random.Random) -> dict[str, Any]:
+    """A plan drawn uniformly from the family's ranges (shares often exactly 0)."""
+    out: dict[str, Any] = {}
+    for name, (low, high) in RANGES.items():
+        if name == "chase":
+            out[name] = rng.choice((0, 0, 5, 10, 40))
+        elif name == "donate":
+            out[name] = rng.choice((0, 1, 1, 2, 4, 8))
+        elif name == "dodge":
+            out[name] = rng.choice((0, 1))
+        elif name in ("kong", "invest", "thief") and rng.random() < 0.25:
+            out[name] = 0.0
+        else:
+            out[name] = round(rng.uniform(low, high), 2)
+    return out
+
+
+def mutate(params: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A plan near ``params``: two numbers moved by up to a fifth of their range."""
+    out = dict(params)
+    for name in rng.sample(sorted(RANGES), 2):
+        low, high = RANGES[name]
+        if name in INTEGERS:
+            move = int(out[name]) + rng.choice((-1, 1)) * (5 if name == "chase" else 1)
+            out[name] = int(min(high, max(low, move)))
+        else:
+            step = (high - low) * rng.uniform(-0.2, 0.2)
+            out[name] = round(min(high, max(low, out[name] + step)), 2)
+    return out
+
+
+def outcomes(
+    make_dev: Callable[[], Any],
+    make_field: Callable[[], Any],
+    matches: int,
+    seed: int,
+    variant: dict[str, int] | None = None,
+) -> list[tuple[int, int]]:
+    """(ToL, EC) of one seat playing ``make_dev``'s bot, the other five ``make_field``'s,
+    per match (1 = got a Token of Life / was the EC), the seat rotating."""
+    return [
+        seats[i % len(seats)]
+        for i, seats in enumerate(_play(make_dev, make_field, matches, seed, variant))
+    ]
+
+
+def table_outcomes(
+    make: Callable[[], Any], matches: int, seed: int, variant: dict[str, int] | None = None
+) -> list[tuple[float, float]]:
+    """Per match, the ToL rate and EC rate over all seats of a table of ``make``'s bots."""
+    out = []
+    for seats in _play(make, make, matches, seed, variant):
+        out.append((sum(t for t, _ in seats) / len(seats), sum(e for _, e in seats) / len(seats)))
+    return out
+
+
+def _play(
+    make_dev: Callable[[], Any],
+    make_field: Callable[[], Any],
+    matches: int,
+    seed: int,
+    variant: dict[str, int] | None,
+) -> list[list[tuple[int, int]]]:
+    """(ToL, EC) of every seat, per match; match ``i`` seats ``make_dev`` at seat ``i mod 6``."""
+    game = games.get("amalgamation")
+    out = []
+    for i in range(matches):
+        rng = random.Random(seed * 1_000_003 + i)
+        extra = {"variant": variant} if variant else {}
+        config = game.random_config(list(game.default_players), rng, **extra)
+        players = list(config["players"])
+        me = players[i % len(players)]
+        bots = {p: make_dev() if p == me else make_field() for p in players}
+        driver = Driver(game, config, events=False)
+        while driver.pending:
+            actions = {
+                p: game.random_action(driver.state, p, rng)
+                if getattr(bots[p], "delegate_random", False)
+                else bots[p].act(game.view(driver.state, p), request, rng)
+                for p, request in driver.pending.items()
+            }
+            driver.step(actions, validate=False)
+        result = driver.result()
+        assert result is not None
+        out.append(
+            [
+                (
+                    int(result["tokens_of_life"].get(p, 0) > 0),
+                    int(result["elimination_candidate"] == p),
+                )
+                for p in players
+            ]
+        )
+    return out
+
+
+def stakes(
+    make_dev: Callable[[], Any],
+    make_field: Callable[[], Any],
+    matches: int,
+    seed: int,
+    variant: dict[str, int] | None = None,
+) -> float:
+    """Mean (ToL - EC) of the deviating seat of :func:`outcomes`."""
+    played = outcomes(make_dev, make_field, matches, seed, variant)
+    return sum(t - e for t, e in played) / len(played)
+
+
+def mixture_file(population: list[dict[str, Any]]) -> dict[str, Any]:
+    """The population as the mixture file: equal plans merged, weights by count."""
+    counts: dict[str, int] = {}
+    for params in population:
+        key = json.dumps(plan(params), sort_keys=True)
+        counts[key] = counts.get(key, 0) + 1
+    return {
+        "format": "mainmatch-amalgamation-mix/1",
+        "plans": [
+            {"weight": round(n / len(population), 6), "params": json.loads(key)}
+            for key, n in counts.items()
+        ],
+    }
+
+
+def _as_mixture(population: list[dict[str, Any]]) -> tuple[tuple[float, ...], tuple[dict, ...]]:
+    data = mixture_file(population)
+    return (
+        tuple(p["weight"] for p in data["plans"]),
+        tuple(p["params"] for p in data["plans"]),
+    )
+
+
+def _maker(params: dict[str, Any]) -> Callable[[], SplitBot]:
+    return lambda: SplitBot(params)
+
+
+def train(
+    seed: int = 0,
+    iterations: int = 110,
+    drawn: int = 10,
+    matches: int = 80,
+    confirm: int = 200,
+    finalists: int = 3,
+    variant: dict[str, int] | None = None,
+    log: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    """Fictitious play from the start plan ``{"kong": .45, "invest": .45, "thief": .1}``;
+    returns the mixture file's data."""
+    rng = random.Random(seed)
+    population: list[dict[str, Any]] = [plan({"kong": 0.45, "invest": 0.45, "thief": 0.1})]
+    for it in range(iterations):
+        mixture = _as_mixture(population)
+
+        def field(mixture=mixture) -> StrategyBot:
+            return StrategyBot(mixture)
+
+        candidates = [plan(p) for p in SIMPLE]
+        candidates += [plan(draw(rng)) for _ in range(drawn)]
+        candidates += [mutate(p, rng) for p in rng.sample(population, min(4, len(population)))]
+        round_seed = rng.randrange(1 << 30)
+        scored = sorted(
+            (
+                (stakes(_maker(c), field, matches, round_seed, variant), k)
+                for k, c in enumerate(candidates)
+            ),
+            reverse=True,
+        )
+        confirm_seed = rng.randrange(1 << 30)
+        best = max(
+            (stakes(_maker(candidates[k]), field, confirm, confirm_seed, variant), k)
+            for _, k in scored[:finalists]
+        )
+        population.append(candidates[best[1]])
+        log(f"iteration {it + 1}: best response {best[0]:+.3f} {candidates[best[1]]}")
+    return mixture_file(population)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--iterations", type=int, default=110)
+    parser.add_argument("--drawn", type=int, default=10, help="random plans per iteration")
+    parser.add_argument("--matches", type=int, default=80, help="matches per candidate")
+    parser.add_argument("--confirm", type=int, default=200, help="matches per finalist")
+    parser.add_argument("--budget", type=int, default=0, help="train at this budget variant")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path(__file__).with_name(MIX_FILE),
+        help="where to write the mixture (default: the shipped file)",
+    )
+    args = parser.parse_args(argv)
+    variant = {"budget": args.budget} if args.budget else None
+    data = train(
+        args.seed, args.iterations, args.drawn, args.matches, args.confirm, variant=variant
+    )
+    if variant:
+        data["budget"] = args.budget
+    args.out.write_text(json.dumps(data, indent=1) + "\n")
+    print(f"wrote {args.out} ({len(data['plans'])} plans)")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
