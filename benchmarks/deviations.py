@@ -24,6 +24,15 @@ last-round settings screened on S+2 (max(60, N/5) matches) and the best
 :data:`DEVIATIONS`: simple fixed policies through the families' parameters
 (corners of their ranges), ``random``, and ``mainmatch search`` finds
 (docs/decisions.md lists the searches). One process.
+
+It replaces four per-game scripts (``seat_exchange_deviations.py``,
+``amalgamation_deviations.py``, ``homeostasis_deviations.py``,
+``one_seat_deviations.py``); with their arguments it plays the same matches, so
+every row's ToL, EC and ToL - EC are theirs (and its interval, except the
+Amalgamation's, now a plug-in rather than sample variance: x sqrt((N-1)/N)).
+The gain was the row's ToL - EC minus the table's (unpaired) outside
+Homeostasis; the Amalgamation's old all-``strategy`` line (seed S, not the
+rows' S+1) is this script's yardstick at ``--seed S-1``.
 """
 
 from __future__ import annotations
