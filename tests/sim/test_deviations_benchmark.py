@@ -103,3 +103,13 @@ def test_bad_input_is_one_line_of_error(
         script["main"](argv)
     assert exit_.value.code == 2
     assert "error:" in capsys.readouterr().err
+
+
+def test_a_variant_reaches_the_tables(
+    script: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--variant`` plays the variant (homeostasis's ``big_band``), named in the heading."""
+    assert script["main"](["homeostasis", "-n", "3", "--only", "1", "--variant", "big_band=6"]) == 0
+    out = capsys.readouterr().out
+    assert "homeostasis {'big_band': 6}: 3 matches per table" in out
+    assert "| near-passive: opening bids only, no final bids |" in out
