@@ -4,9 +4,7 @@ change its decisions; its chip reserve follows the richest rival (§4.5)."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
@@ -91,18 +89,6 @@ def test_habits_are_drawn_once_per_match_from_the_mixture() -> None:
         seen.append(habit)
     share = seen.count(mixture[0][1]) / len(seen)
     assert abs(share - mixture[0][0]) < 0.1
-
-
-def test_the_deviations_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    """``benchmarks/homeostasis_deviations.py``, the report's yardstick, at a tiny size."""
-    path = Path(__file__).parents[2] / "benchmarks" / "homeostasis_deviations.py"
-    spec = importlib.util.spec_from_file_location("homeostasis_deviations", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    assert module.main(["-n", "3", "--only", "1", "--variant", "big_band=6"]) == 0
-    out = capsys.readouterr().out
-    assert "{'big_band': 6}" in out and "| near-passive" in out and "| random |" in out
 
 
 def test_a_bot_that_missed_the_saving_step_keeps_one_habit_all_match() -> None:

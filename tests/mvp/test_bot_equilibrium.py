@@ -80,17 +80,3 @@ def test_the_strategist_plays_without_faults_at_the_ends_of_its_ranges() -> None
     sim = simulate("mvp", ["end0", "end1", "strategy"], 6, seed=2, workers=1, tuned=ends)
     for row in sim.report["bots"]:
         assert row["decisions"] > 0 and row["faults"] == {"raised": 0, "timeout": 0, "illegal": 0}
-
-
-def test_the_deviation_table_script_runs_at_a_tiny_size(capsys) -> None:
-    import runpy
-    from pathlib import Path
-
-    script = Path(__file__).parents[2] / "benchmarks" / "one_seat_deviations.py"
-    main = runpy.run_path(str(script))["main"]
-    for game in ("mvp", "second_to_won"):
-        assert main([game, "-n", "2", "--only", "minimum,passive"]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert sum(line.startswith("| strategy |") for line in lines) == 2
-    assert any(line.startswith("| passive |") for line in lines)
-    assert any(line.startswith("| minimum |") for line in lines)
