@@ -1,5 +1,5 @@
 """Each game's strategy bot against the random bot, in mixed tables: the figures
-the README quotes (issue 8: non-overlapping 95% intervals over 2,000+ matches).
+docs/bots.md quotes (non-overlapping 95% intervals over 2,000+ matches).
 
     .venv/bin/python benchmarks/bots_vs_random.py [--matches 2000] [--seed 0] [--games ...] [--json out.json]
 

@@ -1,7 +1,7 @@
 """Bounds on everything a user sends the host, checked before any game sees it.
 
 The games check their rules; these checks keep absurd sizes out of the
-server whatever the game (README "Hosting a match", limits):
+server whatever the game (docs/hosting.md, the server's promises):
 
 - text is valid Unicode (no lone UTF-16 surrogates such as ``"\\ud800"``,
   which no database can store) of at most :data:`MAX_TEXT` characters;
