@@ -7,7 +7,7 @@ far it works out how many points an average other player has gained
 the others of an item the bot itself won) and projects that to the end of
 the match at the pace of the auctions seen. In an ordinary table the leader
 ends near 1.8 times the others' average and the runner-up near 1.4 times,
-so the bot steers its own total toward ``ratio`` (1.6) times that average:
+so the bot steers its own total toward ``ratio`` (1.7) times that average:
 behind the likely leader, ahead of the rest. It never aims above a ceiling
 well under 200 (another player's ``x1.5 to CHOICE`` could land on it), and
 a premature end then finds it the best player still under 200.
@@ -242,13 +242,15 @@ class StrategyBot:
     #: it changes neither the view nor the request and returns none of their
     #: containers (a choice is a string): the driver need not copy the request
     reads_only = True
-    #: the target is this many times the others' estimated average total
-    ratio = 1.6
+    #: the target is this many times the others' estimated average total; this
+    #: and the next three were moved halfway toward the best aimer deviation
+    #: found (docs/decisions.md, Second to Won's equilibrium step)
+    ratio = 1.7
     #: never aim above this before the last auction (margin for others' multipliers), nor above final_ceiling
-    ceiling = 140
-    final_ceiling = 165
+    ceiling = 155
+    final_ceiling = 170
     #: points one chip is worth in the first auction (falls to 0 by the last)
-    shadow = 1.0
+    shadow = 1.8
 
     def act(self, view: dict, request: dict, rng: random.Random) -> dict:
         k = request["auction"]

@@ -76,10 +76,10 @@ AIMER = add_family(
         "aimer",
         "the strategy bot's aim for second place, knobs open",
         (
-            Param("ratio", 0.5, 3.0, 1.6, "target = ratio x the others' estimated average", False),
-            Param("ceiling", 40, 200, 140, "never aim above this before the last auction"),
-            Param("final_ceiling", 40, 200, 165, "never aim above this in the last auction"),
-            Param("shadow", 0.0, 3.0, 1.0, "points a chip is worth in the first auction", False),
+            Param("ratio", 0.5, 3.0, 1.7, "target = ratio x the others' estimated average", False),
+            Param("ceiling", 40, 200, 155, "never aim above this before the last auction"),
+            Param("final_ceiling", 40, 200, 170, "never aim above this in the last auction"),
+            Param("shadow", 0.0, 3.0, 1.8, "points a chip is worth in the first auction", False),
         ),
         _aimer,
     )
