@@ -41,3 +41,15 @@ class RecordError(MainmatchError):
         if player is not None:
             where.append(f"player {player!r}")
         super().__init__(f"{', '.join(where)}: {reason}" if where else reason)
+
+
+def require_positive(option: str, value: int) -> None:
+    """One line naming ``option`` when a count a user chose is below 1.
+
+    >>> require_positive("--trials", 0)
+    Traceback (most recent call last):
+    ...
+    mainmatch.engine.errors.MainmatchError: --trials must be at least 1, not 0
+    """
+    if value < 1:
+        raise MainmatchError(f"{option} must be at least 1, not {value}")

@@ -12,7 +12,7 @@ from typing import Any
 from mainmatch import games
 from mainmatch.bots import bot_names
 from mainmatch.bots.families import MIXTURE, families
-from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.errors import MainmatchError, require_positive
 
 from .balance_meta import SOLVERS
 from .summary import MatchSummary
@@ -155,12 +155,9 @@ def check_spec(spec: BalanceSpec) -> None:
     games.get(spec.game)
     if spec.budget < 1 or spec.budget > MAX_BUDGET:
         raise MainmatchError(f"--budget must be 1..{MAX_BUDGET:,} matches, not {spec.budget:,}")
-    if spec.iterations < 1:
-        raise MainmatchError(f"--iterations must be at least 1, not {spec.iterations}")
-    if spec.meta_steps < 1:
-        raise MainmatchError(f"--meta-steps must be at least 1, not {spec.meta_steps}")
-    if spec.trials < 1:
-        raise MainmatchError(f"--trials must be at least 1, not {spec.trials}")
+    require_positive("--iterations", spec.iterations)
+    require_positive("--meta-steps", spec.meta_steps)
+    require_positive("--trials", spec.trials)
     if spec.solver not in SOLVERS:
         raise MainmatchError(f"--solver must be one of {', '.join(SOLVERS)}, not {spec.solver!r}")
     if spec.check is not None:

@@ -43,7 +43,7 @@ from typing import Any
 
 from mainmatch import games
 from mainmatch.bots.families import Family, get_family, tuned_bot_file
-from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.errors import MainmatchError, require_positive
 
 from . import Simulation, simulate
 from .stats import Clusters, Estimate, clustered_difference, clustered_mean, clustered_rate
@@ -96,14 +96,12 @@ def _lineup(spec: SearchSpec, seats: int) -> list[str]:
 def check_spec(spec: SearchSpec) -> None:
     """One line on a bad choice, before anything is played."""
     get_family(spec.game, spec.family)
-    if spec.trials < 1:
-        raise MainmatchError(f"--trials must be at least 1, not {spec.trials}")
-    if spec.matches < 1:
-        raise MainmatchError(f"-n must be at least 1, not {spec.matches}")
+    require_positive("--trials", spec.trials)
+    require_positive("-n", spec.matches)
     if spec.objective not in OBJECTIVES:
         raise MainmatchError(f"--objective must be {', '.join(OBJECTIVES)}, not {spec.objective!r}")
-    if spec.confirm is not None and spec.confirm < 1:
-        raise MainmatchError(f"--confirm must be at least 1, not {spec.confirm}")
+    if spec.confirm is not None:
+        require_positive("--confirm", spec.confirm)
     if spec.trials * spec.matches > MAX_WORK:
         raise MainmatchError(
             f"--trials x -n is {spec.trials * spec.matches:,} matches; keep it under {MAX_WORK:,}"
