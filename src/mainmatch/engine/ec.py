@@ -9,12 +9,14 @@ vote names the candidate last in ``gamewide_tiebreak``.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from .checks import json_type
 from .errors import IllegalAction
+from .steps import Ask, StepDescription
 
 
 class ChooseEcAction(BaseModel):
@@ -22,7 +24,11 @@ class ChooseEcAction(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, title="choose_ec")
 
-    ec: str = Field(description="One of the request's `candidates`.")
+    ec: Annotated[
+        str,
+        Field(description="One of the request's `candidates`."),
+        Ask("player", "Elimination Candidate", offers="candidates"),
+    ]
 
 
 def choose_ec_request(candidates: list[str]) -> dict:
@@ -74,3 +80,19 @@ def tally_ec(votes: dict[str, str], candidates: list[str], gamewide_tiebreak: li
         counts[c] += 1
     top = max(counts.values())
     return last_in_tiebreak([c for c in candidates if counts[c] == top], gamewide_tiebreak)
+
+
+def _choose_ec_summary(request: Mapping[str, Any]) -> str:
+    names = ", ".join(request.get("candidates") or []) or "nobody"
+    return f"Choose the Elimination Candidate among {names}."
+
+
+#: the shared ``choose_ec`` step (ENGINE.md "Elimination Candidate votes")
+CHOOSE_EC = StepDescription(
+    kind="choose_ec",
+    action=ChooseEcAction,
+    ask="name the Elimination Candidate",
+    task="name the Elimination Candidate",
+    summary=_choose_ec_summary,
+    echo=lambda action, request: f"You name {action.get('ec', '?')} the Elimination Candidate.",
+)

@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .errors import IllegalAction, InvalidConfig
+from .steps import StepDescription
 from .variants import VariantKey, resolve
 
 #: a JSON object, as the specs shape configs, actions, requests, views and events
@@ -55,14 +56,22 @@ class Game(ABC, Generic[StateT]):
     title: ClassVar[str]
     #: One-line pitch shown by ``mainmatch games``.
     pitch: ClassVar[str]
-    #: Exact number of players a match takes.
+    #: Number of players a match takes when the range is one number (the five
+    #: built-in games); games for a range of players set ``player_range`` instead.
     player_count: ClassVar[int]
+    #: The fewest and most players a match takes, both included; ``None``:
+    #: exactly ``player_count`` (read it through :meth:`players_range`).
+    player_range: ClassVar[tuple[int, int] | None] = None
     #: Player ids used when a user gives none (demo, ``mainmatch random``).
     default_players: ClassVar[tuple[str, ...]]
     #: pydantic model of the config (JSON Schema via ``config_schema``).
     config_model: ClassVar[type[BaseModel]]
     #: Step kind -> pydantic model of its action (JSON Schema via ``action_schema``).
     action_models: ClassVar[dict[str, type[BaseModel]]]
+    #: Step kind -> its description (``engine/steps.py``): the action's fields
+    #: with their words and kinds of input, and the step's own words. Kinds
+    #: missing here are described from ``action_models`` alone (:meth:`step`).
+    steps: ClassVar[dict[str, StepDescription]] = {}
     #: Options ``new_config`` accepts beside ``players`` and ``seed``: the
     #: host inputs (``gamewide_tiebreak``, ``garnets``, ``teams``, ...).
     host_inputs: ClassVar[tuple[str, ...]] = ("gamewide_tiebreak", "garnets")
@@ -107,12 +116,52 @@ class Game(ABC, Generic[StateT]):
             raise InvalidConfig(describe_validation_error(exc, "config")) from None
         return config
 
-    def random_config(self, players: list[str], rng: random.Random) -> Config:
-        """A config for a match of random play (``mainmatch random``): by
-        default ``new_config`` from a seed drawn from ``rng``. Games whose
-        spec asks for varied host inputs in random records override this.
+    def random_config(
+        self, players: list[str], rng: random.Random, variant: dict[str, int] | None = None
+    ) -> Config:
+        """A config for a match of random play (``mainmatch random``, the
+        simulator): by default ``new_config`` from a seed drawn from ``rng``,
+        with ``variant`` (the rule constants that differ from the spec) when
+        given. Games whose spec asks for varied host inputs in random records
+        override this, taking ``variant`` too.
         """
-        return self.new_config(list(players), rng.randrange(2**32))
+        config = self.new_config(list(players), rng.randrange(2**32))
+        if variant:
+            config = {**config, "variant": dict(variant)}
+        return config
+
+    def players_range(self) -> tuple[int, int]:
+        """The fewest and most players a match takes (ENGINE.md "Metadata")."""
+        if self.player_range is not None:
+            return self.player_range
+        return (self.player_count, self.player_count)
+
+    def takes_players(self, count: int) -> str | None:
+        """Why a match cannot take ``count`` players, in a host's words, or ``None``.
+
+        >>> from mainmatch.games import get
+        >>> get("mvp").takes_players(4)
+        'The MVP takes exactly 6 players, not 4'
+        """
+        low, high = self.players_range()
+        if low <= count <= high:
+            return None
+        if low == high:
+            return f"{self.title} takes exactly {low} players, not {count}"
+        return f"{self.title} takes {low} to {high} players, not {count}"
+
+    def step(self, kind: str) -> StepDescription:
+        """The description of step ``kind``: the game's own, else one read from
+        its action model with the kind's name as its words."""
+        found = self.steps.get(kind)
+        if found is not None:
+            return found
+        model = self.action_models.get(kind)
+        if model is None:
+            raise IllegalAction(
+                f"{self.id} has no step kind {kind!r}; kinds: {', '.join(self.action_models)}"
+            )
+        return StepDescription(kind=kind, action=model, ask=kind.replace("_", " "))
 
     def variant_combination_fault(self, values: dict[str, int]) -> str | None:
         """Why a set of variant values (every key, defaults filled in) cannot be

@@ -26,6 +26,7 @@ from .models import (
 )
 from .render import render_event
 from .state import DEFAULT_PLAYERS, SeatState, holders_of
+from .steps import STEPS
 from .streaks import longest_streak
 from .validate import check_trades
 
@@ -41,6 +42,7 @@ class SeatExchange(Game[SeatState]):
         "trades": TradesAction,
         "choose_ec": ec_rules.ChooseEcAction,
     }
+    steps = STEPS
     host_inputs = ("gamewide_tiebreak", "garnets", "variant")
     variant_keys = VARIANT_KEYS
     # a view's history is shared with later views (views.py, decision PE16)

@@ -7,9 +7,12 @@ the one reported.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from mainmatch.engine.configcheck import ordering_fault, player_map_fault, players_fault
+from mainmatch.engine.steps import Ask
 from mainmatch.engine.variants import VariantKey, plain_fields, variant_fault
 
 PLAYERS = 13
@@ -86,10 +89,20 @@ class SeatExchangeConfig(BaseModel):
 class Trade(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    players: list[str] = Field(
-        min_length=2, max_length=2, description="two player ids (the same twice: a self-swap)"
-    )
-    amount: int = Field(ge=1, description="whole dollars paid, >= 1")
+    players: Annotated[
+        list[str],
+        Field(
+            min_length=2, max_length=2, description="two player ids (the same twice: a self-swap)"
+        ),
+        Ask(
+            "seat_pair", "Trade", help="two players (the same twice: a self-swap)", offers="players"
+        ),
+    ]
+    amount: Annotated[
+        int,
+        Field(ge=1, description="whole dollars paid, >= 1"),
+        Ask("amount", "Paid", help="whole dollars, at least 1", unit="$"),
+    ]
 
 
 class TradesAction(BaseModel):
@@ -97,10 +110,30 @@ class TradesAction(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, title="trades")
 
-    garnets: int = Field(default=0, ge=0, description="garnets converted to dollars now, $1 each")
-    trades: list[Trade] = Field(
-        default_factory=list, description="trades this player pays for; each unordered pair once"
-    )
+    trades: Annotated[
+        list[Trade],
+        Field(
+            default_factory=list,
+            description="trades this player pays for; each unordered pair once",
+        ),
+        Ask(
+            "list",
+            "Trades you pay for",
+            help="tap two seats to add a trade between them (the same seat twice is a "
+            "self-swap), then type what you pay",
+        ),
+    ]
+    garnets: Annotated[
+        int,
+        Field(default=0, ge=0, description="garnets converted to dollars now, $1 each"),
+        Ask(
+            "amount",
+            "Garnets to turn into dollars",
+            help="each adds $1 to your money this round (you hold {garnets})",
+            unit="garnets",
+            most="garnets",
+        ),
+    ]
 
 
 _FIELDS = frozenset(("players", "seats", "numbers", "gamewide_tiebreak", "garnets"))

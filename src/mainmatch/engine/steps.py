@@ -1,0 +1,398 @@
+"""Step descriptions: what each step kind asks of a player, as data (ENGINE.md §"Steps").
+
+A game owns one :class:`StepDescription` per step kind (``Game.steps``). It
+holds the step's action as a typed pydantic model whose fields carry their
+words and kind of input (an :class:`Ask` in the field's ``Annotated``
+metadata), whether the pending players act together or one at a time, and the
+step's own words: what is asked, the request as a sentence, and how a
+submission reads back. Every adapter derives from it and from nothing else:
+the web form, Discord's components and modals, drafts and echoes, ``mainmatch
+schema``, the RL action decomposition and its masks, and the view-only random
+bot. A new game that describes its steps gets all of them without a line in
+those adapters.
+
+An action model for Seat Exchange's ``trades`` step (seat_exchange.md §3.1)::
+
+    class Trade(BaseModel):
+        players: Annotated[list[str], Ask("seat_pair", "Seats", offers="players")]
+        amount: Annotated[int, Field(ge=1), Ask("amount", "Paid", unit="$")]
+
+The description tree (:func:`describe`) walks such a model into
+:class:`Input` nodes, one per field, with nested groups, lists and maps.
+
+Texts may name request keys in braces (``"you hold {garnets}"``): adapters fill
+them from the request the player was sent (:func:`fill`), never from a state.
+"""
+
+from __future__ import annotations
+
+import string
+import types
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, get_args, get_origin
+
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+
+#: How a value is entered. ``amount``: a whole number within bounds; ``player``:
+#: one of the players the request offers; ``seat_pair``: two of them (the same
+#: twice allowed where the rules allow it); ``item``, ``card``, ``slot``,
+#: ``role``: one of the named things the request offers; ``flag``: yes or no;
+#: ``group``: a set of fields filled together; ``list``: several of one input;
+#: ``map``: one input per thing the request offers (a bid per card).
+InputKind = Literal[
+    "amount", "player", "seat_pair", "item", "card", "slot", "role", "flag", "group", "list", "map"
+]
+#: kinds whose value is one of the things the request offers
+CHOICE_KINDS = frozenset(("player", "item", "card", "slot", "role"))
+#: kinds entered as one input, whatever type holds the value
+LEAF_KINDS = CHOICE_KINDS | {"amount", "seat_pair", "flag"}
+
+
+@dataclass(frozen=True)
+class Ask:
+    """The words and kind of input of one action field, put in its ``Annotated``
+    metadata. ``offers`` names the request key listing what the field may name
+    (``"players"``, ``"biddable"``); for a ``map`` it lists the keys. ``most`` /
+    ``least`` name a request key (or give a number) bounding an amount beyond the
+    model's fixed bounds (``most="garnets"``: at most the garnets held).
+    ``shows`` names the key of an offered object shown to people when the
+    request offers objects, not strings (``offers="items", value="letter",
+    shows="text"``).
+    """
+
+    input: InputKind
+    label: str
+    help: str = ""
+    unit: str = ""
+    offers: str | None = None
+    value: str | None = None
+    shows: str | None = None
+    most: str | int | None = None
+    least: str | int | None = None
+
+
+@dataclass(frozen=True)
+class Input:
+    """One node of a step's description tree (see :func:`describe`).
+
+    ``path`` is dotted from the action's root (``trades[].amount``,
+    ``bids{}.chips``); ``minimum`` / ``maximum`` are the model's fixed bounds
+    and ``most`` / ``least`` the ones the request sets. ``children`` hold a
+    group's fields, or a list's or map's one element (named ``"[]"`` / ``"{}"``).
+    """
+
+    name: str
+    path: str
+    input: InputKind
+    label: str
+    help: str = ""
+    unit: str = ""
+    offers: str | None = None
+    value: str | None = None
+    shows: str | None = None
+    required: bool = True
+    default: Any = None
+    minimum: int | None = None
+    maximum: int | None = None
+    most: str | int | None = None
+    least: str | int | None = None
+    min_items: int | None = None
+    max_items: int | None = None
+    children: tuple[Input, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        """The node as plain JSON (for the web page and ``mainmatch schema``)."""
+        out: dict[str, Any] = {
+            "name": self.name,
+            "path": self.path,
+            "input": self.input,
+            "label": self.label,
+        }
+        for key in ("help", "unit", "offers", "value", "shows", "most", "least"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
+        for key in ("minimum", "maximum", "min_items", "max_items", "default"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        out["required"] = self.required
+        if self.children:
+            out["children"] = [c.as_json() for c in self.children]
+        return out
+
+
+#: ``(request) -> sentence``: the request in words, for the player it was sent to
+Summary = Callable[[Mapping[str, Any]], str]
+#: ``(action, request) -> sentence``: a (possibly partial) submission read back
+Echo = Callable[[Mapping[str, Any], Mapping[str, Any]], str]
+
+
+@dataclass(frozen=True)
+class StepDescription:
+    """One step kind of a game, as every adapter needs it.
+
+    ``ask`` says what the step asks of the player it is sent to ("pay for
+    trades"), ``task`` the same for anyone else ("pay for trades"); ``summary``
+    reads the request as a sentence and ``echo`` a submission. ``together`` is
+    true when every pending player acts at once (a sealed bid), false when the
+    rules ask one player at a time (a live auction's turn). ``widget`` names an
+    optional richer presentation shipped by the game's package (the web form
+    falls back to the fields without it).
+    """
+
+    kind: str
+    action: type[BaseModel]
+    ask: str
+    task: str = ""
+    summary: Summary | str = ""
+    echo: Echo | None = None
+    together: bool = True
+    widget: str | None = None
+    #: label -> action: choices the step takes with one click (an EC candidate is
+    #: offered from the request instead; this is for fixed ones such as a pass)
+    quick: Callable[[Mapping[str, Any]], dict[str, dict[str, Any]]] | None = None
+
+    def inputs(self) -> tuple[Input, ...]:
+        """The action's fields as :class:`Input` nodes (:func:`describe`)."""
+        return describe(self.action)
+
+    def request_words(self, request: Mapping[str, Any]) -> str:
+        """The request as a sentence."""
+        if callable(self.summary):
+            return self.summary(request)
+        return fill(self.summary, request)
+
+    def echo_words(self, action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
+        """A submission read back in words; without an ``echo``, field by field."""
+        if self.echo is not None:
+            return self.echo(action, request)
+        return plain_echo(self.inputs(), action)
+
+    def others_task(self) -> str:
+        """The step for anyone but the player asked (no "your")."""
+        return self.task or self.ask
+
+
+def fill(text: str, request: Mapping[str, Any]) -> str:
+    """``text`` with each ``{key}`` (or ``{key.sub}``) replaced by the request's value;
+    a key the request lacks is left as written.
+
+    >>> fill("you hold {garnets}, cost {costs.chip}", {"garnets": 2, "costs": {"chip": 1}})
+    'you hold 2, cost 1'
+    """
+    out: list[str] = []
+    for literal, name, _spec, _conv in string.Formatter().parse(text):
+        out.append(literal)
+        if name is None:
+            continue
+        value: Any = request
+        for part in name.split("."):
+            if isinstance(value, Mapping) and part in value:
+                value = value[part]
+            else:
+                value = "{" + name + "}"
+                break
+        out.append(str(value))
+    return "".join(out)
+
+
+def plain_echo(inputs: tuple[Input, ...], action: Mapping[str, Any]) -> str:
+    """A submission as "label: value" phrases, for steps without an ``echo``.
+
+    >>> from pydantic import BaseModel
+    >>> from typing import Annotated
+    >>> class A(BaseModel):
+    ...     n: Annotated[int, Ask("amount", "Bid", unit="chips")] = 0
+    >>> plain_echo(describe(A), {"n": 3})
+    'Bid: 3 chips'
+    """
+    parts: list[str] = []
+    for node in inputs:
+        if node.name not in action:
+            continue
+        value = action[node.name]
+        if node.input == "group" and isinstance(value, Mapping):
+            inner = plain_echo(node.children, value)
+            if inner:
+                parts.append(f"{node.label}: {inner}")
+        elif isinstance(value, list):
+            parts.append(f"{node.label}: {', '.join(map(str, value)) or 'none'}")
+        elif isinstance(value, Mapping):
+            shown = ", ".join(f"{k} {v}" for k, v in value.items())
+            parts.append(f"{node.label}: {shown or 'none'}")
+        else:
+            unit = f" {node.unit}" if node.unit and node.unit != "$" else ""
+            money = "$" if node.unit == "$" else ""
+            parts.append(f"{node.label}: {money}{value}{unit}")
+    return "; ".join(parts)
+
+
+# ---------------------------------------------------------------- the tree
+
+
+def describe(model: type[BaseModel], prefix: str = "") -> tuple[Input, ...]:
+    """The fields of ``model`` as :class:`Input` nodes, in declaration order.
+
+    A field without an :class:`Ask` is described from its type (a nested model
+    is a ``group``, a list a ``list``, a dict a ``map``, an int an ``amount``),
+    labelled with its name in words.
+    """
+    cached = _TREES.get((model, prefix))
+    if cached is None:
+        cached = tuple(_node(name, info, prefix) for name, info in model.model_fields.items())
+        _TREES[(model, prefix)] = cached
+    return cached
+
+
+_TREES: dict[tuple[type[BaseModel], str], tuple[Input, ...]] = {}
+
+
+def _node(name: str, info: FieldInfo, prefix: str) -> Input:
+    ask = next((m for m in info.metadata if isinstance(m, Ask)), None)
+    path = f"{prefix}.{name}" if prefix else name
+    annotation = info.annotation
+    lo, hi, min_items, max_items = _bounds(info)
+    default = None if info.is_required() else info.get_default(call_default_factory=True)
+    kind: InputKind = ask.input if ask else _kind_of(annotation)
+    # a seat pair or a choice is one input, whatever type holds it
+    children = () if kind in LEAF_KINDS else _children(annotation, path)
+    words = ask or Ask(kind, name.replace("_", " ").capitalize())
+    return Input(
+        name=name,
+        path=path,
+        input=kind,
+        label=words.label,
+        help=words.help or (info.description or "" if ask is None else ""),
+        unit=words.unit,
+        offers=words.offers,
+        value=words.value,
+        shows=words.shows,
+        required=info.is_required(),
+        default=default,
+        minimum=lo,
+        maximum=hi,
+        most=words.most,
+        least=words.least,
+        min_items=min_items,
+        max_items=max_items,
+        children=children,
+    )
+
+
+def _bounds(info: FieldInfo) -> tuple[int | None, int | None, int | None, int | None]:
+    lo = hi = min_items = max_items = None
+    for m in info.metadata:
+        lo = getattr(m, "ge", None) if getattr(m, "ge", None) is not None else lo
+        gt = getattr(m, "gt", None)
+        if gt is not None:
+            lo = gt + 1
+        hi = getattr(m, "le", None) if getattr(m, "le", None) is not None else hi
+        lt = getattr(m, "lt", None)
+        if lt is not None:
+            hi = lt - 1
+        min_items = getattr(m, "min_length", None) or min_items
+        max_items = getattr(m, "max_length", None) or max_items
+    return lo, hi, min_items, max_items
+
+
+def _strip(annotation: Any) -> Any:
+    """``X | None`` -> ``X``; ``Annotated[X, ...]`` -> ``X``."""
+    origin = get_origin(annotation)
+    if origin is typing.Annotated:
+        return _strip(get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in get_args(annotation) if a is not type(None)]
+        if len(args) == 1:
+            return _strip(args[0])
+    return annotation
+
+
+def _kind_of(annotation: Any) -> InputKind:
+    a = _strip(annotation)
+    origin = get_origin(a)
+    if isinstance(a, type) and issubclass(a, BaseModel):
+        return "group"
+    if origin is list:
+        return "list"
+    if origin is dict:
+        return "map"
+    if a is bool:
+        return "flag"
+    if a is int:
+        return "amount"
+    return "item"
+
+
+def _children(annotation: Any, path: str) -> tuple[Input, ...]:
+    a = _strip(annotation)
+    if isinstance(a, type) and issubclass(a, BaseModel):
+        return describe(a, path)
+    origin = get_origin(a)
+    if origin in (list, dict):
+        args = get_args(a)
+        inner = _strip(args[-1]) if args else None
+        mark = "[]" if origin is list else "{}"
+        if isinstance(inner, type) and issubclass(inner, BaseModel):
+            return (
+                Input(
+                    name=mark,
+                    path=path + mark,
+                    input="group",
+                    label="",
+                    children=describe(inner, path + mark),
+                ),
+            )
+        if inner is not None:
+            element_ask = _element_ask(args[-1])
+            kind = element_ask.input if element_ask else _kind_of(inner)
+            lo, hi = _element_bounds(args[-1])
+            return (
+                Input(
+                    name=mark,
+                    path=path + mark,
+                    input=kind,
+                    label=element_ask.label if element_ask else "",
+                    unit=element_ask.unit if element_ask else "",
+                    offers=element_ask.offers if element_ask else None,
+                    minimum=lo,
+                    maximum=hi,
+                ),
+            )
+    return ()
+
+
+def _element_ask(annotation: Any) -> Ask | None:
+    if get_origin(annotation) is typing.Annotated:
+        return next((m for m in get_args(annotation)[1:] if isinstance(m, Ask)), None)
+    return None
+
+
+def _element_bounds(annotation: Any) -> tuple[int | None, int | None]:
+    lo = hi = None
+    if get_origin(annotation) is typing.Annotated:
+        for m in get_args(annotation)[1:]:
+            if isinstance(m, FieldInfo):
+                for c in m.metadata:
+                    lo = getattr(c, "ge", lo)
+                    hi = getattr(c, "le", hi)
+            else:
+                lo = getattr(m, "ge", lo)
+                hi = getattr(m, "le", hi)
+    return lo, hi
+
+
+def steps_json(steps: Mapping[str, StepDescription]) -> dict[str, Any]:
+    """Every step kind's description as JSON (the web form, ``mainmatch schema``)."""
+    return {
+        kind: {
+            "kind": kind,
+            "ask": d.ask,
+            "task": d.others_task(),
+            "together": d.together,
+            "widget": d.widget,
+            "inputs": [node.as_json() for node in d.inputs()],
+        }
+        for kind, d in steps.items()
+    }
