@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from mainmatch.bots import RandomBot, base, bot_names, get_bot, register
-from mainmatch.bots.random_view import VIEW_RANDOM
+from mainmatch import games
+from mainmatch.bots.random_view import has_own_draw
 from mainmatch.engine.errors import MainmatchError
 
 
@@ -14,7 +15,7 @@ def test_random_is_listed_first_for_every_game() -> None:
         names = bot_names(game_id)
         assert names[0] == "random"
         # where the engine's random_action reads a secret, the random bot is view-only
-        assert isinstance(get_bot(game_id, "random"), RandomBot) != (game_id in VIEW_RANDOM)
+        assert isinstance(get_bot(game_id, "random"), RandomBot) != has_own_draw(games.get(game_id))
 
 
 def test_seat_exchange_has_its_strategy_bot() -> None:

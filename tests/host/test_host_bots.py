@@ -13,7 +13,7 @@ import pytest
 
 from mainmatch import games
 from mainmatch.bots import get_bot
-from mainmatch.bots.random_view import VIEW_RANDOM, SeatExchangeRandomBot
+from mainmatch.bots.random_view import ViewRandomBot, has_own_draw
 from mainmatch.engine import Match
 from mainmatch.host.botproc import BotRunner
 from mainmatch.host.db import Database
@@ -88,7 +88,7 @@ def test_10_the_random_bot_decides_from_its_view(service):
     )
     _, snap = service.snapshot(made.match_id)
     view, request = snap.game.view(snap.state, "jk"), snap.pending["jk"]
-    expected = SeatExchangeRandomBot().act(view, request, bot_rng(5, 1, "jk"))
+    expected = ViewRandomBot(games.get("seat_exchange")).act(view, request, bot_rng(5, 1, "jk"))
     service.resolve(made.match_id, 1)
     assert service.record(made.match_id)["steps"][0]["actions"]["jk"] == expected
 
@@ -115,7 +115,9 @@ def test_11_bots_move_in_the_background_and_others_are_served_meanwhile(api):
     assert ov["status"] == "over" and ov["steps_applied"] > 50
 
 
-@pytest.mark.parametrize("game_id", sorted(VIEW_RANDOM))
+@pytest.mark.parametrize(
+    "game_id", sorted(g for g in games.ids() if has_own_draw(games.get(g)))
+)
 def test_10_view_only_random_bots_play_legal_actions(game_id):
     """Where the engine's random_action reads a secret, the random bot draws
     from the view and request alone, and its actions are legal."""

@@ -26,6 +26,7 @@ them from the request the player was sent (:func:`fill`), never from a state.
 
 from __future__ import annotations
 
+import random
 import string
 import types
 import typing
@@ -127,6 +128,9 @@ class Input:
 Summary = Callable[[Mapping[str, Any]], str]
 #: ``(action, request) -> sentence``: a (possibly partial) submission read back
 Echo = Callable[[Mapping[str, Any], Mapping[str, Any]], str]
+#: ``(request, rng, view) -> action``: a random legal action drawn from the player's
+#: own request (and view), never the state
+RandomDraw = Callable[[Mapping[str, Any], random.Random, Mapping[str, Any]], dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -153,6 +157,10 @@ class StepDescription:
     #: label -> action: choices the step takes with one click (an EC candidate is
     #: offered from the request instead; this is for fixed ones such as a pass)
     quick: Callable[[Mapping[str, Any]], dict[str, dict[str, Any]]] | None = None
+    #: the view-only random bot's draw where the game has a rule across fields the
+    #: inputs do not state (a total spend, a tie); ``None``: each field is drawn
+    #: from its offers and bounds (``engine/choices.py``)
+    random: RandomDraw | None = None
 
     def inputs(self) -> tuple[Input, ...]:
         """The action's fields as :class:`Input` nodes (:func:`describe`)."""

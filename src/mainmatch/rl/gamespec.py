@@ -1,25 +1,29 @@
-"""What the environments need from one game: its sub-decisions and its encoder.
+"""What the environments need from one game: its sub-decisions and its encoder,
+read off the game's step descriptions and views, for any registered game.
 
-One :class:`GameSpec` per game lives in ``mainmatch.rl.games.<id>``; the
-environments in this package are the same for every game. (Not ``spec.py``:
-a submodule of that name would shadow the package's ``spec`` function.)
+:func:`spec` builds a :class:`GameSpec` per (game, player count): the
+sub-decisions of every step kind from ``game.step(kind).inputs()``
+(``plan.py``), and the observation layout from the views and requests of a few
+seeded matches of random play (``observe.py``). Nothing here names a game.
+(Not ``spec.py``: a submodule of that name would shadow the package's ``spec``
+function.)
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import import_module
-from importlib.util import find_spec
+from functools import cache
 
 import numpy as np
 
 from mainmatch.engine import registry
-from mainmatch.engine.errors import UnknownGame
+from mainmatch.engine.errors import MainmatchError, UnknownGame
 
+from . import plan as plans
 from .decisions import PlanFactory
 from .layout import Layout
+from .observe import discover
 
 #: ``encode(view, request, player)``: the game part of an observation.
 Encoder = Callable[[dict, "dict | None", str], np.ndarray]
@@ -28,6 +32,8 @@ Encoder = Callable[[dict, "dict | None", str], np.ndarray]
 @dataclass(frozen=True)
 class GameSpec:
     game_id: str
+    #: players a match of this spec takes
+    players: int
     #: kinds of sub-decision, in the order of the observation's one-hot
     decisions: tuple[str, ...]
     #: size of the ``Discrete`` action space (the largest decision's choices)
@@ -43,45 +49,59 @@ class GameSpec:
     #: legal actions the decomposition cannot express, and why (Markdown)
     limits_doc: str
 
-    @classmethod
-    def from_module(cls, name: str) -> GameSpec:
-        """The spec a game module declares in its constants ``DECISIONS``,
-        ``N_ACTIONS``, ``LAYOUT``, ``CONTEXT``, ``ACTIONS_DOC``, ``LIMITS_DOC``
-        and functions ``encode`` and ``plan``."""
-        m = sys.modules[name]
-        return cls(
-            game_id=name.rsplit(".", 1)[1],
-            decisions=m.DECISIONS,
-            n_actions=m.N_ACTIONS,
-            layout=m.LAYOUT,
-            context=m.CONTEXT,
-            encode=m.encode,
-            plan=m.plan,
-            actions_doc=m.ACTIONS_DOC,
-            limits_doc=m.LIMITS_DOC,
-        )
+
+LIMITS_DOC = (
+    "Amounts between the steps of an amount decision, lists longer than their "
+    f"`max_items` (else {plans.LIST_MAX}), and what a rule across fields forbids (a total "
+    "spend, a tie, a minimum number of entries): an assembled action the game refuses "
+    "is shrunk by the table (amounts halved, then entries dropped, then the game's "
+    "default action) and counted in `repaired`."
+)
 
 
-#: where a game's environment description lives: a game registered by entry point
-#: (``mainmatch.games``) has an environment when this package holds a module named after it
-_PACKAGE = "mainmatch.rl.games"
-
-
-def _module_of(game_id: object) -> str | None:
+def spec(game_id: str, players: int | None = None) -> GameSpec:
+    """The :class:`GameSpec` of ``game_id`` for ``players`` players (by default
+    its default players' count); :class:`UnknownGame` lists the ids."""
     if not isinstance(game_id, str) or game_id not in registry.game_ids():
-        return None
-    name = f"{_PACKAGE}.{game_id}"
-    return name if find_spec(name) is not None else None
-
-
-def spec(game_id: str) -> GameSpec:
-    """The :class:`GameSpec` of ``game_id``; :class:`UnknownGame` lists the ids."""
-    module = _module_of(game_id)
-    if module is None:
         raise UnknownGame(f"unknown game {game_id!r}; games: {', '.join(game_ids())}")
-    return import_module(module).SPEC
+    game = registry.get_game(game_id)
+    count = len(game.default_players) if players is None else players
+    fault = game.takes_players(count)
+    if fault:
+        raise MainmatchError(fault)
+    return _build(game_id, count)
+
+
+@cache
+def _build(game_id: str, count: int) -> GameSpec:
+    game = registry.get_game(game_id)
+    observer, requests = discover(game, count)
+    steps = plans.step_shapes(game)
+    vocab = plans.offered_values(requests)
+    decisions: list[tuple[str, str]] = []
+    for step in steps.values():
+        decisions += [d for d in plans.decisions(step) if d[0] not in dict(decisions)]
+    sizes = [plans.BINS, count, 2]
+    for step in steps.values():
+        sizes += [len(vocab.get(key, ())) for key in plans.vocab_keys(step.inputs)]
+    n_actions = max(sizes)
+    context = plans.context_layout(n_actions)
+    choices = plans.Choices(n_actions, vocab, context)
+    doc = "; ".join(f"`{kind}`: {meaning}" for kind, meaning in decisions)
+    return GameSpec(
+        game_id=game_id,
+        players=count,
+        decisions=tuple(k for k, _ in decisions),
+        n_actions=n_actions,
+        layout=observer.layout,
+        context=context,
+        encode=observer.encode,
+        plan=plans.plan(choices, steps),
+        actions_doc=doc + ".",
+        limits_doc=LIMITS_DOC,
+    )
 
 
 def game_ids() -> list[str]:
-    """The registered games that have an environment, in the registry's order."""
-    return [g for g in registry.game_ids() if _module_of(g) is not None]
+    """The registered games: every one has an environment."""
+    return list(registry.game_ids())

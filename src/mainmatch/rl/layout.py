@@ -1,9 +1,9 @@
 """Documented fixed-length observation vectors.
 
-Each game declares its observation as a :class:`Layout`: named fields, each a
-run of floats with a one-line description. The encoder fills a
-:class:`Vector` by field name, so the documented layout (``describe``, and
-``docs/rl.md`` which is generated from it) and the code cannot drift apart.
+An observation (``observe.py``) and a plan's context (``plan.py``) are each a
+:class:`Layout`: named fields, each a run of floats with a one-line
+description; ``docs/rl.md`` is generated from the same layouts, so the
+documentation and the code cannot drift apart.
 Per-player fields list players *seat-relative*: the observing player first,
 then the others in the config's ``players`` order after them (wrapping).
 """
@@ -63,23 +63,8 @@ class Vector:
         if index is not None:
             self.set(name, 1.0, offset + index)
 
-    def one_of(self, name: str, options: Sequence[str], value: str | None) -> None:
-        """One-hot of ``value`` among ``options`` (all zero for anything else)."""
-        self.one_hot(name, options.index(value) if value in options else None)
-
-
-def set_candidates(vec: Vector, seats: Sequence[str], request: dict | None) -> None:
-    """The ``candidates`` field: 1 for each EC candidate of a ``choose_ec`` request."""
-    if request and request["kind"] == "choose_ec":
-        vec.set("candidates", [1.0 if p in request["candidates"] else 0.0 for p in seats])
-
 
 def relative(players: Sequence[str], me: str) -> list[str]:
     """``players`` rotated so that ``me`` comes first (seat-relative order)."""
     i = list(players).index(me)
     return list(players[i:]) + list(players[:i])
-
-
-def scaled(value: float, scale: float) -> float:
-    """``value / scale`` clipped to [-1, 1] (keeps every feature bounded)."""
-    return float(max(-1.0, min(1.0, value / scale)))

@@ -26,6 +26,7 @@ from mainmatch.engine.errors import MainmatchError
 
 from .decisions import Decision, Plan, mask_of, nearest_allowed
 from .gamespec import GameSpec, spec
+from .repair import repair
 
 #: ``config_fn(players, seed)``: the config of a new match.
 ConfigFn = Callable[[list[str], int], dict]
@@ -95,12 +96,11 @@ class Table:
         configs: str | None = None,
     ):
         self.game = games.get(game_id)
-        self.spec: GameSpec = spec(game_id)
         self.players = list(players or self.game.default_players)
-        if len(self.players) != self.game.player_count:
-            raise MainmatchError(
-                f"{game_id} takes {self.game.player_count} players, not {len(self.players)}"
-            )
+        fault = self.game.takes_players(len(self.players))
+        if fault:
+            raise MainmatchError(fault)
+        self.spec: GameSpec = spec(game_id, len(self.players))
         self.config_fn: ConfigFn = config_fn or config_maker(self.game, configs, config_options)
         if rewards is None:
             rewards = Rewards()
@@ -130,6 +130,8 @@ class Table:
         self.last_events: list[dict] = []
         #: choices sent that the mask did not allow (replaced by the nearest allowed)
         self.masked_choices = 0
+        #: assembled actions the game refused, shrunk until it took them (``repair.py``)
+        self.repaired = 0
         self._cache: dict[tuple[str, int], tuple[np.ndarray, str, str]] = {}
         self.advance()
 
@@ -198,7 +200,9 @@ class Table:
             if not decision.mask.any():  # a plan bug: R2 promises a reachable legal action
                 raise MainmatchError(f"{self.game.id}: {decision.kind} with no allowed choice")
         except StopIteration as done:
-            self.ready[player] = done.value
+            action = repair(self.game, self.m.state, player, done.value, self.rng)
+            self.repaired += action is not done.value
+            self.ready[player] = action
             del self.plans[player]
             return
         self.open[player] = decision

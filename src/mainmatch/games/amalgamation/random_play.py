@@ -25,6 +25,8 @@ cannot be paid falls back to spending nothing.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from . import kong
 from .constants import PLACE_POINTS, ROLES, ROUNDS, TILES_PER_ROUND
@@ -323,3 +325,43 @@ def _scripted(state: AmalgamationState, player: str, rng: random.Random) -> dict
     held = state.garnets_held[player]
     buy = 1 if held and rng.random() < 0.15 else None  # money never changes a ranking here
     return _action(contribute, bids, invest, donate, bet, role, buy)
+
+
+def _shares(total: int, parts: int, rng: random.Random) -> list[int]:
+    """``total`` in ``parts`` random non-negative shares (some of them 0), summing exactly."""
+    weights = [rng.random() if rng.random() < 0.75 else 0.0 for _ in range(parts)]
+    if not any(weights):
+        weights[rng.randrange(parts)] = 1.0
+    shares = [int(total * w / sum(weights)) for w in weights]
+    live = [i for i, w in enumerate(weights) if w > 0]
+    for _ in range(total - sum(shares)):
+        shares[rng.choice(live)] += 1
+    return shares
+
+
+def view_random_round(
+    request: Mapping[str, Any], rng: random.Random, view: Mapping[str, Any]
+) -> dict:
+    """The view-only random bot's ``round``: the "varied" play drawn from the
+    request alone (balance, garnets held and their rate, the round, the tiles,
+    the roles), its total spend within balance plus garnets sold (§3.1 rule 7).
+    The match styles of :func:`random_round_action` are chosen from the whole
+    tile shuffle, a secret (§3.3, decision D9); a bot cannot share them."""
+    held, rate = request["garnets_held"], request["garnet_rate"]
+    buy = 0
+    if held and rng.random() < 0.35:
+        buy = held if rng.random() < 0.4 else rng.randint(1, held)
+    funds = min(request["balance"] + buy * rate, request["max_spend"])
+    total, _ = round_total(funds, max(1, ROUNDS - request["round"] + 1), rng)
+    contribute, minus, invest, donate, bet = _shares(total, 5, rng)
+    bids = [-m if rng.random() < 0.75 else m for m in _shares(minus, len(request["tiles"]), rng)]
+    action: dict = {"buy_garnets": buy} if buy else {}
+    action.update(
+        {
+            "kong": {"contribute": contribute},
+            "minus": {"bids": bids},
+            "invest": {"invest": invest, "donate": donate},
+            "thief": {"bet": bet, "role": rng.choice(request["roles"])},
+        }
+    )
+    return action

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Mapping
+from typing import Any
 
 from mainmatch.engine.memo import remember_last
 
@@ -127,3 +129,46 @@ def random_ec_vote(candidates: list[str], player: str, default: dict, rng: rando
     if u < 2 / 3 and player in candidates:
         return {"ec": player}
     return {"ec": rng.choice(candidates)}
+
+
+def view_random_round(
+    request: Mapping[str, Any], rng: random.Random, view: Mapping[str, Any]
+) -> dict:
+    """The view-only random bot's ``round``: passes, small bids (ties), one chip
+    on every biddable card, one large or an all-in bid, and purchases among the
+    request's targets within the garnets held (§3.1). Unlike
+    :func:`random_round_action` it never reads the covered layout (which card a
+    location purchase names, quiet rounds)."""
+    chips, biddable = request["chips"], list(request["biddable"])
+    action: dict = {}
+    u = rng.random()
+    bids: dict[str, int] = {}
+    if chips and biddable and u >= 0.15:
+        if u < 0.55:
+            for x in rng.sample(biddable, min(len(biddable), rng.choice((1, 1, 2, 3)))):
+                amount = min(rng.choice((1, 2, 3)), chips - sum(bids.values()))
+                if amount >= 1:
+                    bids[x] = amount
+        elif u < 0.65:
+            bids = {x: 1 for x in biddable[:chips]}
+        elif u < 0.9:
+            bids = {rng.choice(biddable): rng.randint((chips + 1) // 2, chips)}
+        else:
+            bids = {rng.choice(biddable): chips}
+    if bids or rng.random() < 0.15:
+        action["bids"] = bids
+    left = request["garnets"]
+    if left and rng.random() < 0.4:
+        costs = request["costs"]
+        ids, places = request["identity_targets"], request["location_targets"]
+        n = min(left // costs["identity"], len(ids), rng.choice((0, 1, 2)))
+        if n:
+            action["buy_identity"] = rng.sample(ids, n)
+            left -= n * costs["identity"]
+        n = min(left // costs["location"], len(places), rng.choice((0, 1)))
+        if n:
+            action["buy_location"] = rng.sample(places, n)
+            left -= n * costs["location"]
+        if rng.random() < 0.5:
+            action["buy_chips"] = rng.randint(0, left // costs["chip"])
+    return action

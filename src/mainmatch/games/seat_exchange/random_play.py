@@ -6,6 +6,8 @@ lengthen a run (decision S5: the streak builder knows the true numbers).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from .state import SeatState
 
@@ -79,3 +81,48 @@ def streak_builder(state: SeatState, rng: random.Random) -> tuple[str, str]:
         step = 1 if (nums[end] - nums[prev]) % n == 1 else -1
     want = (nums[end] + step - 1) % n + 1
     return (holder[want], state.seats[beyond])
+
+
+def view_random_trades(request: Mapping[str, Any], rng: random.Random, view: Mapping[str, Any]) -> dict:
+    """The view-only random bot's ``trades``: a pass a quarter of the time, else
+    one to three trades between random pairs (some self-swaps), amounts from
+    ``_AMOUNTS`` or all-in, garnets converted now and then; all from the request
+    (``money``, ``garnets``, ``players``) and the player's own id, never the
+    numbers (§3.1). Unlike :func:`random_action`, no streak builder."""
+    rand = rng.random
+    r = rand()
+    if r < 0.25:  # a pass, in its several legal spellings
+        return {} if r < 0.1 else {"trades": []} if r < 0.18 else {"garnets": 0, "trades": []}
+    me = view["you"]["player"]
+    held = request["garnets"]
+    spend = 0
+    if held and rand() < 0.4:
+        spend = held if rand() < 0.5 else 1 + int(rand() * held)
+    left = request["money"] + spend
+    action: dict = {"garnets": spend} if spend else {}
+    trades: list[dict] = []
+    used: set[frozenset] = set()
+    players = list(request["players"])
+    n = len(players)
+    u = rand()
+    for _ in range(1 if u < 0.5 else 2 if u < 0.85 else 3):
+        if left <= 0:
+            break
+        u = rand()
+        if u < 0.2:
+            x = me if u < 0.1 else players[int(rand() * n)]
+            pair = (x, x)
+        else:
+            i = int(rand() * n)
+            j = (i + 1 + int(rand() * (n - 1))) % n
+            pair = (players[i], players[j])
+        key = frozenset(pair)
+        if key in used:
+            continue
+        used.add(key)
+        amount = left if rand() < 0.1 else min(left, _AMOUNTS[int(rand() * len(_AMOUNTS))])
+        trades.append({"players": list(pair), "amount": amount})
+        left -= amount
+    if trades or not action:
+        action["trades"] = trades
+    return action

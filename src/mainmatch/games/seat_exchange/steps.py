@@ -11,6 +11,7 @@ from mainmatch.engine.ec import CHOOSE_EC
 from mainmatch.engine.steps import StepDescription
 
 from .models import TradesAction
+from .random_play import view_random_trades
 
 
 def _summary(request: Mapping[str, Any]) -> str:
@@ -48,6 +49,7 @@ TRADES = StepDescription(
     summary=_summary,
     echo=_echo,
     widget="seat_pairs",
+    random=view_random_trades,
 )
 
 #: the step kinds of Seat Exchange, in the order of play

@@ -1,0 +1,307 @@
+"""A step's action as a sequence of single choices, read off its description.
+
+:func:`walk` is a generator over a step's :class:`~mainmatch.engine.steps.Input`
+tree, in field order: it yields one :class:`Pick` at a time (what may be
+chosen now, from the player's request only) and is sent the value chosen;
+when it returns, its value is the whole action. The view-only random bot
+draws each pick at random; the RL environments turn each into a masked
+discrete sub-decision. Neither needs a line about a particular game.
+
+The picks of each kind of input (a pick's ``kind`` is ``step.path``):
+
+- ``amount``: a whole number from ``low`` to ``high``. ``high`` is the model's
+  maximum, or the request's ``most`` less what earlier amounts of the same
+  action naming the same key took (amounts naming one ``most`` share it); an
+  amount with no lower bound at all may take either sign and costs its size.
+  ``high`` ``None``: no bound is stated.
+- a choice (``player``, ``item``, ``card``, ``slot``, ``role``): one of the
+  ``values`` the request's ``offers`` key names (players for ``player`` without
+  one); inside a list, each offered entry is used up once named.
+- ``seat_pair``: two player picks (``#1``, ``#2``); in a list, an unordered pair once.
+- ``flag``: ``False`` / ``True``.
+- ``list``: ``+`` (another entry? ``False`` / ``True``), until its
+  ``max_items`` (else ``LIST_MAX``), never before its ``min_items``; then the entry.
+- ``map``: for each key the request offers, ``?`` (an entry? ``False`` /
+  ``True``, skipped when the entry is an amount that may be 0: 0 then means
+  none), then the entry.
+- ``group``: its fields in order. A field the action may leave out, with no
+  default to send instead, first asks ``?``. A step whose model has an
+  optional ``Literal[True]`` field (a pass) asks that flag first and then
+  fills the other fields.
+
+A rule across fields that the description does not state (a total spend, a
+tie, a least number of entries) is the game's: a step's ``random`` hook draws
+with it, and the RL table shrinks a refused action.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections import Counter
+from collections.abc import Generator, Mapping
+from dataclasses import dataclass
+from typing import Any, get_args, get_origin
+
+from .steps import CHOICE_KINDS, Input, StepDescription
+
+#: list entries a walk makes at most where the model sets no maximum
+LIST_MAX = 5
+NO_YES = (False, True)
+
+
+@dataclass(frozen=True)
+class Pick:
+    """One choice of a walk. ``values``: what may be chosen (for an amount,
+    ``low``..``high`` instead, ``high`` ``None`` when unbounded; ``signed``:
+    ``-high``..``high``). ``role``: ``amount``, ``choice``, ``player``,
+    ``flag``, ``more`` (another list entry?), ``include`` (an optional part?),
+    ``pass``. ``key``: the map key or list entry being filled; ``count``: the
+    entries of the list being filled over its most; ``left``: an amount's
+    ``high`` over the request value bounding it."""
+
+    kind: str
+    role: str
+    node: Input | None
+    values: tuple[Any, ...] = ()
+    low: int = 0
+    high: int | None = None
+    signed: bool = False
+    key: Any = None
+    count: float = 0.0
+    left: float = 0.0
+
+
+#: a walk: yields picks, is sent the chosen values, returns the action
+Walk = Generator[Pick, Any, dict]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A step kind as a walk needs it: its inputs, its fields' names as sent
+    (``pass_`` is sent as ``pass``) and its pass flags."""
+
+    kind: str
+    inputs: tuple[Input, ...]
+    aliases: Mapping[str, str]
+    passes: tuple[str, ...]
+
+
+def shape(description: StepDescription) -> Shape:
+    fields = description.action.model_fields
+    aliases = {name: f.alias or name for name, f in fields.items()}
+    passes = tuple(n for n, f in fields.items() if _only_true(f.annotation))
+    return Shape(description.kind, description.inputs(), aliases, passes)
+
+
+def _only_true(annotation: Any) -> bool:
+    """``Literal[True] | None``: a field that is either absent or true (a pass)."""
+    args = [a for a in get_args(annotation) if a is not type(None)]
+    return len(args) == 1 and get_origin(args[0]) is typing.Literal and get_args(args[0]) == (True,)
+
+
+def optional(node: Input) -> bool:
+    """A field the action may leave out that has no default value to send instead."""
+    return not node.required and node.default is None and node.input not in ("list", "map")
+
+
+def zero_means_none(node: Input) -> bool:
+    """A map entry that is an amount which may be 0 (then: no entry)."""
+    return node.input == "amount" and (node.minimum or 0) <= 0
+
+
+_LEFT_OUT: Any = object()
+
+
+class Walker:
+    """One action in the making: what it has spent and used up so far."""
+
+    def __init__(self, request: Mapping[str, Any], players: list[str]):
+        self.request = request
+        self.players = players
+        self.spent: Counter[str] = Counter()
+        self.used: Counter[tuple[str, Any]] = Counter()
+        self.pairs: set[frozenset[Any]] = set()
+        self.key: Any = None
+        self.count = 0.0
+
+    def pick(self, kind: str, role: str, node: Input | None, values: tuple = NO_YES) -> Any:
+        return (yield Pick(kind, role, node, values, key=self.key, count=self.count))
+
+    def walk(self, step: Shape) -> Walk:
+        out: dict[str, Any] = {}
+        for name in step.passes:
+            if (yield from self.pick(f"{step.kind}.{name}", "pass", None)):
+                return {step.aliases[name]: True}
+        for node in step.inputs:
+            if node.name in step.passes:
+                continue
+            value = yield from self.node(step.kind, node, ask_optional=not step.passes)
+            if value is not _LEFT_OUT:
+                out[step.aliases.get(node.name, node.name)] = value
+        return out
+
+    def node(self, step: str, node: Input, ask_optional: bool = True, in_list: bool = False) -> Any:
+        name = f"{step}.{node.path}"
+        if ask_optional and optional(node):
+            if not (yield from self.pick(f"{name}?", "include", node)):
+                return _LEFT_OUT
+        kind = node.input
+        if kind == "group":
+            group: dict[str, Any] = {}
+            for child in node.children:
+                value = yield from self.node(step, child, in_list=in_list)
+                if value is not _LEFT_OUT:
+                    group[child.name] = value
+            return group
+        if kind == "list":
+            return (yield from self.list_of(step, node))
+        if kind == "map":
+            return (yield from self.map_of(step, node))
+        if kind == "seat_pair":
+            return (yield from self.pair(name, node))
+        if kind == "flag":
+            return bool((yield from self.pick(name, "flag", node)))
+        if kind == "amount":
+            low, high, signed, left = self.bound(node)
+            pick = Pick(name, "amount", node, (), low, high, signed, self.key, self.count, left)
+            value = int((yield pick))
+            if isinstance(node.most, str):
+                self.spent[node.most] += abs(value)
+            return value
+        values = tuple(self.offered(node, consume=in_list))
+        role = "player" if kind == "player" else "choice"
+        value = yield from self.pick(name, role, node, values)
+        if in_list:
+            self.used[(node.offers or "", value)] += 1
+        return value
+
+    def list_of(self, step: str, node: Input) -> Generator[Pick, Any, list]:
+        element = node.children[0] if node.children else None
+        most = node.max_items or LIST_MAX
+        least = node.min_items or 0
+        items: list[Any] = []
+        while element is not None and len(items) < most:
+            self.count = len(items) / most
+            if len(items) >= least:
+                if not self.feasible(element):
+                    break
+                if not (yield from self.pick(f"{step}.{node.path}+", "more", node)):
+                    break
+            self.key = len(items)
+            items.append((yield from self.node(step, element, in_list=True)))
+        self.key, self.count = None, 0.0
+        return items
+
+    def map_of(self, step: str, node: Input) -> Generator[Pick, Any, dict]:
+        element = node.children[0] if node.children else None
+        out: dict[Any, Any] = {}
+        for key in self.offered(node, consume=False) if element is not None else ():
+            self.key = key
+            if element is not None and zero_means_none(element):
+                value = yield from self.node(step, element)
+                if value:
+                    out[key] = value
+                continue
+            say = NO_YES if element is not None and self.feasible(element) else (False,)
+            if (yield from self.pick(f"{step}.{node.path}?", "include", node, say)):
+                out[key] = yield from self.node(step, element)
+        self.key = None
+        return out
+
+    def pair(self, name: str, node: Input) -> Generator[Pick, Any, list]:
+        offered = self.offered(node, consume=False)
+        free = {a: [b for b in offered if frozenset((a, b)) not in self.pairs] for a in offered}
+        a = yield from self.pick(f"{name}#1", "player", node, tuple(x for x in offered if free[x]))
+        b = yield from self.pick(f"{name}#2", "player", node, tuple(free.get(a, ())))
+        self.pairs.add(frozenset((a, b)))
+        return [a, b]
+
+    # ------------------------------------------------------------- the request
+
+    def offered(self, node: Input, consume: bool) -> list[Any]:
+        """What the request offers ``node`` (less what this action used up)."""
+        source = self.request.get(node.offers) if node.offers else None
+        if source is None and node.input in ("player", "seat_pair"):
+            source = self.players
+        if isinstance(source, Mapping):
+            values = list(source)
+        elif isinstance(source, list):
+            if node.value:
+                values = [o.get(node.value) for o in source if isinstance(o, Mapping)]
+            else:
+                values = [o for o in source if isinstance(o, str | int) and o is not True]
+        else:
+            values = []
+        if not consume:
+            return values
+        out, seen = [], Counter[Any]()
+        for v in values:
+            seen[v] += 1
+            if seen[v] > self.used[(node.offers or "", v)]:
+                out.append(v)
+        return out
+
+    def bound(self, node: Input) -> tuple[int, int | None, bool, float]:
+        """``(low, high, signed, left)`` of an amount now (the module docstring)."""
+        signed = node.minimum is None and node.least is None
+        low = node.minimum or 0
+        least = self.request.get(node.least) if isinstance(node.least, str) else node.least
+        if isinstance(least, int):
+            low = max(low, least)
+        high, left = node.maximum, 0.0
+        most = self.request.get(node.most) if isinstance(node.most, str) else node.most
+        if isinstance(most, int):
+            room = most - self.spent[node.most] if isinstance(node.most, str) else most
+            high = room if high is None else min(high, room)
+            left = max(0.0, min(1.0, room / max(1, most)))
+        return low, high, signed, left
+
+    def feasible(self, node: Input) -> bool:
+        """Whether every required part of ``node`` has something to choose."""
+        if node.input == "group":
+            return all(self.feasible(c) for c in node.children if c.required)
+        if node.input == "amount":
+            low, high, signed, _ = self.bound(node)
+            return high is None or signed or high >= low
+        if node.input in CHOICE_KINDS or node.input == "seat_pair":
+            return bool(self.offered(node, consume=True))
+        return True
+
+
+def walk(step: Shape, request: Mapping[str, Any], players: list[str]) -> Walk:
+    """The walk of ``step``'s action for ``request`` (module docstring);
+    ``players``: the match's players, for ``player`` inputs offering none."""
+    return Walker(request, players).walk(step)
+
+
+def kinds(step: Shape) -> list[tuple[str, str, Input | None]]:
+    """``(pick kind, role, node)`` for every pick a walk of ``step`` may yield."""
+    out: list[tuple[str, str, Input | None]] = [
+        (f"{step.kind}.{name}", "pass", None) for name in step.passes
+    ]
+    for node in step.inputs:
+        if node.name not in step.passes:
+            out += _kinds(step.kind, node, not step.passes)
+    return out
+
+
+def _kinds(step: str, node: Input, ask_optional: bool = True) -> list[tuple[str, str, Input | None]]:
+    name = f"{step}.{node.path}"
+    out: list[tuple[str, str, Input | None]] = []
+    if ask_optional and optional(node):
+        out.append((f"{name}?", "include", node))
+    if node.input == "list":
+        out.append((f"{name}+", "more", node))
+    elif node.input == "map" and node.children and not zero_means_none(node.children[0]):
+        out.append((f"{name}?", "include", node))
+    elif node.input == "seat_pair":
+        out += [(f"{name}#1", "player", node), (f"{name}#2", "player", node)]
+    elif node.input == "flag":
+        out.append((name, "flag", node))
+    elif node.input == "amount":
+        out.append((name, "amount", node))
+    elif node.input not in ("group", "map"):
+        out.append((name, "player" if node.input == "player" else "choice", node))
+    for child in node.children:
+        out += _kinds(step, child)
+    return out

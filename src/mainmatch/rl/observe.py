@@ -1,0 +1,209 @@
+"""A game's observation read off its views: every leaf of the view and request
+JSON becomes a fixed run of floats, for any game.
+
+The layout of a (game, player count) is discovered once per process from the
+views and requests of a few seeded matches of the engine's random play
+(:func:`discover`): each leaf path seen (lists indexed, player ids written
+seat-relative as ``@0`` = you, ``@1`` = the next seat...) becomes a field.
+A number is scaled by the largest magnitude seen there; a player id is a
+one-hot over the seats (seat-relative); any other string is a one-hot over the
+values seen there (a string holding a fraction, such as ``"7/2"``, is a
+number). A path that play did not reach during discovery is left out, and so
+is a value not seen there; both are documented in docs/rl.md.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from mainmatch.engine import Match
+
+from .layout import Layout, relative
+
+#: seeded matches of random play that discovery reads
+MATCHES = 3
+#: list entries read per list (later ones are left out)
+LIST_CAP = 16
+#: strings seen at one path beyond which the path is left out (a free text)
+VOCAB_CAP = 40
+#: views read per discovery match at most (every step's acting player, and everyone at times)
+VIEWS_PER_MATCH = 400
+_INDEX = re.compile(r"\[\d+\]")
+
+
+def leaves(value: Any, seat: Mapping[str, int], path: str = "") -> Iterator[tuple[str, Any]]:
+    """``(path, leaf)`` for every leaf of ``value``; dict keys that are player
+    ids are written seat-relative (``@k``), list entries beyond ``LIST_CAP`` dropped.
+
+    >>> list(leaves({"bal": {"b": 3, "a": 1}, "xs": [True]}, {"a": 0, "b": 1}))
+    [('bal.@1', 3), ('bal.@0', 1), ('xs[0]', True)]
+    """
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            key = f"@{seat[k]}" if k in seat else str(k)
+            yield from leaves(v, seat, f"{path}.{key}" if path else key)
+    elif isinstance(value, list):
+        for i, v in enumerate(value[:LIST_CAP]):
+            yield from leaves(v, seat, f"{path}[{i}]")
+    elif value is not None:
+        yield path, value
+
+
+def number(value: Any) -> float | None:
+    """A leaf as a number, or ``None``: bools, ints, floats and fraction strings.
+
+    >>> number("7/2"), number(True), number("apples")
+    (3.5, 1.0, None)
+    """
+    if isinstance(value, bool | int | float):
+        return float(value)
+    if isinstance(value, str) and value and value[0] in "-0123456789":
+        try:
+            return float(Fraction(value))
+        except (ValueError, ZeroDivisionError):
+            return None
+    return None
+
+
+@dataclass
+class _Seen:
+    """What discovery saw at one path."""
+
+    scale: float = 0.0
+    numeric: bool = False
+    player: bool = False
+    words: set[str] = field(default_factory=set)
+
+
+@dataclass
+class Observer:
+    """The fixed layout of one (game, player count) and its encoder."""
+
+    players: int
+    layout: Layout
+    #: path -> (offset, kind, scale or the one-hot's values)
+    slots: dict[str, tuple[int, str, Any]]
+
+    def encode(self, view: dict, request: dict | None, player: str) -> np.ndarray:
+        """The view and request of ``player`` as the layout's floats in [-1, 1]."""
+        data = np.zeros(self.layout.size, dtype=np.float32)
+        order = relative(view["players"], player) if "players" in view else [player]
+        seat = {p: i for i, p in enumerate(order)}
+        for root, part in (("view", view), ("request", request or {})):
+            for path, value in leaves(part, seat, root):
+                for kind in ("n", "p", "s"):
+                    slot = self.slots.get(f"{path}#{kind}")
+                    if slot is None:
+                        continue
+                    offset, _, extra = slot
+                    if kind == "n":
+                        x = number(value)
+                        if x is not None:
+                            data[offset] = max(-1.0, min(1.0, x / extra))
+                    elif kind == "p":
+                        if isinstance(value, str) and value in seat:
+                            data[offset + seat[value]] = 1.0
+                    elif isinstance(value, str) and value in extra:
+                        data[offset + extra[value]] = 1.0
+        return data
+
+
+def names(game: Any, count: int) -> list[str]:
+    """``count`` player ids for ``game``: its default ones first, then ``p1``, ``p2``..."""
+    out = list(game.default_players[:count])
+    i = 1
+    while len(out) < count:
+        if f"p{i}" not in out:
+            out.append(f"p{i}")
+        i += 1
+    return out
+
+
+def _natural(path: str) -> list[Any]:
+    """A sort key putting ``x[2]`` before ``x[10]`` and ``@2`` before ``@10``."""
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", path)]
+
+
+def discover(game: Any, count: int) -> tuple[Observer, list[dict]]:
+    """Play ``MATCHES`` seeded random matches of ``count`` players and lay out
+    every leaf their views and requests showed (module docstring); also the
+    requests seen (what they offer sizes the choices)."""
+    seen: dict[str, _Seen] = {}
+    requests: list[dict] = []
+    players = names(game, count)
+
+    def note(view: dict, request: dict | None, player: str) -> None:
+        seat = {p: i for i, p in enumerate(relative(players, player))}
+        for root, part in (("view", view), ("request", request or {})):
+            for path, value in leaves(part, seat, root):
+                s = seen.setdefault(path, _Seen())
+                x = number(value)
+                if x is not None:
+                    s.numeric = True
+                    s.scale = max(s.scale, abs(x))
+                elif isinstance(value, str):
+                    if value in seat:
+                        s.player = True
+                    else:
+                        s.words.add(value)
+
+    for seed in range(MATCHES):
+        rng = random.Random(seed)
+        match = Match(game, game.random_config(players, rng))
+        looked = 0
+        while match.pending and looked < VIEWS_PER_MATCH:
+            pending = match.pending
+            everyone = len(match.steps) % 5 == 0
+            requests.extend(pending.values())
+            for p in players if everyone else list(pending)[:1]:
+                note(match.view(p), pending.get(p), p)
+                looked += 1
+            match.step({p: game.random_action(match.state, p, rng) for p in pending})
+        for p in players:
+            note(match.view(p), None, p)
+    layout, slots = Layout(), {}
+    # fields of one pattern side by side (``x[0].a``, ``x[1].a``...), for the docs' rows
+    for path in sorted(seen, key=lambda p: (_natural(pattern(p)), _natural(p))):
+        s = seen[path]
+        if s.numeric:
+            slots[f"{path}#n"] = (layout.size, "n", max(1.0, s.scale))
+            layout.add(f"{path}#n", 1, f"number / {max(1.0, s.scale):g}")
+        if s.player:
+            slots[f"{path}#p"] = (layout.size, "p", None)
+            layout.add(f"{path}#p", count, "player one-hot, seat-relative")
+        if s.words and len(s.words) <= VOCAB_CAP:
+            words = sorted(s.words)
+            slots[f"{path}#s"] = (layout.size, "s", {w: i for i, w in enumerate(words)})
+            layout.add(f"{path}#s", len(words), "one of " + ", ".join(words))
+    return Observer(count, layout, slots), requests
+
+
+def pattern(name: str) -> str:
+    """A field's path with its list indices as ``[i]`` (docs group fields by it)."""
+    return _INDEX.sub("[i]", name)
+
+
+def describe(layout: Layout, base: int = 0) -> str:
+    """The layout as a Markdown table with fields of one pattern on one row."""
+    rows = ["| offset | length | field | meaning |", "|---|---|---|---|"]
+    groups: list[tuple[str, int, int, str]] = []
+    for name, size, doc in layout.fields:
+        key = pattern(name)
+        start = base + layout.offsets[name][0]
+        if groups and groups[-1][0] == key and groups[-1][1] + groups[-1][2] == start:
+            k, s, n, d = groups[-1]
+            groups[-1] = (k, s, n + size, d)
+        else:
+            groups.append((key, start, size, doc))
+    for key, start, size, doc in groups:
+        path, _, kind = key.partition("#")
+        meaning = {"n": "number", "p": "player one-hot, seat-relative"}.get(kind, "one-hot")
+        rows.append(f"| {start} | {size} | `{path}` | {meaning if '[i]' in path else doc} |")
+    return "\n".join(rows)
