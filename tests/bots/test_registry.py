@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mainmatch.bots import RandomBot, base, bot_names, get_bot, register
 from mainmatch import games
-from mainmatch.bots.random_view import has_own_draw
+from mainmatch.bots import RandomBot, base, bot_names, get_bot, register
 from mainmatch.engine.errors import MainmatchError
 
 
@@ -15,7 +14,10 @@ def test_random_is_listed_first_for_every_game() -> None:
         names = bot_names(game_id)
         assert names[0] == "random"
         # where the engine's random_action reads a secret, the random bot is view-only
-        assert isinstance(get_bot(game_id, "random"), RandomBot) != has_own_draw(games.get(game_id))
+        assert (
+            isinstance(get_bot(game_id, "random"), RandomBot)
+            != games.get(game_id).random_reads_secrets
+        )
 
 
 def test_seat_exchange_has_its_strategy_bot() -> None:

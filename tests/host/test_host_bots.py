@@ -13,7 +13,7 @@ import pytest
 
 from mainmatch import games
 from mainmatch.bots import get_bot
-from mainmatch.bots.random_view import ViewRandomBot, has_own_draw
+from mainmatch.bots.random_view import ViewRandomBot
 from mainmatch.engine import Match
 from mainmatch.host.botproc import BotRunner
 from mainmatch.host.db import Database
@@ -116,7 +116,7 @@ def test_11_bots_move_in_the_background_and_others_are_served_meanwhile(api):
 
 
 @pytest.mark.parametrize(
-    "game_id", sorted(g for g in games.ids() if has_own_draw(games.get(g)))
+    "game_id", sorted(g for g in games.ids() if games.get(g).random_reads_secrets)
 )
 def test_10_view_only_random_bots_play_legal_actions(game_id):
     """Where the engine's random_action reads a secret, the random bot draws

@@ -61,7 +61,7 @@ def test_infos_hold_the_view_and_request_as_json():
     info = env.infos[agent]
     view, request = json.loads(info["view"]), json.loads(info["request"])
     assert view == env.table.m.view(agent) and view["you"]["player"] == agent
-    assert request["kind"] == "trades" and info["decision"] == "trade_more"
+    assert request["kind"] == "trades" and info["decision"] == "trades.trades+"
 
 
 def test_ansi_render_prints_the_public_view():
@@ -92,7 +92,7 @@ def test_single_agent_seats_and_opponents():
         rl.single_agent("mvp", opponents="genius")
     with pytest.raises(UnknownGame, match="games: amalgamation"):
         rl.env("chess")
-    with pytest.raises(MainmatchError, match="takes 6 players"):
+    with pytest.raises(MainmatchError, match="takes exactly 6 players, not 2"):
         rl.env("mvp", players=["a", "b"])
 
 

@@ -35,8 +35,8 @@ class Bot(Protocol):
 class RandomBot:
     """Plays ``Game.random_action``: drawn by the driver from the engine,
     since a legal random action needs the rules, not the secrets. A game
-    whose ``random_action`` reads a secret names its own draw on a step and
-    gets the view-only ``random`` bot instead (``random_view.py``)."""
+    whose ``random_action`` reads a secret (``random_reads_secrets``) has
+    the view-only ``random`` bot instead (``random_view.py``)."""
 
     name = "random"
     delegate_random = True
@@ -99,18 +99,18 @@ def _load(game_id: str) -> dict[str, Callable[[], Bot]]:
 
 
 def _view_random(game_id: str) -> Callable[[], Bot] | None:
-    """The game's view-only random bot, where a step names its own random draw
-    (its ``random_action`` reads a secret; ``random_view.py``); ``None``: the
+    """The game's view-only random bot, where its ``random_action`` reads a
+    secret (``Game.random_reads_secrets``; ``random_view.py``); ``None``: the
     engine's draw is view-safe."""
     from mainmatch.engine.registry import get_game
 
-    from .random_view import ViewRandomBot, has_own_draw
+    from .random_view import ViewRandomBot
 
     try:
         game = get_game(game_id)
     except MainmatchError:  # bots registered for a game that is not installed
         return None
-    return (lambda: ViewRandomBot(game)) if has_own_draw(game) else None
+    return (lambda: ViewRandomBot(game)) if game.random_reads_secrets else None
 
 
 def bot_names(game_id: str) -> list[str]:

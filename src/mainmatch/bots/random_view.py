@@ -9,8 +9,9 @@ like any other and sees only what its player sees (issue #18, finding 10).
 :class:`ViewRandomBot` draws every step from its description: each field from
 what the request offers and within its bounds (``engine/choices.py``), or with
 the step's own ``random`` draw where the game has a rule across fields that
-its inputs do not state. A game whose steps name such a draw gets this bot as
-its ``random`` bot; the others keep the engine's draw, which reads no secret.
+its inputs do not state. A game whose ``random_action`` reads a secret
+(``Game.random_reads_secrets``) gets this bot as its ``random`` bot; the others
+keep the engine's draw.
 """
 
 from __future__ import annotations
@@ -66,9 +67,3 @@ def choose(pick: Pick, rng: random.Random) -> Any:
         low = -high if pick.signed else pick.low
         return rng.randint(low, high) if high >= low else pick.low
     return rng.choice(pick.values) if pick.values else None
-
-
-def has_own_draw(game: Any) -> bool:
-    """Whether a step of ``game`` names its own random draw (then its ``random``
-    bot is :class:`ViewRandomBot`)."""
-    return any(game.step(kind).random is not None for kind in game.action_models)

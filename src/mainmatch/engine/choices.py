@@ -142,9 +142,12 @@ class Walker:
 
     def node(self, step: str, node: Input, ask_optional: bool = True, in_list: bool = False) -> Any:
         name = f"{step}.{node.path}"
-        if ask_optional and optional(node):
-            if not (yield from self.pick(f"{name}?", "include", node)):
-                return _LEFT_OUT
+        if (
+            ask_optional
+            and optional(node)
+            and not (yield from self.pick(f"{name}?", "include", node))
+        ):
+            return _LEFT_OUT
         kind = node.input
         if kind == "group":
             group: dict[str, Any] = {}
@@ -195,14 +198,16 @@ class Walker:
     def map_of(self, step: str, node: Input) -> Generator[Pick, Any, dict]:
         element = node.children[0] if node.children else None
         out: dict[Any, Any] = {}
-        for key in self.offered(node, consume=False) if element is not None else ():
+        if element is None:
+            return out
+        for key in self.offered(node, consume=False):
             self.key = key
-            if element is not None and zero_means_none(element):
+            if zero_means_none(element):
                 value = yield from self.node(step, element)
                 if value:
                     out[key] = value
                 continue
-            say = NO_YES if element is not None and self.feasible(element) else (False,)
+            say = NO_YES if self.feasible(element) else (False,)
             if (yield from self.pick(f"{step}.{node.path}?", "include", node, say)):
                 out[key] = yield from self.node(step, element)
         self.key = None
@@ -285,7 +290,9 @@ def kinds(step: Shape) -> list[tuple[str, str, Input | None]]:
     return out
 
 
-def _kinds(step: str, node: Input, ask_optional: bool = True) -> list[tuple[str, str, Input | None]]:
+def _kinds(
+    step: str, node: Input, ask_optional: bool = True
+) -> list[tuple[str, str, Input | None]]:
     name = f"{step}.{node.path}"
     out: list[tuple[str, str, Input | None]] = []
     if ask_optional and optional(node):

@@ -84,6 +84,10 @@ class Game(ABC, Generic[StateT]):
     #: the constants of the rules a designer may tune (``engine/variants.py``);
     #: a config names the ones that differ in its optional ``variant`` field
     variant_keys: ClassVar[tuple[VariantKey, ...]] = ()
+    #: whether :meth:`random_action` reads a secret (to reach rare branches): the
+    #: ``random`` bot then draws from the step descriptions and the player's own
+    #: view and request instead (``bots/random_view.py``), not from the engine
+    random_reads_secrets: ClassVar[bool] = False
     #: whether :meth:`view` makes every list and dict afresh at every call, so
     #: that a caller may change what it gets; ``False`` where views share the
     #: copies of what a step leaves alone with later views (never the state's

@@ -168,7 +168,7 @@ def discover(game: Any, count: int) -> tuple[Observer, list[dict]]:
             match.step({p: game.random_action(match.state, p, rng) for p in pending})
         for p in players:
             note(match.view(p), None, p)
-    layout, slots = Layout(), {}
+    layout, slots = Layout(), dict[str, tuple[int, str, Any]]()
     # fields of one pattern side by side (``x[0].a``, ``x[1].a``...), for the docs' rows
     for path in sorted(seen, key=lambda p: (_natural(pattern(p)), _natural(p))):
         s = seen[path]

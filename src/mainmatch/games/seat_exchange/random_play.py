@@ -83,7 +83,9 @@ def streak_builder(state: SeatState, rng: random.Random) -> tuple[str, str]:
     return (holder[want], state.seats[beyond])
 
 
-def view_random_trades(request: Mapping[str, Any], rng: random.Random, view: Mapping[str, Any]) -> dict:
+def view_random_trades(
+    request: Mapping[str, Any], rng: random.Random, view: Mapping[str, Any]
+) -> dict:
     """The view-only random bot's ``trades``: a pass a quarter of the time, else
     one to three trades between random pairs (some self-swaps), amounts from
     ``_AMOUNTS`` or all-in, garnets converted now and then; all from the request
