@@ -9,6 +9,7 @@ from mainmatch import games
 
 from .gamespec import game_ids, spec
 from .observe import MATCHES
+from .plan import BINS, UNBOUNDED
 from .observe import describe as describe_layout
 
 HEADER = f"""# Observation layouts and sub-decisions
@@ -30,6 +31,16 @@ at most), `@k` a player seat-relative (`@0` is you, `@1` the next seat...). A nu
 is divided by the largest size seen there; a player is a one-hot over the seats
 (seat-relative); another string a one-hot over the values seen there. Leaves and values
 that random play never showed are left out.
+
+Decisions are named `step.path` after the action field they fill (`+`: another list
+entry?, `?`: include this (map key or optional field)?, `#1`/`#2`: a seat pair's
+players). A yes/no decision is 0 = no, 1 = yes; an amount from its least to its bound
+(the model's maximum, or the request value its description names, less what earlier
+amounts naming that value took) is index k = least + k when the range holds at most
+{BINS} values, else least + k/{BINS - 1} of the range, rounded (from -bound for an
+amount of either sign; with no bound, k indexes {list(UNBOUNDED)}); a player is their
+seat-relative place (you are 0); another choice is the value's place among those the
+request offered during discovery.
 """
 
 

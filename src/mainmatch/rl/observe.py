@@ -36,6 +36,7 @@ VOCAB_CAP = 40
 #: views read per discovery match at most (every step's acting player, and everyone at times)
 VIEWS_PER_MATCH = 400
 _INDEX = re.compile(r"\[\d+\]")
+_SEAT = re.compile(r"@\d+")
 
 
 def leaves(value: Any, seat: Mapping[str, int], path: str = "") -> Iterator[tuple[str, Any]]:
@@ -186,8 +187,9 @@ def discover(game: Any, count: int) -> tuple[Observer, list[dict]]:
 
 
 def pattern(name: str) -> str:
-    """A field's path with its list indices as ``[i]`` (docs group fields by it)."""
-    return _INDEX.sub("[i]", name)
+    """A field's path with its list indices as ``[i]`` and seats as ``@k`` (docs
+    group fields by it)."""
+    return _SEAT.sub("@k", _INDEX.sub("[i]", name))
 
 
 def describe(layout: Layout, base: int = 0) -> str:
@@ -205,5 +207,6 @@ def describe(layout: Layout, base: int = 0) -> str:
     for key, start, size, doc in groups:
         path, _, kind = key.partition("#")
         meaning = {"n": "number", "p": "player one-hot, seat-relative"}.get(kind, "one-hot")
-        rows.append(f"| {start} | {size} | `{path}` | {meaning if '[i]' in path else doc} |")
+        grouped = "[i]" in path or "@k" in path
+        rows.append(f"| {start} | {size} | `{path}` | {meaning if grouped else doc} |")
     return "\n".join(rows)

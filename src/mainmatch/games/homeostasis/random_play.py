@@ -14,7 +14,9 @@ width (so crossing and teammate placements happen).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from itertools import combinations
+from typing import Any
 
 from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.checks import present
@@ -156,3 +158,35 @@ def _random_brackets(request: dict, rng: random.Random) -> dict:
             rng.choice(options) if options and rng.random() < 0.7 else (first, first)
         )  # a single card never crosses
     return {"first": pair[0], "last": pair[1]}
+
+
+# the view-only random bot's draws (``StepDescription.random``): the steps whose
+# rules join fields (a save's cost, no tied bid, uncrossed brackets), from the request
+
+
+def view_random_save(
+    request: Mapping[str, Any], rng: random.Random, view: Mapping[str, Any]
+) -> dict:
+    """``save_cards`` within the garnets held (§4.1)."""
+    return _random_save(request["garnets"], rng)
+
+
+def view_random_bid(
+    request: Mapping[str, Any], rng: random.Random, view: Mapping[str, Any]
+) -> dict:
+    """``bid``: a pass where allowed, or a bid that ties no two slots (§4.4, D14)."""
+    return _random_bid(dict(request), rng)
+
+
+def view_random_placement(
+    request: Mapping[str, Any], rng: random.Random, view: Mapping[str, Any]
+) -> dict:
+    """``place_saved``: each unused saved card at most once (§4.5)."""
+    return _random_placement(request["saved_cards"], rng)
+
+
+def view_random_brackets(
+    request: Mapping[str, Any], rng: random.Random, view: Mapping[str, Any]
+) -> dict:
+    """``brackets``: a pass, or a pair crossing none placed (§4.6)."""
+    return _random_brackets(dict(request), rng)

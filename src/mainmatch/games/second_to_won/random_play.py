@@ -8,7 +8,8 @@ large, all-in and garnet bids and spread chips plausibly over the auctions.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
 from .models import LETTERS, MIN_BIDS
 
@@ -116,3 +117,18 @@ def random_host_inputs(players: Sequence[str], rng: random.Random) -> dict:
     if rng.random() < 1 / 6:
         inputs["n_auctions"] = rng.choice((1, 1, 2, 2, 3, 4, 5, 6, 7))
     return inputs
+
+
+def view_random_bids(
+    request: Mapping[str, Any], rng: random.Random, view: Mapping[str, Any]
+) -> dict:
+    """The view-only random bot's ``bids``: :func:`random_bids` read off the request
+    (chips, garnets, the items and who a CHOICE item may target) and the view
+    (auctions left); the least number of items and the chips are kept (§3.1, §3.2)."""
+    choice = [
+        i["letter"] for i in request["items"] if any(e["target"] == "choice" for e in i["effects"])
+    ]
+    left = view["max_auctions"] - request["auction"] + 1
+    return random_bids(
+        rng, request["chips"], request["garnets"], left, choice, request["choice_targets"]
+    )
