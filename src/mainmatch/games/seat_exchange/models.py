@@ -101,7 +101,7 @@ class Trade(BaseModel):
     amount: Annotated[
         int,
         Field(ge=1, description="whole dollars paid, >= 1"),
-        Ask("amount", "Paid", help="whole dollars, at least 1", unit="$"),
+        Ask("amount", "Paid", help="whole dollars, at least 1", unit="$", most="money"),
     ]
 
 
