@@ -6,7 +6,7 @@ lengthen a run (decision S5: the streak builder knows the true numbers).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .state import SeatState
@@ -19,42 +19,65 @@ def random_action(state: SeatState, player: str, rng: random.Random) -> dict:
     if state.phase == "choose_ec":
         return {"ec": rng.choice(state.ended["ec_candidates"])}
     rand = rng.random
+    passed, action, left = _opening(rand, state.garnets[player], state.money[player])
+    if passed is not None:
+        return passed
+    players = state.players
+    n = len(players)
+
+    def pair_of(u: float) -> tuple[str, str]:
+        if u < 0.5:
+            return streak_builder(state, rng)
+        if u < 0.62:
+            x = player if u < 0.56 else players[int(rand() * n)]
+            return (x, x)
+        return _other_pair(rand, players)
+
+    return _trades(rand, left, action, pair_of)
+
+
+def _opening(rand: Callable[[], float], held: int, money: int) -> tuple[dict | None, dict, int]:
+    """A pass a quarter of the time, in its several legal spellings (then the
+    pass is returned first); else the garnets converted now and then, and the
+    dollars to spend."""
     r = rand()
-    if r < 0.25:  # a pass, in its several legal spellings
-        return {} if r < 0.1 else {"trades": []} if r < 0.18 else {"garnets": 0, "trades": []}
-    held = state.garnets[player]
+    if r < 0.25:
+        passed = {} if r < 0.1 else {"trades": []} if r < 0.18 else {"garnets": 0, "trades": []}
+        return passed, {}, 0
     spend = 0
     if held and rand() < 0.4:
         spend = held if rand() < 0.5 else 1 + int(rand() * held)
-    left = state.money[player] + spend
-    action: dict = {"garnets": spend} if spend else {}
+    return None, ({"garnets": spend} if spend else {}), money + spend
+
+
+def _other_pair(rand: Callable[[], float], players: Sequence[str]) -> tuple[str, str]:
+    """Two different players, uniformly."""
+    n = len(players)
+    i = int(rand() * n)
+    j = (i + 1 + int(rand() * (n - 1))) % n
+    return (players[i], players[j])
+
+
+def _trades(
+    rand: Callable[[], float],
+    left: int,
+    action: dict,
+    pair_of: Callable[[float], tuple[str, str]],
+) -> dict:
+    """One to three trades, each pair once, amounts from ``_AMOUNTS`` or all-in,
+    within the dollars ``left`` (§3.1)."""
     trades: list[dict] = []
     used: set[frozenset] = set()
-    players = state.players
-    n = len(players)
     u = rand()
-    count = 1 if u < 0.5 else 2 if u < 0.85 else 3
-    for _ in range(count):
+    for _ in range(1 if u < 0.5 else 2 if u < 0.85 else 3):
         if left <= 0:
             break
-        u = rand()
-        if u < 0.5:
-            pair = streak_builder(state, rng)
-        elif u < 0.62:
-            x = player if u < 0.56 else players[int(rand() * n)]
-            pair = (x, x)
-        else:
-            i = int(rand() * n)
-            j = (i + 1 + int(rand() * (n - 1))) % n
-            pair = (players[i], players[j])
+        pair = pair_of(rand())
         key = frozenset(pair)
         if key in used:
             continue
         used.add(key)
-        if rand() < 0.1:
-            amount = left  # all-in
-        else:
-            amount = min(left, _AMOUNTS[int(rand() * len(_AMOUNTS))])
+        amount = left if rand() < 0.1 else min(left, _AMOUNTS[int(rand() * len(_AMOUNTS))])
         trades.append({"players": list(pair), "amount": amount})
         left -= amount
     if trades or not action:
@@ -92,39 +115,16 @@ def view_random_trades(
     (``money``, ``garnets``, ``players``) and the player's own id, never the
     numbers (§3.1). Unlike :func:`random_action`, no streak builder."""
     rand = rng.random
-    r = rand()
-    if r < 0.25:  # a pass, in its several legal spellings
-        return {} if r < 0.1 else {"trades": []} if r < 0.18 else {"garnets": 0, "trades": []}
+    passed, action, left = _opening(rand, request["garnets"], request["money"])
+    if passed is not None:
+        return passed
     me = view["you"]["player"]
-    held = request["garnets"]
-    spend = 0
-    if held and rand() < 0.4:
-        spend = held if rand() < 0.5 else 1 + int(rand() * held)
-    left = request["money"] + spend
-    action: dict = {"garnets": spend} if spend else {}
-    trades: list[dict] = []
-    used: set[frozenset] = set()
     players = list(request["players"])
-    n = len(players)
-    u = rand()
-    for _ in range(1 if u < 0.5 else 2 if u < 0.85 else 3):
-        if left <= 0:
-            break
-        u = rand()
+
+    def pair_of(u: float) -> tuple[str, str]:
         if u < 0.2:
-            x = me if u < 0.1 else players[int(rand() * n)]
-            pair = (x, x)
-        else:
-            i = int(rand() * n)
-            j = (i + 1 + int(rand() * (n - 1))) % n
-            pair = (players[i], players[j])
-        key = frozenset(pair)
-        if key in used:
-            continue
-        used.add(key)
-        amount = left if rand() < 0.1 else min(left, _AMOUNTS[int(rand() * len(_AMOUNTS))])
-        trades.append({"players": list(pair), "amount": amount})
-        left -= amount
-    if trades or not action:
-        action["trades"] = trades
-    return action
+            x = me if u < 0.1 else players[int(rand() * len(players))]
+            return (x, x)
+        return _other_pair(rand, players)
+
+    return _trades(rand, left, action, pair_of)
