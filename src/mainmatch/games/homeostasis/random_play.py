@@ -14,7 +14,7 @@ width (so crossing and teammate placements happen).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import Any
 
@@ -160,33 +160,13 @@ def _random_brackets(request: dict, rng: random.Random) -> dict:
     return {"first": pair[0], "last": pair[1]}
 
 
-# the view-only random bot's draws (``StepDescription.random``): the steps whose
-# rules join fields (a save's cost, no tied bid, uncrossed brackets), from the request
-
-
-def view_random_save(
-    request: Mapping[str, Any], rng: random.Random, view: Mapping[str, Any]
-) -> dict:
-    """``save_cards`` within the garnets held (§4.1)."""
-    return _random_save(request["garnets"], rng)
-
-
-def view_random_bid(
-    request: Mapping[str, Any], rng: random.Random, view: Mapping[str, Any]
-) -> dict:
-    """``bid``: a pass where allowed, or a bid that ties no two slots (§4.4, D14)."""
-    return _random_bid(dict(request), rng)
-
-
-def view_random_placement(
-    request: Mapping[str, Any], rng: random.Random, view: Mapping[str, Any]
-) -> dict:
-    """``place_saved``: each unused saved card at most once (§4.5)."""
-    return _random_placement(request["saved_cards"], rng)
-
-
-def view_random_brackets(
-    request: Mapping[str, Any], rng: random.Random, view: Mapping[str, Any]
-) -> dict:
-    """``brackets``: a pass, or a pair crossing none placed (§4.6)."""
-    return _random_brackets(dict(request), rng)
+# the view-only random bot's draws (``StepDescription.random``), from the request
+# alone: the steps whose rules join fields. A save costs garnets (§4.1), a bid may
+# not tie two slots (§4.4, D14), a saved card is placed once (§4.5), brackets
+# cross none placed (§4.6)
+VIEW_DRAWS: dict[str, Callable[[Mapping[str, Any], random.Random, Mapping[str, Any]], dict]] = {
+    "save_cards": lambda request, rng, view: _random_save(request["garnets"], rng),
+    "bid": lambda request, rng, view: _random_bid(dict(request), rng),
+    "place_saved": lambda request, rng, view: _random_placement(request["saved_cards"], rng),
+    "brackets": lambda request, rng, view: _random_brackets(dict(request), rng),
+}
