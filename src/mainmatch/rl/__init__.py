@@ -7,10 +7,12 @@ Install with ``pip install "mainmatch[rl]"``::
     par = rl.parallel_env("mvp")                # PettingZoo Parallel
     gym_env = rl.single_agent("amalgamation", seat=0, opponents="strategy")
 
-Observations come from the acting player's own view only, as a documented
+Every registered game has them, a game installed as a package too: they are
+read off the game's step descriptions and views (``gamespec.py``). Observations
+come from the acting player's own view and request only, as a documented
 fixed-length float vector plus an ``action_mask`` (docs/rl.md, or
 ``rl.describe(game_id)``); structured actions are decomposed into discrete
-sub-decisions that the mask keeps legal.
+sub-decisions whose masks keep every bound the descriptions state.
 """
 
 from __future__ import annotations

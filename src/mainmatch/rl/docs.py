@@ -9,8 +9,8 @@ from mainmatch import games
 
 from .gamespec import game_ids, spec
 from .observe import MATCHES
-from .plan import BINS, UNBOUNDED
 from .observe import describe as describe_layout
+from .plan import BINS, UNBOUNDED
 
 HEADER = f"""# Observation layouts and sub-decisions
 

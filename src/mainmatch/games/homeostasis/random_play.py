@@ -14,12 +14,11 @@ width (so crossing and teammate placements happen).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
 from itertools import combinations
-from typing import Any
 
 from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.checks import present
+from mainmatch.engine.steps import RandomDraw
 
 from .cards import DECK, max_saveable
 from .expression import crosses
@@ -164,7 +163,7 @@ def _random_brackets(request: dict, rng: random.Random) -> dict:
 # alone: the steps whose rules join fields. A save costs garnets (§4.1), a bid may
 # not tie two slots (§4.4, D14), a saved card is placed once (§4.5), brackets
 # cross none placed (§4.6)
-VIEW_DRAWS: dict[str, Callable[[Mapping[str, Any], random.Random, Mapping[str, Any]], dict]] = {
+VIEW_DRAWS: dict[str, RandomDraw] = {
     "save_cards": lambda request, rng, view: _random_save(request["garnets"], rng),
     "bid": lambda request, rng, view: _random_bid(dict(request), rng),
     "place_saved": lambda request, rng, view: _random_placement(request["saved_cards"], rng),
