@@ -268,7 +268,10 @@ class Walker:
         if node.input == "amount":
             low, high, signed, _ = self.bound(node)
             return high is None or signed or high >= low
-        if node.input in CHOICE_KINDS or node.input == "seat_pair":
+        if node.input == "seat_pair":
+            offered = self.offered(node, consume=False)
+            return any(frozenset((a, b)) not in self.pairs for a in offered for b in offered)
+        if node.input in CHOICE_KINDS:
             return bool(self.offered(node, consume=True))
         return True
 
