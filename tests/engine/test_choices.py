@@ -25,7 +25,9 @@ class Made(BaseModel):
         Field(default_factory=list),
         Ask("list", "Pairs"),
     ]
-    offers: Annotated[dict[str, Offer], Field(default_factory=dict), Ask("map", "Offers", offers="lots")]
+    offers: Annotated[
+        dict[str, Offer], Field(default_factory=dict), Ask("map", "Offers", offers="lots")
+    ]
     cards: Annotated[list[Annotated[str, Ask("card", "Card", offers="hand")]], Ask("list", "Cards")]
     swing: Annotated[int, Ask("amount", "Swing", most="chips")]
     role: Annotated[str, Ask("role", "Role", offers="roles")]
@@ -66,7 +68,7 @@ def test_every_pick_of_the_walk_is_a_declared_kind_and_keeps_the_bounds() -> Non
     for seed in range(40):
         rng = random.Random(seed)
 
-        def answer(pick: Pick) -> object:
+        def answer(pick: Pick, rng: random.Random = rng) -> object:
             if pick.role == "amount":
                 high = pick.high if pick.high is not None else pick.low
                 return rng.randint(-high if pick.signed else pick.low, high)
@@ -103,4 +105,4 @@ def test_a_pass_is_asked_first_and_sent_under_its_alias() -> None:
     passable = StepDescription(kind="bid", action=Passable, ask="bid")
     assert _play(passable, {"kind": "bid"}, lambda p: True)[0] == {"pass": True}
     action, picks = _play(passable, {"kind": "bid"}, lambda p: False if p.role == "pass" else 3)
-    assert action == {"slot": 3} and [p.kind for p in picks] == ["bid.pass_", "bid.slot"]
+    assert action == {"slot": 3} and [p.kind for p in picks] == ["bid.pass", "bid.slot"]

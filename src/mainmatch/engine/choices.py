@@ -20,10 +20,13 @@ The picks of each kind of input (a pick's ``kind`` is ``step.path``):
 - ``seat_pair``: two player picks (``#1``, ``#2``); in a list, an unordered pair once.
 - ``flag``: ``False`` / ``True``.
 - ``list``: ``+`` (another entry? ``False`` / ``True``), until its
-  ``max_items`` (else ``LIST_MAX``), never before its ``min_items``; then the entry.
+  ``max_items`` (else ``LIST_MAX``), never before its ``min_items``; then the
+  entry. A list of non-choices naming an ``offers`` key has one entry per thing
+  offered, in order (no ``+``).
 - ``map``: for each key the request offers, ``?`` (an entry? ``False`` /
   ``True``, skipped when the entry is an amount that may be 0: 0 then means
-  none), then the entry.
+  none), then the entry. A list's or map's amount entry with no bound of its
+  own takes the container's ``most`` / ``least``.
 - ``group``: its fields in order. A field the action may leave out, with no
   default to send instead, first asks ``?``. A step whose model has an
   optional ``Literal[True]`` field (a pass) asks that flag first and then
@@ -39,7 +42,7 @@ from __future__ import annotations
 import typing
 from collections import Counter
 from collections.abc import Generator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, get_args, get_origin
 
 from .steps import CHOICE_KINDS, Input, StepDescription
@@ -88,8 +91,10 @@ class Shape:
 
 def shape(description: StepDescription) -> Shape:
     fields = description.action.model_fields
+    # a field is sent under its alias (its JSON key), whichever name its node has
     aliases = {name: f.alias or name for name, f in fields.items()}
-    passes = tuple(n for n, f in fields.items() if _only_true(f.annotation))
+    aliases.update({f.alias: f.alias for f in fields.values() if f.alias})
+    passes = tuple(f.alias or n for n, f in fields.items() if _only_true(f.annotation))
     return Shape(description.kind, description.inputs(), aliases, passes)
 
 
@@ -107,6 +112,24 @@ def optional(node: Input) -> bool:
 def zero_means_none(node: Input) -> bool:
     """A map entry that is an amount which may be 0 (then: no entry)."""
     return node.input == "amount" and (node.minimum or 0) <= 0
+
+
+def entry(node: Input) -> Input | None:
+    """A list's or map's entry; an amount with no bound of its own takes the
+    container's (the MVP's bids: ``most="chips"`` on the map)."""
+    if not node.children:
+        return None
+    element = node.children[0]
+    if element.input == "amount" and element.most is None and element.least is None:
+        return replace(element, most=node.most, least=node.least)
+    return element
+
+
+def per_offer(node: Input) -> bool:
+    """A list of non-choices that names an ``offers`` key: one entry per thing
+    offered (the Amalgamation's Minus bids, one per tile)."""
+    element = node.children[0] if node.children else None
+    return bool(node.offers) and element is not None and element.input not in CHOICE_KINDS
 
 
 _LEFT_OUT: Any = object()
@@ -133,7 +156,7 @@ class Walker:
             if (yield from self.pick(f"{step.kind}.{name}", "pass", None)):
                 return {step.aliases[name]: True}
         for node in step.inputs:
-            if node.name in step.passes:
+            if step.aliases.get(node.name, node.name) in step.passes:
                 continue
             value = yield from self.node(step.kind, node, ask_optional=not step.passes)
             if value is not _LEFT_OUT:
@@ -179,9 +202,11 @@ class Walker:
         return value
 
     def list_of(self, step: str, node: Input) -> Generator[Pick, Any, list]:
-        element = node.children[0] if node.children else None
+        element = entry(node)
         most = node.max_items or LIST_MAX
         least = node.min_items or 0
+        if per_offer(node):  # one entry per thing the request offers, in its order
+            most = least = len(self.offered(node, consume=False))
         items: list[Any] = []
         while element is not None and len(items) < most:
             self.count = len(items) / most
@@ -196,7 +221,7 @@ class Walker:
         return items
 
     def map_of(self, step: str, node: Input) -> Generator[Pick, Any, dict]:
-        element = node.children[0] if node.children else None
+        element = entry(node)
         out: dict[Any, Any] = {}
         if element is None:
             return out
@@ -288,7 +313,7 @@ def kinds(step: Shape) -> list[tuple[str, str, Input | None]]:
         (f"{step.kind}.{name}", "pass", None) for name in step.passes
     ]
     for node in step.inputs:
-        if node.name not in step.passes:
+        if step.aliases.get(node.name, node.name) not in step.passes:
             out += _kinds(step.kind, node, not step.passes)
     return out
 
@@ -300,7 +325,7 @@ def _kinds(
     out: list[tuple[str, str, Input | None]] = []
     if ask_optional and optional(node):
         out.append((f"{name}?", "include", node))
-    if node.input == "list":
+    if node.input == "list" and not per_offer(node):
         out.append((f"{name}+", "more", node))
     elif node.input == "map" and node.children and not zero_means_none(node.children[0]):
         out.append((f"{name}?", "include", node))
@@ -312,6 +337,7 @@ def _kinds(
         out.append((name, "amount", node))
     elif node.input not in ("group", "map"):
         out.append((name, "player" if node.input == "player" else "choice", node))
-    for child in node.children:
+    element = entry(node) if node.input in ("list", "map") else None
+    for child in (element,) if element is not None else node.children:
         out += _kinds(step, child)
     return out

@@ -10,7 +10,7 @@ from mainmatch import games
 from .gamespec import game_ids, spec
 from .observe import MATCHES
 from .observe import describe as describe_layout
-from .plan import BINS, UNBOUNDED
+from .plan import BINS, SIGNED, UNBOUNDED
 
 HEADER = f"""# Observation layouts and sub-decisions
 
@@ -38,7 +38,8 @@ players). A yes/no decision is 0 = no, 1 = yes; an amount from its least to its 
 (the model's maximum, or the request value its description names, less what earlier
 amounts naming that value took) is index k = least + k when the range holds at most
 {BINS} values, else least + k/{BINS - 1} of the range, rounded (from -bound for an
-amount of either sign; with no bound, k indexes {list(UNBOUNDED)}); a player is their
+amount of either sign; with no bound, k indexes {list(UNBOUNDED)}, or {list(SIGNED)}
+for either sign); a player is their
 seat-relative place (you are 0); another choice is the value's place among those the
 request offered during discovery.
 """

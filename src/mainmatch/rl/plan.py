@@ -8,7 +8,7 @@ this?", ``#1``/``#2`` for a seat pair's players). Its index means:
 - an amount from ``low`` to ``high``: when the range holds at most ``BINS``
   values, index k is ``low + k``; otherwise ``low + k/(BINS-1)`` of the range,
   rounded (an amount of either sign runs from ``-high``); with no upper bound,
-  index k is ``UNBOUNDED[k]`` (from ``low``);
+  index k is ``UNBOUNDED[k]`` (from ``low``), or ``SIGNED[k]`` for either sign;
 - a player: their seat-relative place (you are 0);
 - another choice: the thing's place among the values the request's ``offers``
   key held when the layout was discovered (its place in this request when it is
@@ -34,7 +34,9 @@ from .layout import Layout, relative
 BINS = 21
 #: an amount with no upper bound: index k is UNBOUNDED[k] (from its lower bound)
 UNBOUNDED = (0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 75, 100, 150, 200)
-__all__ = ["BINS", "LIST_MAX", "UNBOUNDED", "Choices", "amounts", "decisions", "plan"]
+#: the same for an amount of either sign (no lower bound either)
+SIGNED = (-50, -30, -20, -15, -10, -6, -4, -3, -2, -1, 0, 1, 2, 3, 4, 6, 10, 15, 20, 30, 50)
+__all__ = ["BINS", "LIST_MAX", "SIGNED", "UNBOUNDED", "Choices", "amounts", "decisions", "plan"]
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,7 @@ def amounts(pick: Pick) -> list[int]:
     """The value of each index of an amount decision (module docstring)."""
     low, high = pick.low, pick.high
     if high is None:
-        return [v for v in UNBOUNDED if v >= low]
+        return list(SIGNED) if pick.signed else [v for v in UNBOUNDED if v >= low]
     if pick.signed:
         low = -high
     if high < low:
