@@ -26,7 +26,11 @@ The picks of each kind of input (a pick's ``kind`` is ``step.path``):
 - ``map``: for each key the request offers, ``?`` (an entry? ``False`` /
   ``True``, skipped when the entry is an amount that may be 0: 0 then means
   none), then the entry. A list's or map's amount entry with no bound of its
-  own takes the container's ``most`` / ``least``.
+  own takes the container's ``most``; a map's ``least`` (a request key or a
+  number) is the least number of entries: an entry is then taken where the
+  keys left are just enough, each entry still needed keeps one unit of every
+  shared bound, and an entry holds something (its last amount that can be is
+  at least 1 when the ones before are 0).
 - ``group``: its fields in order. A field the action may leave out, with no
   default to send instead, first asks ``?``. A step whose model has an
   optional ``Literal[True]`` field (a pass) asks that flag first and then
@@ -120,8 +124,8 @@ def entry(node: Input) -> Input | None:
     if not node.children:
         return None
     element = node.children[0]
-    if element.input == "amount" and element.most is None and element.least is None:
-        return replace(element, most=node.most, least=node.least)
+    if element.input == "amount" and element.most is None:
+        return replace(element, most=node.most)
     return element
 
 
@@ -146,6 +150,11 @@ class Walker:
         self.pairs: set[frozenset[Any]] = set()
         self.key: Any = None
         self.count = 0.0
+        #: units of each shared bound kept for the map entries still needed
+        self.reserve = 0
+        #: the map entry being filled must hold something; this amount is at least 1
+        self.holding = False
+        self.floor = False
 
     def pick(self, kind: str, role: str, node: Input | None, values: tuple = NO_YES) -> Any:
         return (yield Pick(kind, role, node, values, key=self.key, count=self.count))
@@ -173,12 +182,7 @@ class Walker:
             return _LEFT_OUT
         kind = node.input
         if kind == "group":
-            group: dict[str, Any] = {}
-            for child in node.children:
-                value = yield from self.node(step, child, in_list=in_list)
-                if value is not _LEFT_OUT:
-                    group[child.name] = value
-            return group
+            return (yield from self.group(step, node, in_list))
         if kind == "list":
             return (yield from self.list_of(step, node))
         if kind == "map":
@@ -200,6 +204,29 @@ class Walker:
         if in_list:
             self.used[(node.offers or "", value)] += 1
         return value
+
+    def group(self, step: str, node: Input, in_list: bool) -> Generator[Pick, Any, dict]:
+        """A group's fields in order; a map entry (``holding``) holds something:
+        its amount is at least 1 where no later amount of the entry can be."""
+        holding, self.holding = self.holding, False
+        held = False
+        out: dict[str, Any] = {}
+        children = node.children
+        for i, child in enumerate(children):
+            if holding and not held and child.input == "amount":
+                later = [c for c in children[i + 1 :] if c.input == "amount"]
+                self.floor = all(not self._room(c) for c in later)
+            value = yield from self.node(step, child, in_list=in_list)
+            self.floor = False
+            if value is not _LEFT_OUT:
+                out[child.name] = value
+                held = held or (child.input == "amount" and bool(value))
+        return out
+
+    def _room(self, node: Input) -> bool:
+        """Whether an amount could be at least 1 now."""
+        _, high, _, _ = self.bound(node)
+        return high is None or high >= 1
 
     def list_of(self, step: str, node: Input) -> Generator[Pick, Any, list]:
         element = entry(node)
@@ -225,18 +252,33 @@ class Walker:
         out: dict[Any, Any] = {}
         if element is None:
             return out
-        for key in self.offered(node, consume=False):
+        keys = self.offered(node, consume=False)
+        need = self.number(node.least)
+        for i, key in enumerate(keys):
             self.key = key
+            still = max(0, need - len(out))
+            # the entries still needed after this one keep one unit each
+            self.reserve = max(0, still - 1)
             if zero_means_none(element):
+                self.floor = still > len(keys) - i - 1
                 value = yield from self.node(step, element)
+                self.floor = False
                 if value:
                     out[key] = value
                 continue
             say = NO_YES if self.feasible(element) else (False,)
+            if still > len(keys) - i - 1 and True in say:
+                say = (True,)  # needed to reach the least number of entries
             if (yield from self.pick(f"{step}.{node.path}?", "include", node, say)):
+                self.holding = element.input == "group"
                 out[key] = yield from self.node(step, element)
-        self.key = None
+        self.key, self.reserve = None, 0
         return out
+
+    def number(self, bound: str | int | None) -> int:
+        """A bound as a number: a request key's value, or the number itself (else 0)."""
+        value = self.request.get(bound) if isinstance(bound, str) else bound
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
     def pair(self, name: str, node: Input) -> Generator[Pick, Any, list]:
         offered = self.offered(node, consume=False)
@@ -282,8 +324,11 @@ class Walker:
         most = self.request.get(node.most) if isinstance(node.most, str) else node.most
         if isinstance(most, int):
             room = most - self.spent[node.most] if isinstance(node.most, str) else most
+            room = max(min(room, low), room - self.reserve)
             high = room if high is None else min(high, room)
             left = max(0.0, min(1.0, room / max(1, most)))
+        if self.floor and (high is None or high >= 1):
+            low = max(low, 1)
         return low, high, signed, left
 
     def feasible(self, node: Input) -> bool:
@@ -325,17 +370,19 @@ def _kinds(
     out: list[tuple[str, str, Input | None]] = []
     if ask_optional and optional(node):
         out.append((f"{name}?", "include", node))
-    if node.input == "list" and not per_offer(node):
-        out.append((f"{name}+", "more", node))
-    elif node.input == "map" and node.children and not zero_means_none(node.children[0]):
-        out.append((f"{name}?", "include", node))
+    if node.input == "list":
+        if not per_offer(node):
+            out.append((f"{name}+", "more", node))
+    elif node.input == "map":
+        if node.children and not zero_means_none(node.children[0]):
+            out.append((f"{name}?", "include", node))
     elif node.input == "seat_pair":
         out += [(f"{name}#1", "player", node), (f"{name}#2", "player", node)]
     elif node.input == "flag":
         out.append((name, "flag", node))
     elif node.input == "amount":
         out.append((name, "amount", node))
-    elif node.input not in ("group", "map"):
+    elif node.input != "group":
         out.append((name, "player" if node.input == "player" else "choice", node))
     element = entry(node) if node.input in ("list", "map") else None
     for child in (element,) if element is not None else node.children:

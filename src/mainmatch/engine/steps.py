@@ -378,16 +378,17 @@ def _element_ask(annotation: Any) -> Ask | None:
 
 
 def _element_bounds(annotation: Any) -> tuple[int | None, int | None]:
+    """An element's bounds, strict ones as whole numbers (``PositiveInt``: at least 1)."""
     lo = hi = None
     if get_origin(annotation) is typing.Annotated:
         for m in get_args(annotation)[1:]:
-            if isinstance(m, FieldInfo):
-                for c in m.metadata:
-                    lo = getattr(c, "ge", lo)
-                    hi = getattr(c, "le", hi)
-            else:
-                lo = getattr(m, "ge", lo)
-                hi = getattr(m, "le", hi)
+            for c in m.metadata if isinstance(m, FieldInfo) else (m,):
+                lo = getattr(c, "ge", lo)
+                hi = getattr(c, "le", hi)
+                if getattr(c, "gt", None) is not None:
+                    lo = c.gt + 1
+                if getattr(c, "lt", None) is not None:
+                    hi = c.lt - 1
     return lo, hi
 
 

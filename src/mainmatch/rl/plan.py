@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mainmatch.engine.choices import LIST_MAX, Pick, Shape, kinds, shape, walk
-from mainmatch.engine.steps import Input
+from mainmatch.engine.steps import CHOICE_KINDS, Input
 
 from .decisions import Decision, Plan, mask_of
 from .layout import Layout, relative
@@ -168,7 +168,7 @@ def step_shapes(game: Any) -> dict[str, Shape]:
 def vocab_keys(nodes: Iterable[Input]) -> Iterable[str]:
     """The ``offers`` keys (``key.value`` for offered objects) that choices of ``nodes`` name."""
     for node in nodes:
-        if node.offers and node.input not in ("player", "seat_pair"):
+        if node.offers and (node.input in CHOICE_KINDS or node.input == "map"):
             yield vocab_key(node)
         yield from vocab_keys(node.children)
 

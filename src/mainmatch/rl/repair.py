@@ -2,15 +2,18 @@
 
 A plan keeps every bound its step description states; a rule across fields
 ("the total spend is at most your money plus the garnets you sell", "a bid may
-not tie two slots", "bid on at least three items") is not in the description,
-so an action built from allowed choices may still break it. The table then
-tries, in order: every amount halved (up to ``HALVINGS`` times), then the lists
-and maps cut down entry by entry with the amounts at their smallest, then the
-optional fields left out, and last the game's own ``default_action`` (what a
-player who sends nothing plays). The game's ``validate`` decides each try;
-every game decides legality from what the player's own request says (its
-money, chips, what it offers), so a repair tells the learner nothing its
-request did not.
+not tie two slots", "a bid is worth at least one chip", "bid on at least three
+items") is not in the description, so an action built from allowed choices may
+still break it. The table then tries, in order: the action without its
+optional fields and without entries that hold nothing (Second to Won's CHOICE
+target on an item that has none, a bid of 0 chips and 0 garnets), then that
+with every amount halved (up to ``HALVINGS`` times) and at its least, then the
+lists cut down entry by entry (the MVP's purchases, which cost garnets), then the
+objects too, then ``{}``, and last the game's own
+``default_action`` (what a player who sends nothing plays). The game's
+``validate`` decides each try; every game decides legality from what the
+player's own request says (its money, chips, what it offers), so a repair tells
+the learner nothing its request did not.
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from mainmatch.engine.choices import optional
 from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.steps import Input
 
 HALVINGS = 4
 
@@ -37,45 +42,120 @@ def repair(game: Any, state: Any, player: str, action: dict, rng: random.Random)
     (module docstring); a new object whenever it is not ``action`` itself."""
     if _legal(game, state, player, action):
         return action
-    for candidate in shrunk(action):
+    kind = game.pending(state)[player]["kind"]
+    for candidate in shrunk(action, game.step(kind).inputs()):
         if _legal(game, state, player, candidate):
             return candidate
     return game.default_action(state, player, rng)
 
 
-def halve(value: Any, times: int) -> Any:
-    """Every whole number in ``value`` moved ``times`` halvings toward zero,
-    keeping its sign and never below 1 when it was at least 1 (positions and
-    slots stay put: they are not amounts, and only amounts exceed 1 by much)."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int):
-        if abs(value) <= 1:
-            return value
-        sign = 1 if value > 0 else -1
-        return sign * max(1, abs(value) >> times)
-    if isinstance(value, dict):
-        return {k: halve(v, times) for k, v in value.items()}
-    if isinstance(value, list):
-        return [halve(v, times) for v in value]
-    return value
-
-
-def cut(value: Any, keep: int) -> Any:
-    """Every list and object in ``value`` cut to its first ``keep`` entries (an
-    object missing a field it needs is refused, and the next try follows)."""
-    if isinstance(value, dict):
-        return {k: cut(v, keep) for k, v in list(value.items())[:keep]}
-    if isinstance(value, list):
-        return [cut(v, keep) for v in value[:keep]]
-    return value
-
-
-def shrunk(action: dict) -> Iterator[dict]:
-    for times in range(1, HALVINGS + 1):
-        yield halve(action, times)
-    smallest = halve(action, 64)
-    for keep in (3, 2, 1, 0):
-        yield cut(action, keep)
-        yield cut(smallest, keep)
+def shrunk(action: dict, inputs: tuple[Input, ...]) -> Iterator[dict]:
+    """The tries after ``action`` itself, in order (module docstring)."""
+    plain = bare(action, inputs)
+    if plain != action:
+        yield plain
+    for times in (*range(1, HALVINGS + 1), 64):
+        yield scaled(plain, inputs, times)
+        if plain != action:
+            yield scaled(action, inputs, times)
+    for keep in (2, 1, 0):  # lists first (purchases that cost what the request holds)
+        yield cut(plain, keep, objects=False)
+    for keep in (3, 2, 1):
+        yield cut(plain, keep)
+        yield cut(scaled(plain, inputs, 64), keep)
     yield {}
+
+
+def _amounts(value: Any, nodes: tuple[Input, ...], fn: Any) -> Any:
+    """``value`` (an object of the fields ``nodes``) with ``fn(amount, node)``
+    applied to each amount and ``None`` entries (``fn``'s way to drop one) left out."""
+    if not isinstance(value, dict):
+        return value
+    described = {node.name: node for node in nodes}
+    out = {}
+    for key, v in value.items():
+        node = described.get(key)
+        new = v if node is None else _node(v, node, fn)
+        if new is not None:
+            out[key] = new
+    return out
+
+
+def _node(value: Any, node: Input, fn: Any) -> Any:
+    if node.input == "amount":
+        return fn(value, node) if isinstance(value, int) and not isinstance(value, bool) else value
+    if node.input == "group":
+        return _amounts(value, node.children, fn)
+    element = node.children[0] if node.children else None
+    if node.input not in ("list", "map") or element is None:
+        return value
+    if isinstance(value, list):
+        return [_node(v, element, fn) for v in value]
+    if isinstance(value, dict):
+        entries = {k: _node(v, element, fn) for k, v in value.items()}
+        return {k: v for k, v in entries.items() if v is not None}
+    return value
+
+
+def bare(action: dict, inputs: tuple[Input, ...]) -> dict:
+    """``action`` without the optional fields of its list and map entries (those a
+    walk asks "include it?") and without map entries whose amounts are all 0."""
+
+    def strip(value: Any, nodes: tuple[Input, ...], top: bool = False) -> Any:
+        if not isinstance(value, dict):
+            return value
+        described = {node.name: node for node in nodes}
+        out = {}
+        for key, v in value.items():
+            node = described.get(key)
+            if node is None:
+                out[key] = v
+            elif top or not optional(node):
+                out[key] = _strip_node(v, node)
+        return out
+
+    def _strip_node(value: Any, node: Input) -> Any:
+        if node.input == "group":
+            return strip(value, node.children)
+        element = node.children[0] if node.children else None
+        if element is None or element.input != "group":
+            return value
+        if isinstance(value, list):
+            return [strip(v, element.children) for v in value]
+        if isinstance(value, dict):
+            kept = {k: strip(v, element.children) for k, v in value.items()}
+            return {k: v for k, v in kept.items() if not _nothing(v)}
+        return value
+
+    return strip(action, inputs, top=True)
+
+
+def _nothing(entry: Any) -> bool:
+    """An entry of numbers that are all 0 (and nothing else but choices)."""
+    if not isinstance(entry, dict):
+        return False
+    numbers = [v for v in entry.values() if isinstance(v, int) and not isinstance(v, bool)]
+    return bool(numbers) and not any(numbers)
+
+
+def scaled(action: dict, inputs: tuple[Input, ...], times: int) -> dict:
+    """Every amount moved ``times`` halvings toward zero, never past its least."""
+
+    def halve(value: int, node: Input) -> int:
+        if value >= 0:
+            return max(node.minimum or 0, value >> times)
+        return -(-value >> times)
+
+    return _amounts(action, inputs, halve)
+
+
+def cut(value: Any, keep: int, objects: bool = True) -> Any:
+    """Every list (and object, with ``objects``) in ``value`` cut to its first
+    ``keep`` entries (an object missing a field it needs is refused, and the
+    next try follows)."""
+    if isinstance(value, dict):
+        items = list(value.items())[:keep] if objects else value.items()
+        return {k: cut(v, keep, objects) for k, v in items}
+    if isinstance(value, list):
+        return [cut(v, keep, objects) for v in value[:keep]]
+    return value
