@@ -31,6 +31,7 @@ from .random_play import default_bids, random_bids, random_host_inputs
 from .render import render_event
 from .state import SecondState
 from .step import play_auction
+from .steps import STEPS
 from .table import CHOICE, Table, lot_of, new_table, plain_lots
 from .validate import check_bids, plainly_legal
 from .views import view
@@ -48,6 +49,7 @@ class SecondToWon(Game[SecondState]):
     default_players = DEFAULT_PLAYERS
     config_model = SecondToWonConfig
     action_models: ClassVar[dict[str, type[BaseModel]]] = {"bids": BidsAction}
+    steps = STEPS
     host_inputs = OPTIONS
     variant_keys = VARIANT_KEYS
     # the view's auctions are shared with later views (table.py, decision PE16)
