@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from mainmatch.engine.errors import IllegalAction, InvalidConfig
 from mainmatch.engine.game import Game
+from mainmatch.engine.ranking import Placings
 from mainmatch.engine.result import nonzero
 
 from .config import OPTIONS, build_config, check_config
@@ -27,6 +28,7 @@ from .models import (
     BidsAction,
     SecondToWonConfig,
 )
+from .places import placings
 from .random_play import default_bids, random_bids, random_host_inputs
 from .render import render_event
 from .state import SecondState
@@ -244,6 +246,11 @@ class SecondToWon(Game[SecondState]):
         label = super().end_label(config, result)
         limit = self.rule_values(config)["limit"]
         return f"over_{limit}" if label == "over_200" else label
+
+    def placings(self, result: dict, players: Sequence[str] = ()) -> Placings:
+        """First, second, the rest by points, last place, over the limit, the EC
+        (second_to_won.md §7; the result has no ranking): :func:`.places.placings`."""
+        return placings(result, players)
 
     def result(self, state: SecondState) -> dict | None:
         if state.phase != "over":
