@@ -283,3 +283,13 @@ def test_second_to_won_words() -> None:
         ("garnets", "Garnets", None),
         ("choice", "For", "choice_targets"),
     ]
+
+
+def test_field_words_name_a_field_as_the_form_does() -> None:
+    from mainmatch.engine.steps import field_words
+
+    round_action = get("amalgamation").action_models["round"]
+    assert field_words(round_action, "kong.contribute") == "Kong's Dilemma, Into your team's pot"
+    assert field_words(round_action, "buy_garnets") == "Garnets to sell"
+    bids = get("second_to_won").action_models["bids"]
+    assert field_words(bids, "bids{}.choice") == "Your bids, For"

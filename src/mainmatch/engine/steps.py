@@ -408,6 +408,32 @@ def _element_bounds(annotation: Any) -> tuple[int | None, int | None]:
     return lo, hi
 
 
+def field_words(model: type[BaseModel], path: str) -> str:
+    """The words of the field at ``path`` (as :class:`Input` paths write it):
+    its groups' labels and its own, as the form shows them, for messages that
+    name a field in the player's words rather than by its JSON key.
+
+    >>> from pydantic import BaseModel
+    >>> class Act(BaseModel):  # (a nested group adds its label first: tests/engine)
+    ...     bet: typing.Annotated[int, Ask("amount", "Bet")]
+    >>> field_words(Act, "bet"), field_words(Act, "nothing")
+    ('Bet', 'nothing')
+    """
+
+    def find(nodes: tuple[Input, ...], above: tuple[str, ...]) -> tuple[str, ...] | None:
+        for node in nodes:
+            labels = (*above, node.label) if node.label else above
+            if node.path == path:
+                return labels
+            if path.startswith(node.path):
+                found = find(node.children, labels)
+                if found is not None:
+                    return found
+        return None
+
+    return ", ".join(find(describe(model), ()) or (path,))
+
+
 def steps_json(steps: Mapping[str, StepDescription]) -> dict[str, Any]:
     """Every step kind's description as JSON (the web form, ``mainmatch schema``)."""
     return {
