@@ -242,6 +242,7 @@ class MinusPart(_Part):
             "in dollars and the lowest bid takes the tile",
             unit="$",
             offers="tiles",
+            most=_SPEND,
         ),
     ]
 

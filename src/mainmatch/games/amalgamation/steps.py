@@ -12,6 +12,7 @@ from mainmatch.engine.steps import StepDescription, counted, listed
 
 from .constants import ROUNDS
 from .models import RoundAction
+from .random_play import view_random_round
 
 
 def _part(action: Mapping[str, Any], key: str) -> Mapping[str, Any]:
@@ -76,6 +77,7 @@ def _echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
 
 ROUND = StepDescription(
     kind="round",
+    random=view_random_round,
     action=RoundAction,
     ask="play this round's four games",
     task="play the round's four games",

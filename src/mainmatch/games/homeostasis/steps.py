@@ -22,6 +22,7 @@ from .models import (
     PlaceSavedAction,
     SaveCardsAction,
 )
+from .random_play import VIEW_DRAWS
 
 
 def _cards(cards: Any) -> str:
@@ -134,6 +135,7 @@ def _brackets_echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str
 STEPS = {
     "save_cards": StepDescription(
         kind="save_cards",
+        random=VIEW_DRAWS["save_cards"],
         action=SaveCardsAction,
         ask="save cards",
         summary=_save_summary,
@@ -151,6 +153,7 @@ STEPS = {
     ),
     "bid": StepDescription(
         kind="bid",
+        random=VIEW_DRAWS["bid"],
         action=BidAction,
         ask="bid in the live auction",
         summary=_bid_summary,
@@ -169,6 +172,7 @@ STEPS = {
     ),
     "place_saved": StepDescription(
         kind="place_saved",
+        random=VIEW_DRAWS["place_saved"],
         action=PlaceSavedAction,
         ask="place your saved cards",
         task="place saved cards",
@@ -179,6 +183,7 @@ STEPS = {
     ),
     "brackets": StepDescription(
         kind="brackets",
+        random=VIEW_DRAWS["brackets"],
         action=BracketsAction,
         ask="place your team's brackets",
         task="place the team's brackets",

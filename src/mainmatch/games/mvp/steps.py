@@ -10,6 +10,7 @@ from mainmatch.engine.ec import CHOOSE_EC
 from mainmatch.engine.steps import StepDescription, counted, listed
 
 from .models import RoundAction
+from .random_play import view_random_round
 
 
 def _card(name: Any) -> str:
@@ -58,6 +59,7 @@ def _echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
 
 ROUND = StepDescription(
     kind="round",
+    random=view_random_round,
     action=RoundAction,
     ask="bid and buy this round",
     task="bid and buy for the round",

@@ -225,5 +225,6 @@ class BidsAction(BaseModel):
             offers="items",
             value="letter",
             shows="text",
+            least="min_items",
         ),
     ]

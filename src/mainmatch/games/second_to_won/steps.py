@@ -9,6 +9,7 @@ from typing import Any
 from mainmatch.engine.steps import StepDescription, counted
 
 from .models import GARNET_VALUE, BidsAction
+from .random_play import view_random_bids
 
 
 def _summary(request: Mapping[str, Any]) -> str:
@@ -58,6 +59,7 @@ def _echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
 
 BIDS = StepDescription(
     kind="bids",
+    random=view_random_bids,
     action=BidsAction,
     ask="bid on the items",
     task="bid on the items",
