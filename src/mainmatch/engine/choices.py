@@ -22,7 +22,8 @@ The picks of each kind of input (a pick's ``kind`` is ``step.path``):
 - ``list``: ``+`` (another entry? ``False`` / ``True``), until its
   ``max_items`` (else ``LIST_MAX``), never before its ``min_items``; then the
   entry. A list of non-choices naming an ``offers`` key has one entry per thing
-  offered, in order (no ``+``).
+  offered, in order (no ``+``); a list naming ``most`` spends one unit of it
+  per entry (the MVP's purchases, at least a garnet each).
 - ``map``: for each key the request offers, ``?`` (an entry? ``False`` /
   ``True``, skipped when the entry is an amount that may be 0: 0 then means
   none), then the entry. A list's or map's amount entry with no bound of its
@@ -234,16 +235,22 @@ class Walker:
         least = node.min_items or 0
         if per_offer(node):  # one entry per thing the request offers, in its order
             most = least = len(self.offered(node, consume=False))
+        # a list of choices naming ``most``: each entry spends one unit of it
+        costs = node.most if isinstance(node.most, str) and not per_offer(node) else None
         items: list[Any] = []
         while element is not None and len(items) < most:
             self.count = len(items) / most
             if len(items) >= least:
                 if not self.feasible(element):
                     break
+                if costs is not None and self.number(costs) - self.spent[costs] < 1:
+                    break
                 if not (yield from self.pick(f"{step}.{node.path}+", "more", node)):
                     break
             self.key = len(items)
             items.append((yield from self.node(step, element, in_list=True)))
+            if costs is not None:
+                self.spent[costs] += 1
         self.key, self.count = None, 0.0
         return items
 

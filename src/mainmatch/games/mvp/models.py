@@ -200,6 +200,7 @@ class RoundAction(BaseModel):
             "Learn the card on a hidden place",
             help="{costs.identity} garnet each; you learn it at the end of the round",
             offers="identity_targets",
+            most="garnets",
         ),
     ]
     buy_location: Annotated[
@@ -215,6 +216,7 @@ class RoundAction(BaseModel):
             "Learn where a card lies",
             help="{costs.location} garnets each; you learn it at the end of the round",
             offers="location_targets",
+            most="garnets",
         ),
     ]
 
