@@ -34,8 +34,8 @@ The picks of each kind of input (a pick's ``kind`` is ``step.path``):
   at least 1 when the ones before are 0).
 - ``group``: its fields in order. A field the action may leave out, with no
   default to send instead, first asks ``?``. A step whose model has an
-  optional ``Literal[True]`` field (a pass) asks that flag first and then
-  fills the other fields.
+  optional ``Literal[True]`` field (a pass) asks that flag first (not when
+  the request says ``can_<name>: false``) and then fills the other fields.
 
 A rule across fields that the description does not state (a total spend, a
 tie, a least number of entries) is the game's: a step's ``random`` hook draws
@@ -163,8 +163,10 @@ class Walker:
     def walk(self, step: Shape) -> Walk:
         out: dict[str, Any] = {}
         for name in step.passes:
-            if (yield from self.pick(f"{step.kind}.{name}", "pass", None)):
-                return {step.aliases[name]: True}
+            # a request may say the pass is not allowed now (Homeostasis: can_pass)
+            allowed = (False,) if self.request.get(f"can_{name}") is False else NO_YES
+            if (yield from self.pick(f"{step.kind}.{name}", "pass", None, allowed)):
+                return {step.aliases.get(name, name): True}
         for node in step.inputs:
             if step.aliases.get(node.name, node.name) in step.passes:
                 continue

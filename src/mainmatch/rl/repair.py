@@ -4,7 +4,8 @@ A plan keeps every bound its step description states; a rule across fields
 ("the total spend is at most your money plus the garnets you sell", "a bid may
 not tie two slots", "a bid is worth at least one chip", "bid on at least three
 items") is not in the description, so an action built from allowed choices may
-still break it. The table then tries, in order: the action without its
+still break it. The table then tries, in order: the optional choice fields of
+its map entries given or left out (a few at a time), the action without its
 optional fields and without entries that hold nothing (Second to Won's CHOICE
 target on an item that has none, a bid of 0 chips and 0 garnets), then that
 with every amount halved (up to ``HALVINGS`` times) and at its least, then the
@@ -18,8 +19,10 @@ the learner nothing its request did not.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator
+from itertools import chain, combinations
 from typing import Any
 
 from mainmatch.engine.choices import optional
@@ -42,11 +45,43 @@ def repair(game: Any, state: Any, player: str, action: dict, rng: random.Random)
     (module docstring); a new object whenever it is not ``action`` itself."""
     if _legal(game, state, player, action):
         return action
-    kind = game.pending(state)[player]["kind"]
-    for candidate in shrunk(action, game.step(kind).inputs()):
+    request = game.pending(state)[player]
+    inputs = game.step(request["kind"]).inputs()
+    for candidate in chain(toggled(action, inputs, request), shrunk(action, inputs)):
         if _legal(game, state, player, candidate):
             return candidate
     return game.default_action(state, player, rng)
+
+
+#: optional entry fields toggled together at most (2**TOGGLES tries)
+TOGGLES = 6
+
+
+def toggled(action: dict, inputs: tuple[Input, ...], request: dict) -> Iterator[dict]:
+    """``action`` with the optional choice fields of its map entries given or left
+    out, one entry at a time, then two..., a given one naming the request's first
+    offer (Second to Won: a CHOICE item's bid needs a player, any other's has none)."""
+    spots = []  # (map field, key, optional field node) of each map entry
+    for node in inputs:
+        element = node.children[0] if node.input == "map" and node.children else None
+        entries = action.get(node.name)
+        if element is None or element.input != "group" or not isinstance(entries, dict):
+            continue
+        for child in element.children:
+            offered = request.get(child.offers) if child.offers else None
+            if optional(child) and isinstance(offered, list) and offered:
+                spots += [(node.name, key, child, offered[0]) for key in entries]
+    spots = spots[:TOGGLES]
+    for flips in range(1, len(spots) + 1):
+        for chosen in combinations(spots, flips):
+            out = copy.deepcopy(action)
+            for field, key, child, first in chosen:
+                entry = out[field][key]
+                if child.name in entry:
+                    del entry[child.name]
+                else:
+                    entry[child.name] = first
+            yield out
 
 
 def shrunk(action: dict, inputs: tuple[Input, ...]) -> Iterator[dict]:

@@ -130,8 +130,9 @@ class Table:
         self.last_events: list[dict] = []
         #: choices sent that the mask did not allow (replaced by the nearest allowed)
         self.masked_choices = 0
-        #: assembled actions the game refused, shrunk until it took them (``repair.py``)
-        self.repaired = 0
+        #: actions assembled from sub-decisions, and those the game refused and
+        #: took once shrunk (``repair.py``)
+        self.assembled = self.repaired = 0
         self._cache: dict[tuple[str, int], tuple[np.ndarray, str, str]] = {}
         self.advance()
 
@@ -201,6 +202,7 @@ class Table:
                 raise MainmatchError(f"{self.game.id}: {decision.kind} with no allowed choice")
         except StopIteration as done:
             action = repair(self.game, self.m.state, player, done.value, self.rng)
+            self.assembled += 1
             self.repaired += action is not done.value
             self.ready[player] = action
             del self.plans[player]
