@@ -50,7 +50,8 @@ def test_view_random_actions_are_legal(game_id: str) -> None:
                 actions[p] = action
             match.step(actions)
     assert steps > 50
-    assert refused <= 0.01 * steps, f"{refused} of {steps} actions refused"
+    # every game states its cross-field rules in a step's own draw: none refused
+    assert refused == 0, f"{refused} of {steps} actions refused"
 
 
 def test_a_field_is_drawn_from_its_offers_and_bounds() -> None:
