@@ -101,68 +101,46 @@ def shrunk(action: dict, inputs: tuple[Input, ...]) -> Iterator[dict]:
     yield {}
 
 
-def _amounts(value: Any, nodes: tuple[Input, ...], fn: Any) -> Any:
-    """``value`` (an object of the fields ``nodes``) with ``fn(amount, node)``
-    applied to each amount and ``None`` entries (``fn``'s way to drop one) left out."""
+def _rewrite(
+    value: Any, nodes: tuple[Input, ...], amount: Any = None, strip: bool = False, top: bool = True
+) -> Any:
+    """``value`` (an object of the fields ``nodes``) with ``amount(value, node)``
+    applied to each amount; with ``strip``, the optional fields of nested objects
+    and the map entries that hold nothing left out."""
     if not isinstance(value, dict):
         return value
     described = {node.name: node for node in nodes}
     out = {}
     for key, v in value.items():
         node = described.get(key)
-        new = v if node is None else _node(v, node, fn)
-        if new is not None:
-            out[key] = new
+        if node is None:
+            out[key] = v
+        elif not (strip and not top and optional(node)):
+            out[key] = _rewrite_node(v, node, amount, strip)
     return out
 
 
-def _node(value: Any, node: Input, fn: Any) -> Any:
+def _rewrite_node(value: Any, node: Input, amount: Any, strip: bool) -> Any:
     if node.input == "amount":
-        return fn(value, node) if isinstance(value, int) and not isinstance(value, bool) else value
+        is_int = isinstance(value, int) and not isinstance(value, bool)
+        return amount(value, node) if amount is not None and is_int else value
     if node.input == "group":
-        return _amounts(value, node.children, fn)
+        return _rewrite(value, node.children, amount, strip, top=False)
     element = node.children[0] if node.children else None
     if node.input not in ("list", "map") or element is None:
         return value
     if isinstance(value, list):
-        return [_node(v, element, fn) for v in value]
+        return [_rewrite_node(v, element, amount, strip) for v in value]
     if isinstance(value, dict):
-        entries = {k: _node(v, element, fn) for k, v in value.items()}
-        return {k: v for k, v in entries.items() if v is not None}
+        entries = {k: _rewrite_node(v, element, amount, strip) for k, v in value.items()}
+        return {k: v for k, v in entries.items() if not (strip and _nothing(v))}
     return value
 
 
 def bare(action: dict, inputs: tuple[Input, ...]) -> dict:
-    """``action`` without the optional fields of its list and map entries (those a
-    walk asks "include it?") and without map entries whose amounts are all 0."""
-
-    def strip(value: Any, nodes: tuple[Input, ...], top: bool = False) -> Any:
-        if not isinstance(value, dict):
-            return value
-        described = {node.name: node for node in nodes}
-        out = {}
-        for key, v in value.items():
-            node = described.get(key)
-            if node is None:
-                out[key] = v
-            elif top or not optional(node):
-                out[key] = _strip_node(v, node)
-        return out
-
-    def _strip_node(value: Any, node: Input) -> Any:
-        if node.input == "group":
-            return strip(value, node.children)
-        element = node.children[0] if node.children else None
-        if element is None or element.input != "group":
-            return value
-        if isinstance(value, list):
-            return [strip(v, element.children) for v in value]
-        if isinstance(value, dict):
-            kept = {k: strip(v, element.children) for k, v in value.items()}
-            return {k: v for k, v in kept.items() if not _nothing(v)}
-        return value
-
-    return strip(action, inputs, top=True)
+    """``action`` without the optional fields of its nested objects (those a walk
+    asks "include it?") and without map entries whose amounts are all 0."""
+    return _rewrite(action, inputs, strip=True)
 
 
 def _nothing(entry: Any) -> bool:
@@ -181,7 +159,7 @@ def scaled(action: dict, inputs: tuple[Input, ...], times: int) -> dict:
             return max(node.minimum or 0, value >> times)
         return -(-value >> times)
 
-    return _amounts(action, inputs, halve)
+    return _rewrite(action, inputs, amount=halve)
 
 
 def cut(value: Any, keep: int, objects: bool = True) -> Any:
