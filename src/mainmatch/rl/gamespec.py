@@ -75,8 +75,8 @@ def spec(game_id: str, players: int | None = None) -> GameSpec:
 @cache
 def _build(game_id: str, count: int) -> GameSpec:
     game = registry.get_game(game_id)
-    observer, requests = discover(game, count)
     steps = plans.step_shapes(game)
+    observer, requests = discover(game, count, plans.player_offers(steps))
     vocab = plans.offered_values(requests)
     decisions: list[tuple[str, str]] = []
     for step in steps.values():

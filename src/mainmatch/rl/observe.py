@@ -132,11 +132,17 @@ def _natural(path: str) -> list[Any]:
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", path)]
 
 
-def discover(game: Any, count: int) -> tuple[Observer, list[dict]]:
+def discover(
+    game: Any, count: int, player_lists: tuple[str, ...] = ()
+) -> tuple[Observer, list[dict]]:
     """Play ``MATCHES`` seeded random matches of ``count`` players and lay out
     every leaf their views and requests showed (module docstring); also the
-    requests seen (what they offer sizes the choices)."""
-    seen: dict[str, _Seen] = {}
+    requests seen (what they offer sizes the choices). ``player_lists``: request
+    keys listing players that a step offers (``candidates``), laid out whether
+    or not random play reached that step."""
+    seen: dict[str, _Seen] = {
+        f"request.{key}[{i}]": _Seen(player=True) for key in player_lists for i in range(count)
+    }
     requests: list[dict] = []
     players = names(game, count)
 

@@ -165,6 +165,21 @@ def step_shapes(game: Any) -> dict[str, Shape]:
     return {k: shape(game.step(k)) for k in game.action_models}
 
 
+def player_offers(steps: Mapping[str, Shape]) -> tuple[str, ...]:
+    """The request keys the steps' player inputs choose among (``candidates``)."""
+    keys: set[str] = set()
+
+    def walk_nodes(nodes: Iterable[Input]) -> None:
+        for node in nodes:
+            if node.input in ("player", "seat_pair") and node.offers:
+                keys.add(node.offers)
+            walk_nodes(node.children)
+
+    for step in steps.values():
+        walk_nodes(step.inputs)
+    return tuple(sorted(keys))
+
+
 def vocab_keys(nodes: Iterable[Input]) -> Iterable[str]:
     """The ``offers`` keys (``key.value`` for offered objects) that choices of ``nodes`` name."""
     for node in nodes:
