@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -39,22 +39,27 @@ _INDEX = re.compile(r"\[\d+\]")
 _SEAT = re.compile(r"@\d+")
 
 
-def leaves(value: Any, seat: Mapping[str, int], path: str = "") -> Iterator[tuple[str, Any]]:
-    """``(path, leaf)`` for every leaf of ``value``; dict keys that are player
-    ids are written seat-relative (``@k``), list entries beyond ``LIST_CAP`` dropped.
+def leaves(value: Any, seat: Mapping[str, int], path: str = "") -> list[tuple[str, Any]]:
+    """``(path, leaf)`` for every leaf of ``value`` (in no set order); dict keys
+    that are player ids are written seat-relative (``@k``), list entries beyond
+    ``LIST_CAP`` dropped.
 
-    >>> list(leaves({"bal": {"b": 3, "a": 1}, "xs": [True]}, {"a": 0, "b": 1}))
-    [('bal.@1', 3), ('bal.@0', 1), ('xs[0]', True)]
+    >>> sorted(leaves({"bal": {"b": 3, "a": 1}, "xs": [True]}, {"a": 0, "b": 1}))
+    [('bal.@0', 1), ('bal.@1', 3), ('xs[0]', True)]
     """
-    if isinstance(value, Mapping):
-        for k, v in value.items():
-            key = f"@{seat[k]}" if k in seat else str(k)
-            yield from leaves(v, seat, f"{path}.{key}" if path else key)
-    elif isinstance(value, list):
-        for i, v in enumerate(value[:LIST_CAP]):
-            yield from leaves(v, seat, f"{path}[{i}]")
-    elif value is not None:
-        yield path, value
+    out: list[tuple[str, Any]] = []
+    stack: list[tuple[str, Any]] = [(path, value)]
+    while stack:  # a loop, not recursion: encoding runs once per step and player
+        at, v = stack.pop()
+        if isinstance(v, dict):
+            for k, w in v.items():
+                key = f"@{seat[k]}" if k in seat else str(k)
+                stack.append((f"{at}.{key}" if at else key, w))
+        elif isinstance(v, list):
+            stack.extend((f"{at}[{i}]", w) for i, w in enumerate(v[:LIST_CAP]))
+        elif v is not None:
+            out.append((at, v))
+    return out
 
 
 def number(value: Any) -> float | None:
@@ -92,27 +97,29 @@ class Observer:
     #: path -> (offset, kind, scale or the one-hot's values)
     slots: dict[str, tuple[int, str, Any]]
 
+    def __post_init__(self) -> None:
+        # path -> its slots, so a leaf costs one look-up
+        self._by_path: dict[str, list[tuple[int, str, Any]]] = {}
+        for name, slot in self.slots.items():
+            self._by_path.setdefault(name.rpartition("#")[0], []).append(slot)
+
     def encode(self, view: dict, request: dict | None, player: str) -> np.ndarray:
         """The view and request of ``player`` as the layout's floats in [-1, 1]."""
         data = np.zeros(self.layout.size, dtype=np.float32)
         order = relative(view["players"], player) if "players" in view else [player]
         seat = {p: i for i, p in enumerate(order)}
+        by_path = self._by_path
         for root, part in (("view", view), ("request", request or {})):
             for path, value in leaves(part, seat, root):
-                for kind in ("n", "p", "s"):
-                    slot = self.slots.get(f"{path}#{kind}")
-                    if slot is None:
-                        continue
-                    offset, _, extra = slot
+                for offset, kind, extra in by_path.get(path, ()):
                     if kind == "n":
                         x = number(value)
                         if x is not None:
                             data[offset] = max(-1.0, min(1.0, x / extra))
-                    elif kind == "p":
-                        if isinstance(value, str) and value in seat:
-                            data[offset + seat[value]] = 1.0
-                    elif isinstance(value, str) and value in extra:
-                        data[offset + extra[value]] = 1.0
+                    elif isinstance(value, str):
+                        where = seat if kind == "p" else extra
+                        if value in where:
+                            data[offset + where[value]] = 1.0
         return data
 
 
