@@ -98,29 +98,65 @@ class Observer:
     slots: dict[str, tuple[int, str, Any]]
 
     def __post_init__(self) -> None:
-        # path -> its slots, so a leaf costs one look-up
-        self._by_path: dict[str, list[tuple[int, str, Any]]] = {}
+        # the layout's paths as a tree of keys, so encoding walks only laid-out parts
+        self._tree: dict[Any, Any] = {}
         for name, slot in self.slots.items():
-            self._by_path.setdefault(name.rpartition("#")[0], []).append(slot)
+            node = self._tree
+            for part in _parts(name.rpartition("#")[0]):
+                node = node.setdefault(part, {})
+            node.setdefault(_SLOTS, []).append(slot)
 
     def encode(self, view: dict, request: dict | None, player: str) -> np.ndarray:
         """The view and request of ``player`` as the layout's floats in [-1, 1]."""
         data = np.zeros(self.layout.size, dtype=np.float32)
         order = relative(view["players"], player) if "players" in view else [player]
         seat = {p: i for i, p in enumerate(order)}
-        by_path = self._by_path
+        keys = {p: f"@{i}" for p, i in seat.items()}
         for root, part in (("view", view), ("request", request or {})):
-            for path, value in leaves(part, seat, root):
-                for offset, kind, extra in by_path.get(path, ()):
-                    if kind == "n":
-                        x = number(value)
-                        if x is not None:
-                            data[offset] = max(-1.0, min(1.0, x / extra))
-                    elif isinstance(value, str):
-                        where = seat if kind == "p" else extra
-                        if value in where:
-                            data[offset + where[value]] = 1.0
+            tree = self._tree.get(root)
+            if tree is not None:
+                _fill(data, tree, part, seat, keys)
         return data
+
+
+#: where a tree node keeps the slots of its own path
+_SLOTS = "#slots"
+_PART = re.compile(r"\[(\d+)\]|([^.\[\]]+)")
+
+
+def _parts(path: str) -> list[str | int]:
+    """``view.a[2].@1`` -> ``["view", "a", 2, "@1"]``."""
+    return [int(i) if i else key for i, key in _PART.findall(path)]
+
+
+def _fill(
+    data: np.ndarray,
+    tree: dict[Any, Any],
+    value: Any,
+    seat: Mapping[str, int],
+    keys: Mapping[str, str],
+) -> None:
+    """Write ``value``'s leaves that ``tree`` lays out into ``data``."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            sub = tree.get(keys.get(k, k))
+            if sub is not None:
+                _fill(data, sub, v, seat, keys)
+    elif isinstance(value, list):
+        for i, v in enumerate(value[:LIST_CAP]):
+            sub = tree.get(i)
+            if sub is not None:
+                _fill(data, sub, v, seat, keys)
+    elif value is not None:
+        for offset, kind, extra in tree.get(_SLOTS, ()):
+            if kind == "n":
+                x = number(value)
+                if x is not None:
+                    data[offset] = max(-1.0, min(1.0, x / extra))
+            elif isinstance(value, str):
+                where = seat if kind == "p" else extra
+                if value in where:
+                    data[offset + where[value]] = 1.0
 
 
 def names(game: Any, count: int) -> list[str]:
