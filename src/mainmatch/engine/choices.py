@@ -22,12 +22,13 @@ The picks of each kind of input (a pick's ``kind`` is ``step.path``):
 - ``list``: ``+`` (another entry? ``False`` / ``True``), until its
   ``max_items`` (else ``LIST_MAX``), never before its ``min_items``; then the
   entry. A list of non-choices naming an ``offers`` key has one entry per thing
-  offered, in order (no ``+``); a list naming ``most`` spends one unit of it
-  per entry (the MVP's purchases, at least a garnet each).
+  offered, in order (no ``+``); a list of choices naming ``most`` spends one
+  unit of it per entry (the MVP's purchases, at least a garnet each).
 - ``map``: for each key the request offers, ``?`` (an entry? ``False`` /
   ``True``, skipped when the entry is an amount that may be 0: 0 then means
-  none), then the entry. A list's or map's amount entry with no bound of its
-  own takes the container's ``most``; a map's ``least`` (a request key or a
+  none), then the entry. An amount in a list's or map's entry with no bound of
+  its own takes the container's ``most`` (adapters read ``most`` on amounts
+  only, as a field's maximum: a container's is the walk's); a map's ``least`` (a request key or a
   number) is the least number of entries: an entry is then taken where the
   keys left are just enough, each entry still needed keeps one unit of every
   shared bound, and an entry holds something (its last amount that can be is
@@ -120,13 +121,22 @@ def zero_means_none(node: Input) -> bool:
 
 
 def entry(node: Input) -> Input | None:
-    """A list's or map's entry; an amount with no bound of its own takes the
-    container's (the MVP's bids: ``most="chips"`` on the map)."""
+    """A list's or map's entry; an amount in it with no bound of its own takes
+    the container's ``most`` (the MVP's bids: ``most="chips"`` on the map; Seat
+    Exchange's trades: ``most="money"`` on the list, for each trade's amount)."""
     if not node.children:
         return None
     element = node.children[0]
+    if node.most is None:
+        return element
     if element.input == "amount" and element.most is None:
         return replace(element, most=node.most)
+    if element.input == "group":
+        children = tuple(
+            replace(c, most=node.most) if c.input == "amount" and c.most is None else c
+            for c in element.children
+        )
+        return replace(element, children=children)
     return element
 
 
@@ -238,7 +248,8 @@ class Walker:
         if per_offer(node):  # one entry per thing the request offers, in its order
             most = least = len(self.offered(node, consume=False))
         # a list of choices naming ``most``: each entry spends one unit of it
-        costs = node.most if isinstance(node.most, str) and not per_offer(node) else None
+        choices = element is not None and element.input in CHOICE_KINDS
+        costs = node.most if isinstance(node.most, str) and choices else None
         items: list[Any] = []
         while element is not None and len(items) < most:
             self.count = len(items) / most

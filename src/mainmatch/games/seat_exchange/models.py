@@ -101,7 +101,7 @@ class Trade(BaseModel):
     amount: Annotated[
         int,
         Field(ge=1, description="whole dollars paid, >= 1"),
-        Ask("amount", "Paid", help="whole dollars, at least 1", unit="$", most="money"),
+        Ask("amount", "Paid", help="whole dollars, at least 1", unit="$"),
     ]
 
 
@@ -121,6 +121,8 @@ class TradesAction(BaseModel):
             "Trades you pay for",
             help="tap two seats to add a trade between them (the same seat twice is a "
             "self-swap), then type what you pay",
+            # the trades share the money (and the garnets turned in): not a field's maximum
+            most="money",
         ),
     ]
     garnets: Annotated[
