@@ -357,12 +357,13 @@ def _register_extensions() -> None:
         return
     app._mm_extensions = True  # type: ignore[attr-defined]
     from mainmatch.discord.cli import register as register_discord
+    from mainmatch.discord.cli import serve_hook
     from mainmatch.host.commands import register as register_host
     from mainmatch.host.season_commands import register as register_season
     from mainmatch.sim.commands import register as register_sim
     from mainmatch.sim.labcommands import register as register_lab
 
-    register_host(app)
+    register_host(app, serve_hook())
     register_sim(app)
     register_season(app)
     register_lab(app)

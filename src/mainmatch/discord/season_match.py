@@ -20,6 +20,7 @@ from mainmatch.engine.errors import MainmatchError
 from mainmatch.host.errors import HostError
 from mainmatch.host.season_service import Season, SeasonService
 
+from .cast import cast_players
 from .commands import GAME_CHOICES, _answer, is_host, may_create
 from .hosting import (
     HostingError,
@@ -78,14 +79,12 @@ def attach(sg: app_commands.Group, bot: BotLike, seasons: SeasonService) -> None
         early: bool = True,
         seed: app_commands.Range[int, 0, 2**53] | None = None,
     ) -> None:
-        from .season import _players
-
         guild = interaction.guild
         assert guild is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         setup = await bot.run_db(bot.store.guild, guild.id)
         season: Season = await bot.run_db(seasons.get, name)
-        chosen = _players(season, players) if players.strip() else season.standings.alive
+        chosen = cast_players(season, players) if players.strip() else season.standings.alive
         channels: dict[str, int] = {}
         try:
             policies = parse_deadlines(deadlines)
