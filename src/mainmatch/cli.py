@@ -75,12 +75,22 @@ def _parse_sets(sets: list[str]) -> dict[str, Any]:
 
 
 def _players(game, players: str | None) -> list[str]:
+    """``--players``: player ids separated by commas, or a count (that many of
+    the game's default ids); either within the game's player range."""
     if players is None:
-        return list(game.default_players)
-    names = [p.strip() for p in players.split(",")]
-    if any(not p for p in names):
-        raise UserError("--players: give player ids separated by commas, none empty")
-    return names
+        return game.default_lineup()
+    if players.strip().isdigit():
+        names = None
+        count = int(players)
+    else:
+        names = [p.strip() for p in players.split(",")]
+        if any(not p for p in names):
+            raise UserError("--players: give player ids separated by commas, none empty")
+        count = len(names)
+    why = game.takes_players(count)
+    if why is not None:
+        raise UserError(f"--players: {why}")
+    return game.default_lineup(count) if names is None else names
 
 
 # ------------------------------------------------------------------ commands
@@ -95,7 +105,7 @@ def games_cmd() -> None:
     table.add_column("players", justify="right")
     table.add_column("pitch")
     for g in games.all_games():
-        table.add_row(g.id, g.title, str(g.player_count), g.pitch)
+        table.add_row(g.id, g.title, g.players_text(), g.pitch)
     out.print(table)
 
 
@@ -143,7 +153,9 @@ def new_cmd(
     game: str = typer.Argument(..., help="game id"),
     output: Path = typer.Option(..., "-o", "--output", help="record file to write"),
     players: str | None = typer.Option(
-        None, "--players", help="player ids, comma-separated (default: the spec's example ids)"
+        None,
+        "--players",
+        help="player ids, comma-separated, or a count (default: the spec's example ids)",
     ),
     seed: int | None = typer.Option(
         None, "--seed", help="seed for the chance in the config (default: drawn and printed)"
@@ -224,7 +236,9 @@ def random_cmd(
     seed: int | None = typer.Option(
         None, "--seed", help="seed for the config and every action (default: drawn and printed)"
     ),
-    players: str | None = typer.Option(None, "--players", help="player ids, comma-separated"),
+    players: str | None = typer.Option(
+        None, "--players", help="player ids, comma-separated, or a count within the game's range"
+    ),
 ) -> None:
     """Play a whole match of random legal actions and save its record."""
     g = _game(game)
@@ -344,7 +358,7 @@ def demo_cmd(
     """Play a demo match with random players and print its announcements."""
     g = _game(game)
     rng = random.Random(seed)
-    match = play_random(g, g.random_config(list(g.default_players), rng), rng)
+    match = play_random(g, g.random_config(g.default_lineup(), rng), rng)
     for n, events in enumerate(match.events, 1):
         print(f"# Step {n}\n{announce(g, events).public_text()}\n")
     _show_result(g, match.result(), {})
