@@ -71,6 +71,6 @@ def test_the_pages_show_the_range(api, range_game):
     page = api.client.get("/new").text
     assert "Range Bid (3–5 players)</option>" in page
     assert 'id="count"' in page
-    data = json.loads(re.search(r'id="games-data">(.*?)</script>', page, re.S).group(1))
+    data = json.loads(re.search(r'id="games-data">(.*?)</script>', page, re.DOTALL).group(1))
     found = next(g for g in data if g["id"] == "rangebid")
     assert (found["players_min"], found["players_max"]) == (3, 5)

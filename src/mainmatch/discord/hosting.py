@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from mainmatch import games
+from mainmatch.bots import bot_names
 from mainmatch.engine.errors import MainmatchError, UnknownGame
 from mainmatch.engine.game import Game
 from mainmatch.host import deadlines as dl
@@ -257,6 +258,9 @@ async def create_from_discord(
     if not members:
         raise HostingError("name the players: mentions (@a @b) or a role")
     count = seat_count(g, len(members), seats)
+    if bot_name not in bot_names(g.id):
+        # a game without a strategy bot (a new game): its seats play random (the summary says so)
+        bot_name = "random"
     if options is not None and not isinstance(options, dict):
         raise HostingError("the host inputs file must hold a JSON object")
     taken: set[str] = set()
