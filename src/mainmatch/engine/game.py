@@ -168,7 +168,7 @@ class Game(ABC, Generic[StateT]):
         :meth:`takes_players`' words.
 
         >>> from mainmatch.games import get
-        >>> get("mvp").default_lineup()
+        >>> get("amalgamation").default_lineup()
         ['a', 'b', 'c', 'd', 'e', 'f']
         """
         count = self.default_count() if count is None else count
