@@ -83,7 +83,7 @@ class RangeBid(Game[_RangeState]):
     id = "rangebid"
     title = "Range Bid"
     pitch = "One sealed bid each, for 3 to 5 players."
-    player_count = 3
+    # no player_count: a game for a range needs only its range
     player_range = (3, 5)
     # four: the default table sits inside the range (five players adds a ``p1``)
     default_players = ("ann", "ben", "cat", "dan")

@@ -133,7 +133,7 @@ def schema_cmd(
     game: str = typer.Argument(..., help="game id"),
     kind: str | None = typer.Option(None, "--kind", help="a step kind; omit for the config schema"),
     items: bool = typer.Option(
-        False, "--items", help="Second to Won: the schema of an --items catalogue file"
+        False, "--items", help="the schema of an --items catalogue file (games with items)"
     ),
 ) -> None:
     """Print the JSON Schema of a game's config, of one step kind's action, or of an item catalogue."""
@@ -141,7 +141,7 @@ def schema_cmd(
     if items:
         catalogue_schema = getattr(_game_package(g), "catalogue_schema", None)
         if catalogue_schema is None:
-            raise UserError(f"--items is for Second to Won's item catalogue; {g.id} has no items")
+            raise UserError(_no_catalogue(g))
         schema = catalogue_schema()
     else:
         schema = g.action_schema(kind) if kind else g.config_schema()
@@ -167,7 +167,9 @@ def new_cmd(
         None, "--config", help="JSON file of host inputs, or a complete config"
     ),
     items: Path | None = typer.Option(
-        None, "--items", help="Second to Won: JSON item catalogue (list of auctions of 6 items)"
+        None,
+        "--items",
+        help="a JSON item catalogue, for a game with items (`schema GAME --items` gives its shape)",
     ),
 ) -> None:
     """Write a record with a fully explicit config and no steps."""
@@ -191,8 +193,8 @@ def new_cmd(
         options.update(data)
     options.update(_parse_sets(sets))
     if items is not None:
-        if "auctions" not in g.host_inputs:
-            raise UserError(f"--items is for Second to Won's item catalogue; {g.id} has no items")
+        if getattr(_game_package(g), "load_catalogue", None) is None:
+            raise UserError(_no_catalogue(g))
         catalogue = _read_json(items, "--items")
         loader = getattr(_game_package(g), "load_catalogue", None)
         options["auctions"] = loader(catalogue) if loader else catalogue
@@ -212,9 +214,18 @@ def new_cmd(
     out.print(f"wrote {output} ({g.title}, {len(names)} players, seed {seed})")
 
 
+def _no_catalogue(g) -> str:
+    """``--items`` for a game without an item catalogue: the games that have one
+    (those whose package offers ``load_catalogue``), read from the registry."""
+    have = [x.id for x in games.all_games() if hasattr(_game_package(x), "load_catalogue")]
+    return (
+        f"--items is for a game's item catalogue ({', '.join(have) or 'none'}); {g.id} has no items"
+    )
+
+
 def _game_package(g):
     """The package a game lives in (``mainmatch.games.<id>``), for its extras."""
-    return sys.modules[type(g).__module__.rsplit(".", 1)[0]]
+    return sys.modules.get(type(g).__module__.rsplit(".", 1)[0])
 
 
 def _complete_config(g, data: dict) -> dict | None:

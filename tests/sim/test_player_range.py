@@ -77,3 +77,13 @@ def test_games_lists_the_range(range_game, capsys):
         if line.count("│") > 3
     }
     assert "3–5" in rows["rangebid"] and " 13 " in rows["seat_exchange"]
+
+
+def test_items_is_refused_for_a_game_without_a_catalogue_naming_those_with_one(
+    range_game, tmp_path, capsys
+):
+    assert main(["new", "rangebid", "-o", str(tmp_path / "x.json"), "--items", "c.json"]) == 2
+    err = capsys.readouterr().err
+    assert "--items is for a game's item catalogue (second_to_won); rangebid has no items" in err
+    assert main(["schema", "mvp", "--items"]) == 2
+    assert "(second_to_won); mvp has no items" in capsys.readouterr().err
