@@ -87,3 +87,13 @@ def test_items_is_refused_for_a_game_without_a_catalogue_naming_those_with_one(
     assert "--items is for a game's item catalogue (second_to_won); rangebid has no items" in err
     assert main(["schema", "mvp", "--items"]) == 2
     assert "(second_to_won); mvp has no items" in capsys.readouterr().err
+
+
+def test_sweep_plays_every_cell_at_the_count_asked(tmp_path):
+    # no range game has variants: The MVP at its one count, and refused at another
+    out = tmp_path / "sweep.json"
+    args = ["sweep", "mvp", "--vary", "chips=20,30", "-n", "2", "-w", "1", "-q"]
+    assert main([*args, "--players", "6", "--json", str(out)]) == 0
+    cells = json.loads(out.read_text())["cells"]
+    assert [len(c["report"]["lineup"]) for c in cells] == [6, 6]
+    assert main([*args, "--players", "7"]) == 2

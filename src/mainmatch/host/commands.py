@@ -138,7 +138,7 @@ def demo_lines(service, game_id: str, base: str) -> list[str]:
     game = games.get(game_id)
     names = bot_names(game.id)
     bot = "strategy" if "strategy" in names else "random"
-    players = list(game.default_players)
+    players = game.default_lineup()
     title = f"Demo: {game.title}"
     old = next(
         (

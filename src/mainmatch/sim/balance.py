@@ -422,6 +422,7 @@ def balance_spec_of_cell(sweep: Any, variant: dict) -> BalanceSpec:
         workers=sweep.workers,
         ray=sweep.ray,
         bot_modules=sweep.bot_modules,
+        players=sweep.players,
     )
 
 

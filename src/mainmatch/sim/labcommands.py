@@ -100,6 +100,9 @@ def register(app: typer.Typer) -> None:
         balance_budget: Annotated[
             int, typer.Option("--balance-budget", help="matches of each cell's equilibrium search")
         ] = 4000,
+        players: Annotated[
+            int | None, typer.Option("--players", metavar="N", help=PLAYERS_HELP)
+        ] = None,
     ) -> None:
         from .sweep import SweepSpec, grid, run_sweep
 
@@ -118,6 +121,7 @@ def register(app: typer.Typer) -> None:
                 bot_modules=tuple(bot_module or ()),
                 tuned=bot_params_option(game, bot_params),
                 balance_budget=balance_budget if balance else None,
+                players=players,
             )
             cells = grid(spec)
             total = len(cells) * matches
