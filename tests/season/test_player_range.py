@@ -6,21 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from mainmatch.host.db import Database
 from mainmatch.host.errors import Unprocessable
-from mainmatch.host.season_service import SeasonService
-from mainmatch.host.service import HostService
 from mainmatch.season.models import MainMatch
 
 CAST = ["ana", "ben", "cal", "dee", "eve", "fay"]
-
-
-@pytest.fixture
-def seasons(db_url):
-    db = Database(db_url)
-    db.migrate()
-    yield SeasonService(db, HostService(db))
-    db.dispose()
 
 
 @pytest.mark.parametrize("count", [3, 5])
