@@ -218,11 +218,11 @@ def test_export_and_import_round_trip(season, tmp_path, capsys):
 
 def test_new_match_takes_the_alive_cast_or_a_chosen_subset(season, capsys):
     code, _, err = run(capsys, "season", "new-match", "s1", "mvp", "--db", season)
-    assert code == 2 and "The MVP takes 6 players and 9 are alive" in err
+    assert code == 2 and "The MVP takes exactly 6 players, not 9 alive" in err
     code, _, err = run(
         capsys, "season", "new-match", "s1", "mvp", "--players", "a,b", "--db", season
     )
-    assert code == 2 and "The MVP takes 6 players, not 2; choose 6 of the 9 alive" in err
+    assert code == 2 and "The MVP takes exactly 6 players, not 2; choose 6 of the 9 alive" in err
     code, out, err = run(
         capsys, "season", "new-match", "s1", "mvp", "--players", "a,b,c,d,e,f",
         "--bots", "random", "--seed", "4", "--db", season,
