@@ -1,8 +1,8 @@
 """Bots for The Sealed Bid, registered on import (the ``mainmatch.bots`` entry point).
 
 ``strategy`` reads the chips everyone holds (public): when it holds more than
-any rival it wins the prize for one chip more than they hold (sure unless a
-rival turns in garnets, which are secret). Else it goes
+any rival it wins the prize for one chip more than they hold (a sure win:
+garnets turned in count only after the bids). Else it goes
 (nearly) all-in on one prize, drawn in proportion to its points among the
 prizes left, and bids nothing on the others: chips saved make later sure
 wins, and bidding all but 0 to 2 chips splits the ties between strategy bots
@@ -32,7 +32,7 @@ class StrategyBot:
         rivals = max(c for p, c in view["chips"].items() if p != me)
         if chips == 0:
             return {"bid": 0}
-        if chips > rivals:  # rivals + 1 wins unless garnets are turned in
+        if chips > rivals:  # rivals + 1 is a sure win at the least cost
             return {"bid": rivals + 1}
         left = view["prizes"][view["round"] - 1 :]
         # all-in on one prize, drawn in proportion to its points among those left
