@@ -58,4 +58,5 @@ def test_a_match_at_each_size_plays_to_its_end(api, count: int) -> None:
     assert mine["status"] == "over"
     rec = api.record(made)
     assert rec["game"] == GAME and rec["config"]["players"] == players
-    assert replay(rec).result() is not None
+    result = replay(rec).result()
+    assert result is not None and api.overview(made, made["host_token"])["result"] == result
