@@ -25,7 +25,7 @@ def test_new_and_the_api_offer_the_plugin_game(api) -> None:
     assert rules.status_code == 200 and "Elimination Candidate" in rules.text
 
 
-@pytest.mark.parametrize("count", [5])
+@pytest.mark.parametrize("count", [3, 5])
 def test_a_match_at_each_size_plays_to_its_end(api, count: int) -> None:
     players = players_for(games.get(GAME), count)
     me, others = players[0], players[1:]
