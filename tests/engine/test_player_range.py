@@ -45,3 +45,11 @@ def test_random_play_at_every_count(range_game, count) -> None:
     assert sorted(p for group in result["ranking"] for p in group) == sorted(
         game.default_lineup(count)
     )
+
+
+def test_takes_players_words_for_one_count_and_the_default_lineup() -> None:
+    from mainmatch.games import get
+
+    assert get("mvp").takes_players(4) == "The MVP takes exactly 6 players, not 4"
+    assert get("mvp").takes_players(6) is None
+    assert get("amalgamation").default_lineup() == ["a", "b", "c", "d", "e", "f"]

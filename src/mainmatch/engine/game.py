@@ -140,9 +140,8 @@ class Game(ABC, Generic[StateT]):
     def takes_players(self, count: int) -> str | None:
         """Why a match cannot take ``count`` players, in a host's words, or ``None``.
 
-        >>> from mainmatch.games import get
-        >>> get("mvp").takes_players(4)
-        'The MVP takes exactly 6 players, not 4'
+        For The MVP (six players), ``takes_players(4)`` is
+        ``"The MVP takes exactly 6 players, not 4"``.
         """
         low, high = self.players_range()
         if low <= count <= high:
@@ -168,9 +167,7 @@ class Game(ABC, Generic[StateT]):
         fewer. A count out of range raises :class:`InvalidConfig` in
         :meth:`takes_players`' words.
 
-        >>> from mainmatch.games import get
-        >>> get("amalgamation").default_lineup()
-        ['a', 'b', 'c', 'd', 'e', 'f']
+        The Amalgamation's is ``['a', 'b', 'c', 'd', 'e', 'f']``.
         """
         count = self.default_count() if count is None else count
         why = self.takes_players(count)
