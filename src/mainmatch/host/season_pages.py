@@ -16,6 +16,7 @@ from mainmatch.bots import bot_names
 from mainmatch.season import episodes as season_episodes
 from mainmatch.season import render as season_render
 from mainmatch.season.ledger import Standings
+from mainmatch.season.models import MainMatch
 
 from .errors import Forbidden
 from .pages import render
@@ -61,17 +62,21 @@ def _page(request: Request, name: str, token: str | None) -> str:
     service = seasons(request)
     season = service.get(name)
     st = season.standings
-    entries: list[dict[str, Any]] = [
-        {
-            "number": e.number,
-            "text": season_render.entry_line(e.number, e.body, st),
-            "undone_by": st.undone.get(e.number),
-            "at": e.at,
-            "author": e.author,
-            "reason": e.reason,
-        }
-        for e in reversed(season.entries)
-    ]
+    entries: list[dict[str, Any]] = []
+    for e in reversed(season.entries):
+        match = e.body.match if isinstance(e.body, MainMatch) else None
+        entries.append(
+            {
+                "number": e.number,
+                "text": season_render.entry_line(e.number, e.body, st),
+                "undone_by": st.undone.get(e.number),
+                "at": e.at,
+                "author": e.author,
+                # the server's own reason names the match by its id: the link says it
+                "reason": "" if match and e.reason == f"hosted match {match}" else e.reason,
+                "watch": season.watch.get(match) if match else None,
+            }
+        )
     return render(
         "season/season.html",
         title=f"Season {season.name}",
