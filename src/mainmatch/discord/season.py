@@ -33,6 +33,7 @@ from discord import app_commands
 from mainmatch.host.errors import HostError
 from mainmatch.host.season_service import Season, SeasonService
 from mainmatch.season import render
+from mainmatch.season.ledger import Standings
 from mainmatch.season.models import Entry
 
 from . import season_match
@@ -81,8 +82,11 @@ def _amounts(season: Season, text: str, what: str) -> dict[str, int]:
     return out
 
 
-def _done(entry: Entry) -> str:
-    return f"Entry {entry.number}: {render.entry_text(entry.body)}"
+def _done(entry: Entry, st: Standings | None = None) -> str:
+    """The host's confirmation; with the standings after it, what the fold made
+    of the entry too (a Death Match's loser saved by a Token of Life, or out)."""
+    text = render.entry_line(entry.number, entry.body, st) if st else render.entry_text(entry.body)
+    return f"Entry {entry.number}: {text}"
 
 
 def group(bot: BotLike) -> app_commands.Group:
@@ -96,7 +100,8 @@ def group(bot: BotLike) -> app_commands.Group:
         entry = await bot.run_db(
             lambda: seasons.append(name, body, author=_author(interaction), reason=reason)
         )
-        await _answer(interaction, _done(entry))
+        after: Season = await bot.run_db(seasons.get, name)
+        await _answer(interaction, _done(entry, after.standings))
 
     async def season_of(name: str) -> Season:
         season: Season = await bot.run_db(seasons.get, name)

@@ -1,0 +1,47 @@
+"""``/mm season new-match bots:``: which seats of the season's next Main Match
+a bot plays, the others being the cast members' own Discord accounts.
+
+``bots`` names seats by player id or mention, each alone (the game's
+``strategy`` bot where it has one, else ``random``) or as ``SEAT=BOT``;
+e.g. ``ann2 ann3=random``. A seat must be one of the chosen players and a
+bot one the game has (the error lists them); one line, nothing made.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from mainmatch.bots import bot_names
+
+from .commands import Refused
+from .hosting import HostingError
+
+
+def default_bot(game_id: str) -> str:
+    """The bot a seat named alone gets: the game's ``strategy`` bot, else ``random``."""
+    return "strategy" if "strategy" in bot_names(game_id) else "random"
+
+
+def seat_bots(
+    text: str, game_id: str, chosen: list[str], resolve: Callable[[str], str]
+) -> dict[str, str]:
+    """``{player: bot}`` from ``text``; ``resolve`` turns an id or a mention into a
+    cast id (raising its own one-line error for a stranger)."""
+    known = bot_names(game_id)
+    out: dict[str, str] = {}
+    for item in [w for w in re.split(r"[\s,]+", text.strip()) if w]:
+        who, eq, name = item.partition("=")
+        try:
+            player = resolve(who)
+        except Refused as exc:  # a mention of someone outside the cast: the same one line
+            raise HostingError(f"bots: {exc}".rstrip(".")) from None
+        name = name.strip() if eq else default_bot(game_id)
+        if player not in chosen:
+            raise HostingError(f"bots: {player} is not one of the players of this match")
+        if name not in known:
+            raise HostingError(f"bots: no bot {name!r} for this game; bots: {', '.join(known)}")
+        if player in out:
+            raise HostingError(f"bots: {player} is named twice")
+        out[player] = name
+    return out
