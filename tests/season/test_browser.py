@@ -29,6 +29,15 @@ def server(sqlite_url):
         yield app, base
 
 
+def phone_page(browser, errors: list[str]):
+    """A 390 px page that collects script errors and accepts every confirm()."""
+    page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
+    page.set_default_timeout(30_000)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda d: d.accept())
+    return page
+
+
 def test_host_edits_the_season_on_a_phone(server):
     app, base = server
     names = {p: f"Player {p.upper()} with a long name" for p in "abcdefghijkl"}
@@ -38,10 +47,7 @@ def test_host_edits_the_season_on_a_phone(server):
     with browserkit.chromium() as browser:
         from playwright.sync_api import expect
 
-        page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
-        page.set_default_timeout(30_000)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("dialog", lambda d: d.accept())
+        page = phone_page(browser, errors)
         page.goto(f"{base}/seasons/phone/host/{token}")
 
         form = page.locator("form[data-kind=adjust]")
@@ -117,10 +123,7 @@ def test_host_enters_a_match_by_id_and_mixes_people_and_bots(server):
     with browserkit.chromium() as browser:
         from playwright.sync_api import expect
 
-        page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
-        page.set_default_timeout(30_000)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("dialog", lambda d: d.accept())
+        page = phone_page(browser, errors)
         page.goto(f"{base}/seasons/mix/host/{token}")
 
         form = page.locator("form.season-hosted")
