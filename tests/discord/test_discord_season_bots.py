@@ -1,6 +1,7 @@
 """``/mm season new-match bots:``: people and bots seat by seat (simcord, the
 real command tree offline): the named seats are bots, the others the cast
-members' own accounts; a wrong seat or bot name is one line and makes nothing."""
+members' own accounts; a wrong seat or bot name is one line and makes nothing.
+``add-match`` by id enters a match of this server as hosted."""
 
 from __future__ import annotations
 
@@ -51,6 +52,21 @@ def test_new_match_mixes_people_and_bots(sqlite_url, dx):
             assert all(seats[p] for p in ("ann2", "ann4", "ann5", "ann6")), seats
             assert world.prompt(m[0], match_id, 1) is not None  # the person's own request
             assert seasons.get("s").matches[0]["match"] == match_id
+
+            # add-match by id: a match this server hosted outside the season enters as
+            # hosted (the season page links it), once
+            other = await world.new("mvp", humans=6)
+            for p in ("ann1", "ann2", "ann3", "ann4", "ann5", "ann6"):
+                await world.host.slash(
+                    world.lobby, "mm seat", player=p, bot_name="random", match=other
+                )
+            assert dx.host_view(bot, other)["status"] == "over"
+            said = await say("add-match", name="s", match=other)
+            assert said.startswith("Entry 1: Main Match (mvp), hosted"), said
+            entry = seasons.get("s").entries[0]
+            assert entry.body.match == other and entry.body.result is not None
+            said = await say("add-match", name="s", match=other)
+            assert said == "this match is already in the ledger (entry 1)", said
             bot.database.dispose()
 
     asyncio.run(scenario())

@@ -30,7 +30,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from mainmatch.host.errors import HostError
+from mainmatch.host.errors import HostError, NotFound
 from mainmatch.host.season_service import Season, SeasonService
 from mainmatch.season import render
 from mainmatch.season.ledger import Standings
@@ -370,7 +370,16 @@ def group(bot: BotLike) -> app_commands.Group:
             ids = await bot.run_db(bot.store.guild_matches, interaction.guild.id, running=False)
             if match not in ids:
                 raise Refused(f"No match {match!r} on this server.")
-            data = await bot.run_db(bot.service.record, match)
+            try:  # the season's owner's match: entered as hosted, linked on the season page
+                entry = await bot.run_db(
+                    lambda: seasons.add_match(
+                        name, match, author=_author(interaction), reason=reason
+                    )
+                )
+                await _answer(interaction, _done(entry))
+                return
+            except NotFound:  # a season linked here from elsewhere: as a record
+                data = await bot.run_db(bot.service.record, match)
         else:
             assert record is not None
             data = await _read_attachment(record)
