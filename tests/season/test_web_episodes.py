@@ -6,6 +6,8 @@ from __future__ import annotations
 import html
 import re
 
+import mainmatch.games
+
 from .test_web import auth, create, season
 
 
@@ -127,8 +129,14 @@ def test_the_next_match_form_offers_each_seat_a_person_or_the_games_bots(client)
     host = page(client, f"/seasons/s1/host/{token}")
     form = host.split('class="season-match"')[1].split("</form>")[0]
     assert re.findall(r'<select name="seat" data-player="(\w)"', form) == list("abcdefg")
-    options = dict(
-        re.findall(r'<option value="(\w+)" data-players="\d+" data-bots="([\w,]*)"', form)
-    )
-    games = {g["id"]: g["bots"] for g in client.get("/api/games").json()}
-    assert options == {g: ",".join(b) for g, b in games.items()}
+    options = {
+        g: (int(low), int(high), bots)
+        for g, low, high, bots in re.findall(
+            r'<option value="(\w+)" data-min="(\d+)" data-max="(\d+)" data-bots="([\w,]*)"', form
+        )
+    }
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert options.keys() == games.keys()
+    for g, (low, high, bots) in options.items():
+        assert bots == ",".join(games[g]["bots"])
+        assert (low, high) == mainmatch.games.get(g).players_range()

@@ -10,12 +10,13 @@ bot one the game has (the error lists them); one line, nothing made.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from mainmatch.bots import bot_names
+from mainmatch.host.season_service import Season
 
-from .commands import Refused
 from .hosting import HostingError
+
+_MENTION = re.compile(r"<@!?(\d{15,21})>")
 
 
 def default_bot(game_id: str) -> str:
@@ -23,19 +24,25 @@ def default_bot(game_id: str) -> str:
     return "strategy" if "strategy" in bot_names(game_id) else "random"
 
 
-def seat_bots(
-    text: str, game_id: str, chosen: list[str], resolve: Callable[[str], str]
-) -> dict[str, str]:
-    """``{player: bot}`` from ``text``; ``resolve`` turns an id or a mention into a
-    cast id (raising its own one-line error for a stranger)."""
+def _seat(season: Season, who: str) -> str:
+    """A seat named by player id or by mention (the cast member's ``discord_id``)."""
+    found = _MENTION.fullmatch(who.strip())
+    if found is None:
+        return who.strip()
+    uid = int(found.group(1))
+    for c in season.settings.cast:
+        if c.discord_id == uid:
+            return c.id
+    raise HostingError(f"bots: <@{uid}> is not in the cast of season {season.name}")
+
+
+def seat_bots(text: str, game_id: str, chosen: list[str], season: Season) -> dict[str, str]:
+    """``{player: bot}`` from ``text``, for a match of ``chosen`` players of ``season``."""
     known = bot_names(game_id)
     out: dict[str, str] = {}
     for item in [w for w in re.split(r"[\s,]+", text.strip()) if w]:
         who, eq, name = item.partition("=")
-        try:
-            player = resolve(who)
-        except Refused as exc:  # a mention of someone outside the cast: the same one line
-            raise HostingError(f"bots: {exc}".rstrip(".")) from None
+        player = _seat(season, who)
         name = name.strip() if eq else default_bot(game_id)
         if player not in chosen:
             raise HostingError(f"bots: {player} is not one of the players of this match")

@@ -93,7 +93,7 @@ def attach(sg: app_commands.Group, bot: BotLike, seasons: SeasonService) -> None
         channels: dict[str, int] = {}
         try:
             policies = parse_deadlines(deadlines)
-            robots = seat_bots(bots, game, chosen, lambda who: _players(season, who)[0])
+            robots = seat_bots(bots, game, chosen, season)
             humans = await members_of_cast(guild, season, [p for p in chosen if p not in robots])
             # the season's own checks first (who is alive, how many): nothing made yet
             await bot.run_db(season.standings.next_inputs, chosen)

@@ -88,10 +88,11 @@ def _page(request: Request, name: str, token: str | None) -> str:
         post=season_render.markdown(st),
         token=token,
         games=[
-            {"id": g.id, "title": g.title, "players": g.player_count, "bots": bot_names(g.id)}
-            for g in available_games()
+            {"id": g.id, "title": g.title, "players": g.player_count} for g in available_games()
         ],
         titles={g.id: g.title for g in available_games()},
+        # per game: its bots (each seat's choices) and its player range (the form's warning)
+        seating={g.id: (bot_names(g.id), *g.players_range()) for g in available_games()},
         last=st.in_force[-1] if st.in_force else None,
         inputs=next_inputs(st),
         finished=service.owner_matches(name) if token else [],

@@ -123,9 +123,10 @@
   }
   function countWarning() {
     // the rules refuse another number of players: say so before the host submits
-    const want = Number(game().dataset.players), have = chosen().length;
+    const low = Number(game().dataset.min), high = Number(game().dataset.max), have = chosen().length;
+    const want = low === high ? `${low}` : `${low} to ${high}`;
     match.querySelector(".chosen").textContent = String(have);
-    match.querySelector(".count-warning").textContent = have === want ? "" :
+    match.querySelector(".count-warning").textContent = low <= have && have <= high ? "" :
       `${game().textContent.replace(/ \(.*\)$/, "")} takes ${want} players; ${have} are chosen.`;
     for (const sel of seats) sel.disabled = !chosen().includes(sel.dataset.player);
   }
