@@ -159,9 +159,9 @@ def test_the_episode_table_reads_places_and_points_from_the_result(seasons):
     ranking, points = body.result["ranking"], body.result["details"]["points"]
     assert [r.player for r in one.rows] == [p for group in ranking for p in group]
     for r in one.rows:
-        assert r.place == 1 + sum(
-            len(g) for g in ranking[: [r.player in g for g in ranking].index(True)]
-        )
+        above = sum(len(g) for g in ranking[: [r.player in g for g in ranking].index(True)])
+        tied = len(next(g for g in ranking if r.player in g)) > 1
+        assert r.place == f"{above + 1}{'=' if tied else ''}"
         assert r.points == points[r.player]
     assert one.match == match and one.game == "amalgamation" and result["game"] == "amalgamation"
     # typed in: no ranking, no points; the winner and garnets still show
@@ -169,8 +169,9 @@ def test_the_episode_table_reads_places_and_points_from_the_result(seasons):
         ("a", None, None, False, 0),
         ("g", None, None, True, 2),
     ]
-    assert placings({"ranking": [["x", "y"], ["z"]]}, ["z", "x"]) == {
-        "z": placings({"ranking": [["x", "y"], ["z"]]}, ["z"])["z"],
-        "x": placings({"ranking": [["x"]]}, ["x"])["x"],
-    }
-    assert placings({"ranking": [["x", "y"], ["z"]]}, ["z"])["z"].place == 3
+    # the game's own labels: a tie shares its place, the next counts the players above
+    ranked = {"ranking": [["x", "y"], ["z"]], "details": {"points": {"x": 5, "y": 5, "z": 1}}}
+    got = placings("amalgamation", ranked, ["z", "x"])
+    assert (got["x"].place, got["x"].points, got["z"].place, got["z"].points) == ("1=", 5, "3", 1)
+    assert got["x"].order < got["z"].order
+    assert placings(None, ranked, ["x"])["x"].place is None  # a typed-in result: no game

@@ -7,6 +7,7 @@ import html
 import re
 
 import mainmatch.games
+from mainmatch.engine.registry import get_game
 
 from .test_web import auth, create, season
 
@@ -60,12 +61,19 @@ def test_a_match_of_this_server_enters_by_id_and_shows_as_an_episode(client):
     # the episode links the spectator page, never the internal id as text
     assert f'<a href="/watch/{made["spectator_token"]}">The Amalgamation</a>' in table
     assert made["match"] not in html.unescape(re.sub(r"<[^>]+>", "", public))
-    for p, pts in result["details"]["points"].items():
-        place = 1 + sum(
-            len(g) for g in result["ranking"][: [p in g for g in result["ranking"]].index(True)]
+    # places as the game ranks them ("1", "2=", ...), each beside the player's points
+    labels = {
+        p: label
+        for label, group in get_game("amalgamation").placings(
+            result, list(result["details"]["points"])
         )
+        for p in group
+    }
+    assert len(labels) == 6
+    for p, pts in result["details"]["points"].items():
+        place = labels[p]
         row = re.search(
-            rf'<tr data-player="{p}">.*?<td class="num">(\d+)</td>\s*<td class="num">(-?\d+)</td>',
+            rf'<tr data-player="{p}">.*?<td class="num">([^<]+)</td>\s*<td class="num">(-?\d+)</td>',
             table,
             re.DOTALL,
         )

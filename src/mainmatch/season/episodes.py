@@ -2,8 +2,8 @@
 each player's placement, points and what the ledger moved (pure; no I/O).
 
 A Main Match from a record or a hosted match carries the game's result
-(ENGINE.md "result"); :func:`placings` reads a placement from its ``ranking``
-(tie groups best first) and a score from the game's ``details``. A result
+(ENGINE.md "result"); :func:`placings` asks the game for its places
+(``Game.placings``) and reads the score its ``details`` keep (``Game.score_key``). A result
 typed in by hand has none: only its winners, EC and amounts are known.
 """
 
@@ -12,48 +12,50 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mainmatch.engine.errors import UnknownGame
+from mainmatch.engine.registry import get_game
+
 from .ledger import Standings
 from .models import Entry, MainMatch
-
-#: where each game's result ``details`` keep the final score per player
-#: (amalgamation: points; mvp: individual_scores; second_to_won: scores;
-#: seat_exchange: money); homeostasis keeps none per player
-SCORE_KEYS = ("points", "individual_scores", "scores", "money")
 
 
 @dataclass(frozen=True)
 class Placing:
-    place: int | None  # 1 = best; tied players share a place; None: no ranking
+    place: str | None  # the game's label of the place ("1", "2=", "over the limit"); None: unknown
+    order: int  # where the place stands, best first (for sorting)
     points: Any  # the game's own score (a number, or None)
 
 
-def placings(result: dict[str, Any] | None, players: list[str]) -> dict[str, Placing]:
-    """Each player's place and score in a game's result.
-
-    One small function on purpose: once ``Game.placings(result)`` exists in the
-    engine it replaces the reading below. A place is 1 + the number of players
-    in the tie groups before the player's (ENGINE.md: ``ranking`` lists tie
-    groups best first and may be ``null``, e.g. Second to Won)."""
-    place: dict[str, int] = {}
-    points: dict[str, Any] = {}
-    if result:
-        before = 0
-        for group in result.get("ranking") or []:
-            for p in group:
-                place[p] = before + 1
-            before += len(group)
-        details = result.get("details") or {}
-        for key in SCORE_KEYS:
-            if isinstance(details.get(key), dict):
-                points = details[key]
-                break
-    return {p: Placing(place.get(p), points.get(p)) for p in players}
+def placings(
+    game_id: str | None, result: dict[str, Any] | None, players: list[str]
+) -> dict[str, Placing]:
+    """Each player's place and score in a game's result, as the game ranks them
+    (``Game.placings``, ``Game.score_key``); a result typed in by hand, or of a
+    game not installed here, has none."""
+    unknown = {p: Placing(None, len(players), None) for p in players}
+    if not result or game_id is None:
+        return unknown
+    try:
+        game = get_game(game_id)
+    except UnknownGame:
+        return unknown
+    out = dict(unknown)
+    for order, (label, group) in enumerate(game.placings(result, players)):
+        for p in group:
+            if p in out:
+                out[p] = Placing(label, order, None)
+    details = result.get("details") or {}
+    scores = details.get(game.score_key) if game.score_key else None
+    if isinstance(scores, dict):
+        out = {p: Placing(x.place, x.order, scores.get(p)) for p, x in out.items()}
+    return out
 
 
 @dataclass
 class EpisodeRow:
     player: str
-    place: int | None
+    place: str | None
+    order: int
     points: Any
     garnets: int  # won - spent
     tokens_of_life: int
@@ -81,12 +83,13 @@ def episodes(entries: list[Entry], st: Standings) -> list[Episode]:
         if e.number not in in_force or not isinstance(body, MainMatch):
             continue
         ep = Episode(len(out) + 1, e.number, body.game, body.source, body.match)
-        where = placings(body.result, body.players)
+        where = placings(body.game, body.result, body.players)
         for p in body.players:
             ep.rows.append(
                 EpisodeRow(
                     player=p,
                     place=where[p].place,
+                    order=where[p].order,
                     points=where[p].points,
                     garnets=body.garnets.get(p, 0) - body.garnets_spent.get(p, 0),
                     tokens_of_life=body.tokens_of_life.get(p, 0),
@@ -94,7 +97,6 @@ def episodes(entries: list[Entry], st: Standings) -> list[Episode]:
                     ec=p == body.elimination_candidate,
                 )
             )
-        unplaced = len(body.players) + 1
-        ep.rows.sort(key=lambda r: r.place if r.place is not None else unplaced)
+        ep.rows.sort(key=lambda r: r.order)
         out.append(ep)
     return out
