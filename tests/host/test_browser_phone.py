@@ -28,8 +28,10 @@ from .phonekit import (
     PHONE,
     TOP_LEGENDS,
     check_words,
+    echo_of,
     finished,
     open_page,
+    rules_say,
     running,
     shot,
     submit_and_wait,
@@ -147,13 +149,13 @@ def test_seat_exchange_trades_by_tapping_seats(phone_server, phone):
     phone.click("g.seat-button[data-seat=p04]")  # the same seat twice: a self-swap
     assert "self-swap" in phone.locator(".trade-list").inner_text()
     phone.locator(".trade-list input").nth(1).fill("80")
-    total = phone.locator(".trade-total")
-    assert (
-        "Total $110 of your $100" in total.inner_text()
-        and "more than you have" in total.inner_text()
-    )
+    # the rules' own words, asked as the player types (seat_exchange.md §3.1 rule 4)
+    assert rules_say(phone).startswith("trades total $110 but you have $100")
     phone.locator(".trade-list input").nth(1).fill("50")
-    assert total.inner_text() == "Total $80 of your $100"
+    rules_say(phone, "")
+    assert echo_of(phone, "self-swap") == (
+        "You pay $30 for a trade between dh and sm; $50 for a self-swap of p04."
+    )
     assert phone.locator("svg.pick line.trade-line").count() == 2
     shot(phone, "seat_exchange")
     acts = submit_and_wait(phone, svc, made.match_id)
