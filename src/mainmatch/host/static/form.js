@@ -268,7 +268,8 @@ const MMForm = (() => {
     const h = helpOf(node, ctx);
     if (h) box.append(el("div", {}, h));
     const keys = offered(node, ctx);
-    const rows = [];
+    let rows = [];
+    let typed = null;
     const addRow = (key, name) => {
       const f = rowField(child, { ...ctx, key }, `${label}: ${name}`);
       const row = el("div", { class: "row", "data-key": typeof key === "string" ? key : JSON.stringify(key) }, el("span", { class: "rowlabel", text: name }), f.el);
@@ -281,12 +282,16 @@ const MMForm = (() => {
       const list = el("div");
       const more = el("button", { type: "button", class: "small secondary add", text: "add" });
       box.append(list, more);
-      more.onclick = () => {
+      const addTyped = (k, v) => {
         const keyIn = el("input", { type: "text", "aria-label": `${label}: name`, size: 8 });
         const f = rowField(child, ctx, `${label}: value`);
-        list.append(el("div", { class: "row" }, keyIn, f.el));
-        rows.push({ keyIn, f });
+        const row = el("div", { class: "row" }, keyIn, f.el);
+        list.append(row);
+        rows.push({ keyIn, f, row });
+        if (k !== undefined) { keyIn.value = k; f.set(v); }
       };
+      more.onclick = () => addTyped();
+      typed = addTyped;
     }
     return {
       el: box, block: true,
@@ -299,7 +304,13 @@ const MMForm = (() => {
         }
         return Object.keys(out).length ? out : undefined;
       },
-      set: (v) => { for (const r of rows) if (!r.keyIn) r.f.set(v ? v[r.key] : undefined); },
+      set: (v) => {
+        if (typed) { // typed keys: a row for each key of the value
+          rows.forEach((r) => r.row.remove());
+          rows = [];
+          for (const [k, x] of Object.entries(v && typeof v === "object" ? v : {})) typed(k, x);
+        } else for (const r of rows) r.f.set(v ? v[r.key] : undefined);
+      },
     };
   }
 
