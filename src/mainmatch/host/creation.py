@@ -194,13 +194,12 @@ class CreationMixin(StepsMixin):
 
 def _check_players(game: Game, players: Any) -> list[str]:
     """The player ids of a new match: a list of safe ids (``inputs.py``),
-    as many as the game takes."""
+    as many as the game takes (``Game.takes_players``: its player range)."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise Unprocessable("players must be a list of player ids (text)")
-    if len(players) != game.player_count:
-        raise Unprocessable(
-            f"{game.title} takes exactly {game.player_count} players, not {len(players)}"
-        )
+    fault = game.takes_players(len(players))
+    if fault:
+        raise Unprocessable(fault)
     return check_player_ids(players, normalise=True)
 
 

@@ -140,6 +140,7 @@
     summary.innerHTML = action.summary || "";
     const f = document.createElement("form");
     f.className = "action";
+    f.noValidate = true; // the rules judge a draft (the check below), not the browser
     f.id = "action-form";
     const fields = document.createElement("div");
     f.append(fields);
