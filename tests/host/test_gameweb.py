@@ -97,3 +97,24 @@ def test_views_draw_at_every_step_of_a_random_match() -> None:
                     gameweb.view_html(ENV, game, game.view(match.state, p))
             match.step({p: game.random_action(match.state, p, rng) for p in match.pending})
         gameweb.view_html(ENV, game, game.view(match.state, None))
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_the_result_card_lists_places_as_the_rules_rank(api, game_id) -> None:
+    """Each place of ``Game.placings`` in its order, every player once (Second to
+    Won: first, second, the rest, over the limit, the EC; never "–" in every place)."""
+    from mainmatch.engine.match import play_random
+
+    game = games.get(game_id)
+    players = list(game.default_players)
+    match = play_random(game, game.new_config(players, 4), random.Random(4))
+    r = api.call("POST", "/api/matches/import", api.admin_key, json={"record": match.record()})
+    assert r.status_code == 201, r.text
+    page = api.client.get(f"/watch/{r.json()['spectator_token']}").text
+    table = page.split('id="result-table"', 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r"<tr[^>]*><td>([^<]*)</td><td>([^<\s]+)", table)
+    want = [(label, p) for label, group in game.placings(match.result(), players) for p in group]
+    assert [(html.unescape(a), b) for a, b in rows][: len(want)] == want
+    assert sorted(p for _, p in rows) == sorted(players)
+    if game_id == "second_to_won":
+        assert {"first", "second"} <= {html.unescape(a) for a, _ in rows}
