@@ -144,7 +144,9 @@ def test_pages_say_what_each_step_asks_in_the_order_of_play(phone_server, phone)
     my_turn(svc, made.match_id, "")
     phone.goto(f"{base}/host/{made.host_token}")
     pending = phone.locator("#pending-table").inner_text()
-    assert "moves for the round" in pending and "your" not in pending.lower()
+    # each step's words for others (its description's task): never "your"
+    task = games.get("amalgamation").step("round").others_task()
+    assert task in pending and "your" not in pending.lower()
     assert "your" not in phone.locator("#deadlines-form").inner_text().lower()
     made = running(svc, "homeostasis")
     assert my_turn(svc, made.match_id, "").pending  # the first step: saving cards

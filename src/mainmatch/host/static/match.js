@@ -157,7 +157,7 @@
     warning.className = "small error";
     warning.setAttribute("aria-live", "polite");
     f.append(echo, warning);
-    const check = checker(action, echo, warning);
+    const check = checker(form, action, echo, warning);
     for (const type of ["input", "change", "click"]) f.addEventListener(type, (ev) => { if (!ev.target.closest("details.advanced, .actions")) check(); });
     if (submitted !== undefined) check();
     const bar = document.createElement("div");
@@ -193,13 +193,14 @@
   }
 
   /** A debounced check of the form's draft: only the latest answer is shown. */
-  function checker(action, echo, warning) {
+  function checker(built, action, echo, warning) {
     let timer = null, asked = 0;
     return () => {
       clearTimeout(timer);
       timer = setTimeout(async () => {
+        if (built !== form) return; // the step has moved on: this form is gone
         const mine = ++asked;
-        const draft = form.getValue();
+        const draft = built.getValue();
         try {
           const out = await api("POST", "/check", { action: draft, step: action.step });
           if (mine !== asked) return;
