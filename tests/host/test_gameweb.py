@@ -45,7 +45,12 @@ def test_a_games_own_view_and_request_templates_keep_their_names(game_id) -> Non
     me = game.default_players[0]
     drawn = gameweb.view_html(ENV, game, game.view(state, me))
     assert "<" in drawn and "{{" not in drawn
-    # the same template by the name other adapters (Discord) use
+    # the stable entry point other adapters (Discord) call draws the same
+    from mainmatch.host.pages import render_request, render_view
+
+    assert render_view(game, game.view(state, me)) == drawn
+    assert re.sub(r"<[^>]+>", "", render_request(game, game.pending(state)[me])).strip()
+    # the same template by the name other adapters use
     macro = ENV.get_template(f"games/{game_id}.request.html").module.summary  # type: ignore[attr-defined]
     said = str(macro(game.pending(state)[me]))
     assert re.sub(r"<[^>]+>", "", said).strip()

@@ -38,7 +38,16 @@ from mainmatch.engine.game import Game
 from . import deadlines as dl
 from .admin import is_admin, start_session
 from .errors import NotFound
-from .gameweb import ASSET, MEDIA, GameWebLoader, assets, request_template, view_template, web_file
+from .gameweb import (
+    ASSET,
+    MEDIA,
+    GameWebLoader,
+    assets,
+    request_template,
+    view_html,
+    view_template,
+    web_file,
+)
 from .home import list_matches
 from .inputwords import describe_step, kind_task, kind_words
 from .ratelimit import check_guesses, wrong_guess
@@ -113,6 +122,25 @@ def render(name: str, **ctx: Any) -> str:
     return ENV.get_template(name).render(**ctx)
 
 
+def render_view(game: Game, view: dict[str, Any], ov: dict[str, Any] | None = None) -> str:
+    """One view (public or a player's) as the pages draw it: the game's own view
+    template (its ``web/view.html``) or the generic one, with the host's filters.
+    The stable entry point for other adapters (Discord reads it back as
+    Markdown); ``ov`` is the page's overview where there is one."""
+    return view_html(ENV, game, view, ov)
+
+
+def render_request(game: Game, request: dict[str, Any]) -> str:
+    """A request in sentences as the player page shows it: the game's own
+    request template, else its step's own ``summary``, else its values listed."""
+    return render(
+        "regions/request.html",
+        ov={"request": request},
+        game=game,
+        request_template=request_template(game.id),
+    )
+
+
 def error_page(request: Request, status: int, message: str) -> str:
     return render("error.html", status=status, message=message, title="Error")
 
@@ -174,16 +202,7 @@ def regions(request: Request, acc: Access, token: str) -> dict[str, Any]:
             "deadline": ov["deadline"],
             # the player's own view: the game's inputs draw on it (the circle of seats, the slots)
             "view": ov["view"],
-            "summary": (
-                render(
-                    "regions/request.html",
-                    ov=ov,
-                    game=game,
-                    request_template=request_template(game.id),
-                )
-                if ov["request"]
-                else ""
-            ),
+            "summary": (render_request(game, ov["request"]) if ov["request"] else ""),
         }
     return out
 

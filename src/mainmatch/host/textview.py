@@ -15,9 +15,8 @@ from typing import Any
 
 from mainmatch.engine.game import Game
 
-from .gameweb import view_html
 from .inputwords import kind_words
-from .pages import ENV
+from .pages import render_view
 
 #: elements that start a new line of text
 BLOCKS = {"p", "div", "li", "tr", "h1", "h2", "h3", "dl", "table", "ul", "ol", "details", "summary"}
@@ -108,7 +107,7 @@ def html_to_text(html: str) -> str:
 
 def view_text(game: Game, view: dict[str, Any]) -> str:
     """One view (public or a player's) as the pages show it, in plain text."""
-    return html_to_text(view_html(ENV, game, view))
+    return html_to_text(render_view(game, view))
 
 
 def pending_text(game: Game, pending: dict[str, dict]) -> str:
