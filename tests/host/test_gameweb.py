@@ -123,3 +123,28 @@ def test_the_result_card_lists_places_as_the_rules_rank(api, game_id) -> None:
     assert sorted(p for _, p in rows) == sorted(players)
     if game_id == "second_to_won":
         assert {"first", "second"} <= {html.unescape(a) for a, _ in rows}
+
+
+def test_the_names_other_adapters_import_stay() -> None:
+    """Discord renders the same view templates through the host's Jinja
+    environment: ``pages.ENV`` and ``pages.view_template`` keep their names."""
+    from mainmatch.host.pages import ENV as env
+    from mainmatch.host.pages import view_template
+
+    for gid in BUILT_IN:
+        name = view_template(gid)
+        assert name == f"games/{gid}.html"
+        template = env.from_string("{% import name as gv %}{{ gv.render(v, ov) }}")
+        game = games.get(gid)
+        state = Match(game, game.new_config(list(game.default_players), 5)).state
+        assert template.render(name=name, v=game.view(state, None), ov={}).strip()
+
+
+def test_the_api_serves_each_steps_description(api) -> None:
+    for game in games.all_games():
+        info = api.client.get(f"/api/games/{game.id}").json()
+        for kind, step in info["step_kinds"].items():
+            assert step["words"] == game.step(kind).ask
+            desc = step["description"]
+            assert desc["kind"] == kind and desc["task"] == game.step(kind).others_task()
+            assert [n["name"] for n in desc["inputs"]] == [n.name for n in game.step(kind).inputs()]
