@@ -161,8 +161,10 @@ const MMForm = (() => {
     const name = labelOf(node, ctx);
     if (field.control) row.append(el("label", { class: "name", for: field.control.id, text: name }));
     else row.append(el("span", { class: "name", text: name }));
+    // dollars are written before the amount ($30), other units after it (3 chips)
+    if (field.unit === "$") row.append(el("span", { class: "unit", text: "$" }));
     row.append(field.el);
-    if (field.unit) row.append(el("span", { class: "unit small muted", text: ` ${field.unit}` }));
+    if (field.unit && field.unit !== "$") row.append(el("span", { class: "unit small muted", text: ` ${field.unit}` }));
     const h = helpOf(node, ctx);
     if (h) row.append(h);
     return row;
@@ -179,8 +181,8 @@ const MMForm = (() => {
       const f = build(child, ctx);
       fields[child.name] = f;
       if (inline) {
-        const lab = el("label", { class: "small" }, document.createTextNode(labelOf(child, ctx) + " "), f.el);
-        if (f.unit) lab.append(document.createTextNode(` ${f.unit}`));
+        const lab = el("label", { class: "small" }, document.createTextNode(`${labelOf(child, ctx)} ${f.unit === "$" ? "$" : ""}`), f.el);
+        if (f.unit && f.unit !== "$") lab.append(document.createTextNode(` ${f.unit}`));
         box.append(lab);
       } else if (f.block) box.append(f.el);
       else box.append(labelled(child, f, ctx));
