@@ -51,6 +51,10 @@ SHELLS = {"sh", "bash", "shell", "console"}
 #: commands shown but not run here, each with its reason (exact text as extracted)
 NOT_RUN: dict[str, str] = {
     "make test": "runs the whole test suite, this test included",
+    "python benchmarks/server.py": (
+        "servers, bot workers and 1,000 fsyncs a mode: 15 s of CPU at its smallest;"
+        " tests/host runs the same server, storage and bot workers"
+    ),
     "DISCORD_TOKEN=... mainmatch discord --db mm.db": (
         "needs a Discord bot token and Discord's servers; tests/discord drives the bot offline"
     ),
