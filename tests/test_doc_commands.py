@@ -295,7 +295,7 @@ def _prepare(text: str, pg_url: str | None) -> str | None:
 
 def _is_server(text: str) -> bool:
     words = shlex.split(text)
-    return words[-1:] == ["run"] and words[:1] == ["make"] or "serve" in words
+    return words[:1] == ["make"] and "run" in words or "serve" in words
 
 
 def _run_server(command: str, cwd: Path, env: dict[str, str]) -> str:
@@ -323,8 +323,8 @@ def _run_server(command: str, cwd: Path, env: dict[str, str]) -> str:
             if "Uvicorn running on" in line:
                 break
         text = "".join(out)
-        link = re.search(r"Open this link: (http://\S+)", text)
-        assert link, f"no home link printed:\n{text}"
+        link = re.match(r"\s*Open this link: (http://\S+)", text)
+        assert link, f"the home link is not the first thing printed:\n{text}"
         assert f":{port}/" in link.group(1), text
         with urllib.request.urlopen(link.group(1), timeout=30) as answer:
             assert answer.status == 200
@@ -376,6 +376,7 @@ def run_page(page: str, cwd: Path, pg_url: str | None) -> list[tuple[str, float]
 PAGES_WITH_COMMANDS = sorted({c.page for c in ALL if c.text not in NOT_RUN})
 
 
+@pytest.mark.slow  # a minute and a half of CPU for all pages: make test, not test-fast
 @pytest.mark.parametrize("page", PAGES_WITH_COMMANDS)
 def test_every_command_of_the_page_runs(page: str, tmp_path: Path, request) -> None:
     pg_url = None

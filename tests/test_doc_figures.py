@@ -252,6 +252,7 @@ def test_the_page_shows_the_command(name: str) -> None:
     assert fig.command in text, f"{fig.page} shows `{fig.command}`"
 
 
+@pytest.mark.slow  # the quick commands run: 10 s of CPU
 @pytest.mark.parametrize("name", sorted(FIGURES))
 def test_the_figures_are_the_commands(name: str, tmp_path: Path) -> None:
     fig = FIGURES[name]
