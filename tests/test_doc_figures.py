@@ -173,7 +173,7 @@ FIGURES: dict[str, Figure] = {
     "training-seat-exchange": Figure(
         "docs/research.md",
         "python examples/train_policy.py --game seat_exchange --episodes 1500"
-        " --plot rl_seat_exchange.png",
+        " --plot rl_learning_curve_seat_exchange.png",
         _training,
         long=True,
     ),
@@ -259,8 +259,23 @@ def test_the_figures_are_the_commands(name: str, tmp_path: Path) -> None:
     text = section(fig.page, name)
     got = expected(name, tmp_path)
     assert got, f"{name}: the command gave no figures"
-    missing = [g for g in got if _normal(g) not in text]
-    assert missing == [], f"{fig.page} [{name}] lacks what the command gives: {missing}"
+    assert faults(text, got) == [], f"{fig.page} [{name}]"
+
+
+def faults(text: str, got: list[str]) -> list[str]:
+    """What is wrong with a marked ``text`` whose command gave ``got``: a figure given
+    but not shown, or a figure shown but not given (typed by hand)."""
+    missing = [f"not in the text: {g}" for g in got if _normal(g) not in text]
     given = set().union(*(figures_of(_normal(g)) for g in got))
-    typed = sorted(figures_of(text) - given)
-    assert typed == [], f"{fig.page} [{name}] has figures its command does not give: {typed}"
+    return missing + [f"not from the command: {f}" for f in sorted(figures_of(text) - given)]
+
+
+def test_a_typed_or_a_missing_figure_is_a_fault() -> None:
+    got = ["44.1% [41.9, 46.3]", "279 steps"]
+    assert faults("a ToL rate of 44.1% [41.9, 46.3] in 279 steps", got) == []
+    assert faults("a ToL rate of 44.1% [41.9, 46.3] in 281 steps", got) == [
+        "not in the text: 279 steps"
+    ]
+    assert faults("44.1% [41.9, 46.3] in 279 steps (EC 11.2%)", got) == [
+        "not from the command: 11.2%"
+    ]
