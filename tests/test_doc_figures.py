@@ -149,6 +149,8 @@ class Figure:
     long: bool = False
     #: the command writes a file of the repository, which is read instead of running it
     writes_repository_file: bool = False
+    #: (the picture the command writes, the page's copy of it): the same bytes
+    picture: tuple[str, str] | None = None
 
 
 FIGURES: dict[str, Figure] = {
@@ -157,12 +159,14 @@ FIGURES: dict[str, Figure] = {
         "mainmatch sweep homeostasis --vary big_band=2,3,4,6,8 --bots strategy -n 200 --seed 0"
         " -w 1 --json sweep.json --plot sweep.png --html sweep.html",
         _sweep_table,
+        picture=("sweep.png", "docs/lab-sweep-band.png"),
     ),
     "search-saver": Figure(
         "docs/designing.md",
         "mainmatch search seat_exchange --family saver --field strategy --trials 10 -n 26"
         " --confirm 130 --seed 0 -w 1 --json search.json --plot search.png --html search.html",
         _search_sentence,
+        picture=("search.png", "docs/lab-search-saver.png"),
     ),
     "bots-vs-random": Figure(
         "docs/bots.md",
@@ -176,6 +180,10 @@ FIGURES: dict[str, Figure] = {
         " --plot rl_learning_curve_seat_exchange.png",
         _training,
         long=True,
+        picture=(
+            "rl_learning_curve_seat_exchange.png",
+            "docs/rl_learning_curve_seat_exchange.png",
+        ),
     ),
     "balance-seat-exchange": Figure(
         "docs/designing.md", "mainmatch balance seat_exchange --seed 0 -w 1", _balance, long=True
@@ -184,7 +192,11 @@ FIGURES: dict[str, Figure] = {
         "docs/designing.md", "make exploitability", _exploitability, writes_repository_file=True
     ),
     "training-amalgamation": Figure(
-        "docs/research.md", "python examples/train_policy.py", _training, long=True
+        "docs/research.md",
+        "python examples/train_policy.py",
+        _training,
+        long=True,
+        picture=("rl_learning_curve.png", "docs/rl_learning_curve.png"),
     ),
 }
 
@@ -221,6 +233,11 @@ def expected(name: str, tmp_path: Path) -> list[str]:
         assert kept["command"] == FIGURES[name].command, "the command changed: run it again"
         return list(kept["figures"])
     got = produce(name, tmp_path)
+    if FIGURES[name].picture:
+        written, copy = FIGURES[name].picture
+        assert (tmp_path / written).read_bytes() == (ROOT / copy).read_bytes(), (
+            f"{copy} is not the picture `{FIGURES[name].command}` draws now: copy {written} there"
+        )
     if FIGURES[name].long:
         if UPDATE:
             KEPT.mkdir(exist_ok=True)
