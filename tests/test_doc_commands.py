@@ -386,3 +386,44 @@ def test_every_command_of_the_page_runs(page: str, tmp_path: Path, request) -> N
     assert times
     for command, seconds in times:
         print(f"{seconds:6.1f} s  {command}")
+
+
+# ---- commands named inline ----------------------------------------------------------
+
+INLINE = re.compile(r"`(mainmatch [^`]+)`")
+
+
+def test_commands_named_inline_have_real_options() -> None:
+    """A ``mainmatch ...`` named in a sentence is not run, but its command and every
+    option it gives exist (a renamed option fails here, not in a reader's terminal)."""
+    import typer
+
+    from mainmatch.cli import _register_extensions, app
+
+    _register_extensions()
+    root = typer.main.get_command(app)
+    named = [
+        (str(page.relative_to(ROOT)), m.group(1))
+        for page in PAGES
+        for m in INLINE.finditer(page.read_text(encoding="utf-8").replace("\n", " "))
+    ]
+    assert len(named) > 20
+    faults = []
+    for page, text in named:
+        words = text.split()
+        command = root
+        for word in words[1:]:
+            sub = getattr(command, "commands", {}).get(word)
+            if sub is None:
+                break
+            command = sub
+        if command is root:
+            if len(words) > 1 and not words[1].startswith(("-", "GAME")):
+                faults.append(f"{page}: `{text}`: no command {words[1]!r}")
+            continue
+        options = {o for p in command.params for o in (*p.opts, *p.secondary_opts)}
+        for word in words:
+            option = word.split("=")[0]
+            if re.fullmatch(r"--?[a-z][\w-]*", option) and option not in options:
+                faults.append(f"{page}: `{text}`: {command.name} has no {option}")
+    assert faults == []
