@@ -178,6 +178,18 @@ def test_the_pages_show_commands_and_the_list_is_current() -> None:
     assert [t for t in NOT_RUN if t not in shown] == []
 
 
+def test_no_placeholder_in_a_command_to_run() -> None:
+    """A block holds commands a reader can paste: a template with GAME, FILE or ``...``
+    belongs in a sentence (inline code), or the block gives a real game and file."""
+    faults = [
+        f"{c.page}:{c.line}: {c.text}"
+        for c in ALL
+        if c.text not in NOT_RUN
+        and any(re.fullmatch(r"[A-Z][A-Z_]*", w) or "..." in w for w in shlex.split(c.text))
+    ]
+    assert faults == []
+
+
 # ---- substitutions -------------------------------------------------------------
 
 
