@@ -25,6 +25,7 @@ so it fails here until it works or is listed.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -33,6 +34,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Callable
@@ -325,9 +327,11 @@ def _run_server(command: str, cwd: Path, env: dict[str, str]) -> str:
     )
     assert proc.stdout is not None
     out: list[str] = []
-    deadline = time.monotonic() + 120
+    # a server that hangs silently is stopped after two minutes (readline then ends)
+    watchdog = threading.Timer(120, os.killpg, (proc.pid, signal.SIGKILL))
+    watchdog.start()
     try:
-        while time.monotonic() < deadline:
+        while True:
             line = proc.stdout.readline()
             if not line:
                 break
@@ -342,7 +346,9 @@ def _run_server(command: str, cwd: Path, env: dict[str, str]) -> str:
             assert answer.status == 200
         return text
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
+        watchdog.cancel()
+        with contextlib.suppress(ProcessLookupError):  # the whole group: make's server too
+            os.killpg(proc.pid, signal.SIGTERM)
         try:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
