@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import secrets
 import sys
 from pathlib import Path
@@ -50,6 +51,22 @@ def _game(game_id: str):
 
 def _read_json(path: Path, what: str) -> Any:
     return read_json(path, what, UserError)
+
+
+def _read_catalogue(path: Path) -> Any:
+    """An ``--items`` file: JSON, or the seed's words as /new's catalogue box takes them
+    (one item per line, a blank line between auctions; second_to_won.md, items)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return _read_json(path, "--items")  # its one line for a missing or unreadable file
+    if text.lstrip().startswith(("[", "{")):
+        return _read_json(path, "--items")
+    return [
+        [line.strip() for line in auction.splitlines() if line.strip()]
+        for auction in re.split(r"\n\s*\n", text)
+        if auction.strip()
+    ]
 
 
 def _write(path: Path, text: str) -> None:
@@ -169,7 +186,8 @@ def new_cmd(
     items: Path | None = typer.Option(
         None,
         "--items",
-        help="a JSON item catalogue, for a game with items (`schema GAME --items` gives its shape)",
+        help="an item catalogue, for a game with items: JSON (`schema GAME --items` gives its"
+        " shape) or the seed's words (one item per line, a blank line between auctions)",
     ),
 ) -> None:
     """Write a record with a fully explicit config and no steps."""
@@ -195,7 +213,7 @@ def new_cmd(
     if items is not None:
         if getattr(_game_package(g), "load_catalogue", None) is None:
             raise UserError(_no_catalogue(g))
-        catalogue = _read_json(items, "--items")
+        catalogue = _read_catalogue(items)
         loader = getattr(_game_package(g), "load_catalogue", None)
         options["auctions"] = loader(catalogue) if loader else catalogue
     names = options.pop("players", None)

@@ -198,3 +198,21 @@ def test_items_catalogue_schema_and_file(capsys, tmp_path):
         capsys, "new", "second_to_won", "--seed", "1", "--items", str(bad), "-o", str(out_file)
     )
     assert code == 2 and "auction 1, item A" in err and len(err.strip().splitlines()) == 1
+
+
+def test_items_in_the_seeds_words(capsys, tmp_path):
+    """``--items`` takes what /new's catalogue box takes: one item per line in the
+    seed's words, a blank line between auctions; a bad line is one line of error."""
+    auction = "+15 points to YOU\n+25 points to YOU\nx1.5 points to YOU\n"
+    auction += "+25 points to CHOICE\n+10 points to OTHERS\n+40 points & 2 Garnets to YOU\n"
+    text = tmp_path / "catalogue.txt"
+    text.write_text(auction + "\n  \n" + auction.replace("+15", "+5"), encoding="utf-8")
+    out_file = tmp_path / "r.json"
+    argv = ["new", "second_to_won", "--seed", "1", "--items", str(text), "-o", str(out_file)]
+    assert run(capsys, *argv)[0] == 0
+    auctions = load_record(out_file)["config"]["auctions"]
+    assert [len(a) for a in auctions] == [6, 6]
+    assert auctions[1][0]["effects"] == [{"target": "you", "add": 5}]
+    text.write_text("+15 points\n", encoding="utf-8")
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and "auction 1, item A" in err and len(err.strip().splitlines()) == 1
