@@ -331,6 +331,9 @@ def main() -> None:
     ap.add_argument("--replay-runs", type=int, default=20)
     ap.add_argument("--only", choices=["play", "durability", "bots", "replay"], action="append")
     ap.add_argument("--bot-matches", type=int, default=10)
+    ap.add_argument(
+        "--rounds", type=int, default=10, help="durability: rounds of 100 submissions per mode"
+    )
     args = ap.parse_args()
     only = set(args.only or ["play", "durability", "bots", "replay"])
     if hasattr(os, "sched_setaffinity") and len(os.sched_getaffinity(0)) > 1:
@@ -344,7 +347,7 @@ def main() -> None:
             if args.pg:
                 bench_backend("PostgreSQL", args.pg, args.matches, args.concurrency, work)
         if "durability" in only:
-            bench_durability(work, 10)
+            bench_durability(work, args.rounds)
         if "bots" in only:
             bench_bots(work, args.bot_matches)
         if "replay" in only:

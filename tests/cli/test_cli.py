@@ -126,7 +126,10 @@ def test_replay_step_shows_every_players_view_for_people(capsys, tmp_path):
         (["new", SE, "--set", "garnets={bad", "-o", "x.json"], "--set garnets: value is not JSON"),
         (["new", SE, "--set", "teams={}", "-o", "x.json"], "unknown host input 'teams'"),
         (["new", SE, "--players", "a,b", "--seed", "1", "-o", "x.json"], "exactly 13 players"),
-        (["new", SE, "--items", "x.json", "-o", "y.json"], "--items is for Second to Won"),
+        (
+            ["new", SE, "--items", "x.json", "-o", "y.json"],
+            "--items is for a game's item catalogue (second_to_won)",
+        ),
         (["replay", "does-not-exist.json"], "does-not-exist.json: no such file"),
         (["replay"], "Missing argument"),
         (["frobnicate"], "No such command"),
@@ -194,4 +197,22 @@ def test_items_catalogue_schema_and_file(capsys, tmp_path):
     code, _, err = run(
         capsys, "new", "second_to_won", "--seed", "1", "--items", str(bad), "-o", str(out_file)
     )
+    assert code == 2 and "auction 1, item A" in err and len(err.strip().splitlines()) == 1
+
+
+def test_items_in_the_seeds_words(capsys, tmp_path):
+    """``--items`` takes what /new's catalogue box takes: one item per line in the
+    seed's words, a blank line between auctions; a bad line is one line of error."""
+    auction = "+15 points to YOU\n+25 points to YOU\nx1.5 points to YOU\n"
+    auction += "+25 points to CHOICE\n+10 points to OTHERS\n+40 points & 2 Garnets to YOU\n"
+    text = tmp_path / "catalogue.txt"
+    text.write_text(auction + "\n  \n" + auction.replace("+15", "+5"), encoding="utf-8")
+    out_file = tmp_path / "r.json"
+    argv = ["new", "second_to_won", "--seed", "1", "--items", str(text), "-o", str(out_file)]
+    assert run(capsys, *argv)[0] == 0
+    auctions = load_record(out_file)["config"]["auctions"]
+    assert [len(a) for a in auctions] == [6, 6]
+    assert auctions[1][0]["effects"] == [{"target": "you", "add": 5}]
+    text.write_text("+15 points\n", encoding="utf-8")
+    code, _, err = run(capsys, *argv)
     assert code == 2 and "auction 1, item A" in err and len(err.strip().splitlines()) == 1

@@ -34,6 +34,16 @@ MANUAL = {
 }
 
 
+def manual(game: str) -> str:
+    """Deadlines that leave every step to the host: ``MANUAL``'s, else one
+    ``KIND=manual`` per step kind of the game (a game these helpers do not know)."""
+    if game in MANUAL:
+        return MANUAL[game]
+    from mainmatch import games
+
+    return " ".join(f"{kind}=manual" for kind in games.get(game).action_models)
+
+
 class World:
     """A Discord server with the bot set up, and the people in it."""
 
@@ -74,7 +84,7 @@ class World:
 
     async def new(self, game: str, humans: int = 1, **options: Any) -> str:
         mentions = " ".join(m.mention for m in self.members[:humans])
-        options.setdefault("deadlines", MANUAL[game])
+        options.setdefault("deadlines", manual(game))
         options.setdefault("seed", 7)
         r = await self.host.slash(self.lobby, "mm new", game=game, players=mentions, **options)
         text = said(r)
@@ -249,6 +259,9 @@ def moves(game: str, kind: str, action: dict) -> list[tuple]:
                 values["choice"] = b["choice"]
             out.append(("part", "bid", values))
         return [*out, ("submit",)]
+    if game != "homeostasis":
+        # a game without a form of its own: the action typed as JSON (discord/forms.py)
+        return [("part", "json", {"action": json.dumps(action)})]  # the modal submits
     # homeostasis: one modal (or a pass) per step
     if action.get("pass"):
         return [("quick", "Pass")]
@@ -317,6 +330,7 @@ def dx() -> Any:
         said=said,
         host_view=host_view,
         build_bot=build_bot,
+        manual=manual,
         simcord=simcord,
         run=run,
         cid=_cid,

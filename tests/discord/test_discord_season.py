@@ -183,6 +183,10 @@ def test_discord_season_entries_and_a_hosted_episode(sqlite_url, dx):
             assert "EC: ann6" in said
             said = await say("death-match", name="s", ec="ann6", opponent="ann7", winner="ann7")
             assert said.startswith("Entry 2: Death Match: ann6 (EC) against ann7"), said
+            # the answer says what the rules made of it: a Token of Life saved the loser
+            assert said.endswith("ann6 lost the Death Match, saved by a Token of Life (1 → 0)"), (
+                said
+            )
             st = seasons.get("s").standings
             # ann6 held a Token of Life: spent, and still alive (the season's setting)
             assert st.players["ann6"].status == "alive" and st.players["ann6"].tokens_of_life == 0
@@ -227,7 +231,9 @@ def test_discord_season_entries_and_a_hosted_episode(sqlite_url, dx):
 
             # the next Main Match: seven alive, The MVP takes six
             said = await say("new-match", name="s", game="mvp")
-            assert said.startswith("No match started: The MVP takes 6 players and you chose 7")
+            assert said.startswith(
+                "No match started: The MVP takes exactly 6 players, not 7; name 6 of"
+            )
             assert bot.store.guild_matches(world.guild.id) == []
             said = await say(
                 "new-match", name="s", game="mvp", players="ann1 ann2 ann3 ann4 ann5 ann6 ann7 ann1"

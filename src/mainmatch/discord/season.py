@@ -30,18 +30,19 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from mainmatch.host.errors import HostError
+from mainmatch.host.errors import HostError, NotFound
 from mainmatch.host.season_service import Season, SeasonService
 from mainmatch.season import render
+from mainmatch.season.ledger import Standings
 from mainmatch.season.models import Entry
 
 from . import season_match
 from . import text as tx
+from .cast import cast_id as _cast_id
+from .cast import cast_players as _players
 from .commands import Refused, _answer, _read_attachment, is_host, may_create
 from .hosting import HostingError, members_of, player_id
 from .protocol import BotLike
-
-_MENTION = re.compile(r"<@!?(\d{15,21})>")
 
 
 def _author(interaction: discord.Interaction) -> str:
@@ -52,22 +53,6 @@ def _author(interaction: discord.Interaction) -> str:
 def _player(seasons: SeasonService, name: str, given: str) -> str:
     """A cast member named by player id or by mention (their ``discord_id``)."""
     return _cast_id(seasons.get(name), given)
-
-
-def _cast_id(season: Season, given: str) -> str:
-    found = _MENTION.fullmatch(given.strip())
-    if found:
-        uid = int(found.group(1))
-        for c in season.settings.cast:
-            if c.discord_id == uid:
-                return c.id
-        raise Refused(f"<@{uid}> is not in the cast of season {season.name}.")
-    return given.strip()
-
-
-def _players(season: Season, text: str) -> list[str]:
-    """Players named by ids or mentions, separated by spaces or commas."""
-    return [_cast_id(season, w) for w in re.split(r"[\s,]+", text.strip()) if w]
 
 
 def _amounts(season: Season, text: str, what: str) -> dict[str, int]:
@@ -81,8 +66,11 @@ def _amounts(season: Season, text: str, what: str) -> dict[str, int]:
     return out
 
 
-def _done(entry: Entry) -> str:
-    return f"Entry {entry.number}: {render.entry_text(entry.body)}"
+def _done(entry: Entry, st: Standings | None = None) -> str:
+    """The host's confirmation; with the standings after it, what the fold made
+    of the entry too (a Death Match's loser saved by a Token of Life, or out)."""
+    text = render.entry_line(entry.number, entry.body, st) if st else render.entry_text(entry.body)
+    return f"Entry {entry.number}: {text}"
 
 
 def group(bot: BotLike) -> app_commands.Group:
@@ -96,7 +84,8 @@ def group(bot: BotLike) -> app_commands.Group:
         entry = await bot.run_db(
             lambda: seasons.append(name, body, author=_author(interaction), reason=reason)
         )
-        await _answer(interaction, _done(entry))
+        after: Season = await bot.run_db(seasons.get, name)
+        await _answer(interaction, _done(entry, after.standings))
 
     async def season_of(name: str) -> Season:
         season: Season = await bot.run_db(seasons.get, name)
@@ -365,7 +354,16 @@ def group(bot: BotLike) -> app_commands.Group:
             ids = await bot.run_db(bot.store.guild_matches, interaction.guild.id, running=False)
             if match not in ids:
                 raise Refused(f"No match {match!r} on this server.")
-            data = await bot.run_db(bot.service.record, match)
+            try:  # the season's owner's match: entered as hosted, linked on the season page
+                entry = await bot.run_db(
+                    lambda: seasons.add_match(
+                        name, match, author=_author(interaction), reason=reason
+                    )
+                )
+                await _answer(interaction, _done(entry))
+                return
+            except NotFound:  # a season linked here from elsewhere: as a record
+                data = await bot.run_db(bot.service.record, match)
         else:
             assert record is not None
             data = await _read_attachment(record)

@@ -6,7 +6,8 @@ when the game takes another number), ``garnets`` come from the ledger and
 same as the web page and ``mainmatch season new-match``). Each seat is the
 cast member's own Discord account (``discord_id``, kept by ``/mm season
 new``): a cast member without one, or who left the server, is named and no
-match starts. Seating, private channels and announcements are those of
+match starts. ``bots`` names the seats a bot plays instead (``season_bots``),
+people and bots seat by seat. Seating, private channels and announcements are those of
 ``/mm new``; when the match ends, its result enters the ledger once.
 """
 
@@ -20,7 +21,8 @@ from mainmatch.engine.errors import MainmatchError
 from mainmatch.host.errors import HostError
 from mainmatch.host.season_service import Season, SeasonService
 
-from .commands import GAME_CHOICES, _answer, is_host, may_create
+from .cast import cast_players
+from .commands import _answer, game_choices, is_host, may_create
 from .hosting import (
     HostingError,
     _drop_channels,
@@ -31,6 +33,7 @@ from .hosting import (
     private_channels,
 )
 from .protocol import BotLike
+from .season_bots import seat_bots
 
 
 async def members_of_cast(
@@ -64,8 +67,9 @@ def attach(sg: app_commands.Group, bot: BotLike, seasons: SeasonService) -> None
         deadlines="deadline policies, e.g. round=minutes:1440 (default: the seed's)",
         early="resolve as soon as everyone has submitted (default yes)",
         seed="a seed for the game's chance (optional)",
+        bots="seats a bot plays: ids or mentions, each alone or as SEAT=BOT (e.g. ann2 ann3=random)",
     )
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=game_choices())
     @app_commands.check(may_create)  # a new match (checked after is_host)
     @app_commands.check(is_host)
     async def new_match(
@@ -77,28 +81,28 @@ def attach(sg: app_commands.Group, bot: BotLike, seasons: SeasonService) -> None
         deadlines: str = "",
         early: bool = True,
         seed: app_commands.Range[int, 0, 2**53] | None = None,
+        bots: app_commands.Range[str, 0, 1000] = "",
     ) -> None:
-        from .season import _players
-
         guild = interaction.guild
         assert guild is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         setup = await bot.run_db(bot.store.guild, guild.id)
         season: Season = await bot.run_db(seasons.get, name)
-        chosen = _players(season, players) if players.strip() else season.standings.alive
+        chosen = cast_players(season, players) if players.strip() else season.standings.alive
         channels: dict[str, int] = {}
         try:
             policies = parse_deadlines(deadlines)
-            humans = await members_of_cast(guild, season, chosen)
+            robots = seat_bots(bots, game, chosen, season)
+            humans = await members_of_cast(guild, season, [p for p in chosen if p not in robots])
             # the season's own checks first (who is alive, how many): nothing made yet
             await bot.run_db(season.standings.next_inputs, chosen)
             g = games.get(game)
-            if len(chosen) != g.player_count:
+            why = g.takes_players(len(chosen))
+            if why is not None:
                 alive = season.standings.alive
                 raise HostingError(
-                    f"{g.title} takes {g.player_count} players and you chose {len(chosen)}; "
-                    f"name {g.player_count} of the {len(alive)} alive ({', '.join(alive)}) "
-                    "in players"
+                    f"{why}; name {g.players_text()} of the {len(alive)} alive "
+                    f"({', '.join(alive)}) in players"
                 )
             channels = await private_channels(guild, setup, game, humans)
             made = await bot.run_db(
@@ -109,6 +113,7 @@ def attach(sg: app_commands.Group, bot: BotLike, seasons: SeasonService) -> None
                     seed=seed,
                     deadlines=policies,
                     early_resolution=early,
+                    bots=robots,
                     **({"title": title} if title else {}),
                 )
             )
@@ -117,5 +122,5 @@ def attach(sg: app_commands.Group, bot: BotLike, seasons: SeasonService) -> None
             await _answer(interaction, f"No match started: {exc}")
             return
         await _seat_and_subscribe(bot, interaction, setup, made, humans, channels, chosen)
-        await _answer(interaction, _summary(made, g.title, humans, {}), raw=True)
+        await _answer(interaction, _summary(made, g.title, humans, robots), raw=True)
         await bot.pump_after()

@@ -96,10 +96,10 @@ class Table:
         configs: str | None = None,
     ):
         self.game = games.get(game_id)
-        self.players = list(players or self.game.default_players)
-        fault = self.game.takes_players(len(self.players))
-        if fault:
-            raise MainmatchError(fault)
+        self.players = list(players or self.game.default_lineup())
+        why = self.game.takes_players(len(self.players))
+        if why is not None:
+            raise MainmatchError(why)
         self.spec: GameSpec = spec(game_id, len(self.players))
         self.config_fn: ConfigFn = config_fn or config_maker(self.game, configs, config_options)
         if rewards is None:

@@ -34,6 +34,7 @@ class SealedBid(Game[SealedState]):
     title = "The Sealed Bid"
     pitch = "3 to 5 players bid chips in secret on three public prizes; every bid is paid."
     player_range = (MIN_PLAYERS, MAX_PLAYERS)
+    score_key = "points"
     player_count = MAX_PLAYERS  # the default table (default_players)
     default_players = ("ana", "ben", "cy", "dee", "eli")
     config_model = SealedBidConfig
@@ -170,7 +171,7 @@ class SealedBid(Game[SealedState]):
             return {"ec": rng.choice(state.end["ec_candidates"])}
         held = state.garnets[player]
         turned = rng.randint(1, held) if held and rng.random() < 0.3 else 0
-        chips = state.chips[player] + turned
+        chips = state.chips[player]
         r = rng.random()
         if r < 0.1:
             return {"garnets": turned} if turned else {}

@@ -58,6 +58,7 @@ class Amalgamation(Game[AmalgamationState]):
         "choose_ec": ec_rules.ChooseEcAction,
     }
     steps = STEPS
+    score_key = "points"
     random_reads_secrets = True  # random_action reads secrets (decision S6)
     host_inputs = (*HOST_INPUTS, "variant")
     variant_keys = VARIANT_KEYS

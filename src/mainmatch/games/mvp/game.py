@@ -79,6 +79,7 @@ class Mvp(Game[MvpState]):
         "choose_ec": ec_rules.ChooseEcAction,
     }
     steps = STEPS
+    score_key = "individual_scores"
     random_reads_secrets = True  # random_action reads secrets (decision S6)
     host_inputs = ("teams", "garnets", "gamewide_tiebreak", "layout", "variant")
     variant_keys = VARIANT_KEYS

@@ -43,6 +43,7 @@ class SeatExchange(Game[SeatState]):
         "choose_ec": ec_rules.ChooseEcAction,
     }
     steps = STEPS
+    score_key = "money"
     random_reads_secrets = True  # the streak builder reads the numbers (decision S5)
     host_inputs = ("gamewide_tiebreak", "garnets", "variant")
     variant_keys = VARIANT_KEYS
