@@ -62,12 +62,14 @@ def test_the_plugin_games_form_at_every_player_count(phone_server, phone, count)
     assert rules_say(phone) == f"a bid of {chips + 1} chips exceeds the {chips} chips you hold"
     assert echo_of(phone, "bid") == f"You bid {chips + 1} chips."
     if count == high:
-        garnets.fill("1")  # a garnet turned in covers the extra chip
-        rules_say(phone, "")
+        # a garnet turns into a chip only after the round's bids (rules.md §2):
+        # the rules still refuse the bid, and the echo says when the chip comes
+        garnets.fill("1")
         assert (
             echo_of(phone, "garnet")
-            == f"You bid {chips + 1} chips, turning 1 garnet into chips first."
+            == f"You bid {chips + 1} chips, and turn 1 garnet into chips after the bids."
         )
+        assert rules_say(phone) == f"a bid of {chips + 1} chips exceeds the {chips} chips you hold"
         garnets.fill("")
     bid.fill("3")
     rules_say(phone, "")
