@@ -19,6 +19,7 @@ import pytest
 import simcord
 
 from mainmatch.discord import build_bot
+from mainmatch.discord.forms import form_for
 from mainmatch.host.service import Access
 
 ZW = "\u200b"
@@ -187,90 +188,34 @@ def _ids(message: discord.Message) -> tuple[str, int]:
     raise AssertionError("no mainmatch components")
 
 
-def _nz(d: dict, key: str) -> bool:
-    return bool(d.get(key))
+def form_moves(form: Any, action: dict) -> list[tuple]:
+    """What a player does with ``form``'s components to send ``action``: the
+    select or quick button that is exactly it, else each part filled with the
+    values that give its share of the action (an element part once per
+    element), then Submit when the form builds a draft."""
+    if form.select is not None:
+        return [("select", str(action[form.select.key]))]
+    for label, quick in form.quick.items():
+        if quick == action:
+            return [("quick", label)]
+    out: list[tuple] = []
+    for part in form.parts:
+        if part.id == "json":
+            continue
+        if part.each is not None:
+            out += [("part", part.id, values) for values in part.each(action)]
+        else:
+            values = part.prefill(action)
+            if values or part.submits:
+                out.append(("part", part.id, values))
+    return [*out, ("submit",)] if form.compound else out
 
 
-def moves(game: str, kind: str, action: dict) -> list[tuple]:
-    """What a player does with the components to send ``action``."""
-    if kind == "choose_ec":
-        return [("select", action["ec"])]
-    if game == "amalgamation":
-        out: list[tuple] = [
-            ("part", "kong", {"contribute": str(action["kong"]["contribute"])}),
-            ("part", "minus", {"bids": " ".join(map(str, action["minus"]["bids"]))}),
-            ("part", "invest", {k: str(v) for k, v in action["invest"].items()}),
-            (
-                "part",
-                "thief",
-                {"bet": str(action["thief"]["bet"]), "role": action["thief"]["role"]},
-            ),
-        ]
-        if _nz(action, "buy_garnets"):
-            out.append(("part", "garnets", {"buy_garnets": str(action["buy_garnets"])}))
-        return [*out, ("submit",)]
-    if game == "seat_exchange":
-        out = [
-            # a self-swap is one player chosen once
-            (
-                "part",
-                "trade",
-                {"players": " ".join(dict.fromkeys(t["players"])), "amount": str(t["amount"])},
-            )
-            for t in action.get("trades", [])
-        ]
-        if _nz(action, "garnets"):
-            out.append(("part", "garnets", {"garnets": str(action["garnets"])}))
-        return [*out, ("submit",)]
-    if game == "mvp":
-        out = [
-            ("part", "bid", {"card": k, "chips": str(v)}) for k, v in action.get("bids", {}).items()
-        ]
-        if any(_nz(action, k) for k in ("buy_identity", "buy_location", "buy_chips")):
-            out.append(
-                (
-                    "part",
-                    "buy",
-                    {
-                        "buy_identity": " ".join(action.get("buy_identity", [])),
-                        "buy_location": " ".join(action.get("buy_location", [])),
-                        "buy_chips": str(action.get("buy_chips", "")),
-                    },
-                )
-            )
-        return [*out, ("submit",)]
-    if game == "second_to_won":
-        out = []
-        for letter, b in action["bids"].items():
-            values = {"item": letter, "chips": str(b.get("chips", 0))}
-            if b.get("garnets"):
-                values["garnets"] = str(b["garnets"])
-            if b.get("choice"):
-                values["choice"] = b["choice"]
-            out.append(("part", "bid", values))
-        return [*out, ("submit",)]
-    # homeostasis: one modal (or a pass) per step
-    if action.get("pass"):
-        return [("quick", "Pass")]
-    if kind == "save_cards":
-        return [("part", "save", {"cards": " ".join(action["cards"])})]
-    if kind == "draft":
-        return [("part", "draft", {"card": action["card"], "position": str(action["position"])})]
-    if kind == "bid":
-        return [("part", "bid", {"slot": str(action["slot"]), "chips": str(action["chips"])})]
-    if kind == "final_bid":
-        return [("part", "final", {"chips": str(action["chips"])})]
-    if kind == "place_saved":
-        return [
-            (
-                "part",
-                "place",
-                {"front": " ".join(action["front"]), "back": " ".join(action["back"])},
-            )
-        ]
-    if kind == "brackets":
-        return [("part", "brackets", {"first": str(action["first"]), "last": str(action["last"])})]
-    raise AssertionError((game, kind))
+def moves(bot: Any, match_id: str, player: str, action: dict) -> list[tuple]:
+    """What ``player`` does with the components of their open request to send ``action``."""
+    ov = bot.service.overview(Access(match_id, "player", player))
+    req = ov["request"]
+    return form_moves(form_for(ov["game"]["id"], req["kind"], req), action)
 
 
 def normal(game: str, action: dict) -> str:
@@ -312,6 +257,7 @@ def dx() -> Any:
     return SimpleNamespace(
         World=World,
         moves=moves,
+        form_moves=form_moves,
         normal=normal,
         text_of=text_of,
         said=said,

@@ -35,14 +35,13 @@ async def play(dx, world, match_id: str, members: list, seed: int = 1) -> dict:
         pending = [p["player"] for p in ov["pending"] if p["player"] in who]
         assert pending, f"step {step}: only bots pending, yet the step is open"
         p = pending[0]
-        kind = next(x["kind"] for x in ov["pending"] if x["player"] == p)
         prompt = world.prompt(who[p], match_id, step)
         assert prompt is not None, f"no prompt for {p} in step {step}"
         for other, member in who.items():
             if other != p and world.place(member) != world.place(who[p]):
                 assert prompt.channel.id != world.place(member).id
         action = world.intended(match_id, p, rng)
-        answers = await world.act(who[p], prompt, dx.moves(ov["game"]["id"], kind, action))
+        answers = await world.act(who[p], prompt, dx.moves(bot, match_id, p, action))
         assert answers[-1].startswith(f"Stored for step {step}:"), answers[-1]
         played[p].append(action)
         # the stored action (the record's) is the one meant
