@@ -74,18 +74,14 @@ async def prompt_message(
     sub = ov.get("submission")
     form = forms.form_for(ov["game"]["id"], req["kind"], req)
     shown = sub["action"] if sub is not None else draft
-    content = tx.prompt_text(ov, request_words(ov), form.echo(shown) if shown else "", draft)
+    desc = games.get(ov["game"]["id"]).step(req["kind"])
+    echo = form.echo(shown) if shown else ""
+    content = tx.prompt_text(ov, desc.ask, desc.request_words(req), echo, draft)
     link = await web_link(bot, match_id, player)
     if link:
         content += f"\n\nOr on the web: {link}"
     position = [s["player"] for s in ov["seats"]].index(player)
     return content, build_view(ov["game"]["id"], match_id, step, position, req)
-
-
-def request_words(ov: dict[str, Any]) -> str:
-    """The open request as the step's own sentence (its summary)."""
-    req = ov["request"]
-    return games.get(ov["game"]["id"]).step(req["kind"]).request_words(req)
 
 
 async def web_link(bot: BotLike, match_id: str, player: str) -> str | None:

@@ -82,13 +82,19 @@ def quoted(text: str) -> str:
     return "\n".join(f"> {line}" for line in lines)
 
 
-def prompt_text(ov: dict[str, Any], asked: str, echo: str, draft: dict[str, Any] | None) -> str:
-    """A player's request for the open step: what is asked in the step's own
-    sentence (``asked``), their submission or draft so far read back in words
+def prompt_text(
+    ov: dict[str, Any], ask: str, asked: str, echo: str, draft: dict[str, Any] | None
+) -> str:
+    """A player's request for the open step: the seat they play, what the
+    step asks (``ask``, and the request as the step's own sentence
+    ``asked``), their submission or draft so far read back in words
     (``echo``), and the deadline (as a Discord timestamp). Their whole view is
     one button away (My view)."""
     title = escape(ov.get("title") or ov["game"]["title"])
-    parts = [f"## {title}: step {ov['open_step']}", quoted(asked)]
+    parts = [
+        f"## {title}: step {ov['open_step']} ({escape(ask)})",
+        f"You play **{escape(str(ov.get('you') or ''))}**.\n{quoted(asked)}",
+    ]
     sub = ov.get("submission")
     if sub is not None and sub.get("kept"):
         parts.append(
