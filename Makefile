@@ -21,9 +21,13 @@ $(SERVE_STAMP): pyproject.toml requirements.lock | $(PY)
 	$(PY) -m pip install -q --no-compile -c requirements.lock -e .
 	touch $(SERVE_STAMP)
 
-# the full install holds the serving one: it stamps both
-$(STAMP): pyproject.toml requirements.lock | $(PY)
+# the full install holds the serving one: it stamps both. It adds the example plugin game
+# (examples/plugin_game, its own package; its one dependency is mainmatch, just installed)
+# so that the tests cover a game from outside src/mainmatch
+PLUGIN := examples/plugin_game
+$(STAMP): pyproject.toml requirements.lock $(PLUGIN)/pyproject.toml | $(PY)
 	$(PY) -m pip install -q --no-compile -c requirements.lock -e ".[$(EXTRAS)]"
+	$(PY) -m pip install -q --no-compile --no-deps -e $(PLUGIN)
 	touch $(STAMP) $(SERVE_STAMP)
 
 install-serve: $(SERVE_STAMP)

@@ -6,6 +6,7 @@ Regenerate after an intended behaviour change with
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -21,13 +22,25 @@ SEED = 7
 PLAYERS = {"mvp": EXAMPLE_PLAYERS}
 
 
+def golden_path(game) -> Path:
+    """Where ``game``'s golden file lives: ``tests/golden/`` for the built-in
+    games, the ``golden/`` folder of its own package for a game installed from
+    outside (its package ships the file, docs/engine.md "Adding a game")."""
+    module = type(game).__module__
+    if module.startswith("mainmatch."):
+        return GOLDEN / f"{game.id}.txt"
+    package = Path(str(sys.modules[module].__file__)).parent
+    return package / "golden" / f"{game.id}.txt"
+
+
 @pytest.mark.parametrize("game_id", games.ids())
 def test_golden_playthrough(game_id: str, update_golden: bool) -> None:
     game = games.get(game_id)
     config = game.new_config(list(PLAYERS.get(game_id, game.default_players)), SEED)
     text = playthrough(game, config, SEED)
-    path = GOLDEN / f"{game_id}.txt"
+    path = golden_path(game)
     if update_golden or not path.exists():
+        path.parent.mkdir(exist_ok=True)
         path.write_text(text, encoding="utf-8")
         if not update_golden:
             pytest.fail(f"{path.name} did not exist; written now, review and commit it")
