@@ -18,6 +18,7 @@ import discord
 import pytest
 import simcord
 
+from mainmatch import games
 from mainmatch.discord import build_bot
 from mainmatch.discord.forms import form_for
 from mainmatch.host.service import Access
@@ -25,14 +26,9 @@ from mainmatch.host.service import Access
 ZW = "\u200b"
 
 
-MANUAL = {
-    "amalgamation": "round=manual choose_ec=manual",
-    "seat_exchange": "trades=manual choose_ec=manual",
-    "homeostasis": "save_cards=manual draft=manual bid=manual final_bid=manual "
-    "place_saved=manual brackets=manual choose_ec=manual",
-    "mvp": "round=manual choose_ec=manual",
-    "second_to_won": "bids=manual",
-}
+def manual(game: str) -> str:
+    """Deadlines that leave every step kind of ``game`` to the host (``/mm new deadlines:``)."""
+    return " ".join(f"{kind}=manual" for kind in games.get(game).action_models)
 
 
 class World:
@@ -75,7 +71,7 @@ class World:
 
     async def new(self, game: str, humans: int = 1, **options: Any) -> str:
         mentions = " ".join(m.mention for m in self.members[:humans])
-        options.setdefault("deadlines", MANUAL[game])
+        options.setdefault("deadlines", manual(game))
         options.setdefault("seed", 7)
         r = await self.host.slash(self.lobby, "mm new", game=game, players=mentions, **options)
         text = said(r)

@@ -15,9 +15,12 @@ import random
 
 import pytest
 
+from mainmatch import games
 from mainmatch.engine.announce import announce
 
-GAMES = ["amalgamation", "seat_exchange", "homeostasis", "mvp", "second_to_won"]
+#: every registered game: the five built in and any installed package's (the example
+#: plugin game, The Sealed Bid, whose forms come from its step descriptions alone)
+GAMES = list(games.game_ids())
 
 
 async def play(dx, world, match_id: str, members: list, seed: int = 1) -> dict:

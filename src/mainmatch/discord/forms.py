@@ -4,8 +4,10 @@ A step's form comes from ``game.step(kind)`` (``engine/steps.py``) and the
 request the player was sent, and from nothing else: a new game that describes
 its steps gets a real form without a line here. The action's fields become:
 
-- an **amount**: a text input read as a whole number within the model's bounds
-  and the request's (``most`` / ``least``);
+- an **amount**: a text input read as a whole number within the model's fixed
+  bounds; the bounds a request states (``most`` / ``least``) are the help's
+  words and the game's check, not the form's (a bound such as "the chips you
+  hold" may move with another field of the same action: garnets turned in);
 - a **choice** (player, item, card, slot, role): a select menu of what the
   request offers when it offers 1 to 25 things, else a typed name checked
   against the offers; a **seat pair**: two such selects, or ``"a b"`` typed
@@ -133,24 +135,6 @@ def _shown(node: Input, request: Mapping[str, Any], offers: str | None = None) -
         else:
             out.append(str(x))
     return out
-
-
-def _bound(value: str | int | None, request: Mapping[str, Any]) -> int | None:
-    if isinstance(value, int):
-        return value
-    found = _lookup(request, value) if value else None
-    return found if isinstance(found, int) and not isinstance(found, bool) else None
-
-
-def _bounds(node: Input, request: Mapping[str, Any]) -> tuple[int | None, int | None]:
-    """The lowest and highest amount: the model's, narrowed by the request's."""
-    lo, hi = node.minimum, node.maximum
-    least, most = _bound(node.least, request), _bound(node.most, request)
-    if least is not None:
-        lo = least if lo is None else max(lo, least)
-    if most is not None:
-        hi = most if hi is None else min(hi, most)
-    return lo, hi
 
 
 def _label(node: Input, fallback: str = "") -> str:
@@ -461,7 +445,7 @@ class _Builder:
         required = node.required and node.default is None
         key = self.key(node) if node.name not in ("[]", "{}") else node.name
         if kind == "amount":
-            lo, hi = _bounds(node, self.request)
+            lo, hi = node.minimum, node.maximum
 
             def read_amount(v: dict[str, str]) -> Any:
                 text = v.get(fid, "").strip()
@@ -566,9 +550,9 @@ class _Builder:
             if node.max_items is not None and count > node.max_items:
                 raise FormError(f"{node.label}: give at most {node.max_items}, not {count}")
             if element.input == "amount":
-                lo, hi = _bounds(element, self.request)
                 name = node.label or "value"
-                return [whole(x, name, minimum=lo, maximum=hi) for x in items]
+                low, high = element.minimum, element.maximum
+                return [whole(x, name, minimum=low, maximum=high) for x in items]
             if element.input in CHOICE_KINDS:
                 return [self.choice(element, x, offers) for x in items]
             return items
