@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mainmatch import games
 from mainmatch.engine.announce import defuse_mentions
 from mainmatch.engine.announce import neutralise as escape
 from mainmatch.host import deadlines as dl
@@ -116,8 +117,10 @@ def view_text(ov: dict[str, Any]) -> str:
     (``host.words``), and who the match waits for."""
     title = escape(ov.get("title") or ov["game"]["title"])
     parts = [f"## {title}", view_words(ov)]
+    game = games.get(ov["game"]["id"])
     pending = ", ".join(
-        f"{escape(p['player'])} ({escape(p['kind'])})" for p in ov.get("pending", [])
+        f"{escape(p['player'])} (to {game.step(p['kind']).others_task()})"
+        for p in ov.get("pending", [])
     )
     parts.append(f"**Waiting for:** {pending or 'nobody: the match is over'}")
     return neutralise("\n\n".join(parts))

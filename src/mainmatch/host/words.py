@@ -27,6 +27,8 @@ from .pages import ENV, view_template
 
 _BLOCKS = frozenset(("div", "p", "table", "ul", "ol", "dl", "h1", "h2", "h3", "h4", "svg"))
 _SEP = " · "
+#: inside a table's cell or a definition: nested tables and lists run on one line
+_INSIDE = frozenset(("td", "th", "dd"))
 #: marks the end of a table cell or a box while its row is put together
 _CELL = "\x1f"
 
@@ -60,6 +62,12 @@ class ChatMarkdown(MarkdownConverter):
         return " ".join(text.split())
 
     def convert_table(self, el: Tag, text: str, parent_tags: Any) -> str:
+        if parent_tags & _INSIDE:
+            inner = text.strip().rstrip(";")
+            outer = el.find_parent("table")
+            # a table two deep (a value of a value): in brackets, so its pairs stay its own
+            deep = outer is not None and outer.find_parent("table") is not None
+            return f"({inner})" if deep else inner
         return f"\n\n{text.strip()}\n\n"
 
     def convert_thead(self, el: Tag, text: str, parent_tags: Any) -> str:
@@ -70,6 +78,9 @@ class ChatMarkdown(MarkdownConverter):
 
     def convert_tr(self, el: Tag, text: str, parent_tags: Any) -> str:
         cells = [" ".join(c.split()) for c in text.split(_CELL)]
+        if parent_tags & _INSIDE:
+            # a table inside a cell (the generic view's nested values): "key: value; ..."
+            return ": ".join(c for c in cells if c) + "; "
         line = _SEP.join(c for c in cells if c)
         if el.find_all("th") and not el.find_all("td"):
             return f"**{line}**\n" if line else ""
@@ -95,6 +106,18 @@ class ChatMarkdown(MarkdownConverter):
 
     def convert_br(self, el: Tag, text: str, parent_tags: Any) -> str:
         return "; " if parent_tags & {"td", "th", "dd"} else "\n"
+
+    def convert_li(self, el: Tag, text: str, parent_tags: Any) -> str:
+        if parent_tags & _INSIDE:
+            return " ".join(text.split()).rstrip(";") + " | "
+        return str(super().convert_li(el, text, parent_tags))  # type: ignore[misc]
+
+    def convert_ol(self, el: Tag, text: str, parent_tags: Any) -> str:
+        if parent_tags & _INSIDE:
+            return text.strip().rstrip("|").strip()
+        return str(super().convert_ol(el, text, parent_tags))  # type: ignore[misc]
+
+    convert_ul = convert_ol
 
     def convert_svg(self, el: Tag, text: str, parent_tags: Any) -> str:
         label = el.get("aria-label")
