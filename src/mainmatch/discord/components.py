@@ -251,6 +251,7 @@ class PartModal(discord.ui.Modal):
                 chosen = set((filled.get(f.key) or "").split())
                 select: discord.ui.Select = discord.ui.Select(
                     custom_id=f.key,
+                    placeholder=f.placeholder[:150] or None,
                     options=[
                         discord.SelectOption(
                             label=shown[:100], value=value[:100], default=value in chosen
@@ -261,7 +262,10 @@ class PartModal(discord.ui.Modal):
                     max_values=min(f.most, len(options)),
                     required=f.required,
                 )
-                self.add_item(discord.ui.Label(text=f.label[:45], component=select))
+                help_ = f.placeholder[:100] or None
+                self.add_item(
+                    discord.ui.Label(text=f.label[:45], component=select, description=help_)
+                )
                 continue
             ti: discord.ui.TextInput = discord.ui.TextInput(
                 label=f.label[:45],

@@ -140,7 +140,7 @@ def _shown(node: Input, request: Mapping[str, Any], offers: str | None = None) -
 def _label(node: Input, fallback: str = "") -> str:
     """A field's label within Discord's 45 characters; the unit goes first."""
     text = (node.label or fallback or node.name).strip()
-    unit = node.unit if node.unit and node.unit not in text else ""
+    unit = node.unit if node.unit and node.unit.lower() not in text.lower() else ""
     with_unit = f"{text} ({unit})" if unit else text
     return with_unit if len(with_unit) <= LABEL else short(text)
 
@@ -497,7 +497,8 @@ class _Builder:
             name = short(node.label or "players", LABEL - 15)
             fields = (
                 Field(a, f"{name}: first player", tip, required, options),
-                Field(b, f"{name}: second player", "", required, options),
+                # left empty: the first player again (a pair of one, where the rules allow it)
+                Field(b, f"{name}: second player", "empty: the first again", False, options),
             )
 
             def read_two(v: dict[str, str]) -> Any:
