@@ -46,6 +46,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 from mainmatch import games
 from mainmatch.engine.steps import CHOICE_KINDS, Input, StepDescription, fill, plain_echo
@@ -634,38 +635,31 @@ def _removes(entries: list[_Entry], element: Draft) -> bool:
     return bool(amounts) and not any(amounts)
 
 
-def _json_key(model: type[BaseModel], path: str) -> str:
-    """The JSON key of the field at ``path`` (``bids{}.choice``): its alias, else its name."""
+def _field(model: type[BaseModel], path: str) -> FieldInfo | None:
+    """The pydantic field at ``path`` (``bids{}.choice``), found by name or alias."""
     current: type[BaseModel] | None = model
-    key = path
-    for segment in path.split("."):
-        name = segment.rstrip("[]{}")
-        fields = current.model_fields if current is not None else {}
-        info = fields.get(name) or next((i for i in fields.values() if i.alias == name), None)
-        if info is None:
-            return name
-        key = info.alias or name
-        current = _inner_model(info.annotation)
-    return key
-
-
-def _field_annotation(model: type[BaseModel], path: str) -> Any:
-    current: type[BaseModel] | None = model
-    annotation: Any = None
+    info: FieldInfo | None = None
     for segment in path.split("."):
         name = segment.rstrip("[]{}")
         fields = current.model_fields if current is not None else {}
         info = fields.get(name) or next((i for i in fields.values() if i.alias == name), None)
         if info is None:
             return None
-        annotation = info.annotation
-        current = _inner_model(annotation)
-    return annotation
+        current = _inner_model(info.annotation)
+    return info
+
+
+def _json_key(model: type[BaseModel], path: str) -> str:
+    """The JSON key of the field at ``path``: its alias, else its name."""
+    info = _field(model, path)
+    name = path.split(".")[-1].rstrip("[]{}")
+    return (info.alias or name) if info is not None else name
 
 
 def _literal_values(model: type[BaseModel], path: str) -> list[Any]:
     """``Literal[True] | None`` -> ``[True]``; ``[]`` for any other type."""
-    annotation = _field_annotation(model, path)
+    info = _field(model, path)
+    annotation = info.annotation if info is not None else None
     found: list[Any] = []
     for arg in (annotation, *get_args(annotation)):
         if get_origin(arg) is Literal:
