@@ -41,20 +41,27 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
-from typing import Any, Literal, get_args, get_origin
-
-from pydantic import BaseModel
-from pydantic.fields import FieldInfo
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
 
 from mainmatch import games
-from mainmatch.engine.steps import CHOICE_KINDS, Input, StepDescription, fill, plain_echo
+from mainmatch.engine.steps import CHOICE_KINDS, Input, StepDescription, plain_echo
 
+from .formfields import (
+    MISSING,
+    Entry,
+    Fields,
+    fields_of,
+    label_of,
+    offers_of,
+    shown_of,
+    shows,
+    text_of,
+)
 from .formkit import (
     LABEL,
     MODAL_FIELDS,
-    PLACEHOLDER,
     SELECT,
     Choice,
     Draft,
@@ -66,15 +73,9 @@ from .formkit import (
     json_action,
     short,
     summary,
-    whole,
-    words,
 )
 
 __all__ = ["Draft", "Field", "Form", "FormError", "Part", "Request", "build", "form_for"]
-
-#: a field left blank: the key stays out of the action (the game's default applies)
-MISSING: Any = object()
-_YES = (("yes", "Yes"), ("no", "No"))
 
 
 def form_for(game_id: str, kind: str, request: Request) -> Form:
@@ -87,82 +88,12 @@ def build(desc: StepDescription, request: Request) -> Form:
     return _Builder(desc, request).form()
 
 
-# ==================================================================== entries
-
-
-@dataclass(frozen=True)
-class _Entry:
-    """One action field as modal inputs: how to read it and show it back."""
-
-    node: Input
-    key: str  # its key in the JSON object that holds it
-    fields: tuple[Field, ...]
-    read: Callable[[dict[str, str]], Any]  # MISSING when left blank
-    show: Callable[[Any], dict[str, str]]  # a value -> the inputs' texts
-
-
-def _lookup(request: Mapping[str, Any], name: str) -> Any:
-    value: Any = request
-    for part in name.split("."):
-        if not isinstance(value, Mapping) or part not in value:
-            return None
-        value = value[part]
-    return value
-
-
-def _offers(node: Input, request: Mapping[str, Any], offers: str | None = None) -> list[Any]:
-    """The values the request offers ``node`` (``None``: it lists none)."""
-    name = offers or node.offers
-    raw = _lookup(request, name) if name else None
-    if isinstance(raw, Mapping):
-        raw = list(raw)
-    if not isinstance(raw, list):
-        return []
-    return [x.get(node.value or "id") if isinstance(x, Mapping) else x for x in raw]
-
-
-def _shown(node: Input, request: Mapping[str, Any], offers: str | None = None) -> list[str]:
-    """How each offer is shown: its value, with its ``shows`` text if it has one."""
-    name = offers or node.offers
-    raw = _lookup(request, name) if name else None
-    if isinstance(raw, Mapping):
-        raw = list(raw)
-    out = []
-    for x in raw if isinstance(raw, list) else []:
-        if isinstance(x, Mapping):
-            value = x.get(node.value or "id")
-            text = x.get(node.shows) if node.shows else None
-            out.append(f"{value}: {text}" if text else str(value))
-        else:
-            out.append(str(x))
-    return out
-
-
-def _label(node: Input, fallback: str = "") -> str:
-    """A field's label within Discord's 45 characters; the unit goes first."""
-    text = (node.label or fallback or node.name).strip()
-    unit = node.unit if node.unit and node.unit.lower() not in text.lower() else ""
-    with_unit = f"{text} ({unit})" if unit else text
-    return with_unit if len(with_unit) <= LABEL else short(text)
-
-
-def _said(value: Any) -> str:
-    return (
-        {True: "yes", False: "no"}.get(value, str(value)) if isinstance(value, bool) else str(value)
-    )
-
-
-def _text(value: Any) -> str:
-    return "" if value is None or value is MISSING else str(value)
-
-
-class _Builder:
+class _Builder(Fields):
     def __init__(self, desc: StepDescription, request: Request) -> None:
-        self.desc, self.request = desc, request
+        super().__init__(desc, request)
         self.unsupported: list[Input] = []
 
     # ------------------------------------------------------------ the form
-
     def form(self) -> Form:
         desc, request = self.desc, self.request
         quick = dict(desc.quick(request)) if desc.quick else {}
@@ -183,7 +114,7 @@ class _Builder:
                     (),
                     quick=quick,
                     select=Choice(
-                        key, _label(node), options, lambda v: {key: self.choice(node, v)}
+                        key, label_of(node), options, lambda v: {key: self.choice(node, v)}
                     ),
                     echo=echo,
                 )
@@ -223,15 +154,9 @@ class _Builder:
             said = plain_echo(self.desc.inputs(), action) or summary(action)
         return said or "(nothing chosen)"
 
-    def key(self, node: Input) -> str:
-        """The node's key in the action's JSON (its alias where it has one)."""
-        return _json_key(self.desc.action, node.path)
-
-    # ------------------------------------------------------------ parts
-
     def parts(self, nodes: list[Input]) -> list[Part]:
         out: list[Part] = []
-        loose: list[_Entry] = []
+        loose: list[Entry] = []
         for node in nodes:
             entry = self.entry(node, node.name)
             if entry is not None:
@@ -278,16 +203,16 @@ class _Builder:
             return {**draft, key: items}
 
         def each(draft: Draft) -> list[dict[str, str]]:
-            return [_shows(fit, x) for x in draft.get(key) or [] if isinstance(x, Mapping)]
+            return [shows(fit, x) for x in draft.get(key) or [] if isinstance(x, Mapping)]
 
         label = short(f"Add or change: {node.label}")
-        return [Part("x-" + node.name, label, tuple(_fields(fit)), apply, each=each)]
+        return [Part("x-" + node.name, label, tuple(fields_of(fit)), apply, each=each)]
 
     def map_parts(self, node: Input) -> list[Part]:
         value = node.children[0]
         key = self.key(node)
-        keys = _offers(node, self.request)
-        shown = _shown(node, self.request)
+        keys = offers_of(node, self.request)
+        shown = shown_of(node, self.request)
         if keys and value.input != "group":
             entries = []
             for i, (k, text) in enumerate(zip(keys, shown, strict=True)):
@@ -310,7 +235,7 @@ class _Builder:
             return self.map_pages(node, key, entries)
         return self.pick_part(node, key, keys)
 
-    def map_pages(self, node: Input, key: str, entries: list[tuple[Any, _Entry]]) -> list[Part]:
+    def map_pages(self, node: Input, key: str, entries: list[tuple[Any, Entry]]) -> list[Part]:
         """One field per offered key, five keys a modal."""
         order = [k for k, _e in entries]
         out = []
@@ -371,12 +296,12 @@ class _Builder:
             self.unsupported.append(node)
             return []
         if not keys:
-            key_entry = _Entry(
+            key_entry = Entry(
                 key_node,
                 "_key",
-                (Field("_key", _label(key_node)),),
+                (Field("_key", label_of(key_node)),),
                 lambda v: v.get("_key", "").strip() or MISSING,
-                lambda x: {"_key": _text(x)},
+                lambda x: {"_key": text_of(x)},
             )
 
         def apply(draft: Draft, values: dict[str, str]) -> Draft:
@@ -398,180 +323,23 @@ class _Builder:
         def each(draft: Draft) -> list[dict[str, str]]:
             out = []
             for which, v in (draft.get(key) or {}).items():
-                shown = _shows(fit, v) if value.input == "group" else fit[0].show(v)
+                shown = shows(fit, v) if value.input == "group" else fit[0].show(v)
                 out.append({**key_entry.show(which), **shown})
             return out
 
-        fields = (*key_entry.fields, *_fields(fit))
+        fields = (*key_entry.fields, *fields_of(fit))
         label = short(f"Add or change: {node.label}")
         return [Part("x-" + node.name, label, fields, apply, each=each)]
 
     # ------------------------------------------------------------ fields
 
-    def options(self, node: Input, offers: str | None = None) -> tuple[tuple[str, str], ...]:
-        values = _offers(node, self.request, offers)
-        shown = _shown(node, self.request, offers)
-        if not values:
-            values = self.literals(node)
-            shown = [_said(v) for v in values]
-        pairs = dict(zip(map(str, values), (short(s, 100) for s in shown), strict=True))
-        return tuple(pairs.items())
-
-    def literals(self, node: Input) -> list[Any]:
-        """The values a field's type allows when it names them (``Literal[True]``)."""
-        return _literal_values(self.desc.action, node.path)
-
-    def choice(self, node: Input, text: str, offers: str | None = None) -> Any:
-        """The offered value a player chose or typed (case aside)."""
-        values = _offers(node, self.request, offers) or self.literals(node)
-        if not values:
-            return text
-        typed = text.strip()
-        for v in values:
-            if str(v) == typed:
-                return v
-        for v in values:
-            if str(v).lower() == typed.lower():
-                return v
-        names = ", ".join(map(str, values[:30])) + (" …" if len(values) > 30 else "")
-        raise FormError(f"{node.label or 'choice'}: {typed!r} is not one of {names}")
-
-    def entry(self, node: Input, fid: str, *, zero: bool = False) -> _Entry | None:
-        """``node`` as modal inputs, or ``None`` when it needs a part of its own.
-
-        ``zero``: 0 is read even below the bounds (it removes an element)."""
-        kind = node.input
-        label = _label(node)
-        tip = short(fill(node.help, self.request), PLACEHOLDER) if node.help else ""
-        required = node.required and node.default is None
-        key = self.key(node) if node.name not in ("[]", "{}") else node.name
-        if kind == "amount":
-            lo, hi = node.minimum, node.maximum
-
-            def read_amount(v: dict[str, str]) -> Any:
-                text = v.get(fid, "").strip()
-                if not text:
-                    return MISSING
-                n = whole(text, node.label or "amount", minimum=None)
-                if zero and n == 0:
-                    return 0
-                return whole(text, node.label or "amount", minimum=lo, maximum=hi)
-
-            if zero and (lo or 0) >= 1:
-                tip = short(f"{tip}; 0 removes it" if tip else "0 removes it", PLACEHOLDER)
-            return _Entry(
-                node,
-                key,
-                (Field(fid, label, tip, required),),
-                read_amount,
-                lambda x: {fid: _text(x)},
-            )
-        if kind in CHOICE_KINDS:
-            options = self.options(node)
-            select = 0 < len(options) <= SELECT
-            return _Entry(
-                node,
-                key,
-                (Field(fid, label, tip, required, options if select else ()),),
-                lambda v: self.choice(node, v[fid]) if v.get(fid, "").strip() else MISSING,
-                lambda x: {fid: _text(x)},
-            )
-        if kind == "flag":
-            return _Entry(
-                node,
-                key,
-                (Field(fid, label, tip, required, _YES),),
-                lambda v: v[fid].strip() == "yes" if v.get(fid, "").strip() else MISSING,
-                lambda x: {fid: "yes" if x else "no"},
-            )
-        if kind == "seat_pair":
-            return self.pair(node, fid, label, tip, required, key)
-        if kind == "list" and node.children and node.children[0].input != "group":
-            return self.list_entry(node, fid, label, tip, key)
-        return None
-
-    def pair(self, node: Input, fid: str, label: str, tip: str, required: bool, key: str) -> _Entry:
-        """Two players: two selects, or ``"a b"`` typed (one name: that player twice)."""
-        options = self.options(node)
-        if 0 < len(options) <= SELECT:
-            a, b = f"{fid}.1", f"{fid}.2"
-            name = short(node.label or "players", LABEL - 15)
-            fields = (
-                Field(a, f"{name}: first player", tip, required, options),
-                # left empty: the first player again (a pair of one, where the rules allow it)
-                Field(b, f"{name}: second player", "empty: the first again", False, options),
-            )
-
-            def read_two(v: dict[str, str]) -> Any:
-                picked = [v.get(a, "").strip(), v.get(b, "").strip()]
-                if not any(picked):
-                    return MISSING
-                first = picked[0] or picked[1]
-                return [self.choice(node, first), self.choice(node, picked[1] or first)]
-
-            return _Entry(
-                node, key, fields, read_two, lambda x: {a: str(x[0]), b: str(x[1])} if x else {}
-            )
-
-        def read_typed(v: dict[str, str]) -> Any:
-            names = words(v.get(fid, ""))
-            if not names:
-                return MISSING
-            if len(names) == 1:
-                names = names * 2
-            if len(names) != 2:
-                raise FormError(f"{node.label}: name two players (e.g. a b), not {v[fid]!r}")
-            return [self.choice(node, n) for n in names]
-
-        field = Field(fid, label, tip or "two names, e.g. a b", required)
-        return _Entry(node, key, (field,), read_typed, lambda x: {fid: " ".join(x or [])})
-
-    def list_entry(self, node: Input, fid: str, label: str, tip: str, key: str) -> _Entry:
-        """A list of amounts or names: one multi-select, or words typed in order."""
-        element = node.children[0]
-        offers = element.offers or node.offers
-        options = self.options(element, offers) if element.input in CHOICE_KINDS else ()
-        values = _offers(element, self.request, offers)
-        distinct = len(options) == len(values)
-        most = node.max_items or len(options)
-        required = bool(node.min_items)
-        if distinct and 0 < len(options) <= SELECT:
-            field = Field(fid, label, tip, required, options, most=min(most, len(options)))
-        else:
-            field = Field(fid, label, tip or "one after another, e.g. a b c", required)
-
-        def read(v: dict[str, str]) -> Any:
-            items = words(v.get(fid, ""))
-            if not items and not node.required:
-                return MISSING
-            count = len(items)
-            if node.min_items is not None and node.min_items == node.max_items != count:
-                raise FormError(f"{node.label}: give exactly {node.min_items}, not {count}")
-            if node.min_items is not None and count < node.min_items:
-                raise FormError(f"{node.label}: give at least {node.min_items}, not {count}")
-            if node.max_items is not None and count > node.max_items:
-                raise FormError(f"{node.label}: give at most {node.max_items}, not {count}")
-            if element.input == "amount":
-                name = node.label or "value"
-                low, high = element.minimum, element.maximum
-                return [whole(x, name, minimum=low, maximum=high) for x in items]
-            if element.input in CHOICE_KINDS:
-                return [self.choice(element, x, offers) for x in items]
-            return items
-
-        return _Entry(node, key, (field,), read, lambda x: {fid: " ".join(map(str, x or []))})
-
 
 # ==================================================================== helpers
 
 
-def _fields(entries: list[_Entry]) -> list[Field]:
-    return [f for e in entries for f in e.fields]
-
-
-def _pages(pid: str, label: str, entries: list[_Entry], key: str | None) -> list[Part]:
+def _pages(pid: str, label: str, entries: list[Entry], key: str | None) -> list[Part]:
     """Parts of at most five inputs each; ``key``: the group they fill (``None``: top)."""
-    pages: list[list[_Entry]] = [[]]
+    pages: list[list[Entry]] = [[]]
     for e in entries:
         if sum(len(x.fields) for x in pages[-1]) + len(e.fields) > MODAL_FIELDS:
             pages.append([])
@@ -579,7 +347,7 @@ def _pages(pid: str, label: str, entries: list[_Entry], key: str | None) -> list
     out = []
     for n, page in enumerate(pages, 1):
 
-        def apply(draft: Draft, values: dict[str, str], page: list[_Entry] = page) -> Draft:
+        def apply(draft: Draft, values: dict[str, str], page: list[Entry] = page) -> Draft:
             new = copy.deepcopy(draft)
             target = new if key is None else new.setdefault(key, {})
             for e in page:
@@ -590,24 +358,16 @@ def _pages(pid: str, label: str, entries: list[_Entry], key: str | None) -> list
                     target[e.key] = v
             return new
 
-        def prefill(draft: Draft, page: list[_Entry] = page) -> dict[str, str]:
-            return _shows(page, draft if key is None else draft.get(key) or {})
+        def prefill(draft: Draft, page: list[Entry] = page) -> dict[str, str]:
+            return shows(page, draft if key is None else draft.get(key) or {})
 
         title = label if len(pages) == 1 else f"{label} ({n}/{len(pages)})"
         part_id = pid if n == 1 else f"{pid}{n}"
-        out.append(Part(part_id, short(title), tuple(_fields(page)), apply, prefill))
+        out.append(Part(part_id, short(title), tuple(fields_of(page)), apply, prefill))
     return out
 
 
-def _shows(entries: list[_Entry], element: Mapping[str, Any]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for e in entries:
-        if e.key in element:
-            out.update(e.show(element[e.key]))
-    return out
-
-
-def _element(entries: list[_Entry], values: dict[str, str]) -> Draft:
+def _element(entries: list[Entry], values: dict[str, str]) -> Draft:
     out: Draft = {}
     for e in entries:
         v = e.read(values)
@@ -616,7 +376,7 @@ def _element(entries: list[_Entry], values: dict[str, str]) -> Draft:
     return out
 
 
-def _identity(entries: list[_Entry], element: Any) -> str:
+def _identity(entries: list[Entry], element: Any) -> str:
     """What names an element (its players, items): a new one with the same replaces it."""
     if not isinstance(element, Mapping):
         return json.dumps(element)
@@ -629,50 +389,7 @@ def _identity(entries: list[_Entry], element: Any) -> str:
     return json.dumps(named, sort_keys=True, default=str)
 
 
-def _removes(entries: list[_Entry], element: Draft) -> bool:
+def _removes(entries: list[Entry], element: Draft) -> bool:
     """Every amount of the element is 0 or blank: the element is taken out."""
     amounts = [element.get(e.key, 0) for e in entries if e.node.input == "amount"]
     return bool(amounts) and not any(amounts)
-
-
-def _field(model: type[BaseModel], path: str) -> FieldInfo | None:
-    """The pydantic field at ``path`` (``bids{}.choice``), found by name or alias."""
-    current: type[BaseModel] | None = model
-    info: FieldInfo | None = None
-    for segment in path.split("."):
-        name = segment.rstrip("[]{}")
-        fields = current.model_fields if current is not None else {}
-        info = fields.get(name) or next((i for i in fields.values() if i.alias == name), None)
-        if info is None:
-            return None
-        current = _inner_model(info.annotation)
-    return info
-
-
-def _json_key(model: type[BaseModel], path: str) -> str:
-    """The JSON key of the field at ``path``: its alias, else its name."""
-    info = _field(model, path)
-    name = path.split(".")[-1].rstrip("[]{}")
-    return (info.alias or name) if info is not None else name
-
-
-def _literal_values(model: type[BaseModel], path: str) -> list[Any]:
-    """``Literal[True] | None`` -> ``[True]``; ``[]`` for any other type."""
-    info = _field(model, path)
-    annotation = info.annotation if info is not None else None
-    found: list[Any] = []
-    for arg in (annotation, *get_args(annotation)):
-        if get_origin(arg) is Literal:
-            found += list(get_args(arg))
-    return found
-
-
-def _inner_model(annotation: Any) -> type[BaseModel] | None:
-    """The model a field holds, directly or inside lists, dicts and unions."""
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    for arg in get_args(annotation):
-        found = _inner_model(arg)
-        if found is not None:
-            return found
-    return None

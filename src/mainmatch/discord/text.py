@@ -11,8 +11,7 @@ same function the public posts use (``engine.announce.neutralise``): its
 Markdown (code fences, headings, spoilers, masked links) shows as typed
 (issue 26, L7). Views are the web page's sentences (``host.words``);
 requests and actions read back are the step's own sentences, quoted
-(:func:`quoted`). A file's text goes in a code block by :func:`fenced`,
-which no value can close.
+(:func:`quoted`).
 """
 
 from __future__ import annotations
@@ -36,16 +35,6 @@ def neutralise(text: str) -> str:
     'hi @\u200beveryone and @\u200bhere, <@\u200b123> <@&\u200b4> <#\u200b5>'
     """
     return defuse_mentions(text)
-
-
-def fenced(text: str) -> str:
-    r"""``text`` in a code block that nothing in it can close (a run of three
-    backticks is broken by zero-width spaces); mentions disarmed.
-
-    >>> fenced("a ``` b")
-    '```\na `\u200b`\u200b` b\n```'
-    """
-    return "```\n" + defuse_mentions(text.replace("```", "`\u200b`\u200b`")) + "\n```"
 
 
 def chunks(text: str, limit: int = LIMIT) -> list[str]:
