@@ -246,3 +246,25 @@ def test_fuzz_ec_votes_raise_only_illegal_action(action):
         return
     assert action in ({"ec": "d"}, {"ec": "f"})
     GAME.action_models["choose_ec"].model_validate(action, strict=True)
+
+
+@pytest.mark.parametrize(
+    "action, words",
+    [
+        (
+            with_("kong.contribute", -5),
+            "(Kong's Dilemma, Into your team's pot: whole dollars, 0 or more)",
+        ),
+        (with_("invest.donate", -1), "(Investment & Donation, Donate: whole dollars, 0 or more)"),
+        (with_("buy_garnets", -1), "(Garnets to sell: a whole number, 0 or more)"),
+        (with_("buy_garnets", 3), "; you can sell 0 to 2 (Garnets to sell)"),
+        (with_("minus.bids", [0, 0]), "(Minus Auction, Your bid on each tile: a whole number"),
+        (with_("thief.role", "thief"), "(choose a role for Garnet Chip Thief)"),
+    ],
+)
+def test_messages_name_the_field_as_the_form_does(action, words):
+    # the spec's message names the JSON key; the form's words follow it
+    m = match(config(garnets={"a": 2}, garnet_rate_submissions=[20]))
+    with pytest.raises(IllegalAction) as err:
+        GAME.validate(m.state, "a", action)
+    assert str(err.value).endswith(words) or words in str(err.value)

@@ -270,3 +270,18 @@ def test_arbitrary_json_raises_nothing_but_illegal_action(phase, action):
     else:
         # whatever the rules accept, the published action schema accepts too
         GAME.action_models[phase].model_validate(action, strict=True)
+
+
+@pytest.mark.parametrize(
+    "action, words",
+    [
+        ({"buy_identity": ["A", "A"]}, ' (in "Learn the card on a hidden place")'),
+        ({"buy_location": ["apple-1"]}, ' (in "Learn where a card lies")'),
+        ({"buy_chips": -1}, ' (in "Chips to buy with garnets")'),
+    ],
+)
+def test_purchase_messages_name_the_field_as_the_form_does(table, action, words):
+    # the spec's message names the JSON key first; the form's words end it
+    with pytest.raises(IllegalAction) as err:
+        GAME.validate(table.state, "r1", action)
+    assert str(err.value).endswith(words)

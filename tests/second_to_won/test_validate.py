@@ -103,12 +103,12 @@ B1 = {"chips": 1}
         (
             "ana",
             {"bids": {"A": B1, "B": B1, "D": {"chips": 1, "choice": "zed"}}},
-            "bid on D: \"choice\" must name another player of this match, not 'zed'",
+            'bid on D: "For" ("choice") must name another player of this match, not \'zed\'',
         ),
         (
             "ana",
             {"bids": {"A": B1, "B": B1, "D": {"chips": 1, "choice": ["ben"]}}},
-            'bid on D: "choice" must name another player of this match, not ["ben"]',
+            'bid on D: "For" ("choice") must name another player of this match, not ["ben"]',
         ),
         (
             "ana",
@@ -248,3 +248,26 @@ def test_apply_needs_exactly_the_nine_players():
         GAME.apply(STATE, {p: {"bids": {}} for p in P[:8]})
     with pytest.raises(IllegalAction, match=r"missing \['ivy'\], unknown \['zed'\]"):
         GAME.apply(STATE, {**{p: {"bids": {}} for p in P[:8]}, "zed": {"bids": {}}})
+
+
+@pytest.mark.parametrize(
+    "bid_d, words",
+    [
+        (B1, '(under "For", choose the player item D goes to)'),
+        ({"chips": 1, "choice": "ana"}, '(under "For", choose another player)'),
+        ({"chips": 1, "choice": "zed"}, 'bid on D: "For" ("choice") must name another player'),
+    ],
+)
+def test_choice_messages_name_the_field_as_the_form_does(bid_d, words):
+    # the spec's text stays first; the player then reads the form's word "For"
+    with pytest.raises(IllegalAction) as exc:
+        GAME.validate(STATE, "ana", {"bids": {"A": B1, "B": B1, "D": bid_d}})
+    assert words in str(exc.value)
+    with pytest.raises(IllegalAction) as exc:
+        GAME.validate(
+            STATE, "ana", {"bids": {"A": {"chips": 1, "choice": "ben"}, "B": B1, "C": B1}}
+        )
+    assert str(exc.value) == (
+        'item A has no CHOICE target; remove "choice" '
+        '(item A goes to no other player: leave "For" empty)'
+    )

@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .errors import IllegalAction, InvalidConfig
+from .ranking import Placings, by_awards, numbered
 from .steps import StepDescription
 from .variants import VariantKey, resolve
 
@@ -282,6 +283,23 @@ class Game(ABC, Generic[StateT]):
         (the first that is a string); games whose words depend on the variant,
         or whose result names no end, override it."""
         return details_end_label(result.get("details") or {})
+
+    def placings(self, result: JSONObject, players: Sequence[str] = ()) -> Placings:
+        """The places of ``result``'s table, best first: ``(label, players)`` pairs.
+
+        Default (ENGINE.md "result", convention 5): the ``ranking``'s tie groups,
+        numbered as the web result card numbers them (``"1"``, ``"2="`` for a
+        tie, the next place counting the players above; the EC stands alone last
+        once known); with no ranking (``null``), the players holding Tokens of
+        Life, most first, then the rest of ``players`` (``"–"``), then the EC
+        (:func:`~mainmatch.engine.ranking.by_awards`). A game whose rules rank
+        otherwise overrides it (Second to Won: first, second, over the limit,
+        the EC). Adapters list any player not placed after the places.
+        """
+        ranking = result.get("ranking")
+        if ranking:
+            return numbered(ranking)
+        return by_awards(result, players)
 
     def complete_action(
         self, state: StateT, player: str, sent: Any, rng: random.Random

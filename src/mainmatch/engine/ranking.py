@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeAlias
 
 
 def group_by(
@@ -24,3 +24,45 @@ def in_order(players: Iterable[str], order: list[str]) -> list[str]:
     """``players`` sorted by their position in ``order`` (usually config ``players``)."""
     index = {p: i for i, p in enumerate(order)}
     return sorted(players, key=index.__getitem__)
+
+
+#: a result table's places, best first: (label of the place, its players)
+Placings: TypeAlias = list[tuple[str, list[str]]]
+
+
+def numbered(ranking: list[list[str]]) -> Placings:
+    """A ranking's tie groups as the result card numbers them: a group's place is
+    one more than the players ranked above it, ``=`` marking a tie.
+
+    >>> numbered([["a"], ["b", "c"], ["d"]])
+    [('1', ['a']), ('2=', ['b', 'c']), ('4', ['d'])]
+    """
+    out: Placings = []
+    place = 1
+    for group in ranking:
+        out.append((f"{place}{'=' if len(group) > 1 else ''}", list(group)))
+        place += len(group)
+    return out
+
+
+def by_awards(result: dict[str, Any], players: Iterable[str] = ()) -> Placings:
+    """Places of a result without a ranking (ENGINE.md: ``null``): the players
+    holding Tokens of Life, most first, then any other of ``players`` (in their
+    order, no place: ``–``), then the Elimination Candidate. A player the result
+    does not name is listed only when ``players`` names them.
+
+    >>> by_awards({"tokens_of_life": {"b": 1, "c": 2}, "elimination_candidate": "a"}, "abcd")
+    [('2 Tokens of Life', ['c']), ('1 Token of Life', ['b']), ('–', ['d']), ('EC', ['a'])]
+    """
+    tol: dict[str, int] = result.get("tokens_of_life") or {}
+    ec = result.get("elimination_candidate")
+    out: Placings = []
+    for group in group_by([p for p in tol if p != ec], tol.__getitem__):
+        n = tol[group[0]]
+        out.append((f"{n} Token{'s' if n != 1 else ''} of Life", group))
+    rest = [p for p in dict.fromkeys(players) if p not in tol and p != ec]
+    if rest:
+        out.append(("–", rest))
+    if ec:
+        out.append(("EC", [ec]))
+    return out

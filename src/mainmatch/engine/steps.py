@@ -198,13 +198,35 @@ def fill(text: str, request: Mapping[str, Any]) -> str:
     return "".join(out)
 
 
+def counted(n: object, word: str, plural: str | None = None) -> str:
+    """``n`` and ``word``, plural unless ``n`` is 1 (for request and echo sentences).
+
+    >>> counted(1, "chip"), counted(3, "chip"), counted(0, "garnet")
+    ('1 chip', '3 chips', '0 garnets')
+    """
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+def listed(items: object, last: str = "and", empty: str = "none") -> str:
+    """Items as a sentence lists them (``a, b and c``); ``empty`` for none.
+
+    >>> listed(["a", "b", "c"]), listed([1, 2], "or"), listed([])
+    ('a, b and c', '1 or 2', 'none')
+    """
+    seq = [str(x) for x in items] if isinstance(items, (list, tuple)) else []
+    if not seq:
+        return empty
+    if len(seq) == 1:
+        return seq[0]
+    return f"{', '.join(seq[:-1])} {last} {seq[-1]}"
+
+
 def plain_echo(inputs: tuple[Input, ...], action: Mapping[str, Any]) -> str:
     """A submission as "label: value" phrases, for steps without an ``echo``.
 
     >>> from pydantic import BaseModel
-    >>> from typing import Annotated
-    >>> class A(BaseModel):
-    ...     n: Annotated[int, Ask("amount", "Bid", unit="chips")] = 0
+    >>> class A(BaseModel):  # (annotations resolve in this module, which imports typing)
+    ...     n: typing.Annotated[int, Ask("amount", "Bid", unit="chips")] = 0
     >>> plain_echo(describe(A), {"n": 3})
     'Bid: 3 chips'
     """
@@ -241,7 +263,10 @@ def describe(model: type[BaseModel], prefix: str = "") -> tuple[Input, ...]:
     """
     cached = _TREES.get((model, prefix))
     if cached is None:
-        cached = tuple(_node(name, info, prefix) for name, info in model.model_fields.items())
+        # a field's JSON key is its alias where it has one (Homeostasis's ``pass_`` is "pass")
+        cached = tuple(
+            _node(info.alias or name, info, prefix) for name, info in model.model_fields.items()
+        )
         _TREES[(model, prefix)] = cached
     return cached
 
@@ -381,6 +406,32 @@ def _element_bounds(annotation: Any) -> tuple[int | None, int | None]:
                 lo = getattr(m, "ge", lo)
                 hi = getattr(m, "le", hi)
     return lo, hi
+
+
+def field_words(model: type[BaseModel], path: str) -> str:
+    """The words of the field at ``path`` (as :class:`Input` paths write it):
+    its groups' labels and its own, as the form shows them, for messages that
+    name a field in the player's words rather than by its JSON key.
+
+    >>> from pydantic import BaseModel
+    >>> class Act(BaseModel):  # (a nested group adds its label first: tests/engine)
+    ...     bet: typing.Annotated[int, Ask("amount", "Bet")]
+    >>> field_words(Act, "bet"), field_words(Act, "nothing")
+    ('Bet', 'nothing')
+    """
+
+    def find(nodes: tuple[Input, ...], above: tuple[str, ...]) -> tuple[str, ...] | None:
+        for node in nodes:
+            labels = (*above, node.label) if node.label else above
+            if node.path == path:
+                return labels
+            if path.startswith(node.path):
+                found = find(node.children, labels)
+                if found is not None:
+                    return found
+        return None
+
+    return ", ".join(find(describe(model), ()) or (path,))
 
 
 def steps_json(steps: Mapping[str, StepDescription]) -> dict[str, Any]:

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from mainmatch.engine.checks import money
 from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.steps import field_words
 
 from .constants import PENALTY, SPEND_PARTS
+from .models import RoundAction
 
 
 def spend_parts(action: dict) -> tuple[int, int, int, int, int]:
@@ -44,7 +46,7 @@ def check_purchase(buy: int, garnets_held: int) -> None:
     if buy > garnets_held:
         raise IllegalAction(
             f"buy_garnets of {buy} exceeds your {garnets_held} garnet{'s' if garnets_held != 1 else ''}"
-            f"; buy 0..{garnets_held}"
+            f"; you can sell 0 to {garnets_held} ({field_words(RoundAction, 'buy_garnets')})"
         )
 
 

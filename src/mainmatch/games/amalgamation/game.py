@@ -29,6 +29,7 @@ from .render import render_event
 from .rounds import apply_round
 from .setup import HOST_INPUTS, build_config, make_setup
 from .state import AmalgamationState
+from .steps import STEPS
 from .validate import check_choose_ec, check_round, plainly_legal
 
 DEFAULT_PLAYERS = ("a", "b", "c", "d", "e", "f")
@@ -56,6 +57,7 @@ class Amalgamation(Game[AmalgamationState]):
         "round": RoundAction,
         "choose_ec": ec_rules.ChooseEcAction,
     }
+    steps = STEPS
     host_inputs = (*HOST_INPUTS, "variant")
     variant_keys = VARIANT_KEYS
     # a view's round entries are shared with later views (views.py, decision PE16)

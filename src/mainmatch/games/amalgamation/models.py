@@ -9,11 +9,12 @@ broken rule is the one reported.
 from __future__ import annotations
 
 from itertools import chain
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from mainmatch.engine.configcheck import ordering_fault, player_map_fault, players_fault
+from mainmatch.engine.steps import Ask
 from mainmatch.engine.variants import VariantKey, variant_fault
 
 from .constants import (
@@ -203,39 +204,95 @@ class _Part(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+#: every amount a round spends is at most the round's spending limit (§3.1)
+_SPEND = "max_spend"
+
+
 class KongPart(_Part):
     """Kong's Dilemma: what you put into your team's pot this round."""
 
-    contribute: int = Field(ge=0, description="dollars contributed to your team this round (>= 0)")
+    contribute: Annotated[
+        int,
+        Field(ge=0, description="dollars contributed to your team this round (>= 0)"),
+        Ask(
+            "amount",
+            "Into your team's pot",
+            help="what you put into your team's pot this round",
+            unit="$",
+            most=_SPEND,
+        ),
+    ]
 
 
 class MinusPart(_Part):
     """Minus Auction: one bid per revealed tile, in the request's `tiles` order."""
 
-    bids: list[int] = Field(
-        min_length=TILES_PER_ROUND,
-        max_length=TILES_PER_ROUND,
-        description="exactly 5 integers of any sign, bids[i] on tiles[i]; each costs its absolute value; lowest bid takes the tile",
-    )
+    bids: Annotated[
+        list[Annotated[int, Ask("amount", "Bid", unit="$")]],
+        Field(
+            min_length=TILES_PER_ROUND,
+            max_length=TILES_PER_ROUND,
+            description="exactly 5 integers of any sign, bids[i] on tiles[i]; each costs its absolute value; lowest bid takes the tile",
+        ),
+        # a list of amounts that offers a request key: one amount per thing offered, in order
+        Ask(
+            "list",
+            "Your bid on each tile",
+            help="a whole number for each tile, negative allowed; each bid costs its size "
+            "in dollars and the lowest bid takes the tile",
+            unit="$",
+            offers="tiles",
+        ),
+    ]
 
 
 class InvestPart(_Part):
     """Investment & Donation: this round's investment and donation."""
 
-    invest: int = Field(
-        ge=0,
-        description="dollars invested this round (the highest unique amount earns a Top Investor token)",
-    )
-    donate: int = Field(
-        ge=0, description="dollars donated this round (the lowest amount earns a Miser token)"
-    )
+    invest: Annotated[
+        int,
+        Field(
+            ge=0,
+            description="dollars invested this round (the highest unique amount earns a Top Investor token)",
+        ),
+        Ask(
+            "amount",
+            "Invest",
+            help="the highest amount that nobody else invested earns a Top Investor token",
+            unit="$",
+            most=_SPEND,
+        ),
+    ]
+    donate: Annotated[
+        int,
+        Field(
+            ge=0, description="dollars donated this round (the lowest amount earns a Miser token)"
+        ),
+        Ask(
+            "amount",
+            "Donate",
+            help="the lowest donation earns a Miser token",
+            unit="$",
+            most=_SPEND,
+        ),
+    ]
 
 
 class ThiefPart(_Part):
     """Garnet Chip Thief: a bet and a role."""
 
-    bet: int = Field(ge=0, description="dollars bet this round; each chip you get scores the bet")
-    role: Literal["mafia", "cartel", "police", "beggar"] = Field(description="your role this round")
+    # role before bet: the order the web form asks them in
+
+    role: Annotated[
+        Literal["mafia", "cartel", "police", "beggar"],
+        Field(description="your role this round"),
+        Ask("role", "Role", help="your role this round", offers="roles"),
+    ]
+    bet: Annotated[
+        int,
+        Field(ge=0, description="dollars bet this round; each chip you get scores the bet"),
+        Ask("amount", "Bet", help="dollars bet on your role this round", unit="$", most=_SPEND),
+    ]
 
 
 class RoundAction(BaseModel):
@@ -245,14 +302,27 @@ class RoundAction(BaseModel):
     your balance plus `buy_garnets` x `garnet_rate`.
     """
 
+    # the fields in the order the web form asks them: the four games, then the garnets
+
     model_config = ConfigDict(extra="forbid", strict=True, title="round")
 
-    buy_garnets: int = Field(
-        default=0,
-        ge=0,
-        description="garnets turned into money now, `garnet_rate` dollars each (<= garnets held)",
-    )
-    kong: KongPart
-    minus: MinusPart
-    invest: InvestPart
-    thief: ThiefPart
+    kong: Annotated[KongPart, Ask("group", "Kong's Dilemma")]
+    minus: Annotated[MinusPart, Ask("group", "Minus Auction")]
+    invest: Annotated[InvestPart, Ask("group", "Investment & Donation")]
+    thief: Annotated[ThiefPart, Ask("group", "Garnet Chip Thief")]
+    buy_garnets: Annotated[
+        int,
+        Field(
+            default=0,
+            ge=0,
+            description="garnets turned into money now, `garnet_rate` dollars each (<= garnets held)",
+        ),
+        Ask(
+            "amount",
+            "Garnets to sell",
+            help="each garnet you sell adds ${garnet_rate} to your balance now "
+            "(you hold {garnets_held})",
+            unit="garnets",
+            most="garnets_held",
+        ),
+    ]

@@ -11,9 +11,11 @@ from typing import Any
 
 from mainmatch.engine.checks import is_json_int, json_type
 from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.steps import field_words
 
 from . import budget
 from .constants import ROLES, TILES_PER_ROUND
+from .models import RoundAction
 
 TOP_KEYS = ("kong", "minus", "invest", "thief")
 OPTIONAL_KEYS = ("buy_garnets",)
@@ -36,6 +38,12 @@ MISSING = {
     ("thief", "role"): "choose a role for Garnet Chip Thief",
 }
 AMOUNTS = (("kong", "contribute"), ("invest", "invest"), ("invest", "donate"), ("thief", "bet"))
+
+
+def words(path: str) -> str:
+    """A field as the forms name it (``kong.contribute``: "Kong's Dilemma, Into your
+    team's pot"), said after the spec's message, which names the JSON key (issue #25)."""
+    return field_words(RoundAction, path)
 
 
 def shown(value: Any) -> str:
@@ -85,12 +93,14 @@ def check_round(
     if not is_json_int(buy) or buy < 0:
         raise IllegalAction(
             f"buy_garnets must be a non-negative integer of garnets, got {shown(buy)}"
+            f" ({words('buy_garnets')}: a whole number, 0 or more)"
         )
     for key, name in AMOUNTS:
         value = action[key][name]
         if not is_json_int(value) or value < 0:
             raise IllegalAction(
                 f"{key}.{name} must be a non-negative integer of dollars, got {shown(value)}"
+                f" ({words(f'{key}.{name}')}: whole dollars, 0 or more)"
             )
     # §3.1 rule 4: garnets held
     budget.check_purchase(buy, garnets_held)
@@ -103,12 +113,14 @@ def check_round(
     ):
         raise IllegalAction(
             f"minus.bids must be a list of {TILES_PER_ROUND} integers, one per tile of {list(tiles)}, got {shown(bids)}"
+            f" ({words('minus.bids')}: a whole number for each tile, negative allowed)"
         )
     # §3.1 rule 6: a role
     role = action["thief"]["role"]
     if not isinstance(role, str) or role not in ROLES:
         raise IllegalAction(
             f"thief.role must be one of {', '.join(ROLES)}, got {shown(role) if not isinstance(role, str) else repr(role)}"
+            f" ({MISSING['thief', 'role']})"
         )
     # §3.1 rule 7: no debt
     budget.check_no_debt(budget.spend_parts(action), balance, buy, garnets_held, rate)

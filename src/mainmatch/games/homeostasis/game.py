@@ -28,6 +28,7 @@ from .models import ACTION_MODELS, PLAYERS, HomeostasisConfig
 from .quick import plainly_legal, quick_step
 from .render import render_event
 from .state import HomeostasisState
+from .steps import STEPS
 from .work import QuietWork, Work
 
 DEFAULT_PLAYERS = ("a", "b", "c", "d", "e")  # the spec's examples (§9)
@@ -41,6 +42,7 @@ class Homeostasis(Game[HomeostasisState]):
     default_players = DEFAULT_PLAYERS
     config_model = HomeostasisConfig
     action_models: ClassVar[dict[str, type[BaseModel]]] = ACTION_MODELS
+    steps = STEPS
     host_inputs = OPTIONS
     variant_keys = VARIANT_KEYS
     # a view's logs are shared with later views (views.py, decision PE16)

@@ -7,12 +7,13 @@ is the one reported, with the spec's message); configs by ``config.py``.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic.config import JsonDict
 
 from mainmatch.engine.ec import ChooseEcAction
+from mainmatch.engine.steps import Ask
 
 PLAYERS = 5
 ROUNDS = 3
@@ -56,9 +57,19 @@ class SaveCardsAction(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, title="save_cards")
 
-    cards: list[Symbol] = Field(
-        description="card symbols to save, each at most as often as in the deck (1 1 2 2 3 3 + - x /); [] saves nothing"
-    )
+    cards: Annotated[
+        list[Annotated[Symbol, Ask("card", "Card", offers="cards")]],
+        Field(
+            description="card symbols to save, each at most as often as in the deck (1 1 2 2 3 3 + - x /); [] saves nothing"
+        ),
+        Ask(
+            "list",
+            "Cards to save",
+            help="X cards cost (X-1)² garnets: one is free, two cost 1, three cost 4 "
+            "(you hold {garnets})",
+            offers="cards",
+        ),
+    ]
 
 
 class DraftAction(BaseModel):
@@ -66,10 +77,21 @@ class DraftAction(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, title="draft")
 
-    card: Symbol = Field(description="a card symbol from the request's `cards`")
-    position: int = Field(
-        ge=1, le=10, description="a free auction position from the request's `positions`"
-    )
+    card: Annotated[
+        Symbol,
+        Field(description="a card symbol from the request's `cards`"),
+        Ask("card", "Card", help="one of the cards left to draft", offers="cards"),
+    ]
+    position: Annotated[
+        int,
+        Field(ge=1, le=10, description="a free auction position from the request's `positions`"),
+        Ask(
+            "slot",
+            "Position",
+            help="a free place in this round's auction order",
+            offers="positions",
+        ),
+    ]
 
 
 _BID_FORMS: JsonDict = {"oneOf": [{"required": ["slot", "chips"]}, {"required": ["pass"]}]}
@@ -97,15 +119,23 @@ class BidAction(BaseModel):
         json_schema_extra=_BID_FORMS,
     )
 
-    slot: int | None = Field(
-        default=None, ge=1, le=10, description="an empty slot (1-10) from the request's `slots`"
-    )
-    chips: int | None = Field(
-        default=None, ge=1, description="chips to add to that slot's total, 1 to your chips"
-    )
-    pass_: Literal[True] | None = Field(
-        default=None, alias="pass", description="true to pass (out of this auction)"
-    )
+    slot: Annotated[
+        int | None,
+        Field(
+            default=None, ge=1, le=10, description="an empty slot (1-10) from the request's `slots`"
+        ),
+        Ask("slot", "Slot", help="an empty slot", offers="slots"),
+    ]
+    chips: Annotated[
+        int | None,
+        Field(default=None, ge=1, description="chips to add to that slot's total, 1 to your chips"),
+        Ask("amount", "Chips to add", help="1 to {chips}", unit="chips", most="chips"),
+    ]
+    pass_: Annotated[
+        Literal[True] | None,
+        Field(default=None, alias="pass", description="true to pass (out of this auction)"),
+        Ask("flag", "Pass", help="out of this auction (not while nobody has bid)"),
+    ]
 
     @model_validator(mode="after")
     def _form(self) -> BidAction:
@@ -118,7 +148,17 @@ class FinalBidAction(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, title="final_bid")
 
-    chips: int = Field(ge=0, description="0 to your chips")
+    chips: Annotated[
+        int,
+        Field(ge=0, description="0 to your chips"),
+        Ask(
+            "amount",
+            "Sealed bid",
+            help="0 to {chips} chips; only the winner pays",
+            unit="chips",
+            most="chips",
+        ),
+    ]
 
 
 class PlaceSavedAction(BaseModel):
@@ -126,8 +166,16 @@ class PlaceSavedAction(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, title="place_saved")
 
-    front: list[Symbol] = Field(description="saved cards put before slot 1, in this order")
-    back: list[Symbol] = Field(description="saved cards put after slot 10, in this order")
+    front: Annotated[
+        list[Annotated[Symbol, Ask("card", "Card", offers="saved_cards")]],
+        Field(description="saved cards put before slot 1, in this order"),
+        Ask("list", "Before slot 1", help="saved cards, in this order", offers="saved_cards"),
+    ]
+    back: Annotated[
+        list[Annotated[Symbol, Ask("card", "Card", offers="saved_cards")]],
+        Field(description="saved cards put after slot 10, in this order"),
+        Ask("list", "After slot 10", help="saved cards, in this order", offers="saved_cards"),
+    ]
 
 
 class BracketsAction(BaseModel):
@@ -145,13 +193,35 @@ class BracketsAction(BaseModel):
         json_schema_extra=_BRACKET_FORMS,
     )
 
-    first: int | None = Field(default=None, ge=1, description="position of the first enclosed card")
-    last: int | None = Field(
-        default=None, ge=1, description="position of the last enclosed card (>= first, <= length)"
-    )
-    pass_: Literal[True] | None = Field(
-        default=None, alias="pass", description="true to pass this step"
-    )
+    first: Annotated[
+        int | None,
+        Field(default=None, ge=1, description="position of the first enclosed card"),
+        Ask(
+            "amount",
+            "First card enclosed",
+            help="its place in the expression, 1 to {length}",
+            most="length",
+        ),
+    ]
+    last: Annotated[
+        int | None,
+        Field(
+            default=None,
+            ge=1,
+            description="position of the last enclosed card (>= first, <= length)",
+        ),
+        Ask(
+            "amount",
+            "Last card enclosed",
+            help="its place in the expression, from the first card to {length}",
+            most="length",
+        ),
+    ]
+    pass_: Annotated[
+        Literal[True] | None,
+        Field(default=None, alias="pass", description="true to pass this step"),
+        Ask("flag", "Pass", help="place no brackets in this step"),
+    ]
 
     @model_validator(mode="after")
     def _form(self) -> BracketsAction:

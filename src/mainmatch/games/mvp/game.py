@@ -41,6 +41,7 @@ from .random_play import random_ec_vote, random_round_action
 from .render import render_event
 from .resolve import apply_round
 from .state import CHOOSE_EC, OVER, ROUND, MvpState
+from .steps import STEPS
 from .validate import check_round_action, plainly_legal
 from .views import public_view, requests, you
 
@@ -77,6 +78,7 @@ class Mvp(Game[MvpState]):
         "round": RoundAction,
         "choose_ec": ec_rules.ChooseEcAction,
     }
+    steps = STEPS
     host_inputs = ("teams", "garnets", "gamewide_tiebreak", "layout", "variant")
     variant_keys = VARIANT_KEYS
     # the seed: "Each round lasts for approximately 24 hours" (the first 48, host scheduling, D26);

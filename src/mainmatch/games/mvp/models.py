@@ -9,12 +9,13 @@ first broken rule is the one reported.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError, model_validator
 
 from mainmatch.engine.errors import InvalidConfig
 from mainmatch.engine.game import describe_validation_error
+from mainmatch.engine.steps import Ask
 from mainmatch.engine.variants import VariantKey, plain_fields, variant_fault
 
 from .card_rule import GREEN, RED, TEAMS
@@ -153,28 +154,69 @@ class RoundAction(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, title="round")
 
-    bids: dict[Letter, PositiveInt] = Field(
-        default_factory=dict,
-        description="letter -> chips (a JSON integer >= 1) added to your standing bid on that card; "
-        "only exposed and nearly exposed cards (exposed only in round 13). Their total is at most "
-        "your free chips at the start of the round.",
-    )
-    buy_identity: list[Letter] = Field(
-        default_factory=list,
-        description="hidden letters whose card you learn at the end of the round (1 garnet each; no letter twice)",
-        json_schema_extra={"uniqueItems": True},
-    )
-    buy_location: list[Card] = Field(
-        default_factory=list,
-        description="cards lying on hidden places whose letter you learn at the end of the round "
-        "(2 garnets each; no card twice)",
-        json_schema_extra={"uniqueItems": True},
-    )
-    buy_chips: int = Field(
-        default=0,
-        ge=0,
-        description="chips bought at 1 garnet each, added to your free chips at the end of the round",
-    )
+    # the fields in the order the web form asks them: bids, then the purchases
+    bids: Annotated[
+        dict[Letter, Annotated[PositiveInt, Ask("amount", "Chips", unit="chips")]],
+        Field(
+            default_factory=dict,
+            description="letter -> chips (a JSON integer >= 1) added to your standing bid on that card; "
+            "only exposed and nearly exposed cards (exposed only in round 13). Their total is at most "
+            "your free chips at the start of the round.",
+        ),
+        Ask(
+            "map",
+            "Chips to add to your bids",
+            help="on each card you can bid on; together at most your {chips} free chips",
+            unit="chips",
+            offers="biddable",
+            most="chips",
+        ),
+    ]
+    buy_chips: Annotated[
+        int,
+        Field(
+            default=0,
+            ge=0,
+            description="chips bought at 1 garnet each, added to your free chips at the end of the round",
+        ),
+        # a chip costs one garnet (mvp.md §3.1), so the garnets held bound the chips bought
+        Ask(
+            "amount",
+            "Chips to buy with garnets",
+            help="{costs.chip} garnet a chip",
+            unit="chips",
+            most="garnets",
+        ),
+    ]
+    buy_identity: Annotated[
+        list[Annotated[Letter, Ask("item", "Place", offers="identity_targets")]],
+        Field(
+            default_factory=list,
+            description="hidden letters whose card you learn at the end of the round (1 garnet each; no letter twice)",
+            json_schema_extra={"uniqueItems": True},
+        ),
+        Ask(
+            "list",
+            "Learn the card on a hidden place",
+            help="{costs.identity} garnet each; you learn it at the end of the round",
+            offers="identity_targets",
+        ),
+    ]
+    buy_location: Annotated[
+        list[Annotated[Card, Ask("card", "Card", offers="location_targets")]],
+        Field(
+            default_factory=list,
+            description="cards lying on hidden places whose letter you learn at the end of the round "
+            "(2 garnets each; no card twice)",
+            json_schema_extra={"uniqueItems": True},
+        ),
+        Ask(
+            "list",
+            "Learn where a card lies",
+            help="{costs.location} garnets each; you learn it at the end of the round",
+            offers="location_targets",
+        ),
+    ]
 
 
 _FIELDS = frozenset(("players", "teams", "layout", "garnets", "gamewide_tiebreak"))

@@ -12,9 +12,10 @@ from typing import Any
 
 from mainmatch.engine.checks import is_json_int, json_type
 from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.steps import field_words
 
 from .cards import is_card
-from .models import CHIP_COST, IDENTITY_COST, LOCATION_COST
+from .models import CHIP_COST, IDENTITY_COST, LOCATION_COST, RoundAction
 from .pattern import EXPOSED, HIDDEN, NEARLY_EXPOSED, Exposure, is_letter
 
 FIELDS = ("bids", "buy_identity", "buy_location", "buy_chips")
@@ -43,6 +44,12 @@ def _name(value: Any) -> str:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _in(key: str) -> str:
+    """Where a purchase is made, as the forms name it, said after the spec's
+    message, which names the JSON key (issue #25): ' (in "Learn where a card lies")'."""
+    return f' (in "{field_words(RoundAction, key)}")'
 
 
 def check_round_action(
@@ -115,45 +122,55 @@ def check_round_action(
     if not isinstance(identity, list):
         raise IllegalAction(
             f'buy_identity must be a list of card letters like ["C"], not {json_type(identity)}'
+            + _in("buy_identity")
         )
     seen: set[str] = set()
     for letter in identity:
         if not is_letter(letter):
-            raise IllegalAction(f"buy_identity: {_name(letter)} is not a card letter (A to X)")
+            raise IllegalAction(
+                f"buy_identity: {_name(letter)} is not a card letter (A to X)" + _in("buy_identity")
+            )
         if status[letter] != HIDDEN:
             raise IllegalAction(
                 f"buy_identity: card {letter} is {_STATUS_WORDS[status[letter]]} and public; "
-                "you may buy the identity of hidden cards only"
+                "you may buy the identity of hidden cards only" + _in("buy_identity")
             )
         if letter in seen:
-            raise IllegalAction(f"buy_identity lists the same letter twice ({letter})")
+            raise IllegalAction(
+                f"buy_identity lists the same letter twice ({letter})" + _in("buy_identity")
+            )
         seen.add(letter)
     # §3.1 rule 5: locations of cards lying on hidden places, no card twice in the list
     location = action.get("buy_location", [])
     if not isinstance(location, list):
         raise IllegalAction(
             f'buy_location must be a list of cards like ["pears-4"], not {json_type(location)}'
+            + _in("buy_location")
         )
     seen = set()
     for card in location:
         if not is_card(card):
             raise IllegalAction(
                 f"buy_location: {_name(card)} is not a card (write suit-rank with suit apples, lemons, "
-                "pears or grapes and rank 1 to 6, e.g. pears-4)"
+                "pears or grapes and rank 1 to 6, e.g. pears-4)" + _in("buy_location")
             )
         letter = where[card]
         if status[letter] != HIDDEN:
             raise IllegalAction(
                 f"buy_location: {card} is already public (card {letter} is {_STATUS_WORDS[status[letter]]}); "
-                "you may buy the location of hidden cards only"
+                "you may buy the location of hidden cards only" + _in("buy_location")
             )
         if card in seen:
-            raise IllegalAction(f"buy_location lists the same card twice ({card})")
+            raise IllegalAction(
+                f"buy_location lists the same card twice ({card})" + _in("buy_location")
+            )
         seen.add(card)
     # §3.1 rule 6
     buy_chips = action.get("buy_chips", 0)
     if not is_json_int(buy_chips) or buy_chips < 0:
-        raise IllegalAction(f"buy_chips must be a non-negative integer (got {shown(buy_chips)})")
+        raise IllegalAction(
+            f"buy_chips must be a non-negative integer (got {shown(buy_chips)})" + _in("buy_chips")
+        )
     # §3.1 rule 7: purchases are paid from the garnets left
     cost = IDENTITY_COST * len(identity) + LOCATION_COST * len(location) + CHIP_COST * buy_chips
     if cost > garnets:

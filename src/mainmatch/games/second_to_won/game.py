@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from mainmatch.engine.errors import IllegalAction, InvalidConfig
 from mainmatch.engine.game import Game
+from mainmatch.engine.ranking import Placings
 from mainmatch.engine.result import nonzero
 
 from .config import OPTIONS, build_config, check_config
@@ -27,10 +28,12 @@ from .models import (
     BidsAction,
     SecondToWonConfig,
 )
+from .places import placings
 from .random_play import default_bids, random_bids, random_host_inputs
 from .render import render_event
 from .state import SecondState
 from .step import play_auction
+from .steps import STEPS
 from .table import CHOICE, Table, lot_of, new_table, plain_lots
 from .validate import check_bids, plainly_legal
 from .views import view
@@ -48,6 +51,7 @@ class SecondToWon(Game[SecondState]):
     default_players = DEFAULT_PLAYERS
     config_model = SecondToWonConfig
     action_models: ClassVar[dict[str, type[BaseModel]]] = {"bids": BidsAction}
+    steps = STEPS
     host_inputs = OPTIONS
     variant_keys = VARIANT_KEYS
     # the view's auctions are shared with later views (table.py, decision PE16)
@@ -242,6 +246,11 @@ class SecondToWon(Game[SecondState]):
         label = super().end_label(config, result)
         limit = self.rule_values(config)["limit"]
         return f"over_{limit}" if label == "over_200" else label
+
+    def placings(self, result: dict, players: Sequence[str] = ()) -> Placings:
+        """First, second, the rest by points, last place, over the limit, the EC
+        (second_to_won.md §7; the result has no ranking): :func:`.places.placings`."""
+        return placings(result, players)
 
     def result(self, state: SecondState) -> dict | None:
         if state.phase != "over":

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import SkipJsonSchema
 
+from mainmatch.engine.steps import Ask
 from mainmatch.engine.variants import VariantKey
 
 # second_to_won.md §2.2 "Constants"
@@ -166,15 +167,44 @@ class Bid(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, title="bid")
 
-    chips: int = Field(default=0, ge=0, description="chips bid (returned if the bid loses)")
-    garnets: int = Field(
-        default=0, ge=0, description="garnets bid, worth 3 chips each; discarded won or lost"
-    )
-    choice: str | SkipJsonSchema[None] = Field(
-        default=None,
-        description="required on an item to CHOICE (and only there): the other player it targets",
-        json_schema_extra=_no_default,
-    )
+    chips: Annotated[
+        int,
+        Field(default=0, ge=0, description="chips bid (returned if the bid loses)"),
+        Ask(
+            "amount",
+            "Chips",
+            help="chips bid; a losing chip bid comes back",
+            unit="chips",
+            most="chips",
+        ),
+    ]
+    garnets: Annotated[
+        int,
+        Field(
+            default=0, ge=0, description="garnets bid, worth 3 chips each; discarded won or lost"
+        ),
+        Ask(
+            "amount",
+            "Garnets",
+            help="a garnet counts as 3 chips and is spent win or lose (you hold {garnets})",
+            unit="garnets",
+            most="garnets",
+        ),
+    ]
+    choice: Annotated[
+        str | SkipJsonSchema[None],
+        Field(
+            default=None,
+            description="required on an item to CHOICE (and only there): the other player it targets",
+            json_schema_extra=_no_default,
+        ),
+        Ask(
+            "player",
+            "For",
+            help="only on an item for CHOICE: the other player it goes to",
+            offers="choice_targets",
+        ),
+    ]
 
 
 class BidsAction(BaseModel):
@@ -183,6 +213,17 @@ class BidsAction(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, title="bids")
 
-    bids: dict[Literal["A", "B", "C", "D", "E", "F"], Bid] = Field(
-        description='item letter -> bid, e.g. {"A": {"chips": 5}, "D": {"chips": 2, "choice": "ana"}}'
-    )
+    bids: Annotated[
+        dict[Literal["A", "B", "C", "D", "E", "F"], Bid],
+        Field(
+            description='item letter -> bid, e.g. {"A": {"chips": 5}, "D": {"chips": 2, "choice": "ana"}}'
+        ),
+        Ask(
+            "map",
+            "Your bids",
+            help="leave an item blank to not bid on it; a garnet counts as 3 chips",
+            offers="items",
+            value="letter",
+            shows="text",
+        ),
+    ]

@@ -12,13 +12,16 @@ from typing import Any
 
 from mainmatch.engine.checks import json_type
 from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.steps import field_words
 
-from .models import GARNET_VALUE, LETTERS, MIN_BIDS
+from .models import GARNET_VALUE, LETTERS, MIN_BIDS, Bid
 
 BID_KEYS = ("chips", "garnets", "choice")
 BID_KEY_SET = frozenset(BID_KEYS)
 CHIPS_AND_GARNETS = frozenset(("chips", "garnets"))
 LETTER_SET = frozenset(LETTERS)
+#: the CHOICE player's field as the forms name it ("For"): messages say it in those words
+FOR = field_words(Bid, "choice")
 
 
 def _shown(value: Any) -> str:
@@ -148,16 +151,23 @@ def check_bids(
                 # the spec's message (§3.1), then what to do in the player's words (issue #17)
                 raise IllegalAction(
                     f'item {letter} is to CHOICE: name the player in "choice"'
-                    f" (choose the player item {letter} goes to)"
+                    f' (under "{FOR}", choose the player item {letter} goes to)'
                 )
             if who == player:
-                raise IllegalAction(f"bid on {letter}: the CHOICE player cannot be yourself")
+                raise IllegalAction(
+                    f"bid on {letter}: the CHOICE player cannot be yourself"
+                    f' (under "{FOR}", choose another player)'
+                )
             if not isinstance(who, str) or who not in players:
                 raise IllegalAction(
-                    f'bid on {letter}: "choice" must name another player of this match, not {_shown(who)}'
+                    f'bid on {letter}: "{FOR}" ("choice") must name another player of this match, '
+                    f"not {_shown(who)}"
                 )
         elif "choice" in bid:
-            raise IllegalAction(f'item {letter} has no CHOICE target; remove "choice"')
+            raise IllegalAction(
+                f'item {letter} has no CHOICE target; remove "choice"'
+                f' (item {letter} goes to no other player: leave "{FOR}" empty)'
+            )
         total_chips += c
         total_garnets += g
     # §3.1 3
