@@ -97,9 +97,16 @@ class _Builder(Fields):
     def form(self) -> Form:
         desc, request = self.desc, self.request
         quick = dict(desc.quick(request)) if desc.quick else {}
-        # fields every one-click action sets are the buttons' to set
+        # fields every one-click action sets are the buttons' to set; so is a
+        # flag that can only be true (a pass) in a step that has such buttons: when
+        # the request offers none, that flag is not allowed now
         covered = set.intersection(*(set(a) for a in quick.values())) if quick else set()
-        nodes = [n for n in desc.inputs() if self.key(n) not in covered]
+        nodes = [
+            n
+            for n in desc.inputs()
+            if self.key(n) not in covered
+            and not (desc.quick and n.input == "flag" and self.literals(n) == [True])
+        ]
         initial: Draft = {
             self.key(n): [] if n.input == "list" else {}
             for n in nodes
@@ -136,8 +143,10 @@ class _Builder(Fields):
             def whole_action(draft: Draft, values: dict[str, str]) -> Draft:
                 return {**initial, **one.apply(draft, values)}
 
+            # the step's one form: called what the step asks ("Place a card ...")
+            title = short(desc.ask[:1].upper() + desc.ask[1:]) if desc.ask else one.label
             return Form(
-                (Part(one.id, one.label, one.fields, whole_action, one.prefill, submits=True),),
+                (Part(one.id, title, one.fields, whole_action, one.prefill, submits=True),),
                 quick=quick,
                 echo=echo,
             )
