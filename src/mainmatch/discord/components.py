@@ -76,7 +76,8 @@ async def prompt_message(
     shown = sub["action"] if sub is not None else draft
     desc = games.get(ov["game"]["id"]).step(req["kind"])
     echo = form.echo(shown) if shown else ""
-    content = tx.prompt_text(ov, desc.ask, desc.request_words(req), echo, draft)
+    asked = desc.request_words(req)
+    content = tx.prompt_text(ov, desc.ask, asked, echo, draft, form.offered)
     link = await web_link(bot, match_id, player)
     if link:
         content += f"\n\nOr on the web: {link}"

@@ -78,6 +78,21 @@ def shown_of(node: Input, request: Mapping[str, Any], offers: str | None = None)
     return out
 
 
+def described(nodes: tuple[Input, ...], request: Mapping[str, Any]) -> tuple[str, ...]:
+    """Every offer with words of its own (a ``shows`` text) among ``nodes`` and
+    their children, each list once, in the order the fields come."""
+    out: list[str] = []
+    seen: set[str] = set()
+    stack = list(reversed(nodes))
+    while stack:
+        node = stack.pop()
+        if node.offers and node.shows and node.offers not in seen:
+            seen.add(node.offers)
+            out += shown_of(node, request)
+        stack += reversed(node.children)
+    return tuple(out)
+
+
 def label_of(node: Input, fallback: str = "") -> str:
     """A field's label within Discord's 45 characters; the unit goes first."""
     text = (node.label or fallback or node.name).strip()

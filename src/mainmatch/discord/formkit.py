@@ -89,6 +89,9 @@ class Form:
     initial: Draft = field(default_factory=dict)
     #: a (partial) action read back in words
     echo: Callable[[Draft], str] = _plain
+    #: the things the request offers that carry words of their own ("A: +15 points
+    #: to YOU"), one a line: a player reads what they choose among before choosing
+    offered: tuple[str, ...] = ()
 
 
 # ==================================================================== readers

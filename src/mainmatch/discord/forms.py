@@ -52,6 +52,7 @@ from .formfields import (
     MISSING,
     Entry,
     Fields,
+    described,
     fields_of,
     label_of,
     offers_of,
@@ -113,6 +114,7 @@ class _Builder(Fields):
             if n.required and n.input in ("list", "map")
         }
         echo = self.echo
+        offered = described(desc.inputs(), request)
         if len(nodes) == 1 and nodes[0].input in CHOICE_KINDS:
             options = self.options(nodes[0])
             if 0 < len(options) <= SELECT:
@@ -124,6 +126,7 @@ class _Builder(Fields):
                         key, label_of(node), options, lambda v: {key: self.choice(node, v)}
                     ),
                     echo=echo,
+                    offered=offered,
                 )
         parts = self.parts(nodes)
         if self.unsupported:
@@ -149,10 +152,18 @@ class _Builder(Fields):
                 (Part(one.id, title, one.fields, whole_action, one.prefill, submits=True),),
                 quick=quick,
                 echo=echo,
+                offered=offered,
             )
         if not parts and quick:
-            return Form((), quick=quick, echo=echo)
-        return Form(tuple(parts), quick=quick, compound=True, initial=initial, echo=echo)
+            return Form((), quick=quick, echo=echo, offered=offered)
+        return Form(
+            tuple(parts),
+            quick=quick,
+            compound=True,
+            initial=initial,
+            echo=echo,
+            offered=offered,
+        )
 
     def echo(self, action: Draft) -> str:
         """A (possibly partial) action in the step's words; field by field when

@@ -73,18 +73,26 @@ def quoted(text: str) -> str:
 
 
 def prompt_text(
-    ov: dict[str, Any], ask: str, asked: str, echo: str, draft: dict[str, Any] | None
+    ov: dict[str, Any],
+    ask: str,
+    asked: str,
+    echo: str,
+    draft: dict[str, Any] | None,
+    offered: tuple[str, ...] = (),
 ) -> str:
     """A player's request for the open step: the seat they play, what the
     step asks (``ask``, and the request as the step's own sentence
     ``asked``), their submission or draft so far read back in words
-    (``echo``), and the deadline (as a Discord timestamp). Their whole view is
-    one button away (My view)."""
+    (``echo``), and the deadline (as a Discord timestamp). ``offered``: the
+    things to choose among that carry words of their own (the items on offer),
+    one a line. Their whole view is one button away (My view)."""
     title = escape(ov.get("title") or ov["game"]["title"])
     parts = [
         f"## {title}: step {ov['open_step']} ({escape(ask)})",
         f"You play **{escape(str(ov.get('you') or ''))}**.\n{quoted(asked)}",
     ]
+    if offered:
+        parts[-1] += "\n" + "\n".join(f"> - {escape(line)}" for line in offered)
     sub = ov.get("submission")
     if sub is not None and sub.get("kept"):
         parts.append(
