@@ -116,6 +116,16 @@ class Fields:
 
     def __init__(self, desc: StepDescription, request: Request) -> None:
         self.desc, self.request = desc, request
+        #: offers key -> how many list fields draw from it
+        self.pools: dict[str, int] = {}
+        stack = list(desc.inputs())
+        while stack:
+            node = stack.pop()
+            stack += node.children
+            if node.input == "list" and node.children:
+                pool = node.children[0].offers or node.offers
+                if pool:
+                    self.pools[pool] = self.pools.get(pool, 0) + 1
 
     def key(self, node: Input) -> str:
         """The node's key in the action's JSON (its alias where it has one)."""
@@ -242,12 +252,17 @@ class Fields:
         return Entry(node, key, (field,), read_typed, lambda x: {fid: " ".join(x or [])})
 
     def list_entry(self, node: Input, fid: str, label: str, tip: str, key: str) -> Entry:
-        """A list of amounts or names: one multi-select, or words typed in order."""
+        """A list of amounts or names: one multi-select, or words typed in order.
+
+        A select keeps no order and no repeat, so the list is typed when the
+        request offers a thing twice (cards of a deck) or when two lists of the
+        step draw from one pool (Homeostasis's saved cards put before and after
+        the slots, each in an order)."""
         element = node.children[0]
         offers = element.offers or node.offers
         options = self.options(element, offers) if element.input in CHOICE_KINDS else ()
         values = offers_of(element, self.request, offers)
-        distinct = len(options) == len(values)
+        distinct = len(options) == len(values) and self.pools.get(offers or "", 0) < 2
         most = node.max_items or len(options)
         required = bool(node.min_items)
         if distinct and 0 < len(options) <= SELECT:
