@@ -2,8 +2,10 @@
 the components in their private place, bots play the other seats.
 
 Asserted for every step the member acts in: a prompt with that step's
-components reached their place (and nobody else's), the ephemeral echo is
-exactly what the service stored, and what was stored is what they meant.
+components reached their place (and nobody else's), the request and every
+answer read in words (no JSON), the ephemeral echo is exactly what the service
+stored, and what was stored is what they meant. The forms are derived from
+each game's step descriptions (the example plugin game's too).
 At the end the public channel holds exactly the public announcements (the
 opening, each step's public post, the result) and no secret.
 """
@@ -46,6 +48,9 @@ async def play(dx, world, match_id: str, members: list, seed: int = 1) -> dict:
         action = world.intended(match_id, p, rng)
         answers = await world.act(who[p], prompt, dx.moves(bot, match_id, p, action))
         assert answers[-1].startswith(f"Stored for step {step}:"), answers[-1]
+        # the request, drafts and echoes in words: no JSON, no key dumps
+        for text in (prompt.content, *answers):
+            assert "{" not in text and '":' not in text and "**kind**" not in text, text
         played[p].append(action)
         # the stored action (the record's) is the one meant
         record = bot.service.record(match_id)
