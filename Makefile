@@ -43,11 +43,13 @@ DEMO   ?= seat_exchange
 run: install-serve
 	$(PY) -m mainmatch.host serve --db sqlite:///mainmatch.db --host $(HOST) --port $(PORT) --demo $(DEMO)
 
-# ruff (lint and format) over the whole tree, mypy over src (its settings in pyproject.toml)
+# ruff (lint and format) over the whole tree, mypy over src (its settings in pyproject.toml),
+# and the import structure ([tool.importlinter] in pyproject.toml: layers, no cycles)
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 # every test, with a throwaway PostgreSQL on loopback and Debian's Chromium (installed when missing)
 test: install lint

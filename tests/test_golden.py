@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from mainmatch import games
-from mainmatch.engine.golden import playthrough
+from mainmatch.engine.golden import check_golden
 from mainmatch.games.mvp.game import EXAMPLE_PLAYERS
 
 GOLDEN = Path(__file__).with_name("golden")
@@ -36,14 +36,5 @@ def golden_path(game) -> Path:
 @pytest.mark.parametrize("game_id", games.ids())
 def test_golden_playthrough(game_id: str, update_golden: bool) -> None:
     game = games.get(game_id)
-    config = game.new_config(list(PLAYERS.get(game_id, game.default_players)), SEED)
-    text = playthrough(game, config, SEED)
-    path = golden_path(game)
-    if update_golden or not path.exists():
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        if not update_golden:
-            pytest.fail(f"{path.name} did not exist; written now, review and commit it")
-    assert text == path.read_text(encoding="utf-8"), (
-        f"{path.name} differs; rerun with MAINMATCH_UPDATE_GOLDEN=1 and review the diff"
-    )
+    players = list(PLAYERS.get(game_id, game.default_players))
+    check_golden(game, golden_path(game), seed=SEED, players=players, update=update_golden)

@@ -75,12 +75,22 @@ def _parse_sets(sets: list[str]) -> dict[str, Any]:
 
 
 def _players(game, players: str | None) -> list[str]:
+    """``--players``: player ids separated by commas, or a count (that many of
+    the game's default ids); either within the game's player range."""
     if players is None:
-        return list(game.default_players)
-    names = [p.strip() for p in players.split(",")]
-    if any(not p for p in names):
-        raise UserError("--players: give player ids separated by commas, none empty")
-    return names
+        return game.default_lineup()
+    if players.strip().isdigit():
+        names = None
+        count = int(players)
+    else:
+        names = [p.strip() for p in players.split(",")]
+        if any(not p for p in names):
+            raise UserError("--players: give player ids separated by commas, none empty")
+        count = len(names)
+    why = game.takes_players(count)
+    if why is not None:
+        raise UserError(f"--players: {why}")
+    return game.default_lineup(count) if names is None else names
 
 
 # ------------------------------------------------------------------ commands
@@ -95,7 +105,7 @@ def games_cmd() -> None:
     table.add_column("players", justify="right")
     table.add_column("pitch")
     for g in games.all_games():
-        table.add_row(g.id, g.title, str(g.player_count), g.pitch)
+        table.add_row(g.id, g.title, g.players_text(), g.pitch)
     out.print(table)
 
 
@@ -123,7 +133,7 @@ def schema_cmd(
     game: str = typer.Argument(..., help="game id"),
     kind: str | None = typer.Option(None, "--kind", help="a step kind; omit for the config schema"),
     items: bool = typer.Option(
-        False, "--items", help="Second to Won: the schema of an --items catalogue file"
+        False, "--items", help="the schema of an --items catalogue file (games with items)"
     ),
 ) -> None:
     """Print the JSON Schema of a game's config, of one step kind's action, or of an item catalogue."""
@@ -131,7 +141,7 @@ def schema_cmd(
     if items:
         catalogue_schema = getattr(_game_package(g), "catalogue_schema", None)
         if catalogue_schema is None:
-            raise UserError(f"--items is for Second to Won's item catalogue; {g.id} has no items")
+            raise UserError(_no_catalogue(g))
         schema = catalogue_schema()
     else:
         schema = g.action_schema(kind) if kind else g.config_schema()
@@ -143,7 +153,9 @@ def new_cmd(
     game: str = typer.Argument(..., help="game id"),
     output: Path = typer.Option(..., "-o", "--output", help="record file to write"),
     players: str | None = typer.Option(
-        None, "--players", help="player ids, comma-separated (default: the spec's example ids)"
+        None,
+        "--players",
+        help="player ids, comma-separated, or a count (default: the spec's example ids)",
     ),
     seed: int | None = typer.Option(
         None, "--seed", help="seed for the chance in the config (default: drawn and printed)"
@@ -155,7 +167,9 @@ def new_cmd(
         None, "--config", help="JSON file of host inputs, or a complete config"
     ),
     items: Path | None = typer.Option(
-        None, "--items", help="Second to Won: JSON item catalogue (list of auctions of 6 items)"
+        None,
+        "--items",
+        help="a JSON item catalogue, for a game with items (`schema GAME --items` gives its shape)",
     ),
 ) -> None:
     """Write a record with a fully explicit config and no steps."""
@@ -179,8 +193,8 @@ def new_cmd(
         options.update(data)
     options.update(_parse_sets(sets))
     if items is not None:
-        if "auctions" not in g.host_inputs:
-            raise UserError(f"--items is for Second to Won's item catalogue; {g.id} has no items")
+        if getattr(_game_package(g), "load_catalogue", None) is None:
+            raise UserError(_no_catalogue(g))
         catalogue = _read_json(items, "--items")
         loader = getattr(_game_package(g), "load_catalogue", None)
         options["auctions"] = loader(catalogue) if loader else catalogue
@@ -200,9 +214,18 @@ def new_cmd(
     out.print(f"wrote {output} ({g.title}, {len(names)} players, seed {seed})")
 
 
+def _no_catalogue(g) -> str:
+    """``--items`` for a game without an item catalogue: the games that have one
+    (those whose package offers ``load_catalogue``), read from the registry."""
+    have = [x.id for x in games.all_games() if hasattr(_game_package(x), "load_catalogue")]
+    return (
+        f"--items is for a game's item catalogue ({', '.join(have) or 'none'}); {g.id} has no items"
+    )
+
+
 def _game_package(g):
     """The package a game lives in (``mainmatch.games.<id>``), for its extras."""
-    return sys.modules[type(g).__module__.rsplit(".", 1)[0]]
+    return sys.modules.get(type(g).__module__.rsplit(".", 1)[0])
 
 
 def _complete_config(g, data: dict) -> dict | None:
@@ -224,7 +247,9 @@ def random_cmd(
     seed: int | None = typer.Option(
         None, "--seed", help="seed for the config and every action (default: drawn and printed)"
     ),
-    players: str | None = typer.Option(None, "--players", help="player ids, comma-separated"),
+    players: str | None = typer.Option(
+        None, "--players", help="player ids, comma-separated, or a count within the game's range"
+    ),
 ) -> None:
     """Play a whole match of random legal actions and save its record."""
     g = _game(game)
@@ -344,7 +369,7 @@ def demo_cmd(
     """Play a demo match with random players and print its announcements."""
     g = _game(game)
     rng = random.Random(seed)
-    match = play_random(g, g.random_config(list(g.default_players), rng), rng)
+    match = play_random(g, g.random_config(g.default_lineup(), rng), rng)
     for n, events in enumerate(match.events, 1):
         print(f"# Step {n}\n{announce(g, events).public_text()}\n")
     _show_result(g, match.result(), {})
@@ -357,12 +382,13 @@ def _register_extensions() -> None:
         return
     app._mm_extensions = True  # type: ignore[attr-defined]
     from mainmatch.discord.cli import register as register_discord
+    from mainmatch.discord.cli import serve_hook
     from mainmatch.host.commands import register as register_host
     from mainmatch.host.season_commands import register as register_season
     from mainmatch.sim.commands import register as register_sim
     from mainmatch.sim.labcommands import register as register_lab
 
-    register_host(app)
+    register_host(app, serve_hook())
     register_sim(app)
     register_season(app)
     register_lab(app)

@@ -126,7 +126,10 @@ def test_replay_step_shows_every_players_view_for_people(capsys, tmp_path):
         (["new", SE, "--set", "garnets={bad", "-o", "x.json"], "--set garnets: value is not JSON"),
         (["new", SE, "--set", "teams={}", "-o", "x.json"], "unknown host input 'teams'"),
         (["new", SE, "--players", "a,b", "--seed", "1", "-o", "x.json"], "exactly 13 players"),
-        (["new", SE, "--items", "x.json", "-o", "y.json"], "--items is for Second to Won"),
+        (
+            ["new", SE, "--items", "x.json", "-o", "y.json"],
+            "--items is for a game's item catalogue (second_to_won)",
+        ),
         (["replay", "does-not-exist.json"], "does-not-exist.json: no such file"),
         (["replay"], "Missing argument"),
         (["frobnicate"], "No such command"),

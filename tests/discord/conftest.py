@@ -254,6 +254,7 @@ def dx() -> Any:
         World=World,
         moves=moves,
         form_moves=form_moves,
+        manual=manual,
         normal=normal,
         text_of=text_of,
         said=said,

@@ -7,14 +7,14 @@ from __future__ import annotations
 import typer
 from typer.testing import CliRunner
 
-from mainmatch.discord.cli import NO_TOKEN, register
+from mainmatch.discord.cli import NO_TOKEN, register, serve_hook
 from mainmatch.host.commands import register as register_host
 
 
 def _app() -> typer.Typer:
     app = typer.Typer()
     register(app)
-    register_host(app)
+    register_host(app, serve_hook())
 
     @app.callback()
     def _main() -> None:

@@ -37,7 +37,12 @@ async def play(dx, world, match_id: str, members: list, seed: int = 1) -> dict:
         if ov["status"] == "over":
             return played
         step = ov["open_step"]
-        pending = [p["player"] for p in ov["pending"] if p["player"] in who]
+        waiting = ov["pending_status"]
+        pending = [
+            p["player"]
+            for p in ov["pending"]
+            if p["player"] in who and waiting.get(p["player"]) == "not yet"
+        ]
         assert pending, f"step {step}: only bots pending, yet the step is open"
         p = pending[0]
         prompt = world.prompt(who[p], match_id, step)
@@ -97,5 +102,23 @@ def test_discord_whole_match_with_bots(game, sqlite_url, dx):
             assert any(f"/play/{tokens[p]}" in t for t in mine for p in played)
             others = [t for p, t in tokens.items() if p not in played]
             assert not any(t in text for text in mine for t in others)
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("seats", sorted(set(games.get("sealed_bid").players_range())))
+def test_discord_plugin_game_at_each_end_of_its_range(seats, sqlite_url, dx):
+    """The example plugin game (an installed package, 3 to 5 players) on a table of
+    ``seats`` (``/mm new seats:``), two people and bots, played through its forms."""
+
+    async def scenario():
+        bot = dx.build_bot(sqlite_url, loops=False)
+        async with dx.run(bot) as env:
+            world = await dx.World(env, bot).setup(players=2)
+            match_id = await world.new("sealed_bid", humans=2, seats=seats)
+            assert len(bot.service.record(match_id)["config"]["players"]) == seats
+            played = await play(dx, world, match_id, world.members)
+            assert all(played.values()) and len(played) == 2
+            assert dx.host_view(bot, match_id)["status"] == "over"
 
     asyncio.run(scenario())

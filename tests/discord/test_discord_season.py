@@ -227,7 +227,9 @@ def test_discord_season_entries_and_a_hosted_episode(sqlite_url, dx):
 
             # the next Main Match: seven alive, The MVP takes six
             said = await say("new-match", name="s", game="mvp")
-            assert said.startswith("No match started: The MVP takes 6 players and you chose 7")
+            assert said.startswith(
+                "No match started: The MVP takes exactly 6 players, not 7; name 6 of"
+            )
             assert bot.store.guild_matches(world.guild.id) == []
             said = await say(
                 "new-match", name="s", game="mvp", players="ann1 ann2 ann3 ann4 ann5 ann6 ann7 ann1"

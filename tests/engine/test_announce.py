@@ -7,17 +7,20 @@ import random
 import pytest
 
 from mainmatch import games
-from mainmatch.engine import Game, play_random
+from mainmatch.engine import Game, contract, play_random
 from mainmatch.engine.announce import announce
 
+TABLES = contract.tables(games.all_games())
 
-@pytest.mark.parametrize("game_id", games.ids())
-def test_every_event_type_has_its_own_text(game_id):
+
+@pytest.mark.parametrize(("game_id", "count"), TABLES, ids=[f"{g}-{n}" for g, n in TABLES])
+def test_every_event_type_has_its_own_text(game_id, count):
     game = games.get(game_id)
     seen: set[str] = set()
     for seed in range(12):
         rng = random.Random(seed)
-        match = play_random(game, game.random_config(list(game.default_players), rng), rng)
+        players = contract.players_for(game, count)
+        match = play_random(game, game.random_config(players, rng), rng)
         for events in match.events:
             for e in events:
                 text = game.render_event(e)

@@ -19,12 +19,14 @@ import pytest
 
 from mainmatch import games
 from mainmatch.bots.driver import Asker
-from mainmatch.engine import replay
+from mainmatch.engine import contract, replay
 from mainmatch.engine.match import play_random
 from mainmatch.sim import make_plan
 from mainmatch.sim.play import play_match
 
 GAME_IDS = games.ids()
+#: every registered game at every player count it takes
+TABLES = contract.tables(games.all_games())
 
 
 def _states(game, record: dict) -> list:
@@ -50,12 +52,12 @@ def _check(game, record: dict) -> None:
     assert replay(record).to_json()["public_views"] == [game.view(s, None) for s in states[1:]]
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize(("game_id", "count"), TABLES, ids=[f"{g}-{n}" for g, n in TABLES])
 @pytest.mark.parametrize("seed", range(4))
-def test_shared_views_are_the_views_in_random_play(game_id: str, seed: int) -> None:
+def test_shared_views_are_the_views_in_random_play(game_id: str, count: int, seed: int) -> None:
     game = games.get(game_id)
     rng = random.Random(seed)
-    config = game.random_config(list(game.default_players), rng)
+    config = game.random_config(contract.players_for(game, count), rng)
     _check(game, play_random(game, config, rng).record())
 
 

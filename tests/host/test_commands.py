@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 from typer.testing import CliRunner
 
-from mainmatch.host.commands import admin_key_lines, demo_lines, home_lines, register
+from mainmatch.host.commands import NO_BOT, admin_key_lines, demo_lines, home_lines, register
 from mainmatch.host.db import Database
 from mainmatch.host.service import HostService
 
@@ -32,6 +32,14 @@ def test_a_bad_database_is_one_line_and_exit_2(tmp_path):
     out = CliRunner().invoke(_app(), ["serve", "--db", "mysql://x@localhost/y"])
     assert out.exit_code == 2
     assert "unsupported database 'mysql'" in out.output
+
+
+def test_without_a_bot_given_serve_discord_is_refused_before_anything_starts(tmp_path):
+    # python -m mainmatch.host: the host never imports the Discord adapter itself
+    db = tmp_path / "x.db"
+    out = CliRunner().invoke(_app(), ["serve", "--discord", "--db", f"sqlite:///{db}"])
+    assert out.exit_code == 2 and NO_BOT in out.output
+    assert not db.exists()
 
 
 def test_the_demo_puts_you_in_one_seat_and_bots_in_the_others(tmp_path):

@@ -92,7 +92,7 @@ def test_single_agent_seats_and_opponents():
         rl.single_agent("mvp", opponents="genius")
     with pytest.raises(UnknownGame, match="games: amalgamation"):
         rl.env("chess")
-    with pytest.raises(MainmatchError, match="takes 6 players"):
+    with pytest.raises(MainmatchError, match="takes exactly 6 players"):
         rl.env("mvp", players=["a", "b"])
 
 

@@ -11,6 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from mainmatch.host.app import create_app
+from mainmatch.host.db import Database
+from mainmatch.host.season_service import SeasonService
+from mainmatch.host.service import HostService
 
 
 def _host_module(name: str):
@@ -36,3 +39,12 @@ def client(db_url) -> Iterator[TestClient]:
     with TestClient(app) as c:
         yield c
     app.state.service.db.dispose()
+
+
+@pytest.fixture
+def seasons(db_url) -> Iterator[SeasonService]:
+    """A season service (and its host service) on a migrated database."""
+    db = Database(db_url)
+    db.migrate()
+    yield SeasonService(db, HostService(db))
+    db.dispose()

@@ -1,7 +1,8 @@
 """``mainmatch season ...`` in its exact forms, on records made by ``mainmatch random``.
 
-A season of several episodes: random records of four games (players chosen
-from the alive cast with ``--players``), hand-entered results, a Death Match,
+A season of several episodes: random records of four games, the example
+plugin game among them at 3 and 5 players (players chosen from the alive cast
+with ``--players``), hand-entered results, a Death Match,
 trades. After each record, the standings equal the holdings before plus the
 record's replayed result (``mainmatch replay --json``). Bad entries exit 2
 with one line and leave the exported ledger byte for byte as it was.
@@ -23,6 +24,10 @@ EPISODES = [
     ("amalgamation", 11, "a,b,c,d,e,f"),
     ("mvp", 13, "a,c,d,e,g,h"),
     ("second_to_won", 14, "a,b,c,d,e,f,g,h,i"),
+    # the example plugin game (examples/plugin_game, installed by make install) at
+    # the smallest and the largest table it takes
+    ("sealed_bid", 3, "a,b,c"),
+    ("sealed_bid", 5, "b,c,d,e,f"),
 ]
 
 
@@ -218,20 +223,29 @@ def test_export_and_import_round_trip(season, tmp_path, capsys):
 
 def test_new_match_takes_the_alive_cast_or_a_chosen_subset(season, capsys):
     code, _, err = run(capsys, "season", "new-match", "s1", "mvp", "--db", season)
-    assert code == 2 and "The MVP takes 6 players and 9 are alive" in err
+    assert code == 2 and "The MVP takes exactly 6 players, not 9 alive" in err
     code, _, err = run(
         capsys, "season", "new-match", "s1", "mvp", "--players", "a,b", "--db", season
     )
-    assert code == 2 and "The MVP takes 6 players, not 2; choose 6 of the 9 alive" in err
+    assert code == 2 and "The MVP takes exactly 6 players, not 2; choose 6 of the 9 alive" in err
+
+
+# the example plugin game (examples/plugin_game) with its own strategy bot too
+@pytest.mark.parametrize(
+    ("game", "cast", "bot"), [("mvp", "abcdef", "random"), ("sealed_bid", "abcde", "strategy")]
+)
+def test_new_match_hosts_a_match_that_bots_play_to_the_ledger(season, capsys, game, cast, bot):
     code, out, err = run(
-        capsys, "season", "new-match", "s1", "mvp", "--players", "a,b,c,d,e,f",
-        "--bots", "random", "--seed", "4", "--db", season,
+        capsys, "season", "new-match", "s1", game, "--players", ",".join(cast),
+        "--bots", bot, "--seed", "4", "--db", season,
     )  # fmt: skip
     assert code == 0, err
-    assert "/host/" in out and out.count("/play/") == 6
+    assert "/host/" in out and out.count("/play/") == len(cast)
     # bots played it to the end: its result is in the ledger, once
     p = standings(capsys, season)
-    assert sum(p[x]["main_matches"] for x in "abcdef") == 6 and p["g"]["main_matches"] == 0
+    assert sum(p[x]["main_matches"] for x in cast) == len(cast)
+    assert sum(p[x]["main_matches"] for x in CAST if x not in cast) == 0
+    assert sum(p[x]["times_ec"] for x in cast) == 1
 
 
 def test_inputs_feed_mainmatch_new(season, tmp_path, capsys):

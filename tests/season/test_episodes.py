@@ -12,25 +12,13 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from mainmatch import games
 from mainmatch.engine import play_random, replay
 from mainmatch.engine.record import new_record
-from mainmatch.host.db import Database
 from mainmatch.host.season_service import SeasonService
-from mainmatch.host.service import HostService
 from mainmatch.season.models import Adjust, DeathMatch, MainMatch, TokenUsed, Transfer
 
 CAST = ["ana", "ben", "cal", "dee", "eve", "fay", "gus", "hal"]
-
-
-@pytest.fixture
-def seasons(db_url):
-    db = Database(db_url)
-    db.migrate()
-    yield SeasonService(db, HostService(db))
-    db.dispose()
 
 
 def expected(svc: SeasonService) -> tuple[dict[str, int], dict[str, int]]:

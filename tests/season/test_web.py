@@ -118,7 +118,7 @@ def test_hosted_match_from_the_season_enters_its_result_once(client):
     # seven alive, The Amalgamation takes six: a clear error, then a chosen subset
     r = client.post("/api/seasons/s1/matches", json={"game": "amalgamation"}, headers=auth(token))
     assert r.status_code == 422
-    assert r.json()["error"].startswith("The Amalgamation takes 6 players and 7 are alive")
+    assert r.json()["error"].startswith("The Amalgamation takes exactly 6 players, not 7 alive")
     players = CAST[:6]
     body = {"game": "amalgamation", "players": players, "bots": {p: "random" for p in players}}
     r = client.post("/api/seasons/s1/matches", json=body, headers=auth(token))

@@ -15,6 +15,7 @@ from typing import Any
 
 import typer
 
+from mainmatch.host.commands import BotHook
 from mainmatch.host.dburl import DEFAULT_URL
 
 TOKEN_VAR = "DISCORD_TOKEN"
@@ -72,6 +73,11 @@ def run_until_stopped(main: Coroutine[Any, Any, None]) -> None:
 async def run_bot(bot: Any, token: str) -> None:
     async with bot:
         await bot.start(token)
+
+
+def serve_hook() -> BotHook:
+    """What ``mainmatch serve --discord`` runs the bot with (``host.commands``)."""
+    return BotHook(check=token_or_exit, serve=serve_with_bot)
 
 
 def register(app: typer.Typer) -> None:

@@ -39,7 +39,14 @@ from .protocol import BotLike
 from .store import GuildSetup
 
 log = logging.getLogger("mainmatch.discord")
-GAME_CHOICES = [app_commands.Choice(name=g.title[:100], value=g.id) for g in available_games()]
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """The games a host may pick, read when the commands are built (not at
+    import): a game registered before the bot starts is offered too."""
+    return [app_commands.Choice(name=g.title[:100], value=g.id) for g in available_games()]
+
+
 #: largest attachment read (host inputs, records)
 MAX_ATTACHMENT = 1_000_000
 
@@ -135,6 +142,7 @@ async def _answer(
 
 
 def group(bot: BotLike) -> app_commands.Group:
+    choices = game_choices()
     mm = app_commands.Group(
         name="mm", description="Host and play Main Match games", guild_only=True
     )
@@ -217,13 +225,15 @@ def group(bot: BotLike) -> app_commands.Group:
         players="the players as mentions (@a @b ...), in seat order",
         role="or: everyone with this role plays",
         bots="the bot for the seats left over (strategy or random)",
+        seats="how many seats (default: the players named, at least the game's fewest); "
+        "bots fill the rest",
         title="a title for the announcements",
         deadlines="deadline policies, e.g. round=minutes:1440 choose_ec=manual (default: the seed's)",
         early="resolve as soon as everyone has submitted (default yes)",
         inputs="host inputs as a JSON file (teams, garnets, Second to Won's catalogue, ...)",
         seed="a seed for the game's chance (optional)",
     )
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=choices)
     @app_commands.check(may_create)  # checked after is_host (checks run bottom-up)
     @app_commands.check(is_host)
     async def new(
@@ -237,6 +247,7 @@ def group(bot: BotLike) -> app_commands.Group:
         early: bool = True,
         inputs: discord.Attachment | None = None,
         seed: app_commands.Range[int, 0, 2**53] | None = None,
+        seats: app_commands.Range[int, 1, 100] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         options = await _read_attachment(inputs) if inputs else None
@@ -253,6 +264,7 @@ def group(bot: BotLike) -> app_commands.Group:
                 early=early,
                 options=options,
                 seed=seed,
+                seats=seats,
             )
         except HostingError as exc:
             await _answer(interaction, f"No match started: {exc}")
@@ -401,7 +413,7 @@ def group(bot: BotLike) -> app_commands.Group:
         await bot.pump_after()
 
     @mm.command(name="rules", description="A game's rules in brief")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=choices)
     async def rules(interaction: discord.Interaction, game: str) -> None:
         g = games.get(game)
         parts = tx.chunks(f"## {g.title}\n{g.rules_summary()}")

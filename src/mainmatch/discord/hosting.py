@@ -17,7 +17,9 @@ from typing import Any
 import discord
 
 from mainmatch import games
+from mainmatch.bots import bot_names
 from mainmatch.engine.errors import MainmatchError, UnknownGame
+from mainmatch.engine.game import Game
 from mainmatch.host import deadlines as dl
 from mainmatch.host import delivery
 from mainmatch.host.errors import HostError
@@ -212,6 +214,20 @@ def _summary(made: Created, game_title: str, humans: dict[str, discord.Member], 
     )
 
 
+def seat_count(game: Game, humans: int, seats: int | None) -> int:
+    """How many seats a match of ``/mm new`` has: ``seats`` when the host gives
+    it (within the game's range, and room for every member named), else the
+    members named, at least the game's fewest. Refused in
+    ``Game.takes_players``' words."""
+    count = max(humans, game.players_range()[0]) if seats is None else seats
+    why = game.takes_players(count)
+    if why is not None:
+        raise HostingError(why)
+    if humans > count:
+        raise HostingError(f"{humans} players named for {count} seats; name at most {count}")
+    return count
+
+
 async def create_from_discord(
     bot: BotLike,
     interaction: discord.Interaction,
@@ -225,8 +241,11 @@ async def create_from_discord(
     early: bool,
     options: Any,
     seed: int | None,
+    seats: int | None = None,
 ) -> str:
-    """Start a match from ``/mm new``; returns the host's confirmation."""
+    """Start a match from ``/mm new``; returns the host's confirmation. The
+    members named take the first seats; bots fill the rest, up to ``seats`` when
+    the host gives it, else up to the game's fewest (``Game.players_range``)."""
     guild = interaction.guild
     assert guild is not None
     setup = await bot.run_db(bot.store.guild, guild.id)
@@ -238,15 +257,15 @@ async def create_from_discord(
     members = await members_of(guild, mentions, role)
     if not members:
         raise HostingError("name the players: mentions (@a @b) or a role")
-    if len(members) > g.player_count:
-        raise HostingError(f"{g.title} takes exactly {g.player_count} players, not {len(members)}")
+    count = seat_count(g, len(members), seats)
+    if bot_name not in bot_names(g.id):
+        # a game without a strategy bot (a new game): its seats play random (the summary says so)
+        bot_name = "random"
     if options is not None and not isinstance(options, dict):
         raise HostingError("the host inputs file must hold a JSON object")
     taken: set[str] = set()
     humans = {player_id(m.display_name, taken): m for m in members}
-    bots = {
-        player_id(f"bot{i}", taken): bot_name for i in range(1, g.player_count - len(humans) + 1)
-    }
+    bots = {player_id(f"bot{i}", taken): bot_name for i in range(1, count - len(humans) + 1)}
     players = list(humans) + list(bots)
     policies = parse_deadlines(deadlines)
     channels = await private_channels(guild, setup, g.id, humans)

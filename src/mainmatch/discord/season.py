@@ -37,11 +37,11 @@ from mainmatch.season.models import Entry
 
 from . import season_match
 from . import text as tx
+from .cast import cast_id as _cast_id
+from .cast import cast_players as _players
 from .commands import Refused, _answer, _read_attachment, is_host, may_create
 from .hosting import HostingError, members_of, player_id
 from .protocol import BotLike
-
-_MENTION = re.compile(r"<@!?(\d{15,21})>")
 
 
 def _author(interaction: discord.Interaction) -> str:
@@ -52,22 +52,6 @@ def _author(interaction: discord.Interaction) -> str:
 def _player(seasons: SeasonService, name: str, given: str) -> str:
     """A cast member named by player id or by mention (their ``discord_id``)."""
     return _cast_id(seasons.get(name), given)
-
-
-def _cast_id(season: Season, given: str) -> str:
-    found = _MENTION.fullmatch(given.strip())
-    if found:
-        uid = int(found.group(1))
-        for c in season.settings.cast:
-            if c.discord_id == uid:
-                return c.id
-        raise Refused(f"<@{uid}> is not in the cast of season {season.name}.")
-    return given.strip()
-
-
-def _players(season: Season, text: str) -> list[str]:
-    """Players named by ids or mentions, separated by spaces or commas."""
-    return [_cast_id(season, w) for w in re.split(r"[\s,]+", text.strip()) if w]
 
 
 def _amounts(season: Season, text: str, what: str) -> dict[str, int]:

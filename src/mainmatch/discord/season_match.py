@@ -20,7 +20,8 @@ from mainmatch.engine.errors import MainmatchError
 from mainmatch.host.errors import HostError
 from mainmatch.host.season_service import Season, SeasonService
 
-from .commands import GAME_CHOICES, _answer, is_host, may_create
+from .cast import cast_players
+from .commands import _answer, game_choices, is_host, may_create
 from .hosting import (
     HostingError,
     _drop_channels,
@@ -65,7 +66,7 @@ def attach(sg: app_commands.Group, bot: BotLike, seasons: SeasonService) -> None
         early="resolve as soon as everyone has submitted (default yes)",
         seed="a seed for the game's chance (optional)",
     )
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=game_choices())
     @app_commands.check(may_create)  # a new match (checked after is_host)
     @app_commands.check(is_host)
     async def new_match(
@@ -78,14 +79,12 @@ def attach(sg: app_commands.Group, bot: BotLike, seasons: SeasonService) -> None
         early: bool = True,
         seed: app_commands.Range[int, 0, 2**53] | None = None,
     ) -> None:
-        from .season import _players
-
         guild = interaction.guild
         assert guild is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         setup = await bot.run_db(bot.store.guild, guild.id)
         season: Season = await bot.run_db(seasons.get, name)
-        chosen = _players(season, players) if players.strip() else season.standings.alive
+        chosen = cast_players(season, players) if players.strip() else season.standings.alive
         channels: dict[str, int] = {}
         try:
             policies = parse_deadlines(deadlines)
@@ -93,12 +92,12 @@ def attach(sg: app_commands.Group, bot: BotLike, seasons: SeasonService) -> None
             # the season's own checks first (who is alive, how many): nothing made yet
             await bot.run_db(season.standings.next_inputs, chosen)
             g = games.get(game)
-            if len(chosen) != g.player_count:
+            why = g.takes_players(len(chosen))
+            if why is not None:
                 alive = season.standings.alive
                 raise HostingError(
-                    f"{g.title} takes {g.player_count} players and you chose {len(chosen)}; "
-                    f"name {g.player_count} of the {len(alive)} alive ({', '.join(alive)}) "
-                    "in players"
+                    f"{why}; name {g.players_text()} of the {len(alive)} alive "
+                    f"({', '.join(alive)}) in players"
                 )
             channels = await private_channels(guild, setup, game, humans)
             made = await bot.run_db(

@@ -140,9 +140,8 @@ class Game(ABC, Generic[StateT]):
     def takes_players(self, count: int) -> str | None:
         """Why a match cannot take ``count`` players, in a host's words, or ``None``.
 
-        >>> from mainmatch.games import get
-        >>> get("mvp").takes_players(4)
-        'The MVP takes exactly 6 players, not 4'
+        For The MVP (six players), ``takes_players(4)`` is
+        ``"The MVP takes exactly 6 players, not 4"``.
         """
         low, high = self.players_range()
         if low <= count <= high:
@@ -150,6 +149,37 @@ class Game(ABC, Generic[StateT]):
         if low == high:
             return f"{self.title} takes exactly {low} players, not {count}"
         return f"{self.title} takes {low} to {high} players, not {count}"
+
+    def players_text(self) -> str:
+        """The player range in people's words: ``"6"``, or ``"3–5"`` for a range."""
+        low, high = self.players_range()
+        return str(low) if low == high else f"{low}–{high}"
+
+    def default_count(self) -> int:
+        """How many players a match has when nobody says: as many as
+        ``default_players`` (the author's usual table), brought into the range."""
+        low, high = self.players_range()
+        return min(max(len(self.default_players), low), high)
+
+    def default_lineup(self, count: int | None = None) -> list[str]:
+        """Player ids for a match of ``count`` players (default :meth:`default_count`):
+        ``default_players`` in order, then ``p<k>`` ids not taken where it holds
+        fewer. A count out of range raises :class:`InvalidConfig` in
+        :meth:`takes_players`' words.
+
+        The Amalgamation's is ``['a', 'b', 'c', 'd', 'e', 'f']``.
+        """
+        count = self.default_count() if count is None else count
+        why = self.takes_players(count)
+        if why is not None:
+            raise InvalidConfig(why)
+        out = list(self.default_players[:count])
+        k = 0
+        while len(out) < count:
+            k += 1
+            if f"p{k}" not in out:
+                out.append(f"p{k}")
+        return out
 
     def step(self, kind: str) -> StepDescription:
         """The description of step ``kind``: the game's own, else one read from

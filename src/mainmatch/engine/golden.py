@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 from .game import Game
 from .match import Match, random_actions
@@ -57,3 +58,28 @@ def playthrough(game: Game, config: dict, seed: int, *, default_rate: float = 0.
         views(f"after step {n}")
     lines.append("result " + _j(match.result()))
     return "\n".join(lines) + "\n"
+
+
+def check_golden(
+    game: Game,
+    path: Path,
+    *,
+    seed: int = 7,
+    players: list[str] | None = None,
+    update: bool = False,
+) -> None:
+    """Compare the playthrough of ``game`` (``new_config`` of ``players``,
+    default its ``default_players``, at ``seed``) with the file at ``path``.
+    With ``update``, or when the file is missing, write it instead; a missing
+    file still fails, so that a new one is reviewed before it is committed."""
+    config = game.new_config(list(players or game.default_players), seed)
+    text = playthrough(game, config, seed)
+    if update or not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        if not update:
+            raise AssertionError(f"{path.name} did not exist; written now, review and commit it")
+    if text != path.read_text(encoding="utf-8"):
+        raise AssertionError(
+            f"{path.name} differs; rerun with MAINMATCH_UPDATE_GOLDEN=1 and review the diff"
+        )

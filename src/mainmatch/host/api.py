@@ -137,12 +137,20 @@ class Seat(_Body):
 
 def game_info(game) -> dict:
     schema = game.config_schema()
+    low, high = game.players_range()
     return {
         "id": game.id,
         "title": game.title,
         "pitch": game.pitch,
-        "player_count": game.player_count,
+        # the fewest players (the one number of a game for exactly N); kept for older clients
+        "player_count": low,
+        # a match takes any count from players_min to players_max (Game.players_range)
+        "players_min": low,
+        "players_max": high,
+        "players_default": game.default_count(),
         "default_players": list(game.default_players),
+        # player ids for the most seats: a match of N players takes the first N
+        "lineup": game.default_lineup(high),
         # each with its label, help (the spec's words) and kind of input (inputwords.py)
         "host_inputs": host_inputs(game, schema),
         "variant_keys": [k.as_dict() for k in game.variant_keys],

@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import typer
 
@@ -13,7 +15,25 @@ from mainmatch.engine.errors import MainmatchError
 from .dburl import DEFAULT_URL
 
 
-def register(app: typer.Typer) -> None:
+@dataclass(frozen=True)
+class BotHook:
+    """How ``serve --discord`` runs the Discord bot beside the server, given by
+    the layer above (``mainmatch.cli`` passes ``mainmatch.discord.cli``'s): the
+    host never imports the Discord adapter (no import arrow back up)."""
+
+    #: the bot's token, or a one-line error and ``typer.Exit`` (before anything starts)
+    check: Callable[[], object]
+    #: run the web ``app`` and the bot on one loop: ``serve(app, service, host=, port=, access_log=)``
+    serve: Callable[..., None]
+
+
+#: what ``serve --discord`` says where no bot was given (``python -m mainmatch.host``)
+NO_BOT = "error: this entry point runs the server alone; run `mainmatch serve --discord`"
+
+
+def register(app: typer.Typer, bot: BotHook | None = None) -> None:
+    """Add ``serve``; ``bot``: how ``--discord`` runs the bot (without it, refused)."""
+
     @app.command("serve")
     def serve(
         db: str = typer.Option(
@@ -52,9 +72,10 @@ def register(app: typer.Typer) -> None:
         from .service import HostService
 
         if discord:
-            from mainmatch.discord.cli import token_or_exit
-
-            token_or_exit()  # before anything starts
+            if bot is None:
+                print(NO_BOT, file=sys.stderr)
+                raise typer.Exit(2)
+            bot.check()  # before anything starts
         logging.basicConfig(
             level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
         )
@@ -74,11 +95,9 @@ def register(app: typer.Typer) -> None:
         lines += [f"Server: {base} (database: {database.safe_url}). API docs: {base}/docs"]
         lines += admin_key_lines(admin_key, database.url)
         print("\n".join(lines), flush=True)
-        if discord:
-            from mainmatch.discord.cli import serve_with_bot
-
-            app = create_app(service=service, scan_interval=scan_interval, admin_key=admin_key)
-            serve_with_bot(app, service, host=host, port=port, access_log=access_log)
+        if discord and bot is not None:
+            web = create_app(service=service, scan_interval=scan_interval, admin_key=admin_key)
+            bot.serve(web, service, host=host, port=port, access_log=access_log)
             return
         uvicorn.run(
             create_app(service=service, scan_interval=scan_interval, admin_key=admin_key),
@@ -119,7 +138,7 @@ def demo_lines(service, game_id: str, base: str) -> list[str]:
     game = games.get(game_id)
     names = bot_names(game.id)
     bot = "strategy" if "strategy" in names else "random"
-    players = list(game.default_players)
+    players = game.default_lineup()
     title = f"Demo: {game.title}"
     old = next(
         (

@@ -49,7 +49,7 @@ class CreationMixin(StepsMixin):
         """A new match: ``new_config(players, seed, **options)`` (the host inputs),
         seats for people and bots, the first step open."""
         game = game_of(game_id)
-        players = list(game.default_players) if players is None else _check_players(game, players)
+        players = game.default_lineup() if players is None else _check_players(game, players)
         check_json(options, "options")
         if seed is None:
             seed = secrets.randbelow(2**32)
@@ -194,13 +194,12 @@ class CreationMixin(StepsMixin):
 
 def _check_players(game: Game, players: Any) -> list[str]:
     """The player ids of a new match: a list of safe ids (``inputs.py``),
-    as many as the game takes."""
+    as many as the game takes (any count of its range, ``Game.takes_players``)."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise Unprocessable("players must be a list of player ids (text)")
-    if len(players) != game.player_count:
-        raise Unprocessable(
-            f"{game.title} takes exactly {game.player_count} players, not {len(players)}"
-        )
+    why = game.takes_players(len(players))
+    if why is not None:
+        raise Unprocessable(why)
     return check_player_ids(players, normalise=True)
 
 

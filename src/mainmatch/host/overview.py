@@ -89,7 +89,14 @@ class OverviewMixin(ServiceCore):
         out: dict[str, Any] = {
             "match": m.id,
             "role": access.role,
-            "game": {"id": game.id, "title": game.title, "player_count": game.player_count},
+            "game": {
+                "id": game.id,
+                "title": game.title,
+                # this match's seats (a game for a range of players: one count of it)
+                "player_count": len(snap.config["players"]),
+                "players_min": game.players_range()[0],
+                "players_max": game.players_range()[1],
+            },
             "title": m.title,
             "status": m.status,
             "revision": m.revision + m.activity if access.role == "host" else m.revision,

@@ -79,7 +79,7 @@ def _page(request: Request, name: str, token: str | None) -> str:
         post=season_render.markdown(st),
         token=token,
         games=[
-            {"id": g.id, "title": g.title, "players": g.player_count} for g in available_games()
+            {"id": g.id, "title": g.title, "players": g.players_text()} for g in available_games()
         ],
         last=st.in_force[-1] if st.in_force else None,
         inputs=json.dumps(st.next_inputs(), indent=1) if len(st.alive) else None,

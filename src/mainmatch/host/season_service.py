@@ -382,10 +382,10 @@ class SeasonService:
         st = season.standings
         alive = st.alive
         if players is None:
-            if len(alive) != game.player_count:
+            why = game.takes_players(len(alive))
+            if why is not None:
                 raise Unprocessable(
-                    f"{game.title} takes {game.player_count} players and {len(alive)} are alive "
-                    f"({', '.join(alive)}); choose {game.player_count} of them"
+                    f"{why} alive ({', '.join(alive)}); choose {game.players_text()} of them"
                 )
             players = alive
         else:
@@ -396,10 +396,11 @@ class SeasonService:
                     raise Unprocessable(
                         f"{p} was eliminated in episode {st.players[p].eliminated_in}"
                     )
-            if len(players) != game.player_count:
+            why = game.takes_players(len(players))
+            if why is not None:
                 raise Unprocessable(
-                    f"{game.title} takes {game.player_count} players, not {len(players)}; "
-                    f"choose {game.player_count} of the {len(alive)} alive ({', '.join(alive)})"
+                    f"{why}; choose {game.players_text()} of the {len(alive)} alive "
+                    f"({', '.join(alive)})"
                 )
         options = dict(kwargs.pop("options", None) or {})
         for key in ("garnets", "gamewide_tiebreak"):

@@ -80,7 +80,7 @@ class SingleAgentEnv(gym.Env):
             raise MainmatchError(f"observation must be dict or flat, not {observation!r}")
         self.flat = observation == "flat"
         game = games.get(game_id)
-        players = list(options.get("players") or game.default_players)
+        players = list(options.get("players") or game.default_lineup())
         self.player = seat_player(players, seat)
         names = opponent_names(players, self.player, opponents)
         bots = {p: get_bot(game_id, name) for p, name in names.items()}

@@ -96,11 +96,10 @@ class Table:
     ):
         self.game = games.get(game_id)
         self.spec: GameSpec = spec(game_id)
-        self.players = list(players or self.game.default_players)
-        if len(self.players) != self.game.player_count:
-            raise MainmatchError(
-                f"{game_id} takes {self.game.player_count} players, not {len(self.players)}"
-            )
+        self.players = list(players or self.game.default_lineup())
+        why = self.game.takes_players(len(self.players))
+        if why is not None:
+            raise MainmatchError(why)
         self.config_fn: ConfigFn = config_fn or config_maker(self.game, configs, config_options)
         if rewards is None:
             rewards = Rewards()

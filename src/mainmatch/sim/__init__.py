@@ -43,6 +43,7 @@ def simulate(
     on_progress: OnProgress | None = None,
     variant: dict[str, int] | None = None,
     tuned: dict[str, tuple[str, dict]] | None = None,
+    players: int | None = None,
 ) -> Simulation:
     """Plan, play and report a simulation (see ``mainmatch.sim.plan`` for the options)."""
     plan = make_plan(
@@ -57,6 +58,7 @@ def simulate(
         bot_modules=bot_modules,
         variant=variant,
         tuned=tuned,
+        players=players,
     )
     done = run(plan, workers=workers, ray_address=ray, on_progress=on_progress)
     report = build_report(plan, done.summaries)

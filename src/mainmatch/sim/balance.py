@@ -74,6 +74,7 @@ from .balance_spec import (
     starting_population,
     sub_seed,
 )
+from .plan import seat_count
 from .stats import Z95, mean_ci
 
 
@@ -102,6 +103,7 @@ class _Run:
             variant=self.spec.variant,
             tuned={**(self.spec.tuned or {}), **tuned},
             on_progress=self.advance,
+            players=self.players,
         )
 
     def payoffs(self, policy: Policy, profile: tuple[str, dict], matches: int, seed: int):
@@ -169,6 +171,7 @@ class _Run:
                 workers=self.spec.workers,
                 ray=self.spec.ray,
                 bot_modules=self.spec.bot_modules,
+                players=self.players,
             ),
             self.advance,
         )
@@ -191,7 +194,7 @@ def run_balance(spec: BalanceSpec, on_progress: Callable[[int], None] | None = N
     fams = list(families(spec.game))
     pop = starting_population(spec.game)
     budget = plan_budget(spec, len(pop), len(fams))
-    run = _Run(spec, on_progress or (lambda _n: None), game.player_count)
+    run = _Run(spec, on_progress or (lambda _n: None), seat_count(game, spec.players))
     iterations: list[dict] = []
     with _ray_session(spec):
         if spec.check is not None:
@@ -419,6 +422,7 @@ def balance_spec_of_cell(sweep: Any, variant: dict) -> BalanceSpec:
         workers=sweep.workers,
         ray=sweep.ray,
         bot_modules=sweep.bot_modules,
+        players=sweep.players,
     )
 
 

@@ -24,7 +24,7 @@ from .balance_spec import (
     PROFILE,
 )
 from .commands import command_line, write_outputs, write_text
-from .labopts import bot_params_option, variant_option
+from .labopts import PLAYERS_HELP, bot_params_option, variant_option
 from .progress import progress_bar
 from .tables import print_report, report_console
 
@@ -99,6 +99,9 @@ def register(app: typer.Typer) -> None:
         json_path: Annotated[Path | None, typer.Option("--json")] = None,
         html: Annotated[Path | None, typer.Option("--html")] = None,
         quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+        players: Annotated[
+            int | None, typer.Option("--players", metavar="N", help=PLAYERS_HELP)
+        ] = None,
     ) -> None:
         from .balance import profile_bot, run_balance, sentence
         from .balance_spec import BalanceSpec, planned_total
@@ -123,6 +126,7 @@ def register(app: typer.Typer) -> None:
                 workers=workers,
                 ray=ray,
                 bot_modules=tuple(bot_module or ()),
+                players=players,
             )
             total = planned_total(spec)
             label = f"checking {check} in {game}" if check else f"balancing {game}"

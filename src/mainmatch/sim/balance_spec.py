@@ -15,6 +15,7 @@ from mainmatch.bots.families import MIXTURE, families
 from mainmatch.engine.errors import MainmatchError, require_positive
 
 from .balance_meta import SOLVERS
+from .plan import seat_count
 from .summary import MatchSummary
 
 #: the name of the profile's seats at the table
@@ -85,6 +86,8 @@ class BalanceSpec:
     workers: int | None = 1
     ray: str | None = None
     bot_modules: tuple[str, ...] = ()
+    #: the table size (``--players``; ``None``: the game's default count)
+    players: int | None = None
 
 
 @dataclass(frozen=True)
@@ -127,7 +130,7 @@ def plan_budget(spec: BalanceSpec, start: int, fams: int) -> BudgetPlan:
     >>> p = plan_budget(spec, 3, 2); p.unit, p.planned <= 10_000
     (153, True)
     """
-    players = games.get(spec.game).player_count
+    players = seat_count(games.get(spec.game), spec.players)
     units = _units(spec, start, fams)
     unit = int(spec.budget // units)
     if unit < players:

@@ -17,7 +17,7 @@ from mainmatch.engine.variants import describe
 
 from . import simulate as run_simulation
 from .keep import DEFAULT_KEEP
-from .labopts import bot_params_option, variant_option
+from .labopts import PLAYERS_HELP, bot_params_option, variant_option
 from .progress import progress_bar
 from .records import INDEX, save_records
 from .tablebots import bots_of_report, print_table_bots
@@ -141,6 +141,9 @@ def register(app: typer.Typer) -> None:
                 "--html", help="write one self-contained HTML page: tables, plot, command"
             ),
         ] = None,
+        players: Annotated[
+            int | None, typer.Option("--players", metavar="N", help=PLAYERS_HELP)
+        ] = None,
     ) -> None:
         console = report_console()
         errors = Console(stderr=True, soft_wrap=True)  # an error is one line, however long
@@ -171,6 +174,7 @@ def register(app: typer.Typer) -> None:
                     on_progress=advance,
                     variant=chosen,
                     tuned=tuned,
+                    players=players,
                 )
             report = sim.report
             if chosen:

@@ -18,7 +18,7 @@ from rich.table import Table
 from mainmatch.engine.errors import MainmatchError
 
 from .commands import command_line, lazy_html, write_outputs, write_text
-from .labopts import bot_params_option, variant_option, vary_option
+from .labopts import PLAYERS_HELP, bot_params_option, variant_option, vary_option
 from .progress import progress_bar
 from .tablebots import bots_of_report, print_table_bots
 from .tables import bots_at_table, pct, report_console
@@ -100,6 +100,9 @@ def register(app: typer.Typer) -> None:
         balance_budget: Annotated[
             int, typer.Option("--balance-budget", help="matches of each cell's equilibrium search")
         ] = 4000,
+        players: Annotated[
+            int | None, typer.Option("--players", metavar="N", help=PLAYERS_HELP)
+        ] = None,
     ) -> None:
         from .sweep import SweepSpec, grid, run_sweep
 
@@ -118,6 +121,7 @@ def register(app: typer.Typer) -> None:
                 bot_modules=tuple(bot_module or ()),
                 tuned=bot_params_option(game, bot_params),
                 balance_budget=balance_budget if balance else None,
+                players=players,
             )
             cells = grid(spec)
             total = len(cells) * matches
@@ -182,6 +186,9 @@ def register(app: typer.Typer) -> None:
         plot: Annotated[Path | None, typer.Option("--plot")] = None,
         html: Annotated[Path | None, typer.Option("--html")] = None,
         quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+        players: Annotated[
+            int | None, typer.Option("--players", metavar="N", help=PLAYERS_HELP)
+        ] = None,
     ) -> None:
         from .search import (
             SearchSpec,
@@ -208,6 +215,7 @@ def register(app: typer.Typer) -> None:
                 workers,
                 ray,
                 tuple(bot_module or ()),
+                players,
             )
             check_spec(spec)
             # the trials, then the confirming table and the all-field table on its seeds

@@ -12,6 +12,12 @@ from mainmatch.engine.errors import InvalidConfig, MainmatchError
 from mainmatch.engine.jsonfile import read_json
 from mainmatch.engine.variants import check_variant, parse_assignments
 
+#: ``--players N`` of simulate, search and balance (``plan.seat_count``)
+PLAYERS_HELP = (
+    "the table size, for a game with a range of players (default: as many as the game's "
+    "default players, the one number of a game for exactly N)"
+)
+
 
 def variant_option(game_id: str, items: Iterable[str] | None) -> dict[str, int]:
     """``--variant KEY=VALUE`` (repeatable) -> the variant (official keys dropped)."""

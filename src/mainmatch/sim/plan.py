@@ -14,7 +14,7 @@ left (``found:1,strategy`` at a 13-player table is one ``found`` and twelve
 them is listed. Then, per match, the lineup is seated:
 
 - ``rotate`` (default): match ``i`` shifts the lineup by ``i`` seats, so over
-  any ``player_count`` consecutive matches every bot sits in every seat
+  any table-size consecutive matches every bot sits in every seat
   equally often and keeps its neighbours;
 - ``shuffle``: a permutation of the lineup drawn from the match seed (bots
   meet in every arrangement);
@@ -36,6 +36,7 @@ from mainmatch import games
 from mainmatch.bots import bot_names
 from mainmatch.bots.families import check_tuned
 from mainmatch.engine.errors import InvalidConfig, MainmatchError
+from mainmatch.engine.game import Game
 from mainmatch.engine.variants import check_variant
 
 SEATINGS = ("rotate", "shuffle", "fixed")
@@ -73,6 +74,19 @@ class SimPlan:
         return list(dict.fromkeys(self.lineup))
 
 
+def seat_count(game: Game, players: int | None) -> int:
+    """The table size of a simulation (``--players``): ``players`` when given,
+    within the game's range (else one line in ``Game.takes_players``' words),
+    else the game's default count (as many as its ``default_players``: the
+    one number of a game for exactly N players)."""
+    if players is None:
+        return game.default_count()
+    why = game.takes_players(players)
+    if why is not None:
+        raise MainmatchError(f"--players: {why}")
+    return players
+
+
 def make_plan(
     game_id: str,
     bots: str | list[str],
@@ -86,9 +100,12 @@ def make_plan(
     bot_modules: tuple[str, ...] = (),
     variant: dict[str, int] | None = None,
     tuned: dict[str, tuple[str, dict]] | None = None,
+    players: int | None = None,
 ) -> SimPlan:
-    """Check the user's choices and build the plan; errors are one clear line."""
+    """Check the user's choices and build the plan; errors are one clear line.
+    ``players``: the table size (see :func:`seat_count`)."""
     game = games.get(game_id)
+    seats = seat_count(game, players)
     load_bot_modules(bot_modules)
     try:
         variant = check_variant(game, variant) if variant else {}
@@ -111,7 +128,6 @@ def make_plan(
     for b, _ in counted:
         if b not in known:
             raise MainmatchError(f"no bot {b!r} for {game_id}; bots: {', '.join(known)}")
-    seats = game.player_count
     lineup = fill_lineup(counted, seats, game.title)
     if matches < 1:
         raise MainmatchError(f"the number of matches must be at least 1, not {matches}")

@@ -53,7 +53,7 @@ def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
     game = games.get(plan.game)
     seed = match_seed(plan.seed, index)
     rng = random.Random(seed)
-    players = list(game.default_players)
+    players = game.default_lineup(len(plan.lineup))  # the plan's table size
     # a variant is passed only when there is one: games without variants keep their signatures
     extra = {"variant": plan.variant} if plan.variant else {}
     if plan.configs == "plain":

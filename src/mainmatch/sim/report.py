@@ -152,7 +152,7 @@ def build_report(plan: SimPlan, summaries: Iterable[MatchSummary]) -> dict:
                 by_team.setdefault(team, _Row()).add(s, k, mine)
                 by_bot_team.setdefault((bot, team), _Row()).add(s, k, mine)
     n = len(ordered)
-    players = list(game.default_players)
+    players = game.default_lineup(len(plan.lineup))  # the ids the matches were played with
     head = {
         "game": plan.game,
         "title": game.title,

@@ -46,6 +46,7 @@ from mainmatch.bots.families import Family, get_family, tuned_bot_file
 from mainmatch.engine.errors import MainmatchError, require_positive
 
 from . import Simulation, simulate
+from .plan import seat_count
 from .stats import Clusters, Estimate, clustered_difference, clustered_mean, clustered_rate
 from .summary import MatchSummary
 
@@ -77,6 +78,8 @@ class SearchSpec:
     workers: int | None = 1
     ray: str | None = None
     bot_modules: tuple[str, ...] = ()
+    #: the table size (``--players``; ``None``: the game's default count)
+    players: int | None = None
 
 
 def _seed(seed: int, what: str) -> int:
@@ -173,7 +176,7 @@ def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = Non
     check_spec(spec)
     game = games.get(spec.game)
     family = get_family(spec.game, spec.family)
-    lineup = _lineup(spec, game.player_count)
+    lineup = _lineup(spec, seat_count(game, spec.players))
     progress = on_progress or (lambda _n: None)
     tuned_base = dict(spec.tuned or {})
     trial_seed = _seed(spec.seed, "trials")
@@ -192,6 +195,7 @@ def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = Non
             variant=spec.variant,
             tuned=tuned,
             on_progress=progress,
+            players=len(lineup),
         )
 
     trials: list[dict] = []
@@ -269,7 +273,7 @@ def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = Non
         "gain": {"value": diff.value, "low": diff.low, "high": diff.high},
         "lower_bound": True,
         # kept for readers of older results; 1/players is no yardstick where many win at once
-        "fair_share": 1 / game.player_count,
+        "fair_share": 1 / len(lineup),
         "all_seats_rate": all_seats,
         "field_rates": {b["bot"]: b[key] for b in field_rows},
         "confirm": {"matches": confirm_n, "seed": confirm_seed, "report": report},

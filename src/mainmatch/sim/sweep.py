@@ -42,6 +42,8 @@ class SweepSpec:
     #: ``sweep --balance``: matches of each cell's equilibrium search (``balance``);
     #: the cell's figures are then its solved profile's, and ``bots`` is unused
     balance_budget: int | None = None
+    #: the table size (``--players``; ``None``: the game's default count)
+    players: int | None = None
 
 
 def grid(spec: SweepSpec) -> list[tuple[dict[str, int], dict[str, int]]]:
@@ -90,6 +92,7 @@ def run_sweep(spec: SweepSpec, on_progress: Callable[[int], None] | None = None)
             variant=variant,
             tuned=spec.tuned,
             on_progress=on_progress,
+            players=spec.players,
         )
         out.append({"variant": {**(spec.base or {}), **coords}, "report": sim.report})
     return {

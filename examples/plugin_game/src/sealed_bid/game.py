@@ -170,7 +170,7 @@ class SealedBid(Game[SealedState]):
             return {"ec": rng.choice(state.end["ec_candidates"])}
         held = state.garnets[player]
         turned = rng.randint(1, held) if held and rng.random() < 0.3 else 0
-        chips = state.chips[player] + turned
+        chips = state.chips[player]
         r = rng.random()
         if r < 0.1:
             return {"garnets": turned} if turned else {}

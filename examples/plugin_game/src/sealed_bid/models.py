@@ -98,11 +98,11 @@ class BidAction(BaseModel):
     ]
     garnets: Annotated[
         int,
-        Field(default=0, ge=0, description="garnets turned into chips first, 1 chip each"),
+        Field(default=0, ge=0, description="garnets turned into chips after the bids, 1 each"),
         Ask(
             "amount",
             "Garnets to turn into chips",
-            help="each adds 1 chip before you bid (you hold {garnets})",
+            help="each adds 1 chip once this round's bids are paid (you hold {garnets})",
             unit="garnets",
             most="garnets",
         ),

@@ -44,21 +44,21 @@ def check_bid(action: Any, chips: int, garnets: int) -> None:
     extra = sorted(k for k in action if k not in ("bid", "garnets"))
     if extra:
         raise IllegalAction(f'unknown fields {extra!r}; send {{"bid": n, "garnets": g}}')
+    bid = action.get("bid", 0)
+    if not is_json_int(bid) or bid < 0:
+        raise IllegalAction(f"a bid is a whole number of chips >= 0, not {bid!r}")
+    if bid > chips:
+        raise IllegalAction(f"a bid of {bid} chips exceeds the {chips} chips you hold")
     turned = action.get("garnets", 0)
     if not is_json_int(turned) or turned < 0:
         raise IllegalAction(f"garnets must be a whole number >= 0, not {turned!r}")
     if turned > garnets:
         raise IllegalAction(f"you turn in {turned} garnets but hold {garnets}")
-    bid = action.get("bid", 0)
-    if not is_json_int(bid) or bid < 0:
-        raise IllegalAction(f"a bid is a whole number of chips >= 0, not {bid!r}")
-    if bid > chips + turned:
-        raise IllegalAction(f"a bid of {bid} chips exceeds the {chips + turned} chips you hold")
 
 
 def resolve_round(state: SealedState, actions: dict[str, dict]) -> tuple[SealedState, list[dict]]:
-    """§2: garnets turn into chips, the single highest bid wins the prize, every
-    bid is paid; after the last round, §3's end."""
+    """§2: the single highest bid wins the prize, every bid is paid, then the
+    garnets turned in become chips; after the last round, §3's end."""
     players = state.players
     prize = state.prizes[state.round - 1]
     bids = {p: actions[p].get("bid", 0) for p in players}

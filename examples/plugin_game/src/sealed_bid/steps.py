@@ -33,7 +33,7 @@ def _echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
     said = f"You bid {_plural(action.get('bid', 0), 'chip')}"
     garnets = action.get("garnets", 0)
     if garnets:
-        said += f", turning {_plural(garnets, 'garnet')} into chips first"
+        said += f", and turn {_plural(garnets, 'garnet')} into chips after the bids"
     return said + "."
 
 

@@ -87,6 +87,15 @@
     return row;
   }
 
+  /** The seat rows for the count chosen (kept within the range): rows kept as
+   * typed, new ones with the game's next ids (its lineup for the most seats). */
+  function seatCount() {
+    const body = $("seats").tBodies[0];
+    const n = Math.min(game.players_max, Math.max(game.players_min, Number($("count").value) || game.players_default));
+    while (body.rows.length > n) body.rows[body.rows.length - 1].remove();
+    for (let i = body.rows.length; i < n; i++) body.append(seatRow(i, game.lineup[i]));
+  }
+
   function render() {
     game = games[$("game").value];
     $("pitch").textContent = game.pitch;
@@ -98,8 +107,17 @@
       p.textContent = `${hi.label}: ${hi.help}`;
       return p;
     }));
-    const body = $("seats").tBodies[0];
-    body.replaceChildren(...game.default_players.map((p, i) => seatRow(i, p)));
+    // how many seats: any count of the game's range (one number: the field is fixed)
+    const count = $("count");
+    count.min = game.players_min;
+    count.max = game.players_max;
+    count.value = game.players_default;
+    count.disabled = game.players_min === game.players_max;
+    $("count-range").textContent = game.players_min === game.players_max
+      ? `${game.title} takes exactly ${game.players_min} players`
+      : `${game.title} takes ${game.players_min} to ${game.players_max} players`;
+    $("seats").tBodies[0].replaceChildren();
+    seatCount();
     const box = $("host-inputs");
     box.replaceChildren(...game.host_inputs.filter((hi) => !inSeats(hi)).map(inputRow));
     for (const f of box.querySelectorAll("input[data-load]")) {
@@ -199,6 +217,7 @@
   $("all-bots").onclick = () => [...$("seats").tBodies[0].rows].forEach((r, i) => { r.querySelector(".seat").selectedIndex = i === 0 ? 0 : game.bots.includes("strategy") ? 1 + game.bots.indexOf("strategy") : 1; });
   $("all-people").onclick = () => [...$("seats").tBodies[0].rows].forEach((r) => { r.querySelector(".seat").selectedIndex = 0; });
   $("game").addEventListener("change", render);
+  $("count").addEventListener("input", seatCount);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     $("create-error").textContent = "";
