@@ -191,7 +191,7 @@ class _Builder(Fields):
                 self.unsupported.append(node)
         if loose:
             labels = ", ".join(e.node.label for e in loose)
-            title = labels if len(labels) <= LABEL else self.desc.ask.capitalize()
+            title = labels if len(labels) <= LABEL else "More choices"
             pid = loose[0].node.name if len(loose) == 1 else "main"
             out[:0] = _pages(pid, title, loose, None)
         return out
