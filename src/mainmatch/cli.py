@@ -321,7 +321,7 @@ def _show_views(game, state, as_json: bool) -> None:
         print(f"=== {'Public view' if who == 'public' else 'View of ' + who} ===")
         print(view_text(game, v) + "\n")
     print("=== Pending ===")
-    print(pending_text(pending))
+    print(pending_text(game, pending))
 
 
 def _show_result(game, result: dict | None, pending: dict) -> None:

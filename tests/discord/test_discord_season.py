@@ -183,6 +183,10 @@ def test_discord_season_entries_and_a_hosted_episode(sqlite_url, dx):
             assert "EC: ann6" in said
             said = await say("death-match", name="s", ec="ann6", opponent="ann7", winner="ann7")
             assert said.startswith("Entry 2: Death Match: ann6 (EC) against ann7"), said
+            # the answer says what the rules made of it: a Token of Life saved the loser
+            assert said.endswith("ann6 lost the Death Match, saved by a Token of Life (1 → 0)"), (
+                said
+            )
             st = seasons.get("s").standings
             # ann6 held a Token of Life: spent, and still alive (the season's setting)
             assert st.players["ann6"].status == "alive" and st.players["ann6"].tokens_of_life == 0

@@ -102,3 +102,27 @@ def shot(page, game_id: str) -> None:
     if os.environ.get("MAINMATCH_UPDATE_SCREENSHOTS"):
         DOCS.mkdir(parents=True, exist_ok=True)
         shutil.copy(path, DOCS / f"{game_id}-phone.png")
+
+
+def rules_say(page, expected: str | None = None, timeout: float = 10) -> str:
+    """The rules' answer to the form's draft (the check the page asks as the
+    player types): wait until the warning line is ``expected`` (``""``: none)
+    or, without ``expected``, until it says something; its text."""
+    js = "(document.getElementById('action-warning') || {}).textContent || ''"
+    end = time.monotonic() + timeout
+    while True:
+        said = page.evaluate(f"() => {js}")
+        if (said == expected) if expected is not None else said:
+            return said
+        assert time.monotonic() < end, f"the form's check said {said!r}, not {expected!r}"
+        time.sleep(0.05)
+
+
+def echo_of(page, contains: str, timeout: float = 10) -> str:
+    """The form's draft read back in words, once it holds ``contains``."""
+    js = "(document.getElementById('action-echo') || {}).textContent || ''"
+    end = time.monotonic() + timeout
+    while contains not in (said := page.evaluate(f"() => {js}")):
+        assert time.monotonic() < end, f"the echo is {said!r}, without {contains!r}"
+        time.sleep(0.05)
+    return said

@@ -102,9 +102,9 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
         page.wait_for_selector('.announcement[data-step="1"]', timeout=30_000)
     for page in pages:
         until(page, "document.querySelector('#r-status').innerText.includes('Open step')")
-        assert "2 · your moves for this round" in page.locator("#r-status").inner_text().replace(
-            "\n", " "
-        )
+        # the step's words are its description's (what it asks of this player)
+        asked = games.get("mvp").step("round").ask
+        assert f"2 · {asked}" in page.locator("#r-status").inner_text().replace("\n", " ")
         assert (
             "Round 2" in page.locator("#r-view").inner_text()
             or "Round 2" in page.locator("#r-view").inner_text().title()

@@ -67,6 +67,18 @@ def site(tmp_path_factory) -> Iterator[tuple[str, dict[str, str]]]:
         seasons.append(
             "axe", {"kind": "death_match", "ec": "a", "opponent": "b", "winner": "a"}, author="t"
         )
+        # the season's newer parts: a loser saved by a Token of Life, an episode of
+        # a match the season hosted (its table, links and host-link button) and a
+        # finished match of the server offered to the host's "enter by id" form
+        seasons.append(
+            "axe", {"kind": "adjust", "player": "d", "tokens_of_life": 1}, author="t", reason="r"
+        )
+        seasons.append(
+            "axe", {"kind": "death_match", "ec": "d", "opponent": "e", "winner": "e"}, author="t"
+        )
+        six = ["a", "c", "d", "e", "f", "g"]
+        seasons.new_match("axe", "amalgamation", six, bots=dict.fromkeys(six, "random"))
+        svc.create_match("amalgamation", six, bots=dict.fromkeys(six, "random"), title="side")
         paths["season"] = "/seasons/axe"
         paths["season host"] = f"/seasons/axe/host/{season_token}"
         for g in GAMES:

@@ -24,7 +24,9 @@ from .phonekit import (
     PHONE,
     RAW,
     check_words,
+    echo_of,
     open_page,
+    rules_say,
     shot,
     submit_and_wait,
     width,
@@ -85,8 +87,11 @@ def test_homeostasis_every_step_through_its_inputs(phone_server, phone):
             form.locator(".deck-save button.slot").nth(0).click()  # 1
             form.locator(".deck-save button.slot").nth(8).click()  # x
             assert form.locator(".deck-save p").inner_text() == (
-                "You save 2 cards (1 x): 1 garnet of your 4."
+                "You save 2 cards (1 x). You hold 4 garnets."
             )
+            # what the save costs is the rules' to say (§4.1): the step's echo, checked
+            assert echo_of(phone, "You save") == "You save 1 x (cost: 1 garnet)."
+            rules_say(phone, "")
             want = {"cards": ["1", "x"]}
         elif kind == "draft":
             rows = form.locator(".draft-pick .slots")

@@ -28,8 +28,10 @@ from .phonekit import (
     PHONE,
     TOP_LEGENDS,
     check_words,
+    echo_of,
     finished,
     open_page,
+    rules_say,
     running,
     shot,
     submit_and_wait,
@@ -113,11 +115,13 @@ def test_amalgamation_round_through_its_inputs(phone_server, phone):
     # no role chosen yet: the engine says so in the player's words
     assert error_shown(phone).endswith(": choose a role for Garnet Chip Thief")
     form.locator("fieldset:has(legend:text('Thief')) select").select_option(label="police")
-    # the running total of §3.1 rule 7: 20 + (1+2+3+4+5) + 30 + 5 + 10
-    assert phone.locator("#action-total").inner_text() == "You spend $80 of $400"
+    # the rules' own check as the player types (§3.1 rule 7): nothing refused, the moves read back
+    rules_say(phone, "")
+    assert echo_of(phone, "police").startswith("Kong's Dilemma: $20 into your team's pot.")
     form.locator("fieldset:has(legend:text('Investment')) input").nth(0).fill("400")
-    assert phone.locator("#action-total").inner_text() == (
-        "You spend $450 of $400: more than you have"
+    assert rules_say(phone) == (
+        "total spend of $450 (kong $20 + minus $15 + invest $400 + donate $5 + thief $10)"
+        " exceeds your balance of $400"
     )
     form.locator("fieldset:has(legend:text('Investment')) input").nth(0).fill("30")
     acts = submit_and_wait(phone, svc, made.match_id)
@@ -147,13 +151,13 @@ def test_seat_exchange_trades_by_tapping_seats(phone_server, phone):
     phone.click("g.seat-button[data-seat=p04]")  # the same seat twice: a self-swap
     assert "self-swap" in phone.locator(".trade-list").inner_text()
     phone.locator(".trade-list input").nth(1).fill("80")
-    total = phone.locator(".trade-total")
-    assert (
-        "Total $110 of your $100" in total.inner_text()
-        and "more than you have" in total.inner_text()
-    )
+    # the rules' own words, asked as the player types (seat_exchange.md §3.1 rule 4)
+    assert rules_say(phone).startswith("trades total $110 but you have $100")
     phone.locator(".trade-list input").nth(1).fill("50")
-    assert total.inner_text() == "Total $80 of your $100"
+    rules_say(phone, "")
+    assert echo_of(phone, "self-swap") == (
+        "You pay $30 for a trade between dh and sm; $50 for a self-swap of p04."
+    )
     assert phone.locator("svg.pick line.trade-line").count() == 2
     shot(phone, "seat_exchange")
     acts = submit_and_wait(phone, svc, made.match_id)
@@ -166,43 +170,49 @@ def test_seat_exchange_trades_by_tapping_seats(phone_server, phone):
     assert phone.errors == []
 
 
-def test_second_to_won_asks_for_a_player_only_on_choice_items(phone_server, phone):
+def test_second_to_won_bids_with_the_rules_words_on_choice(phone_server, phone):
     svc, made = _start(phone_server, phone, "second_to_won")
     request = svc.overview(Access(made.match_id, "player", "ana"))["request"]
     choice = [
         i["letter"] for i in request["items"] if any(e["target"] == "choice" for e in i["effects"])
     ]
     rows = phone.locator("#action-form fieldset .row[data-key]")
-    for i in range(rows.count()):
-        row = rows.nth(i)
-        has = row.locator("select").count() == 1
-        assert has == (row.get_attribute("data-key") in choice), row.inner_text()
+    assert rows.count() == len(request["items"])
     # ana holds no garnets: no garnet box to fill on any item
     assert phone.locator("#action-form [data-path='bids{}.garnets']").count() == 0
     shot(phone, "second_to_won")
-    letters = [i["letter"] for i in request["items"]][:3]
+    letters = [i["letter"] for i in request["items"] if i["letter"] not in choice][:3]
     for letter in letters:
         row = phone.locator(f"#action-form .row[data-key={letter}]")
         row.locator("input[type=number]").first.fill("2")
-        if letter in choice:
-            row.locator("select").select_option(label="ben")
-    total = phone.locator("#action-total").inner_text()
-    assert total == "Bids on 3 items (at least 3): 6 of your 40 chips"
+    # a player named on an item that goes to nobody: the rules say so, in the form's words
+    first = phone.locator(f"#action-form .row[data-key={letters[0]}]")
+    first.locator("select").select_option(label="ben")
+    said = rules_say(phone)
+    assert said.startswith(f"item {letters[0]} has no CHOICE target") and '"For"' in said
+    first.locator("select").select_option(label="—")
+    rules_say(phone, "")
+    assert echo_of(phone, letters[2]).startswith(f"You bid 2 chips on {letters[0]} (")
     acts = submit_and_wait(phone, svc, made.match_id)
     assert sorted(acts["ana"]["bids"]) == letters
-    assert all(b["chips"] == 2 for b in acts["ana"]["bids"].values())
+    assert all(b == {"chips": 2} for b in acts["ana"]["bids"].values())
     assert phone.errors == []
 
 
 def test_mvp_round_through_its_inputs(phone_server, phone):
     svc, made = _start(phone_server, phone, "mvp")
-    # no garnets: nothing to buy, so no purchase is offered
-    assert "Learn the card" not in phone.locator("#action-form").inner_text()
+    # no garnets: no chips to buy (a purchase of places is refused by the rules, below)
+    assert "Chips to buy with garnets" not in phone.locator("#action-form").inner_text()
     shot(phone, "mvp")
     bids = phone.locator("#action-form fieldset .row[data-key] input[type=number]")
     bids.first.fill("3")
     first = phone.locator("#action-form fieldset .row[data-key]").first.get_attribute("data-key")
-    assert phone.locator("#action-total").inner_text() == "Bids: 3 of your 30 free chips"
+    assert echo_of(phone, "chips") == f"You add 3 chips on {first} to your bids."
+    place = phone.locator("#action-form fieldset:has(legend:text('Learn the card')) input").first
+    place.check()
+    assert rules_say(phone) == "your purchases cost 1 garnet but you have 0"
+    place.uncheck()
+    rules_say(phone, "")
     acts = submit_and_wait(phone, svc, made.match_id)
     assert acts["ada"]["bids"] == {first: 3}
     # with garnets the purchases are offered

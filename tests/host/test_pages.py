@@ -41,9 +41,12 @@ def test_every_step_of_a_match_renders_on_every_page(api, game_id):
                 assert set(live["html"]) == {"status", "view", "announcements", "result"}
                 action = live["action"]
                 if p in snap.pending:
-                    assert action["request"] == snap.pending[p] and action[
-                        "schema"
-                    ] == game.action_schema(action["kind"])
+                    assert action["request"] == snap.pending[p]
+                    # the form is built from the step's description, in its words
+                    desc = action["description"]
+                    assert desc["kind"] == action["kind"]
+                    assert desc["ask"] == game.step(action["kind"]).ask
+                    assert action["summary"].strip() and "{" not in action["summary"]
                     assert (
                         "Your move" in live["html"]["status"]
                         or "Submitted" in live["html"]["status"]
@@ -83,5 +86,13 @@ def test_home_new_rules_and_static_pages(api):
     for f in ("style.css", "app.js", "form.js", "match.js", "create.js"):
         assert api.client.get(f"/static/{f}").status_code == 200
     assert api.client.get("/favicon.ico").status_code == 200
+    # a game's own scripts come from its package's web/ folder; nothing else is served
+    r = api.client.get("/web/seat_exchange/seat_exchange.js")
+    assert r.status_code == 200 and "MMWidgets.seat_pairs" in r.text
+    assert r.headers["content-type"].startswith("text/javascript")
+    for bad in ("view.html", "inputs.json", "..%2Fgame.py", "nosuch.js"):
+        assert api.client.get(f"/web/seat_exchange/{bad}").status_code == 404, bad
+    assert api.client.get("/web/chess/seat_exchange.js").status_code == 404
+
     r = api.client.get("/rules/chess", headers={"Accept": "text/html"})
     assert r.status_code == 422 and "unknown game" in r.text and "<html" in r.text

@@ -29,6 +29,15 @@ def server(sqlite_url):
         yield app, base
 
 
+def phone_page(browser, errors: list[str]):
+    """A 390 px page that collects script errors and accepts every confirm()."""
+    page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
+    page.set_default_timeout(30_000)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda d: d.accept())
+    return page
+
+
 def test_host_edits_the_season_on_a_phone(server):
     app, base = server
     names = {p: f"Player {p.upper()} with a long name" for p in "abcdefghijkl"}
@@ -38,10 +47,7 @@ def test_host_edits_the_season_on_a_phone(server):
     with browserkit.chromium() as browser:
         from playwright.sync_api import expect
 
-        page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
-        page.set_default_timeout(30_000)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("dialog", lambda d: d.accept())
+        page = phone_page(browser, errors)
         page.goto(f"{base}/seasons/phone/host/{token}")
 
         form = page.locator("form[data-kind=adjust]")
@@ -98,3 +104,66 @@ def test_host_edits_the_season_on_a_phone(server):
     assert errors == []
     st = app.state.seasons.get("phone").standings
     assert st.players["e"].status == "eliminated" and st.players["c"].garnets == 6
+
+
+def test_host_enters_a_match_by_id_and_mixes_people_and_bots(server):
+    """The host picks a finished match of the server from the list (it becomes
+    episode 1, linked to its spectator page), then makes the next Main Match
+    with seat a a person and the others bots: the form warns while the count is
+    wrong, the links show the person's seat only, and the season's match opens
+    its host page through a new host link."""
+    app, base = server
+    svc, seasons = app.state.service, app.state.seasons
+    cast = ["a", "b", "c", "d", "e", "f", "g"]
+    _, token = seasons.create("mix", cast)
+    six = cast[:6]
+    done = svc.create_match("amalgamation", six, bots=dict.fromkeys(six, "random"), seed=3)
+    assert svc.wait_for_bots(60)
+    errors: list[str] = []
+    with browserkit.chromium() as browser:
+        from playwright.sync_api import expect
+
+        page = phone_page(browser, errors)
+        page.goto(f"{base}/seasons/mix/host/{token}")
+
+        form = page.locator("form.season-hosted")
+        form.locator("button[type=submit]").click()
+        expect(form.locator(".error")).to_have_text("choose a finished match or type its id")
+        form.locator("select[name=pick]").select_option(done.match_id)
+        form.locator("button[type=submit]").click()
+        episode = page.locator("table.episodes tbody[data-episode='1']")
+        expect(episode.locator("tr[data-player]")).to_have_count(6)
+        link = episode.locator("a")
+        expect(link).to_have_attribute("href", f"/watch/{done.spectator_token}")
+
+        form = page.locator("form.season-match")
+        form.locator("select[name=game]").select_option("amalgamation")
+        warning = form.locator(".count-warning")
+        expect(warning).to_have_text("The Amalgamation takes 6 players; 7 are chosen.")
+        form.locator("input[name=plays][value=g]").uncheck()
+        expect(warning).to_have_text("")
+        expect(form.locator("select[name=seat][data-player=g]")).to_be_disabled()
+        for p in six[1:]:
+            form.locator(f"select[name=seat][data-player={p}]").select_option("random")
+        form.locator("button[type=submit]").click()
+        created = form.locator(".created p")
+        expect(created).to_have_count(3)  # host, spectators, and player a only
+        expect(created.nth(2)).to_contain_text("Player a: ")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.screenshot(path=str(ARTIFACTS / "season-mix-390.png"), full_page=True)
+
+        season = seasons.get("mix")
+        made = season.matches[0]["match"]
+        with svc.db.read() as s:
+            from mainmatch.host.models import SeatRow
+
+            bots = {r.player: r.bot for r in s.query(SeatRow).filter(SeatRow.match_id == made)}
+        assert bots == {"a": None, **dict.fromkeys(six[1:], "random")}
+
+        page.reload()
+        page.locator(f"button.host-link[data-match='{made}']").click()
+        page.wait_for_url(f"{base}/host/*")
+        expect(page.locator("h1")).to_have_count(1)
+        acc = svc.access_of(page.url.rsplit("/", 1)[1])
+        assert acc is not None and acc.role == "host" and acc.match_id == made
+    assert errors == []

@@ -193,7 +193,8 @@ def test_records_that_do_not_fit_the_season_are_refused(season, tmp_path, capsys
     code, _, err = run(capsys, "season", "add-match", "s1", str(rec), "--db", db)
     assert code == 2 and "only a finished match" in err
     # a player eliminated since
-    run(capsys, "season", "death-match", "s1", "--ec", "a", "--opponent", "b", "--winner", "b", "--db", db)  # fmt: skip
+    code, out, _ = run(capsys, "season", "death-match", "s1", "--ec", "a", "--opponent", "b", "--winner", "b", "--db", db)  # fmt: skip
+    assert code == 0 and out.splitlines()[-1] == "a lost the Death Match and is eliminated", out
     ledger = exported(capsys, db)
     run(capsys, "random", "amalgamation", "--seed", "5", "--players", "a,b,c,d,e,f", "-o", str(rec))
     code, _, err = run(capsys, "season", "add-match", "s1", str(rec), "--db", db)

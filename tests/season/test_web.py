@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 import random
+import re
 
 from mainmatch import games
 from mainmatch.engine import play_random, replay
@@ -136,7 +137,8 @@ def test_hosted_match_from_the_season_enters_its_result_once(client):
     assert hosted[0]["author"] == "mainmatch"
     assert data["matches"] == [
         {"match": made["match"], "game": "amalgamation", "status": "over",
-         "entry": hosted[0]["number"], "problem": None}
+         "entry": hosted[0]["number"], "problem": None,
+         "spectator": f"/watch/{made['spectator_token']}"}
     ]  # fmt: skip
     # its own export cannot enter a second time; nor does a second look re-enter it
     r = client.post("/api/seasons/s1/records", json={"record": rec}, headers=auth(token))
@@ -212,7 +214,12 @@ def test_exports_and_page(client):
     assert "Standings" in page and "&lt;b&gt;x&lt;/b&gt;" in page and 'id="host"' not in page
     host = client.get(f"/seasons/s1/host/{token}", headers={"accept": "text/html"}).text
     assert 'id="host"' in host and "Undo entry 1" in host
-    assert '"c": 4' in html.unescape(host) and 'id="next-inputs"' in host
+    # the next match's inputs in words: c brings 4 garnets, third in the tiebreak
+    row = re.search(
+        r'<tr data-player="c"><td>(\d+)</td>.*?<td class="num">(\d+)</td>', host, re.DOTALL
+    )
+    assert row is not None and row.groups() == ("3", "4")
+    assert "{" not in html.unescape(host.split('id="inputs"')[1].split("</section>")[0])
     bad = client.get("/seasons/s1/host/wrong", headers={"accept": "text/html"})
     assert bad.status_code == 403 and "Traceback" not in bad.text
     assert "s1-copy" in client.get("/seasons").text

@@ -30,9 +30,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from mainmatch.host.errors import HostError
+from mainmatch.host.errors import HostError, NotFound
 from mainmatch.host.season_service import Season, SeasonService
 from mainmatch.season import render
+from mainmatch.season.ledger import Standings
 from mainmatch.season.models import Entry
 
 from . import season_match
@@ -65,8 +66,11 @@ def _amounts(season: Season, text: str, what: str) -> dict[str, int]:
     return out
 
 
-def _done(entry: Entry) -> str:
-    return f"Entry {entry.number}: {render.entry_text(entry.body)}"
+def _done(entry: Entry, st: Standings | None = None) -> str:
+    """The host's confirmation; with the standings after it, what the fold made
+    of the entry too (a Death Match's loser saved by a Token of Life, or out)."""
+    text = render.entry_line(entry.number, entry.body, st) if st else render.entry_text(entry.body)
+    return f"Entry {entry.number}: {text}"
 
 
 def group(bot: BotLike) -> app_commands.Group:
@@ -80,7 +84,8 @@ def group(bot: BotLike) -> app_commands.Group:
         entry = await bot.run_db(
             lambda: seasons.append(name, body, author=_author(interaction), reason=reason)
         )
-        await _answer(interaction, _done(entry))
+        after: Season = await bot.run_db(seasons.get, name)
+        await _answer(interaction, _done(entry, after.standings))
 
     async def season_of(name: str) -> Season:
         season: Season = await bot.run_db(seasons.get, name)
@@ -349,7 +354,16 @@ def group(bot: BotLike) -> app_commands.Group:
             ids = await bot.run_db(bot.store.guild_matches, interaction.guild.id, running=False)
             if match not in ids:
                 raise Refused(f"No match {match!r} on this server.")
-            data = await bot.run_db(bot.service.record, match)
+            try:  # the season's owner's match: entered as hosted, linked on the season page
+                entry = await bot.run_db(
+                    lambda: seasons.add_match(
+                        name, match, author=_author(interaction), reason=reason
+                    )
+                )
+                await _answer(interaction, _done(entry))
+                return
+            except NotFound:  # a season linked here from elsewhere: as a record
+                data = await bot.run_db(bot.service.record, match)
         else:
             assert record is not None
             data = await _read_attachment(record)

@@ -6,7 +6,8 @@ when the game takes another number), ``garnets`` come from the ledger and
 same as the web page and ``mainmatch season new-match``). Each seat is the
 cast member's own Discord account (``discord_id``, kept by ``/mm season
 new``): a cast member without one, or who left the server, is named and no
-match starts. Seating, private channels and announcements are those of
+match starts. ``bots`` names the seats a bot plays instead (``season_bots``),
+people and bots seat by seat. Seating, private channels and announcements are those of
 ``/mm new``; when the match ends, its result enters the ledger once.
 """
 
@@ -32,6 +33,7 @@ from .hosting import (
     private_channels,
 )
 from .protocol import BotLike
+from .season_bots import seat_bots
 
 
 async def members_of_cast(
@@ -65,6 +67,7 @@ def attach(sg: app_commands.Group, bot: BotLike, seasons: SeasonService) -> None
         deadlines="deadline policies, e.g. round=minutes:1440 (default: the seed's)",
         early="resolve as soon as everyone has submitted (default yes)",
         seed="a seed for the game's chance (optional)",
+        bots="seats a bot plays: ids or mentions, each alone or as SEAT=BOT (e.g. ann2 ann3=random)",
     )
     @app_commands.choices(game=game_choices())
     @app_commands.check(may_create)  # a new match (checked after is_host)
@@ -78,6 +81,7 @@ def attach(sg: app_commands.Group, bot: BotLike, seasons: SeasonService) -> None
         deadlines: str = "",
         early: bool = True,
         seed: app_commands.Range[int, 0, 2**53] | None = None,
+        bots: app_commands.Range[str, 0, 1000] = "",
     ) -> None:
         guild = interaction.guild
         assert guild is not None
@@ -88,7 +92,8 @@ def attach(sg: app_commands.Group, bot: BotLike, seasons: SeasonService) -> None
         channels: dict[str, int] = {}
         try:
             policies = parse_deadlines(deadlines)
-            humans = await members_of_cast(guild, season, chosen)
+            robots = seat_bots(bots, game, chosen, season)
+            humans = await members_of_cast(guild, season, [p for p in chosen if p not in robots])
             # the season's own checks first (who is alive, how many): nothing made yet
             await bot.run_db(season.standings.next_inputs, chosen)
             g = games.get(game)
@@ -108,6 +113,7 @@ def attach(sg: app_commands.Group, bot: BotLike, seasons: SeasonService) -> None
                     seed=seed,
                     deadlines=policies,
                     early_resolution=early,
+                    bots=robots,
                     **({"title": title} if title else {}),
                 )
             )
@@ -116,5 +122,5 @@ def attach(sg: app_commands.Group, bot: BotLike, seasons: SeasonService) -> None
             await _answer(interaction, f"No match started: {exc}")
             return
         await _seat_and_subscribe(bot, interaction, setup, made, humans, channels, chosen)
-        await _answer(interaction, _summary(made, g.title, humans, {}), raw=True)
+        await _answer(interaction, _summary(made, g.title, humans, robots), raw=True)
         await bot.pump_after()

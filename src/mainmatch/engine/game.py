@@ -91,6 +91,10 @@ class Game(ABC, Generic[StateT]):
     #: own containers): a caller then copies a view before changing it
     #: (docs/decisions.md PE16)
     fresh_views: ClassVar[bool] = True
+    #: the key of the result's ``details`` that holds each player's final score
+    #: (``{player: number}``), shown beside places in season tables; ``None``:
+    #: the rules keep no score per player (Homeostasis)
+    score_key: ClassVar[str | None] = None
     #: the last state :meth:`pending` was asked about, and its answer
     _pending_memo: tuple[StateT, dict[str, Request]] | None = None
 

@@ -29,8 +29,8 @@ from . import deadlines as dl
 from .admin import COOKIE, require_admin, start_session
 from .errors import Conflict, Forbidden
 from .home import RECORD_KEY, host_extras, restored
-from .inputwords import host_inputs, kind_words
-from .ratelimit import SeatRequest, seat_request
+from .inputwords import describe_step, host_inputs, kind_words
+from .ratelimit import SeatRequest, check_draft, seat_request
 from .service import Access, Created, HostService, available_games
 
 router = APIRouter(prefix="/api")
@@ -111,6 +111,13 @@ class Submit(_Body):
     )
 
 
+class Check(_Body):
+    action: Any = Field(description="a draft of the player's action for the open step")
+    step: int = Field(
+        description="the open step's number; another step gives 409 naming the open step"
+    )
+
+
 class Resolve(_Body):
     step: int = Field(
         description="the open step's number (a guard against resolving twice): 409 if another"
@@ -158,8 +165,10 @@ def game_info(game) -> dict:
         "step_kinds": {
             k: {
                 "default_deadline": p,
-                "words": kind_words(k),
+                "words": kind_words(game, k),
                 "action_schema": game.action_schema(k),
+                # the step's description (engine/steps.py): what the web form is built from
+                "description": describe_step(game, k),
             }
             for k, p in dl.default_policies(game).items()
         },
@@ -284,6 +293,18 @@ def submit(body: Submit, request: Request, acc: Access = Depends(access)) -> dic
         out = service(request).submit(acc, body.action, body.step)
         seat.submitted(body.step)
     return out
+
+
+@router.post(
+    "/matches/{match_id}/check",
+    summary="Player: what the rules say of a draft (changes nothing)",
+)
+def check(body: Check, request: Request, acc: Access = Depends(access)) -> dict:
+    """``{"ok", "error", "echo"}``: whether the rules would accept the draft now,
+    their refusal in the player's words, and the draft read back as a sentence.
+    Only a player's own token, only about their own draft; nothing is stored."""
+    check_draft(request, acc.match_id, acc.player if acc.role == "player" else None)
+    return service(request).check(acc, body.action, body.step)
 
 
 def _seat_pace(request: Request, acc: Access) -> SeatRequest:

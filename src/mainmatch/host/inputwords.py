@@ -2,7 +2,8 @@
 
 Each game's host inputs (``Game.host_inputs``, the options of ``new_config``)
 get a label, a help text taken from the game's spec, and the kind of input that
-fits them (``templates/games/<game>.inputs.json`` over ``_common.inputs.json``).
+fits them (the game's own ``web/inputs.json`` over ``_common.inputs.json``).
+A step kind's words come from the game's step description.
 The page never shows a config key: an input with no words falls back to its
 name written as words.
 """
@@ -14,9 +15,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.game import Game
+from mainmatch.engine.steps import steps_json
 
-GAMES = Path(__file__).with_name("templates") / "games"
+from .gameweb import input_words
+
+#: the words of the host inputs every game shares (a game's own ``web/inputs.json`` adds to them)
+COMMON = Path(__file__).with_name("templates") / "games" / "_common.inputs.json"
 #: how an input is entered on /new (static/create.js)
 INPUTS = (
     "order",
@@ -31,48 +37,35 @@ INPUTS = (
 )
 
 
-#: what each step kind asks of a player, for the "your move" line
-KIND_WORDS = {
-    "choose_ec": "name the Elimination Candidate",
-    "trades": "pay for trades",
-    "round": "your moves for this round",
-    "bids": "bid on the items",
-    "save_cards": "save cards",
-    "draft": "draft a card",
-    "bid": "bid in the live auction",
-    "final_bid": "the final auction",
-    "place_saved": "place your saved cards",
-    "brackets": "place your team's brackets",
-}
+def kind_words(game: Game, kind: str) -> str:
+    """What step ``kind`` asks of the player it is sent to, from the game's step
+    description (``StepDescription.ask``: "bid in the live auction")."""
+    try:
+        return game.step(kind).ask
+    except IllegalAction:  # not a step of this game (an old deadline key): its name
+        return kind.replace("_", " ")
 
 
-def kind_words(kind: str) -> str:
-    """What a step kind asks of a player (``bid in the live auction``)."""
-    return KIND_WORDS.get(kind, kind.replace("_", " "))
+def kind_task(game: Game, kind: str) -> str:
+    """The same said of someone else (the host, a spectator, another player):
+    ``StepDescription.others_task`` ("moves for the round", no "your")."""
+    try:
+        return game.step(kind).others_task()
+    except IllegalAction:
+        return kind.replace("_", " ")
 
 
-#: the same for anyone else (the host, a spectator, another player): no "your"
-#: (kind_words stays as it is: the JSON API's /games gives it as "words")
-KIND_TASKS = {
-    "round": "moves for the round",
-    "place_saved": "place saved cards",
-    "brackets": "place the team's brackets",
-}
-
-
-def kind_task(kind: str) -> str:
-    """What a step kind asks, said of someone else (``moves for the round``)."""
-    return KIND_TASKS.get(kind) or kind_words(kind)
+def describe_step(game: Game, kind: str) -> dict[str, Any]:
+    """Step ``kind``'s description as JSON (``engine.steps.steps_json``): its
+    words and the tree of its inputs, which the web form is built from."""
+    return steps_json({kind: game.step(kind)})[kind]
 
 
 @cache
 def _words(game_id: str) -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for name in ("_common", game_id):
-        path = GAMES / f"{name}.inputs.json"
-        if path.exists():
-            for key, value in json.loads(path.read_text(encoding="utf-8")).items():
-                out[key] = {**out.get(key, {}), **value}
+    out: dict[str, dict[str, Any]] = json.loads(COMMON.read_text(encoding="utf-8"))
+    for key, value in input_words(game_id).items():
+        out[key] = {**out.get(key, {}), **value}
     return out
 
 

@@ -6,11 +6,12 @@ the same ``HostService.overview`` the API returns, so a page never shows more
 than the API gives that token. ``/live/TOKEN`` answers the regions again as
 JSON for live updates (the page's script listens to the match's event stream).
 
-Views are rendered for people by small per-game templates
-(``templates/games/<game>.html``; any other game falls back to a generic
-table of its view). The action form is built in the browser from the step's
-JSON Schema and request, helped by ``templates/games/<game>.form.json``
-(which request list gives the choices of which field).
+Views are rendered for people by the game's own templates (its package's
+``web/`` folder, found by ``gameweb.py``; a game without one falls back to a
+generic table of its view). The action form is built in the browser from
+the step's description (``engine/steps.py``) and the player's request; as
+the player types, it asks the rules about the draft (``POST
+/api/matches/ID/check``) and shows their answer before Submit.
 """
 
 from __future__ import annotations
@@ -19,25 +20,36 @@ import hmac
 import json
 import math
 from datetime import UTC, datetime
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from mainmatch import games
 from mainmatch.bots import bot_names
 from mainmatch.engine.checks import money
+from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.game import Game
 
 from . import deadlines as dl
 from .admin import is_admin, start_session
 from .errors import NotFound
+from .gameweb import (
+    ASSET,
+    MEDIA,
+    GameWebLoader,
+    assets,
+    request_template,
+    view_html,
+    view_template,
+    web_file,
+)
 from .home import list_matches
-from .inputwords import kind_task, kind_words
+from .inputwords import describe_step, kind_task, kind_words
 from .ratelimit import check_guesses, wrong_guess
 from .service import Access, HostService, available_games
 
@@ -68,7 +80,8 @@ def when(ts: float | None, style: str = "datetime") -> Markup:
 
 def _env() -> Environment:
     env = Environment(
-        loader=FileSystemLoader(TEMPLATES),
+        # the host's own templates, then each game's web/ folder (gameweb.py)
+        loader=ChoiceLoader([FileSystemLoader(TEMPLATES), GameWebLoader()]),
         autoescape=select_autoescape(["html"]),
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -83,7 +96,17 @@ def _env() -> Environment:
     env.globals["circle_point"] = circle_point
     env.globals["kind_words"] = kind_words
     env.globals["kind_task"] = kind_task
+    env.globals["request_words"] = request_words
     return env
+
+
+def request_words(game: Game, request: dict[str, Any]) -> str:
+    """A request as a sentence from the game's step description (games without
+    a request template of their own)."""
+    try:
+        return game.step(request["kind"]).request_words(request)
+    except IllegalAction:  # not a step kind of the game: no sentence
+        return ""
 
 
 def circle_point(i: int, n: int, radius: float, cx: float, cy: float) -> tuple[float, float]:
@@ -99,34 +122,23 @@ def render(name: str, **ctx: Any) -> str:
     return ENV.get_template(name).render(**ctx)
 
 
-@cache
-def view_template(game_id: str) -> str:
-    """The game's own view template, or the generic one."""
-    return (
-        f"games/{game_id}.html"
-        if (TEMPLATES / "games" / f"{game_id}.html").exists()
-        else "games/_generic.html"
+def render_view(game: Game, view: dict[str, Any], ov: dict[str, Any] | None = None) -> str:
+    """One view (public or a player's) as the pages draw it: the game's own view
+    template (its ``web/view.html``) or the generic one, with the host's filters.
+    The stable entry point for other adapters (Discord reads it back as
+    Markdown); ``ov`` is the page's overview where there is one."""
+    return view_html(ENV, game, view, ov)
+
+
+def render_request(game: Game, request: dict[str, Any]) -> str:
+    """A request in sentences as the player page shows it: the game's own
+    request template, else its step's own ``summary``, else its values listed."""
+    return render(
+        "regions/request.html",
+        ov={"request": request},
+        game=game,
+        request_template=request_template(game.id),
     )
-
-
-@cache
-def request_template(game_id: str) -> str:
-    """The game's template of a request in sentences, or the generic one."""
-    name = f"games/{game_id}.request.html"
-    return name if (TEMPLATES / name).exists() else "games/_generic.request.html"
-
-
-@cache
-def form_hints(game_id: str, kind: str) -> dict:
-    """Which request list gives the choices of which action field, for step ``kind``
-    (``_common.form.json`` covers the engine's own ``choose_ec``)."""
-    out: dict = {}
-    for name in ("_common", game_id):
-        path = TEMPLATES / "games" / f"{name}.form.json"
-        if path.exists():
-            for key, value in json.loads(path.read_text(encoding="utf-8")).get(kind, {}).items():
-                out[key] = {**out.get(key, {}), **value} if isinstance(value, dict) else value
-    return out
 
 
 def error_page(request: Request, status: int, message: str) -> str:
@@ -184,17 +196,13 @@ def regions(request: Request, acc: Access, token: str) -> dict[str, Any]:
             "step": ov["open_step"],
             "kind": ov["request"]["kind"] if ov["request"] else None,
             "request": ov["request"],
-            "schema": ov["action_schema"],
+            # the step's description: the form is built from its tree of inputs
+            "description": describe_step(game, ov["request"]["kind"]) if ov["request"] else None,
             "submission": ov["submission"],
-            "hints": form_hints(game.id, ov["request"]["kind"]) if ov["request"] else {},
             "deadline": ov["deadline"],
             # the player's own view: the game's inputs draw on it (the circle of seats, the slots)
             "view": ov["view"],
-            "summary": (
-                render("regions/request.html", ov=ov, request_template=request_template(game.id))
-                if ov["request"]
-                else ""
-            ),
+            "summary": (render_request(game, ov["request"]) if ov["request"] else ""),
         }
     return out
 
@@ -214,6 +222,8 @@ def _match_page(request: Request, token: str, role: str) -> HTMLResponse | Redir
         regions=reg,
         game=game,
         title=game.title,
+        # the game's own scripts and style sheets (its web/ folder), if any
+        assets=assets(game.id),
     )
     return HTMLResponse(html)
 
@@ -288,7 +298,7 @@ def new(request: Request, game: str | None = None) -> HTMLResponse:
                 {
                     **game_info(g),
                     "step_order": list(g.action_models),
-                    "step_tasks": {k: kind_task(k) for k in g.action_models},
+                    "step_tasks": {k: kind_task(g, k) for k in g.action_models},
                 }
                 for g in gs
             ],
@@ -326,3 +336,17 @@ def live(request: Request, token: str) -> JSONResponse:
     if acc is None:
         raise NotFound("this link is not valid: no match has this token")
     return JSONResponse(regions(request, acc, token))
+
+
+@router.get("/web/{game_id}/{name}")
+def game_asset(game_id: str, name: str) -> Response:
+    """A script or style sheet of a game's own ``web/`` folder (gameweb.py)."""
+    match = ASSET.match(name)
+    path = web_file(game_id, name) if match else None
+    if path is None:
+        raise NotFound(f"no file {name!r} in the web folder of game {game_id!r}")
+    return Response(
+        path.read_bytes(),
+        media_type=MEDIA[match.group(1)] if match else None,
+        headers={"Cache-Control": "public, max-age=300"},
+    )

@@ -21,6 +21,12 @@ make guessing and flooding hopeless, not to meter fairly).
   first accepted submission for a step later than its last one is free: that is
   play (a bot over the API may move through many turns a second), and a step
   cannot open again and again without the other players or the host.
+- *Checks*: each check of a draft (the form asks the rules as the player
+  types, a moment after each change) costs its seat one token of a bucket of
+  its own (:data:`CHECK_BURST`, then :data:`CHECKS_PER_SECOND`), so typing
+  never eats into the seat's submissions; a check replays nothing and writes
+  nothing, but it still reads the match, so a flood is refused like one of
+  submissions.
 
 The figures can be changed with the environment variables of the same names
 prefixed ``MAINMATCH_`` (e.g. ``MAINMATCH_SUBMITS_PER_SECOND``).
@@ -48,6 +54,8 @@ GUESS_BURST = _env("GUESS_BURST", 20)
 GUESSES_PER_SECOND = _env("GUESSES_PER_SECOND", 0.5)
 SUBMIT_BURST = _env("SUBMIT_BURST", 20)
 SUBMITS_PER_SECOND = _env("SUBMITS_PER_SECOND", 5)
+CHECK_BURST = _env("CHECK_BURST", 30)
+CHECKS_PER_SECOND = _env("CHECKS_PER_SECOND", 5)
 #: keys kept at most; full buckets are dropped first (a full bucket is no bucket)
 MAX_KEYS = 100_000
 
@@ -106,9 +114,12 @@ class RateLimits:
         guesses_per_second: float = GUESSES_PER_SECOND,
         submit_burst: float = SUBMIT_BURST,
         submits_per_second: float = SUBMITS_PER_SECOND,
+        check_burst: float = CHECK_BURST,
+        checks_per_second: float = CHECKS_PER_SECOND,
     ) -> None:
         self.guesses = TokenBuckets(guess_burst, guesses_per_second)
         self.seats = SeatPace(submit_burst, submits_per_second)
+        self.checks = TokenBuckets(check_burst, checks_per_second)
 
 
 def too_many(message: str, seconds: float) -> TooMany:
@@ -199,3 +210,13 @@ def seat_request(request: Request, match_id: str, player: str | None) -> SeatReq
     limits = _limits(request)
     seat = (match_id, player) if player else None
     return SeatRequest(limits.seats if limits is not None else None, seat)
+
+
+def check_draft(request: Request, match_id: str, player: str | None) -> None:
+    """A player's check of a draft: 429 if their seat checks too often (no
+    limit for a host or spectator, whom the service refuses anyway)."""
+    limits = _limits(request)
+    if limits is not None and player:
+        wait = limits.checks.take((match_id, player))
+        if wait > 0:
+            raise too_many("this seat checks drafts too often", wait)

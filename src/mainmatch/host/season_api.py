@@ -113,6 +113,12 @@ class SeasonMatch(_Body):
     title: str | None = Field(None, max_length=200)
 
 
+class AddHosted(_Body):
+    match: str = Field(max_length=40, description="the id of a finished match of this server")
+    reason: str = Field("", max_length=500)
+    author: str = Field("host", max_length=100)
+
+
 # ------------------------------------------------------------------ endpoints
 
 
@@ -234,3 +240,32 @@ def new_match(body: SeasonMatch, request: Request, name: str = Depends(season_ho
     kwargs = body.model_dump(exclude={"game", "players"}, exclude_none=True)
     created = seasons(request).new_match(name, body.game, body.players, **kwargs)
     return links(request, created)
+
+
+@router.get(
+    "/{name}/server-matches",
+    summary="Host: the finished matches of the season's owner it could enter (newest first)",
+)
+def server_matches(request: Request, name: str = Depends(season_host)) -> list[dict]:
+    return seasons(request).owner_matches(name)
+
+
+@router.post(
+    "/{name}/server-matches",
+    status_code=201,
+    summary="Host: enter a finished match of this server by its id",
+)
+def add_server_match(body: AddHosted, request: Request, name: str = Depends(season_host)) -> dict:
+    entry = seasons(request).add_match(name, body.match, author=body.author, reason=body.reason)
+    return entry.model_dump(mode="json")
+
+
+@router.post(
+    "/{name}/matches/{match_id}/host-link",
+    summary="Host: a new host link for a match the season started (the previous one stops working)",
+)
+def season_match_host_link(
+    match_id: str, request: Request, name: str = Depends(season_host)
+) -> dict:
+    token = seasons(request).season_match_host_link(name, match_id)
+    return {"host": str(request.base_url).rstrip("/") + f"/host/{token}"}

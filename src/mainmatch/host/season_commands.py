@@ -217,7 +217,11 @@ def death_match(
 ) -> None:
     """Enter a Death Match: its loser is eliminated unless a Token of Life saves them."""
     body = {"kind": "death_match", "ec": ec, "opponent": opponent, "winner": winner, "game": game}
-    _done(_service(db).append(name, body, author=_author(author), reason=reason))
+    svc = _service(db)
+    entry = svc.append(name, body, author=_author(author), reason=reason)
+    _done(entry)
+    # what the rules made of it: saved by a Token of Life (held before → after), or out
+    print(svc.get(name).standings.outcomes[entry.number])
 
 
 @season_app.command("use-token")

@@ -7,13 +7,16 @@ Everything shown comes from the same :class:`SeasonService` reads as the API.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from mainmatch.bots import bot_names
+from mainmatch.season import episodes as season_episodes
 from mainmatch.season import render as season_render
+from mainmatch.season.ledger import Standings
+from mainmatch.season.models import MainMatch
 
 from .errors import Forbidden
 from .pages import render
@@ -56,19 +59,24 @@ def guarded_authorize(request: Request, name: str, token: str | None) -> None:
 
 
 def _page(request: Request, name: str, token: str | None) -> str:
-    season = seasons(request).get(name)
+    service = seasons(request)
+    season = service.get(name)
     st = season.standings
-    entries: list[dict[str, Any]] = [
-        {
-            "number": e.number,
-            "text": season_render.entry_text(e.body),
-            "undone_by": st.undone.get(e.number),
-            "at": e.at,
-            "author": e.author,
-            "reason": e.reason,
-        }
-        for e in reversed(season.entries)
-    ]
+    entries: list[dict[str, Any]] = []
+    for e in reversed(season.entries):
+        match = e.body.match if isinstance(e.body, MainMatch) else None
+        entries.append(
+            {
+                "number": e.number,
+                "text": season_render.entry_line(e.number, e.body, st),
+                "undone_by": st.undone.get(e.number),
+                "at": e.at,
+                "author": e.author,
+                # the server's own reason names the match by its id: the link says it
+                "reason": "" if match and e.reason == f"hosted match {match}" else e.reason,
+                "watch": season.watch.get(match) if match else None,
+            }
+        )
     return render(
         "season/season.html",
         title=f"Season {season.name}",
@@ -76,11 +84,34 @@ def _page(request: Request, name: str, token: str | None) -> str:
         st=st,
         rows=season_render.order(st),
         entries=entries,
+        episodes=season_episodes.episodes(season.entries, st),
         post=season_render.markdown(st),
         token=token,
         games=[
             {"id": g.id, "title": g.title, "players": g.players_text()} for g in available_games()
         ],
+        titles={g.id: g.title for g in available_games()},
+        # per game: its bots (each seat's choices) and its player range (the form's warning)
+        seating={g.id: (bot_names(g.id), *g.players_range()) for g in available_games()},
         last=st.in_force[-1] if st.in_force else None,
-        inputs=json.dumps(st.next_inputs(), indent=1) if len(st.alive) else None,
+        inputs=next_inputs(st),
+        finished=service.owner_matches(name) if token else [],
     )
+
+
+def next_inputs(st: Standings) -> list[dict[str, Any]]:
+    """The next Main Match's host inputs for the alive cast, one row each in
+    gamewide-tiebreak order: who they are, the garnets they bring
+    (``garnets``) and their place in ``gamewide_tiebreak`` (1 = best)."""
+    if not st.alive:
+        return []
+    inputs = st.next_inputs()
+    return [
+        {
+            "id": p,
+            "name": st.players[p].name,
+            "garnets": inputs["garnets"][p],
+            "tiebreak": i,
+        }
+        for i, p in enumerate(inputs["gamewide_tiebreak"], 1)
+    ]

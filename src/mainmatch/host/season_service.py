@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import select
+from sqlalchemy import Select, column, or_, select, table
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -45,7 +45,7 @@ from mainmatch.season.records import entry_of_record
 
 from .db import Database
 from .errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
-from .models import MatchRow
+from .models import MatchRow, SeatRow
 from .season_models import (
     BODY,
     SeasonClaimRow,
@@ -72,8 +72,11 @@ class Season:
     entries: list[Entry]
     standings: Standings
     revision: int
-    #: hosted matches of the season: {match, game, status, entry, problem}
+    #: hosted matches of the season: {match, game, status, entry, problem, spectator}
     matches: list[dict[str, Any]]
+    #: match id -> its spectator page's path, for every hosted match the season
+    #: started or entered that this server still has
+    watch: dict[str, str] = field(default_factory=dict)
 
 
 def describe(exc: ValidationError, root: str) -> str:
@@ -236,7 +239,7 @@ class SeasonService:
         settings = SeasonSettings.model_validate(row.settings)
         entries = entries_of(s, row.id)
         links = s.execute(
-            select(SeasonMatchRow, MatchRow.game, MatchRow.status)
+            select(SeasonMatchRow, MatchRow.game, MatchRow.status, MatchRow.spectator_token)
             .join(MatchRow, MatchRow.id == SeasonMatchRow.match_id)
             .where(SeasonMatchRow.season_id == row.id)
             .order_by(SeasonMatchRow.created_at)
@@ -248,9 +251,19 @@ class SeasonService:
                 "status": status,
                 "entry": link.entry,
                 "problem": link.problem,
+                "spectator": f"/watch/{spectator}",
             }
-            for link, game, status in links
+            for link, game, status, spectator in links
         ]
+        # matches entered by id: their spectator pages too (the episode table links them)
+        hosted = {e.body.match for e in entries if isinstance(e.body, MainMatch) and e.body.match}
+        watch: dict[str, str] = {str(m["match"]): str(m["spectator"]) for m in matches}
+        missing = sorted(hosted - set(watch))
+        if missing:
+            for match_id, spectator in s.execute(
+                select(MatchRow.id, MatchRow.spectator_token).where(MatchRow.id.in_(missing))
+            ):
+                watch[match_id] = f"/watch/{spectator}"
         return Season(
             row.name,
             settings,
@@ -258,6 +271,7 @@ class SeasonService:
             ledger.standings(settings, entries),
             row.revision,
             matches,
+            watch,
         )
 
     def check_exists(self, name: str) -> None:
@@ -281,11 +295,14 @@ class SeasonService:
         if not isinstance(body, BODY_TYPES):
             body = parse_body(body)
         if isinstance(body, MainMatch) and (
-            body.source != "manual" or body.match_key is not None or body.match is not None
+            body.source != "manual"
+            or body.match_key is not None
+            or body.match is not None
+            or body.result is not None
         ):
             # only the server says a result is a record's or a hosted match's
             raise Unprocessable(
-                "a Main Match typed in has source manual and no match or match_key; "
+                "a Main Match typed in has source manual and no match, match_key or result; "
                 "send a record to enter a recorded match"
             )
         if isinstance(body, Undo):
@@ -489,12 +506,119 @@ class SeasonService:
         except IntegrityError:  # another process entered it first
             return None
 
+    # ================================================================ matches by id
+
+    def owner_matches(self, name: str) -> list[dict[str, Any]]:
+        """The finished matches of this server the season's owner may see
+        (:func:`_owner_sees`) that it could enter: every player an alive cast
+        member, not already in the ledger by its id; newest first, each
+        ``{match, game, title, players, created_at}``."""
+        season = self.get(name)
+        alive = set(season.standings.alive)
+        entered = {
+            e.body.match
+            for e in season.entries
+            if isinstance(e.body, MainMatch) and e.number in season.standings.in_force
+        }
+        with self.db.read() as s:
+            row = _row(s, name)
+            rows = s.execute(
+                _owner_sees(select(MatchRow), row)
+                .where(MatchRow.status == "over")
+                .order_by(MatchRow.created_at.desc())
+                .limit(200)
+            ).scalars()
+            found = [(m.id, m.game, m.title, m.created_at) for m in rows if m.id not in entered]
+            seats: dict[str, list[str]] = {}
+            ids = [f[0] for f in found]
+            for seat in s.scalars(
+                select(SeatRow).where(SeatRow.match_id.in_(ids)).order_by(SeatRow.position)
+            ):
+                seats.setdefault(seat.match_id, []).append(seat.player)
+        return [
+            {"match": m, "game": g, "title": t, "players": seats.get(m, []), "created_at": at}
+            for m, g, t, at in found
+            if seats.get(m) and set(seats[m]) <= alive
+        ]
+
+    def add_match(self, name: str, match_id: str, *, author: str, reason: str = "") -> Entry:
+        """Enter a finished match hosted on this server, by its id, as a Main Match
+        (``source: hosted``): its record is replayed like an uploaded one.
+
+        Only a match the season's owner may see (:func:`_owner_sees`); any other
+        id answers as if it did not exist. A match the season itself started
+        enters as :meth:`settle` would enter it (holdings as the ledger had them
+        when it began); another one's starting garnets must be the ledger's."""
+        with self.db.read() as s:
+            row = _row(s, name)
+            found = s.scalar(
+                _owner_sees(select(MatchRow.status), row).where(MatchRow.id == match_id)
+            )
+            if found is None:
+                raise NotFound(f"no match {match_id!r} of this season's host on this server")
+            if found != "over":
+                raise Conflict(
+                    f"match {match_id} is still being played; only a finished match can enter"
+                )
+            settings = SeasonSettings.model_validate(row.settings)
+        body = entry_of_record(
+            self.host.record(match_id), settings.ids, source="hosted", match=match_id
+        )
+        author, reason = _text(author, "author", 100, required=True), _text(reason, "reason", 500)
+        try:
+            with self.db.write() as s:
+                row = _lock(s, name)
+                link = s.get(SeasonMatchRow, match_id)
+                own = link is not None and link.season_id == row.id
+                if own:
+                    body = body.model_copy(update={"starting_garnets": None})
+                entry = self._append_in(s, row, body, author, reason or f"hosted match {match_id}")
+                if own and link is not None:
+                    link.entry, link.problem = entry.number, None
+        except IntegrityError:
+            raise Conflict("this match is already in the ledger") from None
+        self._changed(name)
+        return entry
+
+    def season_match_host_link(self, name: str, match_id: str) -> str:
+        """A new host token for a match the season started (its host page; the
+        previous host link of that match stops working). Matches the season did
+        not start answer as if they did not exist."""
+        with self.db.read() as s:
+            row = _row(s, name)
+            link = s.get(SeasonMatchRow, match_id)
+            if link is None or link.season_id != row.id:
+                raise NotFound(f"season {name} started no match {match_id!r}")
+        return self.host.new_host_token(match_id)
+
     def _changed(self, name: str) -> None:
         for listener in self.listeners:
             listener(name)
 
 
 # ==================================================================== helpers
+
+
+#: the Discord bot's table of where its matches are (migration 0003, made on every
+#: database), named here rather than imported: the host layer does not import adapters
+_DISCORD_MATCHES = table("discord_matches", column("match_id"), column("guild_id"))
+
+
+def _owner_sees(query: Select[Any], row: SeasonRow) -> Select[Any]:
+    """``query`` over :class:`MatchRow` kept to the matches the season's owner may
+    see (docs/hosting.md, threat model): the matches the season started, and
+    those of its owner: a Discord server's own matches for a season made there,
+    the matches made on the web (page, API, CLI; no Discord server's) for a web
+    season. The season's host token reaches no other server's or owner's match."""
+    started = select(SeasonMatchRow.match_id).where(SeasonMatchRow.season_id == row.id)
+    discord = select(_DISCORD_MATCHES.c.match_id)
+    owner = row.owner or "web"
+    if owner.startswith("discord:"):
+        guild = int(owner.removeprefix("discord:"))
+        mine = MatchRow.id.in_(discord.where(_DISCORD_MATCHES.c.guild_id == guild))
+    else:
+        mine = MatchRow.id.not_in(discord)
+    return query.where(or_(MatchRow.id.in_(started), mine))
 
 
 def _row(s: Session, name: str) -> SeasonRow:

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session, object_session
 
 from mainmatch.bots import bot_names
 from mainmatch.engine.errors import IllegalAction, MainmatchError, RecordError
+from mainmatch.engine.game import Game
 
 from . import deadlines as dl
 from . import delivery
@@ -32,6 +33,20 @@ from .models import MatchRow, SeatRow, StepRow, SubmissionRow
 from .snapshots import Snapshot
 
 log = logging.getLogger("mainmatch.host")
+
+
+def draft_echo(game: Game, request: dict, action: Any) -> str:
+    """A draft read back in words (``StepDescription.echo_words``); a draft too
+    malformed for the game's sentence gets none (the rules' error says why)."""
+    if not isinstance(action, dict):
+        return ""
+    try:
+        return game.step(request["kind"]).echo_words(action, request)
+    # a half-typed draft (a string for a number, a key missing) may break a
+    # game's sentence: no echo then, the rules' error says what is wrong
+    except (LookupError, TypeError, ValueError, AttributeError, MainmatchError):
+        return ""
+
 
 #: longest chain of steps one change may resolve (bots answering bots)
 MAX_CHAIN = 100_000
@@ -90,6 +105,32 @@ class StepsMixin(ServiceCore):
             }
         self._committed(m.id, snap)
         return out
+
+    def check(self, access: Access, action: Any, step: int) -> dict:
+        """What the rules would say of ``access.player``'s draft for the open
+        step, changing nothing: ``ok``, the rules' refusal in the player's words
+        (``error``, else ``None``) and the draft read back as a sentence
+        (``echo``, from the step's description). The same checks as
+        :meth:`submit` (the draft completed with the rules' defaults, then
+        validated), on the same state, answered only about the caller's own draft."""
+        player = _player_of(access)
+        check_json(action, "action")
+        now = self.clock()
+        with self.db.read() as s:
+            m = s.get(MatchRow, access.match_id)
+            if m is None:
+                raise NotFound(f"no match {access.match_id!r}")
+            snap = self._snapshot(s, m)
+            self._check_open(m, snap, player, step, now)
+        self.cache.put(m.id, snap)
+        request = snap.pending[player]
+        error: str | None = None
+        try:
+            whole, _ = snap.game.complete_action(snap.state, player, action, random.Random(0))
+            snap.game.validate(snap.state, player, whole)
+        except IllegalAction as exc:
+            error = str(exc)
+        return {"ok": error is None, "error": error, "echo": draft_echo(snap.game, request, action)}
 
     def withdraw(self, access: Access, step: int) -> dict:
         """Take back ``access.player``'s submission for the open step."""

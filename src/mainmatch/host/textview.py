@@ -1,7 +1,7 @@
 """Views for people in a terminal: the pages' own view templates, as plain text.
 
 ``mainmatch replay --step K`` shows each view as the pages show it: the
-game's template (``templates/games/<game>.html``) is rendered to HTML and
+game's template (its package's ``web/view.html``) is rendered to HTML and
 read back as text (headings, paragraphs, table rows with ``|`` between
 cells, ``term: value`` pairs). Pictures (the circle of seats) are left out;
 the templates say in words what they show.
@@ -15,7 +15,8 @@ from typing import Any
 
 from mainmatch.engine.game import Game
 
-from .pages import ENV, view_template
+from .inputwords import kind_words
+from .pages import render_view
 
 #: elements that start a new line of text
 BLOCKS = {"p", "div", "li", "tr", "h1", "h2", "h3", "dl", "table", "ul", "ol", "details", "summary"}
@@ -106,14 +107,11 @@ def html_to_text(html: str) -> str:
 
 def view_text(game: Game, view: dict[str, Any]) -> str:
     """One view (public or a player's) as the pages show it, in plain text."""
-    macro = ENV.get_template(view_template(game.id)).module.render  # type: ignore[attr-defined]
-    return html_to_text(str(macro(view, {})))
+    return html_to_text(render_view(game, view))
 
 
-def pending_text(pending: dict[str, dict]) -> str:
-    """Who is awaited, and for what, in words."""
-    from .inputwords import kind_words
-
+def pending_text(game: Game, pending: dict[str, dict]) -> str:
+    """Who is awaited, and for what, in words (each step's own ``ask``)."""
     if not pending:
         return "Nobody: the match is over."
-    return "\n".join(f"{p}: {kind_words(r['kind'])}" for p, r in pending.items())
+    return "\n".join(f"{p}: {kind_words(game, r['kind'])}" for p, r in pending.items())

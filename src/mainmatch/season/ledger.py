@@ -91,6 +91,9 @@ class Standings:
     undone: dict[int, int] = field(default_factory=dict)
     #: claim keys of the Main Matches in force (a match enters once)
     match_keys: dict[str, int] = field(default_factory=dict)
+    #: entry number -> what the fold made of it beyond its body, in words (a Death
+    #: Match's loser saved by a Token of Life, or eliminated): shown, never a rule
+    outcomes: dict[int, str] = field(default_factory=dict)
 
     @property
     def alive(self) -> list[str]:
@@ -264,11 +267,15 @@ def _death_match(st: Standings, number: int, d: DeathMatch) -> None:
     loser.death_match_losses += 1
     _note(st, number, winner, "death_match", f"{what}, won", 0, 0)
     if st.settings.token_of_life_saves and loser.tokens_of_life > 0:
+        held = loser.tokens_of_life
         loser.tokens_of_life -= 1
         loser.saved_by_token += 1
-        _note(st, number, loser, "death_match", f"{what}, lost; saved by a Token of Life", 0, -1)
+        saved = f"saved by a Token of Life ({held} → {held - 1})"
+        st.outcomes[number] = f"{loser.id} lost the Death Match, {saved}"
+        _note(st, number, loser, "death_match", f"{what}, lost, {saved}", 0, -1)
     else:
         loser.status, loser.eliminated_in = "eliminated", st.episode
+        st.outcomes[number] = f"{loser.id} lost the Death Match and is eliminated"
         _note(st, number, loser, "death_match", f"{what}, lost; eliminated", 0, 0)
 
 

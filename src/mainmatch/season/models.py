@@ -10,7 +10,7 @@ season (an adjustment of a billion garnets, a 10,000-character reason).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -105,6 +105,9 @@ class MainMatch(_Strict):
     garnets_spent: dict[PlayerId, Amount] = Field(default_factory=dict)
     elimination_candidate: PlayerId | None = None
     winners: list[PlayerId] = Field(default_factory=list)
+    #: the game's result as the engine replayed it (ENGINE.md "result"; records and
+    #: hosted matches only): the episode table's placements and points come from it
+    result: dict[str, Any] | None = None
 
     @model_validator(mode="after")
     def _check(self) -> MainMatch:

@@ -110,6 +110,7 @@ def entry_of_record(
         "garnets_spent": dict(result["garnets_spent"]),
         "elimination_candidate": result["elimination_candidate"],
         "winners": winners_of(result),
+        "result": result,
     }
     try:
         return MainMatch.model_validate(data)

@@ -69,6 +69,10 @@ def markdown(st: Standings) -> str:
             bits.append(f"EC ×{s.times_ec}")
         if s.death_match_wins or s.death_match_losses:
             bits.append(f"DM {s.death_match_wins}-{s.death_match_losses}")
+        if s.saved_by_token:
+            bits.append(
+                f"saved by a Token of Life{f' ×{s.saved_by_token}' if s.saved_by_token > 1 else ''}"
+            )
         lines.append(f"{i}. **{md_text(s.name)}**: " + " · ".join(bits))
     gone = [s for s in order(st) if s.status != "alive"]
     if gone:
@@ -151,6 +155,15 @@ def entry_text(body: Body) -> str:
     if isinstance(body, Tiebreak):
         return "gamewide tiebreak: " + " > ".join(body.order)
     return f"undo of entry {body.target}"
+
+
+def entry_line(number: int, body: Body, st: Standings) -> str:
+    """:func:`entry_text` and, for an entry in force, what the fold made of it
+    (``Standings.outcomes``: a Death Match's loser saved by a Token of Life, with
+    the Tokens held before and after, or eliminated)."""
+    text = entry_text(body)
+    outcome = st.outcomes.get(number)
+    return f"{text}; {outcome}" if outcome else text
 
 
 def _moved(garnets: int, tokens: int) -> str:

@@ -34,6 +34,7 @@ class SealedBid(Game[SealedState]):
     title = "The Sealed Bid"
     pitch = "3 to 5 players bid chips in secret on three public prizes; every bid is paid."
     player_range = (MIN_PLAYERS, MAX_PLAYERS)
+    score_key = "points"
     player_count = MAX_PLAYERS  # the default table (default_players)
     default_players = ("ana", "ben", "cy", "dee", "eli")
     config_model = SealedBidConfig

@@ -58,6 +58,7 @@ class Amalgamation(Game[AmalgamationState]):
         "choose_ec": ec_rules.ChooseEcAction,
     }
     steps = STEPS
+    score_key = "points"
     host_inputs = (*HOST_INPUTS, "variant")
     variant_keys = VARIANT_KEYS
     # a view's round entries are shared with later views (views.py, decision PE16)

@@ -79,6 +79,7 @@ class Mvp(Game[MvpState]):
         "choose_ec": ec_rules.ChooseEcAction,
     }
     steps = STEPS
+    score_key = "individual_scores"
     host_inputs = ("teams", "garnets", "gamewide_tiebreak", "layout", "variant")
     variant_keys = VARIANT_KEYS
     # the seed: "Each round lasts for approximately 24 hours" (the first 48, host scheduling, D26);

@@ -43,6 +43,7 @@ class SeatExchange(Game[SeatState]):
         "choose_ec": ec_rules.ChooseEcAction,
     }
     steps = STEPS
+    score_key = "money"
     host_inputs = ("gamewide_tiebreak", "garnets", "variant")
     variant_keys = VARIANT_KEYS
     # a view's history is shared with later views (views.py, decision PE16)

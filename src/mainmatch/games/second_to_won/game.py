@@ -52,6 +52,7 @@ class SecondToWon(Game[SecondState]):
     config_model = SecondToWonConfig
     action_models: ClassVar[dict[str, type[BaseModel]]] = {"bids": BidsAction}
     steps = STEPS
+    score_key = "scores"
     host_inputs = OPTIONS
     variant_keys = VARIANT_KEYS
     # the view's auctions are shared with later views (table.py, decision PE16)

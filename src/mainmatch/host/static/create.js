@@ -39,7 +39,7 @@
   let games = {};
   let game = null;
 
-  // how each host input is entered: its "input" (host/inputwords.py, templates/games/<game>.inputs.json)
+  // how each host input is entered: its "input" (host/inputwords.py, the game's web/inputs.json)
   const inSeats = (hi) => hi.input === "per_player" || hi.input === "team";
   const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 

@@ -134,32 +134,32 @@
     }
     formKey = key;
     area.replaceChildren();
-    // what the step asks, in sentences rendered by the server (templates/games/<game>.request.html)
+    // what the step asks, in sentences rendered by the server (the game's web/request.html, else its step's words)
     const summary = document.createElement("div");
     summary.id = "request-summary";
     summary.innerHTML = action.summary || "";
     const f = document.createElement("form");
     f.className = "action";
+    f.noValidate = true; // the rules judge a draft (the check below), not the browser
     f.id = "action-form";
     const fields = document.createElement("div");
     f.append(fields);
-    form = MMForm.create(fields, { schema: action.schema, request: action.request, hints: action.hints, value: submitted, view: action.view });
+    form = MMForm.create(fields, { description: action.description, request: action.request, value: submitted, view: action.view });
     window.mmActionForm = form;
-    const totalOf = action.hints && action.hints.total && MMTotals[action.hints.total];
-    if (totalOf) {
-      const line = document.createElement("p");
-      line.id = "action-total";
-      line.setAttribute("aria-live", "polite");
-      const update = () => {
-        const [text, over] = totalOf(form.getValue(), action.request);
-        line.textContent = text;
-        line.className = over ? "small error" : "small";
-      };
-      f.append(line);
-      f.addEventListener("input", update);
-      f.addEventListener("change", update);
-      update();
-    }
+    // what the rules say of the draft, asked as the player types (POST .../check):
+    // the draft read back in words, and the rules' refusal before Submit
+    const echo = document.createElement("p");
+    echo.id = "action-echo";
+    echo.className = "small";
+    echo.setAttribute("aria-live", "polite");
+    const warning = document.createElement("p");
+    warning.id = "action-warning";
+    warning.className = "small error";
+    warning.setAttribute("aria-live", "polite");
+    f.append(echo, warning);
+    const check = checker(form, action, echo, warning);
+    for (const type of ["input", "change", "click"]) f.addEventListener(type, (ev) => { if (!ev.target.closest("details.advanced, .actions")) check(); });
+    if (submitted !== undefined) check();
     const bar = document.createElement("div");
     bar.className = "actions";
     bar.innerHTML = `<button type="submit" id="submit-action">Submit</button>
@@ -178,9 +178,6 @@
     area.append(summary, f);
     f.addEventListener("submit", (ev) => {
       ev.preventDefault();
-      // what the page already knows the rules refuse (a widget marks it data-refuse): say so, send nothing
-      const refused = f.querySelector("[data-refuse]");
-      if (refused && refused.dataset.refuse) return showError(refused.dataset.refuse);
       send(form.getValue(), action.step);
     });
     document.getElementById("submit-json").onclick = () => {
@@ -193,6 +190,25 @@
       refresh();
     };
     updateState(action);
+  }
+
+  /** A debounced check of the form's draft: only the latest answer is shown. */
+  function checker(built, action, echo, warning) {
+    let timer = null, asked = 0;
+    return () => {
+      clearTimeout(timer);
+      timer = setTimeout(async () => {
+        if (built !== form) return; // the step has moved on: this form is gone
+        const mine = ++asked;
+        const draft = built.getValue();
+        try {
+          const out = await api("POST", "/check", { action: draft, step: action.step });
+          if (mine !== asked) return;
+          echo.textContent = out.echo || "";
+          warning.textContent = out.ok ? "" : out.error;
+        } catch (e) { /* a late or refused check (the step moved on, too many): the submission still checks */ }
+      }, 300);
+    };
   }
 
   function updateState(action) {

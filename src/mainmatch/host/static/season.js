@@ -79,14 +79,70 @@
     run(undo, () => MM.api("POST", `${base}/undo`, { entry: n, reason: undo.elements.reason.value }, token));
   });
 
+  const hosted = host.querySelector("form.season-hosted");
+  hosted.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    run(hosted, () => {
+      const picked = hosted.elements.pick ? hosted.elements.pick.value : "";
+      const typed = hosted.elements.match.value.trim();
+      if (picked && typed && picked !== typed) throw new Error("choose a match from the list or type its id, not both");
+      const id = picked || typed;
+      if (!id) throw new Error("choose a finished match or type its id");
+      return MM.api("POST", `${base}/server-matches`, { match: id, reason: hosted.elements.reason.value }, token);
+    });
+  });
+
+  // a match the season started: its host page through a new host link (only a hash is kept)
+  const linkError = document.getElementById("host-link-error");
+  for (const button of document.querySelectorAll("button.host-link")) {
+    button.addEventListener("click", async () => {
+      if (!confirm("Open this match's host page with a new host link? Its older host link stops working.")) return;
+      if (linkError) linkError.textContent = "";
+      try {
+        const made = await MM.api("POST", `${base}/matches/${encodeURIComponent(button.dataset.match)}/host-link`, {}, token);
+        location.href = made.host;
+      } catch (e) {
+        if (linkError) linkError.textContent = e.message;
+      }
+    });
+  }
+
   const match = host.querySelector("form.season-match");
+  const seats = [...match.querySelectorAll("select[name=seat]")];
+  const game = () => match.elements.game.selectedOptions[0];
+  const chosen = () => [...match.querySelectorAll("input[name=plays]")].filter((c) => c.checked).map((c) => c.value);
+  function seatChoices() {
+    // each game has its own bots: rebuild every seat's list, keeping a choice the game also has
+    const bots = (game().dataset.bots || "").split(",").filter(Boolean);
+    for (const sel of seats) {
+      const was = sel.value;
+      while (sel.options.length > 1) sel.remove(1);
+      for (const b of bots) sel.add(new Option(`bot: ${b}`, b));
+      sel.value = bots.includes(was) ? was : "";
+    }
+  }
+  function countWarning() {
+    // the rules refuse another number of players: say so before the host submits
+    const low = Number(game().dataset.min), high = Number(game().dataset.max), have = chosen().length;
+    const want = low === high ? `${low}` : `${low} to ${high}`;
+    match.querySelector(".chosen").textContent = String(have);
+    match.querySelector(".count-warning").textContent = low <= have && have <= high ? "" :
+      `${game().textContent.replace(/ \(.*\)$/, "")} takes ${want} players; ${have} are chosen.`;
+    for (const sel of seats) sel.disabled = !chosen().includes(sel.dataset.player);
+  }
+  match.elements.game.addEventListener("change", () => { seatChoices(); countWarning(); });
+  for (const box of match.querySelectorAll("input[name=plays]")) box.addEventListener("change", countWarning);
+  seatChoices();
+  countWarning();
+
   match.addEventListener("submit", (ev) => {
     ev.preventDefault();
     run(match, async () => {
-      const players = list(match.elements.players.value);
+      const players = chosen();
       const body = { game: match.elements.game.value, players };
-      const bot = match.elements.bots.value;
-      if (bot) body.bots = Object.fromEntries(players.map((p) => [p, bot]));
+      const bots = {};
+      for (const sel of seats) if (players.includes(sel.dataset.player) && sel.value) bots[sel.dataset.player] = sel.value;
+      if (Object.keys(bots).length) body.bots = bots;
       const made = await MM.api("POST", `${base}/matches`, body, token);
       const box = match.querySelector(".created");
       box.innerHTML = "";
@@ -99,7 +155,9 @@
       };
       add("Host link (keep it secret)", made.links.host);
       add("Spectators", made.links.spectator);
-      for (const [p, href] of Object.entries(made.links.players)) add(`Player ${p}`, href);
+      for (const [p, href] of Object.entries(made.links.players)) {
+        if (!bots[p]) add(`Player ${p}`, href);
+      }
       return false;
     });
   });

@@ -1,10 +1,12 @@
 /* Homeostasis's inputs (homeostasis.md §3-4), one for each step kind, in the
- * rules' words: cards are tapped on the deck, the auction order, the slot row
- * or the expression, as they lie on the table. Each is an MMWidgets entry
- * (named by templates/games/homeostasis.form.json) returning the form's field
- * interface {el, get, set}; get() gives exactly the JSON the engine validates,
- * and leaves out what the player has not chosen, so the engine's own message
- * says what is missing. */
+ * rules' words, shipped by the game's package: cards are tapped on the deck,
+ * the auction order, the slot row or the expression, as they lie on the
+ * table. Each is an MMWidgets entry (named by the step description's
+ * ``widget``) returning the form's field interface {el, get, set}; get()
+ * gives exactly the JSON the engine validates, and leaves out what the player
+ * has not chosen. What the rules refuse (a tying bid, a save beyond your
+ * garnets, crossing brackets) the rules themselves say: the form checks each
+ * draft with the server as the player taps and types. */
 "use strict";
 
 Object.assign(MMWidgets, (() => {
@@ -29,11 +31,10 @@ Object.assign(MMWidgets, (() => {
   const passOr = (passBox, fields) => (passBox.checked ? { pass: true }
     : Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined)));
 
-  const saveCost = (n) => (n <= 1 ? 0 : (n - 1) * (n - 1)); // §4.1, D5
-
   /** save_cards (§4.1): tap the cards of your own copy of the deck to save;
-   * the cost (X−1)² is shown against your garnets. */
-  function deck_save(schema, path, ctx, { el }) {
+   * what the save costs is the rules' to say (the form's check). */
+  function deck_save(ctx, kit) {
+    const { el } = kit;
     const r = ctx.request;
     const deck = r.cards || [];
     const chosen = new Set();
@@ -44,12 +45,11 @@ Object.assign(MMWidgets, (() => {
     cards.buttons.forEach((b, i) => { b.onclick = () => { if (chosen.has(i)) chosen.delete(i); else chosen.add(i); redraw(); }; });
     function redraw() {
       cards.redraw();
-      const n = chosen.size, cost = saveCost(n);
+      const n = chosen.size;
       const names = [...chosen].sort((a, b) => a - b).map((i) => deck[i]).join(" ");
       state.textContent = n === 0
         ? `You save nothing. You hold ${plural(r.garnets, "garnet", "garnets")}.`
-        : `You save ${plural(n, "card", "cards")} (${names}): ${cost ? plural(cost, "garnet", "garnets") : "free"} of your ${r.garnets}` + (cost > r.garnets ? ": more than you hold" : ".");
-      state.className = cost > r.garnets ? "small error" : "small";
+        : `You save ${plural(n, "card", "cards")} (${names}). You hold ${plural(r.garnets, "garnet", "garnets")}.`;
     }
     redraw();
     return {
@@ -68,7 +68,8 @@ Object.assign(MMWidgets, (() => {
 
   /** draft (§4.3): tap one of the cards left, then a free place of this
    * round's auction order. */
-  function draft_pick(schema, path, ctx, { el }) {
+  function draft_pick(ctx, kit) {
+    const { el } = kit;
     const r = ctx.request;
     const left = [...new Set(r.cards || [])];
     const count = (c) => (r.cards || []).filter((x) => x === c).length;
@@ -99,9 +100,10 @@ Object.assign(MMWidgets, (() => {
   }
 
   /** bid (§4.4): tap an empty slot on the slot row and type the chips, or pass.
-   * A bid that would give its slot the same total as another slot is refused by
-   * the rules (§3.1 bid, D14): the form says so and does not send it (data-refuse). */
-  function slot_bid(schema, path, ctx, { el, help }) {
+   * A bid that would tie its slot with another the rules refuse (§3.1 bid):
+   * the form's check says so before Submit. */
+  function slot_bid(ctx, kit) {
+    const { el } = kit;
     const r = ctx.request;
     const cards = (ctx.view && ctx.view.slots) || Array(10).fill(null);
     const box = el("div", { class: "slot-bid" });
@@ -112,7 +114,7 @@ Object.assign(MMWidgets, (() => {
     const passBox = el("input", { type: "checkbox", "data-path": "pass" });
     const state = el("p", { class: "small", "aria-live": "polite" });
     box.append(el("div", { class: "field" }, el("span", { class: "name", text: `Slot for card ${r.card}` }), el("span", { class: "help", text: "tap an empty slot; the number under it is its total so far" })),
-      row.row, el("div", { class: "field" }, el("span", { class: "name", text: "Chips" }), chips, help("chips", ctx) || ""));
+      row.row, el("div", { class: "field" }, el("span", { class: "name", text: "Chips" }), chips, kit.help("chips") || ""));
     if (r.can_pass) box.append(el("div", { class: "field" }, el("label", {}, passBox, document.createTextNode(" Pass (out of this auction)"))));
     box.append(state);
     row.buttons.forEach((b, i) => { b.onclick = () => { slot = i + 1; passBox.checked = false; redraw(); chips.focus(); }; });
@@ -123,13 +125,7 @@ Object.assign(MMWidgets, (() => {
       const n = Number(chips.value);
       const typed = slot && !passBox.checked && /^\d+$/.test(chips.value.trim()) && n >= 1;
       const after = slot && chips.value.trim() !== "" ? ` Slot ${slot} would then hold ${(totals[slot - 1] || 0) + n} chip${(totals[slot - 1] || 0) + n === 1 ? "" : "s"}; you keep ${r.chips - n}.` : "";
-      const total = typed ? (totals[slot - 1] || 0) + n : 0;
-      const other = typed ? totals.findIndex((t, i) => i !== slot - 1 && t === total) : -1;
-      const tie = other >= 0 ? `a bid of ${n} on slot ${slot} would tie slot ${slot} with slot ${other + 1} at ${total} chips, which the rules refuse: bid more or less` : "";
-      state.textContent = passBox.checked ? "You pass: you are out of this auction." : tie ? `${tie[0].toUpperCase()}${tie.slice(1)}.` : slot ? `Your bid: on slot ${slot}.${after}` : "Tap an empty slot.";
-      state.classList.toggle("error", !!tie);
-      if (tie) state.dataset.refuse = tie;
-      else delete state.dataset.refuse;
+      state.textContent = passBox.checked ? "You pass: you are out of this auction." : slot ? `Your bid: on slot ${slot}.${typed ? after : ""}` : "Tap an empty slot.";
     }
     redraw();
     return {
@@ -146,7 +142,8 @@ Object.assign(MMWidgets, (() => {
   }
 
   /** final_bid (§4.5): one sealed bid, 0 to your chips; only the winner pays. */
-  function sealed_bid(schema, path, ctx, { el }) {
+  function sealed_bid(ctx, kit) {
+    const { el } = kit;
     const r = ctx.request;
     const chips = el("input", { type: "number", min: 0, max: r.chips, step: 1, inputmode: "numeric", "data-path": "chips", "aria-label": "your sealed bid in chips", value: 0 });
     const state = el("p", { class: "small", "aria-live": "polite" });
@@ -169,7 +166,8 @@ Object.assign(MMWidgets, (() => {
   /** place_saved (§4.5 step 4, D38): send each saved card to the front
    * (before slot 1) or the back (after slot 10), in the order tapped; the
    * expression is shown as it will be. */
-  function saved_ends(schema, path, ctx, { el }) {
+  function saved_ends(ctx, kit) {
+    const { el } = kit;
     const r = ctx.request;
     const saved = r.saved_cards || [];
     const slots = (ctx.view && ctx.view.slots) || [];
@@ -222,15 +220,10 @@ Object.assign(MMWidgets, (() => {
     };
   }
 
-  const crosses = (a, b) => { // D23: they share a card and neither contains the other
-    const share = a[0] <= b[1] && b[0] <= a[1];
-    const contains = (x, y) => x[0] <= y[0] && y[1] <= x[1];
-    return share && !contains(a, b) && !contains(b, a);
-  };
-
   /** brackets (§4.6): tap the first and the last card to go inside your
    * team's pair of brackets, or pass. */
-  function bracket_pick(schema, path, ctx, { el }) {
+  function bracket_pick(ctx, kit) {
+    const { el } = kit;
     const r = ctx.request;
     const expr = (ctx.view && ctx.view.expression) || Array(r.length).fill(null);
     const placed = r.brackets || [];
@@ -258,9 +251,8 @@ Object.assign(MMWidgets, (() => {
       if (first === null) { state.textContent = "Tap the first card to go inside your brackets."; state.className = "small"; return; }
       if (last === null) { state.textContent = `From card ${first}: now tap the last card (card ${first} again for just that card).`; state.className = "small"; return; }
       const cards = expr.slice(first - 1, last).join("");
-      const bad = placed.find((b) => crosses([first, last], b));
-      state.textContent = `Your brackets: cards ${first} to ${last}, (${cards})` + (bad ? `: they would cross the pair ${bad[0]} to ${bad[1]}` : ".");
-      state.className = bad ? "small error" : "small";
+      state.textContent = `Your brackets: cards ${first} to ${last}, (${cards}).`;
+      state.className = "small";
     }
     redraw();
     return {
