@@ -1,7 +1,7 @@
 """A match's view in words for chat: the web page's own sentences, as Discord Markdown.
 
-The web page renders a view with the game's view template (``render(v, ov)``,
-see :mod:`mainmatch.host.pages`); Discord shows the same template's HTML
+The web page renders a view with the game's view template (its package's
+``web/view.html``, ``pages.render_view``); Discord shows the same template's HTML
 converted to Markdown, so a player reads the same sentences in both places
 and a game's view needs one template, not one per adapter. The conversion
 (:class:`ChatMarkdown`) is made for a phone screen: headings become bold
@@ -21,9 +21,10 @@ from typing import Any
 from bs4 import Tag
 from markdownify import MarkdownConverter
 
+from mainmatch import games
 from mainmatch.engine.announce import neutralise
 
-from .pages import ENV, view_template
+from .pages import render_view
 
 _BLOCKS = frozenset(("div", "p", "table", "ul", "ol", "dl", "h1", "h2", "h3", "h4", "svg"))
 _SEP = " · "
@@ -152,12 +153,7 @@ def markdown(html: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
 
 
-def view_html(game_id: str, view: dict[str, Any], ov: dict[str, Any]) -> str:
-    """A view as the web page renders it: the game's template's ``render(v, ov)``."""
-    template = ENV.from_string("{% import name as gv %}{{ gv.render(v, ov) }}")
-    return template.render(name=view_template(game_id), v=view, ov=ov)
-
-
 def view_words(ov: dict[str, Any]) -> str:
     """The view in an overview (``HostService.overview``) as Discord Markdown."""
-    return markdown(view_html(ov["game"]["id"], ov.get("view") or {}, ov))
+    game = games.get(ov["game"]["id"])
+    return markdown(render_view(game, ov.get("view") or {}, ov))
