@@ -12,8 +12,8 @@ its steps gets a real form without a line here. The action's fields become:
   request offers when it offers 1 to 25 things, else a typed name checked
   against the offers; a **seat pair**: two such selects, or ``"a b"`` typed
   (one name: the same player twice); a **flag**: a yes/no select;
-- a **list** of such: one multi-select (distinct offers, at most 25) or words
-  typed one after another;
+- a **list** of such: one multi-select (distinct offers, at most 25, no other
+  list of the step drawing from them) or words typed one after another;
 - a **group**: one modal (a part) with its fields, at most five a modal;
 - a **list of groups**: an "add or change one" part; each submission adds an
   element, replaces the one naming the same things, or removes it when every
@@ -32,9 +32,9 @@ this module cannot lay out (a list inside a list) leaves the form an explicit
 "Advanced: type the action as JSON" part.
 
 Nothing here checks the rules: the game does, when the service stores the
-action; here a value is only read (a whole number within the bounds the
-request states, one of the offered names) with a one-line message naming the
-field when it cannot be.
+action; here a value is only read (a whole number within the model's fixed
+bounds, one of the offered names) with a one-line message naming the field
+when it cannot be.
 """
 
 from __future__ import annotations
