@@ -18,29 +18,16 @@ import discord
 import pytest
 import simcord
 
+from mainmatch import games
 from mainmatch.discord import build_bot
+from mainmatch.discord.forms import form_for
 from mainmatch.host.service import Access
 
 ZW = "\u200b"
 
 
-MANUAL = {
-    "amalgamation": "round=manual choose_ec=manual",
-    "seat_exchange": "trades=manual choose_ec=manual",
-    "homeostasis": "save_cards=manual draft=manual bid=manual final_bid=manual "
-    "place_saved=manual brackets=manual choose_ec=manual",
-    "mvp": "round=manual choose_ec=manual",
-    "second_to_won": "bids=manual",
-}
-
-
 def manual(game: str) -> str:
-    """Deadlines that leave every step to the host: ``MANUAL``'s, else one
-    ``KIND=manual`` per step kind of the game (a game these helpers do not know)."""
-    if game in MANUAL:
-        return MANUAL[game]
-    from mainmatch import games
-
+    """Deadlines that leave every step kind of ``game`` to the host (``/mm new deadlines:``)."""
     return " ".join(f"{kind}=manual" for kind in games.get(game).action_models)
 
 
@@ -197,93 +184,34 @@ def _ids(message: discord.Message) -> tuple[str, int]:
     raise AssertionError("no mainmatch components")
 
 
-def _nz(d: dict, key: str) -> bool:
-    return bool(d.get(key))
+def form_moves(form: Any, action: dict) -> list[tuple]:
+    """What a player does with ``form``'s components to send ``action``: the
+    select or quick button that is exactly it, else each part filled with the
+    values that give its share of the action (an element part once per
+    element), then Submit when the form builds a draft."""
+    if form.select is not None:
+        return [("select", str(action[form.select.key]))]
+    for label, quick in form.quick.items():
+        if quick == action:
+            return [("quick", label)]
+    out: list[tuple] = []
+    for part in form.parts:
+        if part.id == "json":
+            continue
+        if part.each is not None:
+            out += [("part", part.id, values) for values in part.each(action)]
+        else:
+            values = part.prefill(action)
+            if values or part.submits:
+                out.append(("part", part.id, values))
+    return [*out, ("submit",)] if form.compound else out
 
 
-def moves(game: str, kind: str, action: dict) -> list[tuple]:
-    """What a player does with the components to send ``action``."""
-    if kind == "choose_ec":
-        return [("select", action["ec"])]
-    if game == "amalgamation":
-        out: list[tuple] = [
-            ("part", "kong", {"contribute": str(action["kong"]["contribute"])}),
-            ("part", "minus", {"bids": " ".join(map(str, action["minus"]["bids"]))}),
-            ("part", "invest", {k: str(v) for k, v in action["invest"].items()}),
-            (
-                "part",
-                "thief",
-                {"bet": str(action["thief"]["bet"]), "role": action["thief"]["role"]},
-            ),
-        ]
-        if _nz(action, "buy_garnets"):
-            out.append(("part", "garnets", {"buy_garnets": str(action["buy_garnets"])}))
-        return [*out, ("submit",)]
-    if game == "seat_exchange":
-        out = [
-            # a self-swap is one player chosen once
-            (
-                "part",
-                "trade",
-                {"players": " ".join(dict.fromkeys(t["players"])), "amount": str(t["amount"])},
-            )
-            for t in action.get("trades", [])
-        ]
-        if _nz(action, "garnets"):
-            out.append(("part", "garnets", {"garnets": str(action["garnets"])}))
-        return [*out, ("submit",)]
-    if game == "mvp":
-        out = [
-            ("part", "bid", {"card": k, "chips": str(v)}) for k, v in action.get("bids", {}).items()
-        ]
-        if any(_nz(action, k) for k in ("buy_identity", "buy_location", "buy_chips")):
-            out.append(
-                (
-                    "part",
-                    "buy",
-                    {
-                        "buy_identity": " ".join(action.get("buy_identity", [])),
-                        "buy_location": " ".join(action.get("buy_location", [])),
-                        "buy_chips": str(action.get("buy_chips", "")),
-                    },
-                )
-            )
-        return [*out, ("submit",)]
-    if game == "second_to_won":
-        out = []
-        for letter, b in action["bids"].items():
-            values = {"item": letter, "chips": str(b.get("chips", 0))}
-            if b.get("garnets"):
-                values["garnets"] = str(b["garnets"])
-            if b.get("choice"):
-                values["choice"] = b["choice"]
-            out.append(("part", "bid", values))
-        return [*out, ("submit",)]
-    if game != "homeostasis":
-        # a game without a form of its own: the action typed as JSON (discord/forms.py)
-        return [("part", "json", {"action": json.dumps(action)})]  # the modal submits
-    # homeostasis: one modal (or a pass) per step
-    if action.get("pass"):
-        return [("quick", "Pass")]
-    if kind == "save_cards":
-        return [("part", "save", {"cards": " ".join(action["cards"])})]
-    if kind == "draft":
-        return [("part", "draft", {"card": action["card"], "position": str(action["position"])})]
-    if kind == "bid":
-        return [("part", "bid", {"slot": str(action["slot"]), "chips": str(action["chips"])})]
-    if kind == "final_bid":
-        return [("part", "final", {"chips": str(action["chips"])})]
-    if kind == "place_saved":
-        return [
-            (
-                "part",
-                "place",
-                {"front": " ".join(action["front"]), "back": " ".join(action["back"])},
-            )
-        ]
-    if kind == "brackets":
-        return [("part", "brackets", {"first": str(action["first"]), "last": str(action["last"])})]
-    raise AssertionError((game, kind))
+def moves(bot: Any, match_id: str, player: str, action: dict) -> list[tuple]:
+    """What ``player`` does with the components of their open request to send ``action``."""
+    ov = bot.service.overview(Access(match_id, "player", player))
+    req = ov["request"]
+    return form_moves(form_for(ov["game"]["id"], req["kind"], req), action)
 
 
 def normal(game: str, action: dict) -> str:
@@ -325,12 +253,13 @@ def dx() -> Any:
     return SimpleNamespace(
         World=World,
         moves=moves,
+        form_moves=form_moves,
+        manual=manual,
         normal=normal,
         text_of=text_of,
         said=said,
         host_view=host_view,
         build_bot=build_bot,
-        manual=manual,
         simcord=simcord,
         run=run,
         cid=_cid,

@@ -34,16 +34,17 @@ def test_discord_restart_keeps_buttons_and_drafts(sqlite_url, dx):
             me = world.members[0]
             match_id = await world.new("seat_exchange", humans=1)
             prompt = world.prompt(me, match_id, 1)
-            trade = ("part", "trade", {"players": "bot1 bot2", "amount": "12"})
+            trade = ("part", "x-trades", {"players.1": "bot1", "players.2": "bot2", "amount": "12"})
             answers = await world.act(me, prompt, [trade])
-            assert "Draft for step 1" in answers[0] and '"amount": 12' in answers[0]
+            assert "Draft for step 1" in answers[0]
+            assert "$12 for a trade between bot1 and bot2" in answers[0], answers[0]
 
             fresh = dx.build_bot(sqlite_url, loops=False)
             await env.restart_bot(fresh)
             world.bot = fresh
             answers = await world.act(me, prompt, [("submit",)])
             assert answers[0].startswith("Stored for step 1:")
-            assert '"players": ["bot1", "bot2"], "amount": 12' in answers[0]
+            assert "You pay $12 for a trade between bot1 and bot2." in answers[0], answers[0]
             record = fresh.service.record(match_id)
             assert record["steps"][0]["actions"]["ann1"]["trades"] == [
                 {"players": ["bot1", "bot2"], "amount": 12}

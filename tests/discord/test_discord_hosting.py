@@ -43,7 +43,7 @@ def test_discord_host_commands(sqlite_url, dx):
             prompt = world.prompt(ann1, match_id, 1)
             kong = ("part", "kong", {"contribute": "41"})
             answers = await world.act(ann1, prompt, [kong, ("submit",)])
-            assert '"contribute": 41' in answers[-1]
+            assert "41" in answers[-1] and "Kong" in answers[-1], answers[-1]
             r = await world.host.slash(world.lobby, "mm status")
             status = dx.said(r)
             assert "ann1: submitted" in status and "ann2: not yet" in status
@@ -51,7 +51,7 @@ def test_discord_host_commands(sqlite_url, dx):
 
             # /mm submit reopens ann2's request, ephemerally, with its components
             r = await ann2.slash(world.lobby, "mm submit")
-            assert r.ephemeral and "step 1 (round)" in dx.said(r)
+            assert r.ephemeral and "step 1 (" in dx.said(r)
             custom_ids = [
                 c["custom_id"] for row in r.response.components for c in row["components"]
             ]
@@ -82,7 +82,7 @@ def test_discord_host_commands(sqlite_url, dx):
             r = await world.host.slash(world.lobby, "mm seat", player="ann3", user=ann4)
             assert "ann3's seat is now played by ann4" in dx.said(r)
             handed = world.prompt(ann4, match_id, 2)
-            assert handed is not None and "**player**: ann3" in handed.content
+            assert handed is not None and "You play **ann3**" in handed.content
             shared = [dx.text_of(m) for m in world.messages(world.channel)]
             assert shared[-1] == "**ann3**'s seat is played by a person again.", shared[-1]
             r = await world.host.slash(world.lobby, "mm seat", player="ann1", user=ann2)
@@ -104,7 +104,7 @@ def test_discord_host_commands(sqlite_url, dx):
             assert shared[-1] == "**ann2**'s seat is now played by another member (ann3).", shared
             handed = world.prompt(ann3, match_id, 1)
             assert handed is not None and handed.id != getattr(old, "id", None)
-            assert "**player**: ann2" in handed.content
+            assert "You play **ann2**" in handed.content
 
             # the record, to the host only, and a match continued from it
             r = await world.host.slash(world.lobby, "mm export")

@@ -2,8 +2,10 @@
 the components in their private place, bots play the other seats.
 
 Asserted for every step the member acts in: a prompt with that step's
-components reached their place (and nobody else's), the ephemeral echo is
-exactly what the service stored, and what was stored is what they meant.
+components reached their place (and nobody else's), the request and every
+answer read in words (no JSON), the ephemeral echo is exactly what the service
+stored, and what was stored is what they meant. The forms are derived from
+each game's step descriptions (the example plugin game's too).
 At the end the public channel holds exactly the public announcements (the
 opening, each step's public post, the result) and no secret.
 """
@@ -15,9 +17,12 @@ import random
 
 import pytest
 
+from mainmatch import games
 from mainmatch.engine.announce import announce
 
-GAMES = ["amalgamation", "seat_exchange", "homeostasis", "mvp", "second_to_won"]
+#: every registered game: the five built in and any installed package's (the example
+#: plugin game, The Sealed Bid, whose forms come from its step descriptions alone)
+GAMES = list(games.game_ids())
 
 
 async def play(dx, world, match_id: str, members: list, seed: int = 1) -> dict:
@@ -32,18 +37,25 @@ async def play(dx, world, match_id: str, members: list, seed: int = 1) -> dict:
         if ov["status"] == "over":
             return played
         step = ov["open_step"]
-        pending = [p["player"] for p in ov["pending"] if p["player"] in who]
+        waiting = ov["pending_status"]
+        pending = [
+            p["player"]
+            for p in ov["pending"]
+            if p["player"] in who and waiting.get(p["player"]) == "not yet"
+        ]
         assert pending, f"step {step}: only bots pending, yet the step is open"
         p = pending[0]
-        kind = next(x["kind"] for x in ov["pending"] if x["player"] == p)
         prompt = world.prompt(who[p], match_id, step)
         assert prompt is not None, f"no prompt for {p} in step {step}"
         for other, member in who.items():
             if other != p and world.place(member) != world.place(who[p]):
                 assert prompt.channel.id != world.place(member).id
         action = world.intended(match_id, p, rng)
-        answers = await world.act(who[p], prompt, dx.moves(ov["game"]["id"], kind, action))
+        answers = await world.act(who[p], prompt, dx.moves(bot, match_id, p, action))
         assert answers[-1].startswith(f"Stored for step {step}:"), answers[-1]
+        # the request, drafts and echoes in words: no JSON, no key dumps
+        for text in (prompt.content, *answers):
+            assert "{" not in text and '":' not in text and "**kind**" not in text, text
         played[p].append(action)
         # the stored action (the record's) is the one meant
         record = bot.service.record(match_id)
@@ -90,5 +102,23 @@ def test_discord_whole_match_with_bots(game, sqlite_url, dx):
             assert any(f"/play/{tokens[p]}" in t for t in mine for p in played)
             others = [t for p, t in tokens.items() if p not in played]
             assert not any(t in text for text in mine for t in others)
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("seats", sorted(set(games.get("sealed_bid").players_range())))
+def test_discord_plugin_game_at_each_end_of_its_range(seats, sqlite_url, dx):
+    """The example plugin game (an installed package, 3 to 5 players) on a table of
+    ``seats`` (``/mm new seats:``), two people and bots, played through its forms."""
+
+    async def scenario():
+        bot = dx.build_bot(sqlite_url, loops=False)
+        async with dx.run(bot) as env:
+            world = await dx.World(env, bot).setup(players=2)
+            match_id = await world.new("sealed_bid", humans=2, seats=seats)
+            assert len(bot.service.record(match_id)["config"]["players"]) == seats
+            played = await play(dx, world, match_id, world.members)
+            assert all(played.values()) and len(played) == 2
+            assert dx.host_view(bot, match_id)["status"] == "over"
 
     asyncio.run(scenario())

@@ -31,13 +31,21 @@ def test_discord_modals_are_per_seat_and_survive_a_restart(sqlite_url, dx):
             match_id = await world.new("seat_exchange", humans=2)
             p1, p2 = world.prompt(ann1, match_id, 1), world.prompt(ann2, match_id, 1)
             # both open the trade form, then submit in the opposite order
-            m1 = await _open(dx, ann1, p1, "trade")
-            m2 = await _open(dx, ann2, p2, "trade")
+            m1 = await _open(dx, ann1, p1, "x-trades")
+            m2 = await _open(dx, ann2, p2, "x-trades")
             assert m1.modal["custom_id"] != m2.modal["custom_id"]
-            r2 = await ann2.user.submit_modal(m2, {"players": ["bot3", "bot4"], "amount": "22"})
-            r1 = await ann1.user.submit_modal(m1, {"players": ["bot1", "bot2"], "amount": "11"})
-            assert r1.ephemeral and '"amount": 11' in dx.said(r1), dx.said(r1)
-            assert r2.ephemeral and '"amount": 22' in dx.said(r2), dx.said(r2)
+            r2 = await ann2.user.submit_modal(
+                m2, {"players.1": ["bot3"], "players.2": ["bot4"], "amount": "22"}
+            )
+            r1 = await ann1.user.submit_modal(
+                m1, {"players.1": ["bot1"], "players.2": ["bot2"], "amount": "11"}
+            )
+            assert r1.ephemeral and "$11 for a trade between bot1 and bot2" in dx.said(r1), dx.said(
+                r1
+            )
+            assert r2.ephemeral and "$22 for a trade between bot3 and bot4" in dx.said(r2), dx.said(
+                r2
+            )
             store = bot.store
             assert store.draft(match_id, 1, "ann1")["trades"] == [
                 {"players": ["bot1", "bot2"], "amount": 11}
@@ -53,15 +61,19 @@ def test_discord_modals_are_per_seat_and_survive_a_restart(sqlite_url, dx):
             world.bot = fresh
             r = await ann1.user.submit_modal(m1, {"garnets": "0"})
             assert r.ephemeral and "Draft for step 1" in dx.said(r), dx.said(r)
-            assert '"amount": 11' in dx.said(r)  # the draft from before the restart kept
+            assert "$11 for a trade between bot1 and bot2" in dx.said(
+                r
+            )  # the draft from before the restart kept
             r = await ann1.user.click(p1, custom_id=dx.cid(p1, ":submit"))
             assert dx.said(r).startswith("Stored for step 1:"), dx.said(r)
 
             # a form of a step that closed meanwhile: answered, nothing stored
-            m2 = await _open(dx, ann2, p2, "trade")
+            m2 = await _open(dx, ann2, p2, "x-trades")
             r = await world.host.slash(world.lobby, "mm resolve", match=match_id)
             assert dx.said(r) == "Step 1 resolved."
-            r = await ann2.user.submit_modal(m2, {"players": ["bot5", "bot6"], "amount": "5"})
+            r = await ann2.user.submit_modal(
+                m2, {"players.1": ["bot5"], "players.2": ["bot6"], "amount": "5"}
+            )
             assert "Step 1 is closed" in dx.said(r), dx.said(r)
             step1 = fresh.service.record(match_id)["steps"][0]["actions"]
             assert step1["ann1"]["trades"] == [{"players": ["bot1", "bot2"], "amount": 11}]

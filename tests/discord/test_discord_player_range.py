@@ -1,7 +1,8 @@
 """``/mm new`` for a game with a range of players (``RangeBid``: 3 to 5): bots
 fill the seats up to the fewest, or up to the count the host asks (``seats``);
 a count outside the range is refused in the game's words and nothing starts.
-The helpers of tests/discord play a game they have no form for (a JSON box)."""
+It is played through the form its action model alone gives (no step
+description of its own, no JSON box)."""
 
 from __future__ import annotations
 
@@ -48,12 +49,14 @@ def test_mm_new_takes_any_count_of_the_range(sqlite_url, dx, range_game):
             )
             assert len(bot.store.guild_matches(world.guild.id)) == before
 
-            # the first match played to its end through the helpers' generic moves
+            # the first match played to its end through its generic form
             ann1 = world.members[0]
             action = world.intended(match_id, "ann1", random.Random(1))
             prompt = world.prompt(ann1, match_id, 1)
             assert prompt is not None
-            await world.act(ann1, prompt, dx.moves("rangebid", "bid", action))
+            form_moves = dx.moves(bot, match_id, "ann1", action)
+            assert all(m[0] != "part" or m[1] != "json" for m in form_moves), form_moves
+            await world.act(ann1, prompt, form_moves)
             await bot.pump_after()
             record = bot.service.record(match_id)
             assert record["steps"][0]["actions"]["ann1"] == action

@@ -66,7 +66,7 @@ def test_discord_refusals(sqlite_url, dx):
             assert dx.host_view(bot, match_id)["pending_status"]["ann1"] == "not yet"
             # a player's own commands answer about their own seat only
             r = await ann2.slash(world.lobby, "mm view")
-            assert r.ephemeral and "**player**: ann2" in dx.text_of(r.response)
+            assert r.ephemeral and "**You (ann2)**" in dx.text_of(r.response)
             r = await world.host.slash(world.lobby, "mm view")
             assert "You play no match" in r.response.content
 
@@ -89,9 +89,15 @@ def test_discord_secrets_stay_private(sqlite_url, dx):
             assert p1.history(viewer=ann1)
             # ann1 pays a secret amount; the host resolves; more steps follow
             prompt = world.prompt(ann1, match_id, 1)
-            moves = [("part", "trade", {"players": "bot1 bot2", "amount": str(SECRET_AMOUNT)})]
+            moves = [
+                (
+                    "part",
+                    "x-trades",
+                    {"players.1": "bot1", "players.2": "bot2", "amount": str(SECRET_AMOUNT)},
+                )
+            ]
             answers = await world.act(ann1, prompt, [*moves, ("submit",)])
-            assert f'"amount": {SECRET_AMOUNT}' in answers[-1]
+            assert f"${SECRET_AMOUNT} for a trade between bot1 and bot2" in answers[-1]
             status = await world.host.slash(world.lobby, "mm status")
             assert "ann1: submitted" in status.response.content
             assert str(SECRET_AMOUNT) not in status.response.content
@@ -102,14 +108,21 @@ def test_discord_secrets_stay_private(sqlite_url, dx):
             tokens = host["links"]["players"]
             shared = "\n".join(dx.text_of(m) for m in world.messages(world.channel))
             assert shared and f"${SECRET_AMOUNT}" not in shared
-            assert "**number**" not in shared
+            assert "Your number" not in shared
             for t in tokens.values():
                 assert t not in shared
-            for me, place, other in (("ann1", p1, "ann2"), ("ann2", p2, "ann1")):
+            for me, place, other, member in (
+                ("ann1", p1, "ann2", ann1),
+                ("ann2", p2, "ann1", ann2),
+            ):
                 text = "\n".join(dx.text_of(m) for m in world.messages(place))
-                assert f"**player**: {me}" in text and f"**player**: {other}" not in text
-                assert f"**number**: {numbers[me]}" in text
+                assert f"You play **{me}**" in text and f"You play **{other}**" not in text
                 assert tokens[me] in text and tokens[other] not in text
+                # their view, a click away in their place: their own number only
+                prompt = world.prompt(member, match_id, 2)
+                mine = dx.said(await member.click(prompt, label="My view"))
+                assert f"**You ({me})**" in mine and f"**You ({other})**" not in mine
+                assert f"**Your number**: **{numbers[me]}**" in mine, mine
             p2_text = "\n".join(dx.text_of(m) for m in world.messages(p2))
             assert f"${SECRET_AMOUNT}" not in p2_text and f": {SECRET_AMOUNT}" not in p2_text
             # every message: nothing parsed for mentions; a ping only for its player
@@ -135,17 +148,29 @@ def test_discord_bad_input_is_answered_in_the_rules_words(sqlite_url, dx):
             prompt = world.prompt(me, match_id, 1)
             # a field that is not a number: one line naming it, nothing stored
             answers = await world.act(
-                me, prompt, [("part", "trade", {"players": "bot1 bot2", "amount": "lots"})]
+                me,
+                prompt,
+                [
+                    (
+                        "part",
+                        "x-trades",
+                        {"players.1": "bot1", "players.2": "bot2", "amount": "lots"},
+                    )
+                ],
             )
-            assert answers == ["Not stored: amount must be a whole number, not 'lots'"]
+            assert answers == ["Not stored: Paid must be a whole number, not 'lots'"]
             assert bot.store.draft(match_id, 1, "ann1") == {}
             # more than the player has: the game's own message, nothing stored
-            trade = ("part", "trade", {"players": "bot1 bot2", "amount": "450"})
+            trade = (
+                "part",
+                "x-trades",
+                {"players.1": "bot1", "players.2": "bot2", "amount": "450"},
+            )
             answers = await world.act(me, prompt, [trade, ("submit",)])
             assert answers[-1].startswith("Not stored:") and "$100" in answers[-1], answers[-1]
             assert dx.host_view(bot, match_id)["pending_status"]["ann1"] == "not yet"
             # a legal change, then a withdrawal, until the deadline
-            trade = ("part", "trade", {"players": "bot1 bot2", "amount": "30"})
+            trade = ("part", "x-trades", {"players.1": "bot1", "players.2": "bot2", "amount": "30"})
             answers = await world.act(me, prompt, [trade, ("submit",)])
             assert answers[-1].startswith("Stored for step 1:")
             answers = await world.act(me, prompt, [("quick", "Withdraw")])

@@ -20,7 +20,7 @@ def test_an_undone_step_starts_fresh_and_waits_for_everyone(sqlite_url, dx):
             world = await dx.World(env, bot).setup(players=2)
             ann1, ann2 = world.members
             match_id = await world.new("seat_exchange", humans=2, early=True)
-            trade = ("part", "trade", {"players": "bot1 bot2", "amount": "12"})
+            trade = ("part", "x-trades", {"players.1": "bot1", "players.2": "bot2", "amount": "12"})
             await world.act(ann1, world.prompt(ann1, match_id, 1), [trade, ("submit",)])
             await world.act(ann2, world.prompt(ann2, match_id, 1), [("submit",)])
             assert dx.host_view(bot, match_id)["steps_applied"] == 1  # resolved early
@@ -34,9 +34,10 @@ def test_an_undone_step_starts_fresh_and_waits_for_everyone(sqlite_url, dx):
             prompt = world.prompt(ann1, match_id, 1)
             assert "Kept from before the undo" in dx.text_of(prompt)
             # the draft starts empty: a new trade is the only one
-            other = ("part", "trade", {"players": "bot3 bot4", "amount": "5"})
+            other = ("part", "x-trades", {"players.1": "bot3", "players.2": "bot4", "amount": "5"})
             answers = await world.act(ann1, prompt, [other])
-            assert '"amount": 5' in answers[0] and '"amount": 12' not in answers[0], answers
+            assert "$5 for a trade between bot3 and bot4" in answers[0], answers
+            assert "$12" not in answers[0], answers
 
             # ann2 submits again: ann1's kept action is not a fresh one, so no resolution
             await world.act(ann2, world.prompt(ann2, match_id, 1), [("submit",)])

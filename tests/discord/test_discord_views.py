@@ -32,7 +32,7 @@ def test_long_views_are_sent_whole_and_the_end_stays_readable(sqlite_url, dx):
             parts = _parts(r)
             whole = "\n\n".join(parts)
             assert len(parts) >= 2 and all(len(p) <= 2000 for p in parts), [len(p) for p in parts]
-            assert r.ephemeral and "**Public**" in whole and "**You**" in whole
+            assert r.ephemeral and "**Kong's Dilemma**" in whole and "**You (ann1" in whole
             assert "**Waiting for:**" in parts[-1]
             # "My view" on the request: the same, whole
             prompt = world.prompt(ann1, match_id, 5)

@@ -1,8 +1,9 @@
 """The result post of a match whose result has no ranking (issue 26).
 
 Second to Won's result has ``ranking: null`` (second place beats first), yet
-its Discord result post ranked the players 1..9 in seat order. Now it lists
-them without ranks, each place named as the result's ``details`` name it.
+its Discord result post ranked the players 1..9 in seat order. Now every result
+post lists the players by the places ``Game.placings`` gives (the game's own
+ranking of them), labelled as the rules name them.
 """
 
 from __future__ import annotations
@@ -19,27 +20,37 @@ class _Snap:
         self.game, self.state, self.config = game, match.state, match.config
 
 
-def test_second_to_won_is_listed_by_place_not_ranked():
+def _rows(text: str) -> list[tuple[str, str, list[str]]]:
+    """(place, player, the rest) of each row of the result table."""
+    lines = text.splitlines()
+    width = lines[2].index("player")
+    end = lines.index("```", 2)
+    return [(x[:width].strip(), x[width:].split()[0], x[width:].split()[1:]) for x in lines[3:end]]
+
+
+def test_second_to_won_is_listed_by_its_places():
+    """Second to Won ranks first, second, the rest, last place, over the limit,
+    the EC (second_to_won.md §7), as Game.placings gives them."""
     game = games.get("second_to_won")
     players = list(game.default_players)
-    for seed in range(3):
+    for seed in range(4):
         config = game.new_config(players, seed)
         match = play_random(game, config, random.Random(seed))
         res = game.result(match.state)
         assert res["ranking"] is None
         text = result_text(_Snap(game, match))
-        lines = text.splitlines()
-        assert lines[2].split()[:4] == ["player", "ToL", "garnets", "points"], lines[2]
-        rows = {line.split()[0]: line for line in lines[3 : 3 + len(players)]}
-        assert list(rows) == players  # seat order, no rank numbers
+        assert text.splitlines()[2].split()[:5] == ["place", "player", "ToL", "garnets", "points"]
+        rows = _rows(text)
+        assert sorted(p for _place, p, _rest in rows) == sorted(players)
+        order = [p for _label, group in game.placings(res, players) for p in group]
+        assert [p for _place, p, _rest in rows] == order
+        place = {p: label for label, p, _rest in rows}
         d = res["details"]
-        for p in d["second"]:
-            assert "second" in rows[p]
-        for p in d["last_place"]:
-            assert "last" in rows[p]
-        assert rows[res["elimination_candidate"]].endswith("EC")
+        assert all(place[p] == "second" for p in d["second"] if p not in d["over_200"])
+        assert place[res["elimination_candidate"]] == "EC"
+        assert rows[-1][1] == res["elimination_candidate"]
         for p, n in res["tokens_of_life"].items():
-            assert rows[p].split()[1] == str(n)
+            assert next(rest for _l, q, rest in rows if q == p)[0] == str(n)
 
 
 def test_a_ranked_result_keeps_its_ranks():
@@ -47,5 +58,8 @@ def test_a_ranked_result_keeps_its_ranks():
     players = list(game.default_players)
     match = play_random(game, game.new_config(players, 3), random.Random(3))
     text = result_text(_Snap(game, match))
-    assert text.splitlines()[2].startswith("rank ")
-    assert text.splitlines()[3].startswith("1 ")
+    assert text.splitlines()[2].startswith("place ")
+    rows = _rows(text)
+    assert rows[0][0] == "1"
+    ranking = game.result(match.state)["ranking"]
+    assert [p for _place, p, _rest in rows] == [p for group in ranking for p in group]

@@ -230,7 +230,7 @@ def group(bot: BotLike) -> app_commands.Group:
         title="a title for the announcements",
         deadlines="deadline policies, e.g. round=minutes:1440 choose_ec=manual (default: the seed's)",
         early="resolve as soon as everyone has submitted (default yes)",
-        inputs="host inputs as a JSON file (teams, garnets, Second to Won's catalogue, ...)",
+        inputs="host inputs as a JSON file (teams, garnets, a game's catalogue, ...)",
         seed="a seed for the game's chance (optional)",
     )
     @app_commands.choices(game=choices)

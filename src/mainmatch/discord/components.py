@@ -11,10 +11,12 @@ exactly what the service stored.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
+from mainmatch import games
 from mainmatch.engine.errors import MainmatchError
 from mainmatch.host.errors import HostError
 from mainmatch.host.service import Access
@@ -70,8 +72,12 @@ async def prompt_message(
         return None
     draft = await bot.run_db(bot.store.draft, match_id, step, player)
     sub = ov.get("submission")
+    form = forms.form_for(ov["game"]["id"], req["kind"], req)
     shown = sub["action"] if sub is not None else draft
-    content = tx.prompt_text(ov, draft, forms.summary(shown))
+    desc = games.get(ov["game"]["id"]).step(req["kind"])
+    echo = form.echo(shown) if shown else ""
+    asked = desc.request_words(req)
+    content = tx.prompt_text(ov, desc.ask, asked, echo, draft, form.offered)
     link = await web_link(bot, match_id, player)
     if link:
         content += f"\n\nOr on the web: {link}"
@@ -91,15 +97,15 @@ async def web_link(bot: BotLike, match_id: str, player: str) -> str | None:
 
 def build_view(game_id: str, match_id: str, step: int, seat: int, request: dict) -> discord.ui.View:
     """The components of one request (persistent: ``timeout=None``)."""
-    form = forms.form_for(game_id, request["kind"])
+    form = forms.form_for(game_id, request["kind"], request)
     view = discord.ui.View(timeout=None)
     for part in form.parts:
         style = discord.ButtonStyle.primary
         view.add_item(Act(match_id, step, seat, "part", part.id, label=part.label, style=style))
-    sel = form.select(request)
-    if sel is not None:
-        view.add_item(Choose(match_id, step, seat, sel[0], sel[1]))
-    for i, label in enumerate(form.quick(request)):
+    if form.select is not None:
+        sel = form.select
+        view.add_item(Choose(match_id, step, seat, sel.key, sel.options, sel.label))
+    for i, label in enumerate(form.quick):
         view.add_item(
             Act(
                 match_id,
@@ -169,13 +175,24 @@ class Act(
 
 
 class Choose(discord.ui.DynamicItem[discord.ui.Select], template=rf"mms:{_ID}:(?P<key>[a-z_]+)"):
-    """A select that submits ``{key: choice}`` at once (an EC candidate)."""
+    """A select that submits the step's one choice at once (an EC candidate)."""
 
-    def __init__(self, match_id: str, step: int, seat: int, key: str, options: list[str]) -> None:
+    def __init__(
+        self,
+        match_id: str,
+        step: int,
+        seat: int,
+        key: str,
+        options: tuple[tuple[str, str], ...],
+        label: str = "",
+    ) -> None:
         select: discord.ui.Select = discord.ui.Select(
             custom_id=f"mms:{match_id}:{step}:{seat}:{key}",
-            placeholder=f"Choose ({key})",
-            options=[discord.SelectOption(label=o[:100], value=o[:100]) for o in options[:25]]
+            placeholder=(label or f"Choose ({key})")[:150],
+            options=[
+                discord.SelectOption(label=shown[:100], value=value[:100])
+                for value, shown in options[:25]
+            ]
             or [discord.SelectOption(label="-", value="-")],
         )
         super().__init__(select)
@@ -185,7 +202,7 @@ class Choose(discord.ui.DynamicItem[discord.ui.Select], template=rf"mms:{_ID}:(?
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Choose:
-        return cls(match["match"], int(match["step"]), int(match["seat"]), match["key"], [])
+        return cls(match["match"], int(match["step"]), int(match["seat"]), match["key"], ())
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: BotLike = interaction.client  # type: ignore[assignment]
@@ -197,7 +214,21 @@ class Choose(discord.ui.DynamicItem[discord.ui.Select], template=rf"mms:{_ID}:(?
         if not values:
             await reply(interaction, "Choose one of the options.")
             return
-        await submit(bot, interaction, self.match_id, self.step, player, {self.key: values[0]})
+        ov = await player_state(bot, self.match_id, player)
+        req = ov.get("request")
+        if ov.get("open_step") != self.step or req is None:
+            await reply(interaction, _closed(ov, self.step))
+            return
+        form = forms.form_for(ov["game"]["id"], req["kind"], req)
+        if form.select is None or form.select.key != self.key:
+            await reply(interaction, "This menu belongs to an older request; use /mm submit.")
+            return
+        try:
+            action = form.select.read(values[0])
+        except forms.FormError as exc:
+            await reply(interaction, f"Not stored: {exc}")
+            return
+        await submit(bot, interaction, self.match_id, self.step, player, action, form.echo)
 
 
 class PartModal(discord.ui.Modal):
@@ -211,27 +242,31 @@ class PartModal(discord.ui.Modal):
     meet (discord.py keeps open modals by custom id alone).
     """
 
-    def __init__(
-        self, match_id: str, step: int, seat: int, part: forms.Part, draft: dict, request: dict
-    ) -> None:
+    def __init__(self, match_id: str, step: int, seat: int, part: forms.Part, draft: dict) -> None:
         super().__init__(title=part.label[:45], custom_id=f"mmm:{match_id}:{step}:{seat}:{part.id}")
         filled = part.prefill(draft)
         for f in part.fields:
-            options = f.options(request) if f.options is not None else []
+            options = f.options
             if 0 < len(options) <= 25:
                 # a choice among the request's own options: a select, not typing
-                chosen = set(forms.words(filled.get(f.key) or ""))
+                chosen = set((filled.get(f.key) or "").split())
                 select: discord.ui.Select = discord.ui.Select(
                     custom_id=f.key,
+                    placeholder=f.placeholder[:150] or None,
                     options=[
-                        discord.SelectOption(label=o[:100], value=o[:100], default=o in chosen)
-                        for o in options
+                        discord.SelectOption(
+                            label=shown[:100], value=value[:100], default=value in chosen
+                        )
+                        for value, shown in options
                     ],
                     min_values=1 if f.required else 0,
                     max_values=min(f.most, len(options)),
                     required=f.required,
                 )
-                self.add_item(discord.ui.Label(text=f.label[:45], component=select))
+                help_ = f.placeholder[:100] or None
+                self.add_item(
+                    discord.ui.Label(text=f.label[:45], component=select, description=help_)
+                )
                 continue
             ti: discord.ui.TextInput = discord.ui.TextInput(
                 label=f.label[:45],
@@ -288,25 +323,25 @@ async def modal_submitted(bot: BotLike, interaction: discord.Interaction) -> boo
     if ov.get("open_step") != step or req is None:
         await reply(interaction, _closed(ov, step))
         return True
-    form = forms.form_for(ov["game"]["id"], req["kind"])
+    form = forms.form_for(ov["game"]["id"], req["kind"], req)
     part = next((x for x in form.parts if x.id == found["part"]), None)
     if part is None:
         await reply(interaction, "This form belongs to an older request; use /mm submit.")
         return True
     draft = await bot.run_db(bot.store.draft, m, step, p)
     try:
-        new = part.apply(draft, modal_values(data.get("components")), req)
+        new = part.apply(draft, modal_values(data.get("components")))
     except forms.FormError as exc:
         await reply(interaction, f"Not stored: {exc}")
         return True
     if part.submits:
-        await submit(bot, interaction, m, step, p, new)
+        await submit(bot, interaction, m, step, p, new, form.echo)
         return True
     await bot.run_db(bot.store.save_draft, m, step, p, new)
     await reply(
         interaction,
         f"Draft for step {step} (not submitted yet; press Submit when it is complete):\n"
-        + tx.fenced(forms.summary(new)),
+        + tx.quoted(form.echo({**form.initial, **new})),
     )
     return True
 
@@ -334,8 +369,10 @@ async def submit(
     step: int,
     player: str,
     action: Any,
+    echo: Callable[[dict[str, Any]], str],
 ) -> None:
-    """Store an action through the service and echo exactly what was stored."""
+    """Store an action through the service and echo exactly what was stored,
+    in the step's words (``echo``: the form's)."""
     try:
         out = await bot.run_db(bot.service.submit, Access(match_id, "player", player), action, step)
     except (HostError, MainmatchError) as exc:
@@ -351,7 +388,7 @@ async def submit(
         if out.get("resolved")
         else "You may change or withdraw it until the deadline."
     )
-    await reply(interaction, f"Stored for step {step}:\n{tx.fenced(forms.summary(stored))}\n{note}")
+    await reply(interaction, f"Stored for step {step}:\n{tx.quoted(echo(stored))}\n{note}")
     await bot.pump_after()
 
 
@@ -372,7 +409,7 @@ async def on_act(
     if ov.get("open_step") != step or req is None:
         await reply(interaction, _closed(ov, step))
         return
-    form = forms.form_for(ov["game"]["id"], req["kind"])
+    form = forms.form_for(ov["game"]["id"], req["kind"], req)
     if op == "part":
         part = next((x for x in form.parts if x.id == arg), None)
         if part is None:
@@ -380,29 +417,30 @@ async def on_act(
             return
         draft = await bot.run_db(bot.store.draft, match_id, step, player)
         seat = [x["player"] for x in ov["seats"]].index(player)
-        await interaction.response.send_modal(PartModal(match_id, step, seat, part, draft, req))
+        await interaction.response.send_modal(PartModal(match_id, step, seat, part, draft))
     elif op == "submit":
         draft = await bot.run_db(bot.store.draft, match_id, step, player)
         sub = ov.get("submission")
         if not draft and sub is not None:
             if sub.get("kept"):  # kept across an undo: Submit confirms it (decision SB5)
-                await submit(bot, interaction, match_id, step, player, sub["action"])
+                await submit(bot, interaction, match_id, step, player, sub["action"], form.echo)
                 return
             # L8: an empty draft must not overwrite a submission (perhaps made on the web)
             await reply(interaction, EMPTY_DRAFT.format(step=step))
             return
-        await submit(bot, interaction, match_id, step, player, draft or form.initial)
+        action = {**form.initial, **draft}
+        await submit(bot, interaction, match_id, step, player, action, form.echo)
     elif op == "clear":
         await bot.run_db(bot.store.save_draft, match_id, step, player, {})
         await reply(
             interaction, "Draft cleared (a submission already stored stays until you withdraw it)."
         )
     elif op == "quick":
-        quick = list(form.quick(req).values())
+        quick = list(form.quick.values())
         if not arg.isdigit() or int(arg) >= len(quick):
             await reply(interaction, "This button belongs to an older request; use /mm submit.")
             return
-        await submit(bot, interaction, match_id, step, player, quick[int(arg)])
+        await submit(bot, interaction, match_id, step, player, quick[int(arg)], form.echo)
     elif op == "withdraw":
         try:
             await bot.run_db(bot.service.withdraw, Access(match_id, "player", player), step)

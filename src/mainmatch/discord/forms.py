@@ -1,23 +1,70 @@
-"""What a player fills in on Discord for each step kind, as plain data.
+"""What a player fills in on Discord for a step, derived from the step's description.
 
-A step kind's :class:`Form` is a list of *parts*. Each part is one modal of
-up to five text fields; filling it updates the player's *draft* (a partial
-action stored in the database) or, for a one-part kind (a Homeostasis bid), is
-the whole action and is submitted at once. Compound actions (Amalgamation's
-four games, Seat Exchange's trades, The MVP's bids and purchases, Second to
-Won's bids) are built part by part with a running summary and one Submit.
-``quick`` choices (an EC candidate, a pass) submit with one click.
+A step's form comes from ``game.step(kind)`` (``engine/steps.py``) and the
+request the player was sent, and from nothing else: a new game that describes
+its steps gets a real form without a line here. The action's fields become:
+
+- an **amount**: a text input read as a whole number within the model's fixed
+  bounds; the bounds a request states (``most`` / ``least``) are the help's
+  words and the game's check, not the form's (a bound such as "the chips you
+  hold" may move with another field of the same action: garnets turned in);
+- a **choice** (player, item, card, slot, role): a select menu of what the
+  request offers when it offers 1 to 25 things, else a typed name checked
+  against the offers; a **seat pair**: two such selects, or ``"a b"`` typed
+  (one name: the same player twice); a **flag**: a yes/no select;
+- a **list** of such: one multi-select (distinct offers, at most 25, no other
+  list of the step drawing from them) or words typed one after another;
+- a **group**: one modal (a part) with its fields, at most five a modal;
+- a **list of groups**: an "add or change one" part; each submission adds an
+  element, replaces the one naming the same things, or removes it when every
+  amount is 0;
+- a **map**: one field per offered key, five keys a modal; a map of groups
+  (or one the request does not list the keys of) picks a key, then fills its
+  value like a list element.
+
+Fields that are not in a group share parts of up to five. A form of one part
+(a Homeostasis bid) is the whole action and submits at once; a step whose one
+field is a choice among at most 25 (the EC vote) is a select that submits at
+once; the step's ``quick`` actions (a pass) are one-click buttons, and the
+fields they set are not asked. Anything else is built part by part into a
+draft, read back in the step's own words, and sent with one Submit. A field
+this module cannot lay out (a list inside a list) leaves the form an explicit
+"Advanced: type the action as JSON" part.
 
 Nothing here checks the rules: the game does, when the service stores the
-action; here a field is only read into JSON (a whole number, a list of
-symbols) with a one-line message naming the field when it cannot be.
+action; here a value is only read (a whole number within the model's fixed
+bounds, one of the offered names) with a one-line message naming the field
+when it cannot be.
 """
 
 from __future__ import annotations
 
+import copy
+import json
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from mainmatch.discord.formkit import (
+from mainmatch import games
+from mainmatch.engine.steps import CHOICE_KINDS, Input, StepDescription, plain_echo
+
+from .formfields import (
+    MISSING,
+    Entry,
+    Fields,
+    described,
+    fields_of,
+    label_of,
+    offers_of,
+    shown_of,
+    shows,
+    text_of,
+)
+from .formkit import (
+    LABEL,
+    MODAL_FIELDS,
+    SELECT,
+    Choice,
     Draft,
     Field,
     Form,
@@ -25,406 +72,344 @@ from mainmatch.discord.formkit import (
     Part,
     Request,
     json_action,
-    one_part,
-    opt_whole,
+    short,
     summary,
-    text_of,
-    whole,
-    words,
 )
 
-__all__ = [
-    "Draft",
-    "Field",
-    "Form",
-    "FormError",
-    "Part",
-    "Request",
-    "form_for",
-    "summary",
-    "whole",
-    "words",
-]
+__all__ = ["Draft", "Field", "Form", "FormError", "Part", "Request", "build", "form_for"]
 
 
-# ==================================================================== the games
+def form_for(game_id: str, kind: str, request: Request) -> Form:
+    """The form of step ``kind`` of ``game_id`` for ``request``."""
+    return build(games.get(game_id).step(kind), request)
 
 
-def _amalgamation_round() -> Form:
-    def kong(d: Draft, v: dict[str, str], r: Request) -> Draft:
-        return {**d, "kong": {"contribute": whole(v["contribute"], "contribution")}}
+def build(desc: StepDescription, request: Request) -> Form:
+    """The form of one step description for one request (see the module doc)."""
+    return _Builder(desc, request).form()
 
-    def minus(d: Draft, v: dict[str, str], r: Request) -> Draft:
-        bids = [whole(x, "a Minus bid", minimum=None) for x in words(v["bids"])]
-        return {**d, "minus": {"bids": bids}}
 
-    def invest(d: Draft, v: dict[str, str], r: Request) -> Draft:
-        return {
-            **d,
-            "invest": {
-                "invest": whole(v["invest"], "investment"),
-                "donate": whole(v["donate"], "donation"),
-            },
+class _Builder(Fields):
+    def __init__(self, desc: StepDescription, request: Request) -> None:
+        super().__init__(desc, request)
+        self.unsupported: list[Input] = []
+
+    # ------------------------------------------------------------ the form
+    def form(self) -> Form:
+        desc, request = self.desc, self.request
+        quick = dict(desc.quick(request)) if desc.quick else {}
+        # fields every one-click action sets are the buttons' to set; so is a
+        # flag that can only be true (a pass) in a step that has such buttons: when
+        # the request offers none, that flag is not allowed now
+        covered = set.intersection(*(set(a) for a in quick.values())) if quick else set()
+        nodes = [
+            n
+            for n in desc.inputs()
+            if self.key(n) not in covered
+            and not (desc.quick and n.input == "flag" and self.literals(n) == [True])
+        ]
+        initial: Draft = {
+            self.key(n): [] if n.input == "list" else {}
+            for n in nodes
+            if n.required and n.input in ("list", "map")
         }
-
-    def thief(d: Draft, v: dict[str, str], r: Request) -> Draft:
-        return {**d, "thief": {"bet": whole(v["bet"], "bet"), "role": v["role"].strip().lower()}}
-
-    def garnets(d: Draft, v: dict[str, str], r: Request) -> Draft:
-        return {**d, "buy_garnets": whole(v["buy_garnets"], "garnets to buy")}
-
-    return Form(
-        (
-            Part(
-                "kong",
-                "Kong's Dilemma",
-                (Field("contribute", "Dollars into your team's pot", "0"),),
-                kong,
-                lambda d: {"contribute": text_of(d.get("kong", {}).get("contribute"))},
-            ),
-            Part(
-                "minus",
-                "Minus Auction",
-                (Field("bids", "One bid per tile, in order (e.g. 3 0 -1 0 0)"),),
-                minus,
-                lambda d: {"bids": " ".join(map(str, d.get("minus", {}).get("bids", [])))},
-            ),
-            Part(
-                "invest",
-                "Investment & Donation",
-                (Field("invest", "Dollars invested", "0"), Field("donate", "Dollars donated", "0")),
-                invest,
-                lambda d: {
-                    "invest": text_of(d.get("invest", {}).get("invest")),
-                    "donate": text_of(d.get("invest", {}).get("donate")),
-                },
-            ),
-            Part(
-                "thief",
-                "Garnet Chip Thief",
-                (
-                    Field("bet", "Your bet in dollars", "0"),
-                    Field(
-                        "role",
-                        "Role: mafia, cartel, police or beggar",
-                        "police",
-                        options=lambda r: list(r.get("roles", [])),
+        echo = self.echo
+        offered = described(desc.inputs(), request)
+        if len(nodes) == 1 and nodes[0].input in CHOICE_KINDS:
+            options = self.options(nodes[0])
+            if 0 < len(options) <= SELECT:
+                key, node = self.key(nodes[0]), nodes[0]
+                return Form(
+                    (),
+                    quick=quick,
+                    select=Choice(
+                        key, label_of(node), options, lambda v: {key: self.choice(node, v)}
                     ),
-                ),
-                thief,
-                lambda d: {
-                    "bet": text_of(d.get("thief", {}).get("bet")),
-                    "role": text_of(d.get("thief", {}).get("role")),
-                },
-            ),
-            Part(
-                "garnets",
-                "Buy money with garnets",
-                (Field("buy_garnets", "Garnets to sell for dollars", "0"),),
-                garnets,
-                lambda d: {"buy_garnets": text_of(d.get("buy_garnets"))},
-            ),
-        ),
-        compound=True,
-    )
+                    echo=echo,
+                    offered=offered,
+                )
+        parts = self.parts(nodes)
+        if self.unsupported:
+            parts.append(
+                Part(
+                    "json",
+                    "Advanced: type the action as JSON",
+                    (Field("action", "The whole action as JSON", "{}"),),
+                    lambda d, v: json_action(v["action"]),
+                    submits=True,
+                )
+            )
+        plain = len(parts) == 1 and not parts[0].id.startswith(("x-", "m-"))
+        if plain:
+            one = parts[0]
 
+            def whole_action(draft: Draft, values: dict[str, str]) -> Draft:
+                return {**initial, **one.apply(draft, values)}
 
-def _pair(text: str) -> list[str]:
-    ps = words(text)
-    if len(ps) == 1:
-        ps = ps * 2  # one name: a self-swap
-    if len(ps) != 2:
-        raise FormError(f"name the two players of the trade (e.g. jk dh), not {text.strip()!r}")
-    return ps
+            # the step's one form: called what the step asks ("Place a card ...")
+            title = short(desc.ask[:1].upper() + desc.ask[1:]) if desc.ask else one.label
+            return Form(
+                (Part(one.id, title, one.fields, whole_action, one.prefill, submits=True),),
+                quick=quick,
+                echo=echo,
+                offered=offered,
+            )
+        if not parts and quick:
+            return Form((), quick=quick, echo=echo, offered=offered)
+        return Form(
+            tuple(parts),
+            quick=quick,
+            compound=True,
+            initial=initial,
+            echo=echo,
+            offered=offered,
+        )
 
+    def echo(self, action: Draft) -> str:
+        """A (possibly partial) action in the step's words; field by field when
+        the step's own echo cannot read a partial draft."""
+        try:
+            said = self.desc.echo_words(action, self.request)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            said = plain_echo(self.desc.inputs(), action) or summary(action)
+        return said or "(nothing chosen)"
 
-def _seat_exchange_trades() -> Form:
-    def add(d: Draft, v: dict[str, str], r: Request) -> Draft:
-        pair = _pair(v["players"])
-        amount = whole(v["amount"], "amount", minimum=0)
-        trades = [t for t in d.get("trades", []) if sorted(t["players"]) != sorted(pair)]
-        if amount > 0:
-            trades.append({"players": pair, "amount": amount})
-        return {**d, "trades": trades}
-
-    def garnets(d: Draft, v: dict[str, str], r: Request) -> Draft:
-        return {**d, "garnets": whole(v["garnets"], "garnets")}
-
-    return Form(
-        (
-            Part(
-                "trade",
-                "Add or change a trade",
-                (
-                    Field(
-                        "players",
-                        "The two players (one: a self-swap)",
-                        options=lambda r: list(r.get("players", [])),
-                        most=2,
-                    ),
-                    Field("amount", "Dollars you pay (0 removes the trade)"),
-                ),
-                add,
-            ),
-            Part(
-                "garnets",
-                "Garnets into dollars",
-                (Field("garnets", "Garnets converted, $1 each", "0"),),
-                garnets,
-                lambda d: {"garnets": text_of(d.get("garnets"))},
-            ),
-        ),
-        compound=True,
-    )
-
-
-def _mvp_round() -> Form:
-    def bid(d: Draft, v: dict[str, str], r: Request) -> Draft:
-        letter = v["card"].strip().upper()
-        chips = whole(v["chips"], "chips")
-        bids = {k: n for k, n in d.get("bids", {}).items() if k != letter}
-        if chips > 0:
-            bids[letter] = chips
-        return {**d, "bids": dict(sorted(bids.items()))}
-
-    def buy(d: Draft, v: dict[str, str], r: Request) -> Draft:
-        out = dict(d)
-        for key, upper in (("buy_identity", True), ("buy_location", False)):
-            items = [w.upper() if upper else w.lower() for w in words(v.get(key, ""))]
-            if items:
-                out[key] = items
+    def parts(self, nodes: list[Input]) -> list[Part]:
+        out: list[Part] = []
+        loose: list[Entry] = []
+        for node in nodes:
+            entry = self.entry(node, node.name)
+            if entry is not None:
+                loose.append(entry)
+            elif node.input == "group":
+                out += self.group_parts(node)
+            elif node.input == "list" and node.children and node.children[0].input == "group":
+                out += self.element_part(node)
+            elif node.input == "map" and node.children:
+                out += self.map_parts(node)
             else:
-                out.pop(key, None)
-        chips = opt_whole(v, "buy_chips", "chips to buy")
-        if chips:
-            out["buy_chips"] = chips
-        else:
-            out.pop("buy_chips", None)
+                self.unsupported.append(node)
+        if loose:
+            labels = ", ".join(e.node.label for e in loose)
+            title = labels if len(labels) <= LABEL else "More choices"
+            pid = loose[0].node.name if len(loose) == 1 else "main"
+            out[:0] = _pages(pid, title, loose, None)
         return out
 
-    return Form(
-        (
-            Part(
-                "bid",
-                "Bid on a card",
-                (
-                    Field("card", "Card letter", options=lambda r: list(r.get("biddable", []))),
-                    Field("chips", "Chips to add (0 removes)"),
-                ),
-                bid,
-            ),
-            Part(
-                "buy",
-                "Purchases with garnets",
-                (
-                    Field(
-                        "buy_identity",
-                        "Letters whose card you learn",
-                        required=False,
-                        options=lambda r: list(r.get("identity_targets", [])),
-                        most=25,
-                    ),
-                    Field(
-                        "buy_location",
-                        "Cards whose letter you learn",
-                        required=False,
-                        options=lambda r: list(r.get("location_targets", [])),
-                        most=25,
-                    ),
-                    Field("buy_chips", "Chips bought (1 garnet each)", required=False),
-                ),
-                buy,
-                lambda d: {
-                    "buy_identity": " ".join(d.get("buy_identity", [])),
-                    "buy_location": " ".join(d.get("buy_location", [])),
-                    "buy_chips": text_of(d.get("buy_chips")),
-                },
-            ),
-        ),
-        compound=True,
-    )
+    def group_parts(self, node: Input) -> list[Part]:
+        entries = [self.entry(c, c.name) for c in node.children]
+        if any(e is None for e in entries):
+            self.unsupported.append(node)
+            return []
+        return _pages(node.name, node.label, [e for e in entries if e], self.key(node))
 
+    def element_part(self, node: Input) -> list[Part]:
+        """A list of groups: one part adds, replaces or removes an element."""
+        element = node.children[0]
+        entries = [self.entry(c, c.name, zero=True) for c in element.children]
+        fit = [e for e in entries if e is not None]
+        if len(fit) != len(entries) or sum(len(e.fields) for e in fit) > MODAL_FIELDS:
+            self.unsupported.append(node)
+            return []
+        key = self.key(node)
 
-def _second_to_won_bids() -> Form:
-    def bid(d: Draft, v: dict[str, str], r: Request) -> Draft:
-        letter = v["item"].strip().upper()
-        chips = opt_whole(v, "chips", "chips") or 0
-        garnets = opt_whole(v, "garnets", "garnets") or 0
-        bids = {k: b for k, b in d.get("bids", {}).items() if k != letter}
-        if chips or garnets:
-            b: dict[str, Any] = {"chips": chips}
-            if garnets:
-                b["garnets"] = garnets
-            choice = v.get("choice", "").strip()
-            if choice:
-                b["choice"] = choice
-            bids[letter] = b
-        return {**d, "bids": dict(sorted(bids.items()))}
+        def apply(draft: Draft, values: dict[str, str]) -> Draft:
+            new = _element(fit, values)
+            items = [x for x in draft.get(key) or [] if _identity(fit, x) != _identity(fit, new)]
+            if not _removes(fit, new):
+                items.append(new)
+            if node.max_items is not None and len(items) > node.max_items:
+                raise FormError(f"{node.label}: at most {node.max_items}")
+            return {**draft, key: items}
 
-    return Form(
-        (
-            Part(
-                "bid",
-                "Bid on an item",
-                (
-                    Field(
-                        "item",
-                        "Item",
-                        options=lambda r: [i["letter"] for i in r.get("items", [])],
-                    ),
-                    Field("chips", "Chips (0 removes the bid)"),
-                    Field("garnets", "Garnets (worth 3 chips each)", required=False),
-                    Field(
-                        "choice",
-                        "Player it targets (CHOICE items)",
-                        required=False,
-                        options=lambda r: list(r.get("choice_targets", [])),
-                    ),
-                ),
-                bid,
-            ),
-        ),
-        compound=True,
-        initial={"bids": {}},
-    )
+        def each(draft: Draft) -> list[dict[str, str]]:
+            return [shows(fit, x) for x in draft.get(key) or [] if isinstance(x, Mapping)]
 
+        label = short(f"Add or change: {node.label}")
+        return [Part("x-" + node.name, label, tuple(fields_of(fit)), apply, each=each)]
 
-def _positions(r: Request) -> list[str]:
-    return [str(i) for i in range(1, int(r.get("length", 0)) + 1)]
+    def map_parts(self, node: Input) -> list[Part]:
+        value = node.children[0]
+        key = self.key(node)
+        keys = offers_of(node, self.request)
+        shown = shown_of(node, self.request)
+        if keys and value.input != "group":
+            entries = []
+            for i, (k, text) in enumerate(zip(keys, shown, strict=True)):
+                field_node = Input(
+                    name=f"k{i}",
+                    path=value.path,
+                    input=value.input,
+                    label=text,
+                    unit=value.unit or node.unit,
+                    offers=value.offers,
+                    required=False,
+                    minimum=value.minimum,
+                    maximum=value.maximum,
+                )
+                entry = self.entry(field_node, f"k{i}", zero=True)
+                if entry is None:
+                    self.unsupported.append(node)
+                    return []
+                entries.append((k, entry))
+            return self.map_pages(node, key, entries)
+        return self.pick_part(node, key, keys)
 
+    def map_pages(self, node: Input, key: str, entries: list[tuple[Any, Entry]]) -> list[Part]:
+        """One field per offered key, five keys a modal."""
+        order = [k for k, _e in entries]
+        out = []
+        pages = [entries[i : i + MODAL_FIELDS] for i in range(0, len(entries), MODAL_FIELDS)]
+        for n, page in enumerate(pages, 1):
+            label = node.label if len(pages) == 1 else f"{node.label} ({n}/{len(pages)})"
 
-def _homeostasis(kind: str) -> Form | None:
-    if kind == "save_cards":
-        return Form(
-            (
-                one_part(
-                    "save",
-                    "Save cards",
-                    (Field("cards", "Cards to save (e.g. 3 x), empty: none", required=False),),
-                    lambda v, r: {"cards": words(v.get("cards", ""))},
+            def apply(draft: Draft, values: dict[str, str], page: list = page) -> Draft:
+                found = dict(draft.get(key) or {})
+                for k, entry in page:
+                    v = entry.read(values)
+                    if v is MISSING or v == 0:
+                        found.pop(str(k), None)
+                    else:
+                        found[str(k)] = v
+                ranked = sorted(found, key=lambda x: order.index(x) if x in order else len(order))
+                return {**draft, key: {k: found[k] for k in ranked}}
+
+            def prefill(draft: Draft, page: list = page) -> dict[str, str]:
+                found = draft.get(key) or {}
+                out: dict[str, str] = {}
+                for k, entry in page:
+                    if str(k) in found:
+                        out.update(entry.show(found[str(k)]))
+                return out
+
+            fields = tuple(f for _k, e in page for f in e.fields)
+            out.append(Part(f"m-{node.name}{n}", short(label), fields, apply, prefill))
+        return out
+
+    def pick_part(self, node: Input, key: str, keys: list[Any]) -> list[Part]:
+        """A map filled one key at a time: the key, then its value."""
+        value = node.children[0]
+        which = (node.offers or "key").split(".")[-1].replace("_", " ")
+        key_node = Input(
+            name="key",
+            path=node.path,
+            input="item",
+            label=which.removesuffix("s").capitalize(),
+            offers=node.offers,
+            value=node.value,
+            shows=node.shows,
+        )
+        key_entry = self.entry(key_node, "_key")
+        children = (
+            value.children
+            if value.input == "group"
+            else (
+                replace(
+                    value, label=value.label or "Amount" if value.input == "amount" else "Value"
                 ),
             )
         )
-    if kind == "draft":
-        return Form(
-            (
-                one_part(
-                    "draft",
-                    "Place a card",
-                    (
-                        Field(
-                            "card",
-                            "Card",
-                            options=lambda r: list(dict.fromkeys(r.get("cards", []))),
-                        ),
-                        Field(
-                            "position",
-                            "Position",
-                            options=lambda r: [str(x) for x in r.get("positions", [])],
-                        ),
-                    ),
-                    lambda v, r: {
-                        "card": v["card"].strip(),
-                        "position": whole(v["position"], "position", minimum=1),
-                    },
-                ),
+        entries = [self.entry(c, c.name or "value", zero=True) for c in children]
+        fit = [e for e in entries if e is not None]
+        total = sum(len(e.fields) for e in fit) + 1
+        if key_entry is None or len(fit) != len(entries) or total > MODAL_FIELDS:
+            self.unsupported.append(node)
+            return []
+        if not keys:
+            key_entry = Entry(
+                key_node,
+                "_key",
+                (Field("_key", label_of(key_node)),),
+                lambda v: v.get("_key", "").strip() or MISSING,
+                lambda x: {"_key": text_of(x)},
             )
-        )
-    if kind == "bid":
-        return Form(
-            (
-                one_part(
-                    "bid",
-                    "Bid",
-                    (
-                        Field(
-                            "slot", "Slot", options=lambda r: [str(x) for x in r.get("slots", [])]
-                        ),
-                        Field("chips", "Chips to add"),
-                    ),
-                    lambda v, r: {
-                        "slot": whole(v["slot"], "slot", minimum=1),
-                        "chips": whole(v["chips"], "chips", minimum=1),
-                    },
-                ),
-            ),
-            quick=lambda r: {"Pass": {"pass": True}} if r.get("can_pass") else {},
-        )
-    if kind == "final_bid":
-        return Form(
-            (
-                one_part(
-                    "final",
-                    "Sealed bid",
-                    (Field("chips", "Chips (0 to your chips)"),),
-                    lambda v, r: {"chips": whole(v["chips"], "chips")},
-                ),
-            )
-        )
-    if kind == "place_saved":
-        return Form(
-            (
-                one_part(
-                    "place",
-                    "Place saved cards",
-                    (
-                        Field("front", "Cards before slot 1, in order", required=False),
-                        Field("back", "Cards after slot 10, in order", required=False),
-                    ),
-                    lambda v, r: {
-                        "front": words(v.get("front", "")),
-                        "back": words(v.get("back", "")),
-                    },
-                ),
-            )
-        )
-    if kind == "brackets":
-        return Form(
-            (
-                one_part(
-                    "brackets",
-                    "Place your brackets",
-                    (
-                        Field("first", "First card enclosed", options=_positions),
-                        Field("last", "Last card enclosed", options=_positions),
-                    ),
-                    lambda v, r: {
-                        "first": whole(v["first"], "first", minimum=1),
-                        "last": whole(v["last"], "last", minimum=1),
-                    },
-                ),
-            ),
-            quick=lambda r: {"Pass": {"pass": True}},
-        )
-    return None
+
+        def apply(draft: Draft, values: dict[str, str]) -> Draft:
+            which = key_entry.read(values)
+            if which is MISSING:
+                raise FormError(f"{key_node.label}: choose one")
+            found = dict(draft.get(key) or {})
+            found.pop(str(which), None)
+            if value.input == "group":
+                new = _element(fit, values)
+                if not _removes(fit, new):
+                    found[str(which)] = new
+            else:
+                v = fit[0].read(values)
+                if v is not MISSING and v != 0:
+                    found[str(which)] = v
+            return {**draft, key: dict(sorted(found.items()))}
+
+        def each(draft: Draft) -> list[dict[str, str]]:
+            out = []
+            for which, v in (draft.get(key) or {}).items():
+                shown = shows(fit, v) if value.input == "group" else fit[0].show(v)
+                out.append({**key_entry.show(which), **shown})
+            return out
+
+        fields = (*key_entry.fields, *fields_of(fit))
+        label = short(f"Add or change: {node.label}")
+        return [Part("x-" + node.name, label, fields, apply, each=each)]
+
+    # ------------------------------------------------------------ fields
 
 
-def _choose_ec() -> Form:
-    return Form((), select=lambda r: ("ec", list(r.get("candidates", []))))
+# ==================================================================== helpers
 
 
-def form_for(game_id: str, kind: str) -> Form:
-    """The form of ``kind`` in ``game_id``; a JSON field for a kind without one."""
-    if kind == "choose_ec":
-        return _choose_ec()
-    found: Form | None = None
-    if game_id == "amalgamation" and kind == "round":
-        found = _amalgamation_round()
-    elif game_id == "seat_exchange" and kind == "trades":
-        found = _seat_exchange_trades()
-    elif game_id == "mvp" and kind == "round":
-        found = _mvp_round()
-    elif game_id == "second_to_won" and kind == "bids":
-        found = _second_to_won_bids()
-    elif game_id == "homeostasis":
-        found = _homeostasis(kind)
-    return found or Form(
-        (
-            one_part(
-                "json",
-                "Type the action",
-                (Field("action", "The action as JSON"),),
-                lambda v, r: json_action(v["action"]),
-            ),
-        )
-    )
+def _pages(pid: str, label: str, entries: list[Entry], key: str | None) -> list[Part]:
+    """Parts of at most five inputs each; ``key``: the group they fill (``None``: top)."""
+    pages: list[list[Entry]] = [[]]
+    for e in entries:
+        if sum(len(x.fields) for x in pages[-1]) + len(e.fields) > MODAL_FIELDS:
+            pages.append([])
+        pages[-1].append(e)
+    out = []
+    for n, page in enumerate(pages, 1):
+
+        def apply(draft: Draft, values: dict[str, str], page: list[Entry] = page) -> Draft:
+            new = copy.deepcopy(draft)
+            target = new if key is None else new.setdefault(key, {})
+            for e in page:
+                v = e.read(values)
+                if v is MISSING:
+                    target.pop(e.key, None)
+                else:
+                    target[e.key] = v
+            return new
+
+        def prefill(draft: Draft, page: list[Entry] = page) -> dict[str, str]:
+            return shows(page, draft if key is None else draft.get(key) or {})
+
+        title = label if len(pages) == 1 else f"{label} ({n}/{len(pages)})"
+        part_id = pid if n == 1 else f"{pid}{n}"
+        out.append(Part(part_id, short(title), tuple(fields_of(page)), apply, prefill))
+    return out
+
+
+def _element(entries: list[Entry], values: dict[str, str]) -> Draft:
+    out: Draft = {}
+    for e in entries:
+        v = e.read(values)
+        if v is not MISSING:
+            out[e.key] = v
+    return out
+
+
+def _identity(entries: list[Entry], element: Any) -> str:
+    """What names an element (its players, items): a new one with the same replaces it."""
+    if not isinstance(element, Mapping):
+        return json.dumps(element)
+    named = {}
+    for e in entries:
+        if e.node.input == "amount":
+            continue
+        v = element.get(e.key)
+        named[e.key] = sorted(map(str, v)) if e.node.input == "seat_pair" and v else v
+    return json.dumps(named, sort_keys=True, default=str)
+
+
+def _removes(entries: list[Entry], element: Draft) -> bool:
+    """Every amount of the element is 0 or blank: the element is taken out."""
+    amounts = [element.get(e.key, 0) for e in entries if e.node.input == "amount"]
+    return bool(amounts) and not any(amounts)

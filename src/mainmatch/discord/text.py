@@ -9,17 +9,20 @@ User text inside a prompt, a view or any private answer (a title, a player
 id, an item's text, any value of a view) goes through :func:`escape`, the
 same function the public posts use (``engine.announce.neutralise``): its
 Markdown (code fences, headings, spoilers, masked links) shows as typed
-(issue 26, L7). An action read back is shown in a code block by
-:func:`fenced`, which no value can close.
+(issue 26, L7). Views are the web page's sentences (``host.words``);
+requests and actions read back are the step's own sentences, quoted
+(:func:`quoted`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from mainmatch import games
 from mainmatch.engine.announce import defuse_mentions
 from mainmatch.engine.announce import neutralise as escape
 from mainmatch.host import deadlines as dl
+from mainmatch.host.words import view_words
 
 #: Discord's limit of a message's content
 LIMIT = 2000
@@ -32,16 +35,6 @@ def neutralise(text: str) -> str:
     'hi @\u200beveryone and @\u200bhere, <@\u200b123> <@&\u200b4> <#\u200b5>'
     """
     return defuse_mentions(text)
-
-
-def fenced(text: str) -> str:
-    r"""``text`` in a code block that nothing in it can close (a run of three
-    backticks is broken by zero-width spaces); mentions disarmed.
-
-    >>> fenced("a ``` b")
-    '```\na `\u200b`\u200b` b\n```'
-    """
-    return "```\n" + defuse_mentions(text.replace("```", "`\u200b`\u200b`")) + "\n```"
 
 
 def chunks(text: str, limit: int = LIMIT) -> list[str]:
@@ -68,79 +61,63 @@ def chunks(text: str, limit: int = LIMIT) -> list[str]:
     return out
 
 
-def plain(v: Any, depth: int = 0) -> str:
-    """A JSON value as a person reads it on a phone: lists joined, objects as
-    ``key value`` pairs, a list of objects as bullet lines, an item as its text.
+def quoted(text: str) -> str:
+    r"""A sentence of the game's (a request, an echo) as a quote; the user text
+    in it (player ids, item texts) shows as typed and pings nobody.
 
-    >>> plain({"B": {"chips": 6, "garnets": 0}, "D": {"chips": 2}})
-    'B: chips 6, garnets 0; D: chips 2'
-    >>> plain([{"letter": "A", "text": "+15 points to YOU", "effects": []}]).splitlines()
-    ['', '- A: +15 points to YOU']
+    >>> quoted("You pay $5 to @here *now*")
+    '> You pay $5 to @\u200bhere \\*now\\*'
     """
-    if isinstance(v, dict):
-        if "letter" in v and "text" in v:
-            return f"{escape(str(v['letter']))}: {escape(str(v['text']))}"
-        if not v:
-            return "none"
-        if all(not isinstance(x, (dict, list)) for x in v.values()):
-            return ", ".join(f"{escape(str(k))} {plain(x, depth + 1)}" for k, x in v.items())
-        return "; ".join(f"{escape(str(k))}: {plain(x, depth + 1)}" for k, x in v.items())
-    if isinstance(v, list):
-        if not v:
-            return "none"
-        if all(not isinstance(x, (dict, list)) for x in v):
-            return ", ".join(plain(x, depth + 1) for x in v)
-        if depth == 0:
-            return "\n" + "\n".join(f"- {plain(x, depth + 1)}" for x in v)
-        return " | ".join(plain(x, depth + 1) for x in v)
-    return escape(v) if isinstance(v, str) else str(v)
+    lines = [escape(line) for line in text.splitlines() if line.strip()] or ["(nothing)"]
+    return "\n".join(f"> {line}" for line in lines)
 
 
-def fields(obj: dict[str, Any], skip: tuple[str, ...] = ()) -> str:
-    """A JSON object as ``**key**: value`` lines."""
-    lines = []
-    for k, v in obj.items():
-        if k in skip:
-            continue
-        lines.append(f"**{k.replace('_', ' ')}**: {plain(v)}")
-    return "\n".join(lines)
-
-
-def prompt_text(ov: dict[str, Any], draft: dict[str, Any] | None, summary: str) -> str:
-    """A player's request for the open step: what they know, what is asked,
-    their submission so far, and the deadline (as a Discord timestamp)."""
+def prompt_text(
+    ov: dict[str, Any],
+    ask: str,
+    asked: str,
+    echo: str,
+    draft: dict[str, Any] | None,
+    offered: tuple[str, ...] = (),
+) -> str:
+    """A player's request for the open step: the seat they play, what the
+    step asks (``ask``, and the request as the step's own sentence
+    ``asked``), their submission or draft so far read back in words
+    (``echo``), and the deadline (as a Discord timestamp). ``offered``: the
+    things to choose among that carry words of their own (the items on offer),
+    one a line. Their whole view is one button away (My view)."""
     title = escape(ov.get("title") or ov["game"]["title"])
-    req = ov.get("request") or {}
-    parts = [f"## {title}: step {ov['open_step']} ({escape(str(req.get('kind', '')))})"]
-    you = (ov.get("view") or {}).get("you")
-    if isinstance(you, dict) and you:
-        parts.append("**You**\n" + fields(you))
-    parts.append("**This step**\n" + fields(req, skip=("kind",)))
+    parts = [
+        f"## {title}: step {ov['open_step']} ({escape(ask)})",
+        f"You play **{escape(str(ov.get('you') or ''))}**.\n{quoted(asked)}",
+    ]
+    if offered:
+        parts[-1] += "\n" + "\n".join(f"> - {escape(line)}" for line in offered)
     sub = ov.get("submission")
     if sub is not None and sub.get("kept"):
         parts.append(
             "**Kept from before the undo** (it stands at the deadline; the step resolves "
-            f"early only once everyone has submitted again: Submit confirms it):\n{fenced(summary)}"
+            f"early only once everyone has submitted again: Submit confirms it):\n{quoted(echo)}"
         )
     elif sub is not None:
-        parts.append(f"**Submitted** (you may change it until the deadline):\n{fenced(summary)}")
+        parts.append(f"**Submitted** (you may change it until the deadline):\n{quoted(echo)}")
     elif draft:
-        parts.append(f"**Your draft** (not submitted yet):\n{fenced(summary)}")
+        parts.append(f"**Your draft** (not submitted yet):\n{quoted(echo)}")
     if ov.get("deadline"):
         parts.append(f"**Deadline:** {dl.discord_timestamp(ov['deadline'])}")
+    parts.append("-# My view shows everything you know of the match.")
     return neutralise("\n\n".join(parts))
 
 
 def view_text(ov: dict[str, Any]) -> str:
-    """What a player may see of the match now (their view and their DMs)."""
+    """What a player may see of the match now, in the web page's words
+    (``host.words``), and who the match waits for."""
     title = escape(ov.get("title") or ov["game"]["title"])
-    view = dict(ov.get("view") or {})
-    you = view.pop("you", None)
-    parts = [f"## {title}", "**Public**\n" + fields(view, skip=("game", "players"))]
-    if isinstance(you, dict):
-        parts.append("**You**\n" + fields(you))
+    parts = [f"## {title}", view_words(ov)]
+    game = games.get(ov["game"]["id"])
     pending = ", ".join(
-        f"{escape(p['player'])} ({escape(p['kind'])})" for p in ov.get("pending", [])
+        f"{escape(p['player'])} (to {game.step(p['kind']).others_task()})"
+        for p in ov.get("pending", [])
     )
     parts.append(f"**Waiting for:** {pending or 'nobody: the match is over'}")
     return neutralise("\n\n".join(parts))

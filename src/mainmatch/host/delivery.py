@@ -454,51 +454,39 @@ def subscribed_matches(db: Database, outlet: str) -> list[str]:
 # ==================================================================== texts
 
 
-#: a result without a ranking (ENGINE.md convention 5: ``null``) names each
-#: player's place from its ``details`` lists, in this order (second_to_won.md §7.5)
-PLACES = (
-    ("over_200", "over 200"),
-    ("second", "second"),
-    ("first", "first"),
-    ("last_place", "last"),
-)
-
-
 def result_text(snap: Snapshot) -> str:
     """The result table of a finished match (public: ENGINE.md's result).
 
-    With a ranking, players are ranked by it; a game whose result has none
-    (Second to Won: second place beats first, so no best-first order exists)
-    is listed in seat order without ranks, each player's place named as its
-    ``details`` name it (over 200, first, second, last) and their points."""
+    Players are listed by place as the game's rules rank them
+    (``Game.placings``: a ranking's numbered places, or Second to Won's first,
+    second, the rest by points, last place, over the limit and the EC), anyone
+    not placed after them; each with their Tokens of Life, net garnets and, when
+    the result scores points, their points."""
     res = snap.game.result(snap.state) or {}
+    players = list(snap.config["players"])
     tol = res.get("tokens_of_life") or {}
     gar = res.get("garnets") or {}
     spent = res.get("garnets_spent") or {}
     ec = res.get("elimination_candidate")
-    lines = [f"## {snap.game.title}: the result", "```"]
-    if res.get("ranking"):
-        lines.append(f"{'rank':<5}{'player':<16}{'ToL':>4}{'garnets':>9}  ")
-        for i, group in enumerate(res["ranking"], 1):
-            for p in group:
-                net = gar.get(p, 0) - spent.get(p, 0)
-                mark = "  EC" if p == ec else ""
-                lines.append(f"{i:<5}{p[:15]:<16}{tol.get(p, 0):>4}{net:>+9}{mark}")
-    else:
-        details = res.get("details") or {}
-        scores = details.get("scores") if isinstance(details.get("scores"), dict) else None
-        head = f"{'player':<16}{'ToL':>4}{'garnets':>9}"
-        lines.append(head + (f"{'points':>8}" if scores else "") + "  place")
-        for p in snap.config["players"]:
-            net = gar.get(p, 0) - spent.get(p, 0)
-            places = [name for key, name in PLACES if p in (details.get(key) or [])]
-            if "over 200" in places and "first" in places:
-                places.remove("first")  # a premature end's first are the over-200 players
-            line = f"{p[:15]:<16}{tol.get(p, 0):>4}{net:>+9}"
-            if scores:
-                line += f"{scores.get(p, 0):>8}"
-            marks = ", ".join([*places, *(["EC"] if p == ec else [])])
-            lines.append(f"{line}  {marks}".rstrip())
+    details = res.get("details") or {}
+    scores = details.get("scores") if isinstance(details.get("scores"), dict) else None
+    places = snap.game.placings(res, players)
+    placed = {p for _label, group in places for p in group}
+    rows = [(label, p) for label, group in places for p in group]
+    rows += [("–", p) for p in players if p not in placed]
+    width = max([len("place"), *(len(label) for label, _p in rows)]) + 2
+    head = f"{'place':<{width}}{'player':<16}{'ToL':>4}{'garnets':>9}"
+    lines = [
+        f"## {snap.game.title}: the result",
+        "```",
+        head + (f"{'points':>8}" if scores else ""),
+    ]
+    for label, p in rows:
+        net = gar.get(p, 0) - spent.get(p, 0)
+        line = f"{label:<{width}}{p[:15]:<16}{tol.get(p, 0):>4}{net:>+9}"
+        if scores:
+            line += f"{scores.get(p, 0):>8}"
+        lines.append(line + ("  EC" if p == ec and label != "EC" else ""))
     lines.append("```")
     if res.get("void_tokens_of_life"):
         lines.append("No Token of Life is awarded in this match.")

@@ -1,0 +1,159 @@
+"""A match's view in words for chat: the web page's own sentences, as Discord Markdown.
+
+The web page renders a view with the game's view template (its package's
+``web/view.html``, ``pages.render_view``); Discord shows the same template's HTML
+converted to Markdown, so a player reads the same sentences in both places
+and a game's view needs one template, not one per adapter. The conversion
+(:class:`ChatMarkdown`) is made for a phone screen: headings become bold
+lines, a definition list ``**term**: value`` lines, a table one line per row
+(cells joined by " · "), a row of boxes (``div``\\ s of inline text) one line;
+a picture (``svg``) gives way to its ``aria-label``; a link is kept only when
+its address is absolute. Every text the template prints (player ids, titles,
+item texts) goes through ``engine.announce.neutralise``: it pings nobody and
+its Markdown shows as typed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bs4 import Tag
+from markdownify import MarkdownConverter
+
+from mainmatch import games
+from mainmatch.engine.announce import neutralise
+
+from .pages import render_view
+
+_BLOCKS = frozenset(("div", "p", "table", "ul", "ol", "dl", "h1", "h2", "h3", "h4", "svg"))
+_SEP = " · "
+#: inside a table's cell or a definition: nested tables and lists run on one line
+_INSIDE = frozenset(("td", "th", "dd"))
+#: marks the end of a table cell or a box while its row is put together
+_CELL = "\x1f"
+
+
+def _row_of_boxes(el: Tag) -> bool:
+    """A ``div`` of ``div``\\ s holding only inline text (a row of slots)."""
+    boxes = [c for c in el.children if isinstance(c, Tag)]
+    return bool(boxes) and all(b.name == "div" and not b.find(_BLOCKS) for b in boxes)
+
+
+class ChatMarkdown(MarkdownConverter):
+    """HTML to Discord Markdown (see the module doc)."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(bullets="-", **options)
+
+    def escape(self, text: str, parent_tags: Any) -> str:
+        return neutralise(text) if text.strip() else text
+
+    def convert_hN(self, n: int, el: Tag, text: str, parent_tags: Any) -> str:
+        text = " ".join(text.split())
+        return f"\n\n**{text}**\n" if text else ""
+
+    def convert_dl(self, el: Tag, text: str, parent_tags: Any) -> str:
+        return f"\n\n{text.strip()}\n\n"
+
+    def convert_dt(self, el: Tag, text: str, parent_tags: Any) -> str:
+        return f"\n**{' '.join(text.split())}**: "
+
+    def convert_dd(self, el: Tag, text: str, parent_tags: Any) -> str:
+        return " ".join(text.split())
+
+    def convert_table(self, el: Tag, text: str, parent_tags: Any) -> str:
+        if parent_tags & _INSIDE:
+            inner = text.strip().rstrip(";")
+            outer = el.find_parent("table")
+            # a table two deep (a value of a value): in brackets, so its pairs stay its own
+            deep = outer is not None and outer.find_parent("table") is not None
+            return f"({inner})" if deep else inner
+        return f"\n\n{text.strip()}\n\n"
+
+    def convert_thead(self, el: Tag, text: str, parent_tags: Any) -> str:
+        return text
+
+    def convert_tbody(self, el: Tag, text: str, parent_tags: Any) -> str:
+        return text
+
+    def convert_tr(self, el: Tag, text: str, parent_tags: Any) -> str:
+        cells = [" ".join(c.split()) for c in text.split(_CELL)]
+        if parent_tags & _INSIDE:
+            # a table inside a cell (the generic view's nested values): "key: value; ..."
+            return ": ".join(c for c in cells if c) + "; "
+        line = _SEP.join(c for c in cells if c)
+        if el.find_all("th") and not el.find_all("td"):
+            return f"**{line}**\n" if line else ""
+        return f"{line}\n" if line else ""
+
+    def convert_td(self, el: Tag, text: str, parent_tags: Any) -> str:
+        return text + _CELL
+
+    convert_th = convert_td
+
+    def convert_div(self, el: Tag, text: str, parent_tags: Any) -> str:
+        if _row_of_boxes(el):
+            # a row of boxes (slots, cards): one line
+            boxes = [" ".join(t.split()) for t in text.split(_CELL)[:-1]]
+            return "\n\n" + _SEP.join(t or "–" for t in boxes) + "\n\n"
+        if isinstance(el.parent, Tag) and _row_of_boxes(el.parent):
+            return text + _CELL
+        return f"\n{text.strip()}\n" if text.strip() else ""
+
+    def convert_span(self, el: Tag, text: str, parent_tags: Any) -> str:
+        # spans side by side in a box (a slot's number and its card) stay apart
+        return f"{text} " if text and not text.endswith(" ") else text
+
+    def convert_br(self, el: Tag, text: str, parent_tags: Any) -> str:
+        return "; " if parent_tags & {"td", "th", "dd"} else "\n"
+
+    def convert_li(self, el: Tag, text: str, parent_tags: Any) -> str:
+        if parent_tags & _INSIDE:
+            return " ".join(text.split()).rstrip(";") + " | "
+        return str(super().convert_li(el, text, parent_tags))  # type: ignore[misc]
+
+    def convert_ol(self, el: Tag, text: str, parent_tags: Any) -> str:
+        if parent_tags & _INSIDE:
+            return text.strip().rstrip("|").strip()
+        return str(super().convert_ol(el, text, parent_tags))  # type: ignore[misc]
+
+    convert_ul = convert_ol
+
+    def convert_svg(self, el: Tag, text: str, parent_tags: Any) -> str:
+        label = el.get("aria-label")
+        return f"\n\n{neutralise(str(label))}\n\n" if label else ""
+
+    def convert_a(self, el: Tag, text: str, parent_tags: Any) -> str:
+        href = str(el.get("href") or "")
+        if re.match(r"https?://", href):
+            return f"[{text}]({href})"
+        return text
+
+    def convert_details(self, el: Tag, text: str, parent_tags: Any) -> str:
+        return f"\n\n{text.strip()}\n\n"
+
+    def convert_summary(self, el: Tag, text: str, parent_tags: Any) -> str:
+        return f"\n**{' '.join(text.split())}**\n"
+
+
+_CONVERTER = ChatMarkdown()
+
+
+def markdown(html: str) -> str:
+    """``html`` as Discord Markdown (see :class:`ChatMarkdown`).
+
+    >>> markdown("<h3>You (ann)</h3><dl><dt>Money</dt><dd><b>$5</b></dd></dl>")
+    '**You (ann)**\\n\\n**Money**: **$5**'
+    >>> markdown('<table><tr><th>P</th><th>$</th></tr><tr><td>@here</td><td>3</td></tr></table>')
+    '**P · $**\\n@\\u200bhere · 3'
+    """
+    text = _CONVERTER.convert(html)
+    lines = [" ".join(line.split()).replace(" ; ", "; ") for line in text.splitlines()]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+
+
+def view_words(ov: dict[str, Any]) -> str:
+    """The view in an overview (``HostService.overview``) as Discord Markdown."""
+    game = games.get(ov["game"]["id"])
+    return markdown(render_view(game, ov.get("view") or {}, ov))
