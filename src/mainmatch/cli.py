@@ -30,6 +30,7 @@ from mainmatch.engine.record import (
     new_record,
     replay_output,
 )
+from mainmatch.engine.steps import steps_json
 
 app = typer.Typer(
     name="mainmatch",
@@ -152,10 +153,25 @@ def schema_cmd(
     items: bool = typer.Option(
         False, "--items", help="the schema of an --items catalogue file (games with items)"
     ),
+    steps: bool = typer.Option(
+        False,
+        "--steps",
+        help="the step descriptions (every kind, or --kind's): each field's words, kind of "
+        "input and what the request offers, as the forms, Discord and RL read them",
+    ),
 ) -> None:
-    """Print the JSON Schema of a game's config, of one step kind's action, or of an item catalogue."""
+    """Print the JSON Schema of a game's config, of one step kind's action, or of an item
+    catalogue; with ``--steps``, the game's step descriptions (``engine/steps.py``)."""
     g = _game(game)
-    if items:
+    if steps:
+        kinds = [kind] if kind else list(g.action_models)
+        for k in kinds:
+            if k not in g.action_models:
+                raise UserError(
+                    f"{g.id} has no step kind {k!r}; kinds: {', '.join(g.action_models)}"
+                )
+        schema = steps_json({k: g.step(k) for k in kinds})
+    elif items:
         catalogue_schema = getattr(_game_package(g), "catalogue_schema", None)
         if catalogue_schema is None:
             raise UserError(_no_catalogue(g))

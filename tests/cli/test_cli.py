@@ -166,6 +166,27 @@ def test_demo_prints_announcements(capsys):
     assert code == 0 and "Round 1 result" in out
 
 
+def test_schema_steps_prints_the_step_descriptions(capsys):
+    code, out, _ = run(capsys, "schema", SE, "--steps")
+    assert code == 0
+    steps = json.loads(out)
+    assert list(steps) == ["trades", "choose_ec"]
+    trades = steps["trades"]
+    assert trades["ask"] == "pay for trades" and trades["together"] is True
+    fields = {node["path"]: node for node in trades["inputs"]}
+    assert fields["garnets"]["input"] == "amount" and fields["garnets"]["most"] == "garnets"
+    pair = trades["inputs"][0]["children"][0]["children"][0]
+    assert (pair["path"], pair["input"], pair["offers"]) == (
+        "trades[].players",
+        "seat_pair",
+        "players",
+    )
+    code, out, _ = run(capsys, "schema", SE, "--steps", "--kind", "choose_ec")
+    assert code == 0 and list(json.loads(out)) == ["choose_ec"]
+    code, _, err = run(capsys, "schema", SE, "--steps", "--kind", "bid")
+    assert code == 2 and "seat_exchange has no step kind 'bid'; kinds: trades, choose_ec" in err
+
+
 def test_items_catalogue_schema_and_file(capsys, tmp_path):
     code, out, _ = run(capsys, "schema", "second_to_won", "--items")
     assert code == 0 and "Effect" in json.loads(out)["$defs"]
