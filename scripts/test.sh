@@ -2,7 +2,8 @@
 # `make test`: the test environment, then every test.
 # Installs PostgreSQL and Chromium when missing, starts a throwaway PostgreSQL
 # cluster on loopback (its URL in MAINMATCH_TEST_PG_URL), runs pytest over
-# tests/, and stops the cluster whatever happens.
+# tests/ on every core (pytest-xdist), prints the slowest, and stops the
+# cluster whatever happens.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
@@ -15,4 +16,4 @@ MAINMATCH_TEST_PG_URL=$(bash scripts/pg-start.sh "$dir" "$port")
 export MAINMATCH_TEST_PG_URL
 export MAINMATCH_TEST_BROWSER=/usr/bin/chromium
 echo "PostgreSQL for the tests: $MAINMATCH_TEST_PG_URL" >&2
-"$PY" -m pytest -q "$@"
+"$PY" -m pytest -q -n auto --durations=15 "$@"

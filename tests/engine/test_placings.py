@@ -58,7 +58,7 @@ def test_every_player_is_placed_once(game: Game) -> None:
         assert sorted(flat(game.placings(result))) == sorted(players)
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES if g.id != "second_to_won"], ids=str)
+@pytest.mark.parametrize("game", [g for g in GAMES if g.id != "second_to_won"], ids=lambda g: g.id)
 def test_a_ranked_result_keeps_its_ranking(game: Game) -> None:
     for _players, result in results(game.id):
         placings = game.placings(result)
