@@ -37,9 +37,9 @@ entry?, `?`: include this (map key or optional field)?, `#1`/`#2`: a seat pair's
 players). A yes/no decision is 0 = no, 1 = yes; an amount from its least to its bound
 (the model's maximum, or the request value its description names, less what earlier
 amounts naming that value took) is index k = least + k when the range holds at most
-{BINS} values, else least + k/{BINS - 1} of the range, rounded (from -bound for an
-amount of either sign; with no bound, k indexes {list(UNBOUNDED)}, or {list(SIGNED)}
-for either sign); a player is their
+{BINS} values, else least + {list(UNBOUNDED)}[k]; an amount of either sign is
+{list(SIGNED)}[k]; allowed up to the bound (so an index means the same amount at
+every decision); a player is their
 seat-relative place (you are 0); another choice is the value's place among those the
 request offered during discovery.
 """

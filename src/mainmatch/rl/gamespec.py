@@ -51,7 +51,7 @@ class GameSpec:
 
 
 LIMITS_DOC = (
-    "Amounts between the steps of an amount decision, lists longer than their "
+    "Amounts between the steps of an amount decision or beyond its last, lists longer than their "
     f"`max_items` (else {plans.LIST_MAX}), and what a rule across fields forbids (a total "
     "spend, a tie, a minimum number of entries): an assembled action the game refuses "
     "is shrunk by the table (amounts halved, then entries dropped, then the game's "

@@ -6,9 +6,12 @@ this?", ``#1``/``#2`` for a seat pair's players). Its index means:
 
 - a yes/no pick (``+``, ``?``, a flag, a pass): 0 = no, 1 = yes;
 - an amount from ``low`` to ``high``: when the range holds at most ``BINS``
-  values, index k is ``low + k``; otherwise ``low + k/(BINS-1)`` of the range,
-  rounded (an amount of either sign runs from ``-high``); with no upper bound,
-  index k is ``UNBOUNDED[k]`` (from ``low``), or ``SIGNED[k]`` for either sign;
+  values, index k is ``low + k``; otherwise index k is ``low + UNBOUNDED[k]``;
+  an amount of either sign: ``SIGNED[k]``; allowed up to ``high``. An index
+  means the same amount at every decision (unit steps where small amounts
+  matter, coarser above), which a policy can learn; fractions of the bound
+  would change their meaning with the bound and make the first amounts of an
+  action spend most of a shared budget;
 - a player: their seat-relative place (you are 0);
 - another choice: the thing's place among the values the request's ``offers``
   key held when the layout was discovered (its place in this request when it is
@@ -59,18 +62,16 @@ def context_layout(n_actions: int) -> Layout:
     )
 
 
-def amounts(pick: Pick) -> list[int]:
-    """The value of each index of an amount decision (module docstring)."""
+def amounts(pick: Pick) -> list[tuple[int, int]]:
+    """``(index, amount)`` for each amount an amount decision allows (module docstring)."""
     low, high = pick.low, pick.high
-    if high is None:
-        return list(SIGNED) if pick.signed else [v for v in UNBOUNDED if v >= low]
-    if pick.signed:
-        low = -high
-    if high < low:
+    if pick.signed:  # always the ladder: a bound from the request moves -high
+        return [(k, v) for k, v in enumerate(SIGNED) if high is None or abs(v) <= high]
+    if high is not None and high < low:
         return []
-    if high - low + 1 <= BINS:
-        return list(range(low, high + 1))
-    return [low + round((high - low) * k / (BINS - 1)) for k in range(BINS)]
+    if high is not None and high - low + 1 <= BINS:
+        return list(enumerate(range(low, high + 1)))
+    return [(k, low + v) for k, v in enumerate(UNBOUNDED) if high is None or low + v <= high]
 
 
 def vocab_key(node: Input) -> str:
@@ -80,7 +81,7 @@ def vocab_key(node: Input) -> str:
 def _indices(pick: Pick, c: Choices, seats: list[str]) -> list[tuple[int, Any]]:
     """``(index, value)`` for each value ``pick`` allows."""
     if pick.role == "amount":
-        return list(enumerate(amounts(pick)))
+        return amounts(pick)
     if pick.role != "player" and pick.role != "choice":
         return [(int(v), v) for v in pick.values]
     vocab = c.vocab.get(vocab_key(pick.node), ()) if pick.node else ()
