@@ -27,7 +27,9 @@ Decisions with a single allowed choice are taken automatically and never shown.
 The game part has one field per leaf of the view (`view.`) and request (`request.`)
 JSON that {MATCHES} seeded matches of random play showed, for the player count of the
 environment (the tables below are for the default players): `[i]` is a list entry (16
-at most), `@k` a player seat-relative (`@0` is you, `@1` the next seat...). A number
+at most), `[-1]` the latest entry of a list of objects in the view (a history, a record
+per round or trade: only the latest is read, the view's totals sum up the older ones),
+`@k` a player seat-relative (`@0` is you, `@1` the next seat...). A number
 is divided by the largest size seen there; a player is a one-hot over the seats
 (seat-relative); another string a one-hot over the values seen there. Leaves and values
 that random play never showed are left out.
