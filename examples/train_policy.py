@@ -11,7 +11,7 @@ the learning curve as a PNG (``--plot``, by default ``rl_learning_curve.png`` in
 the working directory, never a tracked file).
 
     pip install "mainmatch[rl]"
-    python examples/train_policy.py                      # The Amalgamation, ~3 minutes
+    python examples/train_policy.py                      # The Amalgamation, ~30 seconds
     python examples/train_policy.py --game seat_exchange --episodes 1500 \
         --plot rl_learning_curve_seat_exchange.png
 """
