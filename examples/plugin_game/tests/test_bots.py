@@ -41,6 +41,13 @@ def test_it_bids_all_its_chips_or_nothing_when_holdback_is_zero() -> None:
     bot = StrategyBot({"holdback": 0, "big": 1.0})
     view = _view({"a": 10, "b": 10, "c": 10}, [5, 2, 3])  # the first prize is the biggest left
     assert {_bid(bot, view, s) for s in range(50)} == {10}
+    # deny is the all-in chance on the biggest prize left, allin on a smaller one
+    assert {
+        _bid(StrategyBot({"big": 1.0, "deny": 1.0, "allin": 0.0}), view, s) for s in range(50)
+    } == {10}
+    assert {
+        _bid(StrategyBot({"big": 1.0, "deny": 0.0, "allin": 1.0}), view, s) for s in range(50)
+    } == {6, 7, 8, 9}
     never = StrategyBot({"big": 0.0, "go": 0.0})
     assert {_bid(never, view, s) for s in range(50)} == {0}
     assert {_bid(never, _view({"a": 10, "b": 10, "c": 10}, [1, 2, 3]), s) for s in range(50)} == {0}

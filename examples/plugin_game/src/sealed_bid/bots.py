@@ -8,8 +8,8 @@ usually stands best, §3, so a rival's all-in on it must be met); on a smaller
 prize with chance ``go`` times that prize's share of points**``power`` among
 the prizes left; otherwise it bids nothing and saves its chips for later sure
 wins and for the chips-left tiebreak. Going means all its chips with chance
-``allin`` (a rival's all-in then ties, and a tie wins nothing, §2) and else all
-but 1 to ``holdback`` chips, which splits the ties between strategy bots that
+``allin`` (``deny`` on the biggest prize left: a rival's all-in then ties, and a
+tie wins nothing, §2) and else all but 1 to ``holdback`` chips, which splits the ties between strategy bots that
 would otherwise leave the prize to nobody. It never spends garnets (they are
 worth more outside this match), and where the winners choose the EC it names a
 candidate at random (they stand the same). Its numbers are open as the family
@@ -33,6 +33,7 @@ DEFAULTS: dict[str, Any] = {
     "go": 1.15,
     "big": 0.6,
     "allin": 0.3,
+    "deny": 0.3,
     "holdback": 4,
     "snipe": 1,
 }
@@ -50,6 +51,7 @@ class StrategyBot:
         self.go: float = params["go"]
         self.big: float = params["big"]
         self.allin: float = params["allin"]
+        self.deny: float = params["deny"]
         self.holdback: int = params["holdback"]
         self.snipe = bool(params["snipe"])
 
@@ -64,14 +66,15 @@ class StrategyBot:
         if self.snipe and chips > rivals:  # rivals + 1 is a sure win at the least cost
             return {"bid": rivals + 1}
         left = view["prizes"][view["round"] - 1 :]
-        if left[0] == max(left):
+        biggest = left[0] == max(left)
+        if biggest:
             chance = self.big
         else:
             weights = [prize**self.power for prize in left]
             chance = min(1.0, self.go * weights[0] / sum(weights))
         if rng.random() >= chance:
             return {"bid": 0}
-        if self.holdback == 0 or rng.random() < self.allin:
+        if self.holdback == 0 or rng.random() < (self.deny if biggest else self.allin):
             return {"bid": chips}
         return {"bid": max(1, chips - rng.randint(1, self.holdback))}
 
@@ -89,6 +92,7 @@ TARGETER = add_family(
             Param("go", 0.0, 3.0, 1.15, "small prize: go x its share of points**power", False),
             Param("big", 0.0, 1.0, 0.6, "chance of going for the biggest prize left", False),
             Param("allin", 0.0, 1.0, 0.3, "chance that going bids every chip", False),
+            Param("deny", 0.0, 1.0, 0.3, "the same on the biggest prize left", False),
             Param("holdback", 0, 5, 4, "most chips held back when not all-in (splits ties)"),
             Param("snipe", 0, 1, 1, "1: outbid every rival's chips when it can"),
         ),
