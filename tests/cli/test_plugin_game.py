@@ -89,7 +89,7 @@ def test_search_tunes_the_plugins_bot_family(capsys, tmp_path) -> None:
     assert code == 0
     found = json.loads(bot.read_text())
     assert found["game"] == GAME and found["family"] == "targeter"
-    assert set(found["params"]) == {"power", "holdback", "snipe"}
+    assert set(found["params"]) == {"power", "go", "big", "allin", "deny", "holdback", "snipe"}
     # the found bot plays again through simulate --bot-params
     code, _, _ = run(
         capsys, "simulate", GAME, "--bot-params", str(bot), "--bots", "found:1,random",
