@@ -19,7 +19,6 @@ the learner nothing its request did not.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Iterator
 from itertools import chain, combinations
@@ -53,6 +52,22 @@ def repair(game: Any, state: Any, player: str, action: dict, rng: random.Random)
     return game.default_action(state, player, rng)
 
 
+def clone(value: Any) -> Any:
+    """A copy of a JSON value (dicts and lists copied all the way down): what
+    ``copy.deepcopy`` gives for actions, without its memo, at a fraction of
+    its cost on the hot path of repairs.
+
+    >>> a = {"bids": {"A": {"chips": 3}}}
+    >>> b = clone(a); b["bids"]["A"]["chips"] = 4; a
+    {'bids': {'A': {'chips': 3}}}
+    """
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clone(v) for v in value]
+    return value
+
+
 #: optional entry fields toggled together at most (2**TOGGLES tries)
 TOGGLES = 6
 
@@ -74,7 +89,7 @@ def toggled(action: dict, inputs: tuple[Input, ...], request: dict) -> Iterator[
     spots = spots[:TOGGLES]
     for flips in range(1, len(spots) + 1):
         for chosen in combinations(spots, flips):
-            out = copy.deepcopy(action)
+            out = clone(action)
             for field, key, child, first in chosen:
                 entry = out[field][key]
                 if child.name in entry:

@@ -134,6 +134,7 @@ class Table:
         #: took once shrunk (``repair.py``)
         self.assembled = self.repaired = 0
         self._cache: dict[tuple[str, int], tuple[np.ndarray, str, str]] = {}
+        self._infos: dict[str, tuple[tuple[int, str | None], dict]] = {}
         self.advance()
 
     @property
@@ -232,12 +233,17 @@ class Table:
         """The player's view and request as JSON text (``json.loads`` them; text
         cannot be changed by a user who keeps it) and the open decision's kind."""
         decision = self.open.get(player)
+        kind = None if decision is None else decision.kind
+        # the environments ask for every player's info after every sub-decision;
+        # it changes only with the engine's step or the player's open decision
+        key = (len(self.m.steps), kind)
+        kept = self._infos.get(player)
+        if kept is not None and kept[0] == key:
+            return dict(kept[1])  # a caller may change its own copy
         _, view, request = self._seen(player)
-        return {
-            "view": view,
-            "request": request,
-            "decision": None if decision is None else decision.kind,
-        }
+        info = {"view": view, "request": request, "decision": kind}
+        self._infos[player] = (key, info)
+        return dict(info)
 
     def _seen(self, player: str) -> tuple[np.ndarray, str, str]:
         """The player's encoded view and request, and both as JSON text, computed
