@@ -8,32 +8,28 @@ from collections.abc import Mapping
 from typing import Any
 
 from mainmatch.engine.ec import CHOOSE_EC
-from mainmatch.engine.steps import StepDescription
+from mainmatch.engine.steps import StepDescription, counted
 
 from .models import BidAction
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _summary(request: Mapping[str, Any]) -> str:
     """The ``bid`` request as a sentence (§2)."""
     garnets = request.get("garnets", 0)
-    held = f" and {_plural(garnets, 'garnet')}" if garnets else ""
+    held = f" and {counted(garnets, 'garnet')}" if garnets else ""
     return (
-        f"Round {request.get('round')}: the prize is {_plural(request.get('prize', 0), 'point')}. "
-        f"You hold {_plural(request.get('chips', 0), 'chip')}{held}. Bid in secret; the single "
+        f"Round {request.get('round')}: the prize is {counted(request.get('prize', 0), 'point')}. "
+        f"You hold {counted(request.get('chips', 0), 'chip')}{held}. Bid in secret; the single "
         "highest bid wins, a tie for highest wins nothing, and every bid is paid."
     )
 
 
 def _echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
     """A ``bid`` submission read back (§2)."""
-    said = f"You bid {_plural(action.get('bid', 0), 'chip')}"
+    said = f"You bid {counted(action.get('bid', 0), 'chip')}"
     garnets = action.get("garnets", 0)
     if garnets:
-        said += f", and turn {_plural(garnets, 'garnet')} into chips after the bids"
+        said += f", and turn {counted(garnets, 'garnet')} into chips after the bids"
     return said + "."
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from mainmatch.engine.checks import money
 from mainmatch.engine.ec import CHOOSE_EC
-from mainmatch.engine.steps import StepDescription
+from mainmatch.engine.steps import StepDescription, counted
 
 from .models import TradesAction
 from .random_play import view_random_trades
@@ -17,7 +17,7 @@ from .random_play import view_random_trades
 def _summary(request: Mapping[str, Any]) -> str:
     """The ``trades`` request as a sentence (§3.1)."""
     garnets = request.get("garnets", 0)
-    held = f" and {garnets} garnet{'s' if garnets != 1 else ''}" if garnets else ""
+    held = f" and {counted(garnets, 'garnet')}" if garnets else ""
     return (
         f"Round {request.get('round')}: you have {money(request.get('money', 0))}{held}. "
         "Pay for trades between any two players (the same one twice is a self-swap), "
@@ -37,7 +37,7 @@ def _echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
     said = "You pay " + "; ".join(parts) if parts else "You pay for no trade (you save your money)"
     garnets = action.get("garnets", 0)
     if garnets:
-        said += f", and turn {garnets} garnet{'s' if garnets != 1 else ''} into dollars"
+        said += f", and turn {counted(garnets, 'garnet')} into dollars"
     return said + "."
 
 
