@@ -19,8 +19,6 @@ from mainmatch.engine.events import public
 from mainmatch.engine.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
-#: the specs live beside the project (shared/rules); tests never need them to run
-SHARED = ROOT.parent / "shared"
 #: the throwaway PostgreSQL server that scripts/test.sh (make test) starts
 PG_URL = os.environ.get("MAINMATCH_TEST_PG_URL")
 

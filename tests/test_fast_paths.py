@@ -1,7 +1,7 @@
 """The shortcuts of The MVP and The Amalgamation (docs/decisions.md PE5,
 PM1-PM3, PA1-PA3) against the rules they skip: the one-pass checks of plainly
-legal round actions agree with the ordered checks of mvp.md §3.1 and
-amalgamation.md §3.1; a step shares the state's unchanged parts yet never
+legal round actions agree with the ordered checks of mvp spec §3.1 and
+amalgamation spec §3.1; a step shares the state's unchanged parts yet never
 changes a state; views, results and private rounds stay fresh copies."""
 
 from __future__ import annotations

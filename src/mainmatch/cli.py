@@ -56,7 +56,7 @@ def _read_json(path: Path, what: str) -> Any:
 
 def _read_catalogue(path: Path) -> Any:
     """An ``--items`` file: JSON, or the seed's words as /new's catalogue box takes them
-    (one item per line, a blank line between auctions; second_to_won.md, items)."""
+    (one item per line, a blank line between auctions; second_to_won spec §2.1)."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
@@ -302,7 +302,9 @@ def random_cmd(
 @app.command("replay")
 def replay_cmd(
     record: Path = typer.Argument(..., help="a mainmatch-record/1 file"),
-    as_json: bool = typer.Option(False, "--json", help="print the replay output of ENGINE.md"),
+    as_json: bool = typer.Option(
+        False, "--json", help="print the replay output (docs/spec/engine.md)"
+    ),
     step: int | None = typer.Option(
         None,
         "--step",

@@ -1,4 +1,4 @@
-"""The common config of amalgamation.md §9 and small drivers for its examples."""
+"""The common config of amalgamation spec §9 and small drivers for its examples."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The shared balance's rules (amalgamation.md §3.1 rules 4 and 7, §4.1.1, §4.1.3 penalty)."""
+"""The shared balance's rules (amalgamation spec §3.1 rules 4 and 7, §4.1.1, §4.1.3 penalty)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Investment & Donation on its own (amalgamation.md §4.1.4, §4.2 "Invest")."""
+"""Investment & Donation on its own (amalgamation spec §4.1.4, §4.2 "Invest")."""
 
 from __future__ import annotations
 

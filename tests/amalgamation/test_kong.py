@@ -1,4 +1,4 @@
-"""Kong's Dilemma on its own (amalgamation.md §4.1.2, §4.2 "Kong")."""
+"""Kong's Dilemma on its own (amalgamation spec §4.1.2, §4.2 "Kong")."""
 
 from __future__ import annotations
 

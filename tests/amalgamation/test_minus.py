@@ -1,4 +1,4 @@
-"""Minus Auction on its own (amalgamation.md §4.1.3, §4.2 "Minus")."""
+"""Minus Auction on its own (amalgamation spec §4.1.3, §4.2 "Minus")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Properties of random legal play (amalgamation.md §3-§7): it ends, money adds
+"""Properties of random legal play (amalgamation spec §3-§7): it ends, money adds
 up and never goes negative, views keep every secret, records replay."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Random play reaches every branch of the rules (amalgamation.md §3.3, ENGINE.md convention 6)."""
+"""Random play reaches every branch of the rules (amalgamation spec §3.3, engine spec convention 6)."""
 
 from __future__ import annotations
 

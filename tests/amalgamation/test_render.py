@@ -1,4 +1,4 @@
-"""Discord Markdown of every event (amalgamation.md §6)."""
+"""Discord Markdown of every event (amalgamation spec §6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Final scoring (amalgamation.md §4.2, §7)."""
+"""Final scoring (amalgamation spec §4.2, §7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Configs: ``new_config`` defaults and options, strict validation (amalgamation.md §2)."""
+"""Configs: ``new_config`` defaults and options, strict validation (amalgamation spec §2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Garnet Chip Thief on its own (amalgamation.md §4.1.5, §4.2 "Thief")."""
+"""Garnet Chip Thief on its own (amalgamation spec §4.1.5, §4.2 "Thief")."""
 
 from __future__ import annotations
 

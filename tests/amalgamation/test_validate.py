@@ -1,4 +1,4 @@
-"""Bad actions are rejected with the right message; nothing but IllegalAction escapes (amalgamation.md §3)."""
+"""Bad actions are rejected with the right message; nothing but IllegalAction escapes (amalgamation spec §3)."""
 
 from __future__ import annotations
 

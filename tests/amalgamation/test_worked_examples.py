@@ -1,4 +1,4 @@
-"""Every worked example of amalgamation.md §9 (and the examples of §3 and §5), each its own test."""
+"""Every worked example of amalgamation spec §9 (and the examples of §3 and §5), each its own test."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from mainmatch.games.homeostasis.expression import value_of
 
 @given(st.lists(st.sampled_from(SYMBOLS), max_size=14))
 def test_flat_ratio_is_value_of(cards: list[str]) -> None:
-    """Any bracket-free expression (homeostasis.md §4.7): the same exact value."""
+    """Any bracket-free expression (homeostasis spec §4.7): the same exact value."""
     n, d = flat_ratio(cards)
     assert d > 0
     assert Fraction(n, d) == value_of(cards)
@@ -31,7 +31,7 @@ def test_flat_ratio_on_round_layouts(cards: list[str]) -> None:
 
 
 def test_worked_example() -> None:
-    """homeostasis.md §4.7: ``2x12+-33/1`` simplifies to ``2x1+3/1`` = 5."""
+    """homeostasis spec §4.7: ``2x12+-33/1`` simplifies to ``2x1+3/1`` = 5."""
     assert Fraction(*flat_ratio(list("2x12+-33/1"))) == 5
 
 

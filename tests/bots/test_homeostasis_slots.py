@@ -36,7 +36,7 @@ def _layout(draw_order: list[str], placed: int, rng: random.Random):
 @given(st.permutations(DECK), st.integers(5, 9), st.randoms(use_true_random=False))
 def test_small_cases_average_every_arrangement(order, placed, rng) -> None:
     """With few cards to come, each slot's values are exactly those of every
-    distinct arrangement of them (homeostasis.md §4.7), each counted once."""
+    distinct arrangement of them (homeostasis spec §4.7), each counted once."""
     slots, card, later = _layout(list(order), placed, rng)
     empty = [i for i, c in enumerate(slots) if c is None]
     got = slot_values(slots, card, later)
@@ -84,7 +84,7 @@ def _bracketed(draw):
 
 @given(_bracketed())
 def test_tree_ratio_is_value_of(case) -> None:
-    """Any expression with brackets (homeostasis.md §4.7): the same exact value."""
+    """Any expression with brackets (homeostasis spec §4.7): the same exact value."""
     cards, pairs = case
     n, d = tree_ratio(simplify(cards, pairs))
     assert d > 0
@@ -105,7 +105,7 @@ def test_bracket_ratio_is_tree_ratio_of_simplify(case) -> None:
 @given(st.lists(st.sampled_from(SYMBOLS), min_size=1, max_size=13), st.data())
 def test_pair_ratio_is_the_value_with_that_pair(cards, data) -> None:
     """The brackets bot's shortcut for one pair on a bracket-free expression:
-    the engine's value (homeostasis.md §4.7), whether the section stays or goes."""
+    the engine's value (homeostasis spec §4.7), whether the section stays or goes."""
     first = data.draw(st.integers(1, len(cards)))
     last = data.draw(st.integers(first, len(cards)))
     n, d = pair_ratio(cards, first, last)

@@ -1,5 +1,5 @@
 """The Homeostasis strategy bot plays the rules it is given (issue 24): the
-band edges of a rule variant (homeostasis.md §7, D35), read from the view,
+band edges of a rule variant (homeostasis spec §7, D35), read from the view,
 change its decisions; its chip reserve follows the richest rival (§4.5)."""
 
 from __future__ import annotations

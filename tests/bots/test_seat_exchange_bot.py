@@ -31,7 +31,7 @@ from mainmatch.games.seat_exchange.streaks import longest_streak, runs
 
 GAME = games.get("seat_exchange")
 PLAYERS = list(GAME.default_players)
-#: config E of seat_exchange.md §2: numbers by seat 1,2,3,4,5,7,6,9,11,13,8,12,10
+#: config E of seat_exchange spec §2: numbers by seat 1,2,3,4,5,7,6,9,11,13,8,12,10
 E = {
     "players": PLAYERS,
     "seats": PLAYERS,

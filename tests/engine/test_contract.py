@@ -7,7 +7,7 @@ random and default actions are legal and keep within the bounds their step
 description names; ``apply`` never mutates its input, and ``next_state``
 reaches the state ``apply`` does; ``pending_players`` lists ``pending``'s
 players; views are JSON, hold every public field and ``you`` only for their
-player; no view holds another player's secret; the result has the ENGINE.md
+player; no view holds another player's secret; the result has the engine spec
 shape; replaying the record reproduces the result and every public view.
 """
 

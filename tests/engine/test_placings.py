@@ -2,7 +2,7 @@
 
 Every registered game places every player exactly once in a finished random
 match; a ranked result keeps its ranking's order and ties; Second to Won (no
-ranking) names its places as its rules do (second_to_won.md §7).
+ranking) names its places as its rules do (second_to_won spec §7).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def test_every_player_is_placed_once(game: Game) -> None:
         placings = game.placings(result, players)
         assert sorted(flat(placings)) == sorted(players)
         assert all(label and group for label, group in placings)
-        # the EC stands alone in the last place (ENGINE.md convention 5)
+        # the EC stands alone in the last place (engine spec convention 5)
         ec = result["elimination_candidate"]
         if ec:
             assert placings[-1][1] == [ec]
@@ -90,7 +90,7 @@ def _check_second_to_won(players: list[str], result: dict[str, Any]) -> None:
     labels = [label for label, _group in placings]
     assert labels[-1] == "EC" and placings[-1][1] == [ec]
     where = {p: label for label, group in placings for p in group}
-    # §7: Tokens of Life go to second place only, never to first or over the limit
+    # second_to_won spec §7: Tokens of Life go to second place only, never to first or over the limit
     assert all(where[p] == "second" for p in tol)
     for p in details["over_200"]:
         assert where[p] in ("over the limit", "EC")

@@ -153,7 +153,7 @@ def test_any_random_match_reads_in_words(index: int, seed: int) -> None:
 
 
 def test_homeostasis_asks_one_player_at_a_time_only_where_the_rules_do() -> None:
-    # homeostasis.md §3: save_cards, final_bid and brackets are simultaneous; the others have one
+    # homeostasis spec §3: save_cards, final_bid and brackets are simultaneous; the others have one
     steps = get("homeostasis").steps
     alone = {kind for kind, step in steps.items() if not step.together}
     assert alone == {"draft", "bid", "place_saved"}
@@ -180,7 +180,7 @@ def test_homeostasis_words() -> None:
     assert steps["bid"].quick is not None
     assert steps["bid"].quick({**bid, "can_pass": False}) == {}
     assert steps["bid"].quick({**bid, "can_pass": True}) == {"Pass": {"pass": True}}
-    # homeostasis.md §4.1: X saved cards cost (X-1)^2 garnets
+    # homeostasis spec §4.1: X saved cards cost (X-1)^2 garnets
     assert (
         steps["save_cards"].echo_words({"cards": ["3", "/", "x"]}, {})
         == "You save 3 / x (cost: 4 garnets)."

@@ -1,4 +1,4 @@
-"""check_bid's quick acceptance of a plain bid agrees with the rules (homeostasis.md §3 ``bid``)."""
+"""check_bid's quick acceptance of a plain bid agrees with the rules (homeostasis spec §3 ``bid``)."""
 
 from __future__ import annotations
 

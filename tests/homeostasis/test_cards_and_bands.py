@@ -1,4 +1,4 @@
-"""The deck and saving cost (homeostasis.md §1, §4.1) and the bands and
+"""The deck and saving cost (homeostasis spec §1, §4.1) and the bands and
 awards of the end (§7)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Configs (homeostasis.md §2): ``new_config`` defaults and chance, strict ``check_config``."""
+"""Configs (homeostasis spec §2): ``new_config`` defaults and chance, strict ``check_config``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every worked example of homeostasis.md §9, one test each, with the exact
+"""Every worked example of homeostasis spec §9, one test each, with the exact
 values the spec states."""
 
 from __future__ import annotations

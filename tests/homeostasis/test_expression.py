@@ -1,4 +1,4 @@
-"""The expression evaluator (homeostasis.md §4.7): each rule on its own, the
+"""The expression evaluator (homeostasis spec §4.7): each rule on its own, the
 seed's and spec's examples (also in test_examples), and Hypothesis over every
 card sequence and bracket placement the game can produce."""
 

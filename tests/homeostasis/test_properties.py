@@ -2,7 +2,7 @@
 it never crashes and always ends; chips never go negative and are only ever
 spent on bids; garnets and saved cards add up; ``pending`` names exactly who
 acts; ``apply`` never mutates its input; no view shows another player's
-secret (homeostasis.md §5 "Secret", D34); replay reproduces everything."""
+secret (homeostasis spec §5 "Secret", D34); replay reproduces everything."""
 
 from __future__ import annotations
 

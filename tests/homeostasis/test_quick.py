@@ -2,7 +2,7 @@
 
 ``quick_step`` must give exactly the state and events of resolving the step on
 a ``Work`` draft, and ``plainly_legal`` may accept only what the rule-by-rule
-checks accept (homeostasis.md §3, §4.3, §4.4).
+checks accept (homeostasis spec §3, §4.3, §4.4).
 """
 
 from __future__ import annotations

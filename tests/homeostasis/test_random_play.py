@@ -1,5 +1,5 @@
 """Random play reaches every branch of the rules (ENGINE convention 6), and
-random and default actions are always legal (homeostasis.md §3)."""
+random and default actions are always legal (homeostasis spec §3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every event renders as Discord-ready Markdown (homeostasis.md §6); private
+"""Every event renders as Discord-ready Markdown (homeostasis spec §6); private
 events go out as DMs."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Bad actions are rejected with the spec's messages (homeostasis.md §3), and
+"""Bad actions are rejected with the spec's messages (homeostasis spec §3), and
 no JSON input makes ``validate`` raise anything but ``IllegalAction``."""
 
 from __future__ import annotations

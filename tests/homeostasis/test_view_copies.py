@@ -17,7 +17,7 @@ from mainmatch.games.homeostasis.views import pending_players
 
 
 def _field_by_field(entries) -> list[dict]:
-    """The view's own shape, rebuilt key by key (homeostasis.md §5)."""
+    """The view's own shape, rebuilt key by key (homeostasis spec §5)."""
     out = []
     for e in entries:
         copy = {}

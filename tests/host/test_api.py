@@ -84,7 +84,7 @@ def test_resolve_now_uses_submissions_and_records_defaults(api, se_players):
     )
     assert step["defaulted"] == [p for p in se_players if p not in ("jk", "dh")]
     assert step["actions"]["sm"] == {"garnets": 0, "trades": []}, (
-        "the rules' default (seat_exchange.md §3.1)"
+        "the rules' default (seat_exchange spec §3.1)"
     )
     # a late submission for the resolved step, and a second resolution of it, are refused
     r = api.submit(made, "jk", {}, step=1)
@@ -382,7 +382,7 @@ def test_games_and_openapi_docs(api):
 
 
 def test_amalgamation_partial_submission_is_completed_with_the_defaults(api):
-    """amalgamation.md §3.1: a player who sends only some sub-objects gets the
+    """amalgamation spec §3.1: a player who sends only some sub-objects gets the
     default for each missing one; the record holds the whole action and lists
     the player in `defaulted`; a half-filled sub-object is refused."""
     players = ["a", "b", "c", "d", "e", "f"]

@@ -4,9 +4,9 @@
 1. Homeostasis's live bid: a bid that would tie its slot with another slot is
    named on the form by the rules themselves (the page checks each draft with
    the server) before Submit, and refused with the same words if sent anyway
-   (homeostasis.md §3.1 bid, D14).
+   (homeostasis spec §3 bid, D14).
 2. Seat Exchange's money counts the garnets typed below the trades
-   (seat_exchange.md §3.1 rule 4): the rules name an overspend as the player
+   (seat_exchange spec §3.1 rule 4): the rules name an overspend as the player
    types, and a covered one is recorded.
 3. /new lists the deadlines in the order of play; the host page's pending list
    and deadlines say what each step asks without "your"; Homeostasis before its

@@ -1,6 +1,6 @@
 """The game's own inputs and the create page, in a real browser at phone width (issue #17).
 
-1. Homeostasis: every step kind on its own input (homeostasis.md §3-4),
+1. Homeostasis: every step kind on its own input (homeostasis spec §3-4),
    as a person taps and types it, and the action the engine records.
 2. Naming the Elimination Candidate, in the games that reach it quickly.
 3. /new: every host input labelled in words with the spec's help (no config
@@ -36,7 +36,7 @@ pytestmark = pytest.mark.browser
 
 
 def _homeostasis_steps() -> dict[str, dict]:
-    """For each step kind of Homeostasis (homeostasis.md §3) but choose_ec, a record
+    """For each step kind of Homeostasis (homeostasis spec §3) but choose_ec, a record
     that stops where seat ``a`` is awaited in one: ``a`` saves 2, x and / (so it
     has saved cards to place), keeps its chips and bids them all in the final
     auction (so it wins one); the others play at random."""
@@ -68,7 +68,7 @@ def _homeostasis_steps() -> dict[str, dict]:
 def test_homeostasis_every_step_through_its_inputs(phone_server, phone):
     """Each step kind on its own input, as it lies on the table: the deck, the
     auction order, the slot row, the sealed bid, the expression's two ends and
-    the expression itself (homeostasis.md §3-4)."""
+    the expression itself (homeostasis spec §3-4)."""
     app, base = phone_server
     svc = app.state.service
     steps = _homeostasis_steps()
@@ -89,7 +89,7 @@ def test_homeostasis_every_step_through_its_inputs(phone_server, phone):
             assert form.locator(".deck-save p").inner_text() == (
                 "You save 2 cards (1 x). You hold 4 garnets."
             )
-            # what the save costs is the rules' to say (§4.1): the step's echo, checked
+            # what the save costs is the rules' to say (homeostasis spec §4.1): the step's echo, checked
             assert echo_of(phone, "You save") == "You save 1 x (cost: 1 garnet)."
             rules_say(phone, "")
             want = {"cards": ["1", "x"]}
@@ -137,7 +137,7 @@ def test_homeostasis_every_step_through_its_inputs(phone_server, phone):
 
 def _at_choose_ec(game_id: str) -> tuple[dict, str]:
     """A record of random play that stops where the first seat names the
-    Elimination Candidate (ENGINE.md convention 4); that seat."""
+    Elimination Candidate (engine spec convention 4); that seat."""
     game = games.get(game_id)
     me = game.default_players[0]
     for seed in range(40):

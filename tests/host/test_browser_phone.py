@@ -115,7 +115,7 @@ def test_amalgamation_round_through_its_inputs(phone_server, phone):
     # no role chosen yet: the engine says so in the player's words
     assert error_shown(phone).endswith(": choose a role for Garnet Chip Thief")
     form.locator("fieldset:has(legend:text('Thief')) select").select_option(label="police")
-    # the rules' own check as the player types (§3.1 rule 7): nothing refused, the moves read back
+    # the rules' own check as the player types (amalgamation spec §3.1 rule 7): nothing refused, the moves read back
     rules_say(phone, "")
     assert echo_of(phone, "police").startswith("Kong's Dilemma: $20 into your team's pot.")
     form.locator("fieldset:has(legend:text('Investment')) input").nth(0).fill("400")
@@ -151,7 +151,7 @@ def test_seat_exchange_trades_by_tapping_seats(phone_server, phone):
     phone.click("g.seat-button[data-seat=p04]")  # the same seat twice: a self-swap
     assert "self-swap" in phone.locator(".trade-list").inner_text()
     phone.locator(".trade-list input").nth(1).fill("80")
-    # the rules' own words, asked as the player types (seat_exchange.md §3.1 rule 4)
+    # the rules' own words, asked as the player types (seat_exchange spec §3.1 rule 4)
     assert rules_say(phone).startswith("trades total $110 but you have $100")
     phone.locator(".trade-list input").nth(1).fill("50")
     rules_say(phone, "")

@@ -62,7 +62,7 @@ def test_the_plugin_games_form_at_every_player_count(phone_server, phone, count)
     assert rules_say(phone) == f"a bid of {chips + 1} chips exceeds the {chips} chips you hold"
     assert echo_of(phone, "bid") == f"You bid {chips + 1} chips."
     if count == high:
-        # a garnet turns into a chip only after the round's bids (rules.md §2):
+        # a garnet turns into a chip only after the round's bids (sealed_bid spec §2):
         # the rules still refuse the bid, and the echo says when the chip comes
         garnets.fill("1")
         assert (

@@ -47,7 +47,7 @@ def test_a_legal_draft_is_read_back_and_nothing_changes(api):
 @pytest.mark.parametrize(
     ("draft", "error"),
     [
-        # seat_exchange.md §3.1 rule 4: money plus the garnets turned in now
+        # seat_exchange spec §3.1 rule 4: money plus the garnets turned in now
         (_trade("dh", "sm", 500), "trades total $500 but you have $100 ($100 + 0 garnets)"),
         ({"trades": [{"players": ["dh", "sm"]}]}, "trade 1 (dh and sm): enter the amount"),
         ({"bid": 1}, "unknown fields ['bid']"),

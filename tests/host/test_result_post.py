@@ -30,7 +30,7 @@ def _rows(text: str) -> list[tuple[str, str, list[str]]]:
 
 def test_second_to_won_is_listed_by_its_places():
     """Second to Won ranks first, second, the rest, last place, over the limit,
-    the EC (second_to_won.md §7), as Game.placings gives them."""
+    the EC (second_to_won spec §7), as Game.placings gives them."""
     game = games.get("second_to_won")
     players = list(game.default_players)
     for seed in range(4):

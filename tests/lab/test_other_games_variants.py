@@ -29,7 +29,7 @@ def test_a_limit_variant_ends_the_match_exactly_when_someone_passes_it(
     m = play_random(GAME, GAME.random_config(P, rng, variant=variant), rng)
     d = m.result()["details"]
     history = d["score_history"]
-    # §7.2 with the variant's limit: over after the last auction played, never before
+    # second_to_won spec §7.2 with the variant's limit: over after the last auction played, never before
     assert all(max(h.values()) <= limit for h in history[:-1])
     over = [p for p in P if d["scores"][p] > limit]
     assert d["over_200"] == over
@@ -79,7 +79,7 @@ def test_rules_variants_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "second_to_won", "--variants", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert {v["key"]: v["default"] for v in listed["variants"]} == {"limit": 200, "chips": 40}
-    assert all("second_to_won.md §" in v["spec"] for v in listed["variants"])
+    assert all("second_to_won spec §" in v["spec"] for v in listed["variants"])
 
 
 def test_search_over_a_second_to_won_family_reports_the_average_seat() -> None:

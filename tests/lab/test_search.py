@@ -31,7 +31,7 @@ def spec(objective: str = "tol") -> SearchSpec:
 def test_search_finds_the_planted_weakness() -> None:
     # the planted habit: the field are pure savers (the saver family's defaults). At the
     # round limit the 12 savers tie for the most money, so they are the EC candidates and
-    # the next-most player wins (seat_exchange.md §4.3): spending anything at all wins.
+    # the next-most player wins (seat_exchange spec §4.3): spending anything at all wins.
     result = run_search(spec())
     assert result["trials"][0]["params"] == {"spend": 0, "last": 0}
     assert result["default_rate"] == 0.0  # 13 savers: all tie, nobody wins

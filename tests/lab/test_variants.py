@@ -20,7 +20,7 @@ from mainmatch.engine.record import dump_record
 from mainmatch.games.seat_exchange import GAME
 
 P = ["jk", "dh", "sm", "p04", "p05", "p06", "p07", "p08", "p09", "p10", "p11", "p12", "p13"]
-#: config E of seat_exchange.md §9: seats 0..4 hold 1..5, a run of 5
+#: config E of seat_exchange spec §9: seats 0..4 hold 1..5, a run of 5
 E_NUMBERS_BY_SEAT = [1, 2, 3, 4, 5, 7, 6, 9, 11, 13, 8, 12, 10]
 
 
@@ -59,7 +59,7 @@ def test_streak_of_5_ends_play_on_a_5_streak() -> None:
     winners = ["jk", "dh", "sm", "p04", "p05"]
     assert end["condition"] == "streak"
     assert end["streak_players"] == winners
-    # the eight others tie on least money: the winners choose the EC (§4.3)
+    # the eight others tie on least money: the winners choose the EC (seat_exchange spec §4.3)
     assert sorted(m.pending) == sorted(winners)
     m.step({p: {"ec": "p13"} for p in winners})
     res = m.result()
@@ -182,7 +182,7 @@ def test_cli_rules_variants_json_and_refusals(capsys: pytest.CaptureFixture[str]
         "default": 6,
         "min": 2,
         "max": 13,
-        "spec": "seat_exchange.md §4.1, §4.2.7",
+        "spec": "seat_exchange spec §4.1, §4.2.7",
         "meaning": "streak length that ends play and wins",
     }
     assert main(["simulate", "seat_exchange", "-n", "5", "-q", "--variant", "streak=14"]) == 2

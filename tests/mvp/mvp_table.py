@@ -1,4 +1,4 @@
-"""Helpers for The MVP's tests: the layout L0 and players of mvp.md §9, and a
+"""Helpers for The MVP's tests: the layout L0 and players of mvp spec §9, and a
 ``Table`` that plays rounds written as in the spec (``R1: r1 {U:3}``).
 
 Imported by the tests as ``mvp_table`` (``conftest.py`` puts this folder on
@@ -13,7 +13,7 @@ from mainmatch.games.mvp import GAME
 
 PLAYERS = ["r1", "r2", "r3", "g1", "g2", "g3"]
 TEAMS = {"red": ["r1", "r2", "r3"], "green": ["g1", "g2", "g3"]}
-#: mvp.md §9 layout L0
+#: mvp spec §9 layout L0
 L0 = {
     "A": "grapes-5",
     "B": "lemons-6",

@@ -1,4 +1,4 @@
-"""The card rule and controllers (mvp.md §4.2, D6, D7, D12)."""
+"""The card rule and controllers (mvp spec §4.2, D6, D7, D12)."""
 
 from __future__ import annotations
 

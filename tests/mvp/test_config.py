@@ -1,4 +1,4 @@
-"""Configs (mvp.md §2.1, D3–D5): new_config's draws and defaults, and the
+"""Configs (mvp spec §2.1, D3–D5): new_config's draws and defaults, and the
 validation of every field with an error naming it."""
 
 from __future__ import annotations

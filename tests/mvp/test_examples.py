@@ -1,4 +1,4 @@
-"""Every worked example of mvp.md §9 as a test of its own, named after it.
+"""Every worked example of mvp spec §9 as a test of its own, named after it.
 
 Rounds are written as in the spec: ``t.round({"r1": {"U": 3}})`` is
 ``R1: r1 {U:3}``; players not named submit the default ``{}``.

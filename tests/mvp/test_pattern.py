@@ -1,4 +1,4 @@
-"""The covering pattern and the exposure rules (mvp.md §2.2, §2.3, D1, D9):
+"""The covering pattern and the exposure rules (mvp spec §2.2, §2.3, D1, D9):
 every statement of the seed about what becomes exposed when."""
 
 from __future__ import annotations

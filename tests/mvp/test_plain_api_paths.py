@@ -3,7 +3,7 @@
 inlines, the plain config check against the config model, the scoring
 combinations by bits against §7.1 read straight.
 
-``resolve.apply_round`` applies the card rule of mvp.md §4.2 inline and builds
+``resolve.apply_round`` applies the card rule of mvp spec §4.2 inline and builds
 its events as literals, with standing bids kept in letter order. Over random
 matches (purchases, ties and newly exposed cards included) every card exposed
 at the start of a round must end as ``card_rule.resolve_card`` says, every

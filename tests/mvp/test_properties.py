@@ -1,4 +1,4 @@
-"""Properties over random legal play (mvp.md §3–§7): it never crashes and
+"""Properties over random legal play (mvp spec §3–§7): it never crashes and
 always ends, chips and garnets are conserved and never negative, statuses only
 move forward, views keep every secret, and a record replays exactly."""
 

@@ -1,4 +1,4 @@
-"""Random legal actions (mvp.md §3.3): legal, varied, and reaching every branch
+"""Random legal actions (mvp spec §3.3): legal, varied, and reaching every branch
 of the rules in a few hundred seeded matches."""
 
 from __future__ import annotations

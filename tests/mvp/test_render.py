@@ -1,4 +1,4 @@
-"""Events as Discord Markdown (mvp.md §6): every event type renders the facts
+"""Events as Discord Markdown (mvp spec §6): every event type renders the facts
 a host announces; private events go to their player only."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Sets, runs and points (mvp.md §7.1, D19, D20)."""
+"""Sets, runs and points (mvp spec §7.1, D19, D20)."""
 
 from __future__ import annotations
 

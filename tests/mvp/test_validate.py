@@ -1,4 +1,4 @@
-"""Validation of actions (mvp.md §3.1 rules 1–7 in order, §3.2, D30, D31):
+"""Validation of actions (mvp spec §3.1 rules 1–7 in order, §3.2, D30, D31):
 a table of bad inputs and the message each gets, and a fuzz of arbitrary JSON."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Config E and small drivers for the Seat Exchange worked examples (seat_exchange.md §9)."""
+"""Config E and small drivers for the Seat Exchange worked examples (seat_exchange spec §9)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Config validation (seat_exchange.md §2) and bad records."""
+"""Config validation (seat_exchange spec §2) and bad records."""
 
 from __future__ import annotations
 

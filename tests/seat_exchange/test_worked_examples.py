@@ -1,4 +1,4 @@
-"""Every worked example of seat_exchange.md §9, each its own test."""
+"""Every worked example of seat_exchange spec §9, each its own test."""
 
 from __future__ import annotations
 

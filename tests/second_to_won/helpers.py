@@ -1,4 +1,4 @@
-"""Small builders for the Second to Won tests (second_to_won.md §9 notation)."""
+"""Small builders for the Second to Won tests (second_to_won spec §9 notation)."""
 
 from __future__ import annotations
 

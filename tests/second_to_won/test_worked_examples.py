@@ -1,4 +1,4 @@
-"""Every worked example of second_to_won.md §9, each its own test."""
+"""Every worked example of second_to_won spec §9, each its own test."""
 
 from __future__ import annotations
 

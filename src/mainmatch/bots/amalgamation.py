@@ -1,4 +1,4 @@
-"""The bots of The Amalgamation (``shared/rules/amalgamation.md``).
+"""The bots of The Amalgamation (``src/mainmatch/games/amalgamation/spec.md``).
 
 Every bot here sees only its own view and request. Money amounts come from
 the match's own balance, so a ``budget`` variant (§1, §2) changes every
@@ -43,7 +43,7 @@ from .base import register
 
 ROLES = ("mafia", "cartel", "police", "beggar")
 CHIPS = 5
-#: rounds of a match (amalgamation.md §1; no variant changes it)
+#: rounds of a match (amalgamation spec §1; no variant changes it)
 ROUNDS = 7
 #: the official starting balance (§1): the Minus bids' dollar sizes were set for it and
 #: scale with the match's own budget (a ``budget`` variant)
@@ -51,7 +51,7 @@ OFFICIAL_BUDGET = 400
 
 
 def streak_score(tiles) -> int:
-    """Sum of each run's value nearest 0 (amalgamation.md §4.2 "Minus")."""
+    """Sum of each run's value nearest 0 (amalgamation spec §4.2 "Minus")."""
     total, previous = 0, None
     for t in sorted(tiles, reverse=True):
         if previous is None or t != previous - 1:

@@ -1,4 +1,4 @@
-"""Strategy bot for Homeostasis (``shared/rules/homeostasis.md``).
+"""Strategy bot for Homeostasis (``src/mainmatch/games/homeostasis/spec.md``).
 
 A value-aware player that sees only its own view and request:
 
@@ -109,7 +109,7 @@ EC_RISK = 0.25
 
 def edges(view: dict) -> tuple[int, int]:
     """The band edges ``(neutral, big)`` of the rules played: a rule variant's
-    (the view names it, homeostasis.md §5, D35) or the spec's 1 and 4 (§7)."""
+    (the view names it, homeostasis spec §5, D35) or the spec's 1 and 4 (§7)."""
     variant = view.get("variant")
     if not variant:
         return OFFICIAL_EDGES
@@ -152,7 +152,7 @@ def _final_utility(team: str, total: float, bands: tuple[int, int]) -> float:
 
 
 class Habits(NamedTuple):
-    """How a player spends its chips (homeostasis.md §4.4, §4.5)."""
+    """How a player spends its chips (homeostasis spec §4.4, §4.5)."""
 
     #: chips paid per unit of gain on a live bid (a share of its chips)
     aggression: float

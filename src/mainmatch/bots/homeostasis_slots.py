@@ -13,7 +13,7 @@ Everything here is a pure function of what the views show (the slots, the
 card, the cards to come), so one process-wide cache answers every player of
 every match that asks it (docs/decisions.md PH1): the first auctions of a
 round, whose slots are nearly empty, are asked over and over. The values are
-the exact rules of a bracket-free expression (homeostasis.md §4.7) in
+the exact rules of a bracket-free expression (homeostasis spec §4.7) in
 integers (:func:`flat_ratio`); the team's utility of a value is applied by
 the bot, which keeps the team and the total to itself.
 """
@@ -45,7 +45,7 @@ def flat_ratio(cards: Sequence[str | None]) -> tuple[int, int]:
     """``value_of(cards)`` of a bracket-free expression as ``(numerator,
     denominator)`` (not reduced; the denominator is positive), in plain integers.
 
-    The same rules (homeostasis.md §4.7, D27, D28, D30, D31): the leftmost card
+    The same rules (homeostasis spec §4.7, D27, D28, D30, D31): the leftmost card
     of each run of one kind stays; a leading operation gets a ``0`` before it,
     a trailing one a ``0`` after it (``1`` after ``/``); ``x`` and ``/`` bind
     first, left to right; a divisor worth 0 counts as 1; nothing is worth 0.
@@ -164,7 +164,7 @@ def slot_values(
 def tree_ratio(level: list) -> tuple[int, int]:
     """The value of a level of ``expression.simplify``'s tree (rules 1-4
     applied) as ``(numerator, denominator)``, the denominator positive: the
-    engine's ``_value`` (homeostasis.md §4.7 step 5) in integers. ``x`` and
+    engine's ``_value`` (homeostasis spec §4.7 step 5) in integers. ``x`` and
     ``/`` bind first, left to right; a divisor worth 0 counts as 1 (D30); an
     empty level is worth 0 (D31)."""
     if not level:
@@ -198,7 +198,7 @@ def _operand(item: str | list | tuple[int, int]) -> tuple[int, int]:
 def bracket_ratio(cards: Sequence[str], pairs: Sequence[tuple[int, int]]) -> tuple[int, int]:
     """``tree_ratio(simplify(cards, pairs))`` in one pass per level, the same
     ``(numerator, denominator)``: the engine's rules 1-4 and value
-    (homeostasis.md §4.7, D26-D31) on the tree of ``expression.build_tree``,
+    (homeostasis spec §4.7, D26-D31) on the tree of ``expression.build_tree``,
     each section replaced by its value as soon as it is worked out
     (docs/decisions.md PD3). The brackets bot asks it for every legal pair."""
     out = _level_ratio(build_tree(cards, pairs))
@@ -210,7 +210,7 @@ def pair_ratio(cards: Sequence[str], first: int, last: int) -> tuple[int, int]:
     maybe not the same terms): one pair on a bracket-free expression, the
     brackets bot's usual question, without building a tree.
 
-    The rules (homeostasis.md §4.7, D26-D30) for one section: it goes with its
+    The rules (homeostasis spec §4.7, D26-D30) for one section: it goes with its
     cards unless they hold a number and an operation (rule 1; the two sides
     then join into one bracket-free level). Else the section's value is its
     cards' bracket-free value; around it, each side keeps its runs' leftmost

@@ -1,4 +1,4 @@
-"""A strategy bot for The MVP (``shared/rules/mvp.md``).
+"""A strategy bot for The MVP (``src/mainmatch/games/mvp/spec.md``).
 
 It plays like a careful human teammate who wants to be the team's MVP:
 
@@ -66,7 +66,7 @@ _BIT = {c: 1 << i for i, c in enumerate(_SORTED)}
 
 @lru_cache(maxsize=1 << 14)
 def _points(hand: int) -> Mapping[str, int]:
-    """card -> its points (mvp.md §7.1) among a team's claimed cards, given as
+    """card -> its points (mvp spec §7.1) among a team's claimed cards, given as
     the mask of their bits (:data:`_BIT`: an int key hashes at once, where a
     set of cards was built and hashed card by card at every question).
 

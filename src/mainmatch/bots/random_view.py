@@ -1,7 +1,7 @@
 """The random bot that decides from its own view and request only, for any game.
 
 The engine's ``Game.random_action`` is the generator of random *records*
-(ENGINE.md convention 6): it may read the state to reach rare branches
+(engine spec convention 6): it may read the state to reach rare branches
 (Seat Exchange's streak builder reads the true numbers, decision S5). A bot
 must not: in a hosted match or a simulation the ``random`` bot is a seat
 like any other and sees only what its player sees (issue #18, finding 10).

@@ -1,4 +1,4 @@
-"""The bots of Kong's Seat Exchange (``shared/rules/seat_exchange.md``), registered
+"""The bots of Kong's Seat Exchange (``src/mainmatch/games/seat_exchange/spec.md``), registered
 when the game's bots are first used:
 
 - ``strategy``: the circle protocol (``seat_exchange_circle.py``): signal every

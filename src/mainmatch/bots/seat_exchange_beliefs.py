@@ -1,7 +1,7 @@
 """What the public record of a Seat Exchange match says about the numbers.
 
 The public record is every seating and its longest streak
-(``shared/rules/seat_exchange.md`` §5). A pool is a sample of number
+(seat_exchange spec §5). A pool is a sample of number
 assignments (numbers by player) that agree with all of it: a uniform prior
 conditioned exactly, drawn exactly for the starting seating (rejection
 sampling) and then kept up to date by a walk (PS2, PS4).

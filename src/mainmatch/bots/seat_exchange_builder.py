@@ -4,7 +4,7 @@ streak building from what a player can know.
 
 A player knows only their own number. The public record is the seating
 after every round (the swaps are announced) and each seating's longest
-streak (``shared/rules/seat_exchange.md`` §5). That is enough to reason
+streak (seat_exchange spec §5). That is enough to reason
 about the other numbers: the bot keeps a sample of number assignments that
 agree with every longest streak it has seen (its *beliefs*: a uniform prior
 conditioned exactly), and values a trade by what it does to the streak the

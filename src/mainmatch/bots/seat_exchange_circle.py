@@ -3,7 +3,7 @@
 **Why.** A player's stakes are a Token of Life (+1) and being the EC (-1).
 A round-limit end has one winner (the richest) and one EC; a streak end
 makes every streak player a winner and the EC is the poorest of the others
-(``shared/rules/seat_exchange.md`` §4.3). A seating whose numbers read
+(seat_exchange spec §4.3). A seating whose numbers read
 1..13 around the circle is one streak of 13: all thirteen win and nobody is
 the EC, the most any player can get. So the table's best play is to build
 that circle, and no player gains by leaving it: a player who saves instead

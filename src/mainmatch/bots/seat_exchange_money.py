@@ -1,6 +1,6 @@
 """The last round of Seat Exchange when no streak will end play: how much to spend.
 
-At a round-limit end only the money counts (``shared/rules/seat_exchange.md``
+At a round-limit end only the money counts (seat_exchange spec
 §4.3): the one richest player wins, the poorest of the others is the EC; but
 if several tie for the most they are the EC candidates and the players with
 the next-most money win. Among players with the same money this is a game of

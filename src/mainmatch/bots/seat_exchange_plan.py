@@ -1,6 +1,6 @@
 """The circle protocol of the Seat Exchange strategy bot: what the public record
 says about who holds which number, and the swaps that seat everyone in one
-streak (``shared/rules/seat_exchange.md``).
+streak (``src/mainmatch/games/seat_exchange/spec.md``).
 
 **Signal (round 1).** A player with number n pays for a self-swap of the
 player sitting n seats clockwise of them (themselves for 13). Self-swaps of

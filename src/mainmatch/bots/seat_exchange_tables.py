@@ -1,4 +1,4 @@
-"""Streak tables of the Seat Exchange strategy bot (``shared/rules/seat_exchange.md`` §4.1).
+"""Streak tables of the Seat Exchange strategy bot (seat_exchange spec §4.1).
 
 A seating's streaks depend only on which of its 13 edges are linked: edge i
 joins seats i and i+1 (mod 13). With the 13 link bits as a mask, the run
@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 N = 13
-TARGET = 6  # seat_exchange.md §4.3: a streak of 6 or more ends play
+TARGET = 6  # seat_exchange spec §4.3: a streak of 6 or more ends play
 
 #: LINK[a, b]: numbers a and b (1..13) are consecutive on the wrapping circle
 LINK = np.zeros((N + 1, N + 1), dtype=np.int64)

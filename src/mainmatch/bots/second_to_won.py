@@ -44,7 +44,7 @@ LETTERS = "ABCDEF"
 WINNERS_PER_ITEM = 1.5
 #: copies the others still win of an item the bot won (they tied it)
 TIED_COPIES = 0.25
-#: points a later default auction hands an average player (second_to_won.md §2.2)
+#: points a later default auction hands an average player (second_to_won spec §2.2)
 TYPICAL_AUCTION_GAIN = 9.0
 
 

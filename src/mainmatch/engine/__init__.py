@@ -1,4 +1,4 @@
-"""The engine contract (ENGINE.md): games, records, replay, results, errors."""
+"""The engine contract (``docs/spec/engine.md``): games, records, replay, results, errors."""
 
 from .errors import IllegalAction, InvalidConfig, MainmatchError, RecordError, UnknownGame
 from .events import for_viewer, is_public, private, public, visible_to

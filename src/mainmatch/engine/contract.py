@@ -1,4 +1,4 @@
-"""Checks that a game keeps the engine contract (ENGINE.md), for any game.
+"""Checks that a game keeps the engine contract (``docs/spec/engine.md``), for any game.
 
 mainmatch's tests run them for every registered game at every player count
 its range allows (``tests/engine/test_contract.py``); a game's own package
@@ -219,7 +219,7 @@ def _check_bounds(game: Game, request: Mapping[str, Any], action: Any, where: st
 def check_random_play(
     game: Game, seed: int, players: list[str] | None = None
 ) -> tuple[Match, list[dict]]:
-    """Random play ends (:func:`play_checked`); the result has ENGINE.md's
+    """Random play ends (:func:`play_checked`); the result has the engine spec's
     shape (convention 3: no zero in its maps; the ranking lists every player
     once, the EC alone last); the record replays through JSON to the same
     result and public views."""
@@ -234,7 +234,7 @@ def check_random_play(
     for key in ("tokens_of_life", "garnets", "garnets_spent"):
         _require(
             all(v != 0 for v in result[key].values()),
-            f"{key} lists a zero (ENGINE.md convention 3; {where})",
+            f"{key} lists a zero (engine spec convention 3; {where})",
         )
         _require(set(result[key]) <= set(everyone), f"{key} names a non-player ({where})")
     if result["ranking"] is not None:
@@ -255,7 +255,7 @@ def check_random_play(
 def check_views(game: Game, seed: int, players: list[str] | None = None) -> None:
     """After every step: views are JSON; the public view has ``game``,
     ``players`` and ``phase`` (``"over"`` at the end) and no ``you``; a
-    private view is the public view plus ``you`` (ENGINE.md convention 2)."""
+    private view is the public view plus ``you`` (engine spec convention 2)."""
     match, _ = play_checked(game, seed, players)
     everyone = match.config["players"]
     walk = Match(game, match.config)
@@ -293,7 +293,7 @@ def _leaves(value: Any, out: set) -> set:
 
 
 def check_secrecy(game: Game, seed: int, players: list[str] | None = None) -> None:
-    """A view never holds another player's secret (ENGINE.md "view"). What a
+    """A view never holds another player's secret (engine spec "view"). What a
     player knows comes from public views and events, their own actions and
     the events addressed to them; text in a player's ``you`` that none of
     these told them but another player's actions or private events did is a

@@ -1,6 +1,6 @@
 """The match driver: the one loop that validates, applies and records a step.
 
-ENGINE.md "Replay": a step holds exactly one action per pending player, every
+engine spec "Replay": a step holds exactly one action per pending player, every
 action passes ``validate``, a player listed in ``defaulted`` has an action, and
 ``apply`` makes the next state and the step's events. :func:`advance` is that
 rule; :class:`Driver` keeps a match's state, its steps (the record) and their

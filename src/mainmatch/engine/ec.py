@@ -1,4 +1,4 @@
-"""Choosing the Elimination Candidate among tied players (ENGINE.md convention 4).
+"""Choosing the Elimination Candidate among tied players (engine spec convention 4).
 
 The winners vote in one simultaneous ``choose_ec`` step. Request
 ``{"kind": "choose_ec", "candidates": [...]}``; action ``{"ec": id}``.
@@ -87,7 +87,7 @@ def _choose_ec_summary(request: Mapping[str, Any]) -> str:
     return f"Choose the Elimination Candidate among {names}."
 
 
-#: the shared ``choose_ec`` step (ENGINE.md "Elimination Candidate votes")
+#: the shared ``choose_ec`` step (engine spec convention 4)
 CHOOSE_EC = StepDescription(
     kind="choose_ec",
     action=ChooseEcAction,

@@ -1,7 +1,7 @@
 """Events: what happened in a step, each with its audience.
 
 An event is a plain JSON object ``{"audience": "public" | [ids], "type": ...,
-...fields}`` exactly as each game's spec lists it (ENGINE.md "event").
+...fields}`` exactly as each game's spec lists it (engine spec "event").
 Hosts announce public events to everyone and private ones by DM.
 """
 

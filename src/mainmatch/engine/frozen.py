@@ -1,6 +1,6 @@
 """Immutable records that are cheap to build: the games' per-step states.
 
-A game's state is never changed once built (ENGINE.md: ``apply`` builds a new
+A game's state is never changed once built (the engine spec: ``apply`` builds a new
 one), and ``@dataclass(frozen=True)`` says so, but a frozen dataclass pays for
 the promise at run time: its ``__init__`` stores every field through
 ``object.__setattr__``, about 0.2 µs a field, 4 µs for The MVP's 19-field

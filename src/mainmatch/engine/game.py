@@ -1,4 +1,4 @@
-"""The ``Game`` contract of ENGINE.md: a pure, deterministic state machine.
+"""The ``Game`` contract of the engine spec (``docs/spec/engine.md``): a pure, deterministic state machine.
 
 A game is a subclass of :class:`Game` with one instance registered in
 ``mainmatch.games``. Everything that drives a match (host server, CLI, bots,
@@ -11,7 +11,7 @@ one, copying only the parts that change (no whole-state deep copies on the
 hot path).
 
 Configs, actions, requests, views and events are plain JSON-able ``dict``s,
-shaped exactly as the game's spec (``shared/rules/<game>.md``) lists them.
+shaped exactly as the game's spec (``src/mainmatch/games/<game>/spec.md``) lists them.
 """
 
 from __future__ import annotations
@@ -140,7 +140,7 @@ class Game(ABC, Generic[StateT]):
         return config
 
     def players_range(self) -> tuple[int, int]:
-        """The fewest and most players a match takes (ENGINE.md "Metadata")."""
+        """The fewest and most players a match takes (docs/engine.md "Player range")."""
         if self.player_range is not None:
             return self.player_range
         return (self.player_count, self.player_count)
@@ -258,7 +258,7 @@ class Game(ABC, Generic[StateT]):
     @abstractmethod
     def random_action(self, state: StateT, player: str, rng: random.Random) -> Action:
         """A legal action for a pending player, drawn so that random play
-        reaches every branch of the rules (ENGINE.md convention 6)."""
+        reaches every branch of the rules (engine spec convention 6)."""
 
     @abstractmethod
     def apply(self, state: StateT, actions: dict[str, Action]) -> tuple[StateT, list[Event]]:
@@ -312,7 +312,7 @@ class Game(ABC, Generic[StateT]):
 
     @abstractmethod
     def result(self, state: StateT) -> dict | None:
-        """The result (ENGINE.md shape) once the match is over, else ``None``."""
+        """The result (the engine spec's shape) once the match is over, else ``None``."""
 
     def end_label(self, config: Config, result: JSONObject) -> str | None:
         """How a finished match ended, in a word, for reports (the simulator's
@@ -325,7 +325,7 @@ class Game(ABC, Generic[StateT]):
     def placings(self, result: JSONObject, players: Sequence[str] = ()) -> Placings:
         """The places of ``result``'s table, best first: ``(label, players)`` pairs.
 
-        Default (ENGINE.md "result", convention 5): the ``ranking``'s tie groups,
+        Default (engine spec "result", convention 5): the ``ranking``'s tie groups,
         numbered as the web result card numbers them (``"1"``, ``"2="`` for a
         tie, the next place counting the players above; the EC stands alone last
         once known); with no ranking (``null``), the players holding Tokens of
@@ -343,7 +343,7 @@ class Game(ABC, Generic[StateT]):
         self, state: StateT, player: str, sent: Any, rng: random.Random
     ) -> tuple[Any, bool]:
         """A host's merge of a partial submission into a whole action, for games
-        whose rules default the missing parts (The Amalgamation §3.1). Returns
+        whose rules default the missing parts (The Amalgamation, amalgamation spec §3.1). Returns
         ``(action, defaulted)``: ``defaulted`` is true when anything was filled in
         (the record then lists the player in ``defaulted``). Validate the result
         as usual. Most games take actions whole: the default returns ``sent``.

@@ -38,7 +38,7 @@ def playthrough(game: Game, config: dict, seed: int, *, default_rate: float = 0.
         lines.append(f"## {title}")
         lines.append("public " + _j(match.view(None)))
         for p in players:
-            # a private view is the public view plus `you` (ENGINE.md convention 2)
+            # a private view is the public view plus `you` (engine spec convention 2)
             lines.append(f"you {p} " + _j(match.view(p)["you"]))
         for p, req in match.pending.items():
             lines.append(f"request {p} " + _j(req))

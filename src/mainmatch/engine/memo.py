@@ -1,6 +1,6 @@
 """Remembering what was computed for the last state asked about.
 
-States are immutable (ENGINE.md: ``apply`` never mutates its input), so an
+States are immutable (the engine spec: ``apply`` never mutates its input), so an
 answer computed for a state holds as long as that very object is asked about
 again: the driver, ``validate``, random play and the views ask in turn about
 the same state. The memo keeps one ``(state, answer)`` pair, compared by

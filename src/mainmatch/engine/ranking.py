@@ -1,4 +1,4 @@
-"""Helpers for rankings: tie groups best first (ENGINE.md convention 5)."""
+"""Helpers for rankings: tie groups best first (engine spec convention 5)."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def numbered(ranking: list[list[str]]) -> Placings:
 
 
 def by_awards(result: dict[str, Any], players: Iterable[str] = ()) -> Placings:
-    """Places of a result without a ranking (ENGINE.md: ``null``): the players
+    """Places of a result without a ranking (the engine spec: ``null``): the players
     holding Tokens of Life, most first, then any other of ``players`` (in their
     order, no place: ``–``), then the Elimination Candidate. A player the result
     does not name is listed only when ``players`` names them.

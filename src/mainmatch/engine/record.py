@@ -1,6 +1,6 @@
 """Match records (``mainmatch-record/1``): load, validate, save, replay.
 
-A record is the config plus every applied step's actions (ENGINE.md "The
+A record is the config plus every applied step's actions (engine spec "The
 match record"). Replaying it re-runs the game from ``initial_state(config)``
 validating every action, so a record is all a match needs to be stored,
 exported, checked by another implementation, or continued.
@@ -201,7 +201,7 @@ class Replay:
         return self.game.result(self.state)
 
     def to_json(self) -> dict:
-        """The replay output of ENGINE.md: result, public view after every step,
+        """The replay output of the engine spec: result, public view after every step,
         count. The views are :meth:`Game.shared_view`s: what a step leaves
         alone may be one object in several views, so copy a view before
         changing it (JSON written from them is the same)."""
@@ -265,7 +265,7 @@ def iter_replay(
 
 
 def replay_output(record: dict) -> dict:
-    """The replay output of ENGINE.md for ``record`` (``mainmatch replay
+    """The replay output of the engine spec for ``record`` (``mainmatch replay
     --json``): :func:`replay` then :meth:`Replay.to_json`, inside one raise of
     the collector's threshold (apart, the threshold dropped back between the
     steps and the views, and the collection it then owed walked them all)."""

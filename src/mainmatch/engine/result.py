@@ -1,4 +1,4 @@
-"""The game-independent result of a match (ENGINE.md "result")."""
+"""The game-independent result of a match (engine spec "result")."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ class Result(BaseModel):
     """The end of a match in one shape for every game.
 
     ``tokens_of_life``, ``garnets`` and ``garnets_spent`` list only players
-    with a non-zero amount (ENGINE.md convention 3). A host's garnet ledger
+    with a non-zero amount (engine spec convention 3). A host's garnet ledger
     moves by ``garnets - garnets_spent``.
     """
 
@@ -29,7 +29,7 @@ class Result(BaseModel):
 
 
 def nonzero(amounts: dict[str, int], order: list[str]) -> dict[str, int]:
-    """``amounts`` without zero entries, keyed in ``order`` (ENGINE.md convention 3).
+    """``amounts`` without zero entries, keyed in ``order`` (engine spec convention 3).
 
     >>> nonzero({"b": 2, "a": 0, "c": 1}, ["a", "b", "c"])
     {'b': 2, 'c': 1}

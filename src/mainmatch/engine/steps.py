@@ -1,4 +1,4 @@
-"""Step descriptions: what each step kind asks of a player, as data (ENGINE.md §"Steps").
+"""Step descriptions: what each step kind asks of a player, as data (docs/engine.md "Step descriptions").
 
 A game owns one :class:`StepDescription` per step kind (``Game.steps``). It
 holds the step's action as a typed pydantic model whose fields carry their
@@ -11,7 +11,7 @@ schema``, the RL action decomposition and its masks, and the view-only random
 bot. A new game that describes its steps gets all of them without a line in
 those adapters.
 
-An action model for Seat Exchange's ``trades`` step (seat_exchange.md §3.1)::
+An action model for Seat Exchange's ``trades`` step (seat_exchange spec §3.1)::
 
     class Trade(BaseModel):
         players: Annotated[list[str], Ask("seat_pair", "Seats", offers="players")]

@@ -32,7 +32,7 @@ class VariantKey:
     #: smallest and largest value allowed (inclusive)
     low: int
     high: int
-    #: where the constant comes from (``seat_exchange.md §4.2.7``)
+    #: where the constant comes from (``seat_exchange spec §4.2.7``)
     cite: str
     #: what it changes, for people (``length of a streak that ends play``)
     meaning: str
@@ -65,7 +65,7 @@ def variant_fault(
     It must be a non-empty object of known keys, each a whole number within its
     range and different from the spec's value (official keys are left out).
 
-    >>> k = VariantKey("rounds", 4, 1, 20, "x.md §1", "rounds")
+    >>> k = VariantKey("rounds", 4, 1, 20, "seat_exchange spec §2", "rounds")
     >>> variant_fault([k], {"rounds": 0})
     'variant.rounds: 0 is less than 1, the smallest allowed'
     >>> variant_fault([k], {"rounds": 4})

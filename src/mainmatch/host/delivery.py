@@ -455,7 +455,7 @@ def subscribed_matches(db: Database, outlet: str) -> list[str]:
 
 
 def result_text(snap: Snapshot) -> str:
-    """The result table of a finished match (public: ENGINE.md's result).
+    """The result table of a finished match (public: the engine spec's result).
 
     Players are listed by place as the game's rules rank them
     (``Game.placings``: a ranking's numbered places, or Second to Won's first,

@@ -1,4 +1,4 @@
-"""A game's own web presentation, found in its package (ENGINE.md "Steps").
+"""A game's own web presentation, found in its package (docs/engine.md "Its pages").
 
 A game may ship a ``web/`` folder beside its module (files only, never
 Python): ``view.html`` (a Jinja macro ``render(view, ov)`` drawing its views

@@ -5,7 +5,7 @@ links; ``POST /api/matches/{id}/host-link`` issues a new host link (only a
 hash of a host token is stored, so an old one cannot be shown again; the
 previous link stops working). A record export carries the title and the bot
 seats under one extra key, ``mainmatch_host`` (records accept extra keys,
-ENGINE.md; other implementations ignore it); an import restores them.
+the engine spec; other implementations ignore it); an import restores them.
 """
 
 from __future__ import annotations

@@ -43,7 +43,7 @@ RewardFn = Callable[[dict, str], float]
 class Rewards:
     """The default end-of-match reward: ``token_of_life`` if the player gets at
     least one Token of Life, plus ``elimination_candidate`` if they are the EC,
-    plus ``garnet`` per garnet won (ENGINE.md result fields)."""
+    plus ``garnet`` per garnet won (the engine spec's result fields)."""
 
     token_of_life: float = 1.0
     elimination_candidate: float = -1.0

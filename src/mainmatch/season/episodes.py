@@ -2,7 +2,7 @@
 each player's placement, points and what the ledger moved (pure; no I/O).
 
 A Main Match from a record or a hosted match carries the game's result
-(ENGINE.md "result"); :func:`placings` asks the game for its places
+(engine spec "result"); :func:`placings` asks the game for its places
 (``Game.placings``) and reads the score its ``details`` keep (``Game.score_key``). A result
 typed in by hand has none: only its winners, EC and amounts are known.
 """

@@ -3,7 +3,7 @@
 Holdings move only by entries:
 
 - a Main Match moves each player's garnets by ``garnets - garnets_spent`` and
-  adds the Tokens of Life it awards (ENGINE.md "result"); every Main Match is
+  adds the Tokens of Life it awards (engine spec "result"); every Main Match is
   one episode;
 - a Death Match eliminates its loser in the current episode, unless the
   season lets a Token of Life save them and they hold one (it is spent);
@@ -104,7 +104,7 @@ class Standings:
         return [p for p in self.gamewide_tiebreak if p in players]
 
     def next_inputs(self, players: list[str] | None = None) -> dict[str, Any]:
-        """The next Main Match's players and host inputs (ENGINE.md: ``garnets``
+        """The next Main Match's players and host inputs (the engine spec: ``garnets``
         held and the ``gamewide_tiebreak`` restricted to them), for ``players``
         (default: the alive cast in cast order), who must be alive cast members.
         ``mainmatch new GAME --config`` takes it as it is."""

@@ -87,7 +87,7 @@ def check_order(order: list[str], ids: list[str]) -> None:
 
 
 class MainMatch(_Strict):
-    """A Main Match's result (ENGINE.md "result"): the ledger moves each player's
+    """A Main Match's result (engine spec "result"): the ledger moves each player's
     garnets by ``garnets - garnets_spent`` and adds ``tokens_of_life``."""
 
     kind: Literal["main_match"] = "main_match"
@@ -105,7 +105,7 @@ class MainMatch(_Strict):
     garnets_spent: dict[PlayerId, Amount] = Field(default_factory=dict)
     elimination_candidate: PlayerId | None = None
     winners: list[PlayerId] = Field(default_factory=list)
-    #: the game's result as the engine replayed it (ENGINE.md "result"; records and
+    #: the game's result as the engine replayed it (engine spec "result"; records and
     #: hosted matches only): the episode table's placements and points come from it
     result: dict[str, Any] | None = None
 

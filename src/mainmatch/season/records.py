@@ -1,4 +1,4 @@
-"""A finished match record as a ledger entry (ENGINE.md "result").
+"""A finished match record as a ledger entry (engine spec "result").
 
 The record is replayed by the engine (every action validated), so the entry
 holds exactly the replayed result: Tokens of Life and garnets awarded,

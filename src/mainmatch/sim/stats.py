@@ -8,7 +8,7 @@ in many seats, a team, every seat) is a **ratio estimator** over matches:
 ``sum(y_m) / sum(n_m)`` with ``y_m`` the total and ``n_m`` the seats counted in
 match ``m``, whose variance is the cluster-robust (linearised) one,
 ``M / (M - 1) * sum((y_m - r n_m)^2) / (sum n_m)^2`` over the ``M`` matches
-(Cochran, *Sampling Techniques*, 3rd ed., §6.11; Cameron & Miller 2015).
+(Cochran, *Sampling Techniques*, 3rd ed., section 6.11; Cameron & Miller 2015).
 A rate keeps Wilson's interval at the *effective* sample size ``n / deff``,
 where the design effect ``deff`` is that variance over the variance of the
 same estimator with every seat its own cluster (Kish 1965; Korn & Graubard

@@ -2,7 +2,7 @@
 
 Workers send back one :class:`MatchSummary` per match (a few hundred bytes),
 never the record, so a simulation's traffic stays small. Everything here
-reads the game-independent result (ENGINE.md "result") and never a game's
+reads the game-independent result (engine spec "result") and never a game's
 own details beyond three generic, optional keys:
 
 - the **end label**: ``Game.end_label(config, result)`` when the game is

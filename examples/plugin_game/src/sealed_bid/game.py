@@ -78,7 +78,7 @@ class SealedBid(Game[SealedState]):
         }
         if given:
             raise InvalidConfig(f"config.garnets: {min(given)!r} is not a player in this match")
-        if variant:  # official configs carry no variant field (ENGINE.md convention 7)
+        if variant:  # official configs carry no variant field (engine spec convention 7)
             config["variant"] = variant
         return self.check_config(config)
 
@@ -166,7 +166,7 @@ class SealedBid(Game[SealedState]):
 
     def random_action(self, state: SealedState, player: str, rng: random.Random) -> dict:
         """Passes in both spellings, all-ins, small tie-prone bids, garnets turned
-        in (ENGINE.md convention 6); reads only the player's own chips and garnets."""
+        in (engine spec convention 6); reads only the player's own chips and garnets."""
         if state.phase == "choose_ec" and state.end is not None:
             return {"ec": rng.choice(state.end["ec_candidates"])}
         held = state.garnets[player]

@@ -1,6 +1,6 @@
 """The Sealed Bid's step descriptions (rules.md §2, §3): the words and inputs
 the web form, Discord, echoes and RL derive from. ``choose_ec`` is the engine's
-shared step (ENGINE.md convention 4)."""
+shared step (engine spec convention 4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Bot families of The Amalgamation (``shared/rules/amalgamation.md``).
+"""Bot families of The Amalgamation (``src/mainmatch/games/amalgamation/spec.md``).
 
 - ``splitter``: one fixed plan of ``bots/amalgamation.py`` (:class:`SplitBot`)
   with its numbers open: the shares of a round's budget (what is left after the

@@ -1,4 +1,4 @@
-"""Bot families of Homeostasis (``shared/rules/homeostasis.md``).
+"""Bot families of Homeostasis (``src/mainmatch/games/homeostasis/spec.md``).
 
 - ``steerer``: the strategy bot (``bots/homeostasis.py``) with its target
   band and its spending open. ``margin`` moves the band it aims at past the

@@ -1,4 +1,4 @@
-"""Bot families of The MVP (``shared/rules/mvp.md``).
+"""Bot families of The MVP (``src/mainmatch/games/mvp/spec.md``).
 
 - ``chaser``: bids the same number of chips on each card it goes for, on at
   most ``cards`` cards a round, and chooses them by a weighing a designer can

@@ -1,4 +1,4 @@
-"""Bot families of Kong's Seat Exchange (``shared/rules/seat_exchange.md``).
+"""Bot families of Kong's Seat Exchange (``src/mainmatch/games/seat_exchange/spec.md``).
 
 - ``saver``: never builds streaks; pays ``spend`` dollars a round for a
   self-swap (which guards its seat: a self-swap conflicts with every trade

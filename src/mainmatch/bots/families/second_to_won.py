@@ -1,4 +1,4 @@
-"""Bot families of Second to Won (``shared/rules/second_to_won.md``).
+"""Bot families of Second to Won (``src/mainmatch/games/second_to_won/spec.md``).
 
 - ``aimer``: the strategy bot (``bots/second_to_won.py``) with its knobs open:
   the target band (``ratio`` times the others' estimated average), the

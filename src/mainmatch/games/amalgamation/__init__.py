@@ -1,4 +1,4 @@
-"""The Amalgamation (``shared/rules/amalgamation.md``): four Main Matches at once.
+"""The Amalgamation (``src/mainmatch/games/amalgamation/spec.md``): four Main Matches at once.
 
 Modules: ``kong``, ``minus``, ``invest``, ``thief`` (one per sub-game),
 ``budget`` (the shared balance), ``scoring`` (final points, ToLs, EC),

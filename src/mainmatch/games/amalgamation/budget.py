@@ -1,4 +1,4 @@
-"""The one shared $400 balance and every rule that moves it (amalgamation.md §3.1, §4.1).
+"""The one shared $400 balance and every rule that moves it (amalgamation spec §3.1, §4.1).
 
 All money rules live here, so the four sub-games never touch a balance:
 

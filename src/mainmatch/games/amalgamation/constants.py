@@ -1,8 +1,8 @@
-"""Fixed numbers of The Amalgamation (amalgamation.md §1, §4)."""
+"""Fixed numbers of The Amalgamation (amalgamation spec §1, §4)."""
 
 from __future__ import annotations
 
-#: amalgamation.md §1: exactly 6 players, 7 rounds, $400 each at the start.
+#: amalgamation spec §1: exactly 6 players, 7 rounds, $400 each at the start.
 PLAYERS = 6
 ROUNDS = 7
 START_BALANCE = 400

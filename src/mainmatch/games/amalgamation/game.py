@@ -1,4 +1,4 @@
-"""The Amalgamation as a pure state machine (``shared/rules/amalgamation.md``).
+"""The Amalgamation as a pure state machine (``src/mainmatch/games/amalgamation/spec.md``).
 
 Seven simultaneous ``round`` steps, each resolving the four sub-games from
 one action per player, then an optional ``choose_ec`` vote. The sub-games
@@ -259,7 +259,7 @@ class Amalgamation(Game[AmalgamationState]):
     def apply_validated(
         self, state: AmalgamationState, actions: dict[str, dict]
     ) -> tuple[AmalgamationState, list[dict]]:
-        # the driver has checked the players (ENGINE.md: apply gets a checked step)
+        # the driver has checked the players (the engine spec: apply gets a checked step)
         if state.phase == "round":
             new, events = apply_round(state, actions, True)
             assert events is not None  # built when asked for
@@ -275,7 +275,7 @@ class Amalgamation(Game[AmalgamationState]):
         self, state: AmalgamationState, actions: dict[str, dict]
     ) -> tuple[AmalgamationState, list[dict]]:
         """§4.3: plurality of the winners' votes; tied votes go to the tied
-        candidate last in the gamewide tiebreak (ENGINE.md convention 4)."""
+        candidate last in the gamewide tiebreak (engine spec convention 4)."""
         final = state.ended
         votes = {p: actions[p]["ec"] for p in final["ec_choosers"]}
         ec = ec_rules.tally_ec(votes, final["ec_candidates"], list(state.setup.tiebreak))
@@ -299,7 +299,7 @@ class Amalgamation(Game[AmalgamationState]):
     # ------------------------------------------------------------ result §7
 
     def end_label(self, config: dict, result: dict) -> str | None:
-        """The result names no end (amalgamation.md §7): the match ends after
+        """The result names no end (amalgamation spec §7): the match ends after
         the last round either with one player alone on the fewest points
         (``fewest_points``) or with a tie there that the winners' vote settles
         (``ec_vote``, §3.2)."""

@@ -1,4 +1,4 @@
-"""Investment & Donation (amalgamation.md §4.1.4, §4.2 "Invest").
+"""Investment & Donation (amalgamation spec §4.1.4, §4.2 "Invest").
 
 Each round: going down through the distinct invested amounts ($0 is an
 amount), the first amount chosen by exactly one player earns that player a

@@ -1,4 +1,4 @@
-"""Kong's Dilemma (amalgamation.md §4.1.2, §4.2 "Kong").
+"""Kong's Dilemma (amalgamation spec §4.1.2, §4.2 "Kong").
 
 Two teams of three. Each round, the team that contributed less in total
 *this round* is announced with its total, and the other team gains a point;

@@ -1,4 +1,4 @@
-"""Minus Auction (amalgamation.md §4.1.3, §4.2 "Minus").
+"""Minus Auction (amalgamation spec §4.1.3, §4.2 "Minus").
 
 Each round reveals 5 tiles; every player bids an integer of any sign on each
 (a bid costs its absolute value, won or lost). Tiles are considered in list

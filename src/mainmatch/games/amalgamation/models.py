@@ -1,4 +1,4 @@
-"""Config and action models of The Amalgamation (amalgamation.md §2, §3).
+"""Config and action models of The Amalgamation (amalgamation spec §2, §3).
 
 The pydantic models give the JSON Schemas clients build actions from, and
 validate configs (strict: ``2.0`` and ``true`` are not integers). Round
@@ -30,13 +30,13 @@ from .constants import (
     TILES_PER_ROUND,
 )
 
-#: what a designer may tune (amalgamation.md §1); official configs name none
+#: what a designer may tune (amalgamation spec §1); official configs name none
 VARIANT_KEYS = (
     VariantKey(
         "budget",
         START_BALANCE,
         *BUDGET_RANGE,
-        "amalgamation.md §1, §2",
+        "amalgamation spec §1, §2",
         "dollars each player starts with, for all four games",
     ),
 )

@@ -1,4 +1,4 @@
-"""Random legal actions that reach every branch (amalgamation.md §3.3, ENGINE.md convention 6).
+"""Random legal actions that reach every branch (amalgamation spec §3.3, engine spec convention 6).
 
 Uniform draws almost never make four or more joint winners, six players
 tied on points or tied EC candidates, so every random match plays in one

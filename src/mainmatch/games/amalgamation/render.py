@@ -1,4 +1,4 @@
-"""The Amalgamation's events as Discord-ready Markdown (amalgamation.md §6).
+"""The Amalgamation's events as Discord-ready Markdown (amalgamation spec §6).
 
 Public events are posted in the game channel; ``private_round`` is a DM.
 """

@@ -1,4 +1,4 @@
-"""One ``round`` step of The Amalgamation (amalgamation.md §4.1, §4.2, §6).
+"""One ``round`` step of The Amalgamation (amalgamation spec §4.1, §4.2, §6).
 
 The step reads each player's checked action once, settles the money
 (``budget``), resolves the four sub-games in order and, after round 7,

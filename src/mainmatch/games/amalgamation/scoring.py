@@ -1,4 +1,4 @@
-"""Final scoring over the four sub-games (amalgamation.md §4.2, §4.3, §7).
+"""Final scoring over the four sub-games (amalgamation spec §4.2, §4.3, §7).
 
 Each sub-game's ranking gives 20/15/12/10/8/4 points for 1st..6th; the
 highest total wins (1 winner: 2 ToL; 2-3 winners: 1 ToL each; 4 or more: all

@@ -1,4 +1,4 @@
-"""Making a config, and what a match derives from it (amalgamation.md §2).
+"""Making a config, and what a match derives from it (amalgamation spec §2).
 
 ``new_config`` draws every chance element and chooser input from the seed
 (teams, the Minus Auction's initial order, the tiles, the rate
@@ -98,7 +98,7 @@ def build_config(players: Any, seed: Any, options: dict[str, Any]) -> dict:
         raise InvalidConfig(f"config.garnets: {strangers[0]!r} is not a player in this match")
     config = {
         "players": players,
-        "gamewide_tiebreak": list(players),  # ENGINE.md convention 1
+        "gamewide_tiebreak": list(players),  # engine spec convention 1
         "garnets": {p: garnets.get(p, 0) for p in players},  # a missing player holds 0
         **drawn,
     }

@@ -1,6 +1,6 @@
 """Per-player maps of The Amalgamation's six players, built in one go.
 
-amalgamation.md §1: a match has exactly 6 players, and every per-player map
+amalgamation spec §1: a match has exactly 6 players, and every per-player map
 of the state lists them in ``players`` order (``initial_state`` builds them
 so and a round only replaces values). A dict literal over the six keys as
 locals builds such a map in about half the time of ``dict(zip(...))``,

@@ -1,4 +1,4 @@
-"""The state of an Amalgamation match (amalgamation.md §2, §5).
+"""The state of an Amalgamation match (amalgamation spec §2, §5).
 
 Frozen: ``apply`` builds a new state, sharing the containers a step leaves
 alone (they are never mutated).

@@ -1,4 +1,4 @@
-"""The Amalgamation's step descriptions (amalgamation.md §3): the words and
+"""The Amalgamation's step descriptions (amalgamation spec §3): the words and
 inputs every adapter derives its form, echo and decomposition from."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Garnet Chip Thief (amalgamation.md §4.1.5, §4.2 "Thief").
+"""Garnet Chip Thief (amalgamation spec §4.1.5, §4.2 "Thief").
 
 Each round 5 chips are split by role counts: if there are more Mafia than
 Cartel the Mafia split them, more Cartel the Cartel, and if they are equal

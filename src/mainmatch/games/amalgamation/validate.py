@@ -1,5 +1,5 @@
 """Validation of ``round`` and ``choose_ec`` actions, in the order of
-amalgamation.md §3.1 and §3.2; the first broken rule is the one reported.
+amalgamation spec §3.1 and §3.2; the first broken rule is the one reported.
 
 Any JSON value may arrive here; nothing but :class:`IllegalAction` escapes.
 """

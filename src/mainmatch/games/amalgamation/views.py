@@ -1,4 +1,4 @@
-"""Public and private views (amalgamation.md §5).
+"""Public and private views (amalgamation spec §5).
 
 Every view is built fresh from the state (callers may keep or change it).
 Maps keyed by player list all six players in ``players`` order; the only

@@ -1,4 +1,4 @@
-"""Homeostasis (``shared/rules/homeostasis.md``)."""
+"""Homeostasis (``src/mainmatch/games/homeostasis/spec.md``)."""
 
 from .game import Homeostasis
 from .state import HomeostasisState

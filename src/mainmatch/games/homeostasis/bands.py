@@ -1,4 +1,4 @@
-"""The bands of the final total and what each hands out (homeostasis.md §7, D35, D36, D41).
+"""The bands of the final total and what each hands out (homeostasis spec §7, D35, D36, D41).
 
 Boundaries belong to the band nearer 0 (D35):
 

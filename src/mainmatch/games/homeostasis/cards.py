@@ -1,4 +1,4 @@
-"""The ten cards of Homeostasis and the cost of saving them (homeostasis.md §1, §4.1, D1, D5).
+"""The ten cards of Homeostasis and the cost of saving them (homeostasis spec §1, §4.1, D1, D5).
 
 Cards are named by their symbol (always a string: ``"2"``, never ``2``);
 equal symbols are interchangeable. The canonical order ``1 2 3 + - x /``
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-#: every symbol, in canonical order (homeostasis.md §3 "Canonical card order")
+#: every symbol, in canonical order (homeostasis spec §3 "Canonical card order")
 SYMBOLS: tuple[str, ...] = ("1", "2", "3", "+", "-", "x", "/")
 NUMBERS = frozenset(("1", "2", "3"))
 OPERATIONS = frozenset(("+", "-", "x", "/"))

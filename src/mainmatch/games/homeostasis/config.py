@@ -1,4 +1,4 @@
-"""Making and checking Homeostasis configs (homeostasis.md §2).
+"""Making and checking Homeostasis configs (homeostasis spec §2).
 
 ``make_config`` applies the host-input defaults and draws the teams from the
 seed; ``check_config`` is strict: a config in a record must have all five
@@ -24,14 +24,14 @@ from .models import DEFAULT_CHIPS, PLAYERS, HomeostasisConfig
 FIELDS = ("players", "teams", "garnets", "gamewide_tiebreak", "chips")
 OPTIONS = ("teams", "garnets", "gamewide_tiebreak", "chips", "variant")
 
-#: what a designer may tune (homeostasis.md §7, D35); official configs name none
+#: what a designer may tune (homeostasis spec §7, D35); official configs name none
 VARIANT_KEYS = (
     VariantKey(
         "neutral_band",
         NEUTRAL_EDGE,
         0,
         99,
-        "homeostasis.md §7, D35",
+        "homeostasis spec §7, D35",
         "the neutral band is -N <= total <= N",
     ),
     VariantKey(
@@ -39,7 +39,7 @@ VARIANT_KEYS = (
         BIG_EDGE,
         1,
         100,
-        "homeostasis.md §7, D35",
+        "homeostasis spec §7, D35",
         "a big band is total > N or total < -N",
     ),
 )

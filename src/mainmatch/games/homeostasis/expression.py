@@ -1,4 +1,4 @@
-"""Evaluating a round's expression exactly (homeostasis.md §4.7, D25–D33).
+"""Evaluating a round's expression exactly (homeostasis spec §4.7, D25–D33).
 
 An expression is a list of card symbols with pairs of brackets over card
 positions ``first..last`` (1-based, at least one card; pairs never cross,

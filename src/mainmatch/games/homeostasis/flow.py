@@ -1,4 +1,4 @@
-"""Resolving steps and running the automatic transitions (homeostasis.md §4).
+"""Resolving steps and running the automatic transitions (homeostasis spec §4).
 
 ``apply`` thaws the state into a :class:`~.work.Work` (a mutable draft that
 starts out sharing every container with the state), resolves the step, then runs

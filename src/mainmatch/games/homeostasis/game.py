@@ -1,4 +1,4 @@
-"""Homeostasis as a pure state machine (``shared/rules/homeostasis.md``).
+"""Homeostasis as a pure state machine (``src/mainmatch/games/homeostasis/spec.md``).
 
 The rules live in the modules beside this one: ``cards`` (the deck, saving
 cost), ``expression`` (the evaluator), ``bands`` (the end), ``config``,
@@ -118,7 +118,7 @@ class Homeostasis(Game[HomeostasisState]):
 
     #: the last ``(state, player, action)`` that ``validate`` found plainly
     #: legal: ``apply`` of that very action at that very state need not check
-    #: it again (ENGINE.md: ``apply`` takes validated actions; decision PE17)
+    #: it again (the engine spec: ``apply`` takes validated actions; decision PE17)
     _plain: tuple[HomeostasisState, str, Any] | None = None
 
     def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
@@ -166,7 +166,7 @@ class Homeostasis(Game[HomeostasisState]):
     def apply_validated(
         self, state: HomeostasisState, actions: dict[str, dict]
     ) -> tuple[HomeostasisState, list[dict]]:
-        """``apply`` without its checks, for a step already checked (ENGINE.md:
+        """``apply`` without its checks, for a step already checked (the engine spec:
         the driver validates every action before applying a step)."""
         events: list[dict] = []
         out = quick_step(state, actions, events)

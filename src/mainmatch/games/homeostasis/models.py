@@ -1,4 +1,4 @@
-"""Config and action models of Homeostasis (homeostasis.md §2, §3).
+"""Config and action models of Homeostasis (homeostasis spec §2, §3).
 
 The pydantic models give the JSON Schemas clients build actions from. Actions
 are validated by ``validate.py`` in the spec's order (so the first broken rule

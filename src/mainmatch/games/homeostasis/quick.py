@@ -1,4 +1,4 @@
-"""Fast paths of the commonest steps of Homeostasis (homeostasis.md §3, §4.3, §4.4).
+"""Fast paths of the commonest steps of Homeostasis (homeostasis spec §3, §4.3, §4.4).
 
 Nine steps in ten of a match are a bid or a pass in a live auction or a draft
 choice. :func:`plainly_legal` accepts such an action in one pass over the

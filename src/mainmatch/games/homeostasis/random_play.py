@@ -1,4 +1,4 @@
-"""Default and random actions of Homeostasis (homeostasis.md §3, D9, D17, D40, D42).
+"""Default and random actions of Homeostasis (homeostasis spec §3, D9, D17, D40, D42).
 
 Defaults commit nothing (D42) except where the seed's own timeout rule is
 random (the draft, D9) and the forced first bid of an auction (D17).

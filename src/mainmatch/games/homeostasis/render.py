@@ -1,4 +1,4 @@
-"""Homeostasis events as Discord-ready Markdown (homeostasis.md §6).
+"""Homeostasis events as Discord-ready Markdown (homeostasis spec §6).
 
 Public events go to the match channel; ``cards_saved`` is a DM to its saver.
 Expressions are shown in code spans so ``x``, ``-`` and ``/`` stay literal.

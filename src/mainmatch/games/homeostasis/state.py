@@ -1,4 +1,4 @@
-"""The state of a Homeostasis match (homeostasis.md §4, §5).
+"""The state of a Homeostasis match (homeostasis spec §4, §5).
 
 States are never changed once made: ``apply`` builds a new one
 (``flow.Work``), replacing only the fields a step changes. Containers inside a

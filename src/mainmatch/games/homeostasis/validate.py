@@ -1,4 +1,4 @@
-"""Validation of Homeostasis actions, in the order of homeostasis.md §3.
+"""Validation of Homeostasis actions, in the order of homeostasis spec §3.
 
 Each checker takes the raw JSON action and what the rule needs, and raises
 :class:`IllegalAction` for the first broken rule with a message for people

@@ -1,4 +1,4 @@
-"""Requests and views of Homeostasis (homeostasis.md §3 requests, §5 views).
+"""Requests and views of Homeostasis (homeostasis spec §3 requests, §5 views).
 
 Both are plain JSON. A request is remembered for the last state asked about
 (the host, the bots and ``validate`` all ask for it) and must not be changed.

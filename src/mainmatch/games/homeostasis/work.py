@@ -1,4 +1,4 @@
-"""The draft of the next state that ``apply`` resolves a step on (homeostasis.md §4).
+"""The draft of the next state that ``apply`` resolves a step on (homeostasis spec §4).
 
 ``apply`` thaws the state into a :class:`Work` (a mutable draft that starts
 out sharing every container with the state), resolves the step on it

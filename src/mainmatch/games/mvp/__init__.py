@@ -1,4 +1,4 @@
-"""The MVP (``shared/rules/mvp.md``), Main Match 8 of Blooming Genius."""
+"""The MVP (``src/mainmatch/games/mvp/spec.md``), Main Match 8 of Blooming Genius."""
 
 from .game import Mvp
 from .state import MvpState

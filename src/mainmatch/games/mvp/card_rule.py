@@ -1,5 +1,5 @@
 """The card rule for an exposed card, and who controls a claimed card
-(mvp.md §4.2, D6, D7, D12).
+(mvp spec §4.2, D6, D7, D12).
 
 ``R``, ``G`` are the sums of the red and the green players' standing bids on
 the card:

@@ -1,4 +1,4 @@
-"""The 24 cards of The MVP and how they are written (mvp.md §1, §2.1, D2).
+"""The 24 cards of The MVP and how they are written (mvp spec §1, §2.1, D2).
 
 A card is ``"<suit>-<rank>"`` (``"pears-4"``); suits in the seed's order
 ``apples, lemons, pears, grapes``, ranks 1 to 6. Wherever cards are listed

@@ -1,5 +1,5 @@
 """The end of play: scores, controllers, winners and candidates as the public
-``final`` object (mvp.md §5.1, §7.1–§7.3, D29).
+``final`` object (mvp spec §5.1, §7.1–§7.3, D29).
 
 All of it is decided and public when the last round resolves; a vote, if
 one follows, adds only ``ec_votes`` and the EC.
@@ -27,7 +27,7 @@ def build_final(
     end_reason: str,
     rounds_played: int,
 ) -> dict:
-    """The ``final`` object, keys in the order of mvp.md §5.1."""
+    """The ``final`` object, keys in the order of mvp spec §5.1."""
     letters = [x for x in LETTERS if x in claims]
     # each team's cards (letter order) and the controllers, in one pass over the claims
     held: dict[str, dict[str, str]] = {team: {} for team in TEAMS}

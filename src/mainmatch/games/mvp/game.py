@@ -1,4 +1,4 @@
-"""The MVP as a pure state machine (``shared/rules/mvp.md``).
+"""The MVP as a pure state machine (``src/mainmatch/games/mvp/spec.md``).
 
 Modules: ``pattern`` (the covering pattern and exposure), ``card_rule``
 (flags, claims, controllers), ``scoring`` (sets and runs), ``outcome``
@@ -46,9 +46,9 @@ from .validate import check_round_action, plainly_legal
 from .views import public_view, requests, you
 
 #: ids that suggest no team: the teams are a random split unless the host gives them
-#: (mvp.md §2.1), so ``r1..g3`` (the spec's worked examples, §9) would mislead
+#: (mvp spec §2.1), so ``r1..g3`` (the spec's worked examples, §9) would mislead
 DEFAULT_PLAYERS = ("ada", "bo", "cy", "dot", "eli", "fin")
-#: the ids of the spec's worked examples (mvp.md §9), where the teams are given
+#: the ids of the spec's worked examples (mvp spec §9), where the teams are given
 EXAMPLE_PLAYERS = ("r1", "r2", "r3", "g1", "g2", "g3")
 #: the keys of ``result.details``, each the same key of ``final`` (§7.4)
 DETAIL_KEYS = (

@@ -1,4 +1,4 @@
-"""Constants, config and action models of The MVP (mvp.md §2.1, §2.4, §3).
+"""Constants, config and action models of The MVP (mvp spec §2.1, §2.4, §3).
 
 The pydantic models give the JSON Schemas (strict, extra fields forbidden)
 and check a config's shape; ``check_config_rules`` adds the rules a schema
@@ -35,14 +35,14 @@ Letter = Literal[LETTERS]  # type: ignore[valid-type]  # the letters, listed onc
 Card = Literal[CARDS]  # type: ignore[valid-type]  # the cards, listed once in cards.py
 
 
-#: what a designer may tune (mvp.md §2.4 "Constants"); official configs name none
+#: what a designer may tune (mvp spec §2.4 "Constants"); official configs name none
 VARIANT_KEYS = (
-    VariantKey("chips", STARTING_CHIPS, 1, 1_000, "mvp.md §2.4", "chips each player starts with"),
+    VariantKey("chips", STARTING_CHIPS, 1, 1_000, "mvp spec §2.4", "chips each player starts with"),
 )
 
 
 class MvpConfigError(InvalidConfig, ValueError):
-    """An invalid MVP config. mvp.md §2.1 says ``initial_state`` raises
+    """An invalid MVP config. mvp spec §2.1 says ``initial_state`` raises
     ``ValueError``; the engine's records and front ends catch
     ``InvalidConfig``: this error is both."""
 
@@ -55,7 +55,7 @@ class Teams(BaseModel):
 
 
 class MvpConfig(BaseModel):
-    """An MVP config: exactly the five fields of mvp.md §2.1."""
+    """An MVP config: exactly the five fields of mvp spec §2.1."""
 
     model_config = ConfigDict(extra="forbid", strict=True, title="mvp config")
 
@@ -101,7 +101,7 @@ def config_problem(
     garnets: dict[str, int],
     tiebreak: list[str],
 ) -> str | None:
-    """The first rule of mvp.md §2.1 the fields break, as ``"field: problem"``; ``None`` if valid."""
+    """The first rule of mvp spec §2.1 the fields break, as ``"field: problem"``; ``None`` if valid."""
     if len(players) != PLAYERS:
         return f"players: The MVP takes exactly {PLAYERS} players, not {len(players)}"
     if any(not p for p in players):
@@ -149,7 +149,7 @@ def config_problem(
 
 
 class RoundAction(BaseModel):
-    """Bids and purchases for one round (mvp.md §3.1). Every field is optional;
+    """Bids and purchases for one round (mvp spec §3.1). Every field is optional;
     ``{}`` makes no bid and buys nothing. ``null`` never stands for a field."""
 
     model_config = ConfigDict(extra="forbid", strict=True, title="round")
@@ -179,7 +179,7 @@ class RoundAction(BaseModel):
             ge=0,
             description="chips bought at 1 garnet each, added to your free chips at the end of the round",
         ),
-        # a chip costs one garnet (mvp.md §3.1), so the garnets held bound the chips bought
+        # a chip costs one garnet (mvp spec §3.1), so the garnets held bound the chips bought
         Ask(
             "amount",
             "Chips to buy with garnets",

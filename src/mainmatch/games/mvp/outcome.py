@@ -1,4 +1,4 @@
-"""Winners, Tokens of Life, EC candidates and ranking (mvp.md §7.2–§7.4, D21–D23).
+"""Winners, Tokens of Life, EC candidates and ranking (mvp spec §7.2–§7.4, D21–D23).
 
 - Team scores differ: the higher team wins; winners are its players with the
   highest individual score; EC candidates are the losing team's players with

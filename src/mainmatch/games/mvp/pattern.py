@@ -1,4 +1,4 @@
-"""The hexagonal pattern of 24 places and its exposure rules (mvp.md §2.2, §2.3, D1, D9).
+"""The hexagonal pattern of 24 places and its exposure rules (mvp spec §2.2, §2.3, D1, D9).
 
 ::
 
@@ -33,7 +33,7 @@ ROWS: tuple[str, ...] = ("ABCD", "EFGHI", "JKLMNO", "PQRST", "UVWX")
 LETTERS: tuple[str, ...] = tuple("ABCDEFGHIJKLMNOPQRSTUVWX")
 LETTER_INDEX: dict[str, int] = {x: i for i, x in enumerate(LETTERS)}
 
-#: mvp.md §2.2: each card -> the cards of the next row down that cover it
+#: mvp spec §2.2: each card -> the cards of the next row down that cover it
 COVERED_BY: dict[str, tuple[str, ...]] = {
     "A": ("E", "F"),
     "B": ("F", "G"),
@@ -132,7 +132,7 @@ class Exposure:
 @lru_cache(maxsize=8192)
 def exposure(remaining: frozenset[str] = FULL) -> Exposure:
     """The statuses of all 24 places when ``remaining`` are still in the pattern
-    (mvp.md §2.3). Cached: many states share a pattern.
+    (mvp spec §2.3). Cached: many states share a pattern.
 
     >>> e = exposure()
     >>> e.exposed, e.nearly_exposed

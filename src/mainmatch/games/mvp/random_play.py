@@ -1,4 +1,4 @@
-"""Random legal actions (mvp.md §3.3, ENGINE.md convention 6).
+"""Random legal actions (mvp spec §3.3, engine spec convention 6).
 
 Not part of the rules: any legal action is a valid draw. The mix aims at
 every branch of the rules: passes (``{}``, ``{"bids": {}}``), small bids

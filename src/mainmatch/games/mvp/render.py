@@ -1,4 +1,4 @@
-"""The MVP's events as Discord-ready Markdown (mvp.md §6).
+"""The MVP's events as Discord-ready Markdown (mvp spec §6).
 
 Public events are posted in the game channel; ``round_private`` is a DM.
 """

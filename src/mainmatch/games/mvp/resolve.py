@@ -1,4 +1,4 @@
-"""Resolving a ``round`` step (mvp.md §4.1, §6, D8–D18).
+"""Resolving a ``round`` step (mvp spec §4.1, §6, D8–D18).
 
 Order within a round (D8): commit bids and purchase costs → resolve the cards
 exposed at the start (simultaneously) → remove the claimed cards → resolve

@@ -1,4 +1,4 @@
-"""Sets, runs and points (mvp.md §2.4, §7.1, D19, D20).
+"""Sets, runs and points (mvp spec §2.4, §7.1, D19, D20).
 
 For each team, over the cards it claimed:
 
@@ -30,7 +30,7 @@ def combinations(claimed: dict[str, str]) -> list[dict]:
 
     ``claimed`` maps letter -> card. Sets come first (rank ascending), then
     runs (suit order, then lowest rank); each combination's ``letters`` are in
-    letter order (mvp.md §5.1 ``final.combinations``).
+    letter order (mvp spec §5.1 ``final.combinations``).
 
     >>> combinations({"U": "apples-1", "V": "apples-2", "W": "apples-3"})
     [{'kind': 'run', 'suit': 'apples', 'ranks': [1, 2, 3], 'letters': ['U', 'V', 'W'], 'points_per_card': 1, 'total': 3}]

@@ -1,4 +1,4 @@
-"""The state of a match of The MVP (mvp.md §3: per player free chips,
+"""The state of a match of The MVP (mvp spec §3: per player free chips,
 standing bids per card, garnets left, bought information)."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class MvpState:
     garnets: dict[str, int]  # garnets left
     garnets_spent: dict[str, int]
     known: dict[str, dict[str, str]]  # player -> {letter: card} learned by purchases
-    final: dict | None  # mvp.md §5.1 ``final`` once play ended
+    final: dict | None  # mvp spec §5.1 ``final`` once play ended
 
     @property
     def ended(self) -> dict:

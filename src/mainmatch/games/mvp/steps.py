@@ -1,4 +1,4 @@
-"""The MVP's step descriptions (mvp.md §3): the words and inputs every
+"""The MVP's step descriptions (mvp spec §3): the words and inputs every
 adapter derives its form, echo and decomposition from."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Validation of a ``round`` action, in the order of mvp.md §3.1.
+"""Validation of a ``round`` action, in the order of mvp spec §3.1.
 
 The first broken rule is the one reported, and any failure rejects the whole
 action. Integers are JSON integers only (``true``, ``2.5`` and ``2.0`` are

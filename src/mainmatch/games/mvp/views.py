@@ -1,4 +1,4 @@
-"""Views and requests (mvp.md §3.1, §3.2, §5).
+"""Views and requests (mvp spec §3.1, §3.2, §5).
 
 The public view holds exactly the eleven keys of §5.1; a private view is the
 public view plus ``you`` (§5.2). Never public: free chips, standing bids

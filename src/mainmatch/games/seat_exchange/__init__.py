@@ -1,4 +1,4 @@
-"""Kong's Seat Exchange (``shared/rules/seat_exchange.md``)."""
+"""Kong's Seat Exchange (``src/mainmatch/games/seat_exchange/spec.md``)."""
 
 from .game import SeatExchange
 from .state import SeatState

@@ -1,4 +1,4 @@
-"""Kong's Seat Exchange as a pure state machine (``shared/rules/seat_exchange.md``)."""
+"""Kong's Seat Exchange as a pure state machine (``src/mainmatch/games/seat_exchange/spec.md``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Config and action models of Kong's Seat Exchange (seat_exchange.md §2, §3).
+"""Config and action models of Kong's Seat Exchange (seat_exchange spec §2, §3).
 
 The pydantic models give the JSON Schemas and validate configs; actions are
 validated by ``validate.py`` in the spec's order so the first broken rule is
@@ -21,16 +21,18 @@ INCOME = 100
 STREAK_TARGET = 6
 GARNETS_PER_WINNER = 3
 
-#: what a designer may tune (seat_exchange.md §2 "Constants"); none is a config
+#: what a designer may tune (seat_exchange spec §2 "Constants"); none is a config
 #: field of the official rules, so only a variant's config names them
 VARIANT_KEYS = (
-    VariantKey("rounds", ROUNDS, 1, 20, "seat_exchange.md §2, §4.2.7", "rounds of trading at most"),
+    VariantKey(
+        "rounds", ROUNDS, 1, 20, "seat_exchange spec §2, §4.2.7", "rounds of trading at most"
+    ),
     VariantKey(
         "income",
         INCOME,
         1,
         10_000,
-        "seat_exchange.md §2, §4.2.7",
+        "seat_exchange spec §2, §4.2.7",
         "dollars each player gets per round",
     ),
     VariantKey(
@@ -38,7 +40,7 @@ VARIANT_KEYS = (
         STREAK_TARGET,
         2,
         PLAYERS,
-        "seat_exchange.md §4.1, §4.2.7",
+        "seat_exchange spec §4.1, §4.2.7",
         "streak length that ends play and wins",
         why_high="the table has 13 seats",
         why_low="every seat is a streak of 1",

@@ -1,4 +1,4 @@
-"""Random play of Seat Exchange (ENGINE.md convention 6): passes in their
+"""Random play of Seat Exchange (engine spec convention 6): passes in their
 several spellings, garnet spending, self-swaps, all-ins and swaps that
 lengthen a run (decision S5: the streak builder knows the true numbers).
 """

@@ -1,4 +1,4 @@
-"""Seat Exchange events as Discord-ready Markdown (seat_exchange.md §6)."""
+"""Seat Exchange events as Discord-ready Markdown (seat_exchange spec §6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Resolving a Seat Exchange step (seat_exchange.md §4): a round of trades,
+"""Resolving a Seat Exchange step (seat_exchange spec §4): a round of trades,
 the end of play, and the EC vote.
 """
 

@@ -1,4 +1,4 @@
-"""The state of a Seat Exchange match (seat_exchange.md §4, §5).
+"""The state of a Seat Exchange match (seat_exchange spec §4, §5).
 
 Immutable (``engine.frozen.immutable``: frozen for the type checker, cheap
 to build): ``apply`` builds a new state, sharing the containers a step

@@ -1,4 +1,4 @@
-"""Seat Exchange's step descriptions (seat_exchange.md §3.1, §5): the words and
+"""Seat Exchange's step descriptions (seat_exchange spec §3.1, §5): the words and
 inputs every adapter derives its form, echo and decomposition from."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Streaks on the circle of seats (seat_exchange.md §4.1).
+"""Streaks on the circle of seats (seat_exchange spec §4.1).
 
 A streak is a line of neighbouring seats whose numbers count up by one in
 one direction, wrapping 13 -> 1. Edge (i, i+1) is *linked* iff

@@ -1,4 +1,4 @@
-"""Validation of a ``trades`` action, in the order of seat_exchange.md §3.1.
+"""Validation of a ``trades`` action, in the order of seat_exchange spec §3.1.
 
 The first broken rule is the one reported.
 """

@@ -1,4 +1,4 @@
-"""Views and result of Seat Exchange (seat_exchange.md §5, §7)."""
+"""Views and result of Seat Exchange (seat_exchange spec §5, §7)."""
 
 from __future__ import annotations
 

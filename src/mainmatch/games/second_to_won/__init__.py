@@ -1,4 +1,4 @@
-"""Second to Won (``shared/rules/second_to_won.md``)."""
+"""Second to Won (``src/mainmatch/games/second_to_won/spec.md``)."""
 
 from .catalogue import catalogue_schema, default_catalogue, load_catalogue
 from .game import SecondState, SecondToWon

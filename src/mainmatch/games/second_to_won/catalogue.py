@@ -1,4 +1,4 @@
-"""The item catalogue: the default one drawn from a seed (second_to_won.md
+"""The item catalogue: the default one drawn from a seed (second_to_won spec
 §2.2) and the host's own, read by ``load_catalogue``.
 
 A host's catalogue file is the config's ``auctions`` list (1 to 8 auctions of

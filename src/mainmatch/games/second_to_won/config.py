@@ -1,4 +1,4 @@
-"""Configs of Second to Won: strict checking and ``new_config`` (second_to_won.md §2).
+"""Configs of Second to Won: strict checking and ``new_config`` (second_to_won spec §2).
 
 A config is exactly ``players``, ``auctions``, ``gamewide_tiebreak`` and
 ``garnets``. Every fault is reported as one line naming the field (and, in

@@ -1,4 +1,4 @@
-"""Second to Won as a pure state machine (``shared/rules/second_to_won.md``).
+"""Second to Won as a pure state machine (``src/mainmatch/games/second_to_won/spec.md``).
 
 One step kind, ``bids``, per auction with all nine players pending; the
 match ends after the last auction or as soon as someone passes 200 points,
@@ -212,7 +212,7 @@ class SecondToWon(Game[SecondState]):
             raise IllegalAction("the match is over")
         players = state.players
         if len(actions) != len(players) or any(p not in actions for p in players):
-            # actions arrive validated (ENGINE.md); this guards a direct caller's wrong set of players
+            # actions arrive validated (the engine spec); this guards a direct caller's wrong set of players
             missing = [p for p in players if p not in actions]
             extra = sorted(str(p) for p in actions if p not in state.index)
             raise IllegalAction(
@@ -223,7 +223,7 @@ class SecondToWon(Game[SecondState]):
     def apply_validated(
         self, state: SecondState, actions: dict[str, dict]
     ) -> tuple[SecondState, list[dict]]:
-        # the driver has checked the players (ENGINE.md: apply gets a checked step)
+        # the driver has checked the players (the engine spec: apply gets a checked step)
         if state.phase == "over":
             raise IllegalAction("the match is over")
         return play_auction(state, actions, True)
@@ -242,7 +242,7 @@ class SecondToWon(Game[SecondState]):
 
     def end_label(self, config: dict, result: dict) -> str | None:
         """``complete`` or ``over_LIMIT``: the result's ``end_reason`` keeps the
-        spec's word ``over_200`` under any limit (second_to_won.md §7.5), so a
+        spec's word ``over_200`` under any limit (second_to_won spec §7.5), so a
         report of a variant names the limit actually played (``over_150``)."""
         label = super().end_label(config, result)
         limit = self.rule_values(config)["limit"]
@@ -250,7 +250,7 @@ class SecondToWon(Game[SecondState]):
 
     def placings(self, result: dict, players: Sequence[str] = ()) -> Placings:
         """First, second, the rest by points, last place, over the limit, the EC
-        (second_to_won.md §7; the result has no ranking): :func:`.places.placings`."""
+        (second_to_won spec §7; the result has no ranking): :func:`.places.placings`."""
         return placings(result, players)
 
     def result(self, state: SecondState) -> dict | None:

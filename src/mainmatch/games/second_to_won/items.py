@@ -1,5 +1,5 @@
 """Items: checking the host's item objects, compiling them, showing them
-(second_to_won.md §2.1).
+(second_to_won spec §2.1).
 
 An item is ``{"effects": [EFFECT, ...], "text"?: string}``; an effect is
 ``{"target": "you" | "choice" | "others"}`` plus at least one of ``add`` (int,

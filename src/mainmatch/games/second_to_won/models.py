@@ -1,4 +1,4 @@
-"""Constants and pydantic models of Second to Won (second_to_won.md §2, §3.1).
+"""Constants and pydantic models of Second to Won (second_to_won spec §2, §3.1).
 
 The models give the JSON Schemas a client builds configs, catalogues and
 actions from. Configs are checked by ``config.py`` and actions by
@@ -16,7 +16,7 @@ from pydantic.json_schema import SkipJsonSchema
 from mainmatch.engine.steps import Ask
 from mainmatch.engine.variants import VariantKey
 
-# second_to_won.md §2.2 "Constants"
+# second_to_won spec §2.2 "Constants"
 PLAYERS = 9
 CHIPS = 40
 ITEMS = 6
@@ -26,14 +26,14 @@ GARNET_VALUE = 3
 LIMIT = 200
 MAX_AUCTIONS = 8
 
-#: what a designer may tune (second_to_won.md §2 "Constants"); official configs name none
+#: what a designer may tune (second_to_won spec §2 "Constants"); official configs name none
 VARIANT_KEYS = (
     VariantKey(
         "limit",
         LIMIT,
         20,
         10_000,
-        "second_to_won.md §7.2, decision 15",
+        "second_to_won spec §7.2, decision 15",
         "points above which a player is over (ends the match, never a ToL)",
     ),
     VariantKey(
@@ -41,7 +41,7 @@ VARIANT_KEYS = (
         CHIPS,
         1,
         1_000,
-        "second_to_won.md §1, §2, decision 31",
+        "second_to_won spec §1, §2, decision 31",
         "chips each player gets for the whole match",
     ),
 )

@@ -1,4 +1,4 @@
-"""Second to Won's result table: places as its rules name them (second_to_won.md §7).
+"""Second to Won's result table: places as its rules name them (second_to_won spec §7).
 
 The result has no ranking (``null``: second place beats first, §7.5), so the
 table is not a best-first order but the rules' own places: first, second,

@@ -1,4 +1,4 @@
-"""Default and random actions, and random configs (second_to_won.md §3.1, §3.2).
+"""Default and random actions, and random configs (second_to_won spec §3.1, §3.2).
 
 Random play uses bidding *styles* rather than uniform bids (decision 35):
 uniform bids almost never tie or go all-in, the styles reach ties, minimum,

@@ -1,4 +1,4 @@
-"""Second to Won events as Discord-ready Markdown (second_to_won.md §6).
+"""Second to Won events as Discord-ready Markdown (second_to_won spec §6).
 
 Public events are posts to the game channel; ``auction_result`` and
 ``information`` are DMs to their one player.

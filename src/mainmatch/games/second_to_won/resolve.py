@@ -1,4 +1,4 @@
-"""Resolution of one auction (second_to_won.md §4): garnets discarded,
+"""Resolution of one auction (second_to_won spec §4): garnets discarded,
 winners, payment, effects.
 
 Effects are simultaneous (decision 1): for each player the product of every

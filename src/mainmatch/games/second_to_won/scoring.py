@@ -1,5 +1,5 @@
 """The end of a match: places, Tokens of Life, the EC and the garnet award
-(second_to_won.md §7).
+(second_to_won spec §7).
 
 Both endings are one rule with two parameters (§7.4): the ineligible top
 group (the highest scorers, or the players over 200) and the EC set (last

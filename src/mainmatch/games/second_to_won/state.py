@@ -1,6 +1,6 @@
-"""The state of a Second to Won match (second_to_won.md §5).
+"""The state of a Second to Won match (second_to_won spec §5).
 
-Immutable once built (ENGINE.md): a step builds a new state and shares with
+Immutable once built (the engine spec): a step builds a new state and shares with
 the old one every map it does not change (garnets, items won, information
 lists), so the maps are never written to after the state holding them is
 made.

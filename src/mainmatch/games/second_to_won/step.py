@@ -1,4 +1,4 @@
-"""One auction as a step (second_to_won.md §4): the bids read once, the
+"""One auction as a step (second_to_won spec §4): the bids read once, the
 auction resolved, the next state built and, for ``apply``, the events (§6).
 """
 

@@ -1,4 +1,4 @@
-"""Second to Won's step descriptions (second_to_won.md §3.1): the words and
+"""Second to Won's step descriptions (second_to_won spec §3.1): the words and
 inputs every adapter derives its form, echo and decomposition from."""
 
 from __future__ import annotations

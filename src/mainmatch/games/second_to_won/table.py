@@ -1,5 +1,5 @@
 """What a match's config fixes, prepared once and shared by all its states
-(second_to_won.md §2.1, §5).
+(second_to_won spec §2.1, §5).
 
 A catalogue is read in one pass that both checks it and prepares it for
 resolution: each item becomes a *lot*, its effects summed per kind of target

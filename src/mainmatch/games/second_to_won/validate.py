@@ -1,4 +1,4 @@
-"""Validation of a ``bids`` action, in the order of second_to_won.md §3.1.
+"""Validation of a ``bids`` action, in the order of second_to_won spec §3.1.
 
 The first broken rule is the one reported. Any JSON value is answered with
 ``None`` (legal) or :class:`IllegalAction`, never another exception.

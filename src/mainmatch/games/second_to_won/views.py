@@ -1,4 +1,4 @@
-"""Views of a Second to Won match (second_to_won.md §5).
+"""Views of a Second to Won match (second_to_won spec §5).
 
 Every view is a fresh JSON object: item lists are copied from templates made
 once per match (``Table.show``), bids and items won are built from the

@@ -1,4 +1,4 @@
-"""Seed-style item wording, both ways (second_to_won.md §2.1, §2.2).
+"""Seed-style item wording, both ways (second_to_won spec §2.1, §2.2).
 
 ``item_text`` writes an item's effects the way the seed lists them
 (``"+40 points & 2 Garnets to YOU"``); ``parse_item_text`` reads that

@@ -1,4 +1,4 @@
-/* Homeostasis's inputs (homeostasis.md §3-4), one for each step kind, in the
+/* Homeostasis's inputs (homeostasis spec §3-4), one for each step kind, in the
  * rules' words, shipped by the game's package: cards are tapped on the deck,
  * the auction order, the slot row or the expression, as they lie on the
  * table. Each is an MMWidgets entry (named by the step description's
@@ -100,7 +100,7 @@ Object.assign(MMWidgets, (() => {
   }
 
   /** bid (§4.4): tap an empty slot on the slot row and type the chips, or pass.
-   * A bid that would tie its slot with another the rules refuse (§3.1 bid):
+   * A bid that would tie its slot with another the rules refuse (§3 bid):
    * the form's check says so before Submit. */
   function slot_bid(ctx, kit) {
     const { el } = kit;

@@ -1,4 +1,4 @@
-/* Kong's Seat Exchange's trades input (seat_exchange.md §3.1), shipped by the
+/* Kong's Seat Exchange's trades input (seat_exchange spec §3.1), shipped by the
  * game's package: tap two seats on the circle to add a trade between them
  * (the same seat twice is a self-swap), then type what you pay. The step's
  * other fields (garnets to turn into dollars) are built the generic way. What
