@@ -23,7 +23,7 @@ last-round settings screened on S+2 (max(60, N/5) matches) and the best
 ``--top`` re-measured on S+3. The deviations, per game, are in
 :data:`DEVIATIONS`: simple fixed policies through the families' parameters
 (corners of their ranges), ``random``, and ``mainmatch search`` finds
-(docs/decisions.md lists the searches). One process.
+(the strategy bots' pages of docs/decisions/ list the searches). One process.
 
 It replaces four per-game scripts (``seat_exchange_deviations.py``,
 ``amalgamation_deviations.py``, ``homeostasis_deviations.py``,

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ENGINE_SPEC = ROOT / "docs" / "spec" / "engine.md"
 SCANNED = ("src", "tests", "docs", "examples")
 SUFFIXES = {".py", ".md", ".html", ".js", ".css", ".txt", ".toml", ".json", ".yml"}
-SKIPPED = {Path(__file__).resolve(), ROOT / "docs" / "decisions.md"}
+SKIPPED = {Path(__file__).resolve()}
 
 HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*$", re.MULTILINE)
 NUMBERED = re.compile(r"^(\d+(?:\.\d+)*)\.?\s")

@@ -1,4 +1,4 @@
-"""The shortcuts of The MVP and The Amalgamation (docs/decisions.md PE5,
+"""The shortcuts of The MVP and The Amalgamation (docs/decisions/performance.md PE5,
 PM1-PM3, PA1-PA3) against the rules they skip: the one-pass checks of plainly
 legal round actions agree with the ordered checks of mvp spec §3.1 and
 amalgamation spec §3.1; a step shares the state's unchanged parts yet never

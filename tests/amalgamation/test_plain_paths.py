@@ -1,4 +1,4 @@
-"""The Amalgamation's shortcuts for an outside harness (docs/decisions.md
+"""The Amalgamation's shortcuts for an outside harness (docs/decisions/performance.md
 PA4-PA6): a plainly valid config skips the pydantic model, yet the model
 accepts every config the shortcut takes; Minus scores read the tiles a round
 keeps descending as streak_score reads any tiles; Invest's tokens go as

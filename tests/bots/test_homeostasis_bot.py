@@ -36,7 +36,7 @@ def test_worked_example() -> None:
 
 
 def test_the_strategy_bot_only_reads_what_it_is_given() -> None:
-    """``reads_only`` (docs/decisions.md PD2): over whole matches of every
+    """``reads_only`` (docs/decisions/performance.md PD2): over whole matches of every
     request kind, the bot changes neither its view nor its request, and its
     action shares no list or dict with them (the driver then skips the copy)."""
     game = games.get("homeostasis")
@@ -78,7 +78,7 @@ def _containers(value: object) -> list[object]:
 
 
 def test_a_reused_bot_decides_as_a_fresh_one() -> None:
-    """The RL tables keep their bots from match to match (docs/decisions.md HB4):
+    """The RL tables keep their bots from match to match (docs/decisions/performance.md HB4):
     a bot that played one match, then plays seats of another team in the next,
     decides exactly as a new bot at every step of it, although its memos, its
     habits drawn for the first match and the shared caches (HB1, HB2) remember

@@ -5,7 +5,7 @@ trades) and, with early resolution, the first player to touch it resolved it
 again with everyone else's old actions while the notice said "it is open
 again". Now the reopened step starts from empty drafts, the kept
 submissions stand at the deadline, and the step resolves early only once
-every person pending has submitted again (docs/decisions.md SB5).
+every person pending has submitted again (docs/decisions/discord.md SB5).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``Game.shared_view``: the values of ``view``, parts shared (docs/decisions.md PE14).
+"""``Game.shared_view``: the values of ``view``, parts shared (docs/decisions/performance.md PE14).
 
 Every game's shared views equal its fresh views at every state of random and
 strategy play, for the public and every private view; views shared across a

@@ -1,4 +1,4 @@
-"""Random play reaches every branch of the rules (ENGINE convention 6), and
+"""Random play reaches every branch of the rules (engine spec convention 6), and
 random and default actions are always legal (homeostasis spec §3)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """``apply`` trusts only the very action ``validate`` just accepted at the very
-state (docs/decisions.md PE17): any other action is checked again, so an
+state (docs/decisions/performance.md PE17): any other action is checked again, so an
 illegal one is refused with the rules' message and nothing changes."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Views copy the state: the logs, copied once per entry and shown again by
-later views (docs/decisions.md PE16), are the field-by-field copies; no
+later views (docs/decisions/performance.md PE16), are the field-by-field copies; no
 container of a view is one of the state's, so a caller that changes a view
 cannot change the match (a shared view may show the state's own)."""
 

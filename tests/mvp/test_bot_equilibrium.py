@@ -1,5 +1,5 @@
 """The MVP's strategy bot against issue 24's checks, at a size a test can
-afford (the full figures: docs/decisions.md, "The MVP's strategy bot"):
+afford (the full figures: docs/decisions/bots.md "The MVP's and Second to Won's strategy bots"):
 its amounts follow a ``chips`` variant, its ``strategist`` family plays it
 exactly at the defaults, and the deviation the issue found (a chaser that
 bids 5 chips on up to 6 cards) no longer pays."""

@@ -1,5 +1,5 @@
 """The plain Game API's shortcuts of The MVP against the rules they skip
-(docs/decisions.md PM4-PM7): a round's resolution against the card rule it
+(docs/decisions/performance.md PM4-PM7): a round's resolution against the card rule it
 inlines, the plain config check against the config model, the scoring
 combinations by bits against §7.1 read straight.
 

@@ -110,7 +110,7 @@ def test_single_agent_episode_ends_with_the_result_reward():
     want = (1.0 if result["tokens_of_life"].get(me) else 0.0) - (
         1.0 if result["elimination_candidate"] == me else 0.0
     )
-    # strategy opponents seat everyone in one streak after round 3 (docs/decisions.md SX1)
+    # strategy opponents seat everyone in one streak after round 3 (docs/decisions/seat_exchange.md SX1)
     assert reward == want and steps >= 3 and info["masked_choices"] == 0
     with pytest.raises(MainmatchError, match="reset"):
         env.step(0)

@@ -1,4 +1,4 @@
-"""Replay's one-pass round of trades (docs/decisions.md PE15) against §3.1's
+"""Replay's one-pass round of trades (docs/decisions/performance.md PE15) against §3.1's
 ordered checks: ``checked_next_state`` gives a state only for a step whose
 every action ``validate`` accepts, and then exactly ``next_state``'s; for the
 plain JSON of a legal step it never declines; a record whose step it declines

@@ -1,8 +1,8 @@
 """Second to Won's strategy bot reads the rules it plays under (issue 24):
 each variant key (``limit``, ``chips``) changes an all-strategy table's
 decisions, the official value changes nothing, and bids follow the chips
-dealt. Figures of the equilibrium checks: docs/decisions.md, "Second to
-Won's strategy bot"."""
+dealt. Figures of the equilibrium checks: docs/decisions/bots.md "The MVP's
+and Second to Won's strategy bots"."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The one-pass checks accept nothing the rule-by-rule checks refuse, and
-views and events are fresh objects (docs/decisions.md PW1-PW5)."""
+views and events are fresh objects (docs/decisions/performance.md PW1-PW5)."""
 
 from __future__ import annotations
 

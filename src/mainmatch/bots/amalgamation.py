@@ -23,7 +23,7 @@ decision. Two bots:
   put more into Kong's Dilemma and Investment (two all-pay contests whose
   top places need only a little more than the rest) won ~77% of ToLs; a
   mixed plan, fitted by fictitious play against the best fixed plan found
-  each iteration, leaves no fixed plan much to gain (docs/decisions.md
+  each iteration, leaves no fixed plan much to gain (docs/decisions/amalgamation.md
   "The Amalgamation's strategy bot").
 
 A winner choosing the EC votes for the candidate highest in the gamewide

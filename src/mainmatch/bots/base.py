@@ -25,7 +25,7 @@ class Bot(Protocol):
     The driver hands a bot its own copy of the request, which it may keep or
     change. A bot whose class sets ``reads_only = True`` promises to change
     neither argument and to return no part of them: it gets the request as
-    the engine holds it, without the copy (docs/decisions.md PD2)."""
+    the engine holds it, without the copy (docs/decisions/performance.md PD2)."""
 
     name: str
 

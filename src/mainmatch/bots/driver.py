@@ -70,7 +70,7 @@ class Asker:
     handler is installed on entry and restored on exit, and a decision only
     arms the timer (one ``setitimer``): swapping handlers, reading and
     clearing the timer around every decision cost more than a quick bot's
-    decision itself (docs/decisions.md PD1). A timer left running after a
+    decision itself (docs/decisions/performance.md PD1). A timer left running after a
     decision is harmless: the handler interrupts only while a bot is thinking,
     and the next decision re-arms it.
     """

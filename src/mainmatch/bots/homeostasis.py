@@ -75,7 +75,7 @@ SAVES = {
 }
 #: spread of one round's value (random-play order of magnitude)
 ROUND_SPREAD = 4.5
-#: slot utilities kept, shared by every bot of the process (docs/decisions.md PH1):
+#: slot utilities kept, shared by every bot of the process (docs/decisions/performance.md PH1):
 #: a pure function of what the view shows, the team and the bot's own parameters
 UTILITIES_KEPT = 1 << 13
 _UTILITIES: dict[tuple, dict[int, float]] = {}
@@ -167,7 +167,7 @@ class Habits(NamedTuple):
 #: a mixture of habits: ``(weight, habits)`` pairs, weights summing to 1
 Mixture = tuple[tuple[float, Habits], ...]
 
-#: how the bot spends its chips in each team, drawn once per match (docs/decisions.md,
+#: how the bot spends its chips in each team, drawn once per match (docs/decisions/homeostasis.md
 #: "Homeostasis strategy bot"). Chips buy cards now (live auctions) or the last final
 #: auction, which everyone bids all-in (§4.5): a seat that spends less than the table
 #: wins it, a seat that spends more wins the slots. Any one habit is beaten by the
@@ -186,7 +186,7 @@ class StrategyBot:
 
     name = "strategy"
     #: it changes neither its view nor its request and returns fresh values
-    #: only, so the driver skips the request's copy (docs/decisions.md PD2)
+    #: only, so the driver skips the request's copy (docs/decisions/performance.md PD2)
     reads_only = True
 
     def __init__(self, habits: Mapping[str, Mixture] | None = None):

@@ -11,7 +11,7 @@ arrangements drawn from a generator seeded by the question itself.
 
 Everything here is a pure function of what the views show (the slots, the
 card, the cards to come), so one process-wide cache answers every player of
-every match that asks it (docs/decisions.md PH1): the first auctions of a
+every match that asks it (docs/decisions/performance.md PH1): the first auctions of a
 round, whose slots are nearly empty, are asked over and over. The values are
 the exact rules of a bracket-free expression (homeostasis spec §4.7) in
 integers (:func:`flat_ratio`); the team's utility of a value is applied by
@@ -200,7 +200,7 @@ def bracket_ratio(cards: Sequence[str], pairs: Sequence[tuple[int, int]]) -> tup
     ``(numerator, denominator)``: the engine's rules 1-4 and value
     (homeostasis spec §4.7, D26-D31) on the tree of ``expression.build_tree``,
     each section replaced by its value as soon as it is worked out
-    (docs/decisions.md PD3). The brackets bot asks it for every legal pair."""
+    (docs/decisions/performance.md PD3). The brackets bot asks it for every legal pair."""
     out = _level_ratio(build_tree(cards, pairs))
     return (out[0], out[1]) if out is not None else (0, 1)
 

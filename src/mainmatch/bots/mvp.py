@@ -30,8 +30,8 @@ It plays like a careful human teammate who wants to be the team's MVP:
   ``chips`` variant scales them, and a chip's price with them.
 
 The numbers are class attributes (the ``strategist`` family opens them);
-docs/decisions.md, "The MVP's strategy bot", says how they were chosen and
-what they were tested against (issue 24).
+docs/decisions/bots.md "The MVP's and Second to Won's strategy bots" says how
+they were chosen and what they were tested against (issue 24).
 
 It sees only its own view and request (never the state) and always returns a
 legal action: every bid is on a biddable card, and bids stay within the chips
@@ -175,7 +175,7 @@ class MvpStrategyBot:
 
     name = "strategy"
     #: it changes neither its view nor its request and returns fresh values
-    #: only, so the driver skips the request's copy (docs/decisions.md PD2)
+    #: only, so the driver skips the request's copy (docs/decisions/performance.md PD2)
     reads_only = True
     #: share of its chips it may commit in rounds 1-3 and later (all in the last two)
     early_share = 0.7

@@ -17,7 +17,7 @@ public ones (shifted so that their own number is theirs, :class:`Beliefs`).
 The pool of a record is therefore computed once and shared by every bot that
 sees that record (:func:`public_pool`, cached on the record alone, its
 randomness drawn from a hash of the record, so its value depends only on
-what every view shows, ``docs/decisions.md`` SP4, PS1).
+what every view shows, ``docs/decisions/performance.md`` SP4, PS1).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ conditioned exactly), and values a trade by what it does to the streak the
 bot sits in, in those samples. Its own number tells it nothing about the
 streaks (shifting every number by the same amount keeps every link), so the
 beliefs are those of the public record, computed once per record for every
-bot that sees it (``seat_exchange_beliefs.py``, ``docs/decisions.md`` PS1).
+bot that sees it (``seat_exchange_beliefs.py``, ``docs/decisions/performance.md`` PS1).
 
 Each trading round it:
 
@@ -30,7 +30,7 @@ Each trading round it:
 In a ``choose_ec`` step it names a candidate at random (its vote cannot
 change its own result).
 
-Simulation decided the thresholds (``docs/decisions.md`` B20, B21): the
+Simulation decided the thresholds (``docs/decisions/bots.md`` B20, B21): the
 beliefs are well calibrated but thin, and a blind bet does harm beyond its
 price: an overlapping bid makes an informed player's streak-building swap
 fail (§4.2.3), so matches end less often on a streak, where most Tokens of
@@ -99,7 +99,7 @@ def seatings_from_view(view: dict) -> list[tuple[list[str], int | None]]:
 @dataclass(frozen=True)
 class Prices:
     """How the bot turns chances into dollars (chosen by simulation,
-    ``docs/decisions.md`` B20)."""
+    ``docs/decisions/bots.md`` B20)."""
 
     #: dollars per unit of chance that a swap wins now (P(win) = 0.4: $100)
     win: float = 250

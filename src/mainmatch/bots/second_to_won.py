@@ -244,7 +244,7 @@ class StrategyBot:
     reads_only = True
     #: the target is this many times the others' estimated average total; this
     #: and the next three were moved halfway toward the best aimer deviation
-    #: found (docs/decisions.md, Second to Won's equilibrium step)
+    #: found (docs/decisions/bots.md "The MVP's and Second to Won's strategy bots")
     ratio = 1.7
     #: never aim above this before the last auction (margin for others' multipliers), nor above final_ceiling
     ceiling = 155

@@ -19,7 +19,7 @@ family's numbers). Each iteration:
 
 It plays matches with the engine alone (no simulator), one process, and is
 deterministic given ``--seed``. The shipped file came from the command above
-with its defaults (docs/decisions.md "The Amalgamation's strategy bot").
+with its defaults (docs/decisions/amalgamation.md "The Amalgamation's strategy bot").
 """
 
 from __future__ import annotations

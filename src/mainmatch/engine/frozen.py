@@ -8,7 +8,7 @@ state, a tenth of a whole step. :func:`immutable` keeps the promise where it
 costs nothing: the type checker treats the class as frozen (PEP 681
 ``frozen_default``), so an assignment to a field is a mypy error, while at run
 time the class is a plain slotted dataclass whose ``__init__`` stores
-fields directly (docs/decisions.md PE3).
+fields directly (docs/decisions/performance.md PE3).
 
 >>> @immutable
 ... class Point:

@@ -93,7 +93,7 @@ class Game(ABC, Generic[StateT]):
     #: that a caller may change what it gets; ``False`` where views share the
     #: copies of what a step leaves alone with later views (never the state's
     #: own containers): a caller then copies a view before changing it
-    #: (docs/decisions.md PE16)
+    #: (docs/decisions/performance.md PE16)
     fresh_views: ClassVar[bool] = True
     #: the key of the result's ``details`` that holds each player's final score
     #: (``{player: number}``), shown beside places in season tables; ``None``:
@@ -289,7 +289,7 @@ class Game(ABC, Generic[StateT]):
         the new state when every action is *plainly* legal (exact built-in
         types, nothing :meth:`validate` would refuse), else ``None``, and the
         engine then validates the step rule by rule, naming the first fault,
-        and applies it. Replay calls it first (docs/decisions.md PE15); games
+        and applies it. Replay calls it first (docs/decisions/performance.md PE15); games
         whose steps read each action twice (once to check, once to apply)
         override it, the rest keep this ``None``."""
         return None
@@ -306,7 +306,7 @@ class Game(ABC, Generic[StateT]):
         """:meth:`view` for a caller that only reads it: the same values, but
         its lists and dicts may be shared with the state and with other
         views, so it must never be changed. What the replay output and bots
-        that declare ``reads_only`` get (docs/decisions.md PE14); games whose
+        that declare ``reads_only`` get (docs/decisions/performance.md PE14); games whose
         views copy much of the state override it, the rest return ``view``."""
         return self.view(state, player)
 

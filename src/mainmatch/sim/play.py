@@ -68,7 +68,7 @@ def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
     decisions = [0] * len(players)
     faults: list[tuple[int, str, str]] = []
     driver = Driver(game, config, events=False)  # nobody reads a simulated step's events
-    # the time limit's signal handler is installed once for the match (docs/decisions.md PD1)
+    # the time limit's signal handler is installed once for the match (docs/decisions/performance.md PD1)
     with Asker(game, plan.time_limit) as asker:
         pending = driver.pending
         while pending:

@@ -13,7 +13,7 @@ tie wins nothing, §2) and else all but 1 to ``holdback`` chips, which splits th
 would otherwise leave the prize to nobody. It never spends garnets (they are
 worth more outside this match), and where the winners choose the EC it names a
 candidate at random (they stand the same). Its numbers are open as the family
-``targeter`` (``mainmatch search``); docs/decisions.md "The Sealed Bid's
+``targeter`` (``mainmatch search``); docs/decisions/sealed_bid.md "The Sealed Bid's
 strategy bot" gives how they were chosen. The ``random`` bot comes with
 mainmatch: it plays ``Game.random_action``, which reads only the player's own
 chips and garnets.

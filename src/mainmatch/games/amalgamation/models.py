@@ -138,7 +138,7 @@ def plainly_valid(config: object) -> bool:
     splitting them, 7 groups of 5 tiles holding -1..-35 once, at least one
     submission, each 5..20. ``False`` means only "not plainly so" (a variant,
     say): the model then decides and names the fault, so no message changes
-    (docs/decisions.md PA4)."""
+    (docs/decisions/performance.md PA4)."""
     if type(config) is not dict or config.keys() != _FIELDS:
         return False
     players, tiebreak, order = (

@@ -3,12 +3,12 @@
 The step reads each player's checked action once, settles the money
 (``budget``), resolves the four sub-games in order and, after round 7,
 scores the match. Its events are built only when asked for (``emit``): a
-replay and a simulation never read them (docs/decisions.md PE2).
+replay and a simulation never read them (docs/decisions/performance.md PE2).
 
 A player's private round entry (§5 ``you.rounds``) is kept in the state as
 one flat tuple (:data:`PrivateRound`) and becomes the view's object only in
 that player's own view (``views.you_round``): a round makes six of them and
-public views never show them (docs/decisions.md PA1).
+public views never show them (docs/decisions/performance.md PA1).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ locals builds such a map in about half the time of ``dict(zip(...))``,
 which makes a tuple per entry and grows the dict as it goes: a round's
 sub-games write their maps so, unpacking the players and the values in
 place (no call per map), and :func:`keyed` does it for the views
-(docs/decisions.md PA5).
+(docs/decisions/performance.md PA5).
 
 >>> keyed(("a", "b", "c", "d", "e", "f"), [1, 2, 3, 4, 5, 6])
 {'a': 1, 'b': 2, 'c': 3, 'd': 4, 'e': 5, 'f': 6}

@@ -3,7 +3,7 @@
 Defaults commit nothing (D42) except where the seed's own timeout rule is
 random (the draft, D9) and the forced first bid of an auction (D17).
 
-Random actions (ENGINE convention 6) are legal and drawn so that random play
+Random actions (engine spec convention 6) are legal and drawn so that random play
 reaches every branch: passes, small, overtaking, pooled and all-in bids
 (so players go broke and automatic passes and placements happen), final bids
 from a small set with stubborn rebids (so ties, rebids, the rebid cap and

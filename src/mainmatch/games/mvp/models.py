@@ -236,7 +236,7 @@ def plainly_valid(config: object) -> bool:
     tiebreak a permutation of the players, a variant (if any) that
     ``variant_fault`` passes. ``False`` means only "not plainly so": the model
     then decides and names the fault, so no message changes. Building the
-    model was most of ``initial_state`` (docs/decisions.md PM5)."""
+    model was most of ``initial_state`` (docs/decisions/performance.md PM5)."""
     if not plain_fields(config, _FIELDS, VARIANT_KEYS):
         return False
     players, teams, layout = config["players"], config["teams"], config["layout"]

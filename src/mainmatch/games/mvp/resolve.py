@@ -29,7 +29,7 @@ def apply_round(
 
     The state's dicts that a round leaves alone are shared with the new
     state (states are never changed once made); a player's bids are copied
-    before they change and kept in letter order (docs/decisions.md PM4), so
+    before they change and kept in letter order (docs/decisions/performance.md PM4), so
     the private events copy them as they are."""
     players, team_of, layout, r = state.players, state.team_of, state.layout, state.round
     chips = state.chips.copy()

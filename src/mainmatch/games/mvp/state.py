@@ -39,7 +39,7 @@ class MvpState:
     rounds_played: int
     remaining: frozenset[str]  # letters still in the pattern
     # the statuses of all places, always ``pattern.exposure(remaining)``: kept on the
-    # state because validate, view and apply each read it (docs/decisions.md PM6)
+    # state because validate, view and apply each read it (docs/decisions/performance.md PM6)
     exposure: Exposure
     flags: dict[str, tuple[str, int]]  # exposed letter -> (flagging team, flag_total)
     claims: dict[str, Claim]  # claimed letter -> its claim

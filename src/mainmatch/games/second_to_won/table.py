@@ -7,7 +7,7 @@ resolution: each item becomes a *lot*, its effects summed per kind of target
 item's effects on the same target may be combined first). The pass accepts
 only configs in exact built-in types that break no rule of §2.1; anything
 else goes through ``check_config``, which names the first fault, so no
-message changes (docs/decisions.md PW1).
+message changes (docs/decisions/performance.md PW1).
 """
 
 from __future__ import annotations
