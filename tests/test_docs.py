@@ -113,3 +113,8 @@ def test_site_builds_strictly(tmp_path: Path) -> None:
     # the pictures the guides show are copied beside them
     assert (tmp_path / "site" / "lab-sweep-band.png").is_file()
     assert (tmp_path / "site" / "screenshots" / "mvp-phone.png").is_file()
+    # the specifications: the engine's page, and each game's included from its package
+    assert (tmp_path / "site" / "spec" / "engine" / "index.html").is_file()
+    mvp = (tmp_path / "site" / "spec" / "games" / "mvp" / "index.html").read_text("utf-8")
+    assert "The card rule (for an exposed card)" in mvp
+    assert (tmp_path / "site" / "decisions" / "performance" / "index.html").is_file()
