@@ -249,3 +249,17 @@ def test_src_never_names_the_old_spec_home() -> None:
         for m in old.finditer(text)
     ]
     assert named == []
+
+
+def test_no_spec_goes_by_its_old_file_name() -> None:
+    """``mvp.md §4.2`` would pass unnoticed inside The MVP's files (a bare section is
+    the game's own): the old file names are gone everywhere, so every citation names
+    a document that exists."""
+    old = re.compile(rf"(?<![/(\w])(?:{GAME_NAMES})\.md\b")
+    named = [
+        f"{path.relative_to(ROOT)}:{_line_of(text, m.start())}: {m.group()}"
+        for path in _scanned_files()
+        for text in [path.read_text(encoding="utf-8", errors="replace")]
+        for m in old.finditer(text)
+    ]
+    assert named == []

@@ -95,7 +95,7 @@ def api(client) -> Api:
 
 @pytest.fixture
 def config_e() -> dict:
-    """seat_exchange.md config E (the worked examples' config)."""
+    """seat_exchange spec config E (the worked examples' config)."""
     import copy
 
     return copy.deepcopy(CONFIG_E)

@@ -245,7 +245,7 @@ def test_a_whole_match_then_result_export_and_import(api, se_players):
 
 
 def test_import_continues_a_match_in_progress(api, config_e):
-    # seat_exchange.md W10: sm pays $1, p04..p13 $2 for self-swaps, then three quiet rounds:
+    # seat_exchange spec W10: sm pays $1, p04..p13 $2 for self-swaps, then three quiet rounds:
     # jk and dh tie for most, sm (next-most) chooses the EC in a choose_ec step
     r1 = {
         "sm": _trade("sm", "sm", 1),
