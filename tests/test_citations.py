@@ -255,7 +255,7 @@ def test_no_spec_goes_by_its_old_file_name() -> None:
     """``mvp.md §4.2`` would pass unnoticed inside The MVP's files (a bare section is
     the game's own): the old file names are gone everywhere, so every citation names
     a document that exists."""
-    old = re.compile(rf"(?<![/(\w])(?:{GAME_NAMES})\.md\b")
+    old = re.compile(rf"(?<![/\w])(?<!\]\()(?:{GAME_NAMES})\.md\b")  # not a link's target
     named = [
         f"{path.relative_to(ROOT)}:{_line_of(text, m.start())}: {m.group()}"
         for path in _scanned_files()
