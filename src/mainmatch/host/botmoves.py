@@ -30,7 +30,9 @@ from mainmatch.engine.errors import MainmatchError
 
 from .botproc import BOT_TIME_LIMIT, BotRunner, runner
 from .core import bot_rng
+from .isolation import GameFault
 from .models import MatchRow, SeatRow, SubmissionRow
+from .resolving import Sent, Version, ready
 from .snapshots import Snapshot
 from .steps import StepsMixin
 
@@ -92,14 +94,10 @@ class BotsMixin(StepsMixin):
             if m is None or m.status != "running":
                 return False
             snap = self._snapshot(s, m)
-            number, undos, seed, game_id = m.step_count + 1, m.undos, m.seed, m.game
-            done = set(
-                s.scalars(
-                    select(SubmissionRow.player).where(
-                        SubmissionRow.match_id == m.id, SubmissionRow.step == number
-                    )
-                )
-            )
+            number, seed, game_id = m.step_count + 1, m.seed, m.game
+            version = Version.of(m)
+            sent = self._sent(s, m)
+            done = set(sent)
             seats = {
                 x.player: x.bot
                 for x in s.scalars(
@@ -114,16 +112,27 @@ class BotsMixin(StepsMixin):
                 moves[player] = (name, move)
         if not moves:
             return False
+        # the step the moves complete, planned before the write (resolving.py)
+        sent.update({p: Sent(move.action, move.defaulted) for p, (_n, move) in moves.items()})
+        after, fault = None, None
+        if ready(m, snap, sent):
+            try:
+                after = self._plan(m, snap, sent)
+            except GameFault as exc:
+                fault = str(exc)
         now = self.clock()
         with self.db.write() as s:
             m = self._lock(s, match_id)
-            if m.step_count + 1 != number or m.undos != undos or m.status != "running":
+            if not version.same_step(m) or m.status != "running":
                 return True  # the match moved on meanwhile: look again
+            planned = Version.of(m) == version
             for player, (name, move) in moves.items():
                 seat = s.get(SeatRow, (m.id, player))
                 if seat is None or seat.bot != name:
+                    planned = False
                     continue  # the host took the seat back meanwhile
                 if s.get(SubmissionRow, (m.id, number, player)) is not None:
+                    planned = False
                     continue  # another process's worker was first
                 s.add(
                     SubmissionRow(
@@ -138,8 +147,13 @@ class BotsMixin(StepsMixin):
                 )
             m.activity += 1
             s.flush()
-            snap = self._settle(s, m, self._snapshot(s, m), now)
+            if planned and after is not None:
+                snap = self._write_step(s, m, after, now)
+            elif planned and fault is not None:
+                self._mark_broken(s, m, fault, now)
         self._committed(match_id, snap, bots=False)
+        if not planned:
+            self._settle_after(match_id, bots=False)
         return True
 
     def _bot_move(

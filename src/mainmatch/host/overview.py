@@ -106,6 +106,9 @@ class OverviewMixin(ServiceCore):
             "deadline": m.deadline_at,
             "deadlines": dict(m.deadlines),
             "early_resolution": m.early_resolution,
+            # the game's code failed on this match: stopped until the host acts
+            # (resolving.py); why is for the host only (the error may name a secret)
+            "stopped": m.broken is not None,
             "now": self.clock(),
             "seats": [{"player": x.player, "bot": x.bot} for x in seats],
             "pending": [{"player": p, "kind": r["kind"]} for p, r in pending.items()],
@@ -160,6 +163,7 @@ class OverviewMixin(ServiceCore):
             )
             out["events"] = [[e for e in evs if visible_to(e, viewer)] for evs in snap.events]
         elif access.role == "host":
+            out["broken"] = m.broken
             out["links"] = {
                 "spectator": m.spectator_token,
                 "players": {x.player: x.token for x in seats},
