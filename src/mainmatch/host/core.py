@@ -39,29 +39,26 @@ def bot_rng(seed: int, step: int, player: str) -> random.Random:
 
 
 def game_of(game_id: str) -> Game:
-    """The installed game ``game_id``, or a 422 naming the problem."""
+    """The installed game ``game_id``, or a 422 naming the problem (an unknown
+    id, or an installed game that cannot be loaded, and why)."""
     try:
         return games.get(game_id)
     except UnknownGame as exc:
         raise Unprocessable(str(exc)) from None
-    except (ModuleNotFoundError, AttributeError):
-        raise Unprocessable(
-            f"the game {game_id!r} is not installed in this version of mainmatch"
-        ) from None
 
 
 _game = game_of  # the name api.py and pages.py import
 
 
 def available_games() -> list[Game]:
-    """The registered games that are installed (all five in a full install)."""
-    out = []
-    for gid in games.ids():
-        try:
-            out.append(games.get(gid))
-        except (ModuleNotFoundError, AttributeError):
-            continue  # a game still being written (no GAME yet)
-    return out
+    """The registered games that load (all five in a full install); those that
+    do not are in :func:`broken_games` (issue 33, N2)."""
+    return games.all_games()
+
+
+def broken_games() -> dict[str, str]:
+    """Installed games that cannot be loaded: id -> why, in words."""
+    return games.broken_games()
 
 
 def _replay(
