@@ -69,9 +69,9 @@ def slow(range_game):
     game.release.set()
 
 
-def test_a_game_that_raises_stops_its_own_match_only(sqlite_url, faulty):
+def test_a_game_that_raises_stops_its_own_match_only(db_url, faulty):
     now = [1_000_000.0]
-    svc = _service(sqlite_url, clock=lambda: now[0])
+    svc = _service(db_url, clock=lambda: now[0])
     minute = {"trades": "minutes:1"}
     broken = svc.create_match("faulty", deadlines={"bid": "minutes:1"}, early_resolution=False)
     good = [
@@ -112,8 +112,8 @@ def test_the_host_resolving_by_hand_is_told_why_and_undo_clears_it(sqlite_url, f
     assert svc.overview(svc.access_of(made.host_token))["broken"] is None
 
 
-def test_a_submission_that_completes_a_failing_step_is_kept(sqlite_url, faulty):
-    svc = _service(sqlite_url)
+def test_a_submission_that_completes_a_failing_step_is_kept(db_url, faulty):
+    svc = _service(db_url)
     made = svc.create_match("faulty", deadlines={"bid": "manual"})
     players = list(made.player_tokens)
     for p in players[:-1]:
@@ -192,4 +192,37 @@ def test_the_host_page_says_why_the_match_stopped(sqlite_url, faulty, monkeypatc
         assert "ZeroDivisionError: division by zero" in page
         watch = client.get(f"/watch/{made.spectator_token}").text
         assert 'id="stopped-banner"' in watch and "ZeroDivisionError" not in watch
+    app.state.service.db.dispose()
+
+
+def test_a_view_that_raises_costs_that_matchs_pages_only(sqlite_url, range_game, monkeypatch):
+    from fastapi.testclient import TestClient
+
+    from mainmatch.host.app import create_app
+
+    class Blind(type(range_game)):  # type: ignore[misc]
+        id = "blind"
+        title = "Blind Bid"
+
+        def view(self, state: Any, player: str | None) -> dict:
+            raise KeyError("the hidden card")
+
+    registry.register_game(Blind())
+    monkeypatch.setenv("MAINMATCH_ADMIN_KEY", "test-admin-key-0123456789")
+    app = create_app(sqlite_url, scan_interval=3600)
+    with TestClient(app) as client:
+        svc: HostService = app.state.service
+        blind = svc.create_match("blind", deadlines={"bid": "manual"})
+        fine = svc.create_match("seat_exchange", deadlines={"trades": "manual"})
+        host = client.get(f"/host/{blind.host_token}", headers={"Accept": "text/html"})
+        assert host.status_code == 409 and "Traceback" not in host.text
+        assert "this match cannot be shown: the game&#39;s rules failed showing it" in host.text
+        assert "KeyError: &#39;the hidden card&#39;" in host.text
+        player = client.get(
+            f"/api/matches/{blind.match_id}",
+            headers={"Authorization": f"Bearer {blind.player_tokens['ann']}"},
+        )
+        assert player.status_code == 409
+        assert "hidden card" not in player.text and "its host can see why" in player.text
+        assert client.get(f"/host/{fine.host_token}").status_code == 200
     app.state.service.db.dispose()
