@@ -226,3 +226,34 @@ def test_a_view_that_raises_costs_that_matchs_pages_only(sqlite_url, range_game,
         assert "hidden card" not in player.text and "its host can see why" in player.text
         assert client.get(f"/host/{fine.host_token}").status_code == 200
     app.state.service.db.dispose()
+
+
+def test_a_game_failing_under_its_bots_fails_neither_the_change_nor_the_clock(
+    sqlite_url, range_game
+):
+    class Clumsy(type(range_game)):  # type: ignore[misc]
+        id = "clumsy"
+        title = "Clumsy Bid"
+
+        def random_action(self, state: Any, player: str, rng: Any) -> dict:
+            raise ValueError("no bid drawn")
+
+        def default_action(self, state: Any, player: str, rng: Any) -> dict:
+            raise ValueError("no default either")
+
+    registry.register_game(Clumsy())
+    now = [3_000_000.0]
+    svc = _service(sqlite_url, clock=lambda: now[0])
+    other = svc.create_match("seat_exchange", deadlines={"trades": "minutes:1"})
+    made = svc.create_match(
+        "clumsy",
+        bots={"ben": "random", "cat": "random", "dan": "random"},
+        deadlines={"bid": "minutes:1"},
+    )
+    host = svc.overview(svc.access_of(made.host_token))
+    assert host["pending_status"]["ben"] == "bot (waiting)"  # the seat waits, logged
+    assert svc.submit(svc.access_of(made.player_tokens["ann"]), {"bid": 2}, 1)["submitted"]
+    now[0] += 61
+    assert svc.resolve_due() == [other.match_id]
+    broken = svc.overview(svc.access_of(made.host_token))["broken"]
+    assert broken == "the game's rules failed resolving step 1 (ValueError: no default either)"

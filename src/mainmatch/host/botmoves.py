@@ -30,7 +30,7 @@ from mainmatch.engine.errors import MainmatchError
 
 from .botproc import BOT_TIME_LIMIT, BotRunner, runner
 from .core import bot_rng
-from .isolation import GameFault
+from .isolation import GameFault, fault_words
 from .models import MatchRow, SeatRow, SubmissionRow
 from .resolving import Sent, Version, ready
 from .snapshots import Snapshot
@@ -82,9 +82,14 @@ class BotsMixin(StepsMixin):
         if self._pump is not None:
             self._pump.kick(match_id)
             return
-        for _ in range(MAX_ROUNDS):
-            if not self._bot_round(match_id):
-                return
+        try:
+            for _ in range(MAX_ROUNDS):
+                if not self._bot_round(match_id):
+                    return
+        # the change that let the bots move is committed: their failure is not its
+        # caller's (the background worker logs and goes on the same way)
+        except Exception:
+            log.exception("match %s: bot moves failed", match_id)
 
     def _bot_round(self, match_id: str) -> bool:
         """Let every pending bot seat of the open step move, in one short
@@ -171,9 +176,18 @@ class BotsMixin(StepsMixin):
             # the worker is killed at the runner's own limit; the driver's (an alarm
             # in a main thread) is only a far backstop that must never fire first
             limit = bot.runner.time_limit * 3 + 10
-        move = bot_move(
-            snap.game, snap.state, player, bot, bot_rng(seed, number, player), time_limit=limit
-        )
+        # the game's own code here (the bot's view, checking its move, the
+        # default) is untrusted too: a failure costs this seat's move only. It is
+        # not under the rules' time limit: the bot's own wait (a worker starting,
+        # others' bots ahead in the pool) is not the game's, and no lock is held
+        try:
+            move = bot_move(
+                snap.game, snap.state, player, bot, bot_rng(seed, number, player), time_limit=limit
+            )
+        except Exception as exc:  # noqa: BLE001 -- a game's bug, whatever it is
+            why = fault_words(exc, f"letting the bot of {player} move in step {number}")
+            log.error("%s; the seat waits for the deadline", why)
+            return None
         if move.fault:
             log.warning(
                 "step %d: bot %s of %s failed (%s: %s); it plays the default",

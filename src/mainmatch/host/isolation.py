@@ -112,11 +112,12 @@ class RulesRunner:
         #: seconds one call may take
         self.time_limit = time_limit_from_env() if time_limit is None else time_limit
 
-    def call(self, what: str, fn: Callable[..., T], *args: object) -> T:
-        """``fn(*args)`` within the time limit. A :class:`MainmatchError` it
-        raises (the rules' own refusal) passes through; anything else it
-        raises, or taking too long, is a :class:`GameFault` naming ``what``
-        ("resolving step 3")."""
+    def call(self, what: str, fn: Callable[..., T], *args: object, extra: float = 0.0) -> T:
+        """``fn(*args)`` within the time limit (plus ``extra`` seconds: a bot's
+        own limit, say). A :class:`MainmatchError` it raises (the rules' own
+        refusal) passes through; anything else it raises, or taking too long,
+        is a :class:`GameFault` naming ``what`` ("resolving step 3")."""
+        limit = self.time_limit + extra
         started = threading.Event()
 
         def run() -> T:
@@ -125,15 +126,13 @@ class RulesRunner:
 
         future: Future[T] = _executor().submit(run)
         try:
-            return future.result(timeout=self.time_limit)
+            return future.result(timeout=limit)
         except FutureTimeout:
             if not started.is_set() and future.cancel():
                 raise RulesBusy(
                     "the server's rules workers are all busy; try again in a moment"
                 ) from None
-            raise GameFault(
-                f"the game's rules took more than {self.time_limit:g} s {what}"
-            ) from None
+            raise GameFault(f"the game's rules took more than {limit:g} s {what}") from None
         except MainmatchError:
             raise
         # a game's bug, whatever it is (a plugin calling sys.exit too), is its match's fault
