@@ -97,6 +97,10 @@ class ServiceCore:
             raise NotFound(f"no match {match_id!r}")
         return m
 
+    def _is_current(self, m: MatchRow, snap: Snapshot) -> bool:
+        """``snap`` is the match's state now (what the cache would give)."""
+        return snap.undos == m.undos and snap.count == m.step_count
+
     def _snapshot(self, s: Session, m: MatchRow, base: Snapshot | None = None) -> Snapshot:
         """The match's state after its ``step_count`` steps: from ``base`` or the
         cache, plus the missing steps, or a replay of every step. A replay is

@@ -28,11 +28,11 @@ from . import deadlines as dl
 from . import delivery
 from .access import Access, _player_of
 from .core import _replay, game_of
-from .errors import Conflict, NotFound, Unprocessable
+from .errors import Conflict, HostError, NotFound, Unprocessable
 from .inputs import brief, check_json
 from .isolation import GameFault
 from .models import MatchRow, SeatRow, StepRow, SubmissionRow
-from .resolving import MAX_CHAIN, MAX_TRIES, ResolvingMixin, Sent, Version, ready
+from .resolving import MAX_CHAIN, MAX_TRIES, ResolvingMixin, Version, ready
 from .snapshots import Snapshot
 
 __all__ = ["MAX_CHAIN", "StepsMixin", "check_step_number", "draft_echo"]
@@ -74,52 +74,57 @@ class StepsMixin(ResolvingMixin):
         number: a submission meant for a step that has just resolved must not
         land in the next one.
 
-        The rules check the action, and plan the step if it is the last one
-        missing, before the write locks the match (``resolving.py``); the
-        write stores it if the step is still the one checked."""
+        The rules check the action against the state this process holds for
+        the match before the write locks it; the write goes ahead only if that
+        is still the match's state (else it reads the state and checks again),
+        so no game code runs under the lock. The submission that completes a
+        step with early resolution resolves it right after its commit
+        (``resolving.py``): it is stored whatever the game then does."""
         player = _player_of(access)
         check_json(action, "action")
+        snap = self.cache.get(access.match_id)
         for _ in range(MAX_TRIES):
+            if snap is None:
+                snap = self._read_open(access.match_id)[1]
+            refusal = self._verdict(access.match_id, snap, player, action, step)
             now = self.clock()
-            with self.db.read() as s:
-                m = s.get(MatchRow, access.match_id)
-                if m is None:
-                    raise NotFound(f"no match {access.match_id!r}")
-                snap = self._snapshot(s, m)
-                number = self._check_open(m, snap, player, step, now)
-                self._check_person(s, m, player)
-                sent = self._sent(s, m)
-            self.cache.put(m.id, snap)
-            version = Version.of(m)
-            self._check_rules(m.id, snap, player, action, number)
-            sent[player] = Sent(action)
-            after, fault = None, None
-            if ready(m, snap, sent):
-                try:
-                    after = self._plan(m, snap, sent)
-                except GameFault as exc:
-                    fault = str(exc)
             with self.db.write() as s:
                 m = self._lock(s, access.match_id)
-                if not version.same_step(m):
-                    continue  # the step resolved or was undone meanwhile: check again
-                self._check_open(m, snap, player, step, now)
+                if not self._is_current(m, snap):
+                    snap = None
+                    continue  # checked against an older state: read it and check again
+                number = self._check_open(m, snap, player, step, now)
                 self._check_person(s, m, player)
+                if refusal is not None:
+                    raise refusal
                 self._store(s, m, number, player, action, now)
-                planned = Version.of(m) == version
                 m.activity += 1  # seen by the host only: others must not count submissions
                 s.flush()
-                if planned and after is not None:
-                    snap = self._write_step(s, m, after, now)
-                elif planned and fault is not None:
-                    self._mark_broken(s, m, fault, now)
-                resolved = m.step_count >= number
-                deadline = None if resolved else m.deadline_at
+                settle = ready(m, snap, self._sent(s, m))
+                deadline = m.deadline_at
             self._committed(m.id, snap)
-            if not planned and self._settle_after(m.id):  # changed meanwhile: plan afresh
-                resolved, deadline = True, None
-            return {"step": number, "submitted": True, "resolved": resolved, "deadline": deadline}
+            resolved = bool(settle and self._settle_after(m.id))
+            return {
+                "step": number,
+                "submitted": True,
+                "resolved": resolved,
+                "deadline": None if resolved else deadline,
+            }
         raise Conflict("the match kept changing while you submitted; try again")
+
+    def _verdict(
+        self, match_id: str, snap: Snapshot, player: str, action: Any, step: int
+    ) -> HostError | None:
+        """The rules' refusal of the action at ``snap`` (``None``: accepted),
+        raised by the write only once it knows ``snap`` is current; a player
+        with nothing to do there is refused by the write's own checks."""
+        if player not in snap.pending or step != snap.count + 1:
+            return None
+        try:
+            self._check_rules(match_id, snap, player, action, step)
+        except (Unprocessable, Conflict) as exc:
+            return exc
+        return None
 
     def _check_person(self, s: Session, m: MatchRow, player: str) -> None:
         seat = s.get(SeatRow, (m.id, player))
@@ -350,9 +355,12 @@ class StepsMixin(ResolvingMixin):
         return {"player": player, "bot": bot}
 
     def _warm(self, match_id: str) -> None:
-        """Read the match's state before a write locks it: the write then finds
-        it in the cache and runs no game code unless the match changed between."""
-        self._read_open(match_id)
+        """Read the match's state before a write locks it, unless this process
+        holds it already: the write then runs no game code unless the match
+        changed in between (then it replays the missing step, under the rules'
+        time limit)."""
+        if self.cache.get(match_id) is None:
+            self._read_open(match_id)
 
 
 def _clock_waits(m: MatchRow) -> bool:
