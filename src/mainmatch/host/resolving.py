@@ -308,13 +308,20 @@ class ResolvingMixin(ServiceCore):
             except (SQLAlchemyError, RulesBusy, NotFound) as exc:
                 log.warning("match %s: not resolved this round (%s)", match_id, exc)
             except MainmatchError as exc:  # a stored step that no longer replays
-                self._break(match_id, None, f"cannot resolve at the deadline: {exc}")
+                self._break_quietly(match_id, f"cannot resolve at the deadline: {exc}")
             except Exception as exc:  # one match must not stop the clock of the others
                 log.exception("match %s: resolving at the deadline failed", match_id)
-                self._break(
-                    match_id, None, f"resolving at the deadline failed ({type(exc).__name__})"
-                )
+                why = f"resolving at the deadline failed ({type(exc).__name__})"
+                self._break_quietly(match_id, why)
         return done
+
+    def _break_quietly(self, match_id: str, why: str) -> None:
+        """:meth:`_break` for the clock: if even that fails (the database is
+        away), the log says so and the clock goes on to the next match."""
+        try:
+            self._break(match_id, None, why)
+        except Exception:  # the next round tries this match again
+            log.exception("match %s: could not record that it stopped (%s)", match_id, why)
 
     def _resolve_due(self, match_id: str, now: float) -> bool:
         """Resolve ``match_id``'s open step if it is still due; ``True`` if it was."""
