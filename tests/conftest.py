@@ -169,3 +169,22 @@ def range_game() -> Iterator[RangeBid]:
     registry.register_game(game)
     yield game
     registry.reset()
+
+
+@pytest.fixture
+def broken_plugin(tmp_path, monkeypatch) -> Iterator[Path]:
+    """An installed plugin whose package raises at import (issue 33, N2): a
+    real distribution on ``sys.path`` declaring the game ``wreck`` and its
+    bots, as ``pip install`` leaves it. Yields the folder (for ``PYTHONPATH``)."""
+    site = tmp_path / "site"
+    info = site / "mainmatch_wreck-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mainmatch-wreck\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(
+        "[mainmatch.games]\nwreck = wreck_game:GAME\n\n[mainmatch.bots]\nwreck = wreck_game\n"
+    )
+    (site / "wreck_game.py").write_text("RATIO = 1 / 0  # a plugin bug at import\n")
+    monkeypatch.syspath_prepend(str(site))
+    registry.reset()
+    yield site
+    registry.reset()

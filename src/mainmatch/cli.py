@@ -16,6 +16,7 @@ from typing import Any
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 from typer.exceptions import TyperException
 
 from mainmatch import games
@@ -124,6 +125,9 @@ def games_cmd() -> None:
     table.add_column("pitch")
     for g in games.all_games():
         table.add_row(g.id, g.title, g.players_text(), g.pitch)
+    # an installed game that cannot be loaded is named with why (issue 33, N2)
+    for gid, why in games.broken_games().items():
+        table.add_row(gid, Text("cannot be loaded", style="red"), "", Text(why))
     out.print(table)
 
 

@@ -8,6 +8,7 @@ with :func:`register`. They are imported on first use of that game's bots.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from importlib import import_module
@@ -52,6 +53,7 @@ class RandomBot:
 #: game id -> bot name -> factory (a zero-argument callable making a Bot).
 _REGISTRY: dict[str, dict[str, Callable[[], Bot]]] = {}
 #: games whose bot modules have been imported (or found missing)
+log = logging.getLogger("mainmatch.bots")
 _IMPORTED: set[str] = set()
 #: where the built-in bots live when the installed metadata has no ``mainmatch.bots``
 #: entry points (an editable install made before they were declared)
@@ -84,6 +86,16 @@ def _load(game_id: str) -> dict[str, Callable[[], Bot]]:
             except ModuleNotFoundError as exc:
                 if exc.name != module:  # a game without bots of its own is fine
                     raise
+            # a plugin's bot module that fails at import costs its own bots only
+            # (issue 33, N2): the game keeps the random bot
+            except Exception as exc:  # noqa: BLE001
+                log.warning(
+                    "the bots of %s (%s) cannot be loaded: %s: %s",
+                    game_id,
+                    module,
+                    type(exc).__name__,
+                    exc,
+                )
         _IMPORTED.add(game_id)
         # the game's bot families register themselves as bots too (``bots/families``);
         # imported by name: the families build on this module, not the other way round

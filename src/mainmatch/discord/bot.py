@@ -128,10 +128,15 @@ class MainmatchBot(commands.Bot):
         await self.wait_until_ready()
 
     async def tick(self) -> None:
-        """One round of the loop: deadlines, reminders, posts."""
-        done = await self.run_db(self.service.resolve_due)
-        if done:
-            log.info("resolved at the deadline: %s", ", ".join(done))
+        """One round of the loop: deadlines, reminders, posts. Each part goes
+        on whatever the one before it met (issue 33, N1: one match's game must
+        not stop the posting of every match)."""
+        try:
+            done = await self.run_db(self.service.resolve_due)
+            if done:
+                log.info("resolved at the deadline: %s", ", ".join(done))
+        except Exception:  # resolve_due isolates matches; this is a last guard
+            log.exception("resolving at the deadline failed; reminders and posts go on")
         await self.run_db(self.queue_reminders)
         await self.pump()
 
@@ -163,25 +168,32 @@ class MainmatchBot(commands.Bot):
         now = time.time() if now is None else now
         queued = 0
         for match_id in delivery.subscribed_matches(self.database, OUTLET):
-            place = self.store.match_place(match_id)
-            setup = self.store.guild(place[0]) if place else None
-            if setup is None or setup.remind_minutes <= 0:
-                continue
-            ov = self.service.overview(Access(match_id, "host"))
-            deadline = ov.get("deadline")
-            if ov["status"] != "running" or not deadline or not now < deadline:
-                continue
-            if deadline - now > setup.remind_minutes * 60:
-                continue
-            for p, status in ov.get("pending_status", {}).items():
-                if status == "not yet":
-                    msg = (
-                        f"Reminder: step {ov['open_step']} closes {dl.discord_timestamp(deadline)}"
-                        " and you have not submitted yet."
-                    )
-                    queued += delivery.queue_reminder(
-                        self.database, match_id, ov["open_step"], p, msg
-                    )
+            try:
+                queued += self._remind(match_id, now)
+            except Exception:  # one match (its game's view, say) must not stop the others
+                log.exception("match %s: reminders failed", match_id)
+        return queued
+
+    def _remind(self, match_id: str, now: float) -> int:
+        """:meth:`queue_reminders` for one match."""
+        place = self.store.match_place(match_id)
+        setup = self.store.guild(place[0]) if place else None
+        if setup is None or setup.remind_minutes <= 0:
+            return 0
+        ov = self.service.overview(Access(match_id, "host"))
+        deadline = ov.get("deadline")
+        if ov["status"] != "running" or not deadline or not now < deadline:
+            return 0
+        if deadline - now > setup.remind_minutes * 60:
+            return 0
+        queued = 0
+        for p, status in ov.get("pending_status", {}).items():
+            if status == "not yet":
+                msg = (
+                    f"Reminder: step {ov['open_step']} closes {dl.discord_timestamp(deadline)}"
+                    " and you have not submitted yet."
+                )
+                queued += delivery.queue_reminder(self.database, match_id, ov["open_step"], p, msg)
         return queued
 
     # ================================================================ posting

@@ -531,6 +531,11 @@ def status_text(bot: BotLike, ov: dict[str, Any]) -> str:
         )
         for p, st in ov.get("pending_status", {}).items():
             lines.append(f"- {tx.escape(p)}: {st}")
+    if ov.get("broken"):  # its game's code failed (issue 33): stopped until the host acts
+        lines.append(
+            f"Stopped: {tx.escape(ov['broken'])}. The deadline waits: resolve the step "
+            "(/mm resolve), undo, or change the deadlines to try again."
+        )
     waiting = delivery.undelivered(bot.database, ov["match"])
     for d in waiting[:5]:
         lines.append(f"Post waiting ({d[0]}, step {d[1]}): {d[2] or 'queued'}")

@@ -15,11 +15,19 @@ An installation whose metadata predates these entry points (an editable
 install made before they were declared) has an empty group: the registry
 then falls back to the games of the ``mainmatch.games`` package, found by
 scanning its subpackages, which is what the entry points declare.
+
+An installed game that fails to load (its package raises at import, or its
+entry point is not a Game with its id) costs only itself (issue 33, N2):
+:func:`get_game` raises :class:`GameUnavailable` saying why in words, the
+failure is remembered until :func:`reset` (an import is not retried at every
+listing), :func:`all_games` lists the games that load and
+:func:`broken_games` the others with why.
 """
 
 from __future__ import annotations
 
 import importlib
+import logging
 import pkgutil
 from collections.abc import Callable
 from functools import partial
@@ -29,6 +37,8 @@ from typing import Any
 from .errors import UnknownGame
 from .game import Game
 
+log = logging.getLogger("mainmatch.registry")
+
 GAMES_GROUP = "mainmatch.games"
 BOTS_GROUP = "mainmatch.bots"
 #: the package whose subpackages hold the built-in games (the fallback, see above)
@@ -37,6 +47,13 @@ BUILTIN_GAMES = "mainmatch.games"
 #: game id -> how to load it, filled on first use
 _sources: dict[str, Callable[[], Any]] | None = None
 _loaded: dict[str, Game] = {}
+#: game id -> why it cannot be loaded (in words), for the installed games that fail
+_broken: dict[str, str] = {}
+
+
+class GameUnavailable(UnknownGame):
+    """An installed game that cannot be loaded: its package failed at import,
+    or its entry point is not a Game with that id. The message says why."""
 
 
 def group(name: str) -> list[EntryPoint]:
@@ -71,31 +88,54 @@ def game_ids() -> list[str]:
 
 
 def get_game(game_id: str) -> Game:
-    """The registered game ``game_id``; :class:`UnknownGame` names the known ids."""
+    """The registered game ``game_id``; :class:`UnknownGame` names the known ids,
+    :class:`GameUnavailable` says why an installed one cannot be loaded."""
     game = _loaded.get(game_id)
     if game is not None:
         return game
     source = _all_sources().get(game_id) if isinstance(game_id, str) else None
     if source is None:
         raise UnknownGame(f"unknown game {game_id!r}; games: {', '.join(game_ids())}")
-    game = source()
-    if not isinstance(game, Game) or game.id != game_id:
-        raise UnknownGame(
-            f"the entry point {game_id!r} of {GAMES_GROUP!r} is not a Game with that id"
-        )
-    _loaded[game_id] = game
-    return game
+    if game_id not in _broken:
+        try:
+            loaded = source()
+        # a plugin's import may raise anything; it costs that game only
+        except Exception as exc:  # noqa: BLE001
+            detail = " ".join(str(exc).split())[:200]
+            _broken[game_id] = f"its package failed at import ({type(exc).__name__}: {detail})"
+            log.warning("the game %r cannot be loaded: %s", game_id, _broken[game_id])
+        else:
+            if isinstance(loaded, Game) and loaded.id == game_id:
+                _loaded[game_id] = loaded
+                return loaded
+            _broken[game_id] = (
+                f"the entry point {game_id!r} of {GAMES_GROUP!r} is not a Game with that id"
+            )
+    raise GameUnavailable(f"the game {game_id!r} cannot be loaded: {_broken[game_id]}")
 
 
 def all_games() -> list[Game]:
-    """Every registered game, sorted by id."""
-    return [get_game(g) for g in game_ids()]
+    """Every registered game that loads, sorted by id (see :func:`broken_games`)."""
+    out = []
+    for g in game_ids():
+        try:
+            out.append(get_game(g))
+        except GameUnavailable:
+            continue
+    return out
+
+
+def broken_games() -> dict[str, str]:
+    """The registered games that cannot be loaded: id -> why, in words, sorted by id."""
+    all_games()
+    return {g: _broken[g] for g in game_ids() if g in _broken}
 
 
 def register_game(game: Game) -> None:
     """Add ``game`` at run time (tests, notebooks); entry points are the way for packages."""
     _all_sources()[game.id] = lambda: game
     _loaded.pop(game.id, None)
+    _broken.pop(game.id, None)
 
 
 def reset() -> None:
@@ -103,3 +143,4 @@ def reset() -> None:
     global _sources
     _sources = None
     _loaded.clear()
+    _broken.clear()

@@ -8,9 +8,9 @@ These names are the registry's, kept here for the code and the README that use t
 
 from __future__ import annotations
 
-from mainmatch.engine.registry import all_games, game_ids, get_game
+from mainmatch.engine.registry import all_games, broken_games, game_ids, get_game
 
 get = get_game
 ids = game_ids
 
-__all__ = ["all_games", "get", "ids"]
+__all__ = ["all_games", "broken_games", "get", "ids"]

@@ -31,7 +31,7 @@ from .errors import Conflict, Forbidden
 from .home import RECORD_KEY, host_extras, restored
 from .inputwords import describe_step, host_inputs, kind_words
 from .ratelimit import SeatRequest, check_draft, seat_request
-from .service import Access, Created, HostService, available_games
+from .service import Access, Created, HostService, available_games, broken_games
 
 router = APIRouter(prefix="/api")
 
@@ -179,7 +179,12 @@ def game_info(game) -> dict:
 
 @router.get("/games", summary="The games this server runs")
 def list_games() -> list[dict]:
-    return [game_info(g) for g in available_games()]
+    """Every installed game, sorted by id; one that cannot be loaded (its
+    package failed at import) is ``{"id", "broken"}``, ``broken`` saying why
+    in words (issue 33, N2; docs/decisions/iso.md ISO4)."""
+    out = [game_info(g) for g in available_games()]
+    out += [{"id": gid, "broken": why} for gid, why in broken_games().items()]
+    return sorted(out, key=lambda g: g["id"])
 
 
 @router.get(

@@ -30,7 +30,9 @@ from mainmatch.engine.errors import MainmatchError
 
 from .botproc import BOT_TIME_LIMIT, BotRunner, runner
 from .core import bot_rng
+from .isolation import GameFault, fault_words
 from .models import MatchRow, SeatRow, SubmissionRow
+from .resolving import Sent, Version, ready
 from .snapshots import Snapshot
 from .steps import StepsMixin
 
@@ -80,9 +82,14 @@ class BotsMixin(StepsMixin):
         if self._pump is not None:
             self._pump.kick(match_id)
             return
-        for _ in range(MAX_ROUNDS):
-            if not self._bot_round(match_id):
-                return
+        try:
+            for _ in range(MAX_ROUNDS):
+                if not self._bot_round(match_id):
+                    return
+        # the change that let the bots move is committed: their failure is not its
+        # caller's (the background worker logs and goes on the same way)
+        except Exception:
+            log.exception("match %s: bot moves failed", match_id)
 
     def _bot_round(self, match_id: str) -> bool:
         """Let every pending bot seat of the open step move, in one short
@@ -92,14 +99,10 @@ class BotsMixin(StepsMixin):
             if m is None or m.status != "running":
                 return False
             snap = self._snapshot(s, m)
-            number, undos, seed, game_id = m.step_count + 1, m.undos, m.seed, m.game
-            done = set(
-                s.scalars(
-                    select(SubmissionRow.player).where(
-                        SubmissionRow.match_id == m.id, SubmissionRow.step == number
-                    )
-                )
-            )
+            number, seed, game_id = m.step_count + 1, m.seed, m.game
+            version = Version.of(m)
+            sent = self._sent(s, m)
+            done = set(sent)
             seats = {
                 x.player: x.bot
                 for x in s.scalars(
@@ -114,16 +117,27 @@ class BotsMixin(StepsMixin):
                 moves[player] = (name, move)
         if not moves:
             return False
+        # the step the moves complete, planned before the write (resolving.py)
+        sent.update({p: Sent(move.action, move.defaulted) for p, (_n, move) in moves.items()})
+        after, fault = None, None
+        if ready(m, snap, sent):
+            try:
+                after = self._plan(m, snap, sent)
+            except GameFault as exc:
+                fault = str(exc)
         now = self.clock()
         with self.db.write() as s:
             m = self._lock(s, match_id)
-            if m.step_count + 1 != number or m.undos != undos or m.status != "running":
+            if not version.same_step(m) or m.status != "running":
                 return True  # the match moved on meanwhile: look again
+            planned = Version.of(m) == version
             for player, (name, move) in moves.items():
                 seat = s.get(SeatRow, (m.id, player))
                 if seat is None or seat.bot != name:
+                    planned = False
                     continue  # the host took the seat back meanwhile
                 if s.get(SubmissionRow, (m.id, number, player)) is not None:
+                    planned = False
                     continue  # another process's worker was first
                 s.add(
                     SubmissionRow(
@@ -138,8 +152,13 @@ class BotsMixin(StepsMixin):
                 )
             m.activity += 1
             s.flush()
-            snap = self._settle(s, m, self._snapshot(s, m), now)
+            if planned and after is not None:
+                snap = self._write_step(s, m, after, now)
+            elif planned and fault is not None:
+                self._mark_broken(s, m, fault, now)
         self._committed(match_id, snap, bots=False)
+        if not planned:
+            self._settle_after(match_id, bots=False)
         return True
 
     def _bot_move(
@@ -157,9 +176,18 @@ class BotsMixin(StepsMixin):
             # the worker is killed at the runner's own limit; the driver's (an alarm
             # in a main thread) is only a far backstop that must never fire first
             limit = bot.runner.time_limit * 3 + 10
-        move = bot_move(
-            snap.game, snap.state, player, bot, bot_rng(seed, number, player), time_limit=limit
-        )
+        # the game's own code here (the bot's view, checking its move, the
+        # default) is untrusted too: a failure costs this seat's move only. It is
+        # not under the rules' time limit: the bot's own wait (a worker starting,
+        # others' bots ahead in the pool) is not the game's, and no lock is held
+        try:
+            move = bot_move(
+                snap.game, snap.state, player, bot, bot_rng(seed, number, player), time_limit=limit
+            )
+        except Exception as exc:  # noqa: BLE001 -- a game's bug, whatever it is
+            why = fault_words(exc, f"letting the bot of {player} move in step {number}")
+            log.error("%s; the seat waits for the deadline", why)
+            return None
         if move.fault:
             log.warning(
                 "step %d: bot %s of %s failed (%s: %s); it plays the default",

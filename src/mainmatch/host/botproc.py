@@ -59,8 +59,8 @@ def _serve(conn: Connection, modules: tuple[str, ...]) -> None:  # pragma: no co
     for game_id in games.ids():  # import every game and bot now, not in a bot's time
         try:
             bot_names(game_id)
-        except (ImportError, AttributeError):
-            continue
+        except Exception as exc:  # noqa: BLE001 -- a plugin that fails to load costs its own bots only
+            log.warning("bot worker: the bots of %s cannot be loaded: %s", game_id, exc)
     conn.send(("ready", None))  # the time limit counts from here, not from the start-up
 
     while True:

@@ -23,6 +23,7 @@ from mainmatch.engine.game import Game
 from . import notify
 from .db import Database
 from .errors import Conflict, NotFound, Unprocessable
+from .isolation import RulesRunner
 from .models import MatchRow, StepRow
 from .snapshots import Snapshot, SnapshotCache
 
@@ -38,29 +39,41 @@ def bot_rng(seed: int, step: int, player: str) -> random.Random:
 
 
 def game_of(game_id: str) -> Game:
-    """The installed game ``game_id``, or a 422 naming the problem."""
+    """The installed game ``game_id``, or a 422 naming the problem (an unknown
+    id, or an installed game that cannot be loaded, and why)."""
     try:
         return games.get(game_id)
     except UnknownGame as exc:
         raise Unprocessable(str(exc)) from None
-    except (ModuleNotFoundError, AttributeError):
-        raise Unprocessable(
-            f"the game {game_id!r} is not installed in this version of mainmatch"
-        ) from None
 
 
 _game = game_of  # the name api.py and pages.py import
 
 
 def available_games() -> list[Game]:
-    """The registered games that are installed (all five in a full install)."""
-    out = []
-    for gid in games.ids():
-        try:
-            out.append(games.get(gid))
-        except (ModuleNotFoundError, AttributeError):
-            continue  # a game still being written (no GAME yet)
-    return out
+    """The registered games that load (all five in a full install); those that
+    do not are in :func:`broken_games` (issue 33, N2)."""
+    return games.all_games()
+
+
+def broken_games() -> dict[str, str]:
+    """Installed games that cannot be loaded: id -> why, in words."""
+    return games.broken_games()
+
+
+def _replay(
+    start: Snapshot | tuple[Game, dict, int], rows: list[tuple[dict, list[str]]], match_id: str
+) -> Snapshot:
+    """``start`` (a snapshot, or the game, config and undo count of a new one)
+    after the stored steps ``rows``, its pending requests asked."""
+    snap = start if isinstance(start, Snapshot) else Snapshot.start(*start)
+    try:
+        for actions, defaulted in rows:
+            snap = snap.apply(actions, defaulted)
+    except RecordError as exc:
+        raise Conflict(f"match {match_id}: the stored steps no longer replay ({exc})") from None
+    snap.pending  # noqa: B018 -- asked here, under the time limit, not by a later write
+    return snap
 
 
 class ServiceCore:
@@ -73,6 +86,8 @@ class ServiceCore:
         notify.install(db)  # other processes learn of every committed change
         self.clock = clock
         self.cache = SnapshotCache(cache_size)
+        #: the game's rules run here, under a time limit (``isolation.py``)
+        self.rules = RulesRunner()
         #: called with a match id after every committed change (live updates)
         self.listeners: list[Callable[[str], None]] = []
 
@@ -82,24 +97,34 @@ class ServiceCore:
             raise NotFound(f"no match {match_id!r}")
         return m
 
-    def _snapshot(self, s: Session, m: MatchRow) -> Snapshot:
-        """The match's state after its ``step_count`` steps: from the cache,
-        the cache plus the missing steps, or a replay of every step."""
-        snap = self.cache.get(m.id)
+    def _is_current(self, m: MatchRow, snap: Snapshot) -> bool:
+        """``snap`` is the match's state now (what the cache would give)."""
+        return snap.undos == m.undos and snap.count == m.step_count
+
+    def _snapshot(self, s: Session, m: MatchRow, base: Snapshot | None = None) -> Snapshot:
+        """The match's state after its ``step_count`` steps: from ``base`` or the
+        cache, plus the missing steps, or a replay of every step. A replay is
+        the game's code: it runs under the rules' time limit (``isolation.py``)."""
+        snap = base if base is not None else self.cache.get(m.id)
         if snap is None or snap.undos != m.undos or snap.count > m.step_count:
-            snap = Snapshot.start(game_of(m.game), m.config, m.undos)
-        if snap.count < m.step_count:
-            rows = s.scalars(
+            snap = None
+        if snap is not None and snap.count == m.step_count:
+            return snap
+        rows = [
+            (row.actions, row.defaulted)
+            for row in s.scalars(
                 select(StepRow)
-                .where(StepRow.match_id == m.id, StepRow.number > snap.count)
+                .where(StepRow.match_id == m.id, StepRow.number > (snap.count if snap else 0))
                 .order_by(StepRow.number)
             )
-            try:
-                for row in rows:
-                    snap = snap.apply(row.actions, row.defaulted)
-            except RecordError as exc:
-                raise Conflict(f"match {m.id}: the stored steps no longer replay ({exc})") from None
-        return snap
+        ]
+        return self.rules.call(
+            f"replaying the steps of match {m.id}",
+            _replay,
+            snap or (game_of(m.game), m.config, m.undos),
+            rows,
+            m.id,
+        )
 
     def _committed(self, match_id: str, snap: Snapshot, *, bots: bool = True) -> None:
         """After a commit: cache the new state, wake the listeners, and let

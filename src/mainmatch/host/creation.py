@@ -143,6 +143,7 @@ class CreationMixin(StepsMixin):
         title = check_text(title, "title", MAX_TITLE)
         if snap is None:
             snap = Snapshot.start(game, config)
+        snap.warm()  # the requests of the first step asked now, not inside the write
         now = self.clock()
         host_token, spectator_token = new_token(), new_token()
         tokens = {p: new_token() for p in players}
@@ -187,7 +188,6 @@ class CreationMixin(StepsMixin):
                 )
             s.flush()
             snap = self._open_step(s, m, snap, now)
-            snap = self._settle(s, m, snap, now)
         self._committed(match_id, snap)
         return Created(match_id, host_token, spectator_token, tokens)
 

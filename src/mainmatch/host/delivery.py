@@ -167,7 +167,8 @@ def _step_messages(s: Session, m: MatchRow, snap: Snapshot, number: int, now: fl
 def _open_messages(s: Session, m: MatchRow, snap: Snapshot, now: float) -> None:
     """The prompts of the open step (people only), or the result table at the end."""
     if m.status == "over":
-        _add(s, m, m.step_count, "result", "", result_text(snap), now)
+        text = snap.memo("result_text", lambda: result_text(snap))  # made by ``warm``
+        _add(s, m, m.step_count, "result", "", text, now)
         return
     bots = set(
         s.scalars(select(SeatRow.player).where(SeatRow.match_id == m.id, SeatRow.bot.is_not(None)))
@@ -175,6 +176,15 @@ def _open_messages(s: Session, m: MatchRow, snap: Snapshot, now: float) -> None:
     for p in snap.pending:
         if p not in bots:
             _add(s, m, m.step_count + 1, "prompt", p, "", now)
+
+
+def warm(snap: Snapshot) -> Snapshot:
+    """Make now, outside any transaction, the texts :func:`after_step` writes
+    from the game's code (``isolation.py``)."""
+    snap.warm()
+    if snap.over:
+        snap.memo("result_text", lambda: result_text(snap))
+    return snap
 
 
 def after_step(s: Session, m: MatchRow, snap: Snapshot, now: float) -> None:
@@ -229,6 +239,21 @@ def seat_changed(s: Session, m: MatchRow, player: str, bot: str | None, now: flo
         else f"**{who}**'s seat is played by a person again."
     )
     _add(s, m, m.step_count + 1, "notice", f"seat:{player}:{m.revision}"[:100], text, now)
+    s.flush()
+
+
+def match_stopped(s: Session, m: MatchRow, now: float) -> None:
+    """Service hook, inside the transaction that marked the match broken (its
+    game's code failed, ``resolving.py``): a notice in the match channel that
+    it stopped. The reason stays with the host (``/mm status``, the host page):
+    a game's error text may name what only the host may see."""
+    if not _subscribed(s, m.id):
+        return
+    text = (
+        f"This match is stopped at step {m.step_count + 1}: its game failed while "
+        "resolving. The host has been told why; the deadline waits until the host acts."
+    )
+    _add(s, m, m.step_count + 1, "notice", f"stopped:{m.revision}", text, now)
     s.flush()
 
 

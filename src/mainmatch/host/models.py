@@ -66,6 +66,11 @@ class MatchRow(Base):
     activity: Mapped[int] = mapped_column(Integer, default=0)
     step_opened_at: Mapped[float] = mapped_column(Float)
     deadline_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: why the game's code failed on this match (``isolation.GameFault``), in
+    #: words for its host; while set, the clock and early resolution leave the
+    #: match alone until the host acts (resolve, undo, deadlines; migration 0006)
+    broken: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    broken_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
     __table_args__ = (Index("ix_matches_due", "status", "deadline_at"),)
 

@@ -5,21 +5,57 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterable
+import logging
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from sqlalchemy import select
 
 from mainmatch import games
 from mainmatch.engine.announce import neutralise
+from mainmatch.engine.errors import MainmatchError
 from mainmatch.engine.events import visible_to
 
 from . import deadlines as dl
 from .access import Access
 from .core import ServiceCore
 from .errors import NotFound
+from .isolation import GameFault, fault_words
 from .models import MatchRow, SeatRow, StepRow, SubmissionRow
 from .snapshots import Snapshot
+
+log = logging.getLogger("mainmatch.host")
+#: what a player or spectator reads when the game's code fails showing the match
+NOT_SHOWN = "this match cannot be shown now: its game's code failed; its host can see why"
+
+
+def _shown_in_words(
+    fn: Callable[[OverviewMixin, Access], dict],
+) -> Callable[[OverviewMixin, Access], dict]:
+    """A game whose code fails while its match is shown (its ``view``, its
+    events' words, a replay) costs that match's pages only: a 409 saying so
+    in words, never a 500 (issue 33). The error's own text is for the host:
+    it may name what a player may not see."""
+
+    @functools.wraps(fn)
+    def guarded(self: OverviewMixin, access: Access) -> dict:
+        try:
+            return fn(self, access)
+        except GameFault as exc:
+            if access.role == "host":
+                raise
+            raise GameFault(NOT_SHOWN) from exc
+        except MainmatchError:
+            raise
+        except Exception as exc:  # a game's bug, whatever it is
+            log.exception("match %s cannot be shown", access.match_id)
+            if access.role != "host":
+                raise GameFault(NOT_SHOWN) from None
+            raise GameFault(
+                f"this match cannot be shown: {fault_words(exc, 'showing it')}"
+            ) from None
+
+    return guarded
 
 
 class OverviewMixin(ServiceCore):
@@ -47,6 +83,7 @@ class OverviewMixin(ServiceCore):
             return None
         return row[0] + row[1] if role == "host" else row[0]
 
+    @_shown_in_words
     def overview(self, access: Access) -> dict:
         """Everything ``access`` may see of its match, in one JSON object.
 
@@ -106,6 +143,9 @@ class OverviewMixin(ServiceCore):
             "deadline": m.deadline_at,
             "deadlines": dict(m.deadlines),
             "early_resolution": m.early_resolution,
+            # the game's code failed on this match: stopped until the host acts
+            # (resolving.py); why is for the host only (the error may name a secret)
+            "stopped": m.broken is not None,
             "now": self.clock(),
             "seats": [{"player": x.player, "bot": x.bot} for x in seats],
             "pending": [{"player": p, "kind": r["kind"]} for p, r in pending.items()],
@@ -160,6 +200,7 @@ class OverviewMixin(ServiceCore):
             )
             out["events"] = [[e for e in evs if visible_to(e, viewer)] for evs in snap.events]
         elif access.role == "host":
+            out["broken"] = m.broken
             out["links"] = {
                 "spectator": m.spectator_token,
                 "players": {x.player: x.token for x in seats},

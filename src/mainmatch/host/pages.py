@@ -51,7 +51,7 @@ from .gameweb import (
 from .home import list_matches
 from .inputwords import describe_step, kind_task, kind_words
 from .ratelimit import check_guesses, wrong_guess
-from .service import Access, HostService, available_games
+from .service import Access, HostService, available_games, broken_games
 
 TEMPLATES = Path(__file__).with_name("templates")
 router = APIRouter(include_in_schema=False)
@@ -248,6 +248,7 @@ def home(request: Request, key: str | None = None) -> Response:
         render(
             "home.html",
             games=gs,
+            broken=broken_games(),
             title="mainmatch",
             matches=list_matches(_svc(request)) if admin else None,
             seasons=request.app.state.seasons.names() if admin else None,
@@ -289,6 +290,7 @@ def new(request: Request, game: str | None = None) -> HTMLResponse:
         render(
             "new.html",
             games=gs,
+            broken=broken_games(),
             chosen=chosen,
             title="New match",
             # the step kinds in the order of play, as a list: tojson sorts the keys of

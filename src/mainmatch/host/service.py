@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .access import Access, AccessMixin
 from .botmoves import BOT_TIME_LIMIT, BotsMixin
-from .core import _game, available_games, bot_rng, defaults_rng, game_of
+from .core import _game, available_games, bot_rng, broken_games, defaults_rng, game_of
 from .creation import SEED_LIMIT, Created, CreationMixin
 from .overview import OverviewMixin, action_schema, discord_post
 from .steps import MAX_CHAIN
@@ -34,6 +34,7 @@ __all__ = [
     "action_schema",
     "available_games",
     "bot_rng",
+    "broken_games",
     "defaults_rng",
     "discord_post",
     "game_of",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +34,8 @@ class Snapshot:
     undos: int = 0
     #: lazily rendered announcements, per step
     _announcements: dict[int, Announcement] = field(default_factory=dict, compare=False, repr=False)
+    #: the pending requests and the result, asked of the game once (``warm``)
+    _memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def start(cls, game: Game, config: dict, undos: int = 0) -> Snapshot:
@@ -45,7 +47,32 @@ class Snapshot:
 
     @property
     def pending(self) -> dict[str, dict]:
-        return self.game.pending(self.state)
+        memo = self._memo.get("pending")
+        if memo is None:
+            memo = self._memo["pending"] = self.game.pending(self.state)
+        return memo
+
+    def result(self) -> dict | None:
+        """The game's result (``None`` while the match runs), asked once."""
+        if "result" not in self._memo:
+            self._memo["result"] = self.game.result(self.state) if self.over else None
+        return self._memo["result"]
+
+    def memo(self, key: str, make: Callable[[], Any]) -> Any:
+        """``make()`` remembered under ``key`` (text made from this snapshot once)."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
+    def warm(self) -> Snapshot:
+        """Ask the game now for everything a write of this snapshot reads (its
+        pending requests, the last step's announcement, the result): a write
+        transaction then runs no game code (``isolation.py``, issue 33 N3)."""
+        if self.count:
+            self.announcement(self.count)
+        if self.over:
+            self.result()
+        return self
 
     @property
     def over(self) -> bool:

@@ -5,8 +5,10 @@ The open step is number ``step_count + 1``. It resolves when the host says
 so, at its deadline, or (``early_resolution``) as soon as every pending
 player has submitted; players who did not submit get
 ``Game.default_action`` drawn from ``Random(f"{seed}:{step}")`` and are
-recorded as defaulted. Resolving inserts the step row; the unique
-(match, number) key makes two racing resolutions apply it once.
+recorded as defaulted. Resolving (``resolving.py``) is planned outside the
+write lock and inserts the step row; the unique (match, number) key makes
+two racing resolutions apply it once. Every change reads the match's state
+before it locks the match, so the write runs no game code (issue 33, N3).
 """
 
 from __future__ import annotations
@@ -16,21 +18,24 @@ import random
 from typing import Any
 
 from sqlalchemy import delete, select, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, object_session
 
 from mainmatch.bots import bot_names
-from mainmatch.engine.errors import IllegalAction, MainmatchError, RecordError
+from mainmatch.engine.errors import IllegalAction, MainmatchError
 from mainmatch.engine.game import Game
 
 from . import deadlines as dl
 from . import delivery
 from .access import Access, _player_of
-from .core import ServiceCore, defaults_rng, game_of
+from .core import _replay, game_of
 from .errors import Conflict, HostError, NotFound, Unprocessable
 from .inputs import brief, check_json
+from .isolation import GameFault
 from .models import MatchRow, SeatRow, StepRow, SubmissionRow
+from .resolving import MAX_CHAIN, MAX_TRIES, ResolvingMixin, Version, ready
 from .snapshots import Snapshot
+
+__all__ = ["MAX_CHAIN", "StepsMixin", "check_step_number", "draft_echo"]
 
 log = logging.getLogger("mainmatch.host")
 
@@ -48,63 +53,125 @@ def draft_echo(game: Game, request: dict, action: Any) -> str:
         return ""
 
 
-#: longest chain of steps one change may resolve (bots answering bots)
-MAX_CHAIN = 100_000
+def check_action(snap: Snapshot, player: str, action: Any) -> None:
+    """The rules' check of a submission (the game's code: run it through the
+    rules runner). A partial submission is kept as sent and completed with the
+    rules' defaults at resolution (``Game.complete_action``): the whole is
+    checked now. Defaults are legal whatever is drawn, so any rng checks the same."""
+    whole, _ = snap.game.complete_action(snap.state, player, action, random.Random(0))
+    snap.game.validate(snap.state, player, whole)
 
 
-class StepsMixin(ServiceCore):
+#: what a player is told when the game's code fails on their submission; the
+#: reason itself is for the host and the log (it may name what the player may not see)
+CHECK_FAILED = "the game could not check this submission (its code failed); try again later"
+
+
+class StepsMixin(ResolvingMixin):
     def submit(self, access: Access, action: Any, step: int) -> dict:
         """Store ``access.player``'s action for the open step (replacing an
         earlier one) once the rules accept it. ``step`` must be the open step's
         number: a submission meant for a step that has just resolved must not
-        land in the next one."""
+        land in the next one.
+
+        The rules check the action against the state this process holds for
+        the match before the write locks it; the write goes ahead only if that
+        is still the match's state (else it reads the state and checks again),
+        so no game code runs under the lock. The submission that completes a
+        step with early resolution resolves it right after its commit
+        (``resolving.py``): it is stored whatever the game then does."""
         player = _player_of(access)
         check_json(action, "action")
-        now = self.clock()
-        with self.db.write() as s:
-            m = self._lock(s, access.match_id)
-            snap = self._snapshot(s, m)
-            number = self._check_open(m, snap, player, step, now)
-            seat = s.get(SeatRow, (m.id, player))
-            if seat is not None and seat.bot:
-                raise Conflict(
-                    f"a bot ({seat.bot}) plays {player}'s seat; the host can give it back to you"
-                )
-            try:
-                # a partial submission is kept as sent and completed with the rules'
-                # defaults at resolution (Game.complete_action); check that whole now.
-                # Defaults are legal whatever is drawn, so any rng checks the same.
-                whole, _ = snap.game.complete_action(snap.state, player, action, random.Random(0))
-                snap.game.validate(snap.state, player, whole)
-            except IllegalAction as exc:
-                raise Unprocessable(str(exc)) from None
-            sub = s.get(SubmissionRow, (m.id, number, player))
-            if sub is None:
-                s.add(
-                    SubmissionRow(
-                        match_id=m.id,
-                        step=number,
-                        player=player,
-                        action=action,
-                        submitted_at=now,
-                        by_bot=False,
-                        defaulted=False,
-                    )
-                )
-            else:
-                sub.action, sub.submitted_at, sub.by_bot, sub.defaulted = action, now, False, False
-                sub.kept = False
-            m.activity += 1  # seen by the host only: others must not count submissions
-            s.flush()
-            snap = self._settle(s, m, snap, now)
-            out = {
+        snap = self.cache.get(access.match_id)
+        for _ in range(MAX_TRIES):
+            if snap is None:
+                snap = self._read_open(access.match_id)[1]
+            refusal = self._verdict(access.match_id, snap, player, action, step)
+            now = self.clock()
+            with self.db.write() as s:
+                m = self._lock(s, access.match_id)
+                if not self._is_current(m, snap):
+                    snap = None
+                    continue  # checked against an older state: read it and check again
+                number = self._check_open(m, snap, player, step, now)
+                self._check_person(s, m, player)
+                if refusal is not None:
+                    raise refusal
+                self._store(s, m, number, player, action, now)
+                m.activity += 1  # seen by the host only: others must not count submissions
+                s.flush()
+                settle = ready(m, snap, self._sent(s, m))
+                deadline = m.deadline_at
+            self._committed(m.id, snap)
+            resolved = bool(settle and self._settle_after(m.id))
+            return {
                 "step": number,
                 "submitted": True,
-                "resolved": m.step_count >= number,
-                "deadline": m.deadline_at if m.step_count < number else None,
+                "resolved": resolved,
+                "deadline": None if resolved else deadline,
             }
-        self._committed(m.id, snap)
-        return out
+        raise Conflict("the match kept changing while you submitted; try again")
+
+    def _verdict(
+        self, match_id: str, snap: Snapshot, player: str, action: Any, step: int
+    ) -> HostError | None:
+        """The rules' refusal of the action at ``snap`` (``None``: accepted),
+        raised by the write only once it knows ``snap`` is current; a player
+        with nothing to do there is refused by the write's own checks."""
+        if player not in snap.pending or step != snap.count + 1:
+            return None
+        try:
+            self._check_rules(match_id, snap, player, action, step)
+        except (Unprocessable, Conflict) as exc:
+            return exc
+        return None
+
+    def _check_person(self, s: Session, m: MatchRow, player: str) -> None:
+        seat = s.get(SeatRow, (m.id, player))
+        if seat is not None and seat.bot:
+            raise Conflict(
+                f"a bot ({seat.bot}) plays {player}'s seat; the host can give it back to you"
+            )
+
+    def _check_rules(
+        self, match_id: str, snap: Snapshot, player: str, action: Any, number: int
+    ) -> None:
+        """The rules' check, under their time limit: an illegal action is a
+        422 in the rules' words; a game that fails refuses it in words (the
+        reason goes to the log, not to the player: see the decisions, ISO2)."""
+        try:
+            self.rules.call(
+                f"checking {player}'s submission for step {number}",
+                check_action,
+                snap,
+                player,
+                action,
+            )
+        except IllegalAction as exc:
+            raise Unprocessable(str(exc)) from None
+        except GameFault as exc:
+            log.error("match %s: %s", match_id, exc)
+            raise Conflict(CHECK_FAILED) from None
+
+    def _store(
+        self, s: Session, m: MatchRow, number: int, player: str, action: Any, now: float
+    ) -> None:
+        sub = s.get(SubmissionRow, (m.id, number, player))
+        if sub is None:
+            s.add(
+                SubmissionRow(
+                    match_id=m.id,
+                    step=number,
+                    player=player,
+                    action=action,
+                    submitted_at=now,
+                    by_bot=False,
+                    defaulted=False,
+                )
+            )
+        else:
+            sub.action, sub.submitted_at, sub.by_bot, sub.defaulted = action, now, False, False
+            sub.kept = False
 
     def check(self, access: Access, action: Any, step: int) -> dict:
         """What the rules would say of ``access.player``'s draft for the open
@@ -121,14 +188,13 @@ class StepsMixin(ServiceCore):
             if m is None:
                 raise NotFound(f"no match {access.match_id!r}")
             snap = self._snapshot(s, m)
-            self._check_open(m, snap, player, step, now)
+            number = self._check_open(m, snap, player, step, now)
         self.cache.put(m.id, snap)
         request = snap.pending[player]
         error: str | None = None
         try:
-            whole, _ = snap.game.complete_action(snap.state, player, action, random.Random(0))
-            snap.game.validate(snap.state, player, whole)
-        except IllegalAction as exc:
+            self._check_rules(m.id, snap, player, action, number)
+        except (Unprocessable, Conflict) as exc:
             error = str(exc)
         return {"ok": error is None, "error": error, "echo": draft_echo(snap.game, request, action)}
 
@@ -136,6 +202,7 @@ class StepsMixin(ServiceCore):
         """Take back ``access.player``'s submission for the open step."""
         player = _player_of(access)
         now = self.clock()
+        self._warm(access.match_id)
         with self.db.write() as s:
             m = self._lock(s, access.match_id)
             snap = self._snapshot(s, m)
@@ -165,98 +232,63 @@ class StepsMixin(ServiceCore):
 
     # ================================================================ host actions
 
-    def resolve(self, match_id: str, step: int) -> dict:
-        """Resolve the open step ``step`` now; players without a submission get
-        the defaults. Naming the step keeps two clicks from resolving two steps."""
-        now = self.clock()
-        with self.db.write() as s:
-            m = self._lock(s, match_id)
-            if m.status == "over":
-                raise Conflict("the match is over; there is no step to resolve")
-            number = m.step_count + 1
-            check_step_number(step, number)
-            snap = self._snapshot(s, m)
-            snap = self._apply_open_step(s, m, snap, now)
-            snap = self._settle(s, m, snap, now)
-            out = {"resolved": number, "step_count": m.step_count, "status": m.status}
-        self._committed(match_id, snap)
-        return out
-
-    def resolve_due(self) -> list[str]:
-        """Resolve every open step whose deadline has passed (also those that
-        passed while the server was down). Returns the matches resolved."""
-        now = self.clock()
-        with self.db.read() as s:
-            due = list(
-                s.scalars(
-                    select(MatchRow.id).where(
-                        MatchRow.status == "running",
-                        MatchRow.deadline_at <= now,
-                        # the players must have been told the step is open (L9)
-                        ~delivery.prompts_waiting(),
-                    )
-                )
-            )
-        done = []
-        for match_id in due:
-            try:
-                with self.db.write() as s:
-                    m = self._lock(s, match_id)
-                    if m.status != "running" or m.deadline_at is None or m.deadline_at > now:
-                        continue  # someone else resolved it or moved the deadline meanwhile
-                    if s.scalar(select(delivery.prompts_waiting()).where(MatchRow.id == m.id)):
-                        continue  # an undo reopened it meanwhile: its prompts are not out yet
-                    snap = self._snapshot(s, m)
-                    snap = self._apply_open_step(s, m, snap, now)
-                    snap = self._settle(s, m, snap, now)
-                self._committed(match_id, snap)
-                done.append(match_id)
-            except IntegrityError:
-                log.info("match %s: the step was resolved by another process", match_id)
-            except MainmatchError as exc:
-                log.error("match %s: cannot resolve at the deadline: %s", match_id, exc)
-        return done
-
     def undo(self, match_id: str, step: int) -> dict:
         """Take back the last step (``step`` must name it: a confirmation).
         Submissions made for it stay and stand at the new deadline, but a
         person's is marked ``kept``: early resolution waits until every person
         pending has submitted again (issue 26: the first to touch the reopened
         step must not resolve it again with everyone else's old actions)."""
-        now = self.clock()
-        with self.db.write() as s:
-            m = self._lock(s, match_id)
+        for _ in range(MAX_TRIES):
+            m, snap, _sent = self._read_open(match_id)
             if m.step_count == 0:
                 raise Conflict("there is no step to undo")
             if step != m.step_count:
                 raise Conflict(
                     f"confirm the undo with the number of the last step, {m.step_count} (got {brief(step)})"
                 )
-            s.execute(delete(StepRow).where(StepRow.match_id == m.id, StepRow.number == step))
-            s.execute(
-                delete(SubmissionRow).where(
-                    SubmissionRow.match_id == m.id, SubmissionRow.step > step
-                )
+            version = Version.of(m)
+            # the state before the step, replayed now: the write runs no game code
+            before = self.rules.call(
+                f"replaying the steps of match {m.id}",
+                _replay,
+                (snap.game, snap.config, m.undos + 1),
+                [(x["actions"], x["defaulted"]) for x in snap.steps[:-1]],
+                m.id,
             )
-            s.execute(
-                update(SubmissionRow)
-                .where(
-                    SubmissionRow.match_id == m.id,
-                    SubmissionRow.step == step,
-                    SubmissionRow.by_bot.is_(False),
-                )
-                .values(kept=True)
+            now = self.clock()
+            with self.db.write() as s:
+                m = self._lock(s, match_id)
+                if not version.same_step(m):
+                    continue
+                snap = self._undo(s, m, step, before, now)
+            self._committed(match_id, snap)
+            return {"undone": step, "step_count": step - 1}
+        raise Conflict("the match kept changing while it was undone; try again")
+
+    def _undo(self, s: Session, m: MatchRow, step: int, before: Snapshot, now: float) -> Snapshot:
+        s.execute(delete(StepRow).where(StepRow.match_id == m.id, StepRow.number == step))
+        s.execute(
+            delete(SubmissionRow).where(SubmissionRow.match_id == m.id, SubmissionRow.step > step)
+        )
+        s.execute(
+            update(SubmissionRow)
+            .where(
+                SubmissionRow.match_id == m.id,
+                SubmissionRow.step == step,
+                SubmissionRow.by_bot.is_(False),
             )
-            m.step_count -= 1
-            m.undos += 1
-            m.status = "running"
-            s.flush()
-            snap = self._snapshot(s, m)
-            snap = self._open_step(s, m, snap, now)
-            m.revision += 1
-            delivery.after_undo(s, m, snap, step, now)
-        self._committed(match_id, snap)
-        return {"undone": step, "step_count": m.step_count}
+            .values(kept=True)
+        )
+        m.step_count -= 1
+        m.undos += 1
+        m.status = "running"
+        m.broken = m.broken_at = None  # the host acted: the clock runs again
+        s.flush()
+        snap = self._snapshot(s, m, base=before)
+        snap = self._open_step(s, m, snap, now)
+        m.revision += 1
+        delivery.after_undo(s, m, snap, step, now)
+        return snap
 
     def set_deadlines(
         self, match_id: str, policies: dict | None, early_resolution: bool | None = None
@@ -264,6 +296,7 @@ class StepsMixin(ServiceCore):
         """Change the deadline policies; the open step's deadline is counted
         again from now if the policy of its kind changed."""
         now = self.clock()
+        self._warm(match_id)
         with self.db.write() as s:
             m = self._lock(s, match_id)
             game = game_of(m.game)
@@ -282,21 +315,25 @@ class StepsMixin(ServiceCore):
                     raise Unprocessable("early_resolution must be true or false")
                 m.early_resolution = early_resolution
             m.revision += 1
-            s.flush()
-            if m.status == "running":
-                snap = self._settle(s, m, snap, now)
+            m.broken = m.broken_at = None  # the host acted: the clock tries again
             out = {
                 "deadlines": dict(m.deadlines),
                 "early_resolution": m.early_resolution,
                 "deadline": m.deadline_at,
             }
         self._committed(match_id, snap)
+        if self._settle_after(match_id):  # early resolution turned on, say
+            with self.db.read() as s:
+                out["deadline"] = s.scalar(
+                    select(MatchRow.deadline_at).where(MatchRow.id == match_id)
+                )
         return out
 
     def set_seat(self, match_id: str, player: str, bot: str | None) -> dict:
         """Give ``player``'s seat to a bot (``bot`` a name) or to a person (``None``).
         A bot taking a pending seat submits at once."""
         now = self.clock()
+        self._warm(match_id)
         with self.db.write() as s:
             m = self._lock(s, match_id)
             seat = s.get(SeatRow, (match_id, player))
@@ -313,103 +350,17 @@ class StepsMixin(ServiceCore):
             if changed and m.status == "running":
                 delivery.seat_changed(s, m, player, bot, now)
             snap = self._snapshot(s, m)
-            if m.status == "running":
-                snap = self._settle(s, m, snap, now)
         self._committed(match_id, snap)
+        self._settle_after(match_id)
         return {"player": player, "bot": bot}
 
-    def _open_step(self, s: Session, m: MatchRow, snap: Snapshot, now: float) -> Snapshot:
-        """Open step ``step_count + 1``: its clock and deadline, and the bots' moves."""
-        if snap.over:
-            m.status, m.deadline_at = "over", None
-            return snap
-        m.status = "running"
-        m.step_opened_at = now
-        m.deadline_at = dl.step_deadline(
-            m.deadlines, {r["kind"] for r in snap.pending.values()}, now
-        )
-        # bot seats move after the commit, each move in a short transaction of
-        # its own (botmoves.py): no transaction waits on a bot
-        return snap
-
-    def _apply_open_step(self, s: Session, m: MatchRow, snap: Snapshot, now: float) -> Snapshot:
-        """Resolve the open step with the submissions and, for the rest, the
-        rules' defaults; insert the step row and open the next step."""
-        number = m.step_count + 1
-        subs = {
-            r.player: r
-            for r in s.scalars(
-                select(SubmissionRow).where(
-                    SubmissionRow.match_id == m.id, SubmissionRow.step == number
-                )
-            )
-        }
-        rng = defaults_rng(m.seed, number)
-        actions: dict[str, Any] = {}
-        defaulted: list[str] = []
-        for p in snap.pending:
-            sub = subs.get(p)
-            if sub is not None:
-                try:
-                    whole, filled = snap.game.complete_action(snap.state, p, sub.action, rng)
-                    snap.game.validate(snap.state, p, whole)
-                    actions[p] = whole
-                    if sub.defaulted or filled:
-                        defaulted.append(p)
-                    continue
-                except (
-                    IllegalAction
-                ) as exc:  # cannot happen unless the game changed under a stored submission
-                    log.error(
-                        "match %s step %d: the stored action of %s is illegal now (%s); it gets the default",
-                        m.id,
-                        number,
-                        p,
-                        exc,
-                    )
-            actions[p] = snap.game.default_action(snap.state, p, rng)
-            defaulted.append(p)
-        try:
-            snap = snap.apply(actions, defaulted)
-        except RecordError as exc:
-            raise Conflict(f"step {number} cannot be applied: {exc}") from None
-        row = StepRow(
-            match_id=m.id,
-            number=number,
-            actions=actions,
-            defaulted=defaulted,
-            created_at=now,
-            next_deadline=None,
-        )
-        s.add(row)
-        m.step_count = number
-        m.revision += 1
-        s.flush()  # a racing resolution of the same step fails here (unique match, number)
-        snap = self._open_step(s, m, snap, now)
-        row.next_deadline = m.deadline_at
-        delivery.after_step(s, m, snap, now)  # the step's messages, posted once by an adapter
-        return snap
-
-    def _settle(self, s: Session, m: MatchRow, snap: Snapshot, now: float) -> Snapshot:
-        """With early resolution, resolve while every pending player has submitted
-        (bots answering bots may chain several steps)."""
-        for _ in range(MAX_CHAIN):
-            if not m.early_resolution or m.status != "running" or snap.over:
-                return snap
-            number = m.step_count + 1
-            submitted = set(
-                s.scalars(
-                    select(SubmissionRow.player).where(
-                        SubmissionRow.match_id == m.id,
-                        SubmissionRow.step == number,
-                        SubmissionRow.kept.is_(False),  # kept across an undo: not fresh
-                    )
-                )
-            )
-            if not set(snap.pending) <= submitted:
-                return snap
-            snap = self._apply_open_step(s, m, snap, now)
-        raise HostError(f"match {m.id}: more than {MAX_CHAIN} steps resolved in a row")
+    def _warm(self, match_id: str) -> None:
+        """Read the match's state before a write locks it, unless this process
+        holds it already: the write then runs no game code unless the match
+        changed in between (then it replays the missing step, under the rules'
+        time limit)."""
+        if self.cache.get(match_id) is None:
+            self._read_open(match_id)
 
 
 def _clock_waits(m: MatchRow) -> bool:
