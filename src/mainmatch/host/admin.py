@@ -46,33 +46,100 @@ COOKIE = "mm_admin"
 SETTING = "admin_key"
 
 
-#: the least an admin key must have (issue #26, L2): length, and different characters
+#: the least an admin key must have (issue #26, L2; issue 33, N7): length,
+#: different characters, and characters outside the guessable parts
 MIN_KEY_LENGTH = 16
 MIN_KEY_KINDS = 8
+MIN_KEY_UNGUESSABLE = 8
+#: runs along these rows (either way) are guessable: counting, the alphabet and
+#: the keyboard's rows
+_ROWS = (
+    "0123456789",
+    "abcdefghijklmnopqrstuvwxyz",
+    "1234567890",
+    "qwertyuiop",
+    "asdfghjkl",
+    "zxcvbnm",
+)
+_PAIRS = frozenset(
+    r[i : i + 2] for row in _ROWS for r in (row, row[::-1]) for i in range(len(r) - 1)
+)
+#: the passwords guessers try first (the top of every leaked-password list)
+_COMMON = (
+    "password", "passw0rd", "letmein", "welcome", "iloveyou", "monkey", "dragon",
+    "master", "sunshine", "princess", "football", "baseball", "trustno1", "superman",
+    "qwerty", "abc123", "secret", "changeme", "admin", "mainmatch",
+)  # fmt: skip
+#: a run this long of counting, a keyboard row or one repeated character is guessable
+_RUN = 4
 
 
 class WeakKey(MainmatchError):
     """The admin key is too easy to guess."""
 
 
+def guessable(key: str) -> int:
+    """How many characters of ``key`` lie in guessable parts: a common password
+    (:data:`_COMMON`), or a run of :data:`_RUN` or more characters that counts,
+    follows a keyboard row (either way) or repeats one character.
+
+    >>> guessable("1234567890123456"), guessable("password12345678"), guessable("qwertyuiopasdfgh")
+    (16, 16, 16)
+    >>> guessable("test-admin-key-0123456789")
+    15
+    """
+    low = key.lower()
+    hit = [False] * len(low)
+    for word in _COMMON:
+        start = low.find(word)
+        while start >= 0:
+            hit[start : start + len(word)] = [True] * len(word)
+            start = low.find(word, start + 1)
+    start = 0
+    for i in range(1, len(low) + 1):
+        if i < len(low) and (low[i - 1 : i + 1] in _PAIRS or low[i] == low[i - 1]):
+            continue
+        if i - start >= _RUN:
+            hit[start:i] = [True] * (i - start)
+        start = i
+    return sum(hit)
+
+
 def check_key_strength(key: str, where: str) -> str:
-    """``key`` if it is strong enough: at least :data:`MIN_KEY_LENGTH` characters
-    of which :data:`MIN_KEY_KINDS` differ (``aaaa…`` and ``1234…`` are not keys).
-    Raises :class:`WeakKey` naming where the key came from."""
-    if len(key) < MIN_KEY_LENGTH or len(set(key)) < MIN_KEY_KINDS:
+    """``key`` if it is strong enough (docs/hosting.md, the server's promises):
+    at least :data:`MIN_KEY_LENGTH` characters of which :data:`MIN_KEY_KINDS`
+    differ, and :data:`MIN_KEY_UNGUESSABLE` of them outside common passwords,
+    counting, keyboard rows and repeats (:func:`guessable`). Raises
+    :class:`WeakKey` naming where the key came from."""
+    if (
+        len(key) < MIN_KEY_LENGTH
+        or len(set(key)) < MIN_KEY_KINDS
+        or len(key) - guessable(key) < MIN_KEY_UNGUESSABLE
+    ):
         raise WeakKey(
             f"the admin key {where} is too weak: use at least {MIN_KEY_LENGTH} characters, "
-            f"{MIN_KEY_KINDS} of them different (e.g. python -c 'import secrets; "
-            f"print(secrets.token_urlsafe(24))'), or unset it for a generated key"
+            f"{MIN_KEY_KINDS} of them different and {MIN_KEY_UNGUESSABLE} outside common "
+            "passwords, counting, keyboard rows and repeats (e.g. python -c 'import secrets; "
+            "print(secrets.token_urlsafe(24))'), or unset it for a generated key"
         )
     return key
 
 
+def env_admin_key() -> str | None:
+    """The admin key set in ``$MAINMATCH_ADMIN_KEY`` (checked: :class:`WeakKey`),
+    :data:`OPEN`, or ``None`` when unset. Read before any database is opened,
+    so a weak key stops the server before it creates or migrates anything."""
+    env = os.environ.get(ENV, "").strip()
+    if not env:
+        return None
+    return OPEN if env == OPEN else check_key_strength(env, f"in ${ENV}")
+
+
 def load_admin_key(db_url: str) -> str | None:
     """The server's admin key (see module doc); ``None`` is the open mode."""
-    env = os.environ.get(ENV, "").strip()
-    if env:
-        return None if env == OPEN else check_key_strength(env, f"in ${ENV}")
+    env = env_admin_key()
+    if env is not None:
+        return None if env == OPEN else env
     url = make_url(normalize_url(db_url))
     if url.get_backend_name() == "sqlite":
         return _file_key(url.database)

@@ -26,7 +26,7 @@ from mainmatch import __version__
 from mainmatch.engine.errors import MainmatchError
 
 from . import api, apidocs, home, logredact, pages, season_api
-from .admin import check_key_strength, load_admin_key
+from .admin import check_key_strength, env_admin_key, load_admin_key
 from .db import DEFAULT_URL, Database
 from .errors import HostError, TooMany, cut
 from .limits import BodyLimit, SecurityHeaders, StreamSlots
@@ -60,13 +60,15 @@ def create_app(
     (``None``: the open mode; by default ``load_admin_key``). ``bot_worker``:
     bot seats move in a background thread (``botmoves.py``)."""
     logredact.install()  # no key or link token in the access log (issue #26, L3)
+    if admin_key == LOAD_KEY:
+        env_admin_key()  # a weak key stops here, before a database is opened (issue 33, N7)
+    elif admin_key is not None:
+        check_key_strength(admin_key, "given to the server")
     db = service.db if service is not None else Database(url)
     svc = service or HostService(db)
     hub = Hub()
     if admin_key == LOAD_KEY:
         admin_key = load_admin_key(db.url)
-    elif admin_key is not None:
-        check_key_strength(admin_key, "given to the server")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):

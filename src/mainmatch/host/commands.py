@@ -66,7 +66,7 @@ def register(app: typer.Typer, bot: BotHook | None = None) -> None:
         """Run the host server: create matches, collect submissions, resolve steps at their deadlines."""
         import uvicorn
 
-        from .admin import load_admin_key
+        from .admin import env_admin_key, load_admin_key
         from .app import create_app
         from .db import Database
         from .service import HostService
@@ -81,6 +81,7 @@ def register(app: typer.Typer, bot: BotHook | None = None) -> None:
         )
         logging.getLogger("alembic").setLevel(logging.WARNING)
         try:
+            env_admin_key()  # a weak key stops the server before any database exists
             database = Database(db)
             database.migrate()
             service = HostService(database)
