@@ -5,11 +5,16 @@ and ``make test`` runs)."""
 
 from __future__ import annotations
 
+import os
+import time
+
+import httpx
 import pytest
 
 from mainmatch.engine.errors import MainmatchError
 from mainmatch.host.app import create_app
 
+from .browserkit import serve_process
 from .conftest import ADMIN_KEY
 
 MANUAL = {"trades": "manual", "choose_ec": "manual"}
@@ -60,3 +65,46 @@ def test_n7_a_weak_key_stops_the_server_before_any_database_is_made(tmp_path, mo
     with pytest.raises(MainmatchError, match="too weak"):
         create_app(f"sqlite:///{path}")
     assert not path.exists()
+
+
+# ---------------------------------------------------------------- N8: spelled-out names
+
+
+def test_n8_a_percent_encoded_parameter_name_opens_nothing(api):
+    c = api.client
+    made = api.create(deadlines=MANUAL)
+    r = c.get(f"/?%6Bey={ADMIN_KEY}", follow_redirects=False)
+    assert "set-cookie" not in r.headers and "mm_admin" not in c.cookies
+    assert r.status_code == 200 and "admin-login" in r.text
+    token = made["player_tokens"]["dh"]
+    for name in ("tok%65n", "%74oken", "TOKEN"):
+        r = c.get(f"/api/matches/{made['match']}?{name}={token}")
+        assert r.status_code == 401, (name, r.text)
+    # the plain names still work
+    assert c.get(f"/api/matches/{made['match']}?token={token}").status_code == 200
+    r = c.get(f"/?key={ADMIN_KEY}", follow_redirects=False)
+    assert r.status_code == 303 and "mm_admin" in r.headers["set-cookie"]
+
+
+def test_n8_the_access_log_hides_secrets_under_any_spelling(tmp_path):
+    log_path = tmp_path / "server.log"
+    env = {**os.environ, "MAINMATCH_ADMIN_KEY": ADMIN_KEY}
+    args = ["--access-log", "--db", str(tmp_path / "m.db")]
+    with serve_process(args, log_path, env) as base:
+        admin = {"Authorization": f"Bearer {ADMIN_KEY}"}
+        made = httpx.post(f"{base}/api/matches", headers=admin, json={"game": "mvp"}).json()
+        token = next(iter(made["player_tokens"].values()))
+        for url in (
+            f"/?%6Bey={ADMIN_KEY}",
+            f"/?x=1&%6b%65%79={ADMIN_KEY}",
+            f"/?KEY={ADMIN_KEY}",
+            f"/api/matches/{made['match']}?tok%65n={token}",
+            f"/api/matches/{made['match']}?x=1;token={token}",
+            f"/pl%61y/{token}",
+        ):
+            httpx.get(base + url, follow_redirects=False)
+        time.sleep(0.5)
+    lines = [x for x in log_path.read_text().splitlines() if ' - "' in x]
+    assert len(lines) >= 7, lines
+    for secret in (ADMIN_KEY, token):
+        assert not [x for x in lines if secret in x], secret

@@ -30,6 +30,7 @@ from .admin import COOKIE, require_admin, start_session
 from .errors import Conflict, Forbidden
 from .home import RECORD_KEY, host_extras, restored
 from .inputwords import describe_step, host_inputs, kind_words
+from .logredact import plain_param
 from .ratelimit import SeatRequest, check_draft, seat_request
 from .service import Access, Created, HostService, available_games
 
@@ -48,10 +49,13 @@ def bearer(
     request: Request,
     token: str | None = Query(None, description="the link's token, where no header can be sent"),
 ) -> str | None:
+    """The token shown: the ``Authorization`` header, else ``?token=`` under
+    that plain name only (``logredact.plain_param``: ``?tok%65n=`` opens nothing,
+    issue 33, N8); ``token`` is declared for the API's documentation."""
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip()
-    return token
+    return plain_param(request.url.query, "token") if token is not None else None
 
 
 def access(match_id: str, request: Request, token: str | None = Depends(bearer)) -> Access:

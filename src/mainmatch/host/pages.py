@@ -50,6 +50,7 @@ from .gameweb import (
 )
 from .home import list_matches
 from .inputwords import describe_step, kind_task, kind_words
+from .logredact import plain_param
 from .ratelimit import check_guesses, wrong_guess
 from .service import Access, HostService, available_games
 
@@ -237,9 +238,11 @@ def favicon() -> Response:
 
 
 @router.get("/", response_class=HTMLResponse)
-def home(request: Request, key: str | None = None) -> Response:
+def home(request: Request) -> Response:
     """The start page; with the admin key (or in open mode) the host's list of every match.
-    ``/?key=KEY``, the home link ``mainmatch serve`` prints, keeps the key in a cookie."""
+    ``/?key=KEY``, the home link ``mainmatch serve`` prints, keeps the key in a cookie
+    (read under that plain name only: ``logredact.plain_param``, issue 33, N8)."""
+    key = plain_param(request.url.query, "key")
     if key is not None:
         return _login(request, key, "/")
     gs = available_games()
