@@ -108,3 +108,113 @@ def test_n8_the_access_log_hides_secrets_under_any_spelling(tmp_path):
     assert len(lines) >= 7, lines
     for secret in (ADMIN_KEY, token):
         assert not [x for x in lines if secret in x], secret
+
+
+# ---------------------------------------------------------------- N5: guesses in the database
+
+
+def _guess(c, key: str, **headers):
+    headers["Authorization"] = f"Bearer {key}"
+    return c.post("/api/matches", json={"game": "mvp"}, headers=headers)
+
+
+def test_n5_two_processes_on_one_database_share_the_guess_limit(db_url):
+    """Two app instances (as two processes would) on one SQLite file or one
+    PostgreSQL database: 20 wrong guesses in all, not 20 each; a fresh address
+    is not held up."""
+    from fastapi.testclient import TestClient
+
+    apps = [create_app(db_url, admin_key=ADMIN_KEY, bot_worker=False) for _ in range(2)]
+    with TestClient(apps[0]) as one, TestClient(apps[1]) as two:
+        codes = [_guess((one, two)[i % 2], f"guess-{i:04d}-xyzw").status_code for i in range(20)]
+        assert codes == [401] * 20, codes
+        assert _guess(one, "guess-x-xyzw").status_code == 429
+        assert _guess(two, "guess-y-xyzw").status_code == 429
+        assert _guess(two, ADMIN_KEY).status_code == 429  # unchecked: nothing learnt
+    with TestClient(apps[1], client=("10.0.0.9", 5555)) as other:
+        assert _guess(other, ADMIN_KEY).status_code == 201
+    for app in apps:
+        app.state.service.db.dispose()
+
+
+def test_n5_x_forwarded_for_is_ignored_unless_the_peer_is_a_trusted_proxy(sqlite_url):
+    from fastapi.testclient import TestClient
+
+    app = create_app(sqlite_url, admin_key=ADMIN_KEY, bot_worker=False)
+    with TestClient(app, client=("127.0.0.1", 5000)) as c:
+        codes = [
+            _guess(c, f"guess-{i:04d}-xyzw", **{"X-Forwarded-For": f"10.1.{i}.1"}).status_code
+            for i in range(21)
+        ]
+        assert codes == [401] * 20 + [429], codes
+    app.state.service.db.dispose()
+
+
+def test_n5_behind_a_trusted_proxy_strangers_do_not_lock_the_admin_out(sqlite_url):
+    """With ``--proxy-headers`` the client is the address the proxy saw (the
+    nearest untrusted hop): a guesser's throttle is its own; a forged first
+    hop gains nothing; the admin behind the same proxy gets in."""
+    from fastapi.testclient import TestClient
+
+    app = create_app(
+        sqlite_url, admin_key=ADMIN_KEY, bot_worker=False, trusted_proxies="127.0.0.1"
+    )
+    with TestClient(app, client=("127.0.0.1", 5000)) as proxy:
+        for i in range(20):
+            fake = f"10.9.{i}.1, 203.0.113.5"  # what the guesser wrote, then what the proxy saw
+            assert _guess(proxy, f"guess-{i:04d}-xyzw", **{"X-Forwarded-For": fake}).status_code == 401
+        r = _guess(proxy, "guess-last-xyzw", **{"X-Forwarded-For": "1.1.1.1, 203.0.113.5"})
+        assert r.status_code == 429
+        assert _guess(proxy, ADMIN_KEY, **{"X-Forwarded-For": "198.51.100.7"}).status_code == 201
+    app.state.service.db.dispose()
+
+
+def test_n5_a_logged_in_admin_is_not_locked_out_by_guesses_from_the_same_address(api):
+    c = api.client
+    r = c.post("/api/admin/session", headers={"Authorization": f"Bearer {ADMIN_KEY}"})
+    assert r.status_code == 204 and "mm_admin" in c.cookies
+    session = c.cookies["mm_admin"]
+    c.cookies.clear()
+    for i in range(20):
+        assert _guess(c, f"guess-{i:04d}-xyzw").status_code == 401
+    assert _guess(c, ADMIN_KEY).status_code == 429
+    r = c.post("/api/matches", json={"game": "mvp"}, cookies={"mm_admin": session})
+    assert r.status_code == 201, r.text
+
+
+def test_n5_serve_takes_the_trusted_proxy_options():
+    from typer.testing import CliRunner
+
+    from mainmatch.host.__main__ import app as cli
+
+    out = CliRunner().invoke(cli, ["serve", "--help"], env={"COLUMNS": "200"}).output
+    assert "--proxy-headers" in out and "--forwarded-allow-ips" in out
+    bad = CliRunner().invoke(
+        cli, ["serve", "--proxy-headers", "--forwarded-allow-ips", "nope", "--db", ":memory:"]
+    )
+    assert bad.exit_code == 2
+
+
+# ---------------------------------------------------------------- N11: logging out
+
+
+def test_n11_logging_out_ends_the_session_on_every_process(db_url):
+    from fastapi.testclient import TestClient
+
+    apps = [create_app(db_url, admin_key=ADMIN_KEY, bot_worker=False) for _ in range(2)]
+    with TestClient(apps[0]) as one, TestClient(apps[1]) as two:
+        r = one.post("/login", data={"key": ADMIN_KEY, "next": "/"}, follow_redirects=False)
+        assert r.status_code == 303
+        copied = one.cookies["mm_admin"]
+        ok = two.post("/api/matches", json={"game": "mvp"}, cookies={"mm_admin": copied})
+        assert ok.status_code == 201
+        assert one.delete("/api/admin/session").status_code == 204
+        for c in (one, two):
+            r = c.post("/api/matches", json={"game": "mvp"}, cookies={"mm_admin": copied})
+            assert r.status_code == 401 and "logged out" in _error(r)
+        # a logged-out session is no guess: the address is not throttled by it
+        for _ in range(25):
+            two.post("/api/matches", json={"game": "mvp"}, cookies={"mm_admin": copied})
+        assert _guess(two, ADMIN_KEY).status_code == 201
+    for app in apps:
+        app.state.service.db.dispose()

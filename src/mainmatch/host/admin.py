@@ -14,8 +14,10 @@ A request shows the key as ``Authorization: Bearer KEY``. A browser that
 logged in with it holds a *session* in the ``mm_admin`` cookie instead, never
 the key (issue #26, L1): ``EXPIRES.NONCE.MAC`` where MAC is an HMAC-SHA256 of
 the rest under the admin key, so the server checks it without storing
-anything; it lasts :data:`SESSION_SECONDS` (7 days) and is HttpOnly and
-SameSite=Strict. A new admin key ends every session. Match links (host,
+anything but the sessions logged out before they expired (the
+``ended_sessions`` table, read by every process: a copied cookie stops working
+at logout, issue 33, N11); it lasts :data:`SESSION_SECONDS` (7 days) and is
+HttpOnly and SameSite=Strict. A new admin key ends every session. Match links (host,
 player, spectator) need no admin key: their own tokens are their access.
 """
 
@@ -29,7 +31,7 @@ import time
 from pathlib import Path
 
 from fastapi import Request, Response
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
@@ -37,7 +39,7 @@ from mainmatch.engine.errors import MainmatchError
 
 from .db import Database, normalize_url
 from .errors import HostError, Unauthorized
-from .models import SettingRow
+from .models import EndedSessionRow, SettingRow
 from .ratelimit import check_guesses, wrong_guess
 
 ENV = "MAINMATCH_ADMIN_KEY"
@@ -208,11 +210,13 @@ def session_value(key: str) -> str:
 
 EXPIRED = "your admin session has expired; log in again with the admin key"
 FORGED = "this is not a session of this server; log in again with the admin key"
+ENDED = "this admin session was logged out; log in again with the admin key"
 
 
 def session_problem(key: str, value: str) -> str | None:
     """Why the cookie ``value`` is not a live session of ``key`` (:data:`FORGED`
-    or :data:`EXPIRED`), or ``None``."""
+    or :data:`EXPIRED`), or ``None`` (its signature holds; whether it was
+    logged out is :func:`session_ended`)."""
     expires, _, rest = value.partition(".")
     nonce, _, mac = rest.partition(".")
     if not (expires.isdigit() and nonce and mac):
@@ -222,6 +226,28 @@ def session_problem(key: str, value: str) -> str | None:
     if int(expires) < time.time():
         return EXPIRED
     return None
+
+
+def _nonce(value: str) -> tuple[str, float]:
+    expires, _, rest = value.partition(".")
+    return rest.partition(".")[0][:40], float(expires) if expires.isdigit() else 0.0
+
+
+def session_ended(db: Database, value: str) -> bool:
+    """Whether the genuine session ``value`` was logged out (any process)."""
+    nonce, _ = _nonce(value)
+    with db.read() as s:
+        return s.get(EndedSessionRow, nonce) is not None
+
+
+def end_session(db: Database, value: str) -> None:
+    """Log the session ``value`` out on every process: its nonce is kept until
+    the session would have expired (then it is dropped, expired anyway)."""
+    nonce, expires = _nonce(value)
+    with db.write() as s:
+        s.execute(delete(EndedSessionRow).where(EndedSessionRow.expires < time.time()))
+        if s.get(EndedSessionRow, nonce) is None:
+            s.add(EndedSessionRow(nonce=nonce, expires=expires))
 
 
 def start_session(response: Response, request: Request, key: str) -> None:
@@ -247,7 +273,9 @@ def require_admin(request: Request) -> None:
     """FastAPI dependency: the request must show the admin key (unless the
     server runs in the open mode): ``Authorization: Bearer KEY`` or a session
     cookie. Raises a one-line 401, or 429 after too many wrong keys from the
-    address (``ratelimit.py``; an expired but genuine session is no guess)."""
+    address (``ratelimit.py``). A genuine session passes even from a throttled
+    address (its signature is no oracle for the key), unless it was logged out;
+    an expired or logged-out but genuine session is no guess."""
     key: str | None = getattr(request.app.state, "admin_key", None)
     if key is None:
         return
@@ -257,16 +285,19 @@ def require_admin(request: Request) -> None:
             "creating or importing a match or a season needs the server's admin key "
             "(Authorization: Bearer KEY; mainmatch serve prints it)"
         )
-    check_guesses(request)
     if shown:
+        check_guesses(request)
         if hmac.compare_digest(shown.encode("utf-8", "replace"), key.encode("utf-8")):
             return
         wrong_guess(request)
         raise Unauthorized("this is not the server's admin key")
     problem = session_problem(key, cookie or "")
     if problem is None:
-        return
-    if problem != EXPIRED:
+        if not session_ended(request.app.state.service.db, cookie or ""):
+            return
+        problem = ENDED
+    elif problem == FORGED:
+        check_guesses(request)
         wrong_guess(request)
     raise Unauthorized(problem)
 

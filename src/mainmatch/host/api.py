@@ -26,12 +26,12 @@ from mainmatch import games
 from mainmatch.bots import bot_names
 
 from . import deadlines as dl
-from .admin import COOKIE, require_admin, start_session
+from .admin import COOKIE, end_session, require_admin, session_problem, start_session
 from .errors import Conflict, Forbidden
 from .home import RECORD_KEY, host_extras, restored
 from .inputwords import describe_step, host_inputs, kind_words
 from .logredact import plain_param
-from .ratelimit import SeatRequest, check_draft, seat_request
+from .ratelimit import SeatRequest, check_draft, client_of, seat_request
 from .service import Access, Created, HostService, available_games
 
 router = APIRouter(prefix="/api")
@@ -265,8 +265,15 @@ def admin_session(request: Request) -> Response:
     return response
 
 
-@router.delete("/admin/session", status_code=204, summary="Forget the admin key in this browser")
-def admin_logout() -> Response:
+@router.delete(
+    "/admin/session",
+    status_code=204,
+    summary="Log this browser out: its session ends on the server too (a copy stops working)",
+)
+def admin_logout(request: Request) -> Response:
+    key, cookie = request.app.state.admin_key, request.cookies.get(COOKIE)
+    if key is not None and cookie and session_problem(key, cookie) is None:
+        end_session(service(request).db, cookie)
     response = Response(status_code=204)
     response.delete_cookie(COOKIE)
     return response
@@ -396,7 +403,7 @@ async def stream(
 ) -> StreamingResponse:
     svc = service(request)
     hub = request.app.state.hub
-    client = request.client.host if request.client else "?"
+    client = client_of(request)
     release = request.app.state.streams.take(acc.match_id, client)
 
     async def events() -> AsyncIterator[str]:
