@@ -156,13 +156,13 @@ def test_n5_behind_a_trusted_proxy_strangers_do_not_lock_the_admin_out(sqlite_ur
     hop gains nothing; the admin behind the same proxy gets in."""
     from fastapi.testclient import TestClient
 
-    app = create_app(
-        sqlite_url, admin_key=ADMIN_KEY, bot_worker=False, trusted_proxies="127.0.0.1"
-    )
+    app = create_app(sqlite_url, admin_key=ADMIN_KEY, bot_worker=False, trusted_proxies="127.0.0.1")
     with TestClient(app, client=("127.0.0.1", 5000)) as proxy:
         for i in range(20):
             fake = f"10.9.{i}.1, 203.0.113.5"  # what the guesser wrote, then what the proxy saw
-            assert _guess(proxy, f"guess-{i:04d}-xyzw", **{"X-Forwarded-For": fake}).status_code == 401
+            assert (
+                _guess(proxy, f"guess-{i:04d}-xyzw", **{"X-Forwarded-For": fake}).status_code == 401
+            )
         r = _guess(proxy, "guess-last-xyzw", **{"X-Forwarded-For": "1.1.1.1, 203.0.113.5"})
         assert r.status_code == 429
         assert _guess(proxy, ADMIN_KEY, **{"X-Forwarded-For": "198.51.100.7"}).status_code == 201

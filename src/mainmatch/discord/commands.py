@@ -55,6 +55,17 @@ class Refused(app_commands.CheckFailure):
     """A check that failed, with the sentence to show."""
 
 
+async def _check_key(bot: BotLike, guild_id: int, key: str) -> None:
+    """``/mm setup key:``: refused while the server has guessed wrong too often
+    (unchecked), and a wrong key costs it a guess (authority.py, issue 33, N6)."""
+    too_many = await bot.run_db(authority.guesses_left, bot.database, guild_id)
+    if too_many:
+        raise Refused(f"Nothing set up: {too_many}.")
+    if not bot.authority.is_key(key):
+        await bot.run_db(authority.wrong_guess, bot.database, guild_id)
+        raise Refused("Nothing set up: this is not the mainmatch server's admin key.")
+
+
 def _bot(interaction: discord.Interaction) -> BotLike:
     return interaction.client  # type: ignore[return-value]
 
@@ -171,8 +182,8 @@ def group(bot: BotLike) -> app_commands.Group:
         key: str | None = None,
     ) -> None:
         assert interaction.guild is not None
-        if key is not None and bot.authority.key() is not None and not bot.authority.is_key(key):
-            raise Refused("Nothing set up: this is not the mainmatch server's admin key.")
+        if key is not None and bot.authority.key() is not None:
+            await _check_key(bot, interaction.guild.id, key)
         if private == "channels" and category is None:
             raise Refused("private: channels needs a category for the players' channels.")
         if web_base and not re.fullmatch(r"https?://[^\s<>]{1,180}", web_base):

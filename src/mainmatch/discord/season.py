@@ -36,7 +36,7 @@ from mainmatch.season import render
 from mainmatch.season.ledger import Standings
 from mainmatch.season.models import Entry
 
-from . import season_match
+from . import authority, season_match
 from . import text as tx
 from .cast import cast_id as _cast_id
 from .cast import cast_players as _players
@@ -383,10 +383,14 @@ def group(bot: BotLike) -> app_commands.Group:
     async def link(interaction: discord.Interaction, name: str, token: str) -> None:
         assert interaction.guild is not None
         guild = interaction.guild.id
+        too_many = await bot.run_db(authority.guesses_left, bot.database, guild)
+        if too_many:
+            raise Refused(f"Not linked: {too_many}.")
         try:
             added = await bot.run_db(seasons.link_guild, name, guild, token.strip())
         except HostError:
             # the same line for a wrong token and an unknown name: nothing to learn by trying
+            await bot.run_db(authority.wrong_guess, bot.database, guild)
             raise Refused(f"Not linked: no season {name} with this host token.") from None
         await _answer(
             interaction,
