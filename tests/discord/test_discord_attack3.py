@@ -49,3 +49,32 @@ def test_n6_setup_key_guesses_are_limited_per_server(sqlite_url, dx):
             bot.database.dispose()
 
     asyncio.run(scenario())
+
+
+def test_n4_a_season_made_on_discord_is_private_on_the_web_until_made_public(sqlite_url, dx):
+    from fastapi.testclient import TestClient
+
+    from mainmatch.host.app import create_app
+
+    async def scenario():
+        bot = dx.build_bot(sqlite_url, loops=False)
+        async with dx.run(bot) as env:
+            org = await dx.World(env, bot).setup(players=2)
+            cast = " ".join(m.mention for m in org.members)
+            r = await org.host.slash(org.lobby, "mm season new", name="org-s1", cast=cast)
+            assert dx.said(r).startswith("Season org-s1 started"), dx.said(r)
+            app = create_app(sqlite_url, admin_key=bot.authority.key(), bot_worker=False)
+            with TestClient(app) as web:
+                assert web.get("/seasons/org-s1").status_code == 404
+                assert web.get("/api/seasons/org-s1/export").status_code == 404
+                assert web.get("/api/seasons").json() == []
+                r = await org.host.slash(
+                    org.lobby, "mm season visibility", name="org-s1", choice="public"
+                )
+                assert dx.said(r) == "Season org-s1 is now public on the web."
+                assert web.get("/seasons/org-s1").status_code == 200
+                assert web.get("/api/seasons").json() == ["org-s1"]
+            app.state.service.db.dispose()
+            bot.database.dispose()
+
+    asyncio.run(scenario())

@@ -218,3 +218,122 @@ def test_n11_logging_out_ends_the_session_on_every_process(db_url):
         assert _guess(two, ADMIN_KEY).status_code == 201
     for app in apps:
         app.state.service.db.dispose()
+
+
+# ---------------------------------------------------------------- a flood of unknown tokens
+
+
+class _Statements:
+    """Counts the token lookups the server sends its database (statements that
+    select by a token or a match id; the clock's, the bot worker's and the
+    change listener's polls run beside the requests and are not counted)."""
+
+    def __init__(self, app) -> None:
+        from sqlalchemy import event
+
+        self.count = 0
+        event.listen(app.state.service.db.engine, "before_cursor_execute", self._one)
+
+    def _one(self, _conn, _cursor, statement: str, *_args) -> None:
+        where = statement.partition("WHERE")[2]
+        if "token" in where or "matches.id =" in where:
+            self.count += 1
+
+
+def test_unknown_tokens_are_refused_without_database_work(api):
+    """A flood of made-up links costs no lookups past the address's budget; a
+    malformed token and one just looked up in vain cost none at all; links of
+    other addresses still open."""
+    import secrets
+
+    c = api.client
+    made = api.create(deadlines=MANUAL)
+    url = f"/api/matches/{made['match']}"
+    sql = _Statements(c.app)
+    frozen = time.monotonic()
+    c.app.state.limits.misses.clock = lambda: frozen
+    codes = [
+        c.get(url, headers={"Authorization": f"Bearer {secrets.token_urlsafe(24)}"}).status_code
+        for _ in range(40)
+    ]
+    assert codes == [403] * 30 + [429] * 10, codes
+    assert sql.count >= 30  # each of the budget was looked up (the counter counts)
+    for token in (secrets.token_urlsafe(24), "x" * 500, "not a token", ""):
+        sql.count = 0
+        r = c.get(f"/play/{token}" if token else "/play/x")
+        assert r.status_code in (404, 429) and sql.count == 0, (token, r.status_code, sql.count)
+        r = c.get(url, headers={"Authorization": f"Bearer {token}"} if token else {})
+        assert r.status_code in (401, 403, 429) and sql.count == 0, (token, r.status_code)
+    # a token looked up in vain is known to be unknown (another address, no budget spent)
+    with TestClientFor(c.app, "10.0.0.20") as other:
+        miss = secrets.token_urlsafe(24)
+        assert other.get(f"/live/{miss}").status_code == 404
+        sql.count = 0
+        assert other.get(f"/live/{miss}").status_code == 404 and sql.count == 0
+        # the links of the match open as before
+        r = other.get(url, headers={"Authorization": f"Bearer {made['player_tokens']['dh']}"})
+        assert r.status_code == 200
+
+
+def TestClientFor(app, address: str):
+    from fastapi.testclient import TestClient
+
+    return TestClient(app, client=(address, 5555))
+
+
+# ---------------------------------------------------------------- N4: who sees a season
+
+
+def test_n4_a_discord_season_is_private_on_the_web_until_its_host_says_otherwise(api):
+    c = api.client
+    seasons = c.app.state.seasons
+    _, token = seasons.create("org-s1", ["ana", "ben"], discord_ids={"ana": 111}, guild=42)
+    _, web_token = seasons.create("web-s1", ["cy", "dee"])
+    missing = {}
+    for path in ("/api/seasons/{}", "/api/seasons/{}/export", "/api/seasons/{}/standings.csv",
+                 "/api/seasons/{}/standings.md", "/api/seasons/{}/inputs", "/seasons/{}"):  # fmt: skip
+        missing[path] = c.get(path.format("no-such"))
+        r = c.get(path.format("org-s1"))
+        assert (r.status_code, r.text.replace("org-s1", "X")) == (
+            missing[path].status_code,
+            missing[path].text.replace("no-such", "X"),
+        ), path
+        assert "111" not in r.text and "ana" not in r.text
+        assert c.get(path.format("web-s1")).status_code == 200, path
+        # the host token (header or ?token=) and the admin key read it
+        for shown in (token, ADMIN_KEY):
+            r = c.get(path.format("org-s1"), headers={"Authorization": f"Bearer {shown}"})
+            assert r.status_code == 200, (path, r.text)
+        assert c.get(path.format("org-s1") + f"?token={token}").status_code == 200
+        # another season's host token does not
+        r = c.get(path.format("org-s1"), headers={"Authorization": f"Bearer {web_token}"})
+        assert r.status_code == 404, path
+    assert c.get("/api/seasons").json() == ["web-s1"]
+    assert "org-s1" not in c.get("/seasons").text
+    admin = {"Authorization": f"Bearer {ADMIN_KEY}"}
+    assert c.get("/api/seasons", headers=admin).json() == ["org-s1", "web-s1"]
+    page = c.get(f"/seasons/org-s1/host/{token}")
+    assert page.status_code == 200 and "private" in page.text
+    assert f"/api/seasons/org-s1/export?token={token}" in page.text
+    # the season's choice: public, then private again
+    put = {"visibility": "public"}
+    r = c.put("/api/seasons/org-s1/visibility", json=put)
+    assert r.status_code == 401
+    r = c.put(
+        "/api/seasons/org-s1/visibility", json=put, headers={"Authorization": f"Bearer {token}"}
+    )
+    assert r.status_code == 200 and r.json() == {"visibility": "public"}
+    assert c.get("/seasons/org-s1").status_code == 200
+    assert c.get("/api/seasons").json() == ["org-s1", "web-s1"]
+    r = c.put(
+        "/api/seasons/web-s1/visibility",
+        json={"visibility": "private"},
+        headers={"Authorization": f"Bearer {web_token}"},
+    )
+    assert r.status_code == 200 and c.get("/seasons/web-s1").status_code == 404
+    r = c.put(
+        "/api/seasons/web-s1/visibility",
+        json={"visibility": "secret"},
+        headers={"Authorization": f"Bearer {web_token}"},
+    )
+    assert r.status_code == 422 and "public or private" in _error(r)

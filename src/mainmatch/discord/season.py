@@ -25,11 +25,12 @@ from __future__ import annotations
 import io
 import json
 import re
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
+from mainmatch.host import season_visibility
 from mainmatch.host.errors import HostError, NotFound
 from mainmatch.host.season_service import Season, SeasonService
 from mainmatch.season import render
@@ -397,6 +398,18 @@ def group(bot: BotLike) -> app_commands.Group:
             f"Season {name} "
             + ("is now reachable on this server." if added else "was already reachable here."),
         )
+
+    @sg.command(name="visibility", description="Who may read the season on the web")
+    @app_commands.describe(
+        name="the season's name",
+        choice="public: anyone with the address; private: the host token or admin key only",
+    )
+    @app_commands.check(is_host)
+    async def visibility(
+        interaction: discord.Interaction, name: str, choice: Literal["public", "private"]
+    ) -> None:
+        done = await bot.run_db(season_visibility.set_visibility, bot.database, name, choice)
+        await _answer(interaction, f"Season {name} is now {done} on the web.")
 
     season_match.attach(sg, bot, seasons)
 

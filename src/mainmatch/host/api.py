@@ -31,7 +31,7 @@ from .errors import Conflict, Forbidden
 from .home import RECORD_KEY, host_extras, restored
 from .inputwords import describe_step, host_inputs, kind_words
 from .logredact import plain_param
-from .ratelimit import SeatRequest, check_draft, client_of, seat_request
+from .ratelimit import SeatRequest, check_draft, client_of, seat_request, token_access
 from .service import Access, Created, HostService, available_games
 
 router = APIRouter(prefix="/api")
@@ -59,6 +59,10 @@ def bearer(
 
 
 def access(match_id: str, request: Request, token: str | None = Depends(bearer)) -> Access:
+    """The token's access to ``match_id``; a token that opens nothing is
+    answered under the address's budget of lookups in vain (``token_access``)."""
+    if token:
+        token_access(request, token)  # past the budget: 429 before any lookup
     return service(request).authorize(match_id, token)
 
 
@@ -281,7 +285,7 @@ def admin_logout(request: Request) -> Response:
 
 @router.get("/me", summary="What a token is: its match, role and player")
 def me(request: Request, token: str | None = Depends(bearer)) -> dict:
-    acc = service(request).access_of(token or "")
+    acc = token_access(request, token)
     if acc is None:
         raise Forbidden("unknown token")
     return {"match": acc.match_id, "role": acc.role, "player": acc.player}

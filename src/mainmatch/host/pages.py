@@ -51,7 +51,7 @@ from .gameweb import (
 from .home import list_matches
 from .inputwords import describe_step, kind_task, kind_words
 from .logredact import plain_param
-from .ratelimit import check_guesses, wrong_guess
+from .ratelimit import check_guesses, token_access, wrong_guess
 from .service import Access, HostService, available_games
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -151,7 +151,7 @@ def _svc(request: Request) -> HostService:
 
 
 def _access(request: Request, token: str, role: str) -> Access | RedirectResponse:
-    acc = _svc(request).access_of(token)
+    acc = token_access(request, token)
     if acc is None:
         raise NotFound(
             "this link is not valid: no match has this token (check that it was copied whole)"
@@ -253,7 +253,7 @@ def home(request: Request) -> Response:
             games=gs,
             title="mainmatch",
             matches=list_matches(_svc(request)) if admin else None,
-            seasons=request.app.state.seasons.names() if admin else None,
+            seasons=request.app.state.seasons.names() if admin else None,  # every one
             open_mode=request.app.state.admin_key is None,
             titles={g.id: g.title for g in gs},
             bad_key=request.query_params.get("bad") == "1",
@@ -335,7 +335,7 @@ def spectator_page(request: Request, token: str):
 @router.get("/live/{token}")
 def live(request: Request, token: str) -> JSONResponse:
     """The regions of the token's page as JSON (the page's live updates)."""
-    acc = _svc(request).access_of(token)
+    acc = token_access(request, token)
     if acc is None:
         raise NotFound("this link is not valid: no match has this token")
     return JSONResponse(regions(request, acc, token))

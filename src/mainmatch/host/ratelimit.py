@@ -24,6 +24,13 @@ which every process counts together in the database.
   even from a throttled address: a logged-in admin is never locked out by
   strangers behind the same address. Link tokens (192 random bits) are not
   counted: no rate makes them guessable, and pages open with them often.
+- *Unknown links*: each token a request shows that opens nothing, found so
+  only by looking in the database, costs the client address one token of a
+  bucket of its own (:data:`MISS_BURST`, then :data:`MISSES_PER_SECOND`; each
+  process its own); with none left, a token not known already answers 429
+  without any database work, so a flood of made-up links cannot slow the
+  other matches (issue 33). Tokens of the wrong shape, and ones just looked up
+  in vain, cost nothing: they are refused without a lookup (``access.py``).
 - *Submissions*: each submission or withdrawal of a seat costs that seat one
   token (:data:`SUBMIT_BURST`, then :data:`SUBMITS_PER_SECOND`): far above a
   person's pace, far below a flood that slows everyone's matches. A seat's
@@ -49,7 +56,7 @@ import os
 import threading
 import time
 from collections.abc import Hashable, Iterable
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from fastapi import Request
 from sqlalchemy import delete
@@ -61,6 +68,9 @@ from .db import Database
 from .errors import TooMany
 from .models import GuessBucketRow
 
+if TYPE_CHECKING:
+    from .access import Access
+
 
 def _env(name: str, default: float) -> float:
     return float(os.environ.get(f"MAINMATCH_{name}", default))
@@ -70,6 +80,8 @@ GUESS_BURST = _env("GUESS_BURST", 20)
 GUESSES_PER_SECOND = _env("GUESSES_PER_SECOND", 0.5)
 SUBMIT_BURST = _env("SUBMIT_BURST", 20)
 SUBMITS_PER_SECOND = _env("SUBMITS_PER_SECOND", 5)
+MISS_BURST = _env("MISS_BURST", 30)
+MISSES_PER_SECOND = _env("MISSES_PER_SECOND", 5)
 CHECK_BURST = _env("CHECK_BURST", 30)
 CHECKS_PER_SECOND = _env("CHECKS_PER_SECOND", 5)
 #: keys kept at most; full buckets are dropped first (a full bucket is no bucket)
@@ -188,6 +200,7 @@ class RateLimits:
             else TokenBuckets(guess_burst, guesses_per_second)
         )
         self.seats = SeatPace(submit_burst, submits_per_second)
+        self.misses = TokenBuckets(MISS_BURST, MISSES_PER_SECOND)
         self.checks = TokenBuckets(check_burst, checks_per_second)
 
 
@@ -270,6 +283,27 @@ def wrong_guess(request: Request) -> None:
     limits = _limits(request)
     if limits is not None:
         limits.guesses.take(_guesser(request))
+
+
+def token_access(request: Request, token: str | None) -> Access | None:
+    """What a link's ``token`` opens (``None``: nothing), under the budget of
+    lookups in vain of the client's address (module doc): a token known or
+    surely unknown costs no lookup; past the budget, any other one is 429."""
+    svc = request.app.state.service
+    token = token or ""
+    known = svc.cached_access(token)
+    if known is not None or svc.surely_unknown(token):
+        return known
+    limits = _limits(request)
+    client = client_of(request)
+    if limits is not None:
+        wait = limits.misses.wait(client)
+        if wait > 0:
+            raise too_many("too many links that open nothing from your address", wait)
+    access: Access | None = svc.access_of(token)
+    if access is None and limits is not None:
+        limits.misses.take(client)
+    return access
 
 
 class SeatPace:
