@@ -78,3 +78,25 @@ def test_n4_a_season_made_on_discord_is_private_on_the_web_until_made_public(sql
             bot.database.dispose()
 
     asyncio.run(scenario())
+
+
+def test_b10_a_kept_empty_submission_is_read_back_in_the_steps_words(sqlite_url, dx):
+    async def scenario():
+        bot = dx.build_bot(sqlite_url, loops=False)
+        async with dx.run(bot) as env:
+            world = await dx.World(env, bot).setup(players=2)
+            ann1, ann2 = world.members
+            match_id = await world.new("seat_exchange", humans=2, early=True)
+            await world.act(ann1, world.prompt(ann1, match_id, 1), [("submit",)])
+            await world.act(ann2, world.prompt(ann2, match_id, 1), [("submit",)])
+            assert dx.host_view(bot, match_id)["steps_applied"] == 1
+            r = await world.host.slash(world.lobby, "mm undo", step=1, match=match_id)
+            assert dx.said(r) == "Step 1 taken back.", dx.said(r)
+            await bot.pump()
+            text = dx.text_of(world.prompt(ann2, match_id, 1))
+            assert "Kept from before the undo" in text
+            kept = text.split("Kept from before the undo", 1)[1]
+            assert "(nothing)" not in kept and "You pay for no trade" in kept, kept
+            bot.database.dispose()
+
+    asyncio.run(scenario())
