@@ -100,3 +100,41 @@ def test_b10_a_kept_empty_submission_is_read_back_in_the_steps_words(sqlite_url,
             bot.database.dispose()
 
     asyncio.run(scenario())
+
+
+def test_b1_b2_a_member_whose_seat_went_to_a_bot_reaches_it_no_more_until_given_back(
+    sqlite_url, dx
+):
+    async def scenario():
+        bot = dx.build_bot(sqlite_url, loops=False)
+        async with dx.run(bot) as env:
+            world = await dx.World(env, bot).setup(players=2)
+            ann1, _ann2 = world.members
+            match_id = await world.new("seat_exchange", humans=2)
+            prompt = world.prompt(ann1, match_id, 1)
+            old_link = dx.host_view(bot, match_id)["links"]["players"]["ann1"]
+            r = await world.host.slash(
+                world.lobby, "mm seat", player="ann1", bot_name="random", match=match_id
+            )
+            assert "ann1's seat is now played by random" in dx.said(r), dx.said(r)
+            await bot.pump()
+            assert dx.host_view(bot, match_id)["pending_status"]["ann1"] == "bot"
+            # B1: no view, no form, no withdrawal of the bot's move, no web link
+            r = await ann1.slash(world.lobby, "mm view")
+            assert "You play no match" in dx.said(r), dx.said(r)
+            r = await ann1.user.click(prompt, label="My view")
+            assert "not your seat" in dx.said(r), dx.said(r)
+            r = await ann1.user.click(prompt, custom_id=f"mm:{match_id}:1:0:withdraw")
+            assert "not your seat" in dx.said(r), dx.said(r)
+            assert dx.host_view(bot, match_id)["pending_status"]["ann1"] == "bot"
+            assert bot.service.access_now(old_link) is None
+            # B2: the seat goes back to ann1
+            r = await world.host.slash(
+                world.lobby, "mm seat", player="ann1", user=ann1, match=match_id
+            )
+            assert "ann1's seat is now played by ann1" in dx.said(r), dx.said(r)
+            r = await ann1.slash(world.lobby, "mm view")
+            assert "**You (ann1)**" in dx.text_of(r.response), dx.said(r)
+            bot.database.dispose()
+
+    asyncio.run(scenario())

@@ -382,6 +382,11 @@ def group(bot: BotLike) -> app_commands.Group:
             .replace("{", "{{")
             .replace("}", "}}"),
         )
+        if done and user is None and before is not None:
+            # the member no longer plays it: no view, form or withdrawal of the bot's
+            # move through Discord, no web link (B1); and they may be given it back (B2)
+            await bot.run_db(bot.store.set_seat_user, match_id, player, None)
+            await bot.run_db(bot.service.new_player_token, match_id, player)
         if done and before is not None and (user is None or user.id != before):
             by = f"a bot ({bot_name})" if user is None else "another member"
             await tell_replaced(bot, before, match_id, player, by)
