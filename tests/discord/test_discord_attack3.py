@@ -138,3 +138,37 @@ def test_b1_b2_a_member_whose_seat_went_to_a_bot_reaches_it_no_more_until_given_
             bot.database.dispose()
 
     asyncio.run(scenario())
+
+
+def test_a_player_who_submitted_on_the_web_is_not_told_the_step_closed_without_them(
+    sqlite_url, dx, monkeypatch
+):
+    from mainmatch.host.service import Access
+
+    async def scenario():
+        bot = dx.build_bot(sqlite_url, loops=False)
+        async with dx.run(bot) as env:
+            world = await dx.World(env, bot).setup(players=2)
+            ann1, ann2 = world.members
+
+            async def later() -> None:  # the bot is busy: nothing posted yet
+                return None
+
+            monkeypatch.setattr(bot, "pump_after", later)
+            match_id = await world.new("seat_exchange", humans=2, early=False)
+            assert world.prompt(ann1, match_id, 1) is None
+            done = bot.service.submit(Access(match_id, "player", "ann2"), {"trades": []}, 1)
+            assert done["submitted"]
+            r = await world.host.slash(world.lobby, "mm resolve", match=match_id)
+            assert dx.said(r) == "Step 1 resolved.", dx.said(r)
+            await bot.pump()
+
+            def closed(member) -> list[str]:
+                texts = [dx.text_of(m) for m in world.messages(world.place(member))]
+                return [t for t in texts if t.startswith("Step 1 closed before its request")]
+
+            assert closed(ann2) == []  # ann2's own action stood
+            assert len(closed(ann1)) == 1  # ann1's default did
+            bot.database.dispose()
+
+    asyncio.run(scenario())
