@@ -337,3 +337,31 @@ def test_n4_a_discord_season_is_private_on_the_web_until_its_host_says_otherwise
         headers={"Authorization": f"Bearer {web_token}"},
     )
     assert r.status_code == 422 and "public or private" in _error(r)
+
+
+# ---------------------------------------------------------------- look-alike ids
+
+LOOKALIKES = ["d\u0570", "\u0257h", "\u1d05h", "d h", "dh\ufffc", "\u1d48h", "dh\u2006"]
+
+
+@pytest.mark.parametrize("twin", LOOKALIKES, ids=lambda t: t.encode("unicode_escape").decode())
+def test_lookalikes_of_an_id_outside_the_cyrillic_greek_table_are_refused(api, twin):
+    """A general rule, not a list: the documented class of characters (no
+    phonetic or modifier Latin letters, no non-ASCII symbol), one script per
+    id, and ids the same after folding spaces are one id; each refusal names
+    the id and why."""
+    others = [f"p{i:02}" for i in range(3, 14)]
+    body = {"game": "seat_exchange", "players": ["dh", twin, *others], "deadlines": MANUAL}
+    r = api.call("POST", "/api/matches", api.admin_key, json=body)
+    assert r.status_code == 422, r.text
+    said = _error(r)
+    assert "player id" in said and ("same to a reader" in said or "contains" in said
+                                    or "scripts" in said), said  # fmt: skip
+
+
+def test_names_in_any_one_script_are_still_welcome(api):
+    players = ["jk", "Łukasz", "Straße", "山田ー", "Kenji明", "Дима", "Σοφία", "Zoë", "dh 2"]
+    players += ["@everyone", "<@123>", "a-b_c", "x.y"]
+    body = {"game": "seat_exchange", "players": players, "deadlines": MANUAL}
+    r = api.call("POST", "/api/matches", api.admin_key, json=body)
+    assert r.status_code == 201, r.text
