@@ -138,5 +138,5 @@ def test_every_season_command_about_a_name_is_scoped(sqlite_url, dx):
             continue
         assert "this_servers" in [c.__name__ for c in cmd.checks], cmd.name
         checked += 1
-    assert checked == 11  # standings, adjust, result, death-match, use-token, give, ...
+    assert checked == 12  # standings, adjust, result, death-match, use-token, give, visibility, ...
     bot.database.dispose()

@@ -148,3 +148,21 @@ def test_the_api_serves_each_steps_description(api) -> None:
             desc = step["description"]
             assert desc["kind"] == kind and desc["task"] == game.step(kind).others_task()
             assert [n["name"] for n in desc["inputs"]] == [n.name for n in game.step(kind).inputs()]
+
+
+def test_n10_unknown_game_ids_in_asset_urls_leave_no_trace(api) -> None:
+    """Issue 33, N10: ``/web/<unknown id>/x.js`` answers 404 and remembers
+    nothing, so made-up ids cannot grow the server's memory; a real game's
+    script is still served."""
+    client = api.client
+    before = gameweb._web_dir.cache_info().currsize
+    for i in range(300):
+        r = client.get(f"/web/nogame{i}/x.js")
+        assert r.status_code == 404
+    gameweb.assets("nogame1"), gameweb.input_words("nogame2")
+    assert gameweb._web_dir.cache_info().currsize == before
+    assert gameweb._assets.cache_info().currsize <= len(games.ids())
+    assert gameweb._input_words.cache_info().currsize <= len(games.ids())
+    scripts = [(gid, gameweb.assets(gid)[0]) for gid in BUILT_IN if gameweb.assets(gid)[0]]
+    gid, names = scripts[0]
+    assert client.get(f"/web/{gid}/{names[0]}").status_code == 200

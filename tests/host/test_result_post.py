@@ -39,7 +39,7 @@ def test_second_to_won_is_listed_by_its_places():
         res = game.result(match.state)
         assert res["ranking"] is None
         text = result_text(_Snap(game, match))
-        assert text.splitlines()[2].split()[:5] == ["place", "player", "ToL", "garnets", "points"]
+        assert text.splitlines()[2].split()[:5] == ["place", "player", "ToL", "garnets", "score"]
         rows = _rows(text)
         assert sorted(p for _place, p, _rest in rows) == sorted(players)
         order = [p for _label, group in game.placings(res, players) for p in group]
@@ -63,3 +63,24 @@ def test_a_ranked_result_keeps_its_ranks():
     assert rows[0][0] == "1"
     ranking = game.result(match.state)["ranking"]
     assert [p for _place, p, _rest in rows] == [p for group in ranking for p in group]
+
+
+def test_b3_long_ids_are_whole_and_every_scored_game_has_its_score_column():
+    """Issue 33, B3: ids up to 32 characters are shown whole, and each game that
+    declares a score per player (``Game.score_key``) has its column."""
+    for game_id in ("amalgamation", "seat_exchange", "mvp", "second_to_won", "homeostasis"):
+        game = games.get(game_id)
+        players = [f"maximilian_oberhuber_{i:02}" for i in range(game.player_count or 5)]
+        match = play_random(game, game.new_config(players, 1), random.Random(1))
+        text = result_text(_Snap(game, match))
+        rows = _rows(text)
+        assert sorted(p for _place, p, _rest in rows) == sorted(players), game_id
+        head = text.splitlines()[2].split()
+        res = game.result(match.state)
+        if game.score_key is None:
+            assert head == ["place", "player", "ToL", "garnets"], game_id
+            continue
+        assert head[-1] == "score", game_id
+        scores = res["details"][game.score_key]
+        for _place, p, rest in rows:
+            assert rest[2] == str(scores.get(p, 0)), (game_id, p)

@@ -105,3 +105,44 @@ def test_the_claim_key_ignores_the_spelling_of_actions():
     for game_id in games.ids():
         rec = record_of(game_id, 11, 1)
         assert match_key(_respelt(game_id, rec)) == match_key(rec), game_id
+
+
+def test_n9_a_trade_respelt_or_trades_reordered_is_the_same_match():
+    """Issue 33, N9: one trade's two players in the other order, or a list of
+    trades reordered, is the match the rules played; its key is the same, so
+    it enters a season once. Changing what a trade does changes the key."""
+    rec = None
+    for seed in range(40):
+        rec = record_of("seat_exchange", seed, 0)
+        if any(len(a.get("trades") or []) > 1 for s in rec["steps"] for a in s["actions"].values()):
+            break
+    assert rec is not None
+    respelt = json.loads(json.dumps(rec))
+    turned = 0
+    for step in respelt["steps"]:
+        for action in step["actions"].values():
+            trades = action.get("trades") or []
+            if trades:
+                action["trades"] = [
+                    {**t, "players": list(reversed(t["players"]))} for t in reversed(trades)
+                ]
+                turned += 1
+    assert turned and respelt != rec
+    assert replay(respelt).result() == replay(rec).result()
+    assert match_key(respelt) == match_key(rec)
+    # a different amount in one trade is another match
+    other = json.loads(json.dumps(rec))
+    step, player = next(
+        (i, p)
+        for i, s in enumerate(other["steps"])
+        for p, a in s["actions"].items()
+        if a.get("trades")
+    )
+    other["steps"][step]["actions"][player]["trades"] = []
+    assert match_key(other) != match_key(rec)
+    # and the season refuses the respelt record once the match is in
+    players = rec["config"]["players"]
+    season = SeasonSettings(name="s", cast=[CastMember(id=p) for p in players])
+    first = entry_of_record(rec, season.ids)
+    again = entry_of_record(respelt, season.ids)
+    assert first.match_key == again.match_key

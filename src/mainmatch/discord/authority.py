@@ -9,14 +9,22 @@ the server's id, so it is no use on another server nor a copy of the key),
 and compares it with the current key's at every use: a new admin key
 withdraws every server's authority until it is set up again with the new key.
 In the open mode (no admin key) every server set up may create.
+
+Wrong admin keys in ``/mm setup key:`` and wrong season host tokens in ``/mm
+season link`` cost the Discord server (guild) a guess from the same buckets
+the web server keeps in the database (``host/ratelimit.py``, issue 33, N6):
+20 at once, then one every 2 s, counted by every process.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 
 from mainmatch.host.admin import load_admin_key
+from mainmatch.host.db import Database
+from mainmatch.host.ratelimit import GUESS_BURST, GUESSES_PER_SECOND, DbBuckets
 
 #: PBKDF2 rounds: a copy of the database does not give the key away cheaply
 ROUNDS = 120_000
@@ -65,3 +73,23 @@ class Authority:
         if guild_id not in self._expected:
             self._expected[guild_id] = verifier(key, guild_id)
         return hmac.compare_digest(stored, self._expected[guild_id])
+
+
+def _buckets(db: Database) -> DbBuckets:
+    return DbBuckets(db, GUESS_BURST, GUESSES_PER_SECOND)
+
+
+def guesses_left(db: Database, guild_id: int) -> str | None:
+    """Why the Discord server ``guild_id`` may not show a secret now (too many
+    wrong ones: the seconds to wait, in words), or ``None``."""
+    wait = _buckets(db).wait(f"discord:{guild_id}")
+    if wait <= 0:
+        return None
+    return (
+        f"too many wrong keys or tokens from this server; try again in {max(1, math.ceil(wait))} s"
+    )
+
+
+def wrong_guess(db: Database, guild_id: int) -> None:
+    """A wrong admin key or season host token shown on ``guild_id``: one guess."""
+    _buckets(db).take(f"discord:{guild_id}")

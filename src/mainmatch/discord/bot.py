@@ -355,10 +355,13 @@ class MainmatchBot(commands.Bot):
         """A prompt whose step closed before it could be posted (the host resolved
         it, or an undo took it back): the player is told so, not left unaware
         that there was a step (issue 26, L9); a step still open that is no longer
-        theirs (they submitted on the web) needs no word."""
+        theirs, or one that resolved with their own action (they submitted on the
+        web), needs no word."""
         ov = await self.run_db(self.service.overview, Access(row.match_id, "host"))
         if ov["status"] == "running" and ov.get("open_step") == row.step:
             return "stale"
+        if await self.run_db(self.store.acted_in, row.match_id, row.step, row.player):
+            return "stale"  # their own action stood (sent on the web): nothing to tell (issue 33)
         text = (
             f"Step {row.step} closed before its request reached you; "
             "the rules' defaults stood in for anything you did not submit. "

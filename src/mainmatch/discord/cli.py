@@ -139,6 +139,7 @@ def serve_with_bot(app: Any, service: Any, *, host: str, port: int, access_log: 
         log_level="info",
         access_log=access_log,
         timeout_graceful_shutdown=3,
+        proxy_headers=False,  # the app reads X-Forwarded-For from trusted proxies only
     )
     server = uvicorn.Server(config)
 

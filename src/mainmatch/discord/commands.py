@@ -55,6 +55,17 @@ class Refused(app_commands.CheckFailure):
     """A check that failed, with the sentence to show."""
 
 
+async def _check_key(bot: BotLike, guild_id: int, key: str) -> None:
+    """``/mm setup key:``: refused while the server has guessed wrong too often
+    (unchecked), and a wrong key costs it a guess (authority.py, issue 33, N6)."""
+    too_many = await bot.run_db(authority.guesses_left, bot.database, guild_id)
+    if too_many:
+        raise Refused(f"Nothing set up: {too_many}.")
+    if not bot.authority.is_key(key):
+        await bot.run_db(authority.wrong_guess, bot.database, guild_id)
+        raise Refused("Nothing set up: this is not the mainmatch server's admin key.")
+
+
 def _bot(interaction: discord.Interaction) -> BotLike:
     return interaction.client  # type: ignore[return-value]
 
@@ -171,8 +182,8 @@ def group(bot: BotLike) -> app_commands.Group:
         key: str | None = None,
     ) -> None:
         assert interaction.guild is not None
-        if key is not None and bot.authority.key() is not None and not bot.authority.is_key(key):
-            raise Refused("Nothing set up: this is not the mainmatch server's admin key.")
+        if key is not None and bot.authority.key() is not None:
+            await _check_key(bot, interaction.guild.id, key)
         if private == "channels" and category is None:
             raise Refused("private: channels needs a category for the players' channels.")
         if web_base and not re.fullmatch(r"https?://[^\s<>]{1,180}", web_base):
@@ -371,6 +382,11 @@ def group(bot: BotLike) -> app_commands.Group:
             .replace("{", "{{")
             .replace("}", "}}"),
         )
+        if done and user is None and before is not None:
+            # the member no longer plays it: no view, form or withdrawal of the bot's
+            # move through Discord, no web link (B1); and they may be given it back (B2)
+            await bot.run_db(bot.store.set_seat_user, match_id, player, None)
+            await bot.run_db(bot.service.new_player_token, match_id, player)
         if done and before is not None and (user is None or user.id != before):
             by = f"a bot ({bot_name})" if user is None else "another member"
             await tell_replaced(bot, before, match_id, player, by)

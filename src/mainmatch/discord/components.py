@@ -75,7 +75,8 @@ async def prompt_message(
     form = forms.form_for(ov["game"]["id"], req["kind"], req)
     shown = sub["action"] if sub is not None else draft
     desc = games.get(ov["game"]["id"]).step(req["kind"])
-    echo = form.echo(shown) if shown else ""
+    # an empty submission ({}: "no trades") is read back in the step's words too (issue 33, B10)
+    echo = form.echo(shown) if sub is not None or shown else ""
     asked = desc.request_words(req)
     content = tx.prompt_text(ov, desc.ask, asked, echo, draft, form.offered)
     link = await web_link(bot, match_id, player)

@@ -25,18 +25,19 @@ from __future__ import annotations
 import io
 import json
 import re
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
+from mainmatch.host import season_visibility
 from mainmatch.host.errors import HostError, NotFound
 from mainmatch.host.season_service import Season, SeasonService
 from mainmatch.season import render
 from mainmatch.season.ledger import Standings
 from mainmatch.season.models import Entry
 
-from . import season_match
+from . import authority, season_match
 from . import text as tx
 from .cast import cast_id as _cast_id
 from .cast import cast_players as _players
@@ -383,16 +384,32 @@ def group(bot: BotLike) -> app_commands.Group:
     async def link(interaction: discord.Interaction, name: str, token: str) -> None:
         assert interaction.guild is not None
         guild = interaction.guild.id
+        too_many = await bot.run_db(authority.guesses_left, bot.database, guild)
+        if too_many:
+            raise Refused(f"Not linked: {too_many}.")
         try:
             added = await bot.run_db(seasons.link_guild, name, guild, token.strip())
         except HostError:
             # the same line for a wrong token and an unknown name: nothing to learn by trying
+            await bot.run_db(authority.wrong_guess, bot.database, guild)
             raise Refused(f"Not linked: no season {name} with this host token.") from None
         await _answer(
             interaction,
             f"Season {name} "
             + ("is now reachable on this server." if added else "was already reachable here."),
         )
+
+    @sg.command(name="visibility", description="Who may read the season on the web")
+    @app_commands.describe(
+        name="the season's name",
+        choice="public: anyone with the address; private: the host token or admin key only",
+    )
+    @app_commands.check(is_host)
+    async def visibility(
+        interaction: discord.Interaction, name: str, choice: Literal["public", "private"]
+    ) -> None:
+        done = await bot.run_db(season_visibility.set_visibility, bot.database, name, choice)
+        await _answer(interaction, f"Season {name} is now {done} on the web.")
 
     season_match.attach(sg, bot, seasons)
 

@@ -15,7 +15,7 @@ from sqlalchemy import JSON, BigInteger, Float, ForeignKey, Integer, String, sel
 from sqlalchemy.orm import Mapped, mapped_column
 
 from mainmatch.host.db import Database
-from mainmatch.host.models import Base, MatchRow
+from mainmatch.host.models import Base, MatchRow, StepRow
 
 
 class GuildRow(Base):
@@ -210,6 +210,13 @@ class Store:
         with self.db.read() as s:
             r = s.get(DraftRow, (match_id, step, player))
             return dict(r.action) if r is not None else {}
+
+    def acted_in(self, match_id: str, step: int, player: str) -> bool:
+        """Whether ``player``'s own action (not the rules' default) stands in the
+        applied step ``step`` (they submitted on the web, or before a prompt)."""
+        with self.db.read() as s:
+            row = s.get(StepRow, (match_id, step))
+            return row is not None and player in row.actions and player not in row.defaulted
 
     def drop_draft_before(self, match_id: str, step: int, player: str, before: float) -> None:
         """Forget a draft made before ``before`` (a step opened again by an undo

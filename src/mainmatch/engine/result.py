@@ -35,3 +35,20 @@ def nonzero(amounts: dict[str, int], order: list[str]) -> dict[str, int]:
     {'b': 2, 'c': 1}
     """
     return {p: amounts[p] for p in order if amounts.get(p, 0) != 0}
+
+
+def scores_of(score_key: str | None, result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Each player's final score in ``result``, read where the game declares
+    it (``Game.score_key``, a key of the result's ``details``), or ``None``
+    when the game keeps no score per player. The one place the host, Discord
+    and seasons read a score, so a typed result can replace the lookup here.
+
+    >>> scores_of("money", {"details": {"money": {"a": 3}}})
+    {'a': 3}
+    >>> scores_of(None, {"details": {"money": {"a": 3}}}) is None
+    True
+    """
+    if not score_key or not result:
+        return None
+    scores = (result.get("details") or {}).get(score_key)
+    return scores if isinstance(scores, dict) else None

@@ -5,10 +5,19 @@ A process remembers what a token opens for at most :data:`ACCESS_TTL`
 seconds: a link reissued by another process on the same database stops
 working here within that time (issue #26, M4); the issuing process forgets
 the old token at once.
+
+Unknown tokens cost no database work when they can be told cheaply (issue 33,
+a flood of unknown tokens slowed other matches): a token that is not the shape
+of one the server makes (:data:`TOKEN_SHAPE`) is unknown without a lookup, and
+one looked up in vain is remembered as unknown for :data:`UNKNOWN_TTL` seconds
+(new tokens are fresh random strings, so none of them was ever seen before).
+The web adapters also hold each address to a budget of lookups in vain
+(``ratelimit.token_access``).
 """
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +32,13 @@ from .tokens import new_token, token_hash
 #: seconds a token's access is remembered (the target: a reissued link stops
 #: working on every process within 1 s)
 ACCESS_TTL = 0.5
+#: seconds a token looked up in vain is known to be unknown
+UNKNOWN_TTL = 30.0
+#: tokens remembered (known or unknown) at most; the oldest half goes first
+MAX_REMEMBERED = 100_000
+#: the shape of every token the server makes (``tokens.new_token``: URL-safe
+#: Base64 of 24 bytes); anything else cannot be one
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 @dataclass(frozen=True)
@@ -39,6 +55,8 @@ class AccessMixin(ServiceCore):
         super().__init__(*args, **kwargs)
         #: token -> (when it was looked up, the access it gives)
         self._access: dict[str, tuple[float, Access]] = {}
+        #: token -> when it was looked up in vain
+        self._unknown: dict[str, float] = {}
 
     def authorize(self, match_id: str, token: str | None) -> Access:
         """The access ``token`` gives to match ``match_id``."""
@@ -47,7 +65,9 @@ class AccessMixin(ServiceCore):
                 "this needs the token of a host, player or spectator link (Authorization: Bearer TOKEN, or ?token=)"
             )
         access = self.access_of(token)
-        if access is None or access.match_id != match_id:
+        if access is None:  # no lookup for whether the match exists: a flood stays cheap
+            raise Forbidden("this token does not give access to this match")
+        if access.match_id != match_id:
             with self.db.read() as s:
                 if s.get(MatchRow, match_id) is None:
                     raise NotFound(f"no match {match_id!r}")
@@ -56,21 +76,39 @@ class AccessMixin(ServiceCore):
 
     def access_of(self, token: str) -> Access | None:
         """The access a link's token gives, or ``None`` for an unknown token.
-        Known tokens are remembered for :data:`ACCESS_TTL` seconds (module doc)."""
-        if not token or len(token) > 200:
+        Known tokens are remembered for :data:`ACCESS_TTL` seconds, unknown ones
+        for :data:`UNKNOWN_TTL`; a token of the wrong shape is never looked up
+        (module doc)."""
+        known = self.cached_access(token)
+        if known is not None:
+            return known
+        if self.surely_unknown(token):
             return None
         now = time.monotonic()
-        known = self._access.get(token)
-        if known is not None and now - known[0] < ACCESS_TTL:
-            return known[1]
         access = self._lookup(token)
         if access is None:
             self._access.pop(token, None)
+            _remember(self._unknown, token, now)
         else:
-            if len(self._access) >= 100_000:
-                self._access.clear()
-            self._access[token] = (now, access)
+            _remember(self._access, token, (now, access))
         return access
+
+    def cached_access(self, token: str) -> Access | None:
+        """The access ``token`` gave at a lookup less than :data:`ACCESS_TTL`
+        seconds ago, or ``None`` (no database work)."""
+        known = self._access.get(token) if token else None
+        if known is not None and time.monotonic() - known[0] < ACCESS_TTL:
+            return known[1]
+        return None
+
+    def surely_unknown(self, token: str) -> bool:
+        """Whether ``token`` opens nothing, known without the database: not the
+        shape of a token, or looked up in vain less than :data:`UNKNOWN_TTL`
+        seconds ago."""
+        if not token or not TOKEN_SHAPE.fullmatch(token):
+            return True
+        when = self._unknown.get(token)
+        return when is not None and time.monotonic() - when < UNKNOWN_TTL
 
     def access_now(self, token: str) -> Access | None:
         """What ``token`` opens now, read from the database (a live stream asks
@@ -133,6 +171,14 @@ class AccessMixin(ServiceCore):
             if m is not None:
                 return Access(m.id, "host")
         return None
+
+
+def _remember(memory: dict, key: str, value: object) -> None:
+    """Keep ``key`` in a bounded memory: when full, the older half is dropped."""
+    if len(memory) >= MAX_REMEMBERED:
+        for old in list(memory)[: MAX_REMEMBERED // 2]:
+            del memory[old]
+    memory[key] = value
 
 
 def _player_of(access: Access) -> str:

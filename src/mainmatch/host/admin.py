@@ -14,8 +14,10 @@ A request shows the key as ``Authorization: Bearer KEY``. A browser that
 logged in with it holds a *session* in the ``mm_admin`` cookie instead, never
 the key (issue #26, L1): ``EXPIRES.NONCE.MAC`` where MAC is an HMAC-SHA256 of
 the rest under the admin key, so the server checks it without storing
-anything; it lasts :data:`SESSION_SECONDS` (7 days) and is HttpOnly and
-SameSite=Strict. A new admin key ends every session. Match links (host,
+anything but the sessions logged out before they expired (the
+``ended_sessions`` table, read by every process: a copied cookie stops working
+at logout, issue 33, N11); it lasts :data:`SESSION_SECONDS` (7 days) and is
+HttpOnly and SameSite=Strict. A new admin key ends every session. Match links (host,
 player, spectator) need no admin key: their own tokens are their access.
 """
 
@@ -29,7 +31,7 @@ import time
 from pathlib import Path
 
 from fastapi import Request, Response
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
@@ -37,7 +39,7 @@ from mainmatch.engine.errors import MainmatchError
 
 from .db import Database, normalize_url
 from .errors import HostError, Unauthorized
-from .models import SettingRow
+from .models import EndedSessionRow, SettingRow
 from .ratelimit import check_guesses, wrong_guess
 
 ENV = "MAINMATCH_ADMIN_KEY"
@@ -46,33 +48,100 @@ COOKIE = "mm_admin"
 SETTING = "admin_key"
 
 
-#: the least an admin key must have (issue #26, L2): length, and different characters
+#: the least an admin key must have (issue #26, L2; issue 33, N7): length,
+#: different characters, and characters outside the guessable parts
 MIN_KEY_LENGTH = 16
 MIN_KEY_KINDS = 8
+MIN_KEY_UNGUESSABLE = 8
+#: runs along these rows (either way) are guessable: counting, the alphabet and
+#: the keyboard's rows
+_ROWS = (
+    "0123456789",
+    "abcdefghijklmnopqrstuvwxyz",
+    "1234567890",
+    "qwertyuiop",
+    "asdfghjkl",
+    "zxcvbnm",
+)
+_PAIRS = frozenset(
+    r[i : i + 2] for row in _ROWS for r in (row, row[::-1]) for i in range(len(r) - 1)
+)
+#: the passwords guessers try first (the top of every leaked-password list)
+_COMMON = (
+    "password", "passw0rd", "letmein", "welcome", "iloveyou", "monkey", "dragon",
+    "master", "sunshine", "princess", "football", "baseball", "trustno1", "superman",
+    "qwerty", "abc123", "secret", "changeme", "admin", "mainmatch",
+)  # fmt: skip
+#: a run this long of counting, a keyboard row or one repeated character is guessable
+_RUN = 4
 
 
 class WeakKey(MainmatchError):
     """The admin key is too easy to guess."""
 
 
+def guessable(key: str) -> int:
+    """How many characters of ``key`` lie in guessable parts: a common password
+    (:data:`_COMMON`), or a run of :data:`_RUN` or more characters that counts,
+    follows a keyboard row (either way) or repeats one character.
+
+    >>> guessable("1234567890123456"), guessable("password12345678"), guessable("qwertyuiopasdfgh")
+    (16, 16, 16)
+    >>> guessable("test-admin-key-0123456789")
+    15
+    """
+    low = key.lower()
+    hit = [False] * len(low)
+    for word in _COMMON:
+        start = low.find(word)
+        while start >= 0:
+            hit[start : start + len(word)] = [True] * len(word)
+            start = low.find(word, start + 1)
+    start = 0
+    for i in range(1, len(low) + 1):
+        if i < len(low) and (low[i - 1 : i + 1] in _PAIRS or low[i] == low[i - 1]):
+            continue
+        if i - start >= _RUN:
+            hit[start:i] = [True] * (i - start)
+        start = i
+    return sum(hit)
+
+
 def check_key_strength(key: str, where: str) -> str:
-    """``key`` if it is strong enough: at least :data:`MIN_KEY_LENGTH` characters
-    of which :data:`MIN_KEY_KINDS` differ (``aaaa…`` and ``1234…`` are not keys).
-    Raises :class:`WeakKey` naming where the key came from."""
-    if len(key) < MIN_KEY_LENGTH or len(set(key)) < MIN_KEY_KINDS:
+    """``key`` if it is strong enough (docs/hosting.md, the server's promises):
+    at least :data:`MIN_KEY_LENGTH` characters of which :data:`MIN_KEY_KINDS`
+    differ, and :data:`MIN_KEY_UNGUESSABLE` of them outside common passwords,
+    counting, keyboard rows and repeats (:func:`guessable`). Raises
+    :class:`WeakKey` naming where the key came from."""
+    if (
+        len(key) < MIN_KEY_LENGTH
+        or len(set(key)) < MIN_KEY_KINDS
+        or len(key) - guessable(key) < MIN_KEY_UNGUESSABLE
+    ):
         raise WeakKey(
             f"the admin key {where} is too weak: use at least {MIN_KEY_LENGTH} characters, "
-            f"{MIN_KEY_KINDS} of them different (e.g. python -c 'import secrets; "
-            f"print(secrets.token_urlsafe(24))'), or unset it for a generated key"
+            f"{MIN_KEY_KINDS} of them different and {MIN_KEY_UNGUESSABLE} outside common "
+            "passwords, counting, keyboard rows and repeats (e.g. python -c 'import secrets; "
+            "print(secrets.token_urlsafe(24))'), or unset it for a generated key"
         )
     return key
 
 
+def env_admin_key() -> str | None:
+    """The admin key set in ``$MAINMATCH_ADMIN_KEY`` (checked: :class:`WeakKey`),
+    :data:`OPEN`, or ``None`` when unset. Read before any database is opened,
+    so a weak key stops the server before it creates or migrates anything."""
+    env = os.environ.get(ENV, "").strip()
+    if not env:
+        return None
+    return OPEN if env == OPEN else check_key_strength(env, f"in ${ENV}")
+
+
 def load_admin_key(db_url: str) -> str | None:
     """The server's admin key (see module doc); ``None`` is the open mode."""
-    env = os.environ.get(ENV, "").strip()
-    if env:
-        return None if env == OPEN else check_key_strength(env, f"in ${ENV}")
+    env = env_admin_key()
+    if env is not None:
+        return None if env == OPEN else env
     url = make_url(normalize_url(db_url))
     if url.get_backend_name() == "sqlite":
         return _file_key(url.database)
@@ -141,11 +210,13 @@ def session_value(key: str) -> str:
 
 EXPIRED = "your admin session has expired; log in again with the admin key"
 FORGED = "this is not a session of this server; log in again with the admin key"
+ENDED = "this admin session was logged out; log in again with the admin key"
 
 
 def session_problem(key: str, value: str) -> str | None:
     """Why the cookie ``value`` is not a live session of ``key`` (:data:`FORGED`
-    or :data:`EXPIRED`), or ``None``."""
+    or :data:`EXPIRED`), or ``None`` (its signature holds; whether it was
+    logged out is :func:`session_ended`)."""
     expires, _, rest = value.partition(".")
     nonce, _, mac = rest.partition(".")
     if not (expires.isdigit() and nonce and mac):
@@ -155,6 +226,28 @@ def session_problem(key: str, value: str) -> str | None:
     if int(expires) < time.time():
         return EXPIRED
     return None
+
+
+def _nonce(value: str) -> tuple[str, float]:
+    expires, _, rest = value.partition(".")
+    return rest.partition(".")[0][:40], float(expires) if expires.isdigit() else 0.0
+
+
+def session_ended(db: Database, value: str) -> bool:
+    """Whether the genuine session ``value`` was logged out (any process)."""
+    nonce, _ = _nonce(value)
+    with db.read() as s:
+        return s.get(EndedSessionRow, nonce) is not None
+
+
+def end_session(db: Database, value: str) -> None:
+    """Log the session ``value`` out on every process: its nonce is kept until
+    the session would have expired (then it is dropped, expired anyway)."""
+    nonce, expires = _nonce(value)
+    with db.write() as s:
+        s.execute(delete(EndedSessionRow).where(EndedSessionRow.expires < time.time()))
+        if s.get(EndedSessionRow, nonce) is None:
+            s.add(EndedSessionRow(nonce=nonce, expires=expires))
 
 
 def start_session(response: Response, request: Request, key: str) -> None:
@@ -180,7 +273,9 @@ def require_admin(request: Request) -> None:
     """FastAPI dependency: the request must show the admin key (unless the
     server runs in the open mode): ``Authorization: Bearer KEY`` or a session
     cookie. Raises a one-line 401, or 429 after too many wrong keys from the
-    address (``ratelimit.py``; an expired but genuine session is no guess)."""
+    address (``ratelimit.py``). A genuine session passes even from a throttled
+    address (its signature is no oracle for the key), unless it was logged out;
+    an expired or logged-out but genuine session is no guess."""
     key: str | None = getattr(request.app.state, "admin_key", None)
     if key is None:
         return
@@ -190,16 +285,19 @@ def require_admin(request: Request) -> None:
             "creating or importing a match or a season needs the server's admin key "
             "(Authorization: Bearer KEY; mainmatch serve prints it)"
         )
-    check_guesses(request)
     if shown:
+        check_guesses(request)
         if hmac.compare_digest(shown.encode("utf-8", "replace"), key.encode("utf-8")):
             return
         wrong_guess(request)
         raise Unauthorized("this is not the server's admin key")
     problem = session_problem(key, cookie or "")
     if problem is None:
-        return
-    if problem != EXPIRED:
+        if not session_ended(request.app.state.service.db, cookie or ""):
+            return
+        problem = ENDED
+    elif problem == FORGED:
+        check_guesses(request)
         wrong_guess(request)
     raise Unauthorized(problem)
 

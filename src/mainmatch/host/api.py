@@ -26,11 +26,12 @@ from mainmatch import games
 from mainmatch.bots import bot_names
 
 from . import deadlines as dl
-from .admin import COOKIE, require_admin, start_session
+from .admin import COOKIE, end_session, require_admin, session_problem, start_session
 from .errors import Conflict, Forbidden
 from .home import RECORD_KEY, host_extras, restored
 from .inputwords import describe_step, host_inputs, kind_words
-from .ratelimit import SeatRequest, check_draft, seat_request
+from .logredact import plain_param
+from .ratelimit import SeatRequest, check_draft, client_of, seat_request, token_access
 from .service import Access, Created, HostService, available_games, broken_games
 
 router = APIRouter(prefix="/api")
@@ -48,13 +49,20 @@ def bearer(
     request: Request,
     token: str | None = Query(None, description="the link's token, where no header can be sent"),
 ) -> str | None:
+    """The token shown: the ``Authorization`` header, else ``?token=`` under
+    that plain name only (``logredact.plain_param``: ``?tok%65n=`` opens nothing,
+    issue 33, N8); ``token`` is declared for the API's documentation."""
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip()
-    return token
+    return plain_param(request.url.query, "token") if token is not None else None
 
 
 def access(match_id: str, request: Request, token: str | None = Depends(bearer)) -> Access:
+    """The token's access to ``match_id``; a token that opens nothing is
+    answered under the address's budget of lookups in vain (``token_access``)."""
+    if token:
+        token_access(request, token)  # past the budget: 429 before any lookup
     return service(request).authorize(match_id, token)
 
 
@@ -266,8 +274,15 @@ def admin_session(request: Request) -> Response:
     return response
 
 
-@router.delete("/admin/session", status_code=204, summary="Forget the admin key in this browser")
-def admin_logout() -> Response:
+@router.delete(
+    "/admin/session",
+    status_code=204,
+    summary="Log this browser out: its session ends on the server too (a copy stops working)",
+)
+def admin_logout(request: Request) -> Response:
+    key, cookie = request.app.state.admin_key, request.cookies.get(COOKIE)
+    if key is not None and cookie and session_problem(key, cookie) is None:
+        end_session(service(request).db, cookie)
     response = Response(status_code=204)
     response.delete_cookie(COOKIE)
     return response
@@ -275,7 +290,7 @@ def admin_logout() -> Response:
 
 @router.get("/me", summary="What a token is: its match, role and player")
 def me(request: Request, token: str | None = Depends(bearer)) -> dict:
-    acc = service(request).access_of(token or "")
+    acc = token_access(request, token)
     if acc is None:
         raise Forbidden("unknown token")
     return {"match": acc.match_id, "role": acc.role, "player": acc.player}
@@ -397,7 +412,7 @@ async def stream(
 ) -> StreamingResponse:
     svc = service(request)
     hub = request.app.state.hub
-    client = request.client.host if request.client else "?"
+    client = client_of(request)
     release = request.app.state.streams.take(acc.match_id, client)
 
     async def events() -> AsyncIterator[str]:

@@ -26,13 +26,13 @@ from mainmatch import __version__
 from mainmatch.engine.errors import MainmatchError
 
 from . import api, apidocs, home, logredact, pages, season_api
-from .admin import check_key_strength, load_admin_key
+from .admin import check_key_strength, env_admin_key, load_admin_key
 from .db import DEFAULT_URL, Database
 from .errors import HostError, TooMany, cut
 from .limits import BodyLimit, SecurityHeaders, StreamSlots
 from .live import Hub
 from .notify import Listener
-from .ratelimit import RateLimits
+from .ratelimit import RateLimits, trusted_networks
 from .service import HostService
 
 log = logging.getLogger("mainmatch.host")
@@ -55,18 +55,23 @@ def create_app(
     service: HostService | None = None,
     admin_key: str | None = LOAD_KEY,
     bot_worker: bool = True,
+    trusted_proxies: str = "",
 ) -> FastAPI:
     """The server. ``admin_key``: the key that creating and importing need
     (``None``: the open mode; by default ``load_admin_key``). ``bot_worker``:
-    bot seats move in a background thread (``botmoves.py``)."""
+    bot seats move in a background thread (``botmoves.py``).
+    ``trusted_proxies``: the proxies whose ``X-Forwarded-For`` names the client
+    (``ratelimit.client_of``; none by default: the header is ignored)."""
     logredact.install()  # no key or link token in the access log (issue #26, L3)
+    if admin_key == LOAD_KEY:
+        env_admin_key()  # a weak key stops here, before a database is opened (issue 33, N7)
+    elif admin_key is not None:
+        check_key_strength(admin_key, "given to the server")
     db = service.db if service is not None else Database(url)
     svc = service or HostService(db)
     hub = Hub()
     if admin_key == LOAD_KEY:
         admin_key = load_admin_key(db.url)
-    elif admin_key is not None:
-        check_key_strength(admin_key, "given to the server")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -104,7 +109,8 @@ def create_app(
     app.state.hub = hub
     app.state.admin_key = admin_key
     app.state.streams = StreamSlots()
-    app.state.limits = RateLimits()
+    app.state.limits = RateLimits(db)
+    app.state.trusted_proxies = trusted_networks(trusted_proxies)
     app.include_router(home.router)
     app.include_router(api.router)
     app.include_router(pages.router)

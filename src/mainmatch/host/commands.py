@@ -62,13 +62,25 @@ def register(app: typer.Typer, bot: BotHook | None = None) -> None:
             "--discord",
             help="also run the Discord bot in this process (token from DISCORD_TOKEN)",
         ),
+        proxy_headers: bool = typer.Option(
+            False,
+            "--proxy-headers",
+            help="behind a reverse proxy: take the client's address from X-Forwarded-For, "
+            "when the request comes from one of --forwarded-allow-ips",
+        ),
+        forwarded_allow_ips: str = typer.Option(
+            "127.0.0.1",
+            "--forwarded-allow-ips",
+            help="with --proxy-headers: the proxies' addresses or networks, comma-separated",
+        ),
     ) -> None:
         """Run the host server: create matches, collect submissions, resolve steps at their deadlines."""
         import uvicorn
 
-        from .admin import load_admin_key
+        from .admin import env_admin_key, load_admin_key
         from .app import create_app
         from .db import Database
+        from .ratelimit import trusted_networks
         from .service import HostService
 
         if discord:
@@ -81,6 +93,9 @@ def register(app: typer.Typer, bot: BotHook | None = None) -> None:
         )
         logging.getLogger("alembic").setLevel(logging.WARNING)
         try:
+            env_admin_key()  # a weak key stops the server before any database exists
+            trusted = forwarded_allow_ips if proxy_headers else ""
+            trusted_networks(trusted)  # a mistyped address stops the server here
             database = Database(db)
             database.migrate()
             service = HostService(database)
@@ -96,16 +111,28 @@ def register(app: typer.Typer, bot: BotHook | None = None) -> None:
         lines += admin_key_lines(admin_key, database.url)
         print("\n".join(lines), flush=True)
         if discord and bot is not None:
-            web = create_app(service=service, scan_interval=scan_interval, admin_key=admin_key)
+            web = create_app(
+                service=service,
+                scan_interval=scan_interval,
+                admin_key=admin_key,
+                trusted_proxies=trusted,
+            )
             bot.serve(web, service, host=host, port=port, access_log=access_log)
             return
         uvicorn.run(
-            create_app(service=service, scan_interval=scan_interval, admin_key=admin_key),
+            create_app(
+                service=service,
+                scan_interval=scan_interval,
+                admin_key=admin_key,
+                trusted_proxies=trusted,
+            ),
             host=host,
             port=port,
             log_level="info",
             access_log=access_log,
             timeout_graceful_shutdown=3,
+            # the app reads X-Forwarded-For itself, from trusted proxies only (ratelimit.client_of)
+            proxy_headers=False,
         )
 
 

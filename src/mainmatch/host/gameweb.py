@@ -42,9 +42,18 @@ ASSET = re.compile(r"^[A-Za-z0-9_-]+\.(js|css)$")
 MEDIA = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8"}
 
 
-@cache
 def web_dir(game_id: str) -> Traversable | None:
-    """The ``web/`` folder of the game's package, or ``None`` (no such game, or none)."""
+    """The ``web/`` folder of the game's package, or ``None`` (no such game, or
+    none). Only installed games' folders are remembered: an id from a URL
+    (``/web/<id>/x.js``) that names no game is answered without a trace, so
+    made-up ids cannot grow the server's memory (issue 33, N10)."""
+    if game_id not in games.game_ids():
+        return None
+    return _web_dir(game_id)
+
+
+@cache
+def _web_dir(game_id: str) -> Traversable | None:
     try:
         game = games.get(game_id)
     except (MainmatchError, KeyError, ValueError):
@@ -100,9 +109,14 @@ def request_template(game_id: str) -> str | None:
     return f"games/{game_id}.request.html" if has_request(game_id) else None
 
 
-@cache
 def assets(game_id: str) -> tuple[list[str], list[str]]:
-    """The scripts and style sheets in the game's folder, by name, sorted."""
+    """The scripts and style sheets in the game's folder, by name, sorted
+    (remembered for installed games only, as :func:`web_dir`)."""
+    return _assets(game_id) if game_id in games.game_ids() else ([], [])
+
+
+@cache
+def _assets(game_id: str) -> tuple[list[str], list[str]]:
     folder = web_dir(game_id)
     if folder is None:
         return [], []
@@ -110,9 +124,14 @@ def assets(game_id: str) -> tuple[list[str], list[str]]:
     return [n for n in names if n.endswith(".js")], [n for n in names if n.endswith(".css")]
 
 
-@cache
 def input_words(game_id: str) -> dict[str, dict[str, Any]]:
-    """The words of the game's host inputs (``web/inputs.json``), or none."""
+    """The words of the game's host inputs (``web/inputs.json``), or none
+    (remembered for installed games only, as :func:`web_dir`)."""
+    return _input_words(game_id) if game_id in games.game_ids() else {}
+
+
+@cache
+def _input_words(game_id: str) -> dict[str, dict[str, Any]]:
     path = web_file(game_id, "inputs.json")
     return json.loads(path.read_text(encoding="utf-8")) if path is not None else {}
 

@@ -9,7 +9,8 @@ server whatever the game (docs/hosting.md, the server's promises):
   :data:`MAX_NUMBER` in size (seeds have their own bound, ``SEED_LIMIT``);
 - every list or object has at most :data:`MAX_ITEMS` entries and values nest
   at most :data:`MAX_DEPTH` deep;
-- player ids are a safe set (:func:`check_player_ids`).
+- player ids are a safe set (:func:`check_player_ids`): a documented class of
+  characters, one script, distinct to a reader.
 
 Each failure is one line naming where the value is and the bound.
 """
@@ -134,6 +135,62 @@ def _invisible(ch: str) -> bool:
     return any(lo <= code <= hi for lo, hi in _INVISIBLE_RANGES)
 
 
+#: Latin letters with no decomposition to an ASCII letter that names use
+#: (German, Nordic, Polish, Croatian, Maltese, Sami, Turkish, Dutch)
+_LATIN_EXTRA = set("ßæøœðþłđħŋĳıſÆØŒÐÞŁĐĦŊĲ")
+#: the first words of letters' Unicode names that count as one script
+#: (Chinese, Japanese and Korean mix their scripts, and Latin with them)
+_EAST_ASIAN = {"CJK", "HIRAGANA", "KATAKANA", "KATAKANA-HIRAGANA", "HANGUL", "BOPOMOFO"}
+
+
+def _char_problem(ch: str) -> str | None:
+    """Why ``ch`` is outside the player-id character class (docs/hosting.md):
+    letters (Latin ones only as written in names: an ASCII letter, with marks
+    or without, or one of :data:`_LATIN_EXTRA`; no phonetic or modifier
+    letters such as ``ɗ``, ``ᴅ``, ``ʰ``), combining marks, digits, the space,
+    and ASCII punctuation and symbols."""
+    if ch.isascii():
+        return None
+    cat = unicodedata.category(ch)
+    if cat[0] in "PSZN" and cat != "Nd":
+        return (
+            f"contains U+{ord(ch):04X} (only ASCII punctuation and symbols may be in a player id)"
+        )
+    name = unicodedata.name(ch, "")
+    if cat[0] == "L" and name.startswith("MODIFIER LETTER"):
+        return f"contains U+{ord(ch):04X} (a modifier letter, not a letter of a name)"
+    if cat[0] == "L" and name.startswith("LATIN") and ch not in _LATIN_EXTRA:
+        base = unicodedata.normalize("NFKD", ch)[:1]
+        if not (base.isascii() and base.isalpha()):
+            return f"contains {ch!r} (U+{ord(ch):04X}: a phonetic Latin letter, not a letter of a name)"
+    return None
+
+
+def script_of(ch: str) -> str | None:
+    """The script of a letter, by the first word of its Unicode name (``LATIN``,
+    ``CYRILLIC``, ``GREEK``, ``ARMENIAN``, ...; Chinese, Japanese and Korean as
+    one), or ``None`` for anything but a letter.
+
+    >>> script_of("d"), script_of("\u0570"), script_of("\u660e"), script_of("1")
+    ('LATIN', 'ARMENIAN', 'EAST ASIAN', None)
+    """
+    if not unicodedata.category(ch).startswith("L"):
+        return None
+    word = unicodedata.name(ch, "?").split(" ", 1)[0]
+    return "EAST ASIAN" if word in _EAST_ASIAN else word
+
+
+def mixed_scripts(pid: str) -> str | None:
+    """Why ``pid`` mixes scripts (``dհ``: Latin and Armenian), or ``None``:
+    an id's letters are of one script, Latin letters mixing only with Chinese,
+    Japanese and Korean."""
+    scripts = {x for x in map(script_of, pid) if x is not None}
+    if len(scripts) <= 1 or scripts == {"LATIN", "EAST ASIAN"}:
+        return None
+    named = " and ".join(sorted(x.title() for x in scripts))
+    return f"mixes letters of different scripts ({named}), as look-alikes of other ids do"
+
+
 def player_id_problem(pid: str) -> str | None:
     """Why ``pid`` is not a safe player id, or ``None``: 1 to 32 characters in
     Unicode normal form NFC, no control, invisible (Default_Ignorable, blank)
@@ -161,6 +218,9 @@ def player_id_problem(pid: str) -> str | None:
             or _invisible(ch)
         ):
             return f"contains U+{ord(ch):04X} (an invisible or control character)"
+        problem = _char_problem(ch)
+        if problem:
+            return problem
     if pid != pid.strip():
         return "starts or ends with a space"
     if not any(unicodedata.category(ch)[0] in "LNPS" for ch in pid):
@@ -173,9 +233,11 @@ def player_id_problem(pid: str) -> str | None:
 def same_player_key(pid: str) -> str:
     """Two ids with the same key are one player to a reader: the same after
     NFKC (``ｊｋ``), Cyrillic and Greek look-alikes of Latin letters
-    (``јk``, ``jκ``) and case (``JK``). Latin-only ids are compared by case
-    only (``l``/``I``/``1`` and ``O``/``0`` stay distinct: hosts use ``p01``)."""
-    return unicodedata.normalize("NFKC", pid).translate(_LOOKALIKES).casefold()
+    (``јk``, ``jκ``), case (``JK``) and spaces (``d h``). Latin-only ids are
+    compared by case only (``l``/``I``/``1`` and ``O``/``0`` stay distinct:
+    hosts use ``p01``)."""
+    folded = unicodedata.normalize("NFKC", pid).translate(_LOOKALIKES).casefold()
+    return "".join(folded.split())
 
 
 def check_player_ids(players: list[str], *, normalise: bool) -> list[str]:
@@ -198,4 +260,8 @@ def check_player_ids(players: list[str], *, normalise: bool) -> list[str]:
                 "use different ids"
             )
         seen[key] = pid
+    for pid in out:  # after the pairs: a twin of another id is named as one
+        problem = mixed_scripts(pid)
+        if problem:
+            raise Unprocessable(f"player id {brief(pid)} {problem}")
     return out

@@ -84,6 +84,26 @@ class SettingRow(Base):
     value: Mapped[str] = mapped_column(String(200))
 
 
+class GuessBucketRow(Base):
+    """A guesser's token bucket of wrong secrets, shared by every process on the
+    database (``ratelimit.DbBuckets``; migration 0006)."""
+
+    __tablename__ = "guess_buckets"
+
+    key: Mapped[str] = mapped_column(String(120), primary_key=True)
+    tokens: Mapped[float] = mapped_column(Float)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class EndedSessionRow(Base):
+    """An admin session logged out before it expired (``admin.end_session``)."""
+
+    __tablename__ = "ended_sessions"
+
+    nonce: Mapped[str] = mapped_column(String(40), primary_key=True)
+    expires: Mapped[float] = mapped_column(Float)
+
+
 class SeatRow(Base):
     __tablename__ = "players"
 

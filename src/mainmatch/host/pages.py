@@ -50,7 +50,8 @@ from .gameweb import (
 )
 from .home import list_matches
 from .inputwords import describe_step, kind_task, kind_words
-from .ratelimit import check_guesses, wrong_guess
+from .logredact import plain_param
+from .ratelimit import check_guesses, token_access, wrong_guess
 from .service import Access, HostService, available_games, broken_games
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -150,7 +151,7 @@ def _svc(request: Request) -> HostService:
 
 
 def _access(request: Request, token: str, role: str) -> Access | RedirectResponse:
-    acc = _svc(request).access_of(token)
+    acc = token_access(request, token)
     if acc is None:
         raise NotFound(
             "this link is not valid: no match has this token (check that it was copied whole)"
@@ -237,9 +238,11 @@ def favicon() -> Response:
 
 
 @router.get("/", response_class=HTMLResponse)
-def home(request: Request, key: str | None = None) -> Response:
+def home(request: Request) -> Response:
     """The start page; with the admin key (or in open mode) the host's list of every match.
-    ``/?key=KEY``, the home link ``mainmatch serve`` prints, keeps the key in a cookie."""
+    ``/?key=KEY``, the home link ``mainmatch serve`` prints, keeps the key in a cookie
+    (read under that plain name only: ``logredact.plain_param``, issue 33, N8)."""
+    key = plain_param(request.url.query, "key")
     if key is not None:
         return _login(request, key, "/")
     gs = available_games()
@@ -251,7 +254,7 @@ def home(request: Request, key: str | None = None) -> Response:
             broken=broken_games(),
             title="mainmatch",
             matches=list_matches(_svc(request)) if admin else None,
-            seasons=request.app.state.seasons.names() if admin else None,
+            seasons=request.app.state.seasons.names() if admin else None,  # every one
             open_mode=request.app.state.admin_key is None,
             titles={g.id: g.title for g in gs},
             bad_key=request.query_params.get("bad") == "1",
@@ -334,7 +337,7 @@ def spectator_page(request: Request, token: str):
 @router.get("/live/{token}")
 def live(request: Request, token: str) -> JSONResponse:
     """The regions of the token's page as JSON (the page's live updates)."""
-    acc = _svc(request).access_of(token)
+    acc = token_access(request, token)
     if acc is None:
         raise NotFound("this link is not valid: no match has this token")
     return JSONResponse(regions(request, acc, token))

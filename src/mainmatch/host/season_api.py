@@ -1,7 +1,9 @@
 """The season JSON API under ``/api/seasons``, and ``install`` (one line in ``app.py``).
 
-Reading a season (standings, history, exports) needs no token: standings are
-what the whole cast sees. Creating or importing a season needs the server's
+Reading a public season (standings, history, exports) needs no token:
+standings are what the whole cast sees; a private one (``season_visibility.py``)
+is read only with its host token or the admin key, and answers as a missing
+season otherwise. Creating or importing a season needs the server's
 admin key (``admin.py``), like creating a match; every change to a season
 needs its host token, which creating answers once, or the admin key
 (``Authorization: Bearer TOKEN``).
@@ -27,6 +29,7 @@ from .errors import Unprocessable
 from .ratelimit import check_guesses
 from .season_pages import seasons
 from .season_service import Season, SeasonService
+from .season_visibility import require_reader, set_visibility
 from .service import HostService
 
 router = APIRouter(prefix="/api/seasons", tags=["seasons"])
@@ -137,9 +140,15 @@ def season_json(season: Season) -> dict[str, Any]:
     }
 
 
-@router.get("", summary="The seasons on this server")
+@router.get("", summary="The seasons on this server (the public ones; every one for the admin)")
 def list_seasons(request: Request) -> list[str]:
-    return seasons(request).names()
+    return season_pages.readable_names(request)
+
+
+def reader(name: str, request: Request, token: str | None = Depends(bearer)) -> str:
+    """The season ``name`` if this request may read it (``season_visibility``)."""
+    require_reader(request, seasons(request).db, name, token)
+    return name
 
 
 @router.post(
@@ -176,14 +185,14 @@ def import_season(body: ImportSeason, request: Request) -> dict:
 
 
 @router.get("/{name}", summary="Settings, standings, every entry and the hosted matches")
-def get_season(name: str, request: Request) -> dict:
+def get_season(request: Request, name: str = Depends(reader)) -> dict:
     return season_json(seasons(request).get(name))
 
 
 @router.get("/{name}/inputs", summary="The next match's host inputs (players, garnets, tiebreak)")
 def next_inputs(
-    name: str,
     request: Request,
+    name: str = Depends(reader),
     players: str | None = Query(None, description="comma-separated; default: the alive cast"),
 ) -> dict:
     chosen = [p.strip() for p in players.split(",")] if players else None
@@ -191,7 +200,7 @@ def next_inputs(
 
 
 @router.get("/{name}/standings.csv", summary="The standings as CSV")
-def standings_csv(name: str, request: Request) -> Response:
+def standings_csv(request: Request, name: str = Depends(reader)) -> Response:
     st = seasons(request).get(name).standings
     return Response(
         render.csv_text(st),
@@ -201,12 +210,12 @@ def standings_csv(name: str, request: Request) -> Response:
 
 
 @router.get("/{name}/standings.md", summary="The standings as a Discord post")
-def standings_md(name: str, request: Request) -> PlainTextResponse:
+def standings_md(request: Request, name: str = Depends(reader)) -> PlainTextResponse:
     return PlainTextResponse(render.markdown(seasons(request).get(name).standings))
 
 
 @router.get("/{name}/export", summary="The whole ledger (mainmatch-season/1)")
-def export_season(name: str, request: Request) -> Response:
+def export_season(request: Request, name: str = Depends(reader)) -> Response:
     doc = seasons(request).export(name)
     return Response(
         json.dumps(doc, indent=1, ensure_ascii=False),
@@ -240,6 +249,17 @@ def new_match(body: SeasonMatch, request: Request, name: str = Depends(season_ho
     kwargs = body.model_dump(exclude={"game", "players"}, exclude_none=True)
     created = seasons(request).new_match(name, body.game, body.players, **kwargs)
     return links(request, created)
+
+
+class Visibility(_Body):
+    visibility: str = Field(
+        description="public (anyone may read it) or private (host token or admin key)"
+    )
+
+
+@router.put("/{name}/visibility", summary="Host: who may read the season on the web")
+def put_visibility(body: Visibility, request: Request, name: str = Depends(season_host)) -> dict:
+    return {"visibility": set_visibility(seasons(request).db, name, body.visibility)}
 
 
 @router.get(

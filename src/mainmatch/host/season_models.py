@@ -50,6 +50,9 @@ class SeasonRow(Base):
     revision: Mapped[int] = mapped_column(Integer, default=0)
     #: who made it: "web" (page, API, CLI) or "discord:<guild id>"; None: made before 0005
     owner: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    #: "public" | "private" on the web without the host token; None: the owner's
+    #: default (Discord-made private, web-made public; migration 0006, issue 33 N4)
+    visibility: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class SeasonGuildRow(Base):

@@ -1,6 +1,7 @@
 """The season pages: ``/seasons`` (the list), ``/seasons/NAME`` (standings and
-history, for everyone) and ``/seasons/NAME/host/TOKEN`` (the same, plus the
-host's forms, which call the JSON API with the token).
+history, for everyone when the season is public; ``season_visibility.py``) and
+``/seasons/NAME/host/TOKEN`` (the same, plus the host's forms, which call the
+JSON API with the token).
 
 Everything shown comes from the same :class:`SeasonService` reads as the API.
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
 from mainmatch.bots import bot_names
@@ -18,10 +19,13 @@ from mainmatch.season import render as season_render
 from mainmatch.season.ledger import Standings
 from mainmatch.season.models import MainMatch
 
+from .admin import is_admin
+from .api import bearer
 from .errors import Forbidden
 from .pages import render
 from .ratelimit import check_guesses, wrong_guess
 from .season_service import SeasonService
+from .season_visibility import public_names, require_reader, visibility_of
 from .service import available_games
 
 router = APIRouter(include_in_schema=False)
@@ -34,11 +38,18 @@ def seasons(request: Request) -> SeasonService:
 
 @router.get("/seasons", response_class=HTMLResponse)
 def season_list(request: Request) -> str:
-    return render("season/list.html", title="Seasons", names=seasons(request).names())
+    return render("season/list.html", title="Seasons", names=readable_names(request))
+
+
+def readable_names(request: Request) -> list[str]:
+    """The seasons this request may list: every one for the admin, else the public ones."""
+    names = seasons(request).names()
+    return names if is_admin(request) else public_names(seasons(request).db, names)
 
 
 @router.get("/seasons/{name}", response_class=HTMLResponse)
-def season_page(name: str, request: Request) -> str:
+def season_page(name: str, request: Request, token: str | None = Depends(bearer)) -> str:
+    require_reader(request, seasons(request).db, name, token)
     return _page(request, name, None)
 
 
@@ -87,6 +98,7 @@ def _page(request: Request, name: str, token: str | None) -> str:
         episodes=season_episodes.episodes(season.entries, st),
         post=season_render.markdown(st),
         token=token,
+        visibility=visibility_of(service.db, name),
         games=[
             {"id": g.id, "title": g.title, "players": g.players_text()} for g in available_games()
         ],

@@ -14,6 +14,7 @@ from typing import Any
 
 from mainmatch.engine.errors import UnknownGame
 from mainmatch.engine.registry import get_game
+from mainmatch.engine.result import scores_of
 
 from .ledger import Standings
 from .models import Entry, MainMatch
@@ -44,9 +45,8 @@ def placings(
         for p in group:
             if p in out:
                 out[p] = Placing(label, order, None)
-    details = result.get("details") or {}
-    scores = details.get(game.score_key) if game.score_key else None
-    if isinstance(scores, dict):
+    scores = scores_of(game.score_key, result)
+    if scores is not None:
         out = {p: Placing(x.place, x.order, scores.get(p)) for p, x in out.items()}
     return out
 

@@ -3,12 +3,14 @@
 The record is replayed by the engine (every action validated), so the entry
 holds exactly the replayed result: Tokens of Life and garnets awarded,
 garnets spent, the Elimination Candidate. Its claim key identifies the match
-by what the game made of it, not by how its record is spelt (issue 26, L6):
-the SHA-256 of the game, the result and every view (public and each
-player's) of every state from the first to the last. The same match exported
-twice, a hosted match's own export, or a record whose actions are respelt
-(``{}`` for ``{"trades": []}``, keys reordered, defaults written out) has the
-same key and enters the season once.
+by what the game made of it, not by how its record is spelt (issue 26, L6;
+issue 33, N9): the SHA-256 of the game, the config as its model reads it, and
+every view (public and each player's) of every state from the first to the
+last. The same match exported twice, a hosted match's own export, or a record
+whose actions are respelt (``{}`` for ``{"trades": []}``, keys reordered,
+defaults written out, a trade's two players in the other order, a list of
+trades reordered where the rules do not care) has the same key and enters the
+season once; a match in which anything happened differently has another.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from mainmatch.engine.errors import MainmatchError
 from mainmatch.engine.game import describe_validation_error
 from mainmatch.engine.record import Replay, parse_record, replay
 
@@ -29,44 +32,65 @@ from .models import MainMatch
 def match_key(record: dict[str, Any], rep: Replay | None = None) -> str:
     """The claim key of a record (``rep``: its replay, when already made).
 
-    The game, the config and every step's actions, each read by the game's
-    own model (the config's ``config_model``, an action's model for the
-    step kind its player was asked for) and written back in one canonical
-    form: defaults written out, keys sorted. Neither packaging (notes,
-    ``defaulted``) nor the spelling of an action (``{}`` for ``{"trades":
-    []}``) changes it; any difference in what was played does (the order of
-    a list is kept: in some rules it matters). Issue 26, L6."""
+    Every action is first read by the game's model for the step kind its
+    player was asked for and written back in one form (defaults written out),
+    and the match replayed so; the key is the SHA-256 of the game, the config
+    read by the game's ``config_model``, and every view, public and each
+    player's, of every state from the first to the last, keys sorted (module
+    doc). What the actions did is in the states the views show; how they were
+    written (their spelling, the order of things whose order the rules ignore)
+    is not, so no respelling enters a match twice (issue 33, N9), while any
+    difference in what was played changes some view. Issue 26, L6."""
     if rep is None:
         rep = replay(record)
+    rep = _canonical_replay(record, rep)
+    game = rep.game
+    players = list(rep.config["players"])
+    digest = hashlib.sha256()
+    digest.update(_json({"game": game.id, "config": _canonical(game.config_model, rep.config)}))
+    for state in (rep.initial, *(step.state for step in rep.steps)):
+        for viewer in (None, *players):
+            digest.update(_json(game.shared_view(state, viewer)))
+    return digest.hexdigest()
+
+
+def _canonical_replay(record: dict[str, Any], rep: Replay) -> Replay:
+    """The replay of ``record`` with each action as its model writes it
+    (``rep`` itself when every action is written so already)."""
     game = rep.game
     states = [rep.initial, *(step.state for step in rep.steps)]
-    actions = []
-    for before, step in zip(states, rep.steps, strict=False):
+    steps, changed = [], False
+    for before, step, raw in zip(states, rep.steps, record["steps"], strict=False):
         asked = game.pending(before)
-        actions.append(
-            {
-                p: _canonical(game.action_models.get(asked[p]["kind"]), a)
-                for p, a in step.actions.items()
-            }
-        )
-    canon = {
-        "game": game.id,
-        "config": _canonical(game.config_model, rep.config),
-        "actions": actions,
-    }
-    text = json.dumps(canon, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+        actions = {
+            p: _canonical(game.action_models.get(asked[p]["kind"]), a, exclude_none=True)
+            for p, a in step.actions.items()
+        }
+        changed = changed or actions != step.actions
+        steps.append({**raw, "actions": actions})
+    if not changed:
+        return rep
+    try:
+        return replay({**record, "steps": steps})
+    except MainmatchError:  # a game that refuses its model's own spelling: as written
+        return rep
 
 
-def _canonical(model: type[BaseModel] | None, value: Any) -> Any:
+def _json(value: Any) -> bytes:
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return text.encode("utf-8") + b"\n"
+
+
+def _canonical(model: type[BaseModel] | None, value: Any, *, exclude_none: bool = False) -> Any:
     """``value`` as ``model`` reads it, all fields written out (the value itself
     when the model has no reading of it: the game's own check accepted it)."""
     if model is None:
         return value
     try:
-        return model.model_validate(value).model_dump(mode="json", by_alias=True)
+        parsed = model.model_validate(value)
     except ValidationError:
         return value
+    return parsed.model_dump(mode="json", by_alias=True, exclude_none=exclude_none)
 
 
 def winners_of(result: dict[str, Any]) -> list[str]:
