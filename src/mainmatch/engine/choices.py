@@ -45,11 +45,10 @@ with it, and the RL table shrinks a refused action.
 
 from __future__ import annotations
 
-import typing
 from collections import Counter
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, get_args, get_origin
+from typing import Any
 
 from .steps import CHOICE_KINDS, Input, StepDescription
 
@@ -86,28 +85,19 @@ Walk = Generator[Pick, Any, dict]
 
 @dataclass(frozen=True)
 class Shape:
-    """A step kind as a walk needs it: its inputs, its fields' names as sent
-    (``pass_`` is sent as ``pass``) and its pass flags."""
+    """A step kind as a walk needs it: its inputs (each named by its JSON key,
+    ``pass_`` is sent as ``pass``) and its pass flags."""
 
     kind: str
     inputs: tuple[Input, ...]
-    aliases: Mapping[str, str]
     passes: tuple[str, ...]
 
 
 def shape(description: StepDescription) -> Shape:
-    fields = description.action.model_fields
-    # a field is sent under its alias (its JSON key), whichever name its node has
-    aliases = {name: f.alias or name for name, f in fields.items()}
-    aliases.update({f.alias: f.alias for f in fields.values() if f.alias})
-    passes = tuple(f.alias or n for n, f in fields.items() if _only_true(f.annotation))
-    return Shape(description.kind, description.inputs(), aliases, passes)
-
-
-def _only_true(annotation: Any) -> bool:
-    """``Literal[True] | None``: a field that is either absent or true (a pass)."""
-    args = [a for a in get_args(annotation) if a is not type(None)]
-    return len(args) == 1 and get_origin(args[0]) is typing.Literal and get_args(args[0]) == (True,)
+    """The walk's view of a step: read off its description's inputs only."""
+    inputs = description.inputs()
+    passes = tuple(node.name for node in inputs if node.passes)
+    return Shape(description.kind, inputs, passes)
 
 
 def optional(node: Input) -> bool:
@@ -176,13 +166,13 @@ class Walker:
             # a request may say the pass is not allowed now (Homeostasis: can_pass)
             allowed = (False,) if self.request.get(f"can_{name}") is False else NO_YES
             if (yield from self.pick(f"{step.kind}.{name}", "pass", None, allowed)):
-                return {step.aliases.get(name, name): True}
+                return {name: True}
         for node in step.inputs:
-            if step.aliases.get(node.name, node.name) in step.passes:
+            if node.name in step.passes:
                 continue
             value = yield from self.node(step.kind, node, ask_optional=not step.passes)
             if value is not _LEFT_OUT:
-                out[step.aliases.get(node.name, node.name)] = value
+                out[node.name] = value
         return out
 
     def node(self, step: str, node: Input, ask_optional: bool = True, in_list: bool = False) -> Any:
@@ -378,7 +368,7 @@ def kinds(step: Shape) -> list[tuple[str, str, Input | None]]:
         (f"{step.kind}.{name}", "pass", None) for name in step.passes
     ]
     for node in step.inputs:
-        if step.aliases.get(node.name, node.name) not in step.passes:
+        if node.name not in step.passes:
             out += _kinds(step.kind, node, not step.passes)
     return out
 
