@@ -63,3 +63,27 @@ def test_a_ranked_result_keeps_its_ranks():
     assert rows[0][0] == "1"
     ranking = game.result(match.state)["ranking"]
     assert [p for _place, p, _rest in rows] == [p for group in ranking for p in group]
+
+
+def test_every_game_that_declares_scores_posts_them_by_whole_ids():
+    """The points column is the game's declared scores (engine.result.scores_of),
+    for every registered game that keeps one; ids of any length are listed whole."""
+    from mainmatch.engine.registry import all_games
+    from mainmatch.engine.result import scores_of
+
+    for game in all_games():
+        count = game.players_range()[0]
+        players = [f"player-{k:02d}-with-a-long-id" for k in range(count)]  # 26 characters
+        config = game.new_config(players, 4)
+        match = play_random(game, config, random.Random(4))
+        res = game.result(match.state)
+        scores = scores_of(game, res)
+        text = result_text(_Snap(game, match))
+        head = text.splitlines()[2].split()
+        assert ("points" in head) == (scores is not None), game.id
+        rows = _rows(text)
+        assert sorted(p for _place, p, _rest in rows) == sorted(players), game.id
+        if scores is not None:
+            for _place, p, rest in rows:
+                assert rest[2] == str(scores[p]), (game.id, p)
+    assert scores_of(games.get("homeostasis"), {"details": {"teams": {}}}) is None

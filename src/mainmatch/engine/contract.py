@@ -26,6 +26,8 @@ from collections.abc import Iterable, Mapping
 from string import Formatter
 from typing import Any
 
+from .declared import DeclarationBroken
+from .declared import check as check_declared
 from .game import Game
 from .match import Match
 from .record import parse_record, replay
@@ -221,7 +223,7 @@ def check_random_play(
 ) -> tuple[Match, list[dict]]:
     """Random play ends (:func:`play_checked`); the result has ENGINE.md's
     shape (convention 3: no zero in its maps; the ranking lists every player
-    once, the EC alone last); the record replays through JSON to the same
+    once, the EC alone last) and the game's declared one (``Game.result_type``); the record replays through JSON to the same
     result and public views."""
     match, public_views = play_checked(game, seed, players)
     where = f"{game.id}, seed {seed}"
@@ -229,6 +231,11 @@ def check_random_play(
     _require(result is not None, f"the match is over but has no result ({where})")
     assert result is not None
     Result.model_validate(result)
+    if game.result_type is not None:  # the declared details (engine/declared.py)
+        try:
+            check_declared(game.result_type, result, "result")
+        except DeclarationBroken as exc:
+            raise ContractBroken(f"{exc} ({where})") from None
     json.dumps(result)
     everyone = match.config["players"]
     for key in ("tokens_of_life", "garnets", "garnets_spent"):
@@ -255,7 +262,9 @@ def check_random_play(
 def check_views(game: Game, seed: int, players: list[str] | None = None) -> None:
     """After every step: views are JSON; the public view has ``game``,
     ``players`` and ``phase`` (``"over"`` at the end) and no ``you``; a
-    private view is the public view plus ``you`` (ENGINE.md convention 2)."""
+    private view is the public view plus ``you`` (ENGINE.md convention 2);
+    every view is described by the game's ``view_type`` where it declares one
+    (no undeclared field, no value of another type)."""
     match, _ = play_checked(game, seed, players)
     everyone = match.config["players"]
     walk = Match(game, match.config)
@@ -265,9 +274,11 @@ def check_views(game: Game, seed: int, players: list[str] | None = None) -> None
         _require({"game", "players", "phase"} <= set(pub), f"public view keys ({where})")
         _require(pub["game"] == game.id and pub["players"] == everyone, f"game/players ({where})")
         _require("you" not in pub, f"the public view has `you` ({where})")
+        _check_declared_view(game, pub, where)
         for p in everyone:
             v = walk.view(p)
             json.dumps(v)
+            _check_declared_view(game, v, where)
             _require(v.get("you") is not None, f"{p}'s view has no `you` ({where})")
             _require(
                 {k: x for k, x in v.items() if k != "you"} == pub,
@@ -277,6 +288,15 @@ def check_views(game: Game, seed: int, players: list[str] | None = None) -> None
             _require(pub["phase"] == "over", f"the last phase is not 'over' ({where})")
             return
         walk.step(step["actions"], step["defaulted"])
+
+
+def _check_declared_view(game: Game, view: dict, where: str) -> None:
+    """A view holds only what ``Game.view_type`` declares, of the declared types."""
+    if game.view_type is not None:
+        try:
+            check_declared(game.view_type, view, "view")
+        except DeclarationBroken as exc:
+            raise ContractBroken(f"{exc} ({where}, phase {view.get('phase')!r})") from None
 
 
 def _leaves(value: Any, out: set) -> set:

@@ -96,9 +96,16 @@ class Game(ABC, Generic[StateT]):
     #: (docs/decisions.md PE16)
     fresh_views: ClassVar[bool] = True
     #: the key of the result's ``details`` that holds each player's final score
-    #: (``{player: number}``), shown beside places in season tables; ``None``:
-    #: the rules keep no score per player (Homeostasis)
+    #: (``{player: number}``), for a game that declares no ``result_type``; a
+    #: declared result marks its scores field instead (``engine.result.scores_of``)
     score_key: ClassVar[str | None] = None
+    #: the declared shape of every view (``engine/declared.py``): a
+    #: :class:`~mainmatch.engine.declared.ViewBase` model, ``you`` included;
+    #: views stay dicts, the contract checks validate them against it
+    view_type: ClassVar[type[BaseModel] | None] = None
+    #: the declared result: ``Result[ItsDetails]`` (``engine/result.py``), its
+    #: details marking the scores and teams fields
+    result_type: ClassVar[type[BaseModel] | None] = None
     #: the last state :meth:`pending` was asked about, and its answer
     _pending_memo: tuple[StateT, dict[str, Request]] | None = None
 

@@ -48,6 +48,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from mainmatch.engine.announce import neutralise
+from mainmatch.engine.result import scores_of
 
 from .models import Base, MatchRow, SeatRow
 
@@ -460,22 +461,24 @@ def result_text(snap: Snapshot) -> str:
     Players are listed by place as the game's rules rank them
     (``Game.placings``: a ranking's numbered places, or Second to Won's first,
     second, the rest by points, last place, over the limit and the EC), anyone
-    not placed after them; each with their Tokens of Life, net garnets and, when
-    the result scores points, their points."""
+    not placed after them, by their whole id; each with their Tokens of Life, net
+    garnets and, when the game declares a score per player, their points."""
     res = snap.game.result(snap.state) or {}
     players = list(snap.config["players"])
     tol = res.get("tokens_of_life") or {}
     gar = res.get("garnets") or {}
     spent = res.get("garnets_spent") or {}
     ec = res.get("elimination_candidate")
-    details = res.get("details") or {}
-    scores = details.get("scores") if isinstance(details.get("scores"), dict) else None
+    # the declared scores (engine.result.scores_of): every game that keeps one
+    scores = scores_of(snap.game, res)
     places = snap.game.placings(res, players)
     placed = {p for _label, group in places for p in group}
     rows = [(label, p) for label, group in places for p in group]
     rows += [("–", p) for p in players if p not in placed]
     width = max([len("place"), *(len(label) for label, _p in rows)]) + 2
-    head = f"{'place':<{width}}{'player':<16}{'ToL':>4}{'garnets':>9}"
+    # whole ids: the column is as wide as the longest (a cut id names no seat)
+    name = max([len("player"), *(len(p) for _label, p in rows)]) + 1
+    head = f"{'place':<{width}}{'player':<{name}}{'ToL':>4}{'garnets':>9}"
     lines = [
         f"## {snap.game.title}: the result",
         "```",
@@ -483,7 +486,7 @@ def result_text(snap: Snapshot) -> str:
     ]
     for label, p in rows:
         net = gar.get(p, 0) - spent.get(p, 0)
-        line = f"{label:<{width}}{p[:15]:<16}{tol.get(p, 0):>4}{net:>+9}"
+        line = f"{label:<{width}}{p:<{name}}{tol.get(p, 0):>4}{net:>+9}"
         if scores:
             line += f"{scores.get(p, 0):>8}"
         lines.append(line + ("  EC" if p == ec and label != "EC" else ""))
