@@ -26,12 +26,13 @@ from typing import Any
 
 from mainmatch.engine.choices import optional
 from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.game import Game
 from mainmatch.engine.steps import Input
 
 HALVINGS = 4
 
 
-def _legal(game: Any, state: Any, player: str, action: Any) -> bool:
+def _legal(game: Game[Any], state: Any, player: str, action: Any) -> bool:
     try:
         game.validate(state, player, action)
     except IllegalAction:
@@ -39,7 +40,9 @@ def _legal(game: Any, state: Any, player: str, action: Any) -> bool:
     return True
 
 
-def repair(game: Any, state: Any, player: str, action: dict, rng: random.Random) -> dict:
+def repair(
+    game: Game[Any], state: Any, player: str, action: dict[str, Any], rng: random.Random
+) -> dict[str, Any]:
     """``action`` when the game takes it, else the first shrunk form it takes
     (module docstring); a new object whenever it is not ``action`` itself."""
     if _legal(game, state, player, action):
@@ -72,7 +75,9 @@ def clone(value: Any) -> Any:
 TOGGLES = 6
 
 
-def toggled(action: dict, inputs: tuple[Input, ...], request: dict) -> Iterator[dict]:
+def toggled(
+    action: dict[str, Any], inputs: tuple[Input, ...], request: dict[str, Any]
+) -> Iterator[dict[str, Any]]:
     """``action`` with the optional choice fields of its map entries given or left
     out, one entry at a time, then two..., a given one naming the request's first
     offer (Second to Won: a CHOICE item's bid needs a player, any other's has none)."""
@@ -99,7 +104,7 @@ def toggled(action: dict, inputs: tuple[Input, ...], request: dict) -> Iterator[
             yield out
 
 
-def shrunk(action: dict, inputs: tuple[Input, ...]) -> Iterator[dict]:
+def shrunk(action: dict[str, Any], inputs: tuple[Input, ...]) -> Iterator[dict[str, Any]]:
     """The tries after ``action`` itself, in order (module docstring)."""
     plain = bare(action, inputs)
     if plain != action:
@@ -152,10 +157,11 @@ def _rewrite_node(value: Any, node: Input, amount: Any, strip: bool) -> Any:
     return value
 
 
-def bare(action: dict, inputs: tuple[Input, ...]) -> dict:
+def bare(action: dict[str, Any], inputs: tuple[Input, ...]) -> dict[str, Any]:
     """``action`` without the optional fields of its nested objects (those a walk
     asks "include it?") and without map entries whose amounts are all 0."""
-    return _rewrite(action, inputs, strip=True)
+    out: dict[str, Any] = _rewrite(action, inputs, strip=True)
+    return out
 
 
 def _nothing(entry: Any) -> bool:
@@ -166,7 +172,7 @@ def _nothing(entry: Any) -> bool:
     return bool(numbers) and not any(numbers)
 
 
-def scaled(action: dict, inputs: tuple[Input, ...], times: int) -> dict:
+def scaled(action: dict[str, Any], inputs: tuple[Input, ...], times: int) -> dict[str, Any]:
     """Every amount moved ``times`` halvings toward zero, never past its least."""
 
     def halve(value: int, node: Input) -> int:
@@ -174,7 +180,8 @@ def scaled(action: dict, inputs: tuple[Input, ...], times: int) -> dict:
             return max(node.minimum or 0, value >> times)
         return -(-value >> times)
 
-    return _rewrite(action, inputs, amount=halve)
+    out: dict[str, Any] = _rewrite(action, inputs, amount=halve)
+    return out
 
 
 def cut(value: Any, keep: int, objects: bool = True) -> Any:
