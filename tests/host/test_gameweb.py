@@ -124,12 +124,14 @@ def test_the_result_card_lists_places_as_the_rules_rank(api, game_id) -> None:
     assert sorted(p for _, p in rows) == sorted(players)
     if game_id == "second_to_won":
         assert {"first", "second"} <= {html.unescape(a) for a, _ in rows}
-    # the declared scores (engine.result.scores_of) in a Points column, every game that keeps one
-    scores = scores_of(game, match.result())
-    assert ('<th class="num">Points</th>' in table) == (scores is not None)
+    # the declared scores (engine.result.scores_of) in a Score column, every game that keeps one
+    scores = scores_of(game.score_key, match.result())
+    assert ('<th class="num">Score</th>' in table) == (scores is not None)
     if scores is not None:
         cells = re.findall(
-            r"<tr[^>]*><td>[^<]*</td><td>([^<\s]+).*?</td>((?:<td[^>]*>[^<]*</td>)+)", table, re.DOTALL
+            r"<tr[^>]*><td>[^<]*</td><td>([^<\s]+).*?</td>((?:<td[^>]*>[^<]*</td>)+)",
+            table,
+            re.DOTALL,
         )
         shown = {p: re.findall(r">([^<]*)</td>", tds)[-1] for p, tds in cells}
         assert shown == {p: str(v) for p, v in scores.items()}

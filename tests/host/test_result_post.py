@@ -39,7 +39,7 @@ def test_second_to_won_is_listed_by_its_places():
         res = game.result(match.state)
         assert res["ranking"] is None
         text = result_text(_Snap(game, match))
-        assert text.splitlines()[2].split()[:5] == ["place", "player", "ToL", "garnets", "points"]
+        assert text.splitlines()[2].split()[:5] == ["place", "player", "ToL", "garnets", "score"]
         rows = _rows(text)
         assert sorted(p for _place, p, _rest in rows) == sorted(players)
         order = [p for _label, group in game.placings(res, players) for p in group]
@@ -65,25 +65,22 @@ def test_a_ranked_result_keeps_its_ranks():
     assert [p for _place, p, _rest in rows] == [p for group in ranking for p in group]
 
 
-def test_every_game_that_declares_scores_posts_them_by_whole_ids():
-    """The points column is the game's declared scores (engine.result.scores_of),
-    for every registered game that keeps one; ids of any length are listed whole."""
-    from mainmatch.engine.registry import all_games
-    from mainmatch.engine.result import scores_of
-
-    for game in all_games():
-        count = game.players_range()[0]
-        players = [f"player-{k:02d}-with-a-long-id" for k in range(count)]  # 26 characters
-        config = game.new_config(players, 4)
-        match = play_random(game, config, random.Random(4))
-        res = game.result(match.state)
-        scores = scores_of(game, res)
+def test_b3_long_ids_are_whole_and_every_scored_game_has_its_score_column():
+    """Issue 33, B3: ids up to 32 characters are shown whole, and each game that
+    declares a score per player (``Game.score_key``) has its column."""
+    for game_id in ("amalgamation", "seat_exchange", "mvp", "second_to_won", "homeostasis"):
+        game = games.get(game_id)
+        players = [f"maximilian_oberhuber_{i:02}" for i in range(game.player_count or 5)]
+        match = play_random(game, game.new_config(players, 1), random.Random(1))
         text = result_text(_Snap(game, match))
-        head = text.splitlines()[2].split()
-        assert ("points" in head) == (scores is not None), game.id
         rows = _rows(text)
-        assert sorted(p for _place, p, _rest in rows) == sorted(players), game.id
-        if scores is not None:
-            for _place, p, rest in rows:
-                assert rest[2] == str(scores[p]), (game.id, p)
-    assert scores_of(games.get("homeostasis"), {"details": {"teams": {}}}) is None
+        assert sorted(p for _place, p, _rest in rows) == sorted(players), game_id
+        head = text.splitlines()[2].split()
+        res = game.result(match.state)
+        if game.score_key is None:
+            assert head == ["place", "player", "ToL", "garnets"], game_id
+            continue
+        assert head[-1] == "score", game_id
+        scores = res["details"][game.score_key]
+        for _place, p, rest in rows:
+            assert rest[2] == str(scores.get(p, 0)), (game_id, p)

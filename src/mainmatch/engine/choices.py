@@ -80,7 +80,7 @@ class Pick:
 
 
 #: a walk: yields picks, is sent the chosen values, returns the action
-Walk = Generator[Pick, Any, dict]
+Walk = Generator[Pick, Any, dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -157,7 +157,9 @@ class Walker:
         self.holding = False
         self.floor = False
 
-    def pick(self, kind: str, role: str, node: Input | None, values: tuple = NO_YES) -> Any:
+    def pick(
+        self, kind: str, role: str, node: Input | None, values: tuple[Any, ...] = NO_YES
+    ) -> Any:
         return (yield Pick(kind, role, node, values, key=self.key, count=self.count))
 
     def walk(self, step: Shape) -> Walk:
@@ -208,7 +210,7 @@ class Walker:
             self.used[(node.offers or "", value)] += 1
         return value
 
-    def group(self, step: str, node: Input, in_list: bool) -> Generator[Pick, Any, dict]:
+    def group(self, step: str, node: Input, in_list: bool) -> Generator[Pick, Any, dict[str, Any]]:
         """A group's fields in order; a map entry (``holding``) holds something:
         its amount is at least 1 where no later amount of the entry can be."""
         holding, self.holding = self.holding, False
@@ -231,7 +233,7 @@ class Walker:
         _, high, _, _ = self.bound(node)
         return high is None or high >= 1
 
-    def list_of(self, step: str, node: Input) -> Generator[Pick, Any, list]:
+    def list_of(self, step: str, node: Input) -> Generator[Pick, Any, list[Any]]:
         element = entry(node)
         most = node.max_items or LIST_MAX
         least = node.min_items or 0
@@ -257,7 +259,7 @@ class Walker:
         self.key, self.count = None, 0.0
         return items
 
-    def map_of(self, step: str, node: Input) -> Generator[Pick, Any, dict]:
+    def map_of(self, step: str, node: Input) -> Generator[Pick, Any, dict[str, Any]]:
         element = entry(node)
         out: dict[Any, Any] = {}
         if element is None:
@@ -290,7 +292,7 @@ class Walker:
         value = self.request.get(bound) if isinstance(bound, str) else bound
         return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
-    def pair(self, name: str, node: Input) -> Generator[Pick, Any, list]:
+    def pair(self, name: str, node: Input) -> Generator[Pick, Any, list[Any]]:
         offered = self.offered(node, consume=False)
         free = {a: [b for b in offered if frozenset((a, b)) not in self.pairs] for a in offered}
         a = yield from self.pick(f"{name}#1", "player", node, tuple(x for x in offered if free[x]))

@@ -82,6 +82,19 @@ class ViewBase(Declared):
     variant: dict[str, int] | None = None
 
 
+class RequestBase(Declared):
+    """What every request holds (docs/engine.md "Conventions": requests): its step kind."""
+
+    kind: str
+
+
+class ChooseEcRequest(RequestBase):
+    """The engine's shared ``choose_ec`` step (``engine/ec.py``): the candidates a winner chooses among."""
+
+    kind: Literal["choose_ec"]
+    candidates: list[Player]
+
+
 class DeclarationBroken(MainmatchError):
     """A view or result that its game's declaration does not describe."""
 

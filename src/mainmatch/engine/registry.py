@@ -36,7 +36,7 @@ BUILTIN_GAMES = "mainmatch.games"
 
 #: game id -> how to load it, filled on first use
 _sources: dict[str, Callable[[], Any]] | None = None
-_loaded: dict[str, Game] = {}
+_loaded: dict[str, Game[Any]] = {}
 
 
 def group(name: str) -> list[EntryPoint]:
@@ -70,7 +70,7 @@ def game_ids() -> list[str]:
     return sorted(_all_sources())
 
 
-def get_game(game_id: str) -> Game:
+def get_game(game_id: str) -> Game[Any]:
     """The registered game ``game_id``; :class:`UnknownGame` names the known ids."""
     game = _loaded.get(game_id)
     if game is not None:
@@ -87,12 +87,12 @@ def get_game(game_id: str) -> Game:
     return game
 
 
-def all_games() -> list[Game]:
+def all_games() -> list[Game[Any]]:
     """Every registered game, sorted by id."""
     return [get_game(g) for g in game_ids()]
 
 
-def register_game(game: Game) -> None:
+def register_game(game: Game[Any]) -> None:
     """Add ``game`` at run time (tests, notebooks); entry points are the way for packages."""
     _all_sources()[game.id] = lambda: game
     _loaded.pop(game.id, None)

@@ -1,6 +1,7 @@
 """The game-independent result of a match (docs/engine.md "Conventions": results),
-and the readers of what a game's result declaration marks: each player's score
-(:func:`scores_of`) and the teams (:func:`teams_of`)."""
+and the readers of what a game's declarations mark: each player's score
+(:func:`scores_of`, at ``Game.score_key``, which a declared result sets from its
+``Scores`` field) and the teams (:func:`teams_of`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .declared import SCORES, TeamsMark, details_model, mark_of, marked
+from .declared import TeamsMark, details_model, mark_of, marked
 
 if TYPE_CHECKING:
     from .game import Game
@@ -50,30 +51,21 @@ def nonzero(amounts: dict[str, int], order: list[str]) -> dict[str, int]:
     return {p: amounts[p] for p in order if amounts.get(p, 0) != 0}
 
 
-def score_field(game: Game[Any]) -> str | None:
-    """The ``details`` key holding each player's final score: the field the
-    game's result declaration marks as its scores, else ``Game.score_key`` (a
-    game from outside that declares no result type), else ``None``."""
-    return marked(details_model(game.result_type), SCORES) or game.score_key
+def scores_of(score_key: str | None, result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Each player's final score in ``result``, read where the game declares
+    it (``Game.score_key``, a key of the result's ``details``), or ``None``
+    when the game keeps no score per player. The one place the host, Discord
+    and seasons read a score, so a typed result can replace the lookup here.
 
-
-def scores_of(game: Game[Any], result: Mapping[str, Any] | None) -> dict[str, float] | None:
-    """Each player's final score as the game declares it, whole player ids as
-    keys; ``None`` where the rules keep no score per player (Homeostasis) or the
-    result lacks it (one typed in by hand).
-
-    >>> from mainmatch.engine.registry import get_game
-    >>> scores_of(get_game("mvp"), {"details": {"individual_scores": {"a-long-player-id": 7}}})
-    {'a-long-player-id': 7}
+    >>> scores_of("money", {"details": {"money": {"a": 3}}})
+    {'a': 3}
+    >>> scores_of(None, {"details": {"money": {"a": 3}}}) is None
+    True
     """
-    key = score_field(game)
-    details = (result or {}).get("details")
-    raw = details.get(key) if key and isinstance(details, Mapping) else None
-    if not isinstance(raw, Mapping):
+    if not score_key or not result:
         return None
-    return {
-        str(p): v for p, v in raw.items() if isinstance(v, int | float) and not isinstance(v, bool)
-    }
+    scores = (result.get("details") or {}).get(score_key)
+    return scores if isinstance(scores, dict) else None
 
 
 def teams_of(

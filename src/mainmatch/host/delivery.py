@@ -461,33 +461,33 @@ def result_text(snap: Snapshot) -> str:
     Players are listed by place as the game's rules rank them
     (``Game.placings``: a ranking's numbered places, or Second to Won's first,
     second, the rest by points, last place, over the limit and the EC), anyone
-    not placed after them, by their whole id; each with their Tokens of Life, net
-    garnets and, when the game declares a score per player, their points."""
+    not placed after them; each with their Tokens of Life, net garnets and, when
+    the game declares a score per player (``Game.score_key``, read through
+    ``engine.result.scores_of``), that score. Ids are shown whole (at most 32
+    characters, docs/hosting.md), the column as wide as the longest."""
     res = snap.game.result(snap.state) or {}
     players = list(snap.config["players"])
     tol = res.get("tokens_of_life") or {}
     gar = res.get("garnets") or {}
     spent = res.get("garnets_spent") or {}
     ec = res.get("elimination_candidate")
-    # the declared scores (engine.result.scores_of): every game that keeps one
-    scores = scores_of(snap.game, res)
+    scores = scores_of(snap.game.score_key, res)
     places = snap.game.placings(res, players)
     placed = {p for _label, group in places for p in group}
     rows = [(label, p) for label, group in places for p in group]
     rows += [("–", p) for p in players if p not in placed]
     width = max([len("place"), *(len(label) for label, _p in rows)]) + 2
-    # whole ids: the column is as wide as the longest (a cut id names no seat)
-    name = max([len("player"), *(len(p) for _label, p in rows)]) + 1
+    name = max([len("player"), *(len(p) for p in players)]) + 1
     head = f"{'place':<{width}}{'player':<{name}}{'ToL':>4}{'garnets':>9}"
     lines = [
         f"## {snap.game.title}: the result",
         "```",
-        head + (f"{'points':>8}" if scores else ""),
+        head + (f"{'score':>8}" if scores is not None else ""),
     ]
     for label, p in rows:
         net = gar.get(p, 0) - spent.get(p, 0)
         line = f"{label:<{width}}{p:<{name}}{tol.get(p, 0):>4}{net:>+9}"
-        if scores:
+        if scores is not None:
             line += f"{scores.get(p, 0):>8}"
         lines.append(line + ("  EC" if p == ec and label != "EC" else ""))
     lines.append("```")

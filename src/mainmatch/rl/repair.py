@@ -26,13 +26,12 @@ from typing import Any
 
 from mainmatch.engine.choices import optional
 from mainmatch.engine.errors import IllegalAction
-from mainmatch.engine.game import Game
 from mainmatch.engine.steps import Input
 
 HALVINGS = 4
 
 
-def _legal(game: Game[Any], state: Any, player: str, action: Any) -> bool:
+def _legal(game: Any, state: Any, player: str, action: Any) -> bool:
     try:
         game.validate(state, player, action)
     except IllegalAction:
@@ -40,9 +39,7 @@ def _legal(game: Game[Any], state: Any, player: str, action: Any) -> bool:
     return True
 
 
-def repair(
-    game: Game[Any], state: Any, player: str, action: dict[str, Any], rng: random.Random
-) -> dict[str, Any]:
+def repair(game: Any, state: Any, player: str, action: dict, rng: random.Random) -> dict:
     """``action`` when the game takes it, else the first shrunk form it takes
     (module docstring); a new object whenever it is not ``action`` itself."""
     if _legal(game, state, player, action):
@@ -75,9 +72,7 @@ def clone(value: Any) -> Any:
 TOGGLES = 6
 
 
-def toggled(
-    action: dict[str, Any], inputs: tuple[Input, ...], request: dict[str, Any]
-) -> Iterator[dict[str, Any]]:
+def toggled(action: dict, inputs: tuple[Input, ...], request: dict) -> Iterator[dict]:
     """``action`` with the optional choice fields of its map entries given or left
     out, one entry at a time, then two..., a given one naming the request's first
     offer (Second to Won: a CHOICE item's bid needs a player, any other's has none)."""
@@ -104,7 +99,7 @@ def toggled(
             yield out
 
 
-def shrunk(action: dict[str, Any], inputs: tuple[Input, ...]) -> Iterator[dict[str, Any]]:
+def shrunk(action: dict, inputs: tuple[Input, ...]) -> Iterator[dict]:
     """The tries after ``action`` itself, in order (module docstring)."""
     plain = bare(action, inputs)
     if plain != action:
@@ -157,11 +152,10 @@ def _rewrite_node(value: Any, node: Input, amount: Any, strip: bool) -> Any:
     return value
 
 
-def bare(action: dict[str, Any], inputs: tuple[Input, ...]) -> dict[str, Any]:
+def bare(action: dict, inputs: tuple[Input, ...]) -> dict:
     """``action`` without the optional fields of its nested objects (those a walk
     asks "include it?") and without map entries whose amounts are all 0."""
-    out: dict[str, Any] = _rewrite(action, inputs, strip=True)
-    return out
+    return _rewrite(action, inputs, strip=True)
 
 
 def _nothing(entry: Any) -> bool:
@@ -172,7 +166,7 @@ def _nothing(entry: Any) -> bool:
     return bool(numbers) and not any(numbers)
 
 
-def scaled(action: dict[str, Any], inputs: tuple[Input, ...], times: int) -> dict[str, Any]:
+def scaled(action: dict, inputs: tuple[Input, ...], times: int) -> dict:
     """Every amount moved ``times`` halvings toward zero, never past its least."""
 
     def halve(value: int, node: Input) -> int:
@@ -180,8 +174,7 @@ def scaled(action: dict[str, Any], inputs: tuple[Input, ...], times: int) -> dic
             return max(node.minimum or 0, value >> times)
         return -(-value >> times)
 
-    out: dict[str, Any] = _rewrite(action, inputs, amount=halve)
-    return out
+    return _rewrite(action, inputs, amount=halve)
 
 
 def cut(value: Any, keep: int, objects: bool = True) -> Any:

@@ -3,7 +3,7 @@ each player's placement, points and what the ledger moved (pure; no I/O).
 
 A Main Match from a record or a hosted match carries the game's result
 (ENGINE.md "result"); :func:`placings` asks the game for its places
-(``Game.placings``) and the score its result declares (``engine.result.scores_of``). A result
+(``Game.placings``) and reads the score its ``details`` keep (``Game.score_key``). A result
 typed in by hand has none: only its winners, EC and amounts are known.
 """
 
@@ -31,7 +31,7 @@ def placings(
     game_id: str | None, result: dict[str, Any] | None, players: list[str]
 ) -> dict[str, Placing]:
     """Each player's place and score in a game's result, as the game ranks them
-    (``Game.placings``, ``engine.result.scores_of``); a result typed in by hand, or of a
+    (``Game.placings``, ``Game.score_key``); a result typed in by hand, or of a
     game not installed here, has none."""
     unknown = {p: Placing(None, len(players), None) for p in players}
     if not result or game_id is None:
@@ -45,7 +45,7 @@ def placings(
         for p in group:
             if p in out:
                 out[p] = Placing(label, order, None)
-    scores = scores_of(game, result)  # the game's declared scores (engine.result)
+    scores = scores_of(game.score_key, result)
     if scores is not None:
         out = {p: Placing(x.place, x.order, scores.get(p)) for p, x in out.items()}
     return out

@@ -27,7 +27,7 @@ from .models import (
 from .render import render_event
 from .rules import SealedState, check_bid, resolve_round, resolve_vote
 from .steps import STEPS
-from .types import SealedBidResult, SealedBidView
+from .types import REQUESTS, SealedBidResult, SealedBidView
 
 
 class SealedBid(Game[SealedState]):
@@ -37,6 +37,7 @@ class SealedBid(Game[SealedState]):
     player_range = (MIN_PLAYERS, MAX_PLAYERS)
     view_type = SealedBidView  # the declared views and result (types.py)
     result_type = SealedBidResult
+    request_types = REQUESTS
     player_count = MAX_PLAYERS  # the default table (default_players)
     default_players = ("ana", "ben", "cy", "dee", "eli")
     config_model = SealedBidConfig

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from mainmatch.engine.declared import Declared, Player, Scores, ViewBase
+from mainmatch.engine.declared import (
+    ChooseEcRequest,
+    Declared,
+    Player,
+    RequestBase,
+    Scores,
+    ViewBase,
+)
 from mainmatch.engine.result import Result
 
 #: how the play ended (rules.md §3): one player worst, a vote among the tied
@@ -69,3 +76,17 @@ class Details(Declared):
 
 
 SealedBidResult = Result[Details]
+
+
+class BidRequest(RequestBase):
+    """The ``bid`` request (§2, §4): the round, its prize, the chips and garnets held."""
+
+    kind: Literal["bid"]
+    round: int
+    prize: int
+    chips: int
+    garnets: int
+
+
+#: step kind -> its declared request
+REQUESTS: dict[str, type[RequestBase]] = {"bid": BidRequest, "choose_ec": ChooseEcRequest}

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from mainmatch.engine.declared import Declared, Player, Scores, ViewBase
+from mainmatch.engine.declared import (
+    ChooseEcRequest,
+    Declared,
+    Player,
+    RequestBase,
+    Scores,
+    ViewBase,
+)
 from mainmatch.engine.result import Result
 
 Team = Literal["red", "white"]
@@ -221,3 +228,21 @@ class Details(Declared):
 
 
 AmalgamationResult = Result[Details]
+
+
+class RoundRequest(RequestBase):
+    """The ``round`` request (§3.1): the round's Minus tiles, the money and garnets
+    held, the garnet rate, the most a round may spend and the Thief roles."""
+
+    kind: Literal["round"]
+    round: int
+    tiles: list[int]
+    balance: int
+    garnets_held: int
+    garnet_rate: int
+    max_spend: int
+    roles: list[Role]
+
+
+#: step kind -> its declared request
+REQUESTS: dict[str, type[RequestBase]] = {"round": RoundRequest, "choose_ec": ChooseEcRequest}

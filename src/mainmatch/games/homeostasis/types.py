@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from mainmatch.engine.declared import Declared, Player, TeamOf, ViewBase
+from mainmatch.engine.declared import (
+    ChooseEcRequest,
+    Declared,
+    Player,
+    RequestBase,
+    TeamOf,
+    ViewBase,
+)
 from mainmatch.engine.result import Result
 
 from .models import Symbol, Team
@@ -144,3 +151,66 @@ class Details(Declared):
 
 
 HomeostasisResult = Result[Details]
+
+
+class SaveCardsRequest(RequestBase):
+    """``save_cards`` (§3.1): the deck to save from and the garnets held."""
+
+    kind: Literal["save_cards"]
+    cards: list[Symbol]
+    garnets: int
+
+
+class DraftRequest(RequestBase):
+    """``draft`` (§3.2): the cards left and the free positions of the auction order."""
+
+    kind: Literal["draft"]
+    cards: list[Symbol]
+    positions: list[int]
+
+
+class BidRequest(RequestBase):
+    """``bid`` (§3.3): the card on auction, the chips held, the empty slots, each
+    slot's total and whether passing is allowed yet."""
+
+    kind: Literal["bid"]
+    card: Symbol
+    chips: int
+    slots: list[int]
+    totals: list[int]
+    can_pass: bool
+
+
+class FinalBidRequest(RequestBase):
+    """``final_bid`` (§3.4): the chips held and the rebid number."""
+
+    kind: Literal["final_bid"]
+    chips: int
+    rebid: int
+
+
+class PlaceSavedRequest(RequestBase):
+    """``place_saved`` (§3.5): the saved cards to place."""
+
+    kind: Literal["place_saved"]
+    saved_cards: list[Symbol]
+
+
+class BracketsRequest(RequestBase):
+    """``brackets`` (§3.6): the expression's length and the brackets placed (first, last)."""
+
+    kind: Literal["brackets"]
+    length: int
+    brackets: list[list[int]]
+
+
+#: step kind -> its declared request
+REQUESTS: dict[str, type[RequestBase]] = {
+    "save_cards": SaveCardsRequest,
+    "draft": DraftRequest,
+    "bid": BidRequest,
+    "final_bid": FinalBidRequest,
+    "place_saved": PlaceSavedRequest,
+    "brackets": BracketsRequest,
+    "choose_ec": ChooseEcRequest,
+}

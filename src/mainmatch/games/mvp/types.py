@@ -8,7 +8,14 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from mainmatch.engine.declared import Declared, Player, Scores, ViewBase
+from mainmatch.engine.declared import (
+    ChooseEcRequest,
+    Declared,
+    Player,
+    RequestBase,
+    Scores,
+    ViewBase,
+)
 from mainmatch.engine.result import Result
 
 from .models import Card, Letter
@@ -150,3 +157,29 @@ class Details(Declared):
 
 
 MvpResult = Result[Details]
+
+
+class Costs(Declared):
+    """Garnets per purchase and per chip (§3.1)."""
+
+    identity: int
+    location: int
+    chip: int
+
+
+class RoundRequest(RequestBase):
+    """The ``round`` request (§3.1): chips and garnets held, the places open to bids,
+    the hidden places and cards open to purchase, and the costs."""
+
+    kind: Literal["round"]
+    round: int
+    chips: int
+    garnets: int
+    biddable: list[Letter]
+    identity_targets: list[Letter]
+    location_targets: list[Card]
+    costs: Costs
+
+
+#: step kind -> its declared request
+REQUESTS: dict[str, type[RequestBase]] = {"round": RoundRequest, "choose_ec": ChooseEcRequest}

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from mainmatch.engine.declared import Declared, Player, Scores, ViewBase
+from mainmatch.engine.declared import (
+    ChooseEcRequest,
+    Declared,
+    Player,
+    RequestBase,
+    Scores,
+    ViewBase,
+)
 from mainmatch.engine.result import Result
 
 #: how play ended (§4): six numbers in a row, or the last round
@@ -101,3 +108,17 @@ class Details(Declared):
 
 
 SeatExchangeResult = Result[Details]
+
+
+class TradesRequest(RequestBase):
+    """The ``trades`` request (§3.1): the round, the money and garnets held, the players to trade."""
+
+    kind: Literal["trades"]
+    round: int
+    money: int
+    garnets: int
+    players: list[Player]
+
+
+#: step kind -> its declared request
+REQUESTS: dict[str, type[RequestBase]] = {"trades": TradesRequest, "choose_ec": ChooseEcRequest}

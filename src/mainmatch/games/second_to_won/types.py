@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from mainmatch.engine.declared import Declared, Player, Scores, ViewBase
+from mainmatch.engine.declared import Declared, Player, RequestBase, Scores, ViewBase
 from mainmatch.engine.result import Result
 
 from .models import Effect
@@ -120,3 +120,20 @@ class Details(Declared):
 
 
 SecondToWonResult = Result[Details]
+
+
+class BidsRequest(RequestBase):
+    """The ``bids`` request (§3.1): the auction's items, the chips and garnets held,
+    the least number of items to bid on and the players a CHOICE item may go to."""
+
+    kind: Literal["bids"]
+    auction: int
+    items: list[ShownItem]
+    chips: int
+    garnets: int
+    min_items: int
+    choice_targets: list[Player]
+
+
+#: step kind -> its declared request
+REQUESTS: dict[str, type[RequestBase]] = {"bids": BidsRequest}
