@@ -293,3 +293,37 @@ def test_field_words_name_a_field_as_the_form_does() -> None:
     assert field_words(round_action, "buy_garnets") == "Garnets to sell"
     bids = get("second_to_won").action_models["bids"]
     assert field_words(bids, "bids{}.choice") == "Your bids, For"
+
+
+def test_inputs_carry_json_keys_attributes_and_literal_values() -> None:
+    """An adapter needs no pydantic: the alias, the attribute and the named values are on the node."""
+    homeostasis = {n.name: n for n in get("homeostasis").step("bid").inputs()}
+    passing = homeostasis["pass"]
+    assert (passing.key, passing.attr, passing.literals, passing.passes) == (
+        "pass",
+        "pass_",
+        (True,),
+        True,
+    )
+    assert passing.as_json()["attr"] == "pass_" and passing.as_json()["literals"] == [True]
+    assert homeostasis["chips"].literals == () and not homeostasis["chips"].passes
+    thief = next(n for n in get("amalgamation").step("round").inputs() if n.name == "thief")
+    role = next(c for c in thief.children if c.name == "role")
+    assert role.literals == ("mafia", "cartel", "police", "beggar") and role.attr == "role"
+    bids = get("second_to_won").step("bids").inputs()[0]
+    assert bids.keys == ("A", "B", "C", "D", "E", "F") and bids.literals == ()
+    identity = next(n for n in get("mvp").step("round").inputs() if n.name == "buy_identity")
+    assert identity.children[0].literals and identity.children[0].offers == "identity_targets"
+
+
+def test_every_pass_flag_is_an_optional_literal_true() -> None:
+    """``Input.passes`` is the type ``Literal[True] | None`` read off the model, for every game."""
+    import typing
+
+    for game in GAMES:
+        for step in game.steps.values():
+            fields = step.action.model_fields
+            for node in step.inputs():
+                annotation = fields[node.attr].annotation
+                declared = typing.get_args(annotation) == (typing.Literal[True], type(None))
+                assert node.passes == declared, (game.id, step.kind, node.name)

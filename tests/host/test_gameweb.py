@@ -109,6 +109,7 @@ def test_the_result_card_lists_places_as_the_rules_rank(api, game_id) -> None:
     """Each place of ``Game.placings`` in its order, every player once (Second to
     Won: first, second, the rest, over the limit, the EC; never "–" in every place)."""
     from mainmatch.engine.match import play_random
+    from mainmatch.engine.result import scores_of
 
     game = games.get(game_id)
     players = list(game.default_players)
@@ -123,6 +124,17 @@ def test_the_result_card_lists_places_as_the_rules_rank(api, game_id) -> None:
     assert sorted(p for _, p in rows) == sorted(players)
     if game_id == "second_to_won":
         assert {"first", "second"} <= {html.unescape(a) for a, _ in rows}
+    # the declared scores (engine.result.scores_of) in a Score column, every game that keeps one
+    scores = scores_of(game.score_key, match.result())
+    assert ('<th class="num">Score</th>' in table) == (scores is not None)
+    if scores is not None:
+        cells = re.findall(
+            r"<tr[^>]*><td>[^<]*</td><td>([^<\s]+).*?</td>((?:<td[^>]*>[^<]*</td>)+)",
+            table,
+            re.DOTALL,
+        )
+        shown = {p: re.findall(r">([^<]*)</td>", tds)[-1] for p, tds in cells}
+        assert shown == {p: str(v) for p, v in scores.items()}
 
 
 def test_the_names_other_adapters_import_stay() -> None:

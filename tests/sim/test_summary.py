@@ -6,7 +6,7 @@ import random
 
 from mainmatch import games
 from mainmatch.engine import play_random
-from mainmatch.sim.summary import end_label, ranks_of, summarize, teams_of
+from mainmatch.sim.summary import end_label, ranks_of, seat_teams, summarize
 
 
 def test_rank_is_one_plus_the_players_in_better_groups() -> None:
@@ -20,20 +20,20 @@ def test_rank_is_one_plus_the_players_in_better_groups() -> None:
     assert ranks_of([["a"]], ["a", "b"]) is None  # a ranking missing a player ranks nobody
 
 
-def test_teams_in_either_shape_from_details_first() -> None:
+def test_teams_come_in_one_shape_read_off_the_declarations() -> None:
     players = ["a", "b", "c"]
-    assert teams_of({}, {"teams": {"red": ["a", "c"], "green": ["b"]}}, players) == (
-        "red",
-        "green",
-        "red",
-    )
-    assert teams_of(
-        {"teams": {"a": "neutral", "b": "positive", "c": "negative"}},
-        {"teams": {"x": ["a"]}},
-        players,
-    ) == ("neutral", "positive", "negative")
-    assert teams_of({}, {}, players) is None
-    assert teams_of({"teams": "red"}, {}, players) is None
+    assert seat_teams({"a": "red", "c": "red", "b": "green"}, players) == ("red", "green", "red")
+    assert seat_teams({}, players) is None and seat_teams({"x": "red"}, players) is None
+    for game_id, teams in (
+        ("mvp", {"red", "green"}),
+        ("homeostasis", {"positive", "negative", "neutral"}),
+    ):
+        game = games.get(game_id)
+        rng = random.Random(5)
+        config = game.random_config(list(game.default_players), rng)
+        result = play_random(game, config, rng).result()
+        s = summarize(0, ["random"] * len(players), config, result, 1, [1], [], game)
+        assert s.teams is not None and set(s.teams) == teams, game_id
 
 
 def test_end_label_uses_the_first_known_key() -> None:

@@ -16,10 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, get_args, get_origin
-
-from pydantic import BaseModel
-from pydantic.fields import FieldInfo
+from typing import Any
 
 from mainmatch.engine.steps import CHOICE_KINDS, Input, StepDescription, fill
 
@@ -129,26 +126,30 @@ class Fields:
 
     def key(self, node: Input) -> str:
         """The node's key in the action's JSON (its alias where it has one)."""
-        return _json_key(self.desc.action, node.path)
+        return node.key
 
     # ------------------------------------------------------------ parts
 
     def options(self, node: Input, offers: str | None = None) -> tuple[tuple[str, str], ...]:
         values = offers_of(node, self.request, offers)
         shown = shown_of(node, self.request, offers)
-        if not values:
+        if not values and not (offers or node.offers):
             values = self.literals(node)
             shown = [_said(v) for v in values]
         pairs = dict(zip(map(str, values), (short(s, 100) for s in shown), strict=True))
         return tuple(pairs.items())
 
     def literals(self, node: Input) -> list[Any]:
-        """The values a field's type allows when it names them (``Literal[True]``)."""
-        return _literal_values(self.desc.action, node.path)
+        """The values a field's type allows when it names them (``Literal[True]``);
+        offered only for a field whose request offers nothing by name (an empty
+        offer is an empty choice, not every value the type allows)."""
+        return list(node.literals)
 
     def choice(self, node: Input, text: str, offers: str | None = None) -> Any:
         """The offered value a player chose or typed (case aside)."""
-        values = offers_of(node, self.request, offers) or self.literals(node)
+        values = offers_of(node, self.request, offers)
+        if not values and not (offers or node.offers):
+            values = self.literals(node)
         if not values:
             return text
         typed = text.strip()
@@ -305,46 +306,3 @@ def shows(entries: list[Entry], element: Mapping[str, Any]) -> dict[str, str]:
         if e.key in element:
             out.update(e.show(element[e.key]))
     return out
-
-
-def _field(model: type[BaseModel], path: str) -> FieldInfo | None:
-    """The pydantic field at ``path`` (``bids{}.choice``), found by name or alias."""
-    current: type[BaseModel] | None = model
-    info: FieldInfo | None = None
-    for segment in path.split("."):
-        name = segment.rstrip("[]{}")
-        fields = current.model_fields if current is not None else {}
-        info = fields.get(name) or next((i for i in fields.values() if i.alias == name), None)
-        if info is None:
-            return None
-        current = _inner_model(info.annotation)
-    return info
-
-
-def _json_key(model: type[BaseModel], path: str) -> str:
-    """The JSON key of the field at ``path``: its alias, else its name."""
-    info = _field(model, path)
-    name = path.split(".")[-1].rstrip("[]{}")
-    return (info.alias or name) if info is not None else name
-
-
-def _literal_values(model: type[BaseModel], path: str) -> list[Any]:
-    """``Literal[True] | None`` -> ``[True]``; ``[]`` for any other type."""
-    info = _field(model, path)
-    annotation = info.annotation if info is not None else None
-    found: list[Any] = []
-    for arg in (annotation, *get_args(annotation)):
-        if get_origin(arg) is Literal:
-            found += list(get_args(arg))
-    return found
-
-
-def _inner_model(annotation: Any) -> type[BaseModel] | None:
-    """The model a field holds, directly or inside lists, dicts and unions."""
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    for arg in get_args(annotation):
-        found = _inner_model(arg)
-        if found is not None:
-            return found
-    return None

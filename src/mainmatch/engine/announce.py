@@ -60,7 +60,7 @@ class Announcement:
         return "\n\n".join(self.private.get(player, []))
 
 
-def announce(game: Game, events: list[dict]) -> Announcement:
+def announce(game: Game[Any], events: list[dict[str, Any]]) -> Announcement:
     """Render a step's events; a private event reaches each of its audience.
 
     User text in an event (player ids, item texts) reaches the game's

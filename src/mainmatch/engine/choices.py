@@ -45,11 +45,10 @@ with it, and the RL table shrinks a refused action.
 
 from __future__ import annotations
 
-import typing
 from collections import Counter
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, get_args, get_origin
+from typing import Any
 
 from .steps import CHOICE_KINDS, Input, StepDescription
 
@@ -81,33 +80,24 @@ class Pick:
 
 
 #: a walk: yields picks, is sent the chosen values, returns the action
-Walk = Generator[Pick, Any, dict]
+Walk = Generator[Pick, Any, dict[str, Any]]
 
 
 @dataclass(frozen=True)
 class Shape:
-    """A step kind as a walk needs it: its inputs, its fields' names as sent
-    (``pass_`` is sent as ``pass``) and its pass flags."""
+    """A step kind as a walk needs it: its inputs (each named by its JSON key,
+    ``pass_`` is sent as ``pass``) and its pass flags."""
 
     kind: str
     inputs: tuple[Input, ...]
-    aliases: Mapping[str, str]
     passes: tuple[str, ...]
 
 
 def shape(description: StepDescription) -> Shape:
-    fields = description.action.model_fields
-    # a field is sent under its alias (its JSON key), whichever name its node has
-    aliases = {name: f.alias or name for name, f in fields.items()}
-    aliases.update({f.alias: f.alias for f in fields.values() if f.alias})
-    passes = tuple(f.alias or n for n, f in fields.items() if _only_true(f.annotation))
-    return Shape(description.kind, description.inputs(), aliases, passes)
-
-
-def _only_true(annotation: Any) -> bool:
-    """``Literal[True] | None``: a field that is either absent or true (a pass)."""
-    args = [a for a in get_args(annotation) if a is not type(None)]
-    return len(args) == 1 and get_origin(args[0]) is typing.Literal and get_args(args[0]) == (True,)
+    """The walk's view of a step: read off its description's inputs only."""
+    inputs = description.inputs()
+    passes = tuple(node.name for node in inputs if node.passes)
+    return Shape(description.kind, inputs, passes)
 
 
 def optional(node: Input) -> bool:
@@ -167,7 +157,9 @@ class Walker:
         self.holding = False
         self.floor = False
 
-    def pick(self, kind: str, role: str, node: Input | None, values: tuple = NO_YES) -> Any:
+    def pick(
+        self, kind: str, role: str, node: Input | None, values: tuple[Any, ...] = NO_YES
+    ) -> Any:
         return (yield Pick(kind, role, node, values, key=self.key, count=self.count))
 
     def walk(self, step: Shape) -> Walk:
@@ -176,13 +168,13 @@ class Walker:
             # a request may say the pass is not allowed now (Homeostasis: can_pass)
             allowed = (False,) if self.request.get(f"can_{name}") is False else NO_YES
             if (yield from self.pick(f"{step.kind}.{name}", "pass", None, allowed)):
-                return {step.aliases.get(name, name): True}
+                return {name: True}
         for node in step.inputs:
-            if step.aliases.get(node.name, node.name) in step.passes:
+            if node.name in step.passes:
                 continue
             value = yield from self.node(step.kind, node, ask_optional=not step.passes)
             if value is not _LEFT_OUT:
-                out[step.aliases.get(node.name, node.name)] = value
+                out[node.name] = value
         return out
 
     def node(self, step: str, node: Input, ask_optional: bool = True, in_list: bool = False) -> Any:
@@ -218,7 +210,7 @@ class Walker:
             self.used[(node.offers or "", value)] += 1
         return value
 
-    def group(self, step: str, node: Input, in_list: bool) -> Generator[Pick, Any, dict]:
+    def group(self, step: str, node: Input, in_list: bool) -> Generator[Pick, Any, dict[str, Any]]:
         """A group's fields in order; a map entry (``holding``) holds something:
         its amount is at least 1 where no later amount of the entry can be."""
         holding, self.holding = self.holding, False
@@ -241,7 +233,7 @@ class Walker:
         _, high, _, _ = self.bound(node)
         return high is None or high >= 1
 
-    def list_of(self, step: str, node: Input) -> Generator[Pick, Any, list]:
+    def list_of(self, step: str, node: Input) -> Generator[Pick, Any, list[Any]]:
         element = entry(node)
         most = node.max_items or LIST_MAX
         least = node.min_items or 0
@@ -267,7 +259,7 @@ class Walker:
         self.key, self.count = None, 0.0
         return items
 
-    def map_of(self, step: str, node: Input) -> Generator[Pick, Any, dict]:
+    def map_of(self, step: str, node: Input) -> Generator[Pick, Any, dict[str, Any]]:
         element = entry(node)
         out: dict[Any, Any] = {}
         if element is None:
@@ -300,7 +292,7 @@ class Walker:
         value = self.request.get(bound) if isinstance(bound, str) else bound
         return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
-    def pair(self, name: str, node: Input) -> Generator[Pick, Any, list]:
+    def pair(self, name: str, node: Input) -> Generator[Pick, Any, list[Any]]:
         offered = self.offered(node, consume=False)
         free = {a: [b for b in offered if frozenset((a, b)) not in self.pairs] for a in offered}
         a = yield from self.pick(f"{name}#1", "player", node, tuple(x for x in offered if free[x]))
@@ -378,7 +370,7 @@ def kinds(step: Shape) -> list[tuple[str, str, Input | None]]:
         (f"{step.kind}.{name}", "pass", None) for name in step.passes
     ]
     for node in step.inputs:
-        if step.aliases.get(node.name, node.name) not in step.passes:
+        if node.name not in step.passes:
             out += _kinds(step.kind, node, not step.passes)
     return out
 

@@ -26,6 +26,8 @@ from collections.abc import Iterable, Mapping
 from string import Formatter
 from typing import Any
 
+from .declared import DeclarationBroken
+from .declared import check as check_declared
 from .game import Game
 from .match import Match
 from .record import parse_record, replay
@@ -65,13 +67,13 @@ def _require(ok: object, message: str) -> None:
 # ---------------------------------------------------------------- tables
 
 
-def player_counts(game: Game) -> range:
+def player_counts(game: Game[Any]) -> range:
     """Every player count ``game`` takes, fewest first (``Game.players_range``)."""
     low, high = game.players_range()
     return range(low, high + 1)
 
 
-def players_for(game: Game, count: int) -> list[str]:
+def players_for(game: Game[Any], count: int) -> list[str]:
     """``count`` player ids for ``game`` (:meth:`Game.default_lineup`).
 
     >>> from mainmatch.games import get
@@ -81,7 +83,7 @@ def players_for(game: Game, count: int) -> list[str]:
     return game.default_lineup(count)
 
 
-def tables(games: Iterable[Game]) -> list[tuple[str, int]]:
+def tables(games: Iterable[Game[Any]]) -> list[tuple[str, int]]:
     """``(game id, player count)`` for every game and count it takes: what a
     test parametrizes over to cover any registered game at every size."""
     return [(g.id, n) for g in games for n in player_counts(g)]
@@ -91,8 +93,8 @@ def tables(games: Iterable[Game]) -> list[tuple[str, int]]:
 
 
 def play_checked(
-    game: Game, seed: int, players: list[str] | None = None, default_rate: float = 0.1
-) -> tuple[Match, list[dict]]:
+    game: Game[Any], seed: int, players: list[str] | None = None, default_rate: float = 0.1
+) -> tuple[Match, list[dict[str, Any]]]:
     """One match of random play from ``random_config``, checking every step:
     ``pending_players`` lists ``pending``'s players; each request's kind has
     an action model and a description whose request keys the request holds;
@@ -104,7 +106,7 @@ def play_checked(
     config = game.random_config(list(players or game.default_players), rng)
     match = Match(game, config)
     where = f"{game.id}, seed {seed}, {len(config['players'])} players"
-    public_views: list[dict] = []
+    public_views: list[dict[str, Any]] = []
     for _ in range(MAX_STEPS):
         pending = match.pending
         _require(
@@ -114,7 +116,7 @@ def play_checked(
         if not pending:
             return match, public_views
         before = json.dumps(match.view(None), sort_keys=True)
-        actions: dict[str, dict] = {}
+        actions: dict[str, dict[str, Any]] = {}
         defaulted: list[str] = []
         for p, req in pending.items():
             kind = req.get("kind")
@@ -122,6 +124,7 @@ def play_checked(
                 kind in game.action_models, f"request kind {kind!r} has no action model ({where})"
             )
             _check_request_keys(game, req, where)
+            _check_declared_request(game, req, where)
             dflt = game.default_action(match.state, p, rng)
             game.validate(match.state, p, dflt)
             act = game.random_action(match.state, p, rng)
@@ -176,7 +179,7 @@ def _named_keys(text: str) -> list[str]:
     return [name.split(".")[0] for _, name, _, _ in parts if name and _NAME.fullmatch(name)]
 
 
-def _check_request_keys(game: Game, request: Mapping[str, Any], where: str) -> None:
+def _check_request_keys(game: Game[Any], request: Mapping[str, Any], where: str) -> None:
     """The keys a step description reads from a request (``offers``, ``most``,
     ``least``, braces in its words) are in the request (engine/steps.py)."""
     desc = game.step(request["kind"])
@@ -195,7 +198,7 @@ def _check_request_keys(game: Game, request: Mapping[str, Any], where: str) -> N
     json.dumps(desc.request_words(request))
 
 
-def _check_bounds(game: Game, request: Mapping[str, Any], action: Any, where: str) -> None:
+def _check_bounds(game: Game[Any], request: Mapping[str, Any], action: Any, where: str) -> None:
     """A top-level amount a random action sends keeps within the bounds its
     description names from the request (``most="chips"``)."""
     if not isinstance(action, dict):
@@ -217,11 +220,11 @@ def _check_bounds(game: Game, request: Mapping[str, Any], action: Any, where: st
 
 
 def check_random_play(
-    game: Game, seed: int, players: list[str] | None = None
-) -> tuple[Match, list[dict]]:
+    game: Game[Any], seed: int, players: list[str] | None = None
+) -> tuple[Match, list[dict[str, Any]]]:
     """Random play ends (:func:`play_checked`); the result has the engine spec's
     shape (convention 3: no zero in its maps; the ranking lists every player
-    once, the EC alone last); the record replays through JSON to the same
+    once, the EC alone last) and the game's declared one (``Game.result_type``); the record replays through JSON to the same
     result and public views."""
     match, public_views = play_checked(game, seed, players)
     where = f"{game.id}, seed {seed}"
@@ -229,6 +232,11 @@ def check_random_play(
     _require(result is not None, f"the match is over but has no result ({where})")
     assert result is not None
     Result.model_validate(result)
+    if game.result_type is not None:  # the declared details (engine/declared.py)
+        try:
+            check_declared(game.result_type, result, "result")
+        except DeclarationBroken as exc:
+            raise ContractBroken(f"{exc} ({where})") from None
     json.dumps(result)
     everyone = match.config["players"]
     for key in ("tokens_of_life", "garnets", "garnets_spent"):
@@ -252,10 +260,12 @@ def check_random_play(
     return match, public_views
 
 
-def check_views(game: Game, seed: int, players: list[str] | None = None) -> None:
+def check_views(game: Game[Any], seed: int, players: list[str] | None = None) -> None:
     """After every step: views are JSON; the public view has ``game``,
     ``players`` and ``phase`` (``"over"`` at the end) and no ``you``; a
-    private view is the public view plus ``you`` (engine spec convention 2)."""
+    private view is the public view plus ``you`` (engine spec convention 2);
+    every view is described by the game's ``view_type`` where it declares one
+    (no undeclared field, no value of another type)."""
     match, _ = play_checked(game, seed, players)
     everyone = match.config["players"]
     walk = Match(game, match.config)
@@ -265,9 +275,11 @@ def check_views(game: Game, seed: int, players: list[str] | None = None) -> None
         _require({"game", "players", "phase"} <= set(pub), f"public view keys ({where})")
         _require(pub["game"] == game.id and pub["players"] == everyone, f"game/players ({where})")
         _require("you" not in pub, f"the public view has `you` ({where})")
+        _check_declared_view(game, pub, where)
         for p in everyone:
             v = walk.view(p)
             json.dumps(v)
+            _check_declared_view(game, v, where)
             _require(v.get("you") is not None, f"{p}'s view has no `you` ({where})")
             _require(
                 {k: x for k, x in v.items() if k != "you"} == pub,
@@ -279,7 +291,26 @@ def check_views(game: Game, seed: int, players: list[str] | None = None) -> None
         walk.step(step["actions"], step["defaulted"])
 
 
-def _leaves(value: Any, out: set) -> set:
+def _check_declared_request(game: Game[Any], request: Mapping[str, Any], where: str) -> None:
+    """A request holds only what ``Game.request_types`` declares for its kind."""
+    model = game.request_types.get(str(request.get("kind")))
+    if model is not None:
+        try:
+            check_declared(model, request, "request")
+        except DeclarationBroken as exc:
+            raise ContractBroken(f"{exc} ({where})") from None
+
+
+def _check_declared_view(game: Game[Any], view: dict[str, Any], where: str) -> None:
+    """A view holds only what ``Game.view_type`` declares, of the declared types."""
+    if game.view_type is not None:
+        try:
+            check_declared(game.view_type, view, "view")
+        except DeclarationBroken as exc:
+            raise ContractBroken(f"{exc} ({where}, phase {view.get('phase')!r})") from None
+
+
+def _leaves(value: Any, out: set[Any]) -> set[Any]:
     """The scalar values of a JSON value."""
     if isinstance(value, dict):
         for v in value.values():
@@ -292,7 +323,7 @@ def _leaves(value: Any, out: set) -> set:
     return out
 
 
-def check_secrecy(game: Game, seed: int, players: list[str] | None = None) -> None:
+def check_secrecy(game: Game[Any], seed: int, players: list[str] | None = None) -> None:
     """A view never holds another player's secret (engine spec "view"). What a
     player knows comes from public views and events, their own actions and
     the events addressed to them; text in a player's ``you`` that none of
@@ -301,8 +332,8 @@ def check_secrecy(game: Game, seed: int, players: list[str] | None = None) -> No
     match, _ = play_checked(game, seed, players)
     everyone = match.config["players"]
     walk = Match(game, match.config)
-    public_seen: set = set(everyone)
-    told: dict[str, set] = {p: set() for p in everyone}
+    public_seen: set[Any] = set(everyone)
+    told: dict[str, set[Any]] = {p: set() for p in everyone}
     for step in [*match.record()["steps"], None]:
         public_seen |= _leaves(walk.view(None), set())
         for q in everyone:
@@ -328,7 +359,7 @@ def check_secrecy(game: Game, seed: int, players: list[str] | None = None) -> No
                     _leaves(event, told[p])
 
 
-def check_actions_fit_schemas(game: Game, seed: int, players: list[str] | None = None) -> None:
+def check_actions_fit_schemas(game: Game[Any], seed: int, players: list[str] | None = None) -> None:
     """Every action random play and the defaults send validates against the
     JSON Schema ``mainmatch schema`` publishes for its step kind (needs the
     ``jsonschema`` package, in mainmatch's ``test`` extra)."""
@@ -356,7 +387,7 @@ def check_actions_fit_schemas(game: Game, seed: int, players: list[str] | None =
 # ---------------------------------------------------------------- the game
 
 
-def check_config_and_schemas(game: Game) -> None:
+def check_config_and_schemas(game: Game[Any]) -> None:
     """Metadata: ``default_players`` is a count the game takes; a config from
     ``new_config`` passes ``check_config`` unchanged at every count; the
     config and action schemas are JSON objects; the rules summary is there."""
@@ -376,7 +407,7 @@ def check_config_and_schemas(game: Game) -> None:
     _require(game.rules_summary().strip(), f"{game.id}: empty rules summary")
 
 
-def check_step_descriptions(game: Game) -> None:
+def check_step_descriptions(game: Game[Any]) -> None:
     """Every step kind is described (``Game.step``) over its own action model,
     and the description is JSON (engine/steps.py)."""
     from .steps import steps_json
@@ -390,7 +421,7 @@ def check_step_descriptions(game: Game) -> None:
     json.dumps(steps_json({k: game.step(k) for k in game.action_models}))
 
 
-def check_game(game: Game, seeds: Iterable[int] = range(10)) -> None:
+def check_game(game: Game[Any], seeds: Iterable[int] = range(10)) -> None:
     """Every check of this module for ``game``, at every player count it takes,
     over ``seeds``: what a game's package runs in its own tests."""
     check_config_and_schemas(game)

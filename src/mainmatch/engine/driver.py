@@ -28,7 +28,7 @@ class StepError(RecordError):
 
 
 def check_step(
-    game: Game,
+    game: Game[Any],
     state: State,
     number: int,
     actions: dict[str, Any],
@@ -49,7 +49,7 @@ def check_step(
 
 
 def check_players(
-    game: Game,
+    game: Game[Any],
     state: State,
     number: int,
     actions: dict[str, Any],
@@ -77,7 +77,7 @@ def check_players(
 
 
 def _name_the_missing(
-    game: Game, state: State, number: int, actions: dict[str, Any], pending: Collection[str]
+    game: Game[Any], state: State, number: int, actions: dict[str, Any], pending: Collection[str]
 ) -> None:
     """Raise :class:`StepError` for the first player who acts without being
     pending, else for the first pending player without an action."""
@@ -95,7 +95,7 @@ def _name_the_missing(
 
 
 def advance(
-    game: Game,
+    game: Game[Any],
     state: State,
     number: int,
     actions: dict[str, Any],
@@ -121,12 +121,17 @@ class Driver:
     returns ``[]``."""
 
     def __init__(
-        self, game: Game, config: dict, *, state: State | None = None, events: bool = True
+        self,
+        game: Game[Any],
+        config: dict[str, Any],
+        *,
+        state: State | None = None,
+        events: bool = True,
     ):
         self.game = game
         self.config = config
         self.state = game.initial_state(config) if state is None else state
-        self.steps: list[dict] = []
+        self.steps: list[dict[str, Any]] = []
         self.events: list[list[Event]] = []
         self.keeps_events = events
 
@@ -138,10 +143,10 @@ class Driver:
     def over(self) -> bool:
         return not self.pending
 
-    def result(self) -> dict | None:
+    def result(self) -> dict[str, Any] | None:
         return self.game.result(self.state)
 
-    def view(self, player: str | None) -> dict:
+    def view(self, player: str | None) -> dict[str, Any]:
         return self.game.view(self.state, player)
 
     def step(
@@ -179,7 +184,7 @@ class Driver:
         )
         return events
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The ``mainmatch-record/1`` of the steps so far."""
         return {
             "format": FORMAT,

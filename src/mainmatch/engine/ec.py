@@ -31,7 +31,7 @@ class ChooseEcAction(BaseModel):
     ]
 
 
-def choose_ec_request(candidates: list[str]) -> dict:
+def choose_ec_request(candidates: list[str]) -> dict[str, Any]:
     return {"kind": "choose_ec", "candidates": list(candidates)}
 
 
@@ -61,7 +61,7 @@ def validate_ec_action(action: Any, candidates: list[str]) -> None:
         raise IllegalAction(f"{shown} is not a candidate; choose one of {', '.join(candidates)}")
 
 
-def default_ec_action(candidates: list[str], gamewide_tiebreak: list[str]) -> dict:
+def default_ec_action(candidates: list[str], gamewide_tiebreak: list[str]) -> dict[str, Any]:
     return {"ec": last_in_tiebreak(candidates, gamewide_tiebreak)}
 
 

@@ -19,12 +19,13 @@ from __future__ import annotations
 import random
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from .declared import SCORES, details_model, marked
 from .errors import IllegalAction, InvalidConfig
 from .ranking import Placings, by_awards, numbered
 from .steps import StepDescription
@@ -96,11 +97,29 @@ class Game(ABC, Generic[StateT]):
     #: (docs/decisions/performance.md PE16)
     fresh_views: ClassVar[bool] = True
     #: the key of the result's ``details`` that holds each player's final score
-    #: (``{player: number}``), shown beside places in season tables; ``None``:
-    #: the rules keep no score per player (Homeostasis)
+    #: (``{player: number}``, read by ``engine.result.scores_of``); a game that
+    #: declares ``result_type`` gets the field its declaration marks ``Scores``
+    #: (``__init_subclass__``); ``None``: no score per player (Homeostasis)
     score_key: ClassVar[str | None] = None
+    #: the declared shape of every view (``engine/declared.py``): a
+    #: :class:`~mainmatch.engine.declared.ViewBase` model, ``you`` included;
+    #: views stay dicts, the contract checks validate them against it
+    view_type: ClassVar[type[BaseModel] | None] = None
+    #: the declared result: ``Result[ItsDetails]`` (``engine/result.py``), its
+    #: details marking the scores and teams fields
+    result_type: ClassVar[type[BaseModel] | None] = None
+    #: step kind -> the declared request (a ``RequestBase`` model); the contract
+    #: checks validate every request of random play against it
+    request_types: ClassVar[Mapping[str, type[BaseModel]]] = {}
     #: the last state :meth:`pending` was asked about, and its answer
     _pending_memo: tuple[StateT, dict[str, Request]] | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A declared result names its scores field (``Scores``): ``score_key``
+        is read off it unless the class sets one itself."""
+        super().__init_subclass__(**kwargs)
+        if "score_key" not in cls.__dict__ and "result_type" in cls.__dict__:
+            cls.score_key = marked(details_model(cls.result_type), SCORES)
 
     # ----------------------------------------------------------- config
 
@@ -311,8 +330,8 @@ class Game(ABC, Generic[StateT]):
         return self.view(state, player)
 
     @abstractmethod
-    def result(self, state: StateT) -> dict | None:
-        """The result (the engine spec's shape) once the match is over, else ``None``."""
+    def result(self, state: StateT) -> JSONObject | None:
+        """The result (engine spec shape) once the match is over, else ``None``."""
 
     def end_label(self, config: Config, result: JSONObject) -> str | None:
         """How a finished match ended, in a word, for reports (the simulator's
@@ -371,10 +390,10 @@ class Game(ABC, Generic[StateT]):
 
     # ----------------------------------------------------------- schemas
 
-    def config_schema(self) -> dict:
+    def config_schema(self) -> JSONObject:
         return self.config_model.model_json_schema()
 
-    def action_schema(self, kind: str) -> dict:
+    def action_schema(self, kind: str) -> JSONObject:
         """JSON Schema of the action of step ``kind``."""
         try:
             model = self.action_models[kind]

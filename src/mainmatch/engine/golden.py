@@ -12,16 +12,19 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 from .game import Game
 from .match import Match, random_actions
 
 
-def _j(value) -> str:
+def _j(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=False)
 
 
-def playthrough(game: Game, config: dict, seed: int, *, default_rate: float = 0.1) -> str:
+def playthrough(
+    game: Game[Any], config: dict[str, Any], seed: int, *, default_rate: float = 0.1
+) -> str:
     """Play ``config`` with ``random_action`` (and now and then the default,
     at ``default_rate``) from ``random.Random(seed)``; return the full text."""
     rng = random.Random(seed)
@@ -61,7 +64,7 @@ def playthrough(game: Game, config: dict, seed: int, *, default_rate: float = 0.
 
 
 def check_golden(
-    game: Game,
+    game: Game[Any],
     path: Path,
     *,
     seed: int = 7,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from .driver import Driver, StepError
 from .errors import MainmatchError
@@ -23,7 +24,7 @@ class Match(Driver):
     rebuilt from a record and have its last step taken back."""
 
     @classmethod
-    def from_record(cls, record: dict) -> Match:
+    def from_record(cls, record: dict[str, Any]) -> Match:
         """Replay ``record`` (validating every action) into a live match."""
         match = None
         for rep, step in iter_replay(record):
@@ -47,12 +48,12 @@ class Match(Driver):
 
 
 def random_actions(
-    game: Game, state: State, rng: random.Random, default_rate: float = 0.0
-) -> tuple[dict[str, dict], list[str]]:
+    game: Game[Any], state: State, rng: random.Random, default_rate: float = 0.0
+) -> tuple[dict[str, dict[str, Any]], list[str]]:
     """One step of random play: ``random_action`` for every pending player or,
     with probability ``default_rate`` each, the rules' default (listed in the
     second value, as a record's ``defaulted``)."""
-    actions: dict[str, dict] = {}
+    actions: dict[str, dict[str, Any]] = {}
     defaulted: list[str] = []
     for p in game.pending(state):
         if default_rate and rng.random() < default_rate:
@@ -63,7 +64,7 @@ def random_actions(
     return actions, defaulted
 
 
-Chooser = Callable[[Match, str, dict], dict]
+Chooser = Callable[[Match, str, dict[str, Any]], dict[str, Any]]
 
 
 def play(match: Match, choose: Chooser, *, max_steps: int = 100_000) -> Match:
@@ -77,6 +78,6 @@ def play(match: Match, choose: Chooser, *, max_steps: int = 100_000) -> Match:
     raise MainmatchError(f"{match.game.id}: no end after {max_steps} steps")
 
 
-def play_random(game: Game, config: dict, rng: random.Random) -> Match:
+def play_random(game: Game[Any], config: dict[str, Any], rng: random.Random) -> Match:
     """A whole match of ``random_action`` play."""
     return play(Match(game, config), lambda m, p, _req: game.random_action(m.state, p, rng))

@@ -52,7 +52,7 @@ class Record(BaseModel):
     steps: list[RecordStep] = Field(description="applied steps in order; step 1 first")
 
 
-def record_schema() -> dict:
+def record_schema() -> dict[str, Any]:
     """The JSON Schema of a record (the file shipped in ``engine/schemas``)."""
     schema = Record.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
@@ -60,11 +60,11 @@ def record_schema() -> dict:
     return schema
 
 
-def new_record(game_id: str, config: dict) -> dict:
+def new_record(game_id: str, config: dict[str, Any]) -> dict[str, Any]:
     return {"format": FORMAT, "game": game_id, "config": config, "steps": []}
 
 
-def parse_record(data: Any) -> dict:
+def parse_record(data: Any) -> dict[str, Any]:
     """Check a parsed JSON document is a well-formed record; return it as a dict.
 
     Raises :class:`RecordError` naming what is wrong (and the step, for a bad step).
@@ -83,7 +83,7 @@ def parse_record(data: Any) -> dict:
     return data
 
 
-def _plainly_well_formed(data: dict) -> bool:
+def _plainly_well_formed(data: dict[str, Any]) -> bool:
     """Whether ``data`` is, in exact built-in types, a record that passes
     :func:`parse_record`: a string ``game``, an object ``config`` and a list of
     steps, each an object with ``actions`` (player -> object) and, if present,
@@ -119,14 +119,14 @@ def _plainly_well_formed(data: dict) -> bool:
     return True
 
 
-def _str_keys(obj: dict) -> bool:
+def _str_keys(obj: dict[str, Any]) -> bool:
     for key in obj:
         if type(key) is not str:
             return False
     return True
 
 
-def _check_with_model(data: dict) -> None:
+def _check_with_model(data: dict[str, Any]) -> None:
     """Validate with :class:`Record`; raise :class:`RecordError` for its first error."""
     try:
         Record.model_validate(data)
@@ -138,17 +138,17 @@ def _check_with_model(data: dict) -> None:
         raise RecordError(describe_validation_error(exc, "record")) from None
 
 
-def load_record(path: str | Path) -> dict:
+def load_record(path: str | Path) -> dict[str, Any]:
     """Read and check a record file."""
     data = read_json(path, error=RecordError)
     return parse_record(data)
 
 
-def dump_record(record: dict) -> str:
+def dump_record(record: dict[str, Any]) -> str:
     return json.dumps(record, indent=1, ensure_ascii=False) + "\n"
 
 
-def save_record(record: dict, path: str | Path) -> None:
+def save_record(record: dict[str, Any], path: str | Path) -> None:
     Path(path).write_text(dump_record(record), encoding="utf-8")
 
 
@@ -163,13 +163,13 @@ class ReplayedStep:
     def __init__(
         self,
         number: int,
-        actions: dict[str, dict],
+        actions: dict[str, dict[str, Any]],
         defaulted: list[str],
         state: State,
         *,
-        game: Game,
+        game: Game[Any],
         before: State,
-        events: list[dict] | None = None,
+        events: list[dict[str, Any]] | None = None,
     ):
         self.number = number
         self.actions = actions
@@ -180,7 +180,7 @@ class ReplayedStep:
         self._events = events
 
     @property
-    def events(self) -> list[dict]:
+    def events(self) -> list[dict[str, Any]]:
         if self._events is None:
             self._events = self._game.apply_validated(self._before, self.actions)[1]
         return self._events
@@ -188,8 +188,8 @@ class ReplayedStep:
 
 @dataclass
 class Replay:
-    game: Game
-    config: dict
+    game: Game[Any]
+    config: dict[str, Any]
     initial: State
     steps: list[ReplayedStep] = field(default_factory=list)
 
@@ -197,10 +197,10 @@ class Replay:
     def state(self) -> State:
         return self.steps[-1].state if self.steps else self.initial
 
-    def result(self) -> dict | None:
+    def result(self) -> dict[str, Any] | None:
         return self.game.result(self.state)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The replay output of the engine spec: result, public view after every step,
         count. The views are :meth:`Game.shared_view`s: what a step leaves
         alone may be one object in several views, so copy a view before
@@ -211,7 +211,7 @@ class Replay:
         return {"result": self.result(), "public_views": views, "steps_applied": len(self.steps)}
 
 
-def game_of(record: dict) -> Game:
+def game_of(record: dict[str, Any]) -> Game[Any]:
     """The registered game a record names; :class:`RecordError` if there is none."""
     try:
         return get_game(record["game"])
@@ -220,7 +220,7 @@ def game_of(record: dict) -> Game:
 
 
 def iter_replay(
-    record: dict, *, events: bool = True
+    record: dict[str, Any], *, events: bool = True
 ) -> Iterator[tuple[Replay, ReplayedStep | None]]:
     """Replay step by step; yields the growing :class:`Replay` first with
     ``None`` (the initial state), then after each step with that step.
@@ -264,7 +264,7 @@ def iter_replay(
         yield rep, done
 
 
-def replay_output(record: dict) -> dict:
+def replay_output(record: dict[str, Any]) -> dict[str, Any]:
     """The replay output of the engine spec for ``record`` (``mainmatch replay
     --json``): :func:`replay` then :meth:`Replay.to_json`, inside one raise of
     the collector's threshold (apart, the threshold dropped back between the
@@ -273,7 +273,7 @@ def replay_output(record: dict) -> dict:
         return replay(record).to_json()
 
 
-def replay(record: dict) -> Replay:
+def replay(record: dict[str, Any]) -> Replay:
     """Replay a whole record, validating every action (each step's events
     are built when read)."""
     rep = None

@@ -46,7 +46,7 @@ BUILTIN_GAMES = "mainmatch.games"
 
 #: game id -> how to load it, filled on first use
 _sources: dict[str, Callable[[], Any]] | None = None
-_loaded: dict[str, Game] = {}
+_loaded: dict[str, Game[Any]] = {}
 #: game id -> why it cannot be loaded (in words), for the installed games that fail
 _broken: dict[str, str] = {}
 
@@ -87,7 +87,7 @@ def game_ids() -> list[str]:
     return sorted(_all_sources())
 
 
-def get_game(game_id: str) -> Game:
+def get_game(game_id: str) -> Game[Any]:
     """The registered game ``game_id``; :class:`UnknownGame` names the known ids,
     :class:`GameUnavailable` says why an installed one cannot be loaded."""
     game = _loaded.get(game_id)
@@ -131,7 +131,7 @@ def broken_games() -> dict[str, str]:
     return {g: _broken[g] for g in game_ids() if g in _broken}
 
 
-def register_game(game: Game) -> None:
+def register_game(game: Game[Any]) -> None:
     """Add ``game`` at run time (tests, notebooks); entry points are the way for packages."""
     _all_sources()[game.id] = lambda: game
     _loaded.pop(game.id, None)

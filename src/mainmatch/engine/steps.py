@@ -18,7 +18,10 @@ An action model for Seat Exchange's ``trades`` step (seat_exchange spec §3.1)::
         amount: Annotated[int, Field(ge=1), Ask("amount", "Paid", unit="$")]
 
 The description tree (:func:`describe`) walks such a model into
-:class:`Input` nodes, one per field, with nested groups, lists and maps.
+:class:`Input` nodes, one per field, with nested groups, lists and maps. A node
+carries all an adapter needs of the model: its JSON key (the alias where the
+model has one), its attribute name, its bounds and the values its type names
+(a ``Literal`` or an ``Enum``), so no adapter reads pydantic behind it.
 
 Texts may name request keys in braces (``"you hold {garnets}"``): adapters fill
 them from the request the player was sent (:func:`fill`), never from a state.
@@ -26,6 +29,7 @@ them from the request the player was sent (:func:`fill`), never from a state.
 
 from __future__ import annotations
 
+import enum
 import random
 import string
 import types
@@ -79,10 +83,15 @@ class Ask:
 class Input:
     """One node of a step's description tree (see :func:`describe`).
 
-    ``path`` is dotted from the action's root (``trades[].amount``,
+    ``name`` is the field's JSON key: its alias where the model gives one
+    (Homeostasis's ``pass_`` is sent as ``"pass"``), else ``attr``, the model's
+    attribute name. ``path`` is dotted from the action's root (``trades[].amount``,
     ``bids{}.chips``); ``minimum`` / ``maximum`` are the model's fixed bounds
-    and ``most`` / ``least`` the ones the request sets. ``children`` hold a
-    group's fields, or a list's or map's one element (named ``"[]"`` / ``"{}"``).
+    and ``most`` / ``least`` the ones the request sets. ``literals`` are the
+    values the field's type allows when it names them (``Literal[True]``, an
+    ``Enum``'s values; empty otherwise); ``keys`` the same for a map's keys.
+    ``children`` hold a group's fields, or a list's or map's one element
+    (named ``"[]"`` / ``"{}"``).
     """
 
     name: str
@@ -103,6 +112,20 @@ class Input:
     min_items: int | None = None
     max_items: int | None = None
     children: tuple[Input, ...] = ()
+    attr: str = ""
+    literals: tuple[Any, ...] = ()
+    keys: tuple[Any, ...] = ()
+
+    @property
+    def key(self) -> str:
+        """The node's key in the JSON object that holds it (``"[]"`` / ``"{}"`` for
+        a list's or map's element)."""
+        return self.name
+
+    @property
+    def passes(self) -> bool:
+        """A field that is either absent or true (``Literal[True] | None``: a pass)."""
+        return self.literals == (True,) and not self.required
 
     def as_json(self) -> dict[str, Any]:
         """The node as plain JSON (for the web page and ``mainmatch schema``)."""
@@ -118,6 +141,11 @@ class Input:
         for key in ("minimum", "maximum", "min_items", "max_items", "default"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
+        if self.attr and self.attr != self.name:
+            out["attr"] = self.attr
+        for key in ("literals", "keys"):
+            if getattr(self, key):
+                out[key] = list(getattr(self, key))
         out["required"] = self.required
         if self.children:
             out["children"] = [c.as_json() for c in self.children]
@@ -272,9 +300,7 @@ def describe(model: type[BaseModel], prefix: str = "") -> tuple[Input, ...]:
     cached = _TREES.get((model, prefix))
     if cached is None:
         # a field's JSON key is its alias where it has one (Homeostasis's ``pass_`` is "pass")
-        cached = tuple(
-            _node(info.alias or name, info, prefix) for name, info in model.model_fields.items()
-        )
+        cached = tuple(_node(name, info, prefix) for name, info in model.model_fields.items())
         _TREES[(model, prefix)] = cached
     return cached
 
@@ -282,8 +308,9 @@ def describe(model: type[BaseModel], prefix: str = "") -> tuple[Input, ...]:
 _TREES: dict[tuple[type[BaseModel], str], tuple[Input, ...]] = {}
 
 
-def _node(name: str, info: FieldInfo, prefix: str) -> Input:
+def _node(attr: str, info: FieldInfo, prefix: str) -> Input:
     ask = next((m for m in info.metadata if isinstance(m, Ask)), None)
+    name = info.alias or attr
     path = f"{prefix}.{name}" if prefix else name
     annotation = info.annotation
     lo, hi, min_items, max_items = _bounds(info)
@@ -311,7 +338,33 @@ def _node(name: str, info: FieldInfo, prefix: str) -> Input:
         min_items=min_items,
         max_items=max_items,
         children=children,
+        attr=attr,
+        literals=literals_of(annotation),
+        keys=_keys_of(annotation),
     )
+
+
+def literals_of(annotation: Any) -> tuple[Any, ...]:
+    """The values a type allows when it names them: a ``Literal``'s, an ``Enum``'s
+    (through ``Annotated`` and ``| None``); ``()`` for any other type.
+
+    >>> literals_of(typing.Literal["a", "b"] | None), literals_of(int)
+    (('a', 'b'), ())
+    """
+    a = _strip(annotation)
+    if get_origin(a) is typing.Literal:
+        return get_args(a)
+    if isinstance(a, type) and issubclass(a, enum.Enum):
+        return tuple(m.value for m in a)
+    return ()
+
+
+def _keys_of(annotation: Any) -> tuple[Any, ...]:
+    """A map's keys as its type names them (``dict[Literal["A", "B"], int]``)."""
+    a = _strip(annotation)
+    if get_origin(a) is dict and get_args(a):
+        return literals_of(get_args(a)[0])
+    return ()
 
 
 def _bounds(info: FieldInfo) -> tuple[int | None, int | None, int | None, int | None]:
@@ -391,6 +444,7 @@ def _children(annotation: Any, path: str) -> tuple[Input, ...]:
                     offers=element_ask.offers if element_ask else None,
                     minimum=lo,
                     maximum=hi,
+                    literals=literals_of(args[-1]),
                 ),
             )
     return ()

@@ -41,7 +41,7 @@ class VariantKey:
     #: why ``low`` is the limit
     why_low: str = ""
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "key": self.name,
             "default": self.default,
@@ -169,7 +169,7 @@ _VARIANT_FIELD = frozenset(("variant",))
 
 def plain_fields(
     config: object, fields: frozenset[str], keys: Iterable[VariantKey]
-) -> TypeGuard[dict]:
+) -> TypeGuard[dict[str, Any]]:
     """Whether ``config`` is a plain ``dict`` of exactly ``fields``, or of those
     and a ``variant`` that :func:`variant_fault` passes: how a game's one-pass
     config check begins (``False`` says only "not plainly so": the game's

@@ -34,6 +34,7 @@ from mainmatch.bots import bot_names
 from mainmatch.engine.checks import money
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.game import Game
+from mainmatch.engine.result import scores_of
 
 from . import deadlines as dl
 from .admin import is_admin, start_session
@@ -98,6 +99,7 @@ def _env() -> Environment:
     env.globals["kind_words"] = kind_words
     env.globals["kind_task"] = kind_task
     env.globals["request_words"] = request_words
+    env.globals["scores_of"] = scores_of  # the declared scores (engine.result), for the result card
     return env
 
 

@@ -41,7 +41,7 @@ def _load(module: str) -> Any:
         raise
 
 
-def env(game_id: str, **options: Any):
+def env(game_id: str, **options: Any) -> Any:
     """A PettingZoo AEC environment of ``game_id``. Options: ``render_mode``
     (``"ansi"``), ``players``, ``configs`` (``"random"``, the default, as
     ``mainmatch simulate`` plays: varied host inputs; ``"plain"``: the host-input
@@ -51,12 +51,14 @@ def env(game_id: str, **options: Any):
     return _load("aec").MainMatchAEC(game_id, **options)
 
 
-def parallel_env(game_id: str, **options: Any):
+def parallel_env(game_id: str, **options: Any) -> Any:
     """A PettingZoo Parallel environment of ``game_id`` (options as ``env``)."""
     return _load("parallel").MainMatchParallel(game_id, **options)
 
 
-def single_agent(game_id: str, seat: int | str = 0, opponents: Any = "strategy", **options: Any):
+def single_agent(
+    game_id: str, seat: int | str = 0, opponents: Any = "strategy", **options: Any
+) -> Any:
     """A Gymnasium environment of ``game_id`` for ``seat`` with bots elsewhere."""
     return _load("single").SingleAgentEnv(game_id, seat=seat, opponents=opponents, **options)
 

@@ -16,14 +16,14 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from .base import TableEnv
 
 
-class MainMatchAEC(TableEnv, AECEnv):
+class MainMatchAEC(TableEnv, AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     metadata = {"render_modes": ["ansi"], "name": "mainmatch_aec_v0"}  # noqa: RUF012 -- PettingZoo's API
 
     def __init__(self, game_id: str, render_mode: str | None = None, **options: Any):
         super().__init__()
         self._setup(game_id, render_mode, "aec", options)
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self.table.reset(seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}

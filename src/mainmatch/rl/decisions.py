@@ -17,6 +17,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -33,9 +34,9 @@ class Decision:
 
 
 #: A plan: yields decisions, is sent the chosen indices, returns the action.
-Plan = Generator[Decision, int, dict]
+Plan = Generator[Decision, int, dict[str, Any]]
 #: ``plan(view, request, player)``
-PlanFactory = Callable[[dict, dict, str], Plan]
+PlanFactory = Callable[[dict[str, Any], dict[str, Any], str], Plan]
 
 
 def mask_of(n_actions: int, allowed: Sequence[int]) -> np.ndarray:

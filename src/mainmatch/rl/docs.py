@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from mainmatch import games
 
+from .declared import listed, unreached, unseen_words
 from .gamespec import game_ids, spec
 from .observe import MATCHES
 from .observe import describe as describe_layout
@@ -32,7 +33,10 @@ per round or trade: only the latest is read, the view's totals sum up the older 
 `@k` a player seat-relative (`@0` is you, `@1` the next seat...). A number
 is divided by the largest size seen there; a player is a one-hot over the seats
 (seat-relative); another string a one-hot over the values seen there. Leaves and values
-that random play never showed are left out.
+that random play never showed are left out. Every laid-out field is a leaf the game
+declares in its view and request types, of the declared kind (`mainmatch.rl.declared`,
+checked in `tests/rl/`); the declared leaves and values random play left out are
+listed under each game.
 
 Decisions are named `step.path` after the action field they fill (`+`: another list
 entry?, `?`: include this (map key or optional field)?, `#1`/`#2`: a seat pair's
@@ -75,6 +79,12 @@ def describe(game_id: str) -> str:
             f"**Decisions.** {s.actions_doc}",
             "",
             f"**Not expressible.** {s.limits_doc}",
+            "",
+            (
+                "**Declared, never shown by random play.** "
+                f"Leaves: {listed(unreached(game, s.layout))}. "
+                f"Values: {listed(unseen_words(game, s.layout))}."
+            ),
             "",
         ]
     )

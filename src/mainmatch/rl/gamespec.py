@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -26,7 +27,7 @@ from .layout import Layout
 from .observe import discover
 
 #: ``encode(view, request, player)``: the game part of an observation.
-Encoder = Callable[[dict, "dict | None", str], np.ndarray]
+Encoder = Callable[[dict[str, Any], "dict[str, Any] | None", str], np.ndarray]
 
 
 @dataclass(frozen=True)

@@ -127,7 +127,9 @@ class Observer:
                 node = node.setdefault(part, {})
             node.setdefault(_SLOTS, []).append(slot)
 
-    def encode(self, view: dict, request: dict | None, player: str) -> np.ndarray:
+    def encode(
+        self, view: dict[str, Any], request: dict[str, Any] | None, player: str
+    ) -> np.ndarray:
         """The view and request of ``player`` as the layout's floats in [-1, 1]."""
         data = np.zeros(self.layout.size, dtype=np.float32)
         order = relative(view["players"], player) if "players" in view else [player]
@@ -204,7 +206,7 @@ def _natural(path: str) -> list[Any]:
 
 def discover(
     game: Any, count: int, player_lists: tuple[str, ...] = ()
-) -> tuple[Observer, list[dict]]:
+) -> tuple[Observer, list[dict[str, Any]]]:
     """Play ``MATCHES`` seeded random matches of ``count`` players and lay out
     every leaf their views and requests showed (module docstring); also the
     requests seen (what they offer sizes the choices). ``player_lists``: request
@@ -213,10 +215,10 @@ def discover(
     seen: dict[str, _Seen] = {
         f"request.{key}[{i}]": _Seen(player=True) for key in player_lists for i in range(count)
     }
-    requests: list[dict] = []
+    requests: list[dict[str, Any]] = []
     players = names(game, count)
 
-    def note(view: dict, request: dict | None, player: str) -> None:
+    def note(view: dict[str, Any], request: dict[str, Any] | None, player: str) -> None:
         seat = {p: i for i, p in enumerate(relative(players, player))}
         for root, part in (("view", view), ("request", request or {})):
             for path, value in leaves(part, seat, root, latest=root == "view"):

@@ -17,7 +17,7 @@ from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 from .base import TableEnv
 
 
-class MainMatchParallel(TableEnv, ParallelEnv):
+class MainMatchParallel(TableEnv, ParallelEnv):  # type: ignore[misc]  # PettingZoo is untyped
     metadata = {"render_modes": ["ansi"], "name": "mainmatch_parallel_v0"}  # noqa: RUF012 -- PettingZoo's API
 
     def __init__(self, game_id: str, render_mode: str | None = None, **options: Any):
@@ -25,8 +25,8 @@ class MainMatchParallel(TableEnv, ParallelEnv):
         self.agents: list[str] = []
 
     def reset(
-        self, seed: int | None = None, options: dict | None = None
-    ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict]]:
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
         self.table.reset(seed)
         self.agents = list(self.possible_agents)
         return (
@@ -34,7 +34,9 @@ class MainMatchParallel(TableEnv, ParallelEnv):
             {a: self.table.info(a) for a in self.agents},
         )
 
-    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]:
         table = self.table
         deciding = table.deciding()
         for agent in deciding:

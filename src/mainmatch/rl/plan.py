@@ -99,7 +99,7 @@ def _indices(pick: Pick, c: Choices, seats: list[str]) -> list[tuple[int, Any]]:
 def plan(choices: Choices, steps: Mapping[str, Any]) -> Any:
     """The game's ``plan(view, request, player)``: its walk, one decision per pick."""
 
-    def make(view: dict, request: dict, player: str) -> Plan:
+    def make(view: dict[str, Any], request: dict[str, Any], player: str) -> Plan:
         seats = relative(view.get("players") or [player], player)
         run = walk(steps[request["kind"]], request, seats)
         previous: int | None = None
@@ -117,7 +117,8 @@ def plan(choices: Choices, steps: Mapping[str, Any]) -> Any:
                 previous = index
                 pick = run.send(dict(options).get(index, options[0][1]))
         except StopIteration as done:
-            return done.value
+            out: dict[str, Any] = done.value
+            return out
 
     return make
 

@@ -86,10 +86,12 @@ class SingleAgentEnv(gym.Env):
         bots = {p: get_bot(game_id, name) for p, name in names.items()}
         self.table = Table(game_id, bots=bots, **options)
         space = observation_space(self.table)
-        self.observation_space: spaces.Space = space["observation"] if self.flat else space
+        self.observation_space: spaces.Space[Any] = space["observation"] if self.flat else space
         self.action_space = spaces.Discrete(self.table.spec.n_actions)
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[Any, dict]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is None and self.table.match is None:
             seed = int(self.np_random.integers(2**31))
@@ -111,7 +113,7 @@ class SingleAgentEnv(gym.Env):
         obs = self.table.observe(self.player)
         return obs["observation"] if self.flat else obs
 
-    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict]:
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         table = self.table
         if table.over:
             raise MainmatchError("the match is over: call reset()")
@@ -122,7 +124,7 @@ class SingleAgentEnv(gym.Env):
         reward = table.reward(self.player) if over else 0.0
         return self._observe(), reward, over, False, self._info()
 
-    def _info(self) -> dict:
+    def _info(self) -> dict[str, Any]:
         info = self.table.info(self.player)
         info["masked_choices"] = self.table.masked_choices
         return info

@@ -29,14 +29,14 @@ from .gamespec import GameSpec, spec
 from .repair import repair
 
 #: ``config_fn(players, seed)``: the config of a new match.
-ConfigFn = Callable[[list[str], int], dict]
+ConfigFn = Callable[[list[str], int], dict[str, Any]]
 #: how match configs are made, as ``mainmatch simulate --configs`` makes them:
 #: ``random`` = ``Game.random_config`` (host inputs varied: tiebreaks, garnets,
 #: teams... as the simulator plays by default), ``plain`` = ``Game.new_config``
 #: with the host-input defaults (or ``config_options``)
 CONFIGS = ("random", "plain")
 #: ``reward_fn(result, player)``: a player's reward when the match ends.
-RewardFn = Callable[[dict, str], float]
+RewardFn = Callable[[dict[str, Any], str], float]
 
 
 @dataclass(frozen=True)
@@ -49,13 +49,13 @@ class Rewards:
     elimination_candidate: float = -1.0
     garnet: float = 0.0
 
-    def __call__(self, result: dict, player: str) -> float:
+    def __call__(self, result: dict[str, Any], player: str) -> float:
         reward = 0.0
         if result["tokens_of_life"].get(player, 0) > 0:
             reward += self.token_of_life
         if result.get("elimination_candidate") == player:
             reward += self.elimination_candidate
-        return reward + self.garnet * result["garnets"].get(player, 0)
+        return reward + self.garnet * float(result["garnets"].get(player, 0))
 
 
 def config_maker(game: Any, configs: str | None, options: Mapping[str, Any] | None) -> ConfigFn:
@@ -125,16 +125,16 @@ class Table:
         self.match = Match(self.game, config)
         self.plans: dict[str, Plan] = {}
         self.open: dict[str, Decision] = {}
-        self.ready: dict[str, dict] = {}
+        self.ready: dict[str, dict[str, Any]] = {}
         self.defaulted: list[str] = []
-        self.last_events: list[dict] = []
+        self.last_events: list[dict[str, Any]] = []
         #: choices sent that the mask did not allow (replaced by the nearest allowed)
         self.masked_choices = 0
         #: actions assembled from sub-decisions, and those the game refused and
         #: took once shrunk (``repair.py``)
         self.assembled = self.repaired = 0
         self._cache: dict[tuple[str, int], tuple[np.ndarray, str, str]] = {}
-        self._infos: dict[str, tuple[tuple[int, str | None], dict]] = {}
+        self._infos: dict[str, tuple[tuple[int, str | None], dict[str, Any]]] = {}
         self.advance()
 
     @property
@@ -229,7 +229,7 @@ class Table:
         obs = np.clip(np.concatenate(parts), -1.0, 1.0).astype(np.float32)
         return {"observation": obs, "action_mask": mask}
 
-    def info(self, player: str) -> dict:
+    def info(self, player: str) -> dict[str, Any]:
         """The player's view and request as JSON text (``json.loads`` them; text
         cannot be changed by a user who keeps it) and the open decision's kind."""
         decision = self.open.get(player)

@@ -9,19 +9,21 @@ own details beyond three generic, optional keys:
   given (it follows the variant: Second to Won's ``over_150`` under
   ``limit=150``), else ``details.end_condition``, else ``end_reason``, else
   ``outcome`` (the first that is a string), e.g. ``"streak"``, ``"over_200"``;
-- **teams**: ``details.teams`` or else ``config.teams``, either
-  ``{player: team}`` or ``{team: [players]}``; no teams when neither exists;
+- **teams**: ``{player: team}``, the one shape ``engine.result.teams_of``
+  reads off the game's declared result or config (no teams without the game);
 - the **rank**: from ``ranking`` (tie groups best first): a player's rank is
   1 + the number of players in better groups; ``None`` when ranking is null.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from mainmatch.engine.game import END_KEYS, Game, details_end_label
+from mainmatch.engine.result import teams_of as declared_teams
 
-__all__ = ["END_KEYS", "MatchSummary", "end_label", "ranks_of", "summarize", "teams_of"]
+__all__ = ["END_KEYS", "MatchSummary", "end_label", "ranks_of", "seat_teams", "summarize"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +72,7 @@ def summarize(
         garnets_spent=tuple(int(spent.get(p, 0)) for p in players),
         ranks=None if ranks is None else tuple(ranks[p] for p in players),
         ec=players.index(ec) if ec in players else None,
-        teams=teams_of(details, config, players),
+        teams=None if game is None else seat_teams(declared_teams(game, config, result), players),
         steps=steps,
         end=end_label(details) if game is None else game.end_label(config, result),
         void=bool(result.get("void_tokens_of_life")),
@@ -98,28 +100,18 @@ def ranks_of(ranking: list[list[str]] | None, players: list[str]) -> dict[str, i
     return out
 
 
-def teams_of(details: dict, config: dict, players: list[str]) -> tuple[str | None, ...] | None:
-    """Team per seat, from ``details.teams`` or ``config.teams`` (either shape).
+def seat_teams(team: Mapping[str, str] | None, players: list[str]) -> tuple[str | None, ...] | None:
+    """Team per seat from ``{player: team}`` (``engine.result.teams_of``); ``None``
+    when no player of the match has one.
 
-    >>> teams_of({}, {"teams": {"red": ["a"], "green": ["b"]}}, ["a", "b"])
-    ('red', 'green')
-    >>> teams_of({"teams": {"a": "neutral", "b": "positive"}}, {}, ["a", "b"])
-    ('neutral', 'positive')
+    >>> seat_teams({"a": "red", "b": "green"}, ["a", "b", "c"])
+    ('red', 'green', None)
+    >>> seat_teams(None, ["a"]) is None
+    True
     """
-    for source in (details.get("teams"), config.get("teams")):
-        if not isinstance(source, dict) or not source:
-            continue
-        team: dict[str, str] = {}
-        for key, value in source.items():
-            if isinstance(value, str):
-                team[str(key)] = value
-            elif isinstance(value, list):
-                for p in value:
-                    if isinstance(p, str):
-                        team[p] = str(key)
-        if any(p in team for p in players):
-            return tuple(team.get(p) for p in players)
-    return None
+    if not team or not any(p in team for p in players):
+        return None
+    return tuple(team.get(p) for p in players)
 
 
 def end_label(details: dict) -> str | None:

@@ -27,6 +27,7 @@ from .models import (
 from .render import render_event
 from .rules import SealedState, check_bid, resolve_round, resolve_vote
 from .steps import STEPS
+from .types import REQUESTS, SealedBidResult, SealedBidView
 
 
 class SealedBid(Game[SealedState]):
@@ -34,7 +35,9 @@ class SealedBid(Game[SealedState]):
     title = "The Sealed Bid"
     pitch = "3 to 5 players bid chips in secret on three public prizes; every bid is paid."
     player_range = (MIN_PLAYERS, MAX_PLAYERS)
-    score_key = "points"
+    view_type = SealedBidView  # the declared views and result (types.py)
+    result_type = SealedBidResult
+    request_types = REQUESTS
     player_count = MAX_PLAYERS  # the default table (default_players)
     default_players = ("ana", "ben", "cy", "dee", "eli")
     config_model = SealedBidConfig

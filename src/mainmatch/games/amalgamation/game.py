@@ -30,6 +30,7 @@ from .rounds import apply_round
 from .setup import HOST_INPUTS, build_config, make_setup
 from .state import AmalgamationState
 from .steps import STEPS
+from .types import REQUESTS, AmalgamationResult, AmalgamationView
 from .validate import check_choose_ec, check_round, plainly_legal
 
 DEFAULT_PLAYERS = ("a", "b", "c", "d", "e", "f")
@@ -58,7 +59,9 @@ class Amalgamation(Game[AmalgamationState]):
         "choose_ec": ec_rules.ChooseEcAction,
     }
     steps = STEPS
-    score_key = "points"
+    view_type = AmalgamationView  # the declared views and result (types.py)
+    result_type = AmalgamationResult
+    request_types = REQUESTS
     random_reads_secrets = True  # random_action reads secrets (decision S6)
     host_inputs = (*HOST_INPUTS, "variant")
     variant_keys = VARIANT_KEYS

@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from mainmatch.engine.configcheck import ordering_fault, player_map_fault, players_fault
+from mainmatch.engine.declared import TEAM_LISTS
 from mainmatch.engine.steps import Ask
 from mainmatch.engine.variants import VariantKey, variant_fault
 
@@ -56,7 +57,7 @@ class AmalgamationConfig(BaseModel):
     garnets: dict[str, int] = Field(
         description="garnets each player holds at the start: every player, each >= 0 (host input)"
     )
-    teams: dict[str, list[str]] = Field(
+    teams: Annotated[dict[str, list[str]], TEAM_LISTS] = Field(
         description='Kong\'s Dilemma teams: exactly {"red": [3 ids], "white": [3 ids]}, together all players (DM-winner twist)'
     )
     minus_initial_order: list[str] = Field(

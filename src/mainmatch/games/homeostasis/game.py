@@ -29,6 +29,7 @@ from .quick import plainly_legal, quick_step
 from .render import render_event
 from .state import HomeostasisState
 from .steps import STEPS
+from .types import REQUESTS, HomeostasisResult, HomeostasisView
 from .work import QuietWork, Work
 
 DEFAULT_PLAYERS = ("a", "b", "c", "d", "e")  # the spec's examples (§9)
@@ -43,6 +44,9 @@ class Homeostasis(Game[HomeostasisState]):
     config_model = HomeostasisConfig
     action_models: ClassVar[dict[str, type[BaseModel]]] = ACTION_MODELS
     steps = STEPS
+    view_type = HomeostasisView  # the declared views and result (types.py)
+    result_type = HomeostasisResult
+    request_types = REQUESTS
     host_inputs = OPTIONS
     variant_keys = VARIANT_KEYS
     # a view's logs are shared with later views (views.py, decision PE16)

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic.config import JsonDict
 
+from mainmatch.engine.declared import TEAM_OF
 from mainmatch.engine.ec import ChooseEcAction
 from mainmatch.engine.steps import Ask
 
@@ -33,7 +34,7 @@ class HomeostasisConfig(BaseModel):
     players: list[str] = Field(
         description="5 distinct non-empty player ids, listing order (no rules meaning)"
     )
-    teams: dict[str, Team] = Field(
+    teams: Annotated[dict[str, Team], TEAM_OF] = Field(
         description="player -> team: exactly 2 positive, 2 negative, 1 neutral; public"
     )
     garnets: dict[str, int] = Field(

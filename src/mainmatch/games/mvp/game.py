@@ -42,6 +42,7 @@ from .render import render_event
 from .resolve import apply_round
 from .state import CHOOSE_EC, OVER, ROUND, MvpState
 from .steps import STEPS
+from .types import REQUESTS, MvpResult, MvpView
 from .validate import check_round_action, plainly_legal
 from .views import public_view, requests, you
 
@@ -79,7 +80,9 @@ class Mvp(Game[MvpState]):
         "choose_ec": ec_rules.ChooseEcAction,
     }
     steps = STEPS
-    score_key = "individual_scores"
+    view_type = MvpView  # the declared views and result (types.py)
+    result_type = MvpResult
+    request_types = REQUESTS
     random_reads_secrets = True  # random_action reads secrets (decision S6)
     host_inputs = ("teams", "garnets", "gamewide_tiebreak", "layout", "variant")
     variant_keys = VARIANT_KEYS

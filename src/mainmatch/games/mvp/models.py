@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError, model_validator
 
+from mainmatch.engine.declared import TEAM_LISTS
 from mainmatch.engine.errors import InvalidConfig
 from mainmatch.engine.game import describe_validation_error
 from mainmatch.engine.steps import Ask
@@ -60,7 +61,9 @@ class MvpConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, title="mvp config")
 
     players: list[str] = Field(description="6 distinct non-empty player ids; listing order only")
-    teams: Teams = Field(description="the two fixed teams of three; every player in exactly one")
+    teams: Annotated[Teams, TEAM_LISTS] = Field(
+        description="the two fixed teams of three; every player in exactly one"
+    )
     layout: dict[str, str] = Field(
         description="place letter A..X -> the card lying there (`suit-rank`, e.g. `pears-4`); each of the 24 cards once"
     )

@@ -28,6 +28,7 @@ from .render import render_event
 from .state import DEFAULT_PLAYERS, SeatState, holders_of
 from .steps import STEPS
 from .streaks import longest_streak
+from .types import REQUESTS, SeatExchangeResult, SeatExchangeView
 from .validate import check_trades
 
 
@@ -43,7 +44,9 @@ class SeatExchange(Game[SeatState]):
         "choose_ec": ec_rules.ChooseEcAction,
     }
     steps = STEPS
-    score_key = "money"
+    view_type = SeatExchangeView  # the declared views and result (types.py)
+    result_type = SeatExchangeResult
+    request_types = REQUESTS
     random_reads_secrets = True  # the streak builder reads the numbers (decision S5)
     host_inputs = ("gamewide_tiebreak", "garnets", "variant")
     variant_keys = VARIANT_KEYS

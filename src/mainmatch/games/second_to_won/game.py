@@ -35,6 +35,7 @@ from .state import SecondState
 from .step import play_auction
 from .steps import STEPS
 from .table import CHOICE, Table, lot_of, new_table, plain_lots
+from .types import REQUESTS, SecondToWonResult, SecondToWonView
 from .validate import check_bids, plainly_legal
 from .views import view
 
@@ -52,7 +53,9 @@ class SecondToWon(Game[SecondState]):
     config_model = SecondToWonConfig
     action_models: ClassVar[dict[str, type[BaseModel]]] = {"bids": BidsAction}
     steps = STEPS
-    score_key = "scores"
+    view_type = SecondToWonView  # the declared views and result (types.py)
+    result_type = SecondToWonResult
+    request_types = REQUESTS
     host_inputs = OPTIONS
     variant_keys = VARIANT_KEYS
     # the view's auctions are shared with later views (table.py, decision PE16)
