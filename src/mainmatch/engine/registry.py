@@ -24,10 +24,12 @@ import pkgutil
 from collections.abc import Callable
 from functools import partial
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import UnknownGame
-from .game import Game
+
+if TYPE_CHECKING:  # imported with the first game loaded: listing ids needs no rules
+    from .game import Game
 
 GAMES_GROUP = "mainmatch.games"
 BOTS_GROUP = "mainmatch.bots"
@@ -79,6 +81,8 @@ def get_game(game_id: str) -> Game:
     if source is None:
         raise UnknownGame(f"unknown game {game_id!r}; games: {', '.join(game_ids())}")
     game = source()
+    from .game import Game
+
     if not isinstance(game, Game) or game.id != game_id:
         raise UnknownGame(
             f"the entry point {game_id!r} of {GAMES_GROUP!r} is not a Game with that id"
