@@ -24,6 +24,7 @@ from . import notify
 from .db import Database
 from .errors import Conflict, NotFound, Unprocessable
 from .models import MatchRow, StepRow
+from .ovcache import OverviewCache
 from .snapshots import Snapshot, SnapshotCache
 
 
@@ -73,6 +74,8 @@ class ServiceCore:
         notify.install(db)  # other processes learn of every committed change
         self.clock = clock
         self.cache = SnapshotCache(cache_size)
+        #: each role's overview, built once per version of its match (ovcache.py)
+        self.overviews = OverviewCache(4 * cache_size)
         #: called with a match id after every committed change (live updates)
         self.listeners: list[Callable[[str], None]] = []
 

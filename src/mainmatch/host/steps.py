@@ -103,7 +103,8 @@ class StepsMixin(ServiceCore):
                 "resolved": m.step_count >= number,
                 "deadline": m.deadline_at if m.step_count < number else None,
             }
-        self._committed(m.id, snap)
+        # the bot seats moved when this step opened: only a resolution gives them news
+        self._committed(m.id, snap, bots=out["resolved"])
         return out
 
     def check(self, access: Access, action: Any, step: int) -> dict:
@@ -145,7 +146,7 @@ class StepsMixin(ServiceCore):
                 raise Conflict(f"you have no submission for step {number}")
             s.delete(sub)
             m.activity += 1
-        self._committed(m.id, snap)
+        self._committed(m.id, snap, bots=False)  # nothing opened: the bots have moved
         return {"step": number, "submitted": False}
 
     def _check_open(self, m: MatchRow, snap: Snapshot, player: str, step: int, now: float) -> int:
