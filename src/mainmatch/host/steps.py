@@ -104,7 +104,7 @@ class StepsMixin(ServiceCore):
                 "deadline": m.deadline_at if m.step_count < number else None,
             }
         # the bot seats moved when this step opened: only a resolution gives them news
-        self._committed(m.id, snap, bots=out["resolved"])
+        self._committed(m.id, snap, bots=m.step_count >= number)
         return out
 
     def check(self, access: Access, action: Any, step: int) -> dict:
