@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from mainmatch.host.admin import load_admin_key
+from mainmatch.host.facade import load_admin_key
 
 #: PBKDF2 rounds: a copy of the database does not give the key away cheaply
 ROUNDS = 120_000

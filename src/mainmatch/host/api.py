@@ -317,9 +317,8 @@ def _with_live(
     next reader of that version gets."""
     if not live or token is None:
         return out
-    from .pages import regions
-
-    return {**out, "live": regions(request, acc, token)}
+    # pages.regions, handed over by app.py (the API does not import the pages)
+    return {**out, "live": request.app.state.regions(request, acc, token)}
 
 
 @router.post(

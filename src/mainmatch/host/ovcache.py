@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .access import Access
     from .models import MatchRow
+
+#: whose overview: an ``access.Access`` (match, role, player)
+Access = Hashable
 
 #: (revision, activity, undos, step_count, status): what moves with every change
 Version = tuple[int, int, int, int, str]
