@@ -12,6 +12,12 @@ round (the 13th submission of a round resolves it; the host's overview is
 read once a round to see what is pending). Prints p50/p95/p99
 latency of a submission and of a player page.
 
+With ``play``, it also counts the database statements and transactions of
+one submission, in the service as the API makes it and through the host's
+facade as a Discord modal submission makes it (the seat's request read,
+then the submission written), with SQLAlchemy's event listeners; and the
+requests served per second of the whole run.
+
 Then measures replay from storage: a Homeostasis match of 100+ steps is
 stored, and a server with an empty cache rebuilds its state from the steps
 table (``--replay-runs`` times, median and worst).
@@ -178,12 +184,74 @@ def bench_backend(name: str, url: str, matches: int, concurrency: int, workdir: 
     n = sum(len(v) for v in times.values())
     print(
         f"{name}: {matches} concurrent 13-player matches, {concurrency} requests in flight, "
-        f"server on one core: {n} timed requests in {wall:.1f} s"
+        f"server on one core: {n} timed requests in {wall:.1f} s ({n / wall:.0f} requests/s)"
     )
     for k, v in times.items():
         if v:
             print(line(k, v))
     print(line("any submission", times["submission"] + times["resolving submission"]))
+
+
+def _counted(db, call) -> tuple[int, int]:
+    """(statements, transactions) ``db`` runs during ``call()``."""
+    from sqlalchemy import event
+
+    seen = [0, 0]
+
+    def statement(*_args) -> None:
+        seen[0] += 1
+
+    def begin(_conn) -> None:
+        seen[1] += 1
+
+    event.listen(db.engine, "before_cursor_execute", statement)
+    event.listen(db.engine, "begin", begin)
+    try:
+        call()
+    finally:
+        event.remove(db.engine, "before_cursor_execute", statement)
+        event.remove(db.engine, "begin", begin)
+    return seen[0], seen[1]
+
+
+def bench_statements(workdir: Path) -> None:
+    """Statements and transactions of one submission that resolves nothing:
+    through the service (the API's ``PUT .../submission``) and through the
+    facade as a Discord modal submission makes it."""
+    from mainmatch.host.chatstore import Seat
+    from mainmatch.host.facade import Door
+    from mainmatch.host.service import Access
+
+    door = Door(f"sqlite:///{workdir / 'statements.db'}")
+    door.migrate()
+    made = door.create_match("seat_exchange", deadlines={"trades": "manual"})
+    players = door.players(made.match_id)
+    door.link_match(
+        made.match_id,
+        1,
+        2,
+        3,
+        [Seat(made.match_id, p, 100 + i, None) for i, p in enumerate(players)],
+    )
+    action = {"trades": [{"players": ["dh", "sm"], "amount": 3}]}
+    jk = Access(made.match_id, "player", "jk")
+    door.service.overview(jk)  # a warm cache, as a running server has
+    web = _counted(door.db, lambda: door.service.submit(jk, action, 1))
+    pos = players.index("sm")
+
+    def modal() -> None:
+        seat = door.seat_request(made.match_id, pos, 100 + pos)
+        assert seat is not None and seat.asks(1)
+        door.submit(made.match_id, seat.player, {**seat.draft, **action}, 1)
+
+    built = door.service.overviews.built
+    discord = _counted(door.db, modal)
+    assert door.service.overviews.built == built
+    print(
+        f"statements per submission: web {web[0]} in {web[1]} transaction(s); "
+        f"Discord modal {discord[0]} in {discord[1]} transaction(s), no overview built"
+    )
+    door.close()
 
 
 def bench_durability(workdir: Path, rounds: int = 6, per_round: int = 100) -> None:
@@ -346,6 +414,7 @@ def main() -> None:
             )
             if args.pg:
                 bench_backend("PostgreSQL", args.pg, args.matches, args.concurrency, work)
+            bench_statements(work)
         if "durability" in only:
             bench_durability(work, args.rounds)
         if "bots" in only:

@@ -19,19 +19,12 @@ from rich.table import Table
 from rich.text import Text
 from typer.exceptions import TyperException
 
-from mainmatch import games
-from mainmatch.engine.announce import announce
+from mainmatch import games  # the registry: games load on first use
 from mainmatch.engine.errors import InvalidConfig, MainmatchError
-from mainmatch.engine.jsonfile import read_json
-from mainmatch.engine.match import play_random
-from mainmatch.engine.record import (
-    dump_record,
-    iter_replay,
-    load_record,
-    new_record,
-    replay_output,
-)
-from mainmatch.engine.steps import steps_json
+
+# Each command imports what it alone uses (records, replay, announcements,
+# the host, the simulator): ``mainmatch games`` must not pay for the rest
+# (docs/performance.md, commands).
 
 app = typer.Typer(
     name="mainmatch",
@@ -52,6 +45,8 @@ def _game(game_id: str):
 
 
 def _read_json(path: Path, what: str) -> Any:
+    from mainmatch.engine.jsonfile import read_json
+
     return read_json(path, what, UserError)
 
 
@@ -166,6 +161,8 @@ def schema_cmd(
 ) -> None:
     """Print the JSON Schema of a game's config, of one step kind's action, or of an item
     catalogue; with ``--steps``, the game's step descriptions (``engine/steps.py``)."""
+    from mainmatch.engine.steps import steps_json
+
     g = _game(game)
     if steps:
         kinds = [kind] if kind else list(g.action_models)
@@ -211,6 +208,8 @@ def new_cmd(
     ),
 ) -> None:
     """Write a record with a fully explicit config and no steps."""
+    from mainmatch.engine.record import dump_record, new_record
+
     g = _game(game)
     options: dict[str, Any] = {}
     if config is not None:
@@ -290,6 +289,9 @@ def random_cmd(
     ),
 ) -> None:
     """Play a whole match of random legal actions and save its record."""
+    from mainmatch.engine.match import play_random
+    from mainmatch.engine.record import dump_record
+
     g = _game(game)
     if seed is None:
         seed = secrets.randbelow(2**31)
@@ -317,6 +319,9 @@ def replay_cmd(
     dms: bool = typer.Option(False, "--dms", help="also print each player's private messages"),
 ) -> None:
     """Replay a record, validating every action: result and announcements."""
+    from mainmatch.engine.announce import announce
+    from mainmatch.engine.record import iter_replay, load_record, replay_output
+
     data = load_record(record)
     if step is not None and not 0 <= step <= len(data["steps"]):
         raise UserError(f"--step {step}: the record has steps 0..{len(data['steps'])}")
@@ -407,6 +412,9 @@ def demo_cmd(
     seed: int = typer.Option(1, "--seed"),
 ) -> None:
     """Play a demo match with random players and print its announcements."""
+    from mainmatch.engine.announce import announce
+    from mainmatch.engine.match import play_random
+
     g = _game(game)
     rng = random.Random(seed)
     match = play_random(g, g.random_config(g.default_lineup(), rng), rng)
@@ -415,41 +423,81 @@ def demo_cmd(
     _show_result(g, match.result(), {})
 
 
-def _register_extensions() -> None:
+def _register_host() -> None:
+    from mainmatch.discord.cli import serve_hook
+    from mainmatch.host.commands import register
+
+    register(app, serve_hook())
+
+
+def _register_sim() -> None:
+    from mainmatch.sim.commands import register
+
+    register(app)
+
+
+def _register_season() -> None:
+    from mainmatch.host.season_commands import register
+
+    register(app)
+
+
+def _register_lab() -> None:
+    from mainmatch.sim.labcommands import register
+
+    register(app)
+
+
+def _register_discord() -> None:
+    from mainmatch.discord.cli import register
+
+    register(app)
+
+
+#: this module's own commands: running one of them imports no extension
+OWN_COMMANDS = frozenset({"games", "rules", "schema", "new", "random", "replay", "demo"})
+#: the extensions, in the order ``mainmatch --help`` lists them
+EXTENSIONS = {
+    "host": _register_host,
+    "sim": _register_sim,
+    "season": _register_season,
+    "lab": _register_lab,
+    "discord": _register_discord,
+}
+
+
+def _register_extensions(args: list[str] | None = None) -> None:
+    """Add the host's, seasons', simulator's, lab's and Discord's commands,
+    only those the command line ``args`` may name (``None``: all):
+    ``mainmatch games`` imports none of them and ``mainmatch season ...``
+    only the season's (each costs its imports: the database layer,
+    discord.py, the simulator)."""
     # once per process: main() may run many times (tests), and Typer would
     # otherwise keep every earlier copy of these commands and rebuild them all
-    if getattr(app, "_mm_extensions", False):
+    done: set[str] = app.__dict__.setdefault("_mm_extensions", set())
+    first = next((a for a in args or [] if not a.startswith("-")), None)
+    if first in OWN_COMMANDS:
         return
-    app._mm_extensions = True  # type: ignore[attr-defined]
-    from mainmatch.discord.cli import register as register_discord
-    from mainmatch.discord.cli import serve_hook
-    from mainmatch.host.commands import register as register_host
-    from mainmatch.host.season_commands import register as register_season
-    from mainmatch.sim.commands import register as register_sim
-    from mainmatch.sim.labcommands import register as register_lab
-
-    register_host(app, serve_hook())
-    register_sim(app)
-    register_season(app)
-    register_lab(app)
-    register_discord(app)
+    for part, register in EXTENSIONS.items():
+        if part in done or (first == "season" and part != "season"):
+            continue
+        done.add(part)
+        try:
+            register()
+        except ImportError:
+            pass  # an extra not installed: its commands are missing
 
 
 def _remember_argv(argv: list[str] | None) -> None:
     """Reports print the exact command that made them (``--html``)."""
-    try:
-        from mainmatch.sim import commands
-    except ImportError:
-        return
-    commands.ARGV[:] = list(sys.argv[1:] if argv is None else argv)
+    commands = sys.modules.get("mainmatch.sim.commands")
+    if commands is not None:  # only the simulator's commands write reports
+        commands.ARGV[:] = list(sys.argv[1:] if argv is None else argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app; user errors become one line on stderr, exit 2."""
-    try:
-        _register_extensions()
-    except ImportError:
-        pass
+    _register_extensions(list(sys.argv[1:] if argv is None else argv))
     _remember_argv(argv)
     try:
         code = app(args=argv, standalone_mode=False, prog_name="mainmatch")

@@ -16,7 +16,7 @@ import discord
 from sqlalchemy import func, select
 
 from mainmatch.discord.authority import Authority, verifier
-from mainmatch.discord.store import GuildRow
+from mainmatch.host.chatstore import GuildRow
 from mainmatch.host.models import MatchRow
 from mainmatch.host.season_service import SeasonService
 

@@ -86,8 +86,12 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
         pages.append(page)
     # person 1 bids one chip on the first biddable card; person 2 makes a mistake first
     pages[0].locator("#action-form fieldset .row input[type=number]").first.fill("1")
+    asked_again: list[str] = []
+    pages[0].on("request", lambda r: asked_again.append(r.url) if "/live/" in r.url else None)
     pages[0].click("#submit-action")
     pages[0].wait_for_selector("#submitted-banner")
+    # the submission's answer carried the page's new state: no second request
+    assert asked_again == []
     assert "Submitted" in pages[0].locator("#action-state").inner_text()
     assert "you can still change it" in pages[0].locator("#submitted-banner").inner_text().lower()
     until(host, "document.querySelector('#pending-table').innerText.includes('submitted')")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from mainmatch.discord.store import DiscordMatchRow
+from mainmatch.host.chatstore import DiscordMatchRow
 from mainmatch.host.db import Database
 from mainmatch.host.errors import Conflict, NotFound
 from mainmatch.host.season_service import SeasonService

@@ -22,9 +22,13 @@ import hashlib
 import hmac
 import math
 
-from mainmatch.host.admin import load_admin_key
-from mainmatch.host.db import Database
-from mainmatch.host.ratelimit import GUESS_BURST, GUESSES_PER_SECOND, DbBuckets
+from mainmatch.host.facade import (
+    GUESS_BURST,
+    GUESSES_PER_SECOND,
+    Database,
+    DbBuckets,
+    load_admin_key,
+)
 
 #: PBKDF2 rounds: a copy of the database does not give the key away cheaply
 ROUNDS = 120_000

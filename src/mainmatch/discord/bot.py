@@ -2,10 +2,11 @@
 
 ``build_bot(db_url)`` makes everything (the ``/mm`` commands, the persistent
 components, the loop) without touching the network; ``bot.start(token)``
-connects. The loop, woken by :class:`~mainmatch.host.notify.Listener` (any
-process's change) or every ``tick_seconds``, resolves steps whose deadline
-passed (``HostService.resolve_due``, as the web server does), queues
-reminders, and posts every undelivered row of ``host/delivery.py``, each
+connects. The bot reaches the host only through its facade
+(``mainmatch.host.facade.Door``). The loop, woken by the host's change
+notices (any process's change) or every ``tick_seconds``, resolves steps
+whose deadline passed (as the web server does), queues reminders, and posts
+every undelivered row of the host's delivery queue, each
 exactly once (the row's id is the message nonce, so a retry after a crash
 between posting and marking is refused by Discord).
 """
@@ -15,23 +16,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
 
 import discord
 from discord.ext import commands, tasks
 
-from mainmatch.host import deadlines as dl
-from mainmatch.host import delivery
-from mainmatch.host.db import Database
-from mainmatch.host.notify import Listener
-from mainmatch.host.service import Access, HostService
+from mainmatch.host.facade import Door, discord_timestamp, posting_place
+from mainmatch.host.facade_types import ChangeNotice, Delivery
 
 from . import text as tx
 from .authority import Authority
-from .store import Store
 
 log = logging.getLogger("mainmatch.discord")
-OUTLET = "discord"
+P = ParamSpec("P")
+T = TypeVar("T")
 NONE = discord.AllowedMentions.none()
 
 
@@ -52,39 +51,39 @@ class MainmatchBot(commands.Bot):
         *,
         loops: bool = True,
         tick_seconds: float = 5.0,
-        service: HostService | None = None,
+        door: Door | None = None,
     ) -> None:
         intents = discord.Intents.default()
         intents.members = True  # a role's members become the players of /mm new
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
-        # beside the web server in one process, the bot shares its service
-        self.service = service or HostService(Database(db_url))
-        self.database = self.service.db
-        self._own_database = service is None
+        #: the one door into the host (beside the web server: over its service)
+        self.door = door or Door(db_url)
+        # the host's parts, for tests and the season commands' service
+        self.service = self.door.service
+        self.database = self.door.db
+        self.store = self.door.store
         #: register the /mm commands with Discord at start (on one server: ``sync_guild``)
         self.sync_commands = False
         self.sync_guild: int | None = None
-        self.store = Store(self.database)
         #: the server's admin key: it authorises a Discord server to create (issue 26, H1)
-        self.authority = Authority(self.database.url)
+        self.authority = Authority(self.door.url)
         self.loops = loops
         self.tick_seconds = tick_seconds
-        self.listener: Listener | None = None
         #: seconds before a failed post is tried again, times its attempts (at most 5 minutes)
         self.retry_seconds = 5.0
         #: seconds a post may take before it counts as failed (and is tried again later)
         self.post_timeout = 30.0
         self._pump_lock = asyncio.Lock()
 
-    async def run_db(self, fn: Any, *args: Any, **kw: Any) -> Any:
-        """A blocking service call, off the event loop."""
+    async def run_db(self, fn: Callable[P, T], *args: P.args, **kw: P.kwargs) -> T:
+        """A blocking call of the host (a :class:`Door` method), off the event loop."""
         return await asyncio.to_thread(fn, *args, **kw)
 
     async def setup_hook(self) -> None:
         from . import commands as mm_commands
         from . import components, season
 
-        await self.run_db(self.database.migrate)
+        await self.run_db(self.door.migrate)
         # persistent components: every posted button keeps working after a restart
         self.add_dynamic_items(components.Act, components.Choose)
         self.tree.add_command(season.attach(mm_commands.group(self), self))
@@ -97,23 +96,18 @@ class MainmatchBot(commands.Bot):
                 await self.tree.sync()
         if self.loops:
             loop = asyncio.get_running_loop()
-            self.listener = Listener(self.database)
 
-            def changed(match_id: str) -> None:  # on the listener's thread
-                loop.call_soon_threadsafe(self.dispatch, "mainmatch_change", match_id)
+            def changed(notice: ChangeNotice) -> None:  # on the listener's thread
+                loop.call_soon_threadsafe(self.dispatch, "mainmatch_change", notice.match_id)
 
-            self.listener.subscribe(changed)
-            self.listener.start()
+            self.door.listen(changed)
             self.ticker.change_interval(seconds=self.tick_seconds)
             self.ticker.start()
 
     async def close(self) -> None:
         self.ticker.cancel()
-        if self.listener is not None:
-            await asyncio.to_thread(self.listener.stop)
         await super().close()
-        if self._own_database:
-            self.database.dispose()
+        await asyncio.to_thread(self.door.close)
 
     @tasks.loop(seconds=5.0)
     async def ticker(self) -> None:
@@ -132,7 +126,7 @@ class MainmatchBot(commands.Bot):
         on whatever the one before it met (issue 33, N1: one match's game must
         not stop the posting of every match)."""
         try:
-            done = await self.run_db(self.service.resolve_due)
+            done = await self.run_db(self.door.resolve_due)
             if done:
                 log.info("resolved at the deadline: %s", ", ".join(done))
         except Exception:  # resolve_due isolates matches; this is a last guard
@@ -167,7 +161,7 @@ class MainmatchBot(commands.Bot):
         when the deadline is nearer than their server's ``remind_minutes``."""
         now = time.time() if now is None else now
         queued = 0
-        for match_id in delivery.subscribed_matches(self.database, OUTLET):
+        for match_id in self.door.posted_matches():
             try:
                 queued += self._remind(match_id, now)
             except Exception:  # one match (its game's view, say) must not stop the others
@@ -176,11 +170,11 @@ class MainmatchBot(commands.Bot):
 
     def _remind(self, match_id: str, now: float) -> int:
         """:meth:`queue_reminders` for one match."""
-        place = self.store.match_place(match_id)
-        setup = self.store.guild(place[0]) if place else None
+        place = self.door.match_place(match_id)
+        setup = self.door.guild(place[0]) if place else None
         if setup is None or setup.remind_minutes <= 0:
             return 0
-        ov = self.service.overview(Access(match_id, "host"))
+        ov = self.door.host_overview(match_id)
         deadline = ov.get("deadline")
         if ov["status"] != "running" or not deadline or not now < deadline:
             return 0
@@ -190,10 +184,10 @@ class MainmatchBot(commands.Bot):
         for p, status in ov.get("pending_status", {}).items():
             if status == "not yet":
                 msg = (
-                    f"Reminder: step {ov['open_step']} closes {dl.discord_timestamp(deadline)}"
+                    f"Reminder: step {ov['open_step']} closes {discord_timestamp(deadline)}"
                     " and you have not submitted yet."
                 )
-                queued += delivery.queue_reminder(self.database, match_id, ov["open_step"], p, msg)
+                queued += self.door.queue_reminder(match_id, ov["open_step"], p, msg)
         return queued
 
     # ================================================================ posting
@@ -217,7 +211,7 @@ class MainmatchBot(commands.Bot):
         async with self._pump_lock:
             posted = 0
             while True:
-                rows = await self.run_db(delivery.claim, self.database, OUTLET)
+                rows = await self.run_db(self.door.claim_posts)
                 if not rows:
                     return posted
                 blocked: set[tuple[str, str]] = set()
@@ -225,31 +219,30 @@ class MainmatchBot(commands.Bot):
                 try:
                     for row in rows:
                         untried.remove(row.id)
-                        if delivery.place(row) in blocked:
+                        if posting_place(row) in blocked:
                             untried.append(row.id)
                             continue
                         try:
                             ref = await self.post_or_refused(row)
                         except Exception as exc:  # noqa: BLE001 - any failure waits, in order
-                            blocked.add(delivery.place(row))
+                            blocked.add(posting_place(row))
                             why = _describe(exc, row, self.post_timeout)
                             log.warning("post %d of match %s failed: %s", row.id, row.match_id, why)
                             await self.run_db(
-                                delivery.failed,
-                                self.database,
+                                self.door.post_failed,
                                 row.id,
                                 why,
                                 min(300.0, self.retry_seconds * row.attempts),
                             )
                             continue
-                        await self.run_db(delivery.delivered, self.database, row.id, ref)
+                        await self.run_db(self.door.posted, row.id, ref)
                         posted += 1
                 finally:
-                    await self.run_db(delivery.release, self.database, untried)
+                    await self.run_db(self.door.release_posts, untried)
                 if blocked:
                     return posted
 
-    async def post_or_refused(self, row: delivery.Delivery) -> str:
+    async def post_or_refused(self, row: Delivery) -> str:
         """:meth:`post` within ``post_timeout``; a message Discord refuses as such
         (400: no retry can help) is given up, named in its ``ref``, so that the
         later posts of its place go on."""
@@ -267,7 +260,7 @@ class MainmatchBot(commands.Bot):
         hands); ``False`` when they have nothing to do."""
         from .components import prompt_message
 
-        ov = await self.run_db(self.service.overview, Access(match_id, "host"))
+        ov = await self.run_db(self.door.host_overview, match_id)
         target = await self.private_place(match_id, player)
         if target is None or ov["status"] != "running":
             return False
@@ -291,7 +284,7 @@ class MainmatchBot(commands.Bot):
     async def private_place(self, match_id: str, player: str) -> tuple[Any, int] | None:
         """Where ``player``'s private messages go (their channel or DMs) and
         their user id; ``None`` for a bot seat."""
-        seat = (await self.run_db(self.store.seats, match_id)).get(player)
+        seat = (await self.run_db(self.door.seats, match_id)).get(player)
         if seat is None or seat.user_id is None:
             return None
         if seat.channel_id is not None:
@@ -317,11 +310,11 @@ class MainmatchBot(commands.Bot):
             last = await dest.send(part, **kw)
         return last
 
-    async def post(self, row: delivery.Delivery) -> str:
+    async def post(self, row: Delivery) -> str:
         """Post one delivery row; returns the message id, or why none was needed."""
         nonce = f"mm{row.id}"
         if row.kind in ("public", "result", "notice"):
-            place = await self.run_db(self.store.match_place, row.match_id)
+            place = await self.run_db(self.door.match_place, row.match_id)
             if place is None:
                 return "no channel"
             msg = await self.send(await self.channel(place[1]), tx.neutralise(row.text), nonce)
@@ -336,7 +329,7 @@ class MainmatchBot(commands.Bot):
             # a draft older than this prompt was built for an earlier opening of
             # the step (before an undo): the reopened step starts empty
             await self.run_db(
-                self.store.drop_draft_before, row.match_id, row.step, row.player, row.created_at
+                self.door.drop_draft_before, row.match_id, row.step, row.player, row.created_at
             )
             made = await prompt_message(self, row.match_id, row.player, row.step)
             if made is None:
@@ -351,16 +344,16 @@ class MainmatchBot(commands.Bot):
             msg = await self.send(dest, tx.neutralise(row.text), nonce)
         return str(msg.id) if msg else "empty"
 
-    async def post_stale(self, row: delivery.Delivery, dest: discord.abc.Messageable) -> str:
+    async def post_stale(self, row: Delivery, dest: discord.abc.Messageable) -> str:
         """A prompt whose step closed before it could be posted (the host resolved
         it, or an undo took it back): the player is told so, not left unaware
         that there was a step (issue 26, L9); a step still open that is no longer
         theirs, or one that resolved with their own action (they submitted on the
         web), needs no word."""
-        ov = await self.run_db(self.service.overview, Access(row.match_id, "host"))
+        ov = await self.run_db(self.door.host_overview, row.match_id)
         if ov["status"] == "running" and ov.get("open_step") == row.step:
             return "stale"
-        if await self.run_db(self.store.acted_in, row.match_id, row.step, row.player):
+        if await self.run_db(self.door.store.acted_in, row.match_id, row.step, row.player):
             return "stale"  # their own action stood (sent on the web): nothing to tell (issue 33)
         text = (
             f"Step {row.step} closed before its request reached you; "
@@ -371,9 +364,9 @@ class MainmatchBot(commands.Bot):
         return f"closed {msg.id if msg else ''}"
 
 
-def _describe(exc: BaseException, row: delivery.Delivery, timeout: float) -> str:
+def _describe(exc: BaseException, row: Delivery, timeout: float) -> str:
     """A failed post in one line, naming a missing permission and where."""
-    where = "the match channel" if delivery.place(row)[1] == "" else f"{row.player}'s private place"
+    where = "the match channel" if posting_place(row)[1] == "" else f"{row.player}'s private place"
     if isinstance(exc, discord.Forbidden):
         return (
             f"missing permission in {where}: the bot needs View Channel and Send Messages "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from mainmatch.host.season_service import Season
+from mainmatch.host.facade_types import Season
 
 from .commands import Refused
 

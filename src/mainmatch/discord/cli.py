@@ -15,8 +15,7 @@ from typing import Any
 
 import typer
 
-from mainmatch.host.commands import BotHook
-from mainmatch.host.dburl import DEFAULT_URL
+from mainmatch.host.facade_types import DEFAULT_URL, BotHook
 
 TOKEN_VAR = "DISCORD_TOKEN"
 NO_TOKEN = (
@@ -117,7 +116,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2) from None
         bot.sync_guild = guild
         bot.sync_commands = True
-        print(f"mainmatch Discord bot (database: {bot.database.safe_url})", flush=True)
+        print(f"mainmatch Discord bot (database: {bot.door.safe_url})", flush=True)
         run_until_stopped(run_bot(bot, token))
 
 
@@ -129,7 +128,9 @@ def serve_with_bot(app: Any, service: Any, *, host: str, port: int, access_log: 
     from .bot import MainmatchBot
 
     token = token_or_exit()
-    bot = MainmatchBot(service.db.url, service=service)
+    from mainmatch.host.facade import Door
+
+    bot = MainmatchBot(service.db.url, door=Door(service=service))
     bot.authority.set_key(app.state.admin_key)  # the web server's own key (or open mode)
     bot.sync_commands = True
     config = uvicorn.Config(

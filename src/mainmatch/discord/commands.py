@@ -19,10 +19,8 @@ from discord import app_commands
 
 from mainmatch import games
 from mainmatch.engine.errors import MainmatchError
-from mainmatch.host import deadlines as dl
-from mainmatch.host import delivery
-from mainmatch.host.errors import HostError
-from mainmatch.host.service import Access, available_games
+from mainmatch.host.facade import available_games, discord_timestamp
+from mainmatch.host.facade_types import GuildSetup, HostError
 
 from . import authority, replies
 from . import components as comp
@@ -36,7 +34,6 @@ from .hosting import (
     missing_permissions,
 )
 from .protocol import BotLike
-from .store import GuildSetup
 
 log = logging.getLogger("mainmatch.discord")
 
@@ -74,7 +71,7 @@ async def _setup_of(interaction: discord.Interaction) -> GuildSetup:
     if interaction.guild is None:
         raise Refused("Use this command in a server, not in DMs.")
     bot = _bot(interaction)
-    setup = await bot.run_db(bot.store.guild, interaction.guild.id)
+    setup = await bot.run_db(bot.door.guild, interaction.guild.id)
     if setup is None:
         raise Refused("This server is not set up yet: someone with Manage Server runs /mm setup.")
     return setup
@@ -99,7 +96,7 @@ async def may_create(interaction: discord.Interaction) -> bool:
     on a server of their own, and being set up gives no authority."""
     setup = await _setup_of(interaction)
     bot = _bot(interaction)
-    stored = await bot.run_db(bot.store.admin_verifier, setup.guild_id)
+    stored = await bot.run_db(bot.door.admin_verifier, setup.guild_id)
     if not await bot.run_db(bot.authority.allows, setup.guild_id, stored):
         raise Refused(
             "This server may not create matches or seasons: someone with Manage Server runs "
@@ -122,12 +119,12 @@ async def _match(
     one (``finished``: else the newest that ended, e.g. to export it)."""
     bot = _bot(interaction)
     assert interaction.guild is not None
-    ids = await bot.run_db(bot.store.guild_matches, interaction.guild.id, running=False)
+    ids = await bot.run_db(bot.door.guild_matches, interaction.guild.id, running=False)
     if given:
         if given not in ids:
             raise Refused(f"No match {given!r} on this server.")
         return given
-    running = await bot.run_db(bot.store.guild_matches, interaction.guild.id)
+    running = await bot.run_db(bot.door.guild_matches, interaction.guild.id)
     if not running and finished and ids:
         return ids[0]
     if not running:
@@ -210,11 +207,11 @@ def group(bot: BotLike) -> app_commands.Group:
             remind_minutes,
             web_base,
         )
-        await bot.run_db(bot.store.set_guild, setup)
+        await bot.run_db(bot.door.set_guild, setup)
         if key is not None and bot.authority.key() is not None:
             made = await bot.run_db(authority.verifier, key.strip(), setup.guild_id)
-            await bot.run_db(bot.store.set_admin_verifier, setup.guild_id, made)
-        stored = await bot.run_db(bot.store.admin_verifier, setup.guild_id)
+            await bot.run_db(bot.door.set_admin_verifier, setup.guild_id, made)
+        stored = await bot.run_db(bot.door.admin_verifier, setup.guild_id)
         allowed = await bot.run_db(bot.authority.allows, setup.guild_id, stored)
         where = "by DM" if private == "dm" else f"in private channels under {category.mention}"  # type: ignore[union-attr]
         await _answer(
@@ -287,19 +284,19 @@ def group(bot: BotLike) -> app_commands.Group:
     @app_commands.check(is_host)
     async def status(interaction: discord.Interaction, match: str | None = None) -> None:
         match_id = await _match(interaction, match)
-        ov = await bot.run_db(bot.service.overview, Access(match_id, "host"))
+        ov = await bot.run_db(bot.door.host_overview, match_id)
         await _answer(interaction, await bot.run_db(status_text, bot, ov))
 
     @mm.command(name="resolve", description="Resolve the open step now (defaults for the missing)")
     @app_commands.check(is_host)
     async def resolve(interaction: discord.Interaction, match: str | None = None) -> None:
         match_id = await _match(interaction, match)
-        ov = await bot.run_db(bot.service.overview, Access(match_id, "host"))
+        ov = await bot.run_db(bot.door.host_overview, match_id)
         if ov["status"] != "running":
             raise Refused("The match is over; there is no step to resolve.")
         await _call(
             interaction,
-            bot.service.resolve,
+            bot.door.resolve,
             match_id,
             ov["open_step"],
             ok="Step {resolved} resolved.",
@@ -309,7 +306,7 @@ def group(bot: BotLike) -> app_commands.Group:
     @app_commands.check(is_host)
     async def undo(interaction: discord.Interaction, step: int, match: str | None = None) -> None:
         match_id = await _match(interaction, match)
-        await _call(interaction, bot.service.undo, match_id, step, ok="Step {undone} taken back.")
+        await _call(interaction, bot.door.undo, match_id, step, ok="Step {undone} taken back.")
 
     @mm.command(name="deadline", description="Change a step kind's deadline policy")
     @app_commands.describe(
@@ -323,7 +320,7 @@ def group(bot: BotLike) -> app_commands.Group:
         match_id = await _match(interaction, match)
         await _call(
             interaction,
-            bot.service.set_deadlines,
+            bot.door.set_deadlines,
             match_id,
             {kind: policy},
             ok="Deadlines now: {deadlines}.",
@@ -348,7 +345,7 @@ def group(bot: BotLike) -> app_commands.Group:
             raise Refused(
                 "Give either bot_name (a bot takes the seat) or user (a member takes it)."
             )
-        seats = await bot.run_db(bot.store.seats, match_id)
+        seats = await bot.run_db(bot.door.seats, match_id)
         if player not in seats:
             raise Refused(f"{player!r} is not a player of this match.")
         before = seats[player].user_id
@@ -356,16 +353,15 @@ def group(bot: BotLike) -> app_commands.Group:
             raise Refused(f"{user.display_name} already plays a seat of this match.")
         if user is not None:
             # the new member's messages go to their DMs (a private channel was the old member's)
-            await bot.run_db(bot.store.set_seat_user, match_id, player, user.id)
+            await bot.run_db(bot.door.set_seat_user, match_id, player, user.id)
             # the replaced member's web link must stop working (issue #26, M3)
-            await bot.run_db(bot.service.new_player_token, match_id, player)
-            host = await bot.run_db(bot.service.overview, Access(match_id, "host"))
+            await bot.run_db(bot.door.new_player_token, match_id, player)
+            host = await bot.run_db(bot.door.host_overview, match_id)
             if any(x["player"] == player and not x["bot"] for x in host["seats"]):
                 # a person's seat to another person: the service sees no change, so tell
                 # the channel here (a bot's seat given back is the service's notice)
                 await bot.run_db(
-                    delivery.queue_notice,
-                    bot.database,
+                    bot.door.queue_notice,
                     match_id,
                     f"seat:{player}:u{user.id}",
                     f"**{tx.escape(player)}**'s seat is now played by another member "
@@ -373,7 +369,7 @@ def group(bot: BotLike) -> app_commands.Group:
                 )
         done = await _call(
             interaction,
-            bot.service.set_seat,
+            bot.door.set_seat,
             match_id,
             player,
             bot_name,
@@ -397,7 +393,7 @@ def group(bot: BotLike) -> app_commands.Group:
     @app_commands.check(is_host)
     async def export(interaction: discord.Interaction, match: str | None = None) -> None:
         match_id = await _match(interaction, match, finished=True)
-        record = await bot.run_db(bot.service.record, match_id)
+        record = await bot.run_db(bot.door.record, match_id)
         data = json.dumps(record, indent=1).encode()
         await interaction.response.send_message(
             f"The record of match {match_id}.",
@@ -490,11 +486,9 @@ async def _own_seat(
     """The caller's seat: in the match named, or their newest running match
     (``finished``: else their newest that ended: its final state stays theirs)."""
     bot = _bot(interaction)
-    seats = await bot.run_db(bot.store.matches_of_user, interaction.user.id)
+    seats = await bot.run_db(bot.door.member_seats, interaction.user.id)
     if finished and (match or not seats):
-        seats = await bot.run_db(
-            lambda: bot.store.matches_of_user(interaction.user.id, running=False)
-        )
+        seats = await bot.run_db(lambda: bot.door.member_seats(interaction.user.id, running=False))
     if match:
         seats = [s for s in seats if s.match_id == match]
     if not seats:
@@ -519,7 +513,7 @@ async def _call(interaction: discord.Interaction, fn: Any, *args: Any, ok: str) 
 async def tell_replaced(bot: BotLike, user_id: int, match_id: str, player: str, by: str) -> bool:
     """DM the member who no longer plays ``player``'s seat (issue 26): the
     host's ``/mm seat`` gave it to ``by``. False when Discord refused the DM."""
-    ov = await bot.run_db(bot.service.overview, Access(match_id, "host"))
+    ov = await bot.run_db(bot.door.host_overview, match_id)
     title = tx.escape(ov.get("title") or ov["game"]["title"])
     text = (
         f"The host gave your seat ({tx.escape(player)}) in {title} (match {match_id}) to {by}: "
@@ -536,14 +530,13 @@ async def tell_replaced(bot: BotLike, user_id: int, match_id: str, player: str, 
 
 def status_text(bot: BotLike, ov: dict[str, Any]) -> str:
     """The host's status: the open step, who has submitted (never what), posts waiting."""
-    from mainmatch.host import delivery
 
     title = tx.escape(ov.get("title") or ov["game"]["title"])
     lines = [f"**{title}** (match {ov['match']}): {ov['status']}"]
     if ov["status"] == "running":
         lines.append(
             f"Step {ov['open_step']}; deadline: "
-            + (dl.discord_timestamp(ov["deadline"]) if ov.get("deadline") else "none (manual)")
+            + (discord_timestamp(ov["deadline"]) if ov.get("deadline") else "none (manual)")
         )
         for p, st in ov.get("pending_status", {}).items():
             lines.append(f"- {tx.escape(p)}: {st}")
@@ -552,7 +545,7 @@ def status_text(bot: BotLike, ov: dict[str, Any]) -> str:
             f"Stopped: {tx.escape(ov['broken'])}. The deadline waits: resolve the step "
             "(/mm resolve), undo, or change the deadlines to try again."
         )
-    waiting = delivery.undelivered(bot.database, ov["match"])
+    waiting = bot.door.unposted(ov["match"])
     for d in waiting[:5]:
         lines.append(f"Post waiting ({d[0]}, step {d[1]}): {d[2] or 'queued'}")
     return "\n".join(lines)

@@ -18,8 +18,7 @@ import discord
 
 from mainmatch import games
 from mainmatch.engine.errors import MainmatchError
-from mainmatch.host.errors import HostError
-from mainmatch.host.service import Access
+from mainmatch.host.facade_types import HostError, SeatRequest
 
 from . import forms, replies
 from . import text as tx
@@ -43,22 +42,20 @@ def _none() -> discord.AllowedMentions:
 
 async def seat_of(
     bot: BotLike, interaction: discord.Interaction, match_id: str, position: int
-) -> str | None:
-    """The player of seat ``position`` if ``interaction.user`` plays it, else
-    ``None`` (and the user is told)."""
-    seats = await bot.run_db(bot.store.seats, match_id)
-    _m, snap = await bot.run_db(bot.service.snapshot, match_id)
-    players = snap.config["players"]
-    if 0 <= position < len(players):
-        seat = seats.get(players[position])
-        if seat is not None and seat.user_id == interaction.user.id:
-            return seat.player
-    await reply(interaction, "This is not your seat: only the player's own account acts for it.")
-    return None
+) -> SeatRequest | None:
+    """What seat ``position`` is asked now if ``interaction.user`` plays it
+    (one read of the host, no overview built), else ``None`` (and the user
+    is told)."""
+    seat = await bot.run_db(bot.door.seat_request, match_id, position, interaction.user.id)
+    if seat is None:
+        await reply(
+            interaction, "This is not your seat: only the player's own account acts for it."
+        )
+    return seat
 
 
 async def player_state(bot: BotLike, match_id: str, player: str) -> dict[str, Any]:
-    return await bot.run_db(bot.service.overview, Access(match_id, "player", player))
+    return await bot.run_db(bot.door.player_overview, match_id, player)
 
 
 async def prompt_message(
@@ -70,7 +67,7 @@ async def prompt_message(
     req = ov.get("request")
     if ov.get("open_step") != step or req is None:
         return None
-    draft = await bot.run_db(bot.store.draft, match_id, step, player)
+    draft = await bot.run_db(bot.door.draft, match_id, step, player)
     sub = ov.get("submission")
     form = forms.form_for(ov["game"]["id"], req["kind"], req)
     shown = sub["action"] if sub is not None else draft
@@ -87,11 +84,11 @@ async def prompt_message(
 
 
 async def web_link(bot: BotLike, match_id: str, player: str) -> str | None:
-    place = await bot.run_db(bot.store.match_place, match_id)
-    setup = await bot.run_db(bot.store.guild, place[0]) if place else None
+    place = await bot.run_db(bot.door.match_place, match_id)
+    setup = await bot.run_db(bot.door.guild, place[0]) if place else None
     if setup is None or not setup.web_base:
         return None
-    host = await bot.run_db(bot.service.overview, Access(match_id, "host"))
+    host = await bot.run_db(bot.door.host_overview, match_id)
     token = host["links"]["players"].get(player)
     return f"{setup.web_base.rstrip('/')}/play/{token}" if token else None
 
@@ -169,10 +166,10 @@ class Act(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: BotLike = interaction.client  # type: ignore[assignment]
-        player = await seat_of(bot, interaction, self.match_id, self.seat)
-        if player is None:
+        seat = await seat_of(bot, interaction, self.match_id, self.seat)
+        if seat is None:
             return
-        await on_act(bot, interaction, self.match_id, self.step, player, self.op, self.arg)
+        await on_act(bot, interaction, self.match_id, self.step, seat.player, self.op, self.arg)
 
 
 class Choose(discord.ui.DynamicItem[discord.ui.Select], template=rf"mms:{_ID}:(?P<key>[a-z_]+)"):
@@ -207,20 +204,19 @@ class Choose(discord.ui.DynamicItem[discord.ui.Select], template=rf"mms:{_ID}:(?
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: BotLike = interaction.client  # type: ignore[assignment]
-        player = await seat_of(bot, interaction, self.match_id, self.seat)
-        if player is None:
+        seat = await seat_of(bot, interaction, self.match_id, self.seat)
+        if seat is None:
             return
         data: dict[str, Any] = dict(interaction.data or {})
         values: list[str] = list(data.get("values") or [])
         if not values:
             await reply(interaction, "Choose one of the options.")
             return
-        ov = await player_state(bot, self.match_id, player)
-        req = ov.get("request")
-        if ov.get("open_step") != self.step or req is None:
-            await reply(interaction, _closed(ov, self.step))
+        if seat.request is None or not seat.asks(self.step):
+            await reply(interaction, closed_text(seat.status, seat.open_step, self.step))
             return
-        form = forms.form_for(ov["game"]["id"], req["kind"], req)
+        req = seat.request
+        form = forms.form_for(seat.game_id, req["kind"], req)
         if form.select is None or form.select.key != self.key:
             await reply(interaction, "This menu belongs to an older request; use /mm submit.")
             return
@@ -229,7 +225,7 @@ class Choose(discord.ui.DynamicItem[discord.ui.Select], template=rf"mms:{_ID}:(?
         except forms.FormError as exc:
             await reply(interaction, f"Not stored: {exc}")
             return
-        await submit(bot, interaction, self.match_id, self.step, player, action, form.echo)
+        await submit(bot, interaction, self.match_id, self.step, seat.player, action, form.echo)
 
 
 class PartModal(discord.ui.Modal):
@@ -316,29 +312,30 @@ async def modal_submitted(bot: BotLike, interaction: discord.Interaction) -> boo
     if found is None:
         return False
     m, step = found["match"], int(found["step"])
-    p = await seat_of(bot, interaction, m, int(found["seat"]))
-    if p is None:
+    # one read of the seat's request, submission and draft; then one write: the
+    # submission or the draft (issue 32: at most two transactions, no overview)
+    seat = await seat_of(bot, interaction, m, int(found["seat"]))
+    if seat is None:
         return True
-    ov = await player_state(bot, m, p)
-    req = ov.get("request")
-    if ov.get("open_step") != step or req is None:
-        await reply(interaction, _closed(ov, step))
+    p = seat.player
+    if seat.request is None or not seat.asks(step):
+        await reply(interaction, closed_text(seat.status, seat.open_step, step))
         return True
-    form = forms.form_for(ov["game"]["id"], req["kind"], req)
+    req = seat.request
+    form = forms.form_for(seat.game_id, req["kind"], req)
     part = next((x for x in form.parts if x.id == found["part"]), None)
     if part is None:
         await reply(interaction, "This form belongs to an older request; use /mm submit.")
         return True
-    draft = await bot.run_db(bot.store.draft, m, step, p)
     try:
-        new = part.apply(draft, modal_values(data.get("components")))
+        new = part.apply(seat.draft, modal_values(data.get("components")))
     except forms.FormError as exc:
         await reply(interaction, f"Not stored: {exc}")
         return True
     if part.submits:
         await submit(bot, interaction, m, step, p, new, form.echo)
         return True
-    await bot.run_db(bot.store.save_draft, m, step, p, new)
+    await bot.run_db(bot.door.save_draft, m, step, p, new)
     await reply(
         interaction,
         f"Draft for step {step} (not submitted yet; press Submit when it is complete):\n"
@@ -356,10 +353,15 @@ EMPTY_DRAFT = (
 
 
 def _closed(ov: dict, step: int) -> str:
-    if ov.get("status") == "over":
+    return closed_text(ov.get("status"), ov.get("open_step"), step)
+
+
+def closed_text(status: str | None, open_step: int | None, step: int) -> str:
+    """Why a form of step ``step`` cannot be answered any more."""
+    if status == "over":
         return "The match is over; nothing more can be submitted."
-    if ov.get("open_step") != step:
-        return f"Step {step} is closed; the open step is {ov.get('open_step')} (use /mm submit)."
+    if open_step != step:
+        return f"Step {step} is closed; the open step is {open_step} (use /mm submit)."
     return f"You have nothing to submit in step {step}."
 
 
@@ -372,25 +374,22 @@ async def submit(
     action: Any,
     echo: Callable[[dict[str, Any]], str],
 ) -> None:
-    """Store an action through the service and echo exactly what was stored,
-    in the step's words (``echo``: the form's)."""
+    """Store an action through the host and echo exactly what was stored, in
+    the step's words (``echo``: the form's). The host's answer carries the
+    seat's new state (the action stored, as sent): nothing is read again."""
     try:
-        out = await bot.run_db(bot.service.submit, Access(match_id, "player", player), action, step)
+        out = await bot.run_db(bot.door.submit, match_id, player, action, step)
     except (HostError, MainmatchError) as exc:
         await reply(interaction, f"Not stored: {exc}")
         return
-    stored = action
-    if not out.get("resolved"):
-        ov = await player_state(bot, match_id, player)
-        if ov.get("submission"):
-            stored = ov["submission"]["action"]
     note = (
         "The step resolved; the results follow."
-        if out.get("resolved")
+        if out.resolved
         else "You may change or withdraw it until the deadline."
     )
-    await reply(interaction, f"Stored for step {step}:\n{tx.quoted(echo(stored))}\n{note}")
-    await bot.pump_after()
+    await reply(interaction, f"Stored for step {step}:\n{tx.quoted(echo(out.action))}\n{note}")
+    if out.resolved:  # only a resolution queues posts (the results, the next prompts)
+        await bot.pump_after()
 
 
 async def on_act(
@@ -416,11 +415,11 @@ async def on_act(
         if part is None:
             await reply(interaction, "This button belongs to an older request; use /mm submit.")
             return
-        draft = await bot.run_db(bot.store.draft, match_id, step, player)
+        draft = await bot.run_db(bot.door.draft, match_id, step, player)
         seat = [x["player"] for x in ov["seats"]].index(player)
         await interaction.response.send_modal(PartModal(match_id, step, seat, part, draft))
     elif op == "submit":
-        draft = await bot.run_db(bot.store.draft, match_id, step, player)
+        draft = await bot.run_db(bot.door.draft, match_id, step, player)
         sub = ov.get("submission")
         if not draft and sub is not None:
             if sub.get("kept"):  # kept across an undo: Submit confirms it (decision SB5)
@@ -432,7 +431,7 @@ async def on_act(
         action = {**form.initial, **draft}
         await submit(bot, interaction, match_id, step, player, action, form.echo)
     elif op == "clear":
-        await bot.run_db(bot.store.save_draft, match_id, step, player, {})
+        await bot.run_db(bot.door.save_draft, match_id, step, player, {})
         await reply(
             interaction, "Draft cleared (a submission already stored stays until you withdraw it)."
         )
@@ -444,7 +443,7 @@ async def on_act(
         await submit(bot, interaction, match_id, step, player, quick[int(arg)], form.echo)
     elif op == "withdraw":
         try:
-            await bot.run_db(bot.service.withdraw, Access(match_id, "player", player), step)
+            await bot.run_db(bot.door.withdraw, match_id, player, step)
         except (HostError, MainmatchError) as exc:
             await reply(interaction, f"Nothing withdrawn: {exc}")
             return

@@ -20,14 +20,10 @@ from mainmatch import games
 from mainmatch.bots import bot_names
 from mainmatch.engine.errors import MainmatchError, UnknownGame
 from mainmatch.engine.game import Game
-from mainmatch.host import deadlines as dl
-from mainmatch.host import delivery
-from mainmatch.host.errors import HostError
-from mainmatch.host.service import Created
+from mainmatch.host.facade_types import Created, GuildSetup, HostError, PolicyError, Seat
 
 from . import text as tx
 from .protocol import BotLike
-from .store import GuildSetup, Seat
 
 _MENTION = re.compile(r"<@!?(\d{5,25})>")
 
@@ -179,7 +175,7 @@ async def _seat_and_subscribe(
         for p in all_players
     ]
     await bot.run_db(
-        bot.store.link_match,
+        bot.door.link_match,
         made.match_id,
         interaction.guild.id,
         setup.channel_id,
@@ -189,12 +185,8 @@ async def _seat_and_subscribe(
 
     def subscribe() -> None:
         for _ in range(20):
-            _m, snap = bot.service.snapshot(made.match_id)
-            try:
-                delivery.subscribe(bot.database, made.match_id, "discord", snap)
-                return
-            except RuntimeError:
-                continue  # a bot resolved a step meanwhile: read again
+            if bot.door.subscribe_match(made.match_id):
+                return  # else a bot resolved a step meanwhile: read again
         raise HostingError(
             f"match {made.match_id} started, but its bots kept moving while its announcements "
             "were being set up; run /mm new again"
@@ -248,7 +240,7 @@ async def create_from_discord(
     the host gives it, else up to the game's fewest (``Game.players_range``)."""
     guild = interaction.guild
     assert guild is not None
-    setup = await bot.run_db(bot.store.guild, guild.id)
+    setup = await bot.run_db(bot.door.guild, guild.id)
     assert setup is not None
     try:
         g = games.get(game)
@@ -271,7 +263,7 @@ async def create_from_discord(
     channels = await private_channels(guild, setup, g.id, humans)
     try:
         made = await bot.run_db(
-            lambda: bot.service.create_match(
+            lambda: bot.door.create_match(
                 g.id,
                 players,
                 bots=bots,
@@ -282,7 +274,7 @@ async def create_from_discord(
                 title=title,
             )
         )
-    except (HostError, MainmatchError, dl.PolicyError) as exc:
+    except (HostError, MainmatchError, PolicyError) as exc:
         await _drop_channels(guild, channels)
         raise HostingError(str(exc)) from None
     await _seat_and_subscribe(bot, interaction, setup, made, humans, channels, players)
@@ -300,7 +292,7 @@ async def import_from_discord(
     """Continue a match from a record: the members given take the first seats."""
     guild = interaction.guild
     assert guild is not None
-    setup = await bot.run_db(bot.store.guild, guild.id)
+    setup = await bot.run_db(bot.door.guild, guild.id)
     assert setup is not None
     members = await members_of(guild, mentions, None)
     players = record.get("config", {}).get("players") if isinstance(record, dict) else None
@@ -312,7 +304,7 @@ async def import_from_discord(
     bots = {p: bot_name for p in players[len(members) :]}
     channels = await private_channels(guild, setup, str(record.get("game", "match")), humans)
     try:
-        made = await bot.run_db(lambda: bot.service.import_record(record, bots=bots, title=title))
+        made = await bot.run_db(lambda: bot.door.import_record(record, bots=bots, title=title))
     except (HostError, MainmatchError) as exc:
         await _drop_channels(guild, channels)
         raise HostingError(str(exc)) from None

@@ -6,22 +6,23 @@ bot loads never import the bot back (no import circle).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any, ParamSpec, Protocol, TypeVar
 
 import discord
 from discord import app_commands
 
-from mainmatch.host.db import Database
-from mainmatch.host.service import HostService
+from mainmatch.host.facade import Door
 
 from .authority import Authority
-from .store import Store
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 class BotLike(Protocol):
-    service: HostService
-    store: Store
-    database: Database
+    #: the one door into the host (``mainmatch.host.facade``)
+    door: Door
     authority: Authority
 
     @property
@@ -33,7 +34,7 @@ class BotLike(Protocol):
 
     async def fetch_user(self, id: int, /) -> Any: ...
 
-    async def run_db(self, fn: Any, *args: Any, **kw: Any) -> Any: ...
+    async def run_db(self, fn: Callable[P, T], *args: P.args, **kw: P.kwargs) -> T: ...
 
     async def pump(self) -> int: ...
 

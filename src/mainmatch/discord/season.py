@@ -30,9 +30,8 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from mainmatch.host import season_visibility
-from mainmatch.host.errors import HostError, NotFound
-from mainmatch.host.season_service import Season, SeasonService
+from mainmatch.host.facade import season_visibility
+from mainmatch.host.facade_types import HostError, NotFound, Season, SeasonService
 from mainmatch.season import render
 from mainmatch.season.ledger import Standings
 from mainmatch.season.models import Entry
@@ -76,9 +75,9 @@ def _done(entry: Entry, st: Standings | None = None) -> str:
 
 def group(bot: BotLike) -> app_commands.Group:
     """The ``season`` subgroup of ``/mm`` (see :func:`attach`)."""
-    seasons = SeasonService(bot.database, bot.service)
+    seasons = bot.door.seasons
     # a hosted match of a season enters its result when it ends (reads retry it too)
-    bot.service.listeners.append(seasons.match_changed)
+    bot.door.on_commit(lambda notice: seasons.match_changed(notice.match_id))
     sg = app_commands.Group(name="season", description="Keep an ORG season's ledger")
 
     async def append(interaction: discord.Interaction, name: str, body: dict, reason: str) -> None:
@@ -121,6 +120,7 @@ def group(bot: BotLike) -> app_commands.Group:
         token_saves: bool = True,
     ) -> None:
         assert interaction.guild is not None
+        guild_id = interaction.guild.id
         try:
             members = await members_of(interaction.guild, cast, role)
         except HostingError as exc:
@@ -137,7 +137,7 @@ def group(bot: BotLike) -> app_commands.Group:
                 discord_ids={p: m.id for p, m in zip(ids, members, strict=True)},
                 starting_garnets=garnets,
                 token_of_life_saves=token_saves,
-                guild=interaction.guild.id,
+                guild=guild_id,
             )
         )
         who = ", ".join(f"{m.mention} ({p})" for p, m in zip(ids, members, strict=True))
@@ -352,7 +352,7 @@ def group(bot: BotLike) -> app_commands.Group:
         if (match is None) == (record is None):
             raise Refused("Give either match (a match of this server) or record (a file).")
         if match is not None:
-            ids = await bot.run_db(bot.store.guild_matches, interaction.guild.id, running=False)
+            ids = await bot.run_db(bot.door.guild_matches, interaction.guild.id, running=False)
             if match not in ids:
                 raise Refused(f"No match {match!r} on this server.")
             try:  # the season's owner's match: entered as hosted, linked on the season page
@@ -364,7 +364,7 @@ def group(bot: BotLike) -> app_commands.Group:
                 await _answer(interaction, _done(entry))
                 return
             except NotFound:  # a season linked here from elsewhere: as a record
-                data = await bot.run_db(bot.service.record, match)
+                data = await bot.run_db(bot.door.record, match)
         else:
             assert record is not None
             data = await _read_attachment(record)
@@ -430,7 +430,8 @@ def group(bot: BotLike) -> app_commands.Group:
         """This server's seasons whose name contains what is typed (Discord shows 25 at most)."""
         if interaction.guild is None:
             return []
-        names = await bot.run_db(lambda: seasons.names(guild=interaction.guild.id))
+        guild_id = interaction.guild.id
+        names = await bot.run_db(lambda: seasons.names(guild=guild_id))
         typed = current.strip().lower()
         return [app_commands.Choice(name=n, value=n) for n in names if typed in n.lower()][:25]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from mainmatch.bots import bot_names
-from mainmatch.host.season_service import Season
+from mainmatch.host.facade_types import Season
 
 from .hosting import HostingError
 

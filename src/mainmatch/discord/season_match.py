@@ -18,11 +18,10 @@ from discord import app_commands
 
 from mainmatch import games
 from mainmatch.engine.errors import MainmatchError
-from mainmatch.host.errors import HostError
-from mainmatch.host.season_service import Season, SeasonService
+from mainmatch.host.facade_types import HostError, Season, SeasonService
 
 from .cast import cast_players
-from .commands import _answer, game_choices, is_host, may_create
+from .commands import _answer, _setup_of, game_choices, is_host, may_create
 from .hosting import (
     HostingError,
     _drop_channels,
@@ -86,7 +85,7 @@ def attach(sg: app_commands.Group, bot: BotLike, seasons: SeasonService) -> None
         guild = interaction.guild
         assert guild is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        setup = await bot.run_db(bot.store.guild, guild.id)
+        setup = await _setup_of(interaction)  # set up: is_host checked it
         season: Season = await bot.run_db(seasons.get, name)
         chosen = cast_players(season, players) if players.strip() else season.standings.alive
         channels: dict[str, int] = {}

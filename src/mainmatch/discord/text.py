@@ -21,8 +21,7 @@ from typing import Any
 from mainmatch import games
 from mainmatch.engine.announce import defuse_mentions
 from mainmatch.engine.announce import neutralise as escape
-from mainmatch.host import deadlines as dl
-from mainmatch.host.words import view_words
+from mainmatch.host.facade import discord_timestamp, view_words
 
 #: Discord's limit of a message's content
 LIMIT = 2000
@@ -104,7 +103,7 @@ def prompt_text(
     elif draft:
         parts.append(f"**Your draft** (not submitted yet):\n{quoted(echo)}")
     if ov.get("deadline"):
-        parts.append(f"**Deadline:** {dl.discord_timestamp(ov['deadline'])}")
+        parts.append(f"**Deadline:** {discord_timestamp(ov['deadline'])}")
     parts.append("-# My view shows everything you know of the match.")
     return neutralise("\n\n".join(parts))
 

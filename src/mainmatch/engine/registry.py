@@ -32,10 +32,12 @@ import pkgutil
 from collections.abc import Callable
 from functools import partial
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import UnknownGame
-from .game import Game
+
+if TYPE_CHECKING:  # imported with the first game loaded: listing ids needs no rules
+    from .game import Game
 
 log = logging.getLogger("mainmatch.registry")
 
@@ -105,6 +107,8 @@ def get_game(game_id: str) -> Game[Any]:
             _broken[game_id] = f"its package failed at import ({type(exc).__name__}: {detail})"
             log.warning("the game %r cannot be loaded: %s", game_id, _broken[game_id])
         else:
+            from .game import Game
+
             if isinstance(loaded, Game) and loaded.id == game_id:
                 _loaded[game_id] = loaded
                 return loaded

@@ -110,6 +110,13 @@ class ImportMatch(_Body):
     title: str = ""
 
 
+#: the ``live`` query of a submission or withdrawal
+LIVE_HELP = (
+    "also answer `live`: the player page's regions after the change "
+    "(what GET /live/TOKEN answers), so the page need not ask again"
+)
+
+
 class Submit(_Body):
     action: Any = Field(
         description="the action for the open step (its JSON Schema is in GET /api/matches/{id})"
@@ -308,11 +315,30 @@ def overview(request: Request, acc: Access = Depends(access)) -> dict:
     "/matches/{match_id}/submission",
     summary="Submit or change the player's action for the open step",
 )
-def submit(body: Submit, request: Request, acc: Access = Depends(access)) -> dict:
+def submit(
+    body: Submit,
+    request: Request,
+    acc: Access = Depends(access),
+    token: str | None = Depends(bearer),
+    live: bool = Query(False, description=LIVE_HELP),
+) -> dict:
     with _seat_pace(request, acc) as seat:
         out = service(request).submit(acc, body.action, body.step)
         seat.submitted(body.step)
-    return out
+    return _with_live(out, request, acc, token, live)
+
+
+def _with_live(
+    out: dict, request: Request, acc: Access, token: str | None, live: bool
+) -> dict[str, Any]:
+    """``out``, with the page's regions after the change (``live``): the page
+    applies them at once instead of asking ``/live/TOKEN`` again. Built from
+    the overview of the version just committed (``ovcache.py``), the one the
+    next reader of that version gets."""
+    if not live or token is None:
+        return out
+    # pages.regions, handed over by app.py (the API does not import the pages)
+    return {**out, "live": request.app.state.regions(request, acc, token)}
 
 
 @router.post(
@@ -339,9 +365,12 @@ def withdraw(
     request: Request,
     step: int = Query(description="the open step's number"),
     acc: Access = Depends(access),
+    token: str | None = Depends(bearer),
+    live: bool = Query(False, description=LIVE_HELP),
 ) -> dict:
     with _seat_pace(request, acc):
-        return service(request).withdraw(acc, step)
+        out = service(request).withdraw(acc, step)
+    return _with_live(out, request, acc, token, live)
 
 
 @router.post(

@@ -106,6 +106,8 @@ def create_app(
     )
     apidocs.install(app)
     app.state.service = svc
+    #: the page's regions (pages.py), answered by the API with ``?live=true``
+    app.state.regions = pages.regions
     app.state.hub = hub
     app.state.admin_key = admin_key
     app.state.streams = StreamSlots()

@@ -5,27 +5,13 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import typer
 
 from mainmatch.engine.errors import MainmatchError
 
 from .dburl import DEFAULT_URL
-
-
-@dataclass(frozen=True)
-class BotHook:
-    """How ``serve --discord`` runs the Discord bot beside the server, given by
-    the layer above (``mainmatch.cli`` passes ``mainmatch.discord.cli``'s): the
-    host never imports the Discord adapter (no import arrow back up)."""
-
-    #: the bot's token, or a one-line error and ``typer.Exit`` (before anything starts)
-    check: Callable[[], object]
-    #: run the web ``app`` and the bot on one loop: ``serve(app, service, host=, port=, access_log=)``
-    serve: Callable[..., None]
-
+from .facade_types import BotHook
 
 #: what ``serve --discord`` says where no bot was given (``python -m mainmatch.host``)
 NO_BOT = "error: this entry point runs the server alone; run `mainmatch serve --discord`"

@@ -25,6 +25,7 @@ from .db import Database
 from .errors import Conflict, NotFound, Unprocessable
 from .isolation import RulesRunner
 from .models import MatchRow, StepRow
+from .ovcache import OverviewCache
 from .snapshots import Snapshot, SnapshotCache
 
 
@@ -88,6 +89,8 @@ class ServiceCore:
         self.cache = SnapshotCache(cache_size)
         #: the game's rules run here, under a time limit (``isolation.py``)
         self.rules = RulesRunner()
+        #: each role's overview, built once per version of its match (ovcache.py)
+        self.overviews = OverviewCache(4 * cache_size)
         #: called with a match id after every committed change (live updates)
         self.listeners: list[Callable[[str], None]] = []
 

@@ -11,17 +11,17 @@ Reads use plain transactions.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from alembic import command
-from alembic.config import Config as AlembicConfig
 from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from mainmatch.engine.errors import MainmatchError
@@ -100,7 +100,16 @@ class Database:
             yield session
 
     def migrate(self) -> None:
-        """Bring the schema to the newest Alembic revision (run at every start)."""
+        """Bring the schema to the newest Alembic revision (run at every start).
+
+        A database already at the newest revision is only read (one query):
+        Alembic, a good part of a command's start-up, is imported only when
+        there is something to upgrade."""
+        if self._at_head():
+            return
+        from alembic import command
+        from alembic.config import Config as AlembicConfig
+
         cfg = AlembicConfig()
         cfg.set_main_option("script_location", str(MIGRATIONS))
         try:
@@ -117,6 +126,16 @@ class Database:
                 f"cannot open the database {self.safe_url}: {str(exc).splitlines()[0]}"
             ) from None
 
+    def _at_head(self) -> bool:
+        """The schema is at the newest migration (read from ``alembic_version``;
+        a missing table or an error means: let Alembic decide)."""
+        try:
+            with self.engine.connect() as conn:
+                rows = conn.execute(text("SELECT version_num FROM alembic_version")).all()
+        except SQLAlchemyError:  # no table yet, or a database Alembic must report on
+            return False
+        return [r[0] for r in rows] == [head_revision()]
+
     def tables(self) -> list[str]:
         return sorted(inspect(self.engine).get_table_names())
 
@@ -126,6 +145,29 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+_REVISION = re.compile(r"^revision\s*=\s*[\"']([^\"']+)[\"']", re.MULTILINE)
+_DOWN = re.compile(r"^down_revision\s*=\s*(?:None|[\"']([^\"']+)[\"'])", re.MULTILINE)
+
+
+@functools.cache
+def head_revision() -> str | None:
+    """The newest migration's revision id, read from the files of
+    ``migrations/versions`` (the one no other revision names as its
+    ``down_revision``); ``None`` if they do not form one chain."""
+    revisions: set[str] = set()
+    downs: set[str] = set()
+    for path in (MIGRATIONS / "versions").glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        rev, down = _REVISION.search(source), _DOWN.search(source)
+        if rev is None or down is None:
+            continue
+        revisions.add(rev.group(1))
+        if down.group(1):
+            downs.add(down.group(1))
+    heads = revisions - downs
+    return heads.pop() if len(heads) == 1 else None
 
 
 def _owner_only_file(database: str | None) -> None:

@@ -22,6 +22,7 @@ from .core import ServiceCore
 from .errors import NotFound
 from .isolation import GameFault, fault_words
 from .models import MatchRow, SeatRow, StepRow, SubmissionRow
+from .ovcache import version_of
 from .snapshots import Snapshot
 
 log = logging.getLogger("mainmatch.host")
@@ -96,6 +97,10 @@ class OverviewMixin(ServiceCore):
             m = s.get(MatchRow, access.match_id)
             if m is None:
                 raise NotFound(f"no match {access.match_id!r}")
+            version = version_of(m)
+            hit = self.overviews.get(access, version, self.clock())
+            if hit is not None:  # built for this version already (ovcache.py)
+                return hit
             snap = self._snapshot(s, m)
             seats = list(
                 s.scalars(
@@ -208,7 +213,8 @@ class OverviewMixin(ServiceCore):
             out["pending_status"] = {
                 p: _status(subs.get(p), next(x for x in seats if x.player == p)) for p in pending
             }
-        return out
+        self.overviews.put(access, version, out)
+        return {**out}
 
 
 @functools.cache

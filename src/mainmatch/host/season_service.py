@@ -18,9 +18,10 @@ nothing).
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from sqlalchemy import Select, column, or_, select, table
@@ -28,7 +29,6 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from mainmatch.engine.errors import MainmatchError
-from mainmatch.engine.game import describe_validation_error
 from mainmatch.season import ledger
 from mainmatch.season.ledger import SeasonError, Standings
 from mainmatch.season.models import (
@@ -41,7 +41,6 @@ from mainmatch.season.models import (
     SeasonSettings,
     Undo,
 )
-from mainmatch.season.records import entry_of_record
 
 from .db import Database
 from .errors import Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
@@ -55,8 +54,10 @@ from .season_models import (
     entries_of,
     entry_row,
 )
-from .service import Created, HostService, _game
 from .tokens import new_token, token_hash
+
+if TYPE_CHECKING:  # the match host is imported when a command first uses it
+    from .service import Created, HostService
 
 log = logging.getLogger("mainmatch.host.season")
 #: the author of entries the server makes itself (hosted matches that end)
@@ -91,6 +92,8 @@ def describe(exc: ValidationError, root: str) -> str:
             f"{loc}: {err.get('input')!r} is not a valid name: use letters, digits and - _ . "
             f"(starting with a letter or digit, at most {most} characters)"
         )
+    from mainmatch.engine.game import describe_validation_error
+
     return describe_validation_error(exc, root)
 
 
@@ -100,6 +103,14 @@ def parse_body(data: Any) -> Body:
         return BODY.validate_python(data)
     except ValidationError as exc:
         raise Unprocessable(describe(exc, "entry")) from None
+
+
+def entry_of_record(record: Any, ids: Any, **kwargs: Any) -> Any:
+    """:func:`mainmatch.season.records.entry_of_record`, imported when a record is
+    first entered (it replays: the engine's records are not needed to read a season)."""
+    from mainmatch.season.records import entry_of_record as entry
+
+    return entry(record, ids, **kwargs)
 
 
 def parse_settings(data: Any) -> SeasonSettings:
@@ -118,10 +129,20 @@ class SeasonService:
         clock: Callable[[], float] | None = None,
     ):
         self.db = db
-        self.host = host or HostService(db)
-        self.clock = clock or self.host.clock
+        self._host = host
+        self.clock = clock or (host.clock if host is not None else time.time)
         #: called with a season name after every committed change (live pages)
         self.listeners: list[Callable[[str], None]] = []
+
+    @property
+    def host(self) -> HostService:
+        """The match host, made on first use: reading a season needs none of it
+        (``mainmatch season standings`` stays quick)."""
+        if self._host is None:
+            from .service import HostService
+
+            self._host = HostService(self.db, clock=self.clock)
+        return self._host
 
     # ================================================================ create, read
 
@@ -394,7 +415,9 @@ class SeasonService:
     ) -> Created:
         """A hosted match of the season: the alive cast (or ``players``, alive cast
         members), ``garnets`` from the ledger, ``gamewide_tiebreak`` from the season."""
-        game = _game(game_id)
+        from .service import game_of
+
+        game = game_of(game_id)
         season = self.get(name)
         st = season.standings
         alive = st.alive

@@ -102,7 +102,8 @@ class StepsMixin(ResolvingMixin):
                 s.flush()
                 settle = ready(m, snap, self._sent(s, m))
                 deadline = m.deadline_at
-            self._committed(m.id, snap)
+            # the bot seats moved when this step opened: only a resolution gives them news
+            self._committed(m.id, snap, bots=False)
             resolved = bool(settle and self._settle_after(m.id))
             return {
                 "step": number,
@@ -212,7 +213,7 @@ class StepsMixin(ResolvingMixin):
                 raise Conflict(f"you have no submission for step {number}")
             s.delete(sub)
             m.activity += 1
-        self._committed(m.id, snap)
+        self._committed(m.id, snap, bots=False)  # nothing opened: the bots have moved
         return {"step": number, "submitted": False}
 
     def _check_open(self, m: MatchRow, snap: Snapshot, player: str, step: int, now: float) -> int:

@@ -1,4 +1,8 @@
-"""A match's view in words for chat: the web page's own sentences, as Discord Markdown.
+"""A match's view in words, for chat and for a terminal: the web page's own
+sentences, as Discord Markdown or plain text. The one view-to-text path:
+Discord (``view_words``, through the host's facade) and the command line
+(``mainmatch replay --step``, ``view_plain``) both read the view back with
+:class:`ChatMarkdown`.
 
 The web page renders a view with the game's view template (its package's
 ``web/view.html``, ``pages.render_view``); Discord shows the same template's HTML
@@ -10,7 +14,9 @@ lines, a definition list ``**term**: value`` lines, a table one line per row
 a picture (``svg``) gives way to its ``aria-label``; a link is kept only when
 its address is absolute. Every text the template prints (player ids, titles,
 item texts) goes through ``engine.announce.neutralise``: it pings nobody and
-its Markdown shows as typed.
+its Markdown shows as typed. For a terminal (``terminal=True``) the same
+reading gives plain text: headings as ``#``/``##`` lines, ``term: value``
+lines, nothing escaped (no chat reads it).
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from markdownify import MarkdownConverter
 
 from mainmatch import games
 from mainmatch.engine.announce import neutralise
+from mainmatch.engine.game import Game
 
 from .pages import render_view
 
@@ -43,21 +50,29 @@ def _row_of_boxes(el: Tag) -> bool:
 class ChatMarkdown(MarkdownConverter):
     """HTML to Discord Markdown (see the module doc)."""
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, *, terminal: bool = False, **options: Any) -> None:
         super().__init__(bullets="-", **options)
+        self.terminal = terminal
+
+    def _bold(self, text: str) -> str:
+        return text if self.terminal else f"**{text}**"
 
     def escape(self, text: str, parent_tags: Any) -> str:
+        if self.terminal:
+            return text
         return neutralise(text) if text.strip() else text
 
     def convert_hN(self, n: int, el: Tag, text: str, parent_tags: Any) -> str:
         text = " ".join(text.split())
+        if self.terminal:
+            return f"\n\n{'##' if n >= 3 else '#'} {text}\n" if text else ""
         return f"\n\n**{text}**\n" if text else ""
 
     def convert_dl(self, el: Tag, text: str, parent_tags: Any) -> str:
         return f"\n\n{text.strip()}\n\n"
 
     def convert_dt(self, el: Tag, text: str, parent_tags: Any) -> str:
-        return f"\n**{' '.join(text.split())}**: "
+        return f"\n{self._bold(' '.join(text.split()))}: "
 
     def convert_dd(self, el: Tag, text: str, parent_tags: Any) -> str:
         return " ".join(text.split())
@@ -84,7 +99,7 @@ class ChatMarkdown(MarkdownConverter):
             return ": ".join(c for c in cells if c) + "; "
         line = _SEP.join(c for c in cells if c)
         if el.find_all("th") and not el.find_all("td"):
-            return f"**{line}**\n" if line else ""
+            return f"{self._bold(line)}\n" if line else ""
         return f"{line}\n" if line else ""
 
     def convert_td(self, el: Tag, text: str, parent_tags: Any) -> str:
@@ -122,7 +137,9 @@ class ChatMarkdown(MarkdownConverter):
 
     def convert_svg(self, el: Tag, text: str, parent_tags: Any) -> str:
         label = el.get("aria-label")
-        return f"\n\n{neutralise(str(label))}\n\n" if label else ""
+        if not label:
+            return ""
+        return f"\n\n{label if self.terminal else neutralise(str(label))}\n\n"
 
     def convert_a(self, el: Tag, text: str, parent_tags: Any) -> str:
         href = str(el.get("href") or "")
@@ -130,17 +147,31 @@ class ChatMarkdown(MarkdownConverter):
             return f"[{text}]({href})"
         return text
 
+    def convert_b(self, el: Tag, text: str, parent_tags: Any) -> str:
+        if self.terminal:  # a terminal shows no Markdown emphasis
+            return text
+        return str(super().convert_b(el, text, parent_tags))  # type: ignore[misc]
+
+    def convert_em(self, el: Tag, text: str, parent_tags: Any) -> str:
+        if self.terminal:
+            return text
+        return str(super().convert_em(el, text, parent_tags))  # type: ignore[misc]
+
+    convert_strong = convert_b
+    convert_i = convert_em
+
     def convert_details(self, el: Tag, text: str, parent_tags: Any) -> str:
         return f"\n\n{text.strip()}\n\n"
 
     def convert_summary(self, el: Tag, text: str, parent_tags: Any) -> str:
-        return f"\n**{' '.join(text.split())}**\n"
+        return f"\n{self._bold(' '.join(text.split()))}\n"
 
 
 _CONVERTER = ChatMarkdown()
+_TERMINAL = ChatMarkdown(terminal=True)
 
 
-def markdown(html: str) -> str:
+def markdown(html: str, *, terminal: bool = False) -> str:
     """``html`` as Discord Markdown (see :class:`ChatMarkdown`).
 
     >>> markdown("<h3>You (ann)</h3><dl><dt>Money</dt><dd><b>$5</b></dd></dl>")
@@ -148,7 +179,7 @@ def markdown(html: str) -> str:
     >>> markdown('<table><tr><th>P</th><th>$</th></tr><tr><td>@here</td><td>3</td></tr></table>')
     '**P · $**\\n@\\u200bhere · 3'
     """
-    text = _CONVERTER.convert(html)
+    text = (_TERMINAL if terminal else _CONVERTER).convert(html)
     lines = [" ".join(line.split()).replace(" ; ", "; ") for line in text.splitlines()]
     return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
 
@@ -157,3 +188,9 @@ def view_words(ov: dict[str, Any]) -> str:
     """The view in an overview (``HostService.overview``) as Discord Markdown."""
     game = games.get(ov["game"]["id"])
     return markdown(render_view(game, ov.get("view") or {}, ov))
+
+
+def view_plain(game: Game, view: dict[str, Any]) -> str:
+    """One view (public or a player's) as the pages show it, as plain text
+    for a terminal (``mainmatch replay --step``)."""
+    return markdown(render_view(game, view), terminal=True)

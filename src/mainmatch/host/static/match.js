@@ -11,6 +11,7 @@
   let form = null;       // the built action form
   let formKey = null;    // step and kind the form was built for
   let refreshing = false, again = false;
+  let applied = 0;       // answers applied so far (a late /live answer must not undo a newer one)
   const api = (method, path, body) => MM.api(method, `/api/matches/${match}${path}`, body, token);
 
   function setRegion(id, html) {
@@ -25,22 +26,30 @@
     if (id === "r-result") node.hidden = !html.trim();
   }
 
+  /** Swap in the regions of a /live answer (also carried by a submission's answer). */
+  function apply(data) {
+    applied += 1;
+    revision = data.revision;
+    page.dataset.revision = String(revision);
+    const busy = document.activeElement && document.activeElement.closest("#r-seats, #deadlines-form");
+    for (const [name, html] of Object.entries(data.html)) {
+      if (busy && (name === "seats" || name === "status") && role === "host") continue;
+      setRegion(`r-${name}`, html);
+    }
+    if (role === "player") showAction(data.action);
+    MM.tick();
+  }
+
   async function refresh() {
     if (refreshing) { again = true; return; }
     refreshing = true;
     try {
+      const before = applied;
       const res = await fetch(`/live/${token}`, { headers: { Accept: "application/json" } });
       if (!res.ok) return;
       const data = await res.json();
-      revision = data.revision;
-      page.dataset.revision = String(revision);
-      const busy = document.activeElement && document.activeElement.closest("#r-seats, #deadlines-form");
-      for (const [name, html] of Object.entries(data.html)) {
-        if (busy && (name === "seats" || name === "status") && role === "host") continue;
-        setRegion(`r-${name}`, html);
-      }
-      if (role === "player") showAction(data.action);
-      MM.tick();
+      // a submission's answer applied meanwhile is newer than this one
+      if (applied === before) apply(data);
     } finally {
       refreshing = false;
       if (again) { again = false; refresh(); }
@@ -186,8 +195,11 @@
       send(value, action.step);
     };
     document.getElementById("withdraw-action").onclick = async () => {
-      try { await api("DELETE", `/submission?step=${action.step}`); showError(""); } catch (e) { showError(e.message); }
-      refresh();
+      try {
+        // the answer carries the page's new state: no second request
+        apply((await api("DELETE", `/submission?step=${action.step}&live=true`)).live);
+        showError("");
+      } catch (e) { showError(e.message); refresh(); }
     };
     updateState(action);
   }
@@ -238,14 +250,16 @@
     btn.disabled = true;
     showError("");
     try {
-      await api("PUT", "/submission", { action: value, step });
+      // the answer carries the page's new state: no second request
+      const out = await api("PUT", "/submission?live=true", { action: value, step });
       showError("");
+      btn.disabled = false;
+      apply(out.live);
     } catch (e) {
       showError(e.message);
-    } finally {
       btn.disabled = false;
+      refresh();
     }
-    refresh();
   }
 
   // ------------------------------------------------------------ host controls

@@ -1,5 +1,8 @@
 """The Discord bot's own tables: servers' set-up, matches' places, seats, drafts.
 
+They are the host's tables like the rest (one database, migrated by the
+host): the bot reaches them through the host's facade (``facade.py``).
+
 Everything the bot knows lives here or in the host's tables (migration
 ``0003_discord``): a restarted bot reads it back, so no button, draft or
 deadline depends on memory.
@@ -14,8 +17,8 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, Float, ForeignKey, Integer, String, select
 from sqlalchemy.orm import Mapped, mapped_column
 
-from mainmatch.host.db import Database
-from mainmatch.host.models import Base, MatchRow, StepRow
+from .db import Database
+from .models import Base, MatchRow, StepRow
 
 
 class GuildRow(Base):
