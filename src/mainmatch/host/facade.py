@@ -36,16 +36,16 @@ from .service import HostService, available_games
 from .words import view_words
 
 __all__ = [
-    "GUESS_BURST",
     "GUESSES_PER_SECOND",
+    "GUESS_BURST",
     "Database",
     "DbBuckets",
     "Door",
-    "season_visibility",
     "available_games",
     "discord_timestamp",
     "load_admin_key",
     "posting_place",
+    "season_visibility",
     "view_words",
 ]
 
