@@ -1,0 +1,246 @@
+"""A learned policy's arithmetic: features read off views by name, masked softmax per decision.
+
+A learned bot (``learned.py``) decides an action as the view-only random bot
+does (``random_view.py``): it walks the step's description one pick at a time
+(``engine/choices.py``). At each pick it scores the pick's allowed choices with
+a linear softmax over the player's features and draws one with the match's
+generator. Nothing here names a game (docs/decisions/learn.md LRN1).
+
+**Features** are names, never positions (LRN2): every leaf of the view and the
+request is ``path`` (a number, divided by the scale seen in training and
+clipped to [-1, 1]) or ``path=value`` (a word or a player, 1.0 when it holds);
+player ids in keys and values are written seat-relative (``@0`` = you,
+``@1`` = the next seat...), a list of objects in the view (a history) is read
+at its latest entry (``[-1]``), other lists at their first ``LIST_CAP`` entries.
+A pick adds ``pick:*`` features (its count, what is left of a bound, its low
+and high, the map key or list entry it fills). A name the file does not hold
+is ignored and a name the view lacks reads 0, so a view that gains or loses a
+field still plays.
+
+**Choices** of each decision kind (a pick's ``kind``, ``step.path``):
+
+- yes/no picks (a flag, another entry, include, pass): 0 = no, 1 = yes;
+- an amount from ``low`` to ``high``: index k < ``BINS`` is the fraction
+  k/(BINS-1) of the way from ``low`` to ``high`` (rounded; index ``BINS-1`` is
+  all of it), then ``low`` plus each of ``ABOVE_LOW``, then ``high`` less each
+  of ``BELOW_HIGH`` (small exact amounts where the range is wide); with no upper
+  bound, ``low`` plus each of ``LADDER``; of either sign, each of ``SIGNED``;
+- a player: their seat-relative place;
+- another choice: its place among the values the file lists for the kind
+  (values it does not list follow, in the request's order).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from mainmatch.engine.choices import Pick
+
+#: list entries read per list
+LIST_CAP = 16
+#: amount indices: fractions of the range, then exact small amounts
+BINS = 21
+ABOVE_LOW = (1, 2, 3, 5, 8, 13)
+BELOW_HIGH = (1, 2, 3)
+AMOUNT_ACTIONS = BINS + len(ABOVE_LOW) + len(BELOW_HIGH)
+LADDER = (0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 75, 100, 150, 200)
+SIGNED = (-50, -30, -20, -15, -10, -6, -4, -3, -2, -1, 0, 1, 2, 3, 4, 6, 10, 15, 20, 30, 50)
+#: choices of a ``choice`` decision at most (values seen in training, then unseen ones)
+CHOICE_ACTIONS = 24
+YES_NO = ("more", "include", "flag", "pass")
+#: the features every pick adds (``pick:key=...`` ones are added as seen)
+PICK_FEATURES = ("pick:bias", "pick:count", "pick:left", "pick:low", "pick:high")
+#: scale of ``pick:low`` and ``pick:high`` where training saw no larger amount
+AMOUNT_SCALE = 20.0
+
+
+def leaves(view: Any, request: Any, seat: Mapping[str, int]) -> list[tuple[str, Any]]:
+    """``(name, leaf)`` of every leaf of ``view`` and ``request`` (module doc).
+
+    >>> sorted(leaves({"bal": {"b": 3, "a": 1}, "h": [{"x": 1}, {"x": 2}]}, {"k": "b"}, {"a": 0, "b": 1}))
+    [('request.k', '@1'), ('view.bal.@0', 1), ('view.bal.@1', 3), ('view.h[-1].x', 2)]
+    """
+    out: list[tuple[str, Any]] = []
+    stack: list[tuple[str, Any, bool]] = [("view", view, True), ("request", request, False)]
+    while stack:
+        at, v, latest = stack.pop()
+        if isinstance(v, dict):
+            for k, w in v.items():
+                key = f"@{seat[k]}" if k in seat else str(k)
+                stack.append((f"{at}.{key}", w, latest))
+        elif isinstance(v, list):
+            if latest and v and all(isinstance(w, dict) for w in v):
+                stack.append((f"{at}[-1]", v[-1], latest))
+            else:
+                stack.extend((f"{at}[{i}]", w, latest) for i, w in enumerate(v[:LIST_CAP]))
+        elif isinstance(v, str) and v in seat:
+            out.append((at, f"@{seat[v]}"))
+        elif v is not None:
+            out.append((at, v))
+    return out
+
+
+def number(value: Any) -> float | None:
+    """A leaf as a number (bools, ints, floats, fraction strings), else ``None``.
+
+    >>> number("7/2"), number(True), number("bid")
+    (3.5, 1.0, None)
+    """
+    if isinstance(value, bool | int | float):
+        return float(value)
+    if isinstance(value, str) and value and value[0] in "-0123456789":
+        try:
+            return float(Fraction(value))
+        except (ValueError, ZeroDivisionError):
+            return None
+    return None
+
+
+def seats_of(view: Mapping[str, Any], player: str) -> dict[str, int]:
+    """Seat-relative places: ``player`` 0, then the others after them in ``players`` order."""
+    players = list(view.get("players") or [player])
+    if player not in players:
+        return {player: 0}
+    i = players.index(player)
+    order = players[i:] + players[:i]
+    return {p: k for k, p in enumerate(order)}
+
+
+class Encoder:
+    """Feature names to columns, with each number's scale."""
+
+    def __init__(self, names: Sequence[str], scales: Sequence[float]):
+        self.names = list(names)
+        self.index = {n: i for i, n in enumerate(self.names)}
+        self.scales = np.asarray(scales, dtype=np.float64)
+        self.size = len(self.names)
+
+    def encode(self, view: dict, request: dict | None, player: str) -> np.ndarray:
+        """The view and request as features (module doc)."""
+        x = np.zeros(self.size, dtype=np.float64)
+        index = self.index
+        for name, value in leaves(view, request or {}, seats_of(view, player)):
+            x_value = number(value) if not isinstance(value, str) or value[:1] != "@" else None
+            if x_value is not None:
+                i = index.get(name)
+                if i is not None:
+                    x[i] = max(-1.0, min(1.0, x_value / self.scales[i]))
+            else:
+                i = index.get(f"{name}={value}")
+                if i is not None:
+                    x[i] = 1.0
+        return x
+
+    def pick(self, base: np.ndarray, pick: Pick, seat: Mapping[str, int]) -> np.ndarray:
+        """``base`` with the pick's own features set (a copy)."""
+        x = base.copy()
+        index = self.index
+        high = pick.high if pick.high is not None else pick.low
+        for name, value in (
+            ("pick:bias", 1.0),
+            ("pick:count", pick.count),
+            ("pick:left", pick.left),
+            ("pick:low", pick.low),
+            ("pick:high", high),
+        ):
+            i = index.get(name)
+            if i is not None:
+                x[i] = max(-1.0, min(1.0, value / self.scales[i]))
+        if pick.key is not None:
+            i = index.get(f"pick:key={key_name(pick.key, seat)}")
+            if i is not None:
+                x[i] = 1.0
+        return x
+
+
+def key_name(key: Any, seat: Mapping[str, int]) -> str:
+    """A map key or list entry as a feature word (a player seat-relative)."""
+    if isinstance(key, str) and key in seat:
+        return f"@{seat[key]}"
+    return f"#{key}" if isinstance(key, int) and not isinstance(key, bool) else str(key)
+
+
+def actions_of(role: str, players: int) -> int:
+    """How many indices a decision of ``role`` has."""
+    if role == "amount":
+        return AMOUNT_ACTIONS
+    if role == "player":
+        return players
+    if role == "choice":
+        return CHOICE_ACTIONS
+    return 2
+
+
+def amount_options(pick: Pick) -> list[tuple[int, int]]:
+    """``(index, amount)`` for each amount index an amount pick allows (module doc)."""
+    low, high = pick.low, pick.high
+    if pick.signed:
+        return [(k, v) for k, v in enumerate(SIGNED) if high is None or abs(v) <= high]
+    if high is None:
+        return [(k, low + v) for k, v in enumerate(LADDER)]
+    if high < low:
+        return []
+    span = high - low
+    out = [(k, low + math.floor(span * k / (BINS - 1) + 0.5)) for k in range(BINS)]
+    out += [(BINS + i, low + d) for i, d in enumerate(ABOVE_LOW) if d <= span]
+    out += [(BINS + len(ABOVE_LOW) + i, high - d) for i, d in enumerate(BELOW_HIGH) if d <= span]
+    return out
+
+
+def options(pick: Pick, seat: Mapping[str, int], vocab: Sequence[Any]) -> list[tuple[int, Any]]:
+    """``(index, value)`` for each choice ``pick`` allows."""
+    if pick.role == "amount":
+        return amount_options(pick)
+    if pick.role in YES_NO:
+        return [(int(bool(v)), v) for v in pick.values]
+    if pick.role == "player":
+        return [(seat[v], v) for v in pick.values if v in seat]
+    known = {v: i for i, v in enumerate(vocab) if isinstance(v, str | int)}
+    out, extra = [], len(vocab)
+    for v in pick.values:
+        if isinstance(v, str | int) and v in known:
+            out.append((known[v], v))
+        else:
+            out.append((extra, v))
+            extra += 1
+    return [(i, v) for i, v in out if i < CHOICE_ACTIONS]
+
+
+def masked_softmax(logits: np.ndarray, allowed: Sequence[int]) -> np.ndarray:
+    """Probabilities over ``allowed`` indices (0 elsewhere)."""
+    idx = np.asarray(allowed, dtype=np.intp)
+    z = logits[idx]
+    z = np.exp(z - z.max())
+    p = np.zeros(len(logits), dtype=np.float64)
+    p[idx] = z / z.sum()
+    return p
+
+
+def sample(p: np.ndarray, allowed: Sequence[int], rng: random.Random) -> int:
+    """One index drawn with probabilities ``p`` using the match's generator."""
+    u = rng.random()
+    acc = 0.0
+    for i in allowed:
+        acc += float(p[i])
+        if u < acc:
+            return int(i)
+    return int(allowed[-1])
+
+
+def rule_choice(rule: str, allowed: list[tuple[int, Any]], pick: Pick, rng: random.Random) -> int:
+    """A fixed rule's index: ``most`` (the largest amount, yes), ``least`` (the
+    smallest, no), ``uniform`` (any); other choices uniform under every rule."""
+    if rule == "uniform" or pick.role in ("player", "choice"):
+        return rng.choice(allowed)[0]
+    by_value = sorted(allowed, key=lambda iv: (float(iv[1] or 0), iv[0]))
+    return by_value[-1][0] if rule == "most" else by_value[0][0]
+
+
+def stack_weights(arrays: Iterable[np.ndarray]) -> np.ndarray:
+    return np.stack(list(arrays))
