@@ -7,7 +7,8 @@ a linear softmax over the player's features and draws one with the match's
 generator. Nothing here names a game (docs/decisions/learn.md LRN1).
 
 **Features** are names, never positions (LRN2): every leaf of the view and the
-request is ``path`` (a number, divided by the scale seen in training and
+request (and, for an object of numbers keyed by every player, the others'
+largest and smallest and your lead, :func:`standing`) is ``path`` (a number, divided by the scale seen in training and
 clipped to [-1, 1]) or ``path=value`` (a word or a player, 1.0 when it holds);
 player ids in keys and values are written seat-relative (``@0`` = you,
 ``@1`` = the next seat...), a list of objects in the view (a history) is read
@@ -71,6 +72,7 @@ def leaves(view: Any, request: Any, seat: Mapping[str, int]) -> list[tuple[str, 
     while stack:
         at, v, latest = stack.pop()
         if isinstance(v, dict):
+            out.extend(standing(at, v, seat))
             for k, w in v.items():
                 key = f"@{seat[k]}" if k in seat else str(k)
                 stack.append((f"{at}.{key}", w, latest))
@@ -84,6 +86,30 @@ def leaves(view: Any, request: Any, seat: Mapping[str, int]) -> list[tuple[str, 
         elif v is not None:
             out.append((at, v))
     return out
+
+
+def standing(at: str, value: dict, seat: Mapping[str, int]) -> list[tuple[str, float]]:
+    """For an object of numbers keyed by every player (chips, points, money): the
+    others' largest and smallest and yours less their largest, as ``at.@others-max``,
+    ``at.@others-min`` and ``at.@lead`` (what a linear policy cannot compute).
+
+    >>> standing("v", {"a": 3, "b": 5, "c": 1}, {"a": 0, "b": 1, "c": 2})
+    [('v.@others-max', 5), ('v.@others-min', 1), ('v.@lead', -2)]
+    """
+    if len(value) < 2 or len(value) != len(seat) or any(k not in seat for k in value):
+        return []
+    if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in value.values()):
+        return []
+    me = next((k for k in value if seat[k] == 0), None)
+    if me is None:
+        return []
+    others = [x for k, x in value.items() if k != me]
+    top = max(others)
+    return [
+        (f"{at}.@others-max", top),
+        (f"{at}.@others-min", min(others)),
+        (f"{at}.@lead", value[me] - top),
+    ]
 
 
 def number(value: Any) -> float | None:

@@ -46,7 +46,7 @@ from mainmatch.engine.errors import MainmatchError
 
 from . import simulate
 from .balance_meta import MetaSolver
-from .learn_discover import Discovery, discover
+from .learn_discover import Discovery
 from .learn_play import Sums, Task, run_tasks
 from .plan import seat_count
 
@@ -201,6 +201,7 @@ class Run:
     found: Discovery
     pool: Any
     progress: Callable[[int], None]
+    fixed: list[str] = field(default_factory=list)
     played: int = 0
     log: list[dict] = field(default_factory=list)
 
@@ -303,75 +304,65 @@ def worker_pool(workers: int) -> Iterator[Any]:
         yield pool
 
 
-def train(
-    spec: TrainSpec,
-    on_progress: Callable[[int], None] | None = None,
-    on_budget: Callable[[int], None] | None = None,
-) -> dict[str, Any]:
-    """Train (module doc); the learned file, with ``training`` filled in and the
-    ``summary`` left to ``learn_eval``."""
-    players = check_train(spec)
-    found = discover(spec.game, players, spec.variant, spec.seed)
-    fixed = ["random"] + own_bots(spec.game)
-    with worker_pool(spec.workers) as pool:
-        run = Run(spec, players, found, pool, on_progress or (lambda _n: None))
-        learner = Learner(found, spec.lr)
-        members: list[dict] = []
-        solver = MetaSolver("regret")
-        mixture: list[float] = []
-        budget = spec.budget
-        started = time.perf_counter()
-        plan = schedule(budget, spec.iterations) if budget is not None else None
-        index = 0
-        for t in range(spec.iterations):
-            learner.fresh_optimisers()
-            field_ = run.field_of(members, mixture, fixed)
-            seed = sub_seed(spec.seed, f"train/{t}")
-            b = 0
-            while plan is None or b < plan[t]:
-                sums = run.batch(learner, field_, seed, spec.learner_share, index)
-                index += 1
-                b += 1
-                if plan is None and index == 2:  # the pace of two batches fixes the budget
-                    assert spec.minutes is not None
-                    pace = (time.perf_counter() - started) / (2 * BATCH)
-                    budget = fix_budget(spec.minutes, pace)
-                    plan = schedule(budget, spec.iterations)
-                    if on_budget is not None:
-                        on_budget(budget)
-            run.log.append(
-                {
-                    "iteration": t,
-                    "batches": b,
-                    "learner_stakes": round(sums.stakes / max(1, sums.seats), 4),
-                }
+def fit(run: Run, on_budget: Callable[[int], None] | None = None) -> tuple[dict[str, Any], int]:
+    """Train (module doc): the learned file without its ``summary``, and the budget."""
+    spec, found, players = run.spec, run.found, run.players
+    learner = Learner(found, spec.lr)
+    members: list[dict] = []
+    solver = MetaSolver("regret")
+    mixture: list[float] = []
+    budget = spec.budget
+    started = time.perf_counter()
+    plan = schedule(budget, spec.iterations) if budget is not None else None
+    index = 0
+    for t in range(spec.iterations):
+        learner.fresh_optimisers()
+        field_ = run.field_of(members, mixture, run.fixed)
+        seed = sub_seed(spec.seed, f"train/{t}")
+        b = 0
+        stakes, seats = 0.0, 0
+        while plan is None or b < plan[t]:
+            sums = run.batch(learner, field_, seed, spec.learner_share, index)
+            stakes, seats = stakes + sums.stakes, seats + sums.seats
+            index += 1
+            b += 1
+            if plan is None and index == 2:  # the pace of two batches fixes the budget
+                pace = (time.perf_counter() - started) / (2 * BATCH)
+                budget = max(least_budget(spec.iterations), fix_budget(spec.minutes or 0, pace))
+                plan = schedule(budget, spec.iterations)
+                if on_budget is not None:
+                    on_budget(budget)
+        assert budget is not None
+        run.log.append(
+            {"iteration": t, "batches": b, "learner_stakes": round(stakes / max(1, seats), 4)}
+        )
+        members.append(learner.member(f"L{t + 1}"))
+        if solver.sigma:
+            solver.add()
+        else:
+            solver.start([1.0])
+        for step in range(META_STEPS if len(members) > 1 else 0):
+            u = run.payoffs(
+                members,
+                list(solver.sigma),
+                meta_matches(budget),
+                sub_seed(spec.seed, f"meta/{t}/{step}"),
             )
-            members.append(learner.member(f"L{t + 1}"))
-            solver.add() if solver.sigma else solver.start([1.0])
-            assert budget is not None
-            for step in range(META_STEPS if len(members) > 1 else 0):
-                u = run.payoffs(
-                    members,
-                    list(solver.sigma),
-                    meta_matches(budget),
-                    sub_seed(spec.seed, f"meta/{t}/{step}"),
-                )
-                solver.update(u)
-                run.log[-1].setdefault("payoffs", []).append([round(x, 4) for x in u])
-            mixture = solver.average()
-            run.log[-1]["mixture"] = [round(w, 4) for w in mixture]
+            solver.update(u)
+            run.log[-1].setdefault("payoffs", []).append([round(x, 4) for x in u])
+        mixture = solver.average()
+        run.log[-1]["mixture"] = [round(w, 4) for w in mixture]
+    assert budget is not None
     data = learned_file(spec, players, found, members, mixture)
     data["training"] = {
-        "command": None,
         "seed": spec.seed,
         "budget": budget,
-        "matches_played": run.played,
-        "fixed_bots": fixed,
+        "fixed_bots": list(run.fixed),
         **spec.settings(),
         "batch": BATCH,
         "iterations_log": run.log,
     }
-    return data
+    return data, budget
 
 
 def fix_budget(minutes: float, pace: float) -> int:
@@ -379,3 +370,9 @@ def fix_budget(minutes: float, pace: float) -> int:
     a match, rounded down to whole batches (at least one batch per iteration)."""
     matches = int(minutes * 60 * TRAIN_SHARE / max(pace, 1e-6))
     return max(MIN_BUDGET, min(MAX_BUDGET, matches // BATCH * BATCH))
+
+
+def least_budget(iterations: int) -> int:
+    """The least budget ``--minutes`` fixes: two batches an iteration (so that the
+    two timed batches are the first iteration's under ``--budget`` too)."""
+    return 2 * BATCH * iterations
