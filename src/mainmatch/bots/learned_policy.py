@@ -64,7 +64,7 @@ AMOUNT_SCALE = 20.0
 def leaves(view: Any, request: Any, seat: Mapping[str, int]) -> list[tuple[str, Any]]:
     """``(name, leaf)`` of every leaf of ``view`` and ``request`` (module doc).
 
-    >>> sorted(leaves({"bal": {"b": 3, "a": 1}, "h": [{"x": 1}, {"x": 2}]}, {"k": "b"}, {"a": 0, "b": 1}))
+    >>> sorted(leaves({"bal": {"b": 3, "a": 1}, "h": [{"x": 1}, {"x": 2}]}, {"k": "b"}, {"a": 0, "b": 1, "c": 2}))
     [('request.k', '@1'), ('view.bal.@0', 1), ('view.bal.@1', 3), ('view.h[-1].x', 2)]
     """
     out: list[tuple[str, Any]] = []
