@@ -81,9 +81,20 @@ class TrainSpec:
     shaping: float = 0.1
     #: learned best response (exploitability) budget: a share of ``budget``
     br_share: float = 0.25
+    #: matches per measured table (``None``: ``learn_eval.eval_matches`` of the budget)
+    eval_matches: int | None = None
 
     def settings(self) -> dict[str, Any]:
-        keep = ("iterations", "learner_share", "fixed_share", "lr", "entropy", "shaping")
+        keep = (
+            "iterations",
+            "learner_share",
+            "fixed_share",
+            "lr",
+            "entropy",
+            "shaping",
+            "br_share",
+            "eval_matches",
+        )
         return {k: v for k, v in asdict(self).items() if k in keep}
 
 
@@ -105,6 +116,8 @@ def check_train(spec: TrainSpec) -> int:
         raise MainmatchError("--name must be a bot name without commas or spaces")
     if not 1 <= spec.iterations <= 50:
         raise MainmatchError("--iterations must be 1 to 50")
+    if spec.eval_matches is not None and not 10 <= spec.eval_matches <= 100_000:
+        raise MainmatchError("--eval-matches must be 10 to 100,000")
     return players
 
 

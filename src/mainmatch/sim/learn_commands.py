@@ -52,6 +52,8 @@ def reproduce(data: dict[str, Any]) -> str:
     parts += [f"--variant {k}={v}" for k, v in sorted(data["variant"].items())]
     parts += ["--budget", str(t["budget"]), "--seed", str(t["seed"])]
     parts += ["--iterations", str(t["iterations"]), "--name", data["name"]]
+    if t.get("eval_matches") is not None:
+        parts += ["--eval-matches", str(t["eval_matches"])]
     return " ".join(parts)
 
 
@@ -77,6 +79,12 @@ def register(app: typer.Typer) -> None:
         workers: Annotated[int, typer.Option("--workers", "-w", help="processes")] = 1,
         ray: Annotated[str | None, typer.Option("--ray", metavar="auto|ADDRESS")] = None,
         name: Annotated[str, typer.Option("--name", help="the bot's name")] = "learned",
+        eval_matches: Annotated[
+            int | None,
+            typer.Option(
+                "--eval-matches", help="matches per measured table (default: from the budget)"
+            ),
+        ] = None,
         quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
     ) -> None:
         from .learn import TrainSpec, check_train, least_budget, own_bots
@@ -95,6 +103,7 @@ def register(app: typer.Typer) -> None:
                 ray=ray,
                 name=name,
                 iterations=iterations,
+                eval_matches=eval_matches,
             )
             check_train(spec)
             if out.is_dir():

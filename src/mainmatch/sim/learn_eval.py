@@ -66,13 +66,13 @@ def planned(spec: TrainSpec, budget: int, fixed: int) -> int:
     meta = sum(META_STEPS * (t + 1) for t in range(1, spec.iterations)) * meta_matches(budget)
     train_matches = sum(schedule(budget, spec.iterations)) * BATCH
     br = max(BATCH, int(budget * spec.br_share) // BATCH * BATCH)
-    tables = (2 * fixed + 2 + len(RULES) + 1) * eval_matches(budget)
+    tables = (2 * fixed + 2 + len(RULES) + 1) * eval_matches(budget, spec.eval_matches)
     return train_matches + meta + br + tables
 
 
-def eval_matches(budget: int) -> int:
-    """Matches per measured table: 5% of the training budget, 200 to 2,000."""
-    return max(200, min(2000, budget // 20))
+def eval_matches(budget: int, given: int | None = None) -> int:
+    """Matches per measured table: ``given``, else 5% of the training budget, 200 to 2,000."""
+    return given if given is not None else max(200, min(2000, budget // 20))
 
 
 def paired(values: Sequence[float]) -> dict[str, Any]:
@@ -91,7 +91,7 @@ def _seat_of(bots: Sequence[str], name: str) -> int:
 def measure(run: Run, data: dict, budget: int, fixed: list[str]) -> dict[str, Any]:
     """The summary (module doc)."""
     n = run.players
-    matches = eval_matches(budget)
+    matches = eval_matches(budget, run.spec.eval_matches)
     learned = (LEARNED, {"file": data})
     seed = sub_seed(run.spec.seed, "summary")
     rates = []

@@ -149,7 +149,10 @@ def read_tuned_bot(data: Any, where: str) -> tuple[str, str, str, dict[str, Any]
         learned = check_learned(data, where)
         return learned["game"], LEARNED, learned["name"], {"file": learned}
     if not isinstance(data, dict) or data.get("format") != BOT_FORMAT:
-        raise MainmatchError(f'{where}: not a tuned bot file (needs "format": "{BOT_FORMAT}")')
+        raise MainmatchError(
+            f'{where}: not a tuned bot file (needs "format": "{BOT_FORMAT}", '
+            f'or "{LEARNED_FORMAT}" for a learned bot)'
+        )
     kind = data.get("kind", "family")
     if kind not in ("family", MIXTURE):
         raise MainmatchError(f"{where}: unknown kind {kind!r}; kinds: family, {MIXTURE}")
@@ -215,7 +218,10 @@ def check_tuned(game_id: str, family: str, params: Mapping[str, Any]) -> dict[st
                 raise MainmatchError(
                     f"mixture component {k}: family must be a name, params an object"
                 )
-            checked = get_family(game_id, comp["family"]).checked(comp.get("params", {}))
+            if comp["family"] == LEARNED:  # a learned file as a component (balance --check)
+                checked = check_tuned(game_id, LEARNED, comp.get("params", {}))
+            else:
+                checked = get_family(game_id, comp["family"]).checked(comp.get("params", {}))
             out.append({"weight": float(weight), "family": comp["family"], "params": checked})
     total = math.fsum(c["weight"] for c in out)
     for c in out:
@@ -250,4 +256,6 @@ def make_tuned(
     comp = mixture_draw(params["components"], match_seed, seat)
     if "bot" in comp:
         return get_bot(game_id, comp["bot"])
+    if comp["family"] == LEARNED:
+        return make_learned(comp["params"]["file"], match_seed, seat)
     return get_family(game_id, comp["family"]).bot(comp["params"])
