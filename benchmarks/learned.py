@@ -93,11 +93,17 @@ def deviations(data: dict, matches: int, seed: int) -> list[dict[str, Any]]:
         for label, rule in SEALED.items():
             register(game_id, label, lambda label=label, rule=rule: SealedHabit(label, rule))
             names.append(label)
-    kw = dict(seed=seed, workers=1, tuned=tuned, players=n, variant=data.get("variant") or None)
-    base = simulate(game_id, ["learned"] * n, matches, **kw).run.summaries
+    variant = data.get("variant") or None
+
+    def play(lineup: list[str]) -> list[Any]:
+        return simulate(
+            game_id, lineup, matches, seed=seed, workers=1, tuned=tuned, players=n, variant=variant
+        ).run.summaries
+
+    base = play(["learned"] * n)
     rows = []
     for name in names:
-        sims = simulate(game_id, [name] + ["learned"] * (n - 1), matches, **kw).run.summaries
+        sims = play([name] + ["learned"] * (n - 1))
         gains, tol, ec = [], 0, 0
         for s, b in zip(sims, base):
             k = s.bots.index(name)
