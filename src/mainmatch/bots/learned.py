@@ -201,6 +201,8 @@ class LearnedBot:
     """A seat playing a learned file: one member for the match (module doc)."""
 
     reads_only = True
+    #: an action that breaks a rule across fields is shrunk by the driver (engine/repair.py)
+    repairs = True
 
     def __init__(self, policy: Policy, key: str | None = None):
         self.policy = policy

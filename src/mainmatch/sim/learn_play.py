@@ -90,6 +90,7 @@ class LearnerSeat:
     name = "learner"
     #: it changes neither its view nor its request (docs/decisions.md PD2)
     reads_only = True
+    repairs = True
 
     def __init__(self, policy: Policy, member: Member):
         self.policy, self.member, self.trace = policy, member, Trace()
