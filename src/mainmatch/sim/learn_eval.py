@@ -30,6 +30,7 @@ from .learn import (
     TrainSpec,
     check_train,
     fit,
+    learned_file,
     meta_matches,
     own_bots,
     schedule,
@@ -172,3 +173,23 @@ def best_response(run: Run, data: dict, budget: int) -> dict:
     for index in range(br_budget(run, budget) // BATCH):
         run.batch(learner, field_, seed, 0.0, index)
     return {**_bare(data), "members": [learner.member("best-response")], "mixture": [1]}
+
+
+def best_response_against(
+    spec: TrainSpec, opponent: tuple[str, Any], on_progress: Callable[[int], None] | None = None
+) -> dict:
+    """A learned file of one new learner trained from zero weights in one seat
+    against ``opponent`` (a tuned bot or mixture, ``families.make_tuned``) for
+    ``spec.budget`` matches: ``balance``'s learned best-response oracle."""
+    players = check_train(spec)
+    found = discover(spec.game, players, spec.variant, spec.seed)
+    with worker_pool(spec.workers) as pool:
+        run = Run(spec, players, found, pool, on_progress or (lambda _n: None))
+        learner = Learner(found, spec.lr)
+        learner.fresh_optimisers()
+        field_ = ((1.0, opponent),)
+        seed = sub_seed(spec.seed, "best-response")
+        for index in range(int(spec.budget or 0) // BATCH):
+            run.batch(learner, field_, seed, 0.0, index)
+    member = learner.member("best-response")
+    return learned_file(spec, players, found, [member], [1])
