@@ -29,6 +29,7 @@ from mainmatch import games
 from mainmatch.bots import bot_names, register
 from mainmatch.bots.learned import LEARNED, check_learned, make_learned
 from mainmatch.engine import Match
+from mainmatch.engine.repair import repair
 from mainmatch.sim import simulate
 
 
@@ -81,7 +82,8 @@ def speed(data: dict, decisions: int, seed: int) -> dict[str, Any]:
                 actions[p] = bots[p].act(view, request, rng)
                 spent += time.process_time() - started
                 made += 1
-            match.step(actions)
+            # a refused action is shrunk as the bot driver does (engine/repair.py), untimed
+            match.step({p: repair(game, match.state, p, a, rng) for p, a in actions.items()})
     return {"decisions": made, "cpu_seconds": spent, "per_second": made / spent}
 
 

@@ -93,6 +93,8 @@ class Policy:
         self.mixture = [float(w) for w in data["mixture"]]
         self._shapes: dict[str, Shape] = {}
         self._game: Any = None
+        #: the current action's view part of the logits, per decision kind
+        self._logits: dict[str, np.ndarray] = {}
 
     def _member(self, m: Mapping[str, Any]) -> Member:
         weights = {}
@@ -139,6 +141,7 @@ class Policy:
         players = list(view.get("players") or ())
         seat = seats_of(view, me) if isinstance(me, str) else {}
         base = self.encoder.encode(view, request, me) if isinstance(me, str) else None
+        self._logits: dict[str, np.ndarray] = {}
         run = walk(step, request, players)
         try:
             pick = next(run)
@@ -146,6 +149,12 @@ class Policy:
                 pick = run.send(self._choose(member, pick, base, seat, rng, trace))
         except StopIteration as done:
             return done.value
+
+    def _base_logits(self, kind: str, weights: np.ndarray, base: np.ndarray) -> np.ndarray:
+        found = self._logits.get(kind)
+        if found is None:
+            found = self._logits[kind] = base @ weights
+        return found
 
     def _choose(
         self,
@@ -171,12 +180,19 @@ class Policy:
         elif weights is None or base is None:  # a kind the file never trained: any choice
             index = rng.choice(allowed)[0]
         else:
-            x = self.encoder.pick(base, pick, seat)
             idx = [i for i, _ in allowed]
-            p = masked_softmax(x @ weights, idx)
-            index = sample(p, idx, rng)
-            if trace is not None:
+            if trace is not None:  # training keeps each pick's features
+                x = self.encoder.pick(base, pick, seat)
+                p = masked_softmax(x @ weights, idx)
+                index = sample(p, idx, rng)
                 trace.picks.append((pick.kind, x, idx, index, p))
+            else:  # playing: the view's part of the logits once per kind, the pick's added
+                logits = self._base_logits(pick.kind, weights, base)
+                for i, v in self.encoder.pick_features(pick, seat):
+                    base_i = base[i]
+                    if v != base_i:
+                        logits = logits + (v - base_i) * weights[i]
+                index = sample(masked_softmax(logits, idx), idx, rng)
         return dict(allowed)[index]
 
 
@@ -188,12 +204,25 @@ def digest(data: Mapping[str, Any]) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
+#: the last files parsed, by object identity (the file object kept alive beside it)
+_BY_ID: dict[int, tuple[Mapping[str, Any], Policy]] = {}
+
+
 def policy_of(data: Mapping[str, Any]) -> Policy:
-    """The parsed policy of a checked learned file (kept per process)."""
+    """The parsed policy of a checked learned file (kept per process: by the
+    object itself, else by its content, so a simulator's worker parses it once)."""
+    known = _BY_ID.get(id(data))
+    if known is not None and known[0] is data:
+        return known[1]
     key = digest(data)
     found = _POLICIES.get(key)
     if found is None:
+        if len(_POLICIES) > 64:
+            _POLICIES.clear()
         found = _POLICIES[key] = Policy(data)
+    if len(_BY_ID) > 64:
+        _BY_ID.clear()
+    _BY_ID[id(data)] = (data, found)
     return found
 
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -139,33 +140,42 @@ def seats_of(view: Mapping[str, Any], player: str) -> dict[str, int]:
 
 
 class Encoder:
-    """Feature names to columns, with each number's scale."""
+    """Feature names to columns, with each number's scale; encoding walks only
+    the parts of a view that some feature names (a tree of the names' paths)."""
 
     def __init__(self, names: Sequence[str], scales: Sequence[float]):
         self.names = list(names)
         self.index = {n: i for i, n in enumerate(self.names)}
         self.scales = np.asarray(scales, dtype=np.float64)
         self.size = len(self.names)
+        self.tree: dict[Any, Any] = {}
+        for i, name in enumerate(self.names):
+            path, eq, word = name.partition("=")
+            if path.startswith("pick:"):
+                continue
+            node = self.tree
+            for part in _parts(path):
+                node = node.setdefault(part, {})
+            slots = node.setdefault(_SLOTS, ({}, {}))
+            if eq:
+                slots[1][word] = i
+            else:
+                slots[0]["n"] = (i, float(self.scales[i]))
 
     def encode(self, view: dict, request: dict | None, player: str) -> np.ndarray:
         """The view and request as features (module doc)."""
         x = np.zeros(self.size, dtype=np.float64)
-        index = self.index
-        for name, value in leaves(view, request or {}, seats_of(view, player)):
-            x_value = number(value) if not isinstance(value, str) or value[:1] != "@" else None
-            if x_value is not None:
-                i = index.get(name)
-                if i is not None:
-                    x[i] = max(-1.0, min(1.0, x_value / self.scales[i]))
-            else:
-                i = index.get(f"{name}={value}")
-                if i is not None:
-                    x[i] = 1.0
+        seat = seats_of(view, player)
+        keys = {p: f"@{k}" for p, k in seat.items()}
+        for root, part, latest in (("view", view, True), ("request", request or {}, False)):
+            node = self.tree.get(root)
+            if node is not None:
+                _fill(x, node, part, seat, keys, latest, root)
         return x
 
-    def pick(self, base: np.ndarray, pick: Pick, seat: Mapping[str, int]) -> np.ndarray:
-        """``base`` with the pick's own features set (a copy)."""
-        x = base.copy()
+    def pick_features(self, pick: Pick, seat: Mapping[str, int]) -> list[tuple[int, float]]:
+        """``(column, value)`` of the pick's own features (module doc)."""
+        out = []
         index = self.index
         high = pick.high if pick.high is not None else pick.low
         for name, value in (
@@ -177,12 +187,80 @@ class Encoder:
         ):
             i = index.get(name)
             if i is not None:
-                x[i] = max(-1.0, min(1.0, value / self.scales[i]))
+                out.append((i, max(-1.0, min(1.0, value / self.scales[i]))))
         if pick.key is not None:
             i = index.get(f"pick:key={key_name(pick.key, seat)}")
             if i is not None:
-                x[i] = 1.0
+                out.append((i, 1.0))
+        return out
+
+    def pick(self, base: np.ndarray, pick: Pick, seat: Mapping[str, int]) -> np.ndarray:
+        """``base`` with the pick's own features set (a copy)."""
+        x = base.copy()
+        for i, v in self.pick_features(pick, seat):
+            x[i] = v
         return x
+
+
+_SLOTS = "#slots"
+_PART = re.compile(r"\[(-?\d+)\]|([^.\[\]]+)")
+_STANDING = ("@others-max", "@others-min", "@lead")
+
+
+def _parts(path: str) -> list[str | int]:
+    """``view.a[2].@1`` -> ``["view", "a", 2, "@1"]``."""
+    return [int(i) if i else key for i, key in _PART.findall(path)]
+
+
+def _fill(
+    x: np.ndarray,
+    node: dict[Any, Any],
+    value: Any,
+    seat: Mapping[str, int],
+    keys: Mapping[str, str],
+    latest: bool,
+    at: str,
+) -> None:
+    """Write the leaves of ``value`` that ``node`` names into ``x`` (as :func:`leaves`)."""
+    if isinstance(value, dict):
+        if any(k in node for k in _STANDING):
+            for name, v in standing(at, value, seat):
+                _leaf(x, node.get(name.rpartition(".")[2]), v, seat)
+        for k, v in value.items():
+            sub = node.get(keys.get(k, k) if isinstance(k, str) else str(k))
+            if sub is not None:
+                _fill(x, sub, v, seat, keys, latest, at)
+    elif isinstance(value, list):
+        if latest and value and all(isinstance(w, dict) for w in value):
+            sub = node.get(-1)
+            if sub is not None:
+                _fill(x, sub, value[-1], seat, keys, latest, at)
+        else:
+            for i, v in enumerate(value[:LIST_CAP]):
+                sub = node.get(i)
+                if sub is not None:
+                    _fill(x, sub, v, seat, keys, latest, at)
+    elif value is not None:
+        _leaf(x, node, value, seat)
+
+
+def _leaf(x: np.ndarray, node: dict[Any, Any] | None, value: Any, seat: Mapping[str, int]) -> None:
+    slots = node.get(_SLOTS) if node is not None else None
+    if slots is None:
+        return
+    numbers, words = slots
+    if isinstance(value, str):
+        word = f"@{seat[value]}" if value in seat else value
+        i = words.get(word)
+        if i is not None:
+            x[i] = 1.0
+        if word[:1] == "@":
+            return
+    if "n" in numbers:
+        v = number(value)
+        if v is not None:
+            i, scale = numbers["n"]
+            x[i] = max(-1.0, min(1.0, v / scale))
 
 
 def key_name(key: Any, seat: Mapping[str, int]) -> str:
