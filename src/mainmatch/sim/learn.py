@@ -58,6 +58,8 @@ MAX_MINUTES = 24 * 60
 MAX_BUDGET = 10_000_000
 MIN_BUDGET = BATCH
 META_STEPS = 4
+#: the baseline's normalised step (``Learner.update``)
+VALUE_STEP = 0.5
 #: share of the time for training when ``--minutes`` is given (the rest measures)
 TRAIN_SHARE = 0.6
 
@@ -177,8 +179,9 @@ class Learner:
         for kind, g in sorted(sums.grads.items()):
             self.opt.setdefault(kind, Adam(g.shape, self.lr)).step(self.weights[kind], g / seats)
         for kind, g in sorted(sums.value_grads.items()):
-            count = max(1, sums.picks)
-            self.values[kind] += 0.5 * g / count
+            # normalised least mean squares: a step that moves the fit a share of
+            # the way, whatever the number and size of the features
+            self.values[kind] += VALUE_STEP * g / max(1e-9, sums.norms.get(kind, 0.0))
 
     def member(self, label: str) -> dict[str, Any]:
         return {

@@ -67,6 +67,8 @@ class Sums:
 
     grads: dict[str, np.ndarray] = field(default_factory=dict)
     value_grads: dict[str, np.ndarray] = field(default_factory=dict)
+    #: per decision kind, the sum of the picks' squared feature norms (the baseline's step)
+    norms: dict[str, float] = field(default_factory=dict)
     seats: int = 0
     picks: int = 0
     stakes: float = 0.0
@@ -78,6 +80,8 @@ class Sums:
         for kind, g in other.value_grads.items():
             mine = self.value_grads.get(kind)
             self.value_grads[kind] = g.copy() if mine is None else mine + g
+        for kind, v in other.norms.items():
+            self.norms[kind] = self.norms.get(kind, 0.0) + v
         self.seats += other.seats
         self.picks += other.picks
         self.stakes += other.stakes
@@ -219,6 +223,7 @@ def play_task(task: Task) -> Sums:
                 d[i] -= task.entropy * p * (lp + h)
         out.grads[kind] = x.T @ d
         out.value_grads[kind] = x.T @ adv
+        out.norms[kind] = float(np.einsum("ij,ij->", x, x))
         out.picks += len(items)
     return out
 
