@@ -141,7 +141,7 @@ class Policy:
         players = list(view.get("players") or ())
         seat = seats_of(view, me) if isinstance(me, str) else {}
         base = self.encoder.encode(view, request, me) if isinstance(me, str) else None
-        self._logits: dict[str, np.ndarray] = {}
+        self._logits = {}
         run = walk(step, request, players)
         try:
             pick = next(run)

@@ -241,7 +241,7 @@ class Run:
                 players=self.players,
                 variant=self.spec.variant,
                 learner=data,
-                field=field_,
+                opponents=field_,
                 seed=seed,
                 start=index * BATCH + c * per,
                 stop=index * BATCH + (c + 1) * per,

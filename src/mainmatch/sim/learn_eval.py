@@ -113,7 +113,7 @@ def measure(run: Run, data: dict, budget: int, fixed: list[str]) -> dict[str, An
         )
     br = best_response(run, data, budget)
     deviations.append(("best-response", "a fresh learned best response", (LEARNED, {"file": br})))
-    rows = []
+    rows: list[dict[str, Any]] = []
     for label, what, tuned in deviations:
         name = "deviator" if tuned is not None else label
         extra = {name: tuned} if tuned is not None else {}

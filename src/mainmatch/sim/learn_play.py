@@ -48,7 +48,7 @@ class Task:
     #: the learned file whose first member is the learner
     learner: dict[str, Any]
     #: ``[(weight, ("bot", name) | (family, params))]``: the field
-    field: tuple[tuple[float, tuple[str, Any]], ...]
+    opponents: tuple[tuple[float, tuple[str, Any]], ...]
     seed: int
     start: int
     stop: int
@@ -113,12 +113,12 @@ def field_bot(game_id: str, spec: tuple[str, Any], seed: int, seat: int) -> Any:
 def _seat_roles(task: Task, rng: random.Random) -> list[int | None]:
     """Per seat: ``None`` for a learner, else the field entry it plays."""
     n = task.players
-    if task.learner_share <= 0 or not task.field:
-        learner = {rng.randrange(n)} if task.field else set(range(n))
+    if task.learner_share <= 0 or not task.opponents:
+        learner = {rng.randrange(n)} if task.opponents else set(range(n))
     else:
         learner = {s for s in range(n) if rng.random() < task.learner_share}
         learner = learner or {rng.randrange(n)}
-    weights = [w for w, _ in task.field]
+    weights = [w for w, _ in task.opponents]
     total = math.fsum(weights)
     roles: list[int | None] = []
     for s in range(n):
@@ -153,7 +153,7 @@ def play_match(task: Task, index: int, policy: Policy) -> tuple[list[tuple[Trace
         if role is None:
             learners[p] = bots[p] = LearnerSeat(policy, member)
         else:
-            bots[p] = field_bot(task.game, task.field[role][1], seed, s)
+            bots[p] = field_bot(task.game, task.opponents[role][1], seed, s)
     refused = 0
     driver = Driver(game, config, events=False)
     with Asker(game, task.time_limit) as asker:
