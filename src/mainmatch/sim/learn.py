@@ -82,7 +82,7 @@ class TrainSpec:
     entropy: float = 0.01
     shaping: float = 0.1
     #: learned best response (exploitability) budget: a share of ``budget``
-    br_share: float = 0.25
+    br_share: float = 0.2
     #: matches per measured table (``None``: ``learn_eval.eval_matches`` of the budget)
     eval_matches: int | None = None
 
@@ -305,8 +305,8 @@ def schedule(budget: int, iterations: int) -> list[int]:
 
 
 def meta_matches(budget: int) -> int:
-    """Matches per member per meta-solver step: 2% of the budget, 50 to 400."""
-    return max(50, min(400, budget // 50))
+    """Matches per member per meta-solver step: 0.5% of the budget, 50 to 400."""
+    return max(50, min(400, budget // 200))
 
 
 @contextmanager

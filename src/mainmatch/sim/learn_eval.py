@@ -72,8 +72,8 @@ def planned(spec: TrainSpec, budget: int, fixed: int) -> int:
 
 
 def eval_matches(budget: int, given: int | None = None) -> int:
-    """Matches per measured table: ``given``, else 5% of the training budget, 200 to 2,000."""
-    return given if given is not None else max(200, min(2000, budget // 20))
+    """Matches per measured table: ``given``, else 2.5% of the training budget, 200 to 2,000."""
+    return given if given is not None else max(200, min(2000, budget // 40))
 
 
 def paired(values: Sequence[float]) -> dict[str, Any]:
