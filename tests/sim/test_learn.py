@@ -159,3 +159,19 @@ def test_a_broken_file_names_what_is_wrong(trained, change: dict, says: str) -> 
     data = {**json.loads(trained[0].read_text()), **change}
     with pytest.raises(MainmatchError, match=says):
         read_tuned_bot(data, "--bot-params x.json")
+
+
+def test_balance_measures_a_game_with_no_family_and_no_bot(range_game) -> None:
+    from mainmatch.bots import bot_names
+    from mainmatch.sim.balance import run_balance, sentence
+    from mainmatch.sim.balance_spec import BalanceSpec
+
+    assert bot_names(range_game.id) == ["random"]
+    spec = BalanceSpec(
+        range_game.id, budget=300, iterations=1, meta_steps=1, trials=1, learned_budget=64
+    )
+    result = run_balance(spec)
+    x = result["exploitability"]
+    assert x["oracles"] == ["the population", "a learned best response (64 training matches)"]
+    assert "a learned best response against the profile" in [c["found"] for c in x["candidates"]]
+    assert "a lower bound: only the population and a learned best response" in sentence(result)

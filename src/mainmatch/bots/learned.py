@@ -136,8 +136,7 @@ class Policy:
         step = self._shapes.get(kind)
         if step is None:
             step = self._shapes[kind] = shape(self.game.step(kind))
-        you = view.get("you") if isinstance(view.get("you"), dict) else {}
-        me = you.get("player") if isinstance(you, dict) else None
+        me = viewer(view)
         players = list(view.get("players") or ())
         seat = seats_of(view, me) if isinstance(me, str) else {}
         base = self.encoder.encode(view, request, me) if isinstance(me, str) else None
@@ -196,6 +195,15 @@ class Policy:
         return dict(allowed)[index]
 
 
+def viewer(view: Mapping[str, Any]) -> str | None:
+    """The player a private view belongs to: ``you.player`` (ENGINE.md: a private
+    view is the public view plus ``you``), or ``you`` itself where it is the id."""
+    you = view.get("you")
+    if isinstance(you, dict):
+        you = you.get("player")
+    return you if isinstance(you, str) else None
+
+
 _POLICIES: dict[str, Policy] = {}
 
 
@@ -243,8 +251,7 @@ class LearnedBot:
         if self.member is None:
             key = self.key
             if key is None:
-                you = view.get("you") if isinstance(view.get("you"), dict) else {}
-                key = f"{view.get('players')}/{you.get('player') if you else None}"
+                key = f"{view.get('players')}/{viewer(view)}"
             self.member = self.policy.members[self.policy.draw(key)]
         return self.policy.act(self.member, view, request, rng)
 
