@@ -68,7 +68,7 @@ def test_the_file_round_trips_and_plays_in_simulate(trained) -> None:
     assert sum(len(s.faults) for s in sim.run.summaries) == 0
 
 
-def test_the_cli_plays_it_with_bot_params_and_balance_checks_it(trained) -> None:
+def test_simulate_balance_and_search_play_it_with_bot_params(trained) -> None:
     path = str(trained[0])
     r = CliRunner().invoke(
         app,
@@ -84,6 +84,12 @@ def test_the_cli_plays_it_with_bot_params_and_balance_checks_it(trained) -> None
     )
     assert r.exit_code == 0, r.output
     assert "Exploitability of the learned bot" in r.output
+    r = CliRunner().invoke(
+        app,
+        ["search", GAME, "--players", "3", "--family", "targeter", "--field", "learned"]
+        + ["--bot-params", path, "--trials", "2", "-n", "6", "--confirm", "6", "-w", "1"],
+    )
+    assert r.exit_code == 0, r.output
 
 
 def test_missing_and_extra_features_still_play(trained) -> None:
