@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import random
+import warnings
 from collections.abc import Callable
 from importlib import import_module
 from typing import Protocol, runtime_checkable
@@ -105,9 +106,26 @@ def _load(game_id: str) -> dict[str, Callable[[], Bot]]:
         except ModuleNotFoundError as exc:
             if exc.name != families:  # a game without families is fine
                 raise
+        _register_shipped(game_id)
     bots = _REGISTRY.setdefault(game_id, {})
     bots.setdefault("random", _view_random(game_id) or RandomBot)
     return bots
+
+
+def _register_shipped(game_id: str) -> None:
+    """The learned file the game's package ships (``learned.py``), as a bot by its
+    name; a broken file is left out with a warning (the game's other bots play on)."""
+    from mainmatch.engine.registry import get_game
+
+    from .learned import make_learned, shipped
+
+    try:
+        data = shipped(get_game(game_id))
+    except (MainmatchError, ValueError) as exc:
+        warnings.warn(f"{game_id}: shipped learned bot left out: {exc}", stacklevel=2)
+        return
+    if data is not None and data["name"] not in _REGISTRY.get(game_id, {}):
+        register(game_id, data["name"], lambda: make_learned(data))
 
 
 def _view_random(game_id: str) -> Callable[[], Bot] | None:

@@ -24,6 +24,7 @@ from typing import Any, Self
 
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.game import Game, State
+from mainmatch.engine.repair import shrink
 
 from .base import Bot
 
@@ -153,6 +154,13 @@ class Asker:
         try:
             game.validate(state, player, action)
         except IllegalAction as exc:
+            # a bot that builds actions field by field from the step's description
+            # (the learned bot) may break a rule across fields: its action shrunk
+            # until the game takes it (engine/repair.py; legality comes from the
+            # player's own request, so the repair tells it nothing else)
+            fixed = shrink(game, state, player, action) if getattr(bot, "repairs", False) else None
+            if fixed is not None:
+                return BotMove(fixed)
             return BotMove(game.default_action(state, player, rng), True, "illegal", str(exc))
         return BotMove(action)
 

@@ -50,6 +50,7 @@ from typing import Any
 
 from mainmatch import games
 from mainmatch.bots.families import families, mixture_bot_file
+from mainmatch.bots.learned import LEARNED
 from mainmatch.engine.errors import MainmatchError
 
 from . import simulate
@@ -65,6 +66,7 @@ from .balance_spec import (
     Policy,
     check_spec,
     checked_profile,
+    learned_budget,
     mixture,
     new_label,
     plan_budget,
@@ -211,7 +213,7 @@ def run_balance(spec: BalanceSpec, on_progress: Callable[[int], None] | None = N
         "seed": spec.seed,
         "solver": spec.solver,
         "budget": spec.budget,
-        "plan": budget.as_dict(),
+        "plan": {**budget.as_dict(), "learned_budget": learned_budget(spec)},
         "matches_played": run.played,
         "population": [p.as_dict() for p in pop],
         "iterations": iterations,
@@ -310,6 +312,12 @@ def _measure(
         )
         values, _ = run.payoffs(dev, mix, budget.evaluation, eval_seed)
         candidates.append((dev, math.fsum(values) / len(values) - own_est.value))
+    oracles = ["the population"] + [f"a search of {fam}" for fam in fams]
+    learned = _learned_candidate(run, pop, mix)
+    if learned is not None:
+        values, _ = run.payoffs(learned, mix, budget.evaluation, eval_seed)
+        candidates.append((learned, math.fsum(values) / len(values) - own_est.value))
+        oracles.append(f"a learned best response ({learned_budget(spec):,} training matches)")
     best, _ = max(candidates, key=lambda pc: pc[1])
     confirm_seed = sub_seed(spec.seed, "confirm")
     renamed = Policy(DEVIATOR, best.found, best.bot, best.family, best.params)
@@ -324,7 +332,7 @@ def _measure(
         "exploitability": {
             "gain": gain,
             "interval": [gain - half, gain + half],
-            "deviation": {k: v for k, v in best.as_dict().items()},
+            "deviation": best.public(),
             "deviation_payoff": dev_est.as_dict(),
             "deviation_tol_rate": row["tol_rate"],
             "deviation_ec_rate": row["ec_rate"],
@@ -332,8 +340,37 @@ def _measure(
             "matches": budget.confirm,
             "seed": confirm_seed,
             "candidates": [{"label": p.label, "found": p.found, "gain": g} for p, g in candidates],
+            "oracles": oracles,
         },
     }
+
+
+def _learned_candidate(run: _Run, pop: list[Policy], mix: tuple[str, dict]) -> Policy | None:
+    """The learned best-response oracle (``learn_eval.best_response_against``):
+    a new learned policy trained in one seat against the profile; ``None`` when
+    its budget is under one batch."""
+    from .learn import BATCH, TrainSpec
+    from .learn_eval import best_response_against
+
+    spec = run.spec
+    matches = learned_budget(spec)
+    if matches < BATCH:
+        return None
+    train = TrainSpec(
+        spec.game,
+        players=run.players,
+        variant=dict(spec.variant or {}),
+        budget=max(matches // BATCH * BATCH, BATCH),
+        seed=sub_seed(spec.seed, "learned"),
+        workers=spec.workers or 1,
+    )
+    found = best_response_against(train, mix, run.advance)
+    return Policy(
+        new_label(pop, "learned", "x"),
+        "a learned best response against the profile",
+        family=LEARNED,
+        params={"file": found},
+    )
 
 
 def _var_of_mean(values: Sequence[float]) -> float:
@@ -389,7 +426,12 @@ def sentence(result: dict) -> str:
     """The exploitability in one line."""
     x = result["exploitability"]
     dev = x["deviation"]
-    how = dev["bot"] if "bot" in dev else f"{dev['family']} ({_params(dev['params'])})"
+    if "bot" in dev:
+        how = dev["bot"]
+    elif dev.get("family") == LEARNED:
+        how = "a learned policy"
+    else:
+        how = f"{dev['family']} ({_params(dev['params'])})"
     low, high = x["interval"]
     what = (
         f"the {result['checked']} bot" if result["mode"] == "check" else "the equilibrium profile"
@@ -398,8 +440,13 @@ def sentence(result: dict) -> str:
         f"Exploitability of {what}: one seat playing {how} ({dev['found']}) gains "
         f"{100 * x['gain']:+.1f} points of (ToL - EC) [{100 * low:+.1f}, {100 * high:+.1f}] "
         f"over the profile's own {100 * x['profile_payoff']['value']:+.1f}, "
-        f"re-measured on {x['matches']:,} fresh matches (a lower bound: only the families are searched)."
+        f"re-measured on {x['matches']:,} fresh matches (a lower bound: only "
+        f"{_listed(x.get('oracles') or ['the families'])} were tried)."
     )
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _params(params: dict) -> str:

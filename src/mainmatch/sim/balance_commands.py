@@ -37,7 +37,10 @@ regret matching (or --solver replicator) updates the meta-strategy, and each
 iteration `search` adds every family's best response to it. The answer is a
 mixture of policies (--save-bot writes it for simulate --bot-params). Reported:
 the figures of a table of that profile (95% intervals) and its exploitability,
-the best single-seat deviation found, re-measured on fresh seeds.
+the best single-seat deviation found, re-measured on fresh seeds. Its oracles:
+the population, a search per family, and a learned best response (mainmatch
+train's learner, trained in one seat against the profile, --learned-budget
+matches on top of --budget); a lower bound, since only these were tried.
 
 --check BOT skips the search: the figures and exploitability of BOT (e.g.
 strategy, or a --bot-params file's bot). --budget is the matches to play
@@ -102,6 +105,14 @@ def register(app: typer.Typer) -> None:
         players: Annotated[
             int | None, typer.Option("--players", metavar="N", help=PLAYERS_HELP)
         ] = None,
+        learned_budget: Annotated[
+            int | None,
+            typer.Option(
+                "--learned-budget",
+                metavar="MATCHES",
+                help="training matches of the learned best response (default 10% of --budget; 0: none)",
+            ),
+        ] = None,
     ) -> None:
         from .balance import profile_bot, run_balance, sentence
         from .balance_spec import BalanceSpec, planned_total
@@ -127,6 +138,7 @@ def register(app: typer.Typer) -> None:
                 ray=ray,
                 bot_modules=tuple(bot_module or ()),
                 players=players,
+                learned_budget=learned_budget,
             )
             total = planned_total(spec)
             label = f"checking {check} in {game}" if check else f"balancing {game}"

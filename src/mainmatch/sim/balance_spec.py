@@ -12,6 +12,7 @@ from typing import Any
 from mainmatch import games
 from mainmatch.bots import bot_names
 from mainmatch.bots.families import MIXTURE, families
+from mainmatch.bots.learned import LEARNED
 from mainmatch.engine.errors import MainmatchError, require_positive
 
 from .balance_meta import SOLVERS
@@ -68,6 +69,14 @@ class Policy:
     def as_dict(self) -> dict[str, Any]:
         return {"label": self.label, "found": self.found, **self.component()}
 
+    def public(self) -> dict[str, Any]:
+        """:meth:`as_dict` with a learned file named, not copied (reports stay small)."""
+        out = self.as_dict()
+        if self.family == LEARNED:
+            file = dict(self.params or {}).get("file") or {}
+            out["params"] = {"members": len(file.get("members") or ())}
+        return out
+
 
 @dataclass(frozen=True)
 class BalanceSpec:
@@ -88,6 +97,20 @@ class BalanceSpec:
     bot_modules: tuple[str, ...] = ()
     #: the table size (``--players``; ``None``: the game's default count)
     players: int | None = None
+    #: training matches of the learned best-response oracle (``--learned-budget``;
+    #: ``None``: ``LEARNED_SHARE`` of ``budget``; under one batch: not run)
+    learned_budget: int | None = None
+
+
+#: the learned best response's budget by default, a share of ``--budget`` on top of it
+LEARNED_SHARE = 0.1
+
+
+def learned_budget(spec: BalanceSpec) -> int:
+    """Training matches of the learned best-response oracle (see ``BalanceSpec``)."""
+    if spec.learned_budget is not None:
+        return spec.learned_budget
+    return int(spec.budget * LEARNED_SHARE)
 
 
 @dataclass(frozen=True)
@@ -161,6 +184,8 @@ def check_spec(spec: BalanceSpec) -> None:
     require_positive("--iterations", spec.iterations)
     require_positive("--meta-steps", spec.meta_steps)
     require_positive("--trials", spec.trials)
+    if spec.learned_budget is not None and not 0 <= spec.learned_budget <= MAX_BUDGET:
+        raise MainmatchError(f"--learned-budget must be 0..{MAX_BUDGET:,} matches")
     if spec.solver not in SOLVERS:
         raise MainmatchError(f"--solver must be one of {', '.join(SOLVERS)}, not {spec.solver!r}")
     if spec.check is not None:
@@ -252,4 +277,7 @@ def planned_total(spec: BalanceSpec) -> int:
     """The matches ``run_balance`` plans to play (for a progress bar)."""
     check_spec(spec)
     pop = starting_population(spec.game)
-    return plan_budget(spec, len(pop), len(families(spec.game))).planned
+    plan = plan_budget(spec, len(pop), len(families(spec.game)))
+    # the learned best response (whole batches of 64) and its evaluation, when it runs
+    learned = learned_budget(spec) // 64 * 64
+    return plan.planned + (learned + plan.evaluation if learned else 0)

@@ -65,8 +65,10 @@ def _fail(exc: MainmatchError) -> typer.Exit:
 def register(app: typer.Typer) -> None:
     """Add ``sweep``, ``search`` and ``balance`` to ``app``."""
     from .balance_commands import register as register_balance
+    from .learn_commands import register as register_train
 
     register_balance(app)
+    register_train(app)
 
     @app.command("sweep", help=SWEEP_HELP)
     def sweep_cmd(

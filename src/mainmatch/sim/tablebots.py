@@ -21,6 +21,7 @@ from typing import Any
 from rich.console import Console
 
 from mainmatch.bots.families import MIXTURE, families
+from mainmatch.bots.learned import LEARNED
 from mainmatch.engine.errors import MainmatchError
 
 DATA_FORMAT = "mainmatch-exploitability/1"
@@ -49,6 +50,10 @@ def describe_bot(game_id: str, name: str, tuned: dict[str, tuple[str, dict]] | N
     tuned = tuned or {}
     if name in tuned:
         family, params = tuned[name]
+        if family == LEARNED:
+            f = params["file"]
+            n = len(f["members"])
+            return f"a learned bot ({n} polic{'y' if n == 1 else 'ies'}, `mainmatch train`)"
         if family == MIXTURE:
             parts = [
                 f"{100 * c['weight']:.0f}% {c.get('bot') or c.get('family')}"

@@ -17,7 +17,9 @@ A *mixture* file (``"kind": "mixture"``, written by ``mainmatch balance
 component for the whole match, drawn from the match seed and the seat
 (:func:`mixture_draw`), so a mixture table is as reproducible as any other.
 Inside the simulator a mixture is the tuned bot ``(MIXTURE, {"components":
-[...]})``. Files without ``kind`` are single tuned bots, as before.
+[...]})``. Files without ``kind`` are single tuned bots, as before. A learned file
+(``"format": "mainmatch-learned/1"``, ``mainmatch train``) travels as the tuned
+bot ``(LEARNED, {"file": ...})`` (``bots/learned.py``).
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from mainmatch.bots.base import Bot, bot_names, get_bot, register
+from mainmatch.bots.learned import FORMAT as LEARNED_FORMAT
+from mainmatch.bots.learned import LEARNED, check_learned, make_learned
 from mainmatch.engine.errors import MainmatchError
 
 BOT_FORMAT = "mainmatch-bot/1"
@@ -141,8 +145,14 @@ def mixture_bot_file(game_id: str, components: list[dict[str, Any]], name: str) 
 def read_tuned_bot(data: Any, where: str) -> tuple[str, str, str, dict[str, Any]]:
     """``(game, family, name, params)`` of a tuned bot file's JSON, checked; a
     mixture file gives ``(game, MIXTURE, name, {"components": [...]})``."""
+    if isinstance(data, dict) and data.get("format") == LEARNED_FORMAT:
+        learned = check_learned(data, where)
+        return learned["game"], LEARNED, learned["name"], {"file": learned}
     if not isinstance(data, dict) or data.get("format") != BOT_FORMAT:
-        raise MainmatchError(f'{where}: not a tuned bot file (needs "format": "{BOT_FORMAT}")')
+        raise MainmatchError(
+            f'{where}: not a tuned bot file (needs "format": "{BOT_FORMAT}", '
+            f'or "{LEARNED_FORMAT}" for a learned bot)'
+        )
     kind = data.get("kind", "family")
     if kind not in ("family", MIXTURE):
         raise MainmatchError(f"{where}: unknown kind {kind!r}; kinds: family, {MIXTURE}")
@@ -171,7 +181,12 @@ def read_tuned_bot(data: Any, where: str) -> tuple[str, str, str, dict[str, Any]
 
 def check_tuned(game_id: str, family: str, params: Mapping[str, Any]) -> dict[str, Any]:
     """The checked parameters of a tuned bot or a mixture (one line on a fault);
-    a mixture's weights come back normalised to sum 1."""
+    a mixture's weights come back normalised to sum 1; a learned file is checked whole."""
+    if family == LEARNED:
+        learned = check_learned(params.get("file"), "learned bot")
+        if learned["game"] != game_id:
+            raise MainmatchError(f"the learned bot plays {learned['game']}, not {game_id}")
+        return {"file": learned}
     if family != MIXTURE:
         return get_family(game_id, family).checked(params)
     components = params.get("components")
@@ -203,7 +218,10 @@ def check_tuned(game_id: str, family: str, params: Mapping[str, Any]) -> dict[st
                 raise MainmatchError(
                     f"mixture component {k}: family must be a name, params an object"
                 )
-            checked = get_family(game_id, comp["family"]).checked(comp.get("params", {}))
+            if comp["family"] == LEARNED:  # a learned file as a component (balance --check)
+                checked = check_tuned(game_id, LEARNED, comp.get("params", {}))
+            else:
+                checked = get_family(game_id, comp["family"]).checked(comp.get("params", {}))
             out.append({"weight": float(weight), "family": comp["family"], "params": checked})
     total = math.fsum(c["weight"] for c in out)
     for c in out:
@@ -229,10 +247,15 @@ def make_tuned(
     game_id: str, family: str, params: Mapping[str, Any], match_seed: int = 0, seat: int = 0
 ) -> Bot:
     """A new bot for a tuned bot or a mixture (checked parameters); a mixture
-    seat plays the component drawn for ``(match_seed, seat)``."""
+    seat plays the component drawn for ``(match_seed, seat)``, a learned
+    file's seat the member drawn for them."""
+    if family == LEARNED:
+        return make_learned(params["file"], match_seed, seat)
     if family != MIXTURE:
         return get_family(game_id, family).bot(params)
     comp = mixture_draw(params["components"], match_seed, seat)
     if "bot" in comp:
         return get_bot(game_id, comp["bot"])
+    if comp["family"] == LEARNED:
+        return make_learned(comp["params"]["file"], match_seed, seat)
     return get_family(game_id, comp["family"]).bot(comp["params"])

@@ -1,0 +1,162 @@
+"""A learned bot's speed, and the single-seat deviations at a table of it (issue 31).
+
+    .venv/bin/python benchmarks/learned.py FILE [--decisions N] [--deviations N] [--seed S]
+
+``FILE`` is a learned file (``mainmatch train ... -o FILE``). It prints:
+
+- **speed**: decisions a second of one learned seat on one core (``act`` over the
+  views and requests of matches the file plays against itself, its member drawn
+  per match; time of ``act`` alone, CPU seconds, ``time.process_time``);
+- **deviations** (``--deviations N`` matches each, 0 to skip): one seat plays a
+  deviation against the learned bot in every other seat, paired with the
+  all-learned table on the same seeds (the gain in points of ToL - EC, 95%
+  interval): ``random``, the game's own bots, and for The Sealed Bid the simple
+  hand-written policies below (all-in on the biggest prize left, all-in every
+  round, all-in on the last round, a chip a round, half each round, nothing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from mainmatch import games
+from mainmatch.bots import bot_names, register
+from mainmatch.bots.learned import LEARNED, check_learned, make_learned
+from mainmatch.engine import Match
+from mainmatch.engine.repair import repair
+from mainmatch.sim import simulate
+
+
+class SealedHabit:
+    """A simple Sealed Bid policy: bid ``bid(view, request)`` chips (the EC vote: any)."""
+
+    reads_only = True
+
+    def __init__(self, name: str, rule: Any):
+        self.name, self.rule = name, rule
+
+    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+        if request["kind"] == "choose_ec":
+            return {"ec": rng.choice(request["candidates"])}
+        chips = request["chips"]
+        left = view["prizes"][view["round"] - 1 :]
+        return {"bid": max(0, min(chips, int(self.rule(chips, left, view))))}
+
+
+SEALED: dict[str, Any] = {
+    "allin-biggest": lambda c, left, v: c if left[0] == max(left) else 0,
+    "allin-always": lambda c, left, v: c,
+    "allin-last": lambda c, left, v: c if len(left) == 1 else 0,
+    "one-chip": lambda c, left, v: 1,
+    "half": lambda c, left, v: c // 2,
+    "nothing": lambda c, left, v: 0,
+    "biggest-plus-one": lambda c, left, v: (
+        min(c, 1 + max(x for p, x in v["chips"].items() if p != v["you"]["player"]))
+        if left[0] == max(left)
+        else 0
+    ),
+}
+
+
+def speed(data: dict, decisions: int, seed: int) -> dict[str, Any]:
+    game = games.get(data["game"])
+    players = game.default_lineup(int(data["players"]))
+    rng = random.Random(seed)
+    spent, made, index = 0.0, 0, 0
+    while made < decisions:
+        extra = {"variant": data["variant"]} if data.get("variant") else {}
+        match = Match(game, game.random_config(players, rng, **extra))
+        bots = {p: make_learned(data, index, k) for k, p in enumerate(players)}
+        index += 1
+        while match.pending and made < decisions:
+            actions = {}
+            for p, request in match.pending.items():
+                view = match.view(p)
+                started = time.process_time()
+                actions[p] = bots[p].act(view, request, rng)
+                spent += time.process_time() - started
+                made += 1
+            # a refused action is shrunk as the bot driver does (engine/repair.py), untimed
+            match.step({p: repair(game, match.state, p, a, rng) for p, a in actions.items()})
+    return {"decisions": made, "cpu_seconds": spent, "per_second": made / spent}
+
+
+def deviations(data: dict, matches: int, seed: int) -> list[dict[str, Any]]:
+    game_id, n = data["game"], int(data["players"])
+    tuned = {"learned": (LEARNED, {"file": data})}
+    names = [b for b in bot_names(game_id) if b != data["name"]]
+    if game_id == "sealed_bid":
+        for label, rule in SEALED.items():
+            register(game_id, label, lambda label=label, rule=rule: SealedHabit(label, rule))
+            names.append(label)
+    variant = data.get("variant") or None
+
+    def play(lineup: list[str]) -> list[Any]:
+        return simulate(
+            game_id, lineup, matches, seed=seed, workers=1, tuned=tuned, players=n, variant=variant
+        ).run.summaries
+
+    base = play(["learned"] * n)
+    rows = []
+    for name in names:
+        sims = play([name] + ["learned"] * (n - 1))
+        gains, tol, ec = [], 0, 0
+        for s, b in zip(sims, base):
+            k = s.bots.index(name)
+            tol += s.tokens[k] > 0
+            ec += s.ec == k
+            gains.append(((s.tokens[k] > 0) - (s.ec == k)) - ((b.tokens[k] > 0) - (b.ec == k)))
+        mean = sum(gains) / len(gains)
+        sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
+        half = 1.96 * sd / math.sqrt(len(gains))
+        rows.append(
+            {
+                "deviation": name,
+                "tol": tol / matches,
+                "ec": ec / matches,
+                "gain": mean,
+                "interval": [mean - half, mean + half],
+            }
+        )
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", type=Path)
+    parser.add_argument("--decisions", type=int, default=5000)
+    parser.add_argument("--deviations", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+    data = check_learned(json.loads(args.file.read_text("utf-8")), str(args.file))
+    out: dict[str, Any] = {"file": str(args.file), "game": data["game"]}
+    s = speed(data, args.decisions, args.seed)
+    out["speed"] = s
+    print(
+        f"{data['game']} ({data['players']} players): {s['per_second']:,.0f} decisions/s on one "
+        f"core ({s['decisions']:,} decisions in {s['cpu_seconds']:.2f} CPU s)"
+    )
+    if args.deviations:
+        rows = deviations(data, args.deviations, args.seed)
+        out["deviations"] = rows
+        print(f"one seat deviating from an all-learned table, {args.deviations:,} matches each:")
+        for r in sorted(rows, key=lambda r: -r["gain"]):
+            low, high = r["interval"]
+            print(
+                f"  {r['deviation']:<18} ToL {100 * r['tol']:5.1f}%  EC {100 * r['ec']:5.1f}%  "
+                f"gain {100 * r['gain']:+5.1f} [{100 * low:+.1f}, {100 * high:+.1f}]"
+            )
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

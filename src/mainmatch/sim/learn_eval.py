@@ -1,0 +1,195 @@
+"""What ``mainmatch train`` measures of its answer: the summary stored in the learned file.
+
+- **rates**: one seat of the learned bot against a table of ``random``, and of
+  each of the game's own bots: its Token of Life and Elimination Candidate rates
+  (95% Wilson intervals, the simulator's);
+- **exploitability**: one seat deviates from an all-learned table: ``random``,
+  each of the game's own bots, the fixed rules ``most`` (the largest amount,
+  yes to every entry) and ``least`` (the smallest, no), and a *fresh learned
+  best response* (a new learner trained from zero weights in one seat against
+  the answer, ``br_share`` of the budget). A deviation's gain is its seat's
+  (ToL - EC) minus that very seat's in the all-learned table on the same match
+  seeds (common random numbers; the other seats draw the same members), with a
+  paired 95% interval. The largest gain is the exploitability found: a lower
+  bound, since only these deviations were tried (docs/decisions/learn.md LRN7).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from mainmatch.bots.learned import LEARNED
+
+from .learn import (
+    BATCH,
+    META_STEPS,
+    Learner,
+    Run,
+    TrainSpec,
+    check_train,
+    fit,
+    learned_file,
+    meta_matches,
+    own_bots,
+    schedule,
+    sub_seed,
+    worker_pool,
+)
+from .learn_discover import discover
+from .stats import Z95
+
+PROFILE = "learned"
+#: the fixed rules tried as deviations (``bots/learned_policy.rule_choice``)
+RULES = ("most", "least")
+
+
+def train(
+    spec: TrainSpec,
+    on_progress: Callable[[int], None] | None = None,
+    on_budget: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """``mainmatch train``: the learned file, trained (``learn.fit``) and measured."""
+    players = check_train(spec)
+    found = discover(spec.game, players, spec.variant, spec.seed)
+    fixed = ["random"] + own_bots(spec.game)
+    with worker_pool(spec.workers) as pool:
+        run = Run(spec, players, found, pool, on_progress or (lambda _n: None), fixed)
+        data, budget = fit(run, on_budget)
+        data["summary"] = measure(run, data, budget, fixed)
+    data["training"]["matches_played"] = run.played
+    return data
+
+
+def planned(spec: TrainSpec, budget: int, fixed: int) -> int:
+    """The matches a run of ``budget`` plays in all (for a progress bar)."""
+    meta = sum(META_STEPS * (t + 1) for t in range(1, spec.iterations)) * meta_matches(budget)
+    train_matches = sum(schedule(budget, spec.iterations)) * BATCH
+    br = max(BATCH, int(budget * spec.br_share) // BATCH * BATCH)
+    tables = (2 * fixed + 2 + len(RULES) + 1) * eval_matches(budget, spec.eval_matches)
+    return train_matches + meta + br + tables
+
+
+def eval_matches(budget: int, given: int | None = None) -> int:
+    """Matches per measured table: ``given``, else 2.5% of the training budget, 200 to 2,000."""
+    return given if given is not None else max(200, min(2000, budget // 40))
+
+
+def paired(values: Sequence[float]) -> dict[str, Any]:
+    """Mean with a normal 95% interval."""
+    n = len(values)
+    mean = math.fsum(values) / n
+    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else math.inf
+    half = Z95 * math.sqrt(var / n)
+    return {"value": mean, "interval": [mean - half, mean + half], "n": n}
+
+
+def _seat_of(bots: Sequence[str], name: str) -> int:
+    return next(k for k, b in enumerate(bots) if b == name)
+
+
+def measure(run: Run, data: dict, budget: int, fixed: list[str]) -> dict[str, Any]:
+    """The summary (module doc)."""
+    n = run.players
+    matches = eval_matches(budget, run.spec.eval_matches)
+    learned = (LEARNED, {"file": data})
+    seed = sub_seed(run.spec.seed, "summary")
+    rates = []
+    for other in fixed:
+        sim = run.simulate([PROFILE] + [other] * (n - 1), {PROFILE: learned}, matches, seed)
+        row = next(b for b in sim.report["bots"] if b["bot"] == PROFILE)
+        rates.append({"against": other, "tol_rate": row["tol_rate"], "ec_rate": row["ec_rate"]})
+    base = run.simulate([PROFILE] * n, {PROFILE: learned}, matches, seed)
+    own = [
+        math.fsum((s.tokens[k] > 0) - (s.ec == k) for k in range(n)) / n for s in base.run.summaries
+    ]
+    deviations: list[tuple[str, str, tuple[str, Any] | None]] = [
+        (name, "a bot of the game" if name != "random" else "random play", None) for name in fixed
+    ]
+    for rule in RULES:
+        deviations.append(
+            (rule, f"the fixed rule {rule}", (LEARNED, {"file": rule_file(data, rule)}))
+        )
+    br = best_response(run, data, budget)
+    deviations.append(("best-response", "a fresh learned best response", (LEARNED, {"file": br})))
+    rows: list[dict[str, Any]] = []
+    for label, what, tuned in deviations:
+        name = "deviator" if tuned is not None else label
+        extra = {name: tuned} if tuned is not None else {}
+        sim = run.simulate([name] + [PROFILE] * (n - 1), {PROFILE: learned, **extra}, matches, seed)
+        gains, tol, ec = [], 0, 0
+        for s, b in zip(sim.run.summaries, base.run.summaries):
+            k = _seat_of(s.bots, name)
+            mine = (s.tokens[k] > 0) - (s.ec == k)
+            tol += s.tokens[k] > 0
+            ec += s.ec == k
+            gains.append(float(mine - ((b.tokens[k] > 0) - (b.ec == k))))
+        rows.append(
+            {
+                "deviation": label,
+                "what": what,
+                "gain": paired(gains),
+                "tol_rate": tol / len(gains),
+                "ec_rate": ec / len(gains),
+            }
+        )
+    best = max(rows, key=lambda r: r["gain"]["value"])
+    return {
+        "matches_per_table": matches,
+        "seed": seed,
+        "value": paired(own),
+        "rates": rates,
+        "deviations": rows,
+        "exploitability": {
+            "gain": best["gain"],
+            "deviation": best["deviation"],
+            "lower_bound": True,
+            "oracles": [r["deviation"] for r in rows],
+            "best_response_matches": br_budget(run, budget),
+        },
+    }
+
+
+def rule_file(data: dict, rule: str) -> dict:
+    """A learned file of one fixed-rule member (same game and encoder)."""
+    return {**_bare(data), "members": [{"label": rule, "rule": rule}], "mixture": [1]}
+
+
+def _bare(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k not in ("training", "summary")}
+
+
+def br_budget(run: Run, budget: int) -> int:
+    return max(BATCH, int(budget * run.spec.br_share) // BATCH * BATCH)
+
+
+def best_response(run: Run, data: dict, budget: int) -> dict:
+    """A new learner trained in one seat against ``data`` (the answer)."""
+    learner = Learner(run.found, run.spec.lr)
+    learner.fresh_optimisers()
+    field_ = ((1.0, (LEARNED, {"file": _bare(data)})),)
+    seed = sub_seed(run.spec.seed, "best-response")
+    for index in range(br_budget(run, budget) // BATCH):
+        run.batch(learner, field_, seed, 0.0, index)
+    return {**_bare(data), "members": [learner.member("best-response")], "mixture": [1]}
+
+
+def best_response_against(
+    spec: TrainSpec, opponent: tuple[str, Any], on_progress: Callable[[int], None] | None = None
+) -> dict:
+    """A learned file of one new learner trained from zero weights in one seat
+    against ``opponent`` (a tuned bot or mixture, ``families.make_tuned``) for
+    ``spec.budget`` matches: ``balance``'s learned best-response oracle."""
+    players = check_train(spec)
+    found = discover(spec.game, players, spec.variant, spec.seed)
+    with worker_pool(spec.workers) as pool:
+        run = Run(spec, players, found, pool, on_progress or (lambda _n: None))
+        learner = Learner(found, spec.lr)
+        learner.fresh_optimisers()
+        field_ = ((1.0, opponent),)
+        seed = sub_seed(spec.seed, "best-response")
+        for index in range(int(spec.budget or 0) // BATCH):
+            run.batch(learner, field_, seed, 0.0, index)
+    member = learner.member("best-response")
+    return learned_file(spec, players, found, [member], [1])
