@@ -301,7 +301,7 @@ class Game(ABC, Generic[StateT]):
             raise IllegalAction("the match is over")
         if not unit.acts(state, player):
             raise IllegalAction(
-                f"{player} has nothing to do now"
+                unit.not_asked(state, player)
                 if player in self.players(state)
                 else f"{player!r} is not a player in this match"
             )

@@ -90,6 +90,11 @@ class Step(ABC, Generic[RequestT, ActionT]):
         """Whether ``player`` is asked to act now (``validate``'s first check)."""
         return player in self.players(state)
 
+    def not_asked(self, state: Any, player: str) -> str:
+        """The refusal, in the player's words, for a player of the match whom
+        this step does not ask (``Game.validate``)."""
+        return f"{player} has nothing to do now"
+
     # ------------------------------------------------------------ the rules
 
     @abstractmethod
