@@ -82,6 +82,8 @@ class Game(ABC, Generic[StateT]):
     #: are read off the units when the class does not set them. Games that
     #: implement those methods themselves leave it empty.
     phases: ClassVar[Mapping[str, Step[Any, Any]]] = {}
+    #: the refusal of any action once the match is over (no step unit is asked)
+    over_words: ClassVar[str] = "the match is over"
     #: Options ``new_config`` accepts beside ``players`` and ``seed``: the
     #: host inputs (``gamewide_tiebreak``, ``garnets``, ``teams``, ...).
     host_inputs: ClassVar[tuple[str, ...]] = ("gamewide_tiebreak", "garnets")
@@ -293,12 +295,15 @@ class Game(ABC, Generic[StateT]):
     def validate(self, state: StateT, player: str, action: Any) -> None:
         """Return ``None`` if ``player`` may send ``action`` now, else raise
         :class:`IllegalAction` with a message naming the broken rule: the match
-        is over, the player is not asked now (or not a player), else the asked
-        unit's own check.
+        is over (:attr:`over_words`), else the asked unit's fast path
+        (``Step.plainly_legal``), else the player is not asked now
+        (``Step.not_asked``) or not a player, else the unit's own check.
         """
         unit = self.asks(state)
         if unit is None:
-            raise IllegalAction("the match is over")
+            raise IllegalAction(self.over_words)
+        if unit.plainly_legal(state, player, action):
+            return
         if not unit.acts(state, player):
             raise IllegalAction(
                 unit.not_asked(state, player)
@@ -367,7 +372,7 @@ class Game(ABC, Generic[StateT]):
         """The unit ``state`` asks for; over: :class:`IllegalAction`."""
         unit = self.asks(state)
         if unit is None:
-            raise IllegalAction("the match is over")
+            raise IllegalAction(self.over_words)
         return unit
 
     @abstractmethod

@@ -90,6 +90,13 @@ class Step(ABC, Generic[RequestT, ActionT]):
         """Whether ``player`` is asked to act now (``validate``'s first check)."""
         return player in self.players(state)
 
+    def plainly_legal(self, state: Any, player: Any, action: Any) -> bool:
+        """The fast path of ``Game.validate``: true only when ``player`` is
+        asked and :meth:`validate` would accept ``action`` (false says
+        nothing: the plain checks then run and word the fault). Units whose
+        commonest actions can be accepted in one pass override it."""
+        return False
+
     def not_asked(self, state: Any, player: str) -> str:
         """The refusal, in the player's words, for a player of the match whom
         this step does not ask (``Game.validate``)."""
