@@ -162,15 +162,19 @@ class Round(Step[RoundRequest, RoundAction]):
     def acts(self, state: AmalgamationState, player: str) -> bool:
         return isinstance(player, str) and player in state.setup.index
 
+    def plainly_legal(self, state: AmalgamationState, player: Any, action: Any) -> bool:
+        # the common case, in one pass (check_round's own shortcut); a
+        # player's balance is there iff ``player`` is a player (an exact str)
+        balance = state.balances.get(player) if type(player) is str else None
+        return balance is not None and plainly_legal(
+            action, balance, state.garnets_held[player], state.setup.rate
+        )
+
     def validate(self, state: AmalgamationState, player: str, action: Any) -> None:
-        # the common case, in one pass (check_round's own shortcut)
-        balance = state.balances[player]
-        if plainly_legal(action, balance, state.garnets_held[player], state.setup.rate):
-            return
         check_round(
             action,
             state.setup.tiles[state.round - 1],
-            balance,
+            state.balances[player],
             state.garnets_held[player],
             state.setup.rate,
         )

@@ -120,14 +120,19 @@ class Bids(Step[BidsRequest, BidsAction]):
     def acts(self, state: SecondState, player: str) -> bool:
         return isinstance(player, str) and player in state.index
 
-    def validate(self, state: SecondState, player: str, action: Any) -> None:
-        index = state.index
+    def plainly_legal(self, state: SecondState, player: Any, action: Any) -> bool:
+        # the common case, in one pass, before the rule-by-rule checks
+        if not self.acts(state, player):
+            return False
         choice = state.table.choice_letters[state.auction - 1]
-        chips = state.chips[player]
-        garnets = state.garnets[player]
-        if not plainly_legal(action, player, index, choice, chips, garnets):
-            # the rule-by-rule checks name the first broken rule
-            check_bids(action, player, index, choice, chips, garnets)
+        return plainly_legal(
+            action, player, state.index, choice, state.chips[player], state.garnets[player]
+        )
+
+    def validate(self, state: SecondState, player: str, action: Any) -> None:
+        # the rule-by-rule checks name the first broken rule
+        choice = state.table.choice_letters[state.auction - 1]
+        check_bids(action, player, state.index, choice, state.chips[player], state.garnets[player])
 
     def default(self, state: SecondState, player: str, rng: random.Random) -> dict[str, Any]:
         self._require_player(state, player)
