@@ -1,8 +1,8 @@
 """The fast paths (``quick``) agree with the general code at every step.
 
-``quick_step`` must give exactly the state and events of resolving the step on
-a ``Work`` draft, and ``plainly_legal`` may accept only what the rule-by-rule
-checks accept (homeostasis spec §3, §4.3, §4.4).
+A step unit's ``quick`` must give exactly the state and events of resolving
+the step on a ``Work`` draft (its ``run``), and its ``plainly_legal`` may
+accept only what the rule-by-rule checks accept (homeostasis spec §3, §4.3, §4.4).
 """
 
 from __future__ import annotations
@@ -19,16 +19,35 @@ from mainmatch.engine import Match
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.match import random_actions
 from mainmatch.games.homeostasis import GAME
-from mainmatch.games.homeostasis.game import _resolve, check_action
-from mainmatch.games.homeostasis.quick import plainly_legal, quick_step
 from mainmatch.games.homeostasis.work import QuietWork, Work
 
 PLAYERS = list(GAME.default_players)
 
 
+def _resolve(w, state, actions) -> None:
+    """The general resolution: the asked unit's step on a ``Work`` draft."""
+    GAME.asks(state).run(w, actions)
+
+
+def quick_step(state, actions, events):
+    return GAME.asks(state).quick(state, actions, events)
+
+
+def plainly_legal(state, player, action) -> bool:
+    return GAME.asks(state).plainly_legal(state, player, action)
+
+
+def check_action(state, player, action) -> None:
+    """The rule-by-rule checks, without the fast path."""
+    unit = GAME.asks(state)
+    if not unit.acts(state, player):
+        raise IllegalAction(f"{player!r} is not asked")
+    unit.validate(state, player, action)
+
+
 def _general(state, actions):
     w = Work(state)
-    _resolve(w, copy.deepcopy(actions))
+    _resolve(w, state, copy.deepcopy(actions))
     return w.freeze(), w.events
 
 
@@ -36,7 +55,7 @@ def _check_step(state, actions) -> bool:
     """The fast and the general resolution of one step agree; True if fast."""
     slow, slow_events = _general(state, actions)
     quiet = QuietWork(state)
-    _resolve(quiet, copy.deepcopy(actions))
+    _resolve(quiet, state, copy.deepcopy(actions))
     assert quiet.freeze() == slow and quiet.events == []
     events: list[dict] = []
     fast = quick_step(state, copy.deepcopy(actions), events)

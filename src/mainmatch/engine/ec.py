@@ -9,14 +9,17 @@ vote names the candidate last in ``gamewide_tiebreak``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Annotated, Any
+from abc import abstractmethod
+from collections.abc import Mapping, Sequence
+from random import Random
+from typing import Annotated, Any, Literal, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from .checks import json_type
 from .errors import IllegalAction
 from .steps import Ask, StepDescription
+from .unit import Step
 
 
 class ChooseEcAction(BaseModel):
@@ -29,6 +32,13 @@ class ChooseEcAction(BaseModel):
         Field(description="One of the request's `candidates`."),
         Ask("player", "Elimination Candidate", offers="candidates"),
     ]
+
+
+class ChooseEcRequest(TypedDict):
+    """The ``choose_ec`` request: the tied candidates, in ``players`` order."""
+
+    kind: Literal["choose_ec"]
+    candidates: list[str]
 
 
 def choose_ec_request(candidates: list[str]) -> dict[str, Any]:
@@ -96,3 +106,56 @@ CHOOSE_EC = StepDescription(
     summary=_choose_ec_summary,
     echo=lambda action, request: f"You name {action.get('ec', '?')} the Elimination Candidate.",
 )
+
+
+class ChooseEcStep(Step[ChooseEcRequest, ChooseEcAction]):
+    """The shared ``choose_ec`` step as a unit: the words (:data:`CHOOSE_EC`),
+    the request, the check, the default (the candidate last in
+    ``gamewide_tiebreak``) and a random vote. A game says where its choosers,
+    candidates and tiebreak are (:meth:`choosers`, :meth:`candidates`,
+    :meth:`tiebreak`) and how the tally ends its match (:meth:`resolve`)."""
+
+    description = CHOOSE_EC
+    request_type = ChooseEcRequest
+
+    @abstractmethod
+    def choosers(self, state: Any) -> Sequence[str]:
+        """Who votes: the winners (convention 4)."""
+
+    @abstractmethod
+    def candidates(self, state: Any) -> list[str]:
+        """The players tied for the loser's place."""
+
+    def tiebreak(self, state: Any) -> list[str]:
+        """The config's ``gamewide_tiebreak``."""
+        tiebreak: list[str] = state.config["gamewide_tiebreak"]
+        return tiebreak
+
+    def requests(self, state: Any) -> dict[str, ChooseEcRequest]:
+        candidates = self.candidates(state)
+        return {
+            p: {"kind": "choose_ec", "candidates": list(candidates)} for p in self.choosers(state)
+        }
+
+    def players(self, state: Any) -> Sequence[str]:
+        return self.choosers(state)
+
+    def validate(self, state: Any, player: str, action: Any) -> None:
+        validate_ec_action(action, self.candidates(state))
+
+    def default(self, state: Any, player: str, rng: Random) -> dict[str, Any]:
+        return default_ec_action(self.candidates(state), self.tiebreak(state))
+
+    def random(self, state: Any, player: str, rng: Random) -> dict[str, Any]:
+        return {"ec": rng.choice(self.candidates(state))}
+
+    def votes(self, state: Any, actions: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
+        """chooser -> the candidate named, in the choosers' order."""
+        return {p: actions[p]["ec"] for p in self.choosers(state)}
+
+    def tally(
+        self, state: Any, actions: Mapping[str, Mapping[str, Any]]
+    ) -> tuple[dict[str, str], str]:
+        """The votes and the EC they name (:func:`tally_ec`)."""
+        votes = self.votes(state, actions)
+        return votes, tally_ec(votes, self.candidates(state), self.tiebreak(state))

@@ -29,6 +29,7 @@ from .declared import SCORES, details_model, marked
 from .errors import IllegalAction, InvalidConfig
 from .ranking import Placings, by_awards, numbered
 from .steps import StepDescription
+from .unit import Step
 from .variants import VariantKey, resolve
 
 #: a JSON object, as the specs shape configs, actions, requests, views and events
@@ -74,6 +75,16 @@ class Game(ABC, Generic[StateT]):
     #: with their words and kinds of input, and the step's own words. Kinds
     #: missing here are described from ``action_models`` alone (:meth:`step`).
     steps: ClassVar[dict[str, StepDescription]] = {}
+    #: The state machine: phase -> the :class:`~mainmatch.engine.unit.Step` unit
+    #: that phase asks (``engine/unit.py``), in the order of play; a phase not
+    #: listed asks nothing (the match is over). ``requests``, ``validate``,
+    #: ``default_action``, ``random_action``, ``apply`` and their fast paths
+    #: dispatch to that unit (:meth:`asks`), and ``steps`` and ``action_models``
+    #: are read off the units when the class does not set them. Games that
+    #: implement those methods themselves leave it empty.
+    phases: ClassVar[Mapping[str, Step[Any, Any]]] = {}
+    #: the refusal of any action once the match is over (no step unit is asked)
+    over_words: ClassVar[str] = "the match is over"
     #: Options ``new_config`` accepts beside ``players`` and ``seed``: the
     #: host inputs (``gamewide_tiebreak``, ``garnets``, ``teams``, ...).
     host_inputs: ClassVar[tuple[str, ...]] = ("gamewide_tiebreak", "garnets")
@@ -116,10 +127,23 @@ class Game(ABC, Generic[StateT]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A declared result names its scores field (``Scores``): ``score_key``
-        is read off it unless the class sets one itself."""
+        is read off it unless the class sets one itself. A game declaring
+        :attr:`phases` gets its ``steps`` (the units' descriptions) and
+        ``action_models`` from them, in the order of play, unless it sets them
+        itself: one home for a step's words and model."""
         super().__init_subclass__(**kwargs)
         if "score_key" not in cls.__dict__ and "result_type" in cls.__dict__:
             cls.score_key = marked(details_model(cls.result_type), SCORES)
+        units = cls.__dict__.get("phases")
+        if not units:
+            return
+        kinds: dict[str, Step[Any, Any]] = {}
+        for unit in units.values():
+            kinds.setdefault(unit.kind, unit)
+        if "steps" not in cls.__dict__:
+            cls.steps = {kind: unit.description for kind, unit in kinds.items()}
+        if "action_models" not in cls.__dict__:
+            cls.action_models = {kind: unit.action for kind, unit in kinds.items()}
 
     # ----------------------------------------------------------- config
 
@@ -236,6 +260,23 @@ class Game(ABC, Generic[StateT]):
     def initial_state(self, config: Config) -> StateT:
         """The state before the first step (validates the config first)."""
 
+    def asks(self, state: StateT) -> Step[Any, Any] | None:
+        """The step unit ``state`` asks for, ``None`` once the match is over:
+        the game's state machine. The default reads the state's ``phase`` in
+        :attr:`phases` (``None`` for a game without units, which implements
+        the methods below itself); games whose phase is not a field override it."""
+        phases = self.phases
+        return phases.get(state.phase) if phases else None  # type: ignore[attr-defined]
+
+    def unit(self, kind: str) -> Step[Any, Any]:
+        """The step unit of step ``kind`` (a key of :attr:`phases`' units)."""
+        for found in self.phases.values():
+            if found.kind == kind:
+                return found
+        raise IllegalAction(
+            f"{self.id} has no step unit {kind!r}; kinds: {', '.join(self.action_models)}"
+        )
+
     def pending(self, state: StateT) -> dict[str, Request]:
         """Who must act now and what each may send: ``{player: request}``;
         empty iff the match is over. ``request["kind"]`` is the step kind.
@@ -255,52 +296,78 @@ class Game(ABC, Generic[StateT]):
 
     def pending_players(self, state: StateT) -> Sequence[str]:
         """The keys of :meth:`pending`, in its order, for callers that need
-        only who acts (the driver's checks): games that can read them off the
-        state override this so that a replay builds no requests. Must equal
-        ``list(pending(state))``."""
-        return list(self.pending(state))
+        only who acts (the driver's checks), read off the state by the step
+        unit (:meth:`Step.players <mainmatch.engine.unit.Step.players>`) so
+        that a replay builds no requests. Must equal ``list(pending(state))``."""
+        unit = self.asks(state)
+        return list(self.pending(state)) if unit is None else unit.players(state)
 
-    @abstractmethod
     def requests(self, state: StateT) -> dict[str, Request]:
-        """Compute :meth:`pending` for ``state`` (called once per state by the memo)."""
+        """Compute :meth:`pending` for ``state`` (called once per state by the
+        memo): the asked unit's requests, ``{}`` once the match is over."""
+        unit = self.asks(state)
+        return {} if unit is None else dict(unit.requests(state))
 
-    @abstractmethod
     def validate(self, state: StateT, player: str, action: Any) -> None:
         """Return ``None`` if ``player`` may send ``action`` now, else raise
-        :class:`IllegalAction` with a message naming the broken rule.
+        :class:`IllegalAction` with a message naming the broken rule: the match
+        is over (:attr:`over_words`), else the asked unit's fast path
+        (``Step.plainly_legal``), else the player is not asked now
+        (``Step.not_asked``) or not a player, else the unit's own check.
         """
+        unit = self.asks(state)
+        if unit is None:
+            raise IllegalAction(self.over_words)
+        if unit.plainly_legal(state, player, action):
+            return
+        if not unit.acts(state, player):
+            raise IllegalAction(
+                unit.not_asked(state, player)
+                if player in self.players(state)
+                else f"{player!r} is not a player in this match"
+            )
+        unit.validate(state, player, action)
 
-    @abstractmethod
     def default_action(self, state: StateT, player: str, rng: random.Random) -> Action:
         """What the rules give a pending player who does not submit in time."""
+        return self._asked(state).default(state, player, rng)
 
-    @abstractmethod
     def random_action(self, state: StateT, player: str, rng: random.Random) -> Action:
         """A legal action for a pending player, drawn so that random play
         reaches every branch of the rules (engine spec convention 6)."""
+        return self._asked(state).random(state, player, rng)
 
-    @abstractmethod
     def apply(self, state: StateT, actions: dict[str, Action]) -> tuple[StateT, list[Event]]:
         """Apply one step: ``actions`` holds one validated action per pending
         player. Returns the new state and the step's events. Never mutates
         ``state``.
         """
+        result: tuple[StateT, list[Event]] = self._asked(state).resolve(state, actions)
+        return result
 
     def apply_validated(
         self, state: StateT, actions: dict[str, Action]
     ) -> tuple[StateT, list[Event]]:
         """``apply`` for a step the caller has already checked (the match
         driver's ``check_step``, the bots' driver): exactly the pending players,
-        every action validated. Games whose ``apply`` checks again for direct
-        callers override this to skip the repeat; the result is the same."""
-        return self.apply(state, actions)
+        every action validated. Units whose ``resolve`` checks again for direct
+        callers skip the repeat in ``resolve_checked``; the result is the same."""
+        unit = self.asks(state)
+        if unit is None:
+            return self.apply(state, actions)
+        result: tuple[StateT, list[Event]] = unit.resolve_checked(state, actions)
+        return result
 
     def next_state(self, state: StateT, actions: dict[str, Action]) -> StateT:
         """The state after a checked step (as for :meth:`apply_validated`)
         without building the step's events: what replay and the simulator
         need, as they never read them. Must equal ``apply``'s new state;
-        games whose events cost much of a step override this."""
-        return self.apply_validated(state, actions)[0]
+        units whose events cost much of a step override ``next_state``."""
+        unit = self.asks(state)
+        if unit is None:
+            return self.apply_validated(state, actions)[0]
+        after: StateT = unit.next_state(state, actions)
+        return after
 
     def checked_next_state(self, state: StateT, actions: dict[str, Action]) -> StateT | None:
         """:meth:`next_state` checking the actions on the way, for a step that
@@ -308,10 +375,21 @@ class Game(ABC, Generic[StateT]):
         the new state when every action is *plainly* legal (exact built-in
         types, nothing :meth:`validate` would refuse), else ``None``, and the
         engine then validates the step rule by rule, naming the first fault,
-        and applies it. Replay calls it first (docs/decisions/performance.md PE15); games
+        and applies it. Replay calls it first (docs/decisions/performance.md PE15); units
         whose steps read each action twice (once to check, once to apply)
         override it, the rest keep this ``None``."""
-        return None
+        unit = self.asks(state)
+        if unit is None:
+            return None
+        after: StateT | None = unit.checked_next_state(state, actions)
+        return after
+
+    def _asked(self, state: StateT) -> Step[Any, Any]:
+        """The unit ``state`` asks for; over: :class:`IllegalAction`."""
+        unit = self.asks(state)
+        if unit is None:
+            raise IllegalAction(self.over_words)
+        return unit
 
     @abstractmethod
     def view(self, state: StateT, player: str | None) -> View:
@@ -365,9 +443,11 @@ class Game(ABC, Generic[StateT]):
         whose rules default the missing parts (The Amalgamation, amalgamation spec §3.1). Returns
         ``(action, defaulted)``: ``defaulted`` is true when anything was filled in
         (the record then lists the player in ``defaulted``). Validate the result
-        as usual. Most games take actions whole: the default returns ``sent``.
+        as usual. Most games take actions whole: the asked unit's
+        :meth:`~mainmatch.engine.unit.Step.complete` returns ``sent``.
         """
-        return sent, False
+        unit = self.asks(state)
+        return (sent, False) if unit is None else unit.complete(state, player, sent, rng)
 
     def players(self, state: StateT) -> list[str]:
         """The config ``players`` of the match ``state`` belongs to."""

@@ -5,7 +5,7 @@ mainmatch finds it through the entry points in this package's ``pyproject.toml``
 """
 
 from .game import SealedBid
-from .rules import SealedState
+from .state import SealedState
 
 GAME = SealedBid()
 

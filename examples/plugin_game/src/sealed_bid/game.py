@@ -1,15 +1,12 @@
-"""The Sealed Bid as a pure state machine (rules.md), on the engine contract only."""
+"""The Sealed Bid as a pure state machine (rules.md), on the engine contract only:
+its config, its first state and which phase asks which step unit (steps.py)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
-from mainmatch.engine import ec as ec_rules
-from mainmatch.engine.errors import IllegalAction, InvalidConfig
+from mainmatch.engine.errors import InvalidConfig
 from mainmatch.engine.game import Game
 from mainmatch.engine.variants import check_variant
 
@@ -21,12 +18,11 @@ from .models import (
     PRIZE_MIN,
     ROUNDS,
     VARIANT_KEYS,
-    BidAction,
     SealedBidConfig,
 )
 from .render import render_event
-from .rules import SealedState, check_bid, resolve_round, resolve_vote
-from .steps import STEPS
+from .state import SealedState
+from .steps import PHASES
 from .types import REQUESTS, SealedBidResult, SealedBidView
 
 
@@ -41,11 +37,9 @@ class SealedBid(Game[SealedState]):
     player_count = MAX_PLAYERS  # the default table (default_players)
     default_players = ("ana", "ben", "cy", "dee", "eli")
     config_model = SealedBidConfig
-    action_models: ClassVar[dict[str, type[BaseModel]]] = {
-        "bid": BidAction,
-        "choose_ec": ec_rules.ChooseEcAction,
-    }
-    steps = STEPS
+    # the state machine: which phase asks which step unit (steps.py); the
+    # step descriptions and action models are read off the units
+    phases = PHASES
     host_inputs = ("gamewide_tiebreak", "garnets", "variant")
     variant_keys = VARIANT_KEYS
     # a round a day, as ORG main matches usually run
@@ -120,77 +114,6 @@ class SealedBid(Game[SealedState]):
             phase="bid",
             end=None,
         )
-
-    def pending_players(self, state: SealedState) -> Sequence[str]:
-        if state.phase == "bid":  # §2: everyone at once
-            return state.players
-        if state.phase == "choose_ec" and state.end is not None:
-            return state.end["winners"]
-        return ()
-
-    def requests(self, state: SealedState) -> dict[str, dict]:
-        if state.phase == "bid":
-            prize = state.prizes[state.round - 1]
-            return {
-                p: {
-                    "kind": "bid",
-                    "round": state.round,
-                    "prize": prize,
-                    "chips": state.chips[p],
-                    "garnets": state.garnets[p],
-                }
-                for p in state.players
-            }
-        if state.phase == "choose_ec" and state.end is not None:
-            candidates = state.end["ec_candidates"]
-            return {p: ec_rules.choose_ec_request(candidates) for p in state.end["winners"]}
-        return {}
-
-    def validate(self, state: SealedState, player: str, action: Any) -> None:
-        if state.phase == "over":
-            raise IllegalAction("the match is over")
-        if player not in self.pending(state):
-            raise IllegalAction(
-                f"{player} has nothing to do now"
-                if player in state.points
-                else f"{player!r} is not a player in this match"
-            )
-        if state.phase == "bid":
-            check_bid(action, state.chips[player], state.garnets[player])
-        elif state.end is not None:
-            ec_rules.validate_ec_action(action, state.end["ec_candidates"])
-
-    def default_action(self, state: SealedState, player: str, rng: random.Random) -> dict:
-        if state.phase == "choose_ec" and state.end is not None:
-            return ec_rules.default_ec_action(
-                state.end["ec_candidates"], state.config["gamewide_tiebreak"]
-            )
-        return {"bid": 0, "garnets": 0}  # §2: no submission bids 0
-
-    def random_action(self, state: SealedState, player: str, rng: random.Random) -> dict:
-        """Passes in both spellings, all-ins, small tie-prone bids, garnets turned
-        in (engine spec convention 6); reads only the player's own chips and garnets."""
-        if state.phase == "choose_ec" and state.end is not None:
-            return {"ec": rng.choice(state.end["ec_candidates"])}
-        held = state.garnets[player]
-        turned = rng.randint(1, held) if held and rng.random() < 0.3 else 0
-        chips = state.chips[player]
-        r = rng.random()
-        if r < 0.1:
-            return {"garnets": turned} if turned else {}
-        bid = chips if r < 0.25 else min(chips, rng.choice((0, 1, 2))) if r < 0.45 else None
-        if bid is None:
-            bid = rng.randint(0, chips)
-        return {"bid": bid, "garnets": turned}
-
-    # ------------------------------------------------------------ apply §2, §3
-
-    def apply(self, state: SealedState, actions: dict[str, dict]) -> tuple[SealedState, list[dict]]:
-        if state.phase == "bid":
-            return resolve_round(state, actions)
-        if state.phase == "choose_ec":
-            return resolve_vote(state, actions)
-        raise IllegalAction("the match is over")
 
     # ------------------------------------------------------------ views, result §4, §3
 

@@ -1,16 +1,32 @@
-"""The Sealed Bid's step descriptions (rules.md §2, §3): the words and inputs
-the web form, Discord, echoes and RL derive from. ``choose_ec`` is the engine's
-shared step (engine spec convention 4)."""
+"""The Sealed Bid's step units (rules.md §2, §3): each step kind's request
+type, action model, words (the description the web form, Discord, echoes and
+RL derive from) and handlers (docs/engine.md "Step units"). ``choose_ec`` is
+the engine's shared step (docs/engine.md "Conventions")."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, TypedDict
 
-from mainmatch.engine.ec import CHOOSE_EC
+from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.steps import StepDescription, counted
+from mainmatch.engine.unit import Resolved, Step
 
 from .models import BidAction
+from .resolve import resolve_round, resolve_vote
+from .state import SealedState
+from .validate import check_bid
+
+
+class BidRequest(TypedDict):
+    """The ``bid`` request (rules.md §4): the round, its prize, what the player holds."""
+
+    kind: Literal["bid"]
+    round: int
+    prize: int
+    chips: int
+    garnets: int
 
 
 def _summary(request: Mapping[str, Any]) -> str:
@@ -33,7 +49,7 @@ def _echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
     return said + "."
 
 
-BID = StepDescription(
+BID_WORDS = StepDescription(
     kind="bid",
     action=BidAction,
     ask="place your sealed bid",
@@ -43,5 +59,68 @@ BID = StepDescription(
     together=True,
 )
 
-#: the step kinds of The Sealed Bid, in the order of play
-STEPS = {"bid": BID, "choose_ec": CHOOSE_EC}
+
+class Bid(Step[BidRequest, BidAction]):
+    """§2: every player bids at once; no submission bids 0."""
+
+    description = BID_WORDS
+    request_type = BidRequest
+
+    def requests(self, state: SealedState) -> dict[str, BidRequest]:
+        prize = state.prizes[state.round - 1]
+        return {
+            p: {
+                "kind": "bid",
+                "round": state.round,
+                "prize": prize,
+                "chips": state.chips[p],
+                "garnets": state.garnets[p],
+            }
+            for p in state.players
+        }
+
+    def players(self, state: SealedState) -> Sequence[str]:
+        return state.players  # §2: everyone at once
+
+    def validate(self, state: SealedState, player: str, action: Any) -> None:
+        check_bid(action, state.chips[player], state.garnets[player])
+
+    def default(self, state: SealedState, player: str, rng: random.Random) -> dict[str, Any]:
+        return {"bid": 0, "garnets": 0}  # §2: no submission bids 0
+
+    def random(self, state: SealedState, player: str, rng: random.Random) -> dict[str, Any]:
+        """Passes in both spellings, all-ins, small tie-prone bids, garnets turned
+        in (docs/engine.md "Conventions"); reads only the player's own chips and
+        garnets."""
+        held = state.garnets[player]
+        turned = rng.randint(1, held) if held and rng.random() < 0.3 else 0
+        chips = state.chips[player]
+        r = rng.random()
+        if r < 0.1:
+            return {"garnets": turned} if turned else {}
+        bid = chips if r < 0.25 else min(chips, rng.choice((0, 1, 2))) if r < 0.45 else None
+        if bid is None:
+            bid = rng.randint(0, chips)
+        return {"bid": bid, "garnets": turned}
+
+    def resolve(self, state: SealedState, actions: dict[str, dict[str, Any]]) -> Resolved:
+        return resolve_round(state, actions)
+
+
+class ChooseEc(ChooseEcStep):
+    """§3: the winners name the EC among the tied worst."""
+
+    def choosers(self, state: SealedState) -> Sequence[str]:
+        return state.end["winners"] if state.end is not None else ()
+
+    def candidates(self, state: SealedState) -> list[str]:
+        return state.end["ec_candidates"] if state.end is not None else []
+
+    def resolve(self, state: SealedState, actions: dict[str, dict[str, Any]]) -> Resolved:
+        return resolve_vote(state, actions)
+
+
+BID = Bid()
+CHOOSE_EC = ChooseEc()
+#: the state machine: phase -> the step unit it asks (``"over"`` asks nothing)
+PHASES: dict[str, Step[Any, Any]] = {"bid": BID, "choose_ec": CHOOSE_EC}

@@ -7,7 +7,8 @@ from mainmatch.engine.ranking import group_by
 from mainmatch.engine.result import nonzero
 
 from .models import GARNETS_PER_WINNER, TOKENS_PER_WINNER
-from .rules import SealedState, standing
+from .resolve import standing
+from .state import SealedState
 
 GAME_ID = "sealed_bid"
 

@@ -1,4 +1,5 @@
-"""The Amalgamation as a pure state machine (``src/mainmatch/games/amalgamation/spec.md``).
+"""The Amalgamation as a pure state machine: its config, its first state and
+which phase asks which step unit (steps.py).
 
 Seven simultaneous ``round`` steps, each resolving the four sub-games from
 one action per player, then an optional ``choose_ec`` vote. The sub-games
@@ -9,42 +10,22 @@ live in ``kong``, ``minus``, ``invest`` and ``thief``; every money rule in
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
-from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.errors import IllegalAction, InvalidConfig
-from mainmatch.engine.events import public
 from mainmatch.engine.game import Game
 from mainmatch.engine.variants import check_variant
 
-from . import budget, invest, kong, minus, scoring, thief, views
-from .constants import PLAYERS, ROLES, SPEND_PARTS, START_BALANCE, TILES_PER_ROUND
-from .models import VARIANT_KEYS, AmalgamationConfig, RoundAction, plainly_valid
-from .random_play import random_round_action, random_vote
+from . import invest, kong, minus, scoring, thief, views
+from .constants import PLAYERS, SPEND_PARTS, START_BALANCE
+from .models import VARIANT_KEYS, AmalgamationConfig, plainly_valid
 from .render import render_event
-from .rounds import apply_round
 from .setup import HOST_INPUTS, build_config, make_setup
 from .state import AmalgamationState
-from .steps import STEPS
+from .steps import PHASES
 from .types import REQUESTS, AmalgamationResult, AmalgamationView
-from .validate import check_choose_ec, check_round, plainly_legal
 
 DEFAULT_PLAYERS = ("a", "b", "c", "d", "e", "f")
-
-
-def default_round_action(rng: random.Random) -> dict:
-    """§3.1 lack of submission: $0 everywhere, 0 on every tile, a random role."""
-    return {
-        "buy_garnets": 0,
-        "kong": {"contribute": 0},
-        "minus": {"bids": [0] * TILES_PER_ROUND},
-        "invest": {"invest": 0, "donate": 0},
-        "thief": {"bet": 0, "role": rng.choice(ROLES)},
-    }
 
 
 class Amalgamation(Game[AmalgamationState]):
@@ -54,11 +35,9 @@ class Amalgamation(Game[AmalgamationState]):
     player_count = PLAYERS
     default_players = DEFAULT_PLAYERS
     config_model = AmalgamationConfig
-    action_models: ClassVar[dict[str, type[BaseModel]]] = {
-        "round": RoundAction,
-        "choose_ec": ec_rules.ChooseEcAction,
-    }
-    steps = STEPS
+    # the state machine: which phase asks which step unit (steps.py); the
+    # step descriptions and action models are read off the units
+    phases = PHASES
     view_type = AmalgamationView  # the declared views and result (types.py)
     result_type = AmalgamationResult
     request_types = REQUESTS
@@ -132,159 +111,6 @@ class Amalgamation(Game[AmalgamationState]):
             you_rounds=dict.fromkeys(players, ()),
             final=None,
         )
-
-    def requests(self, state: AmalgamationState) -> dict[str, dict]:
-        if state.phase == "round":
-            rate = state.setup.rate
-            tiles = state.setup.tiles[state.round - 1]
-            out = {
-                p: {
-                    "kind": "round",
-                    "round": state.round,
-                    "tiles": list(tiles),
-                    "balance": state.balances[p],
-                    "garnets_held": state.garnets_held[p],
-                    "garnet_rate": rate,
-                    "max_spend": budget.max_spend(state.balances[p], state.garnets_held[p], rate),
-                    "roles": list(ROLES),
-                }
-                for p in state.setup.players
-            }
-        elif state.phase == "choose_ec":
-            out = {
-                p: ec_rules.choose_ec_request(state.ended["ec_candidates"])
-                for p in state.ended["ec_choosers"]
-            }
-        else:
-            out = {}
-        return out
-
-    def pending_players(self, state: AmalgamationState) -> Sequence[str]:
-        # as requests lists them: every player in a round, the winners in the EC vote
-        if state.phase == "round":
-            return state.setup.players
-        if state.phase == "choose_ec":
-            return state.ended["ec_choosers"]
-        return ()
-
-    def validate(self, state: AmalgamationState, player: str, action: Any) -> None:
-        if state.phase == "round":
-            # the common case, in one pass (check_round's own shortcut); a
-            # player's balance is there iff ``player`` is a player (an exact str)
-            balance = state.balances.get(player) if type(player) is str else None
-            if balance is not None and plainly_legal(
-                action, balance, state.garnets_held[player], state.setup.rate
-            ):
-                return
-        if state.phase == "over":
-            raise IllegalAction("the match is over")
-        if not isinstance(player, str) or player not in state.setup.index:
-            raise IllegalAction(f"{player!r} is not a player in this match")
-        if state.phase == "round":
-            check_round(
-                action,
-                state.setup.tiles[state.round - 1],
-                state.balances[player],
-                state.garnets_held[player],
-                state.setup.rate,
-            )
-        else:
-            if player not in state.ended["ec_choosers"]:
-                raise IllegalAction(
-                    f"{player} is not a winner; only {', '.join(state.ended['ec_choosers'])} choose the EC"
-                )
-            check_choose_ec(action, state.ended["ec_candidates"])
-
-    def default_action(self, state: AmalgamationState, player: str, rng: random.Random) -> dict:
-        if state.phase == "choose_ec":
-            return ec_rules.default_ec_action(
-                state.ended["ec_candidates"], list(state.setup.tiebreak)
-            )
-        return default_round_action(rng)
-
-    def complete_action(
-        self, state: AmalgamationState, player: str, sent: Any, rng: random.Random
-    ) -> tuple[Any, bool]:
-        """The host's merge of a partial submission (§3.1): each missing top-level
-        key gets its default (a random role for a missing ``thief``); sent
-        sub-objects are kept exactly as sent. Returns ``(action, defaulted)``;
-        an action with all four sub-objects comes back unchanged, not defaulted.
-        Validate the result as usual (a half-filled sub-object stays illegal).
-        """
-        if state.phase != "round" or not isinstance(sent, dict):
-            return sent, False
-        if all(k in sent for k in ("kong", "minus", "invest", "thief")):
-            return sent, False
-        full: dict = {
-            "buy_garnets": 0,
-            "kong": {"contribute": 0},
-            "minus": {"bids": [0] * TILES_PER_ROUND},
-            "invest": {"invest": 0, "donate": 0},
-        }
-        # the role is drawn only when the thief sub-object is missing
-        full["thief"] = sent["thief"] if "thief" in sent else {"bet": 0, "role": rng.choice(ROLES)}
-        full.update(sent)
-        return full, True
-
-    # ------------------------------------------------------------ random play §3.3
-
-    def random_action(self, state: AmalgamationState, player: str, rng: random.Random) -> dict:
-        if state.phase == "choose_ec":
-            return random_vote(state.ended["ec_candidates"], rng)
-        if state.phase != "round":
-            raise IllegalAction("the match is over")
-        return random_round_action(state, player, rng)
-
-    # ------------------------------------------------------------ apply §4
-
-    def apply(
-        self, state: AmalgamationState, actions: dict[str, dict]
-    ) -> tuple[AmalgamationState, list[dict]]:
-        if (
-            state.phase == "round"
-            and type(actions) is dict
-            and actions.keys() == state.setup.everyone
-        ):
-            new, events = apply_round(state, actions, True)  # every player acts, as usual
-            assert events is not None  # built when asked for
-            return new, events
-        pending = self.pending_players(state)  # who, without building the requests
-        if not pending:
-            raise IllegalAction("the match is over")
-        if set(actions) != set(pending):
-            missing = [p for p in pending if p not in actions]
-            extra = [p for p in actions if p not in pending]
-            raise IllegalAction(
-                f"a step needs exactly the pending players' actions (missing {missing}, not pending {extra})"
-            )
-        return self.apply_validated(state, actions)
-
-    def apply_validated(
-        self, state: AmalgamationState, actions: dict[str, dict]
-    ) -> tuple[AmalgamationState, list[dict]]:
-        # the driver has checked the players (the engine spec: apply gets a checked step)
-        if state.phase == "round":
-            new, events = apply_round(state, actions, True)
-            assert events is not None  # built when asked for
-            return new, events
-        return self._apply_choose_ec(state, actions)
-
-    def next_state(self, state: AmalgamationState, actions: dict[str, dict]) -> AmalgamationState:
-        if state.phase == "round":
-            return apply_round(state, actions, False)[0]
-        return self._apply_choose_ec(state, actions)[0]
-
-    def _apply_choose_ec(
-        self, state: AmalgamationState, actions: dict[str, dict]
-    ) -> tuple[AmalgamationState, list[dict]]:
-        """§4.3: plurality of the winners' votes; tied votes go to the tied
-        candidate last in the gamewide tiebreak (engine spec convention 4)."""
-        final = state.ended
-        votes = {p: actions[p]["ec"] for p in final["ec_choosers"]}
-        ec = ec_rules.tally_ec(votes, final["ec_candidates"], list(state.setup.tiebreak))
-        new_final = {**final, "ec_votes": votes, "elimination_candidate": ec}
-        events = [public("elimination_candidate", votes=dict(votes), elimination_candidate=ec)]
-        return replace(state, phase="over", final=new_final), events
 
     # ------------------------------------------------------------ views §5
 

@@ -42,44 +42,10 @@ def apply_round(
     ``initial_state`` on), so the round reads each action once into one row
     per player and hands the sub-games columns in that order."""
     setup = state.setup
-    players, r, rate = setup.players, state.round, setup.rate
+    players, r = setup.players, state.round
     tiles = setup.tiles[r - 1]
-    held, garnets_spent = state.garnets_held, state.garnets_spent  # copied at the first sale
-    heads = []  # each player's PrivateRound up to its spent
-    lefts = []  # each player's balance after spending
-    costs = []  # each player's sum(|bid|)
-    spent: dict[str, tuple[int, ...]] = {}
     # §4.1.1 money in / money out, before anything else; each action read once
-    for p, balance, (s0, s1, s2, s3, s4) in zip(
-        players, state.balances.values(), state.spent.values()
-    ):
-        action = actions[p]
-        k, i, t = action["kong"], action["invest"], action["thief"]
-        b0, b1, b2, b3, b4 = action["minus"]["bids"]  # TILES_PER_ROUND, checked
-        contribution = k["contribute"]
-        inv = i["invest"]
-        don = i["donate"]
-        bet = t["bet"]
-        cost = abs(b0) + abs(b1) + abs(b2) + abs(b3) + abs(b4)
-        total = contribution + cost + inv + don + bet
-        buy = action.get("buy_garnets")  # None: not sent (the view shows it only if sent)
-        if buy:
-            if held is state.garnets_held:
-                held, garnets_spent = held.copy(), garnets_spent.copy()
-            held[p] -= buy
-            garnets_spent[p] += buy
-            bought = buy * rate
-        else:
-            bought = 0
-        left = balance + bought - total
-        if left < 0:  # rule 7 was checked; settle words the fault of an unchecked action
-            left = settle(balance, buy or 0, rate, total)
-        lefts.append(left)
-        costs.append(cost)
-        spent[p] = (s0 + contribution, s1 + cost, s2 + inv, s3 + don, s4 + bet)  # SPEND_PARTS
-        heads.append(
-            (r, buy, contribution, b0, b1, b2, b3, b4, inv, don, bet, t["role"], bought, total)
-        )
+    heads, lefts, costs, spent, held, garnets_spent = _money(state, actions)
     # one column per field, each in players order
     _, _, contributions, *bids, invested, donated, bets, roles, _, _ = zip(*heads)
     # §4.1.2 Kong's Dilemma
@@ -124,53 +90,108 @@ def apply_round(
         you_rounds=you_rounds,
         final=final,
     )
-    events: list[dict] | None = None
-    if emit:
-        # §6 events, in order; each built fresh in one go (the entries' lists
-        # are copied: the state keeps the entries)
-        m, t = minus_entry, thief_entry
-        events = [
-            {"audience": PUBLIC, "type": "kong_round", **kong_entry},  # scalars only
-            {
-                "audience": PUBLIC,
-                "type": "minus_round",
-                "round": r,
-                "tiles": m["tiles"].copy(),
-                "awards": [*map(dict.copy, m["awards"])],
-                "tiebreak_order": m["tiebreak_order"].copy(),
-                "penalized": m["penalized"].copy(),
-            },
-            {
-                "audience": PUBLIC,
-                "type": "invest_round",
-                "round": r,
-                "top_investor": invest_entry["top_investor"],
-                "misers": invest_entry["misers"].copy(),
-            },
-            {
-                "audience": PUBLIC,
-                "type": "thief_round",
-                "round": r,
-                "roles": t["roles"].copy(),
-                "chips": t["chips"].copy(),
-            },
-            {"audience": PUBLIC, "type": "balances", "round": r, "balances": balances.copy()},
-        ]
-        events += views.private_rounds(you_rounds)  # players order
+    if not emit:
+        return new, None
+    return new, _round_events(new, r, kong_entry, minus_entry, invest_entry, thief_entry)
+
+
+def _money(
+    state: AmalgamationState, actions: dict[str, dict]
+) -> tuple[list, list[int], list[int], dict[str, tuple[int, ...]], dict[str, int], dict[str, int]]:
+    """§4.1.1 money in / money out, each action read once: each player's
+    PrivateRound up to its spent, balance after spending and sum(|bid|), the
+    spending by part (SPEND_PARTS), the garnets held and spent after sales."""
+    setup = state.setup
+    players, r, rate = setup.players, state.round, setup.rate
+    held, garnets_spent = state.garnets_held, state.garnets_spent  # copied at the first sale
+    heads = []  # each player's PrivateRound up to its spent
+    lefts = []  # each player's balance after spending
+    costs = []  # each player's sum(|bid|)
+    spent: dict[str, tuple[int, ...]] = {}
+    for p, balance, (s0, s1, s2, s3, s4) in zip(
+        players, state.balances.values(), state.spent.values()
+    ):
+        action = actions[p]
+        k, i, t = action["kong"], action["invest"], action["thief"]
+        b0, b1, b2, b3, b4 = action["minus"]["bids"]  # TILES_PER_ROUND, checked
+        contribution = k["contribute"]
+        inv = i["invest"]
+        don = i["donate"]
+        bet = t["bet"]
+        cost = abs(b0) + abs(b1) + abs(b2) + abs(b3) + abs(b4)
+        total = contribution + cost + inv + don + bet
+        buy = action.get("buy_garnets")  # None: not sent (the view shows it only if sent)
+        if buy:
+            if held is state.garnets_held:
+                held, garnets_spent = held.copy(), garnets_spent.copy()
+            held[p] -= buy
+            garnets_spent[p] += buy
+            bought = buy * rate
+        else:
+            bought = 0
+        left = balance + bought - total
+        if left < 0:  # rule 7 was checked; settle words the fault of an unchecked action
+            left = settle(balance, buy or 0, rate, total)
+        lefts.append(left)
+        costs.append(cost)
+        spent[p] = (s0 + contribution, s1 + cost, s2 + inv, s3 + don, s4 + bet)  # SPEND_PARTS
+        heads.append(
+            (r, buy, contribution, b0, b1, b2, b3, b4, inv, don, bet, t["role"], bought, total)
+        )
+    return heads, lefts, costs, spent, held, garnets_spent
+
+
+def _round_events(
+    new: AmalgamationState,
+    r: int,
+    kong_entry: dict,
+    minus_entry: dict,
+    invest_entry: dict,
+    thief_entry: dict,
+) -> list[dict]:
+    """§6 events, in order; each built fresh in one go (the entries' lists
+    are copied: the state keeps the entries)."""
+    m, t = minus_entry, thief_entry
+    events = [
+        {"audience": PUBLIC, "type": "kong_round", **kong_entry},  # scalars only
+        {
+            "audience": PUBLIC,
+            "type": "minus_round",
+            "round": r,
+            "tiles": m["tiles"].copy(),
+            "awards": [*map(dict.copy, m["awards"])],
+            "tiebreak_order": m["tiebreak_order"].copy(),
+            "penalized": m["penalized"].copy(),
+        },
+        {
+            "audience": PUBLIC,
+            "type": "invest_round",
+            "round": r,
+            "top_investor": invest_entry["top_investor"],
+            "misers": invest_entry["misers"].copy(),
+        },
+        {
+            "audience": PUBLIC,
+            "type": "thief_round",
+            "round": r,
+            "roles": t["roles"].copy(),
+            "chips": t["chips"].copy(),
+        },
+        {"audience": PUBLIC, "type": "balances", "round": r, "balances": new.balances.copy()},
+    ]
+    events += views.private_rounds(new.you_rounds)  # players order
     if r < ROUNDS:
-        if events is not None:
-            events.append(
-                {
-                    "audience": PUBLIC,
-                    "type": "minus_tiles",
-                    "round": r + 1,
-                    "tiles": [*setup.tiles[r]],
-                }
-            )
-        return new, events
-    if events is not None:
+        events.append(
+            {
+                "audience": PUBLIC,
+                "type": "minus_tiles",
+                "round": r + 1,
+                "tiles": [*new.setup.tiles[r]],
+            }
+        )
+    else:
         events.append({"audience": PUBLIC, "type": "final", **views.final_copy(new.ended)})
-    return new, events
+    return events
 
 
 def final_of(

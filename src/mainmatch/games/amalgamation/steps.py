@@ -1,18 +1,29 @@
-"""The Amalgamation's step descriptions (amalgamation spec §3): the words and
-inputs every adapter derives its form, echo and decomposition from."""
+"""The Amalgamation's step units (amalgamation spec §3, §4): each step kind's
+request type, action model, words (the inputs every adapter derives its form,
+echo and decomposition from) and handlers, with the fast paths beside the
+rules they shortcut (docs/engine.md "Step units")."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any, Literal, TypedDict
 
 from mainmatch.engine.checks import money
-from mainmatch.engine.ec import CHOOSE_EC
+from mainmatch.engine.ec import ChooseEcStep
+from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.events import public
 from mainmatch.engine.steps import StepDescription, counted, listed
+from mainmatch.engine.unit import Resolved, Step
 
-from .constants import ROUNDS
+from . import budget
+from .constants import ROLES, ROUNDS, TILES_PER_ROUND
 from .models import RoundAction
-from .random_play import view_random_round
+from .random_play import random_round_action, random_vote, view_random_round
+from .rounds import apply_round
+from .state import AmalgamationState
+from .validate import check_choose_ec, check_round, plainly_legal
 
 
 def _part(action: Mapping[str, Any], key: str) -> Mapping[str, Any]:
@@ -75,7 +86,7 @@ def _echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
     return " ".join(said) or "No moves yet."
 
 
-ROUND = StepDescription(
+ROUND_WORDS = StepDescription(
     kind="round",
     random=view_random_round,
     action=RoundAction,
@@ -85,5 +96,173 @@ ROUND = StepDescription(
     echo=_echo,
 )
 
-#: the step kinds of The Amalgamation, in the order of play
-STEPS = {"round": ROUND, "choose_ec": CHOOSE_EC}
+
+class RoundRequest(TypedDict):
+    """The ``round`` request (§3.1): the round's tiles, what the player holds,
+    the garnet rate, the most they may spend and the Thief roles."""
+
+    kind: Literal["round"]
+    round: int
+    tiles: list[int]
+    balance: int
+    garnets_held: int
+    garnet_rate: int
+    max_spend: int
+    roles: list[str]
+
+
+def default_round_action(rng: random.Random) -> dict[str, Any]:
+    """§3.1 lack of submission: $0 everywhere, 0 on every tile, a random role."""
+    return {
+        "buy_garnets": 0,
+        "kong": {"contribute": 0},
+        "minus": {"bids": [0] * TILES_PER_ROUND},
+        "invest": {"invest": 0, "donate": 0},
+        "thief": {"bet": 0, "role": rng.choice(ROLES)},
+    }
+
+
+def check_actors(pending: Sequence[str], actions: dict[str, dict[str, Any]]) -> None:
+    """A step holds exactly the pending players' actions (for a direct caller of
+    ``apply``: the driver has checked them already)."""
+    if set(actions) != set(pending):
+        missing = [p for p in pending if p not in actions]
+        extra = [p for p in actions if p not in pending]
+        raise IllegalAction(
+            f"a step needs exactly the pending players' actions (missing {missing}, not pending {extra})"
+        )
+
+
+class Round(Step[RoundRequest, RoundAction]):
+    """§3, §4: every player plays the four sub-games at once."""
+
+    description = ROUND_WORDS
+    request_type = RoundRequest
+
+    def requests(self, state: AmalgamationState) -> dict[str, RoundRequest]:
+        rate = state.setup.rate
+        tiles = state.setup.tiles[state.round - 1]
+        return {
+            p: {
+                "kind": "round",
+                "round": state.round,
+                "tiles": list(tiles),
+                "balance": state.balances[p],
+                "garnets_held": state.garnets_held[p],
+                "garnet_rate": rate,
+                "max_spend": budget.max_spend(state.balances[p], state.garnets_held[p], rate),
+                "roles": list(ROLES),
+            }
+            for p in state.setup.players
+        }
+
+    def players(self, state: AmalgamationState) -> Sequence[str]:
+        return state.setup.players  # every player in a round
+
+    def acts(self, state: AmalgamationState, player: str) -> bool:
+        return isinstance(player, str) and player in state.setup.index
+
+    def plainly_legal(self, state: AmalgamationState, player: Any, action: Any) -> bool:
+        # the common case, in one pass (check_round's own shortcut); a
+        # player's balance is there iff ``player`` is a player (an exact str)
+        balance = state.balances.get(player) if type(player) is str else None
+        return balance is not None and plainly_legal(
+            action, balance, state.garnets_held[player], state.setup.rate
+        )
+
+    def validate(self, state: AmalgamationState, player: str, action: Any) -> None:
+        check_round(
+            action,
+            state.setup.tiles[state.round - 1],
+            state.balances[player],
+            state.garnets_held[player],
+            state.setup.rate,
+        )
+
+    def default(self, state: AmalgamationState, player: str, rng: random.Random) -> dict[str, Any]:
+        return default_round_action(rng)
+
+    def complete(
+        self, state: AmalgamationState, player: str, sent: Any, rng: random.Random
+    ) -> tuple[Any, bool]:
+        """The host's merge of a partial submission (§3.1): each missing top-level
+        key gets its default (a random role for a missing ``thief``); sent
+        sub-objects are kept exactly as sent. Returns ``(action, defaulted)``;
+        an action with all four sub-objects comes back unchanged, not defaulted.
+        Validate the result as usual (a half-filled sub-object stays illegal).
+        """
+        if not isinstance(sent, dict):
+            return sent, False
+        if all(k in sent for k in ("kong", "minus", "invest", "thief")):
+            return sent, False
+        full: dict = {
+            "buy_garnets": 0,
+            "kong": {"contribute": 0},
+            "minus": {"bids": [0] * TILES_PER_ROUND},
+            "invest": {"invest": 0, "donate": 0},
+        }
+        # the role is drawn only when the thief sub-object is missing
+        full["thief"] = sent["thief"] if "thief" in sent else {"bet": 0, "role": rng.choice(ROLES)}
+        full.update(sent)
+        return full, True
+
+    def random(self, state: AmalgamationState, player: str, rng: random.Random) -> dict[str, Any]:
+        return random_round_action(state, player, rng)
+
+    def resolve(self, state: AmalgamationState, actions: dict[str, dict[str, Any]]) -> Resolved:
+        if type(actions) is not dict or actions.keys() != state.setup.everyone:
+            check_actors(state.setup.players, actions)
+        return self.resolve_checked(state, actions)
+
+    def resolve_checked(
+        self, state: AmalgamationState, actions: dict[str, dict[str, Any]]
+    ) -> Resolved:
+        new, events = apply_round(state, actions, True)
+        assert events is not None  # built when asked for
+        return new, events
+
+    def next_state(
+        self, state: AmalgamationState, actions: dict[str, dict[str, Any]]
+    ) -> AmalgamationState:
+        return apply_round(state, actions, False)[0]
+
+
+class ChooseEc(ChooseEcStep):
+    """§3.2, §4.3: the winners vote; plurality, tied votes to the tied
+    candidate last in the gamewide tiebreak."""
+
+    def choosers(self, state: AmalgamationState) -> Sequence[str]:
+        choosers: list[str] = state.ended["ec_choosers"]
+        return choosers
+
+    def candidates(self, state: AmalgamationState) -> list[str]:
+        candidates: list[str] = state.ended["ec_candidates"]
+        return candidates
+
+    def tiebreak(self, state: AmalgamationState) -> list[str]:
+        return list(state.setup.tiebreak)
+
+    def not_asked(self, state: AmalgamationState, player: str) -> str:
+        return f"{player} is not a winner; only {', '.join(self.choosers(state))} choose the EC"
+
+    def validate(self, state: AmalgamationState, player: str, action: Any) -> None:
+        check_choose_ec(action, self.candidates(state))
+
+    def random(self, state: AmalgamationState, player: str, rng: random.Random) -> dict[str, Any]:
+        return random_vote(self.candidates(state), rng)
+
+    def resolve(self, state: AmalgamationState, actions: dict[str, dict[str, Any]]) -> Resolved:
+        check_actors(self.choosers(state), actions)
+        return self.resolve_checked(state, actions)
+
+    def resolve_checked(
+        self, state: AmalgamationState, actions: dict[str, dict[str, Any]]
+    ) -> Resolved:
+        votes, ec = self.tally(state, actions)
+        new_final = {**state.ended, "ec_votes": votes, "elimination_candidate": ec}
+        events = [public("elimination_candidate", votes=dict(votes), elimination_candidate=ec)]
+        return replace(state, phase="over", final=new_final), events
+
+
+#: the state machine: phase -> the step unit it asks (``"over"`` asks nothing)
+PHASES: dict[str, Step[Any, Any]] = {"round": Round(), "choose_ec": ChooseEc()}

@@ -109,6 +109,33 @@ def _in_players_order(name: str, given: Any, players: list[str], partial: bool =
 
 def check_config(config: Any) -> dict:
     """Validate a config (§2); return it unchanged or raise :class:`InvalidConfig` naming the field."""
+    _check_fields(config)
+    players = config["players"]
+    _check_players(players)
+    _check_teams(config["teams"], players)
+    garnets = config["garnets"]
+    _check_keys("garnets", garnets, players)
+    for p in players:
+        if not is_json_int(garnets[p]) or garnets[p] < 0:
+            raise InvalidConfig(
+                f"config.garnets.{p}: must be a whole number >= 0, not {garnets[p]!r}"
+            )
+    tiebreak = config["gamewide_tiebreak"]
+    if len(tiebreak) != len(players) or set(tiebreak) != set(players):
+        raise InvalidConfig(
+            "config.gamewide_tiebreak: must list each of the 5 players exactly once"
+        )
+    if not is_json_int(config["chips"]) or config["chips"] < 0:
+        raise InvalidConfig(f"config.chips: must be a whole number >= 0, not {config['chips']!r}")
+    if "variant" in config:
+        fault = variant_fault(VARIANT_KEYS, config["variant"], edges_fault)
+        if fault:
+            raise InvalidConfig(f"config.{fault}")
+    return config
+
+
+def _check_fields(config: Any) -> None:
+    """§2: an object with exactly the config's fields, each of its type."""
     if not isinstance(config, dict):
         raise InvalidConfig(
             "config must be a JSON object with players, teams, garnets, gamewide_tiebreak and chips"
@@ -126,10 +153,10 @@ def check_config(config: Any) -> dict:
             HomeostasisConfig.model_validate(config, strict=True)
         except ValidationError as exc:
             raise InvalidConfig(describe_validation_error(exc, "config")) from None
-    players = config["players"]
-    _check_players(players)
-    everyone = set(players)
-    teams = config["teams"]
+
+
+def _check_teams(teams: Any, players: list) -> None:
+    """§2: two positive, two negative and one neutral player."""
     _check_keys("teams", teams, players)
     counts = Counter(teams.values())
     for team, size in TEAM_SIZES.items():
@@ -138,25 +165,6 @@ def check_config(config: Any) -> dict:
                 f"config.teams: needs exactly 2 positive, 2 negative and 1 neutral; got "
                 f"{counts[POSITIVE]} positive, {counts[NEGATIVE]} negative, {counts[NEUTRAL]} neutral"
             )
-    garnets = config["garnets"]
-    _check_keys("garnets", garnets, players)
-    for p in players:
-        if not is_json_int(garnets[p]) or garnets[p] < 0:
-            raise InvalidConfig(
-                f"config.garnets.{p}: must be a whole number >= 0, not {garnets[p]!r}"
-            )
-    tiebreak = config["gamewide_tiebreak"]
-    if len(tiebreak) != len(players) or set(tiebreak) != everyone:
-        raise InvalidConfig(
-            "config.gamewide_tiebreak: must list each of the 5 players exactly once"
-        )
-    if not is_json_int(config["chips"]) or config["chips"] < 0:
-        raise InvalidConfig(f"config.chips: must be a whole number >= 0, not {config['chips']!r}")
-    if "variant" in config:
-        fault = variant_fault(VARIANT_KEYS, config["variant"], edges_fault)
-        if fault:
-            raise InvalidConfig(f"config.{fault}")
-    return config
 
 
 def _check_players(players: list) -> None:

@@ -1,10 +1,11 @@
-"""Homeostasis as a pure state machine (``src/mainmatch/games/homeostasis/spec.md``).
+"""Homeostasis as a pure state machine: its config, its first state and which
+phase asks which step unit (steps.py).
 
 The rules live in the modules beside this one: ``cards`` (the deck, saving
 cost), ``expression`` (the evaluator), ``bands`` (the end), ``config``,
-``validate``, ``flow`` (resolution and automatic transitions), ``views``
-(requests and views), ``random_play`` and ``render``. This class wires them
-into the engine contract.
+``validate``, ``flow`` (resolution and automatic transitions), ``quick`` (the
+fast paths of bids and draft choices), ``steps`` (the step units: requests,
+checks, defaults, resolution), ``views``, ``random_play`` and ``render``.
 """
 
 from __future__ import annotations
@@ -12,25 +13,19 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
 from mainmatch.engine.checks import present
-from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.game import Game
 from mainmatch.engine.result import nonzero
 
-from . import flow, random_play, views
 from . import state as S
-from . import validate as V
+from . import views
 from .bands import edges_fault, ranking, settle
 from .config import OPTIONS, VARIANT_KEYS, check_config, make_config
-from .models import ACTION_MODELS, PLAYERS, HomeostasisConfig
-from .quick import plainly_legal, quick_step
+from .models import PLAYERS, HomeostasisConfig
 from .render import render_event
 from .state import HomeostasisState
-from .steps import STEPS
+from .steps import PHASES
 from .types import REQUESTS, HomeostasisResult, HomeostasisView
-from .work import QuietWork, Work
 
 DEFAULT_PLAYERS = ("a", "b", "c", "d", "e")  # the spec's examples (§9)
 
@@ -42,8 +37,10 @@ class Homeostasis(Game[HomeostasisState]):
     player_count = PLAYERS
     default_players = DEFAULT_PLAYERS
     config_model = HomeostasisConfig
-    action_models: ClassVar[dict[str, type[BaseModel]]] = ACTION_MODELS
-    steps = STEPS
+    # the state machine: which phase asks which step unit (steps.py); the
+    # step descriptions and action models are read off the units
+    phases = PHASES
+    over_words = "the match is over; nobody is expected to act"
     view_type = HomeostasisView  # the declared views and result (types.py)
     result_type = HomeostasisResult
     request_types = REQUESTS
@@ -112,83 +109,6 @@ class Homeostasis(Game[HomeostasisState]):
             used_saved={p: () for p in players},
         )
 
-    def requests(self, state: HomeostasisState) -> dict[str, dict]:
-        return views.pending(state)
-
-    # ------------------------------------------------------------ validate §3
-
-    def pending_players(self, state: HomeostasisState) -> list[str]:
-        return views.pending_players(state)
-
-    #: the last ``(state, player, action)`` that ``validate`` found plainly
-    #: legal: ``apply`` of that very action at that very state need not check
-    #: it again (the engine spec: ``apply`` takes validated actions; decision PE17)
-    _plain: tuple[HomeostasisState, str, Any] | None = None
-
-    def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
-        if plainly_legal(state, player, action):
-            self._plain = (state, player, action)
-            return  # the commonest legal actions, without building the request
-        check_action(state, player, action)
-
-    def default_action(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
-        return random_play.default_action(state, player, rng)
-
-    def random_action(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
-        return random_play.random_action(state, player, rng)
-
-    # ------------------------------------------------------------ apply §4
-
-    def apply(
-        self, state: HomeostasisState, actions: dict[str, dict]
-    ) -> tuple[HomeostasisState, list[dict]]:
-        """§4: validate every pending action, resolve the step, then run the
-        automatic transitions up to the next step with pending players."""
-        if len(actions) == 1:
-            ((p, action),) = actions.items()
-            # a plain bid, pass or draft choice of the one pending player
-            plain = self._plain  # one read: another thread may replace it
-            if (
-                plain is not None and plain[0] is state and plain[2] is action and plain[1] == p
-            ) or plainly_legal(state, p, action):
-                events: list[dict] = []
-                out = quick_step(state, actions, events)
-                if out is not None:
-                    return out, events
-        requests = views.pending(state)
-        if not requests:
-            raise IllegalAction("the match is over; nobody is expected to act")
-        for p, action in actions.items():
-            if p not in requests:
-                self.validate(state, p, action)  # raises: not expected to act now
-        for p in requests:
-            if p not in actions:
-                raise IllegalAction(f"{p} has not acted; every pending player needs an action")
-            self.validate(state, p, actions[p])
-        return self.apply_validated(state, actions)
-
-    def apply_validated(
-        self, state: HomeostasisState, actions: dict[str, dict]
-    ) -> tuple[HomeostasisState, list[dict]]:
-        """``apply`` without its checks, for a step already checked (the engine spec:
-        the driver validates every action before applying a step)."""
-        events: list[dict] = []
-        out = quick_step(state, actions, events)
-        if out is not None:
-            return out, events
-        w = Work(state)
-        _resolve(w, actions)
-        return w.freeze(), w.events
-
-    def next_state(self, state: HomeostasisState, actions: dict[str, dict]) -> HomeostasisState:
-        """``apply_validated``'s state, without building the step's events."""
-        out = quick_step(state, actions, None)
-        if out is not None:
-            return out
-        w = QuietWork(state)
-        _resolve(w, actions)
-        return w.freeze()
-
     # ------------------------------------------------------------ views §5
 
     def view(self, state: HomeostasisState, player: str | None) -> dict:
@@ -234,63 +154,3 @@ class Homeostasis(Game[HomeostasisState]):
 
     def render_event(self, event: dict) -> str:
         return render_event(event)
-
-
-def _resolve(w: Work, actions: dict[str, dict]) -> None:
-    """§4: resolve the step of ``w``'s phase, then the automatic transitions."""
-    phase = w.phase
-    if phase == S.SAVE_CARDS:
-        flow.apply_save(w, actions)
-    elif phase == S.DRAFT:
-        (p,) = actions
-        flow.apply_draft(w, p, actions[p])
-    elif phase == S.AUCTION:
-        (p,) = actions
-        flow.apply_bid(w, p, actions[p])
-    elif phase == S.FINAL_AUCTION:
-        flow.apply_final_bids(w, actions)
-    elif phase == S.PLACE_SAVED:
-        (p,) = actions
-        flow.apply_place_saved(w, p, actions[p])
-    elif phase == S.BRACKETS:
-        flow.apply_brackets(w, actions)
-    else:
-        flow.apply_choose_ec(w, actions)
-
-
-def check_action(state: HomeostasisState, player: str, action: Any) -> None:
-    """§3, rule by rule in the spec's order: raise :class:`IllegalAction` for
-    the first rule ``action`` breaks (``validate`` without its fast path)."""
-    requests = views.pending(state)
-    if not requests:
-        raise IllegalAction("the match is over; nobody is expected to act")
-    if not isinstance(player, str) or player not in state.index:
-        raise IllegalAction(f"{player!r} is not a player in this match")
-    request = requests.get(player)
-    if request is None:
-        raise IllegalAction(f"{player} is not expected to act now")
-    kind = request["kind"]
-    if kind == "save_cards":
-        V.check_save(action, state.holding(player))
-    elif kind == "draft":
-        V.check_draft(action, request["cards"], request["positions"])
-    elif kind == "bid":
-        V.check_bid(
-            action,
-            state.chips[player],
-            present(state.auction, "open auction").totals,
-            request["slots"],
-            request["can_pass"],
-        )
-    elif kind == "final_bid":
-        V.check_final_bid(action, state.chips[player])
-    elif kind == "place_saved":
-        V.check_place_saved(action, state.saved[player])
-    elif kind == "brackets":
-        V.check_brackets(
-            action,
-            len(present(state.expression, "expression")),
-            [(b["first"], b["last"]) for b in state.brackets],
-        )
-    else:
-        V.check_choose_ec(action, request["candidates"])

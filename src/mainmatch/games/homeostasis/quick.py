@@ -1,13 +1,14 @@
 """Fast paths of the commonest steps of Homeostasis (homeostasis spec §3, §4.3, §4.4).
 
 Nine steps in ten of a match are a bid or a pass in a live auction or a draft
-choice. :func:`plainly_legal` accepts such an action in one pass over the
-state, without building the step's request, and :func:`quick_step` resolves
-such a step straight on a copy of the state, without a :class:`~.work.Work`
-draft. Both answer only when they are sure: ``plainly_legal`` is true only for
+choice. :func:`legal_bid` and :func:`legal_draft` accept such an action in one pass
+over the state, without building the step's request, and :func:`quick_bid`
+and :func:`quick_draft` resolve such a step straight on a copy of the state, without a :class:`~.work.Work`
+draft. They answer only when they are sure: ``legal_*`` is true only for
 actions ``validate``'s rule-by-rule checks accept (anything else goes there, and
-they word the message), and ``quick_step`` gives ``None`` for any step it does
-not cover, which ``flow`` then resolves. Where they answer, the state and the
+they word the message), and ``quick_*`` gives ``None`` for any step it does
+not cover, which ``flow`` then resolves. The step units (steps.py) hold each
+beside the rule it shortcuts. Where they answer, the state and the
 events are exactly those of the general code (tests/homeostasis/test_quick.py
 compares the two at every step of random and strategy play).
 """
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 from mainmatch.engine.events import PUBLIC
 
-from . import state as S
 from .cards import DECK_COUNT
 from .flow import DRAFT_CHOICES, SNAKE, bid_outcome, next_turn
 from .state import HomeostasisState, OpenAuction
@@ -25,18 +25,7 @@ from .work import copy_state
 _NO_TOTALS = (0,) * 10
 
 
-def plainly_legal(state: HomeostasisState, player: object, action: object) -> bool:
-    """True only if ``validate(state, player, action)`` accepts: the pending
-    player's plain bid, pass or draft choice (False says nothing)."""
-    phase = state.phase
-    if phase == S.AUCTION:
-        return _legal_bid(state, player, action)
-    if phase == S.DRAFT:
-        return _legal_draft(state, player, action)
-    return False
-
-
-def _legal_bid(state: HomeostasisState, player: object, action: object) -> bool:
+def legal_bid(state: HomeostasisState, player: object, action: object) -> bool:
     """§3 ``bid`` (``validate.check_bid``): from the player whose turn it is,
     ``{"slot", "chips"}`` with an empty slot, 1 to own chips, no tie (D14); or
     ``{"pass": true}`` once the auction has a bid (D17)."""
@@ -62,7 +51,7 @@ def _legal_bid(state: HomeostasisState, player: object, action: object) -> bool:
     return len(action) == 1 and action.get("pass") is True and bool(a.bids)
 
 
-def _legal_draft(state: HomeostasisState, player: object, action: object) -> bool:
+def legal_draft(state: HomeostasisState, player: object, action: object) -> bool:
     """§3 ``draft`` (``validate.check_draft``): from the drafter, ``{"card",
     "position"}`` with a card that has a copy left to order and a free position."""
     if (
@@ -83,50 +72,56 @@ def _legal_draft(state: HomeostasisState, player: object, action: object) -> boo
     )
 
 
-def quick_step(
+def quick_bid(
     state: HomeostasisState, actions: dict[str, dict], events: list[dict] | None
 ) -> HomeostasisState | None:
-    """The state after a checked step that is a bid or a pass leaving the
-    auction open, an auction's last pass or bid when the next auction opens
-    as usual, or a draft choice before the ninth; ``None`` for any other step
-    (nothing is then appended to ``events``). The step's events are appended
-    to ``events`` unless it is ``None``."""
-    phase = state.phase
-    if phase == S.AUCTION:
-        a = state.auction
-        if a is None:
-            return None
-        action = actions[state.turn_order[a.turn]]
-        said: list[dict] = []  # kept apart until the step is known to be covered
-        chips, auction, ended = bid_outcome(state, action, None if events is None else said)
-        if ended:
-            return _next_auction(state, chips, auction, events, said)
-        out = copy_state(state)
-        out.chips = chips
-        out.auction = auction
-        if events is not None:
-            events += said
-        return out
-    if phase == S.DRAFT and state.draft_choices < DRAFT_CHOICES - 1:
-        player = state.turn_order[SNAKE[state.draft_choices]]
-        action = actions[player]
-        card, position = action["card"], action["position"]
-        order = state.auction_order
-        out = copy_state(state)
-        out.auction_order = (*order[: position - 1], card, *order[position:])
-        out.draft_choices = state.draft_choices + 1
-        if events is not None:
-            events.append(
-                {
-                    "audience": PUBLIC,
-                    "type": "draft_choice",
-                    "player": player,
-                    "card": card,
-                    "position": position,
-                }
-            )
-        return out
-    return None
+    """The state after a checked ``bid`` step that is a bid or a pass leaving
+    the auction open, or an auction's last pass or bid when the next auction
+    opens as usual; ``None`` for any other (nothing is then appended to
+    ``events``). The step's events are appended to ``events`` unless it is
+    ``None``."""
+    a = state.auction
+    if a is None:
+        return None
+    action = actions[state.turn_order[a.turn]]
+    said: list[dict] = []  # kept apart until the step is known to be covered
+    chips, auction, ended = bid_outcome(state, action, None if events is None else said)
+    if ended:
+        return _next_auction(state, chips, auction, events, said)
+    out = copy_state(state)
+    out.chips = chips
+    out.auction = auction
+    if events is not None:
+        events += said
+    return out
+
+
+def quick_draft(
+    state: HomeostasisState, actions: dict[str, dict], events: list[dict] | None
+) -> HomeostasisState | None:
+    """The state after a checked draft choice before the ninth; ``None`` for
+    the ninth (it starts the auctions: ``flow`` resolves it). Its event is
+    appended to ``events`` unless it is ``None``."""
+    if state.draft_choices >= DRAFT_CHOICES - 1:
+        return None
+    player = state.turn_order[SNAKE[state.draft_choices]]
+    action = actions[player]
+    card, position = action["card"], action["position"]
+    order = state.auction_order
+    out = copy_state(state)
+    out.auction_order = (*order[: position - 1], card, *order[position:])
+    out.draft_choices = state.draft_choices + 1
+    if events is not None:
+        events.append(
+            {
+                "audience": PUBLIC,
+                "type": "draft_choice",
+                "player": player,
+                "card": card,
+                "position": position,
+            }
+        )
+    return out
 
 
 def _next_auction(

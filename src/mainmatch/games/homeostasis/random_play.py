@@ -14,9 +14,10 @@ width (so crossing and teammate placements happen).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from itertools import combinations
+from typing import Any
 
-from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.checks import present
 from mainmatch.engine.steps import RandomDraw
 
@@ -24,50 +25,9 @@ from .cards import DECK, max_saveable
 from .expression import crosses
 from .models import MAX_REBIDS
 from .state import HomeostasisState
-from .views import pending
 
 
-def default_action(state: HomeostasisState, player: str, rng: random.Random) -> dict:
-    request = pending(state)[player]
-    kind = request["kind"]
-    if kind == "save_cards":
-        return {"cards": []}
-    if kind == "draft":  # D9: the seed's "made at random"
-        return {"card": rng.choice(request["cards"]), "position": rng.choice(request["positions"])}
-    if kind == "bid":
-        if request["can_pass"]:
-            return {"pass": True}
-        return {"slot": rng.choice(request["slots"]), "chips": 1}  # D17: the first bid is forced
-    if kind == "final_bid":
-        return {"chips": 0}
-    if kind == "place_saved":
-        return {"front": [], "back": []}
-    if kind == "brackets":
-        return {"pass": True}
-    return ec_rules.default_ec_action(
-        request["candidates"], list(state.config["gamewide_tiebreak"])
-    )
-
-
-def random_action(state: HomeostasisState, player: str, rng: random.Random) -> dict:
-    request = pending(state)[player]
-    kind = request["kind"]
-    if kind == "save_cards":
-        return _random_save(request["garnets"], rng)
-    if kind == "draft":
-        return {"card": rng.choice(request["cards"]), "position": rng.choice(request["positions"])}
-    if kind == "bid":
-        return _random_bid(request, rng)
-    if kind == "final_bid":
-        return {"chips": _random_final_bid(state, player, request, rng)}
-    if kind == "place_saved":
-        return _random_placement(request["saved_cards"], rng)
-    if kind == "brackets":
-        return _random_brackets(request, rng)
-    return {"ec": rng.choice(request["candidates"])}
-
-
-def _random_save(garnets: int, rng: random.Random) -> dict:
+def random_save(garnets: int, rng: random.Random) -> dict:
     r = rng.random()
     if r < 0.3:
         return {"cards": []}
@@ -75,7 +35,7 @@ def _random_save(garnets: int, rng: random.Random) -> dict:
     return {"cards": rng.sample(DECK, count)}
 
 
-def _random_bid(request: dict, rng: random.Random) -> dict:
+def random_bid(request: Mapping[str, Any], rng: random.Random) -> dict:
     """A pass, or a small, pooled, overtaking or all-in bid, nudged off ties."""
     if request["can_pass"] and rng.random() < 0.55:
         return {"pass": True}
@@ -111,8 +71,8 @@ def _legal_bid(slot: int, amount: int, chips: int, slots: list[int], totals: lis
     raise AssertionError("no legal bid: an auction opens only with two empty slots")
 
 
-def _random_final_bid(
-    state: HomeostasisState, player: str, request: dict, rng: random.Random
+def random_final_bid(
+    state: HomeostasisState, player: str, request: Mapping[str, Any], rng: random.Random
 ) -> int:
     chips = request["chips"]
     fa = present(state.final_auction, "final auction")
@@ -121,7 +81,7 @@ def _random_final_bid(
     return min(chips, rng.choice((0, 0, 0, 1, 1, 2, 5, 5, 10, chips)))
 
 
-def _random_placement(saved: list[str], rng: random.Random) -> dict:
+def random_placement(saved: list[str], rng: random.Random) -> dict:
     cards = list(saved)
     rng.shuffle(cards)
     if not cards or rng.random() < 0.2:
@@ -134,7 +94,7 @@ def _random_placement(saved: list[str], rng: random.Random) -> dict:
     return {"front": front, "back": back}
 
 
-def _random_brackets(request: dict, rng: random.Random) -> dict:
+def random_brackets(request: Mapping[str, Any], rng: random.Random) -> dict:
     """A pass, or a pair of a random width. A pair that would cross one placed
     in an earlier step (illegal) is redrawn among the legal ones; pairs sent
     in one step are drawn independently, so crossing and teammate placements
@@ -164,8 +124,8 @@ def _random_brackets(request: dict, rng: random.Random) -> dict:
 # not tie two slots (§4.4, D14), a saved card is placed once (§4.5), brackets
 # cross none placed (§4.6)
 VIEW_DRAWS: dict[str, RandomDraw] = {
-    "save_cards": lambda request, rng, view: _random_save(request["garnets"], rng),
-    "bid": lambda request, rng, view: _random_bid(dict(request), rng),
-    "place_saved": lambda request, rng, view: _random_placement(request["saved_cards"], rng),
-    "brackets": lambda request, rng, view: _random_brackets(dict(request), rng),
+    "save_cards": lambda request, rng, view: random_save(request["garnets"], rng),
+    "bid": lambda request, rng, view: random_bid(dict(request), rng),
+    "place_saved": lambda request, rng, view: random_placement(request["saved_cards"], rng),
+    "brackets": lambda request, rng, view: random_brackets(dict(request), rng),
 }

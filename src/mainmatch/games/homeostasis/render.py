@@ -6,6 +6,8 @@ Expressions are shown in code spans so ``x``, ``-`` and ``/`` stay literal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 BANDS = {
     "positive_big": "Positive, big (over 4): each positive player wins a Token of Life and 3 garnets; "
     "the neutral player is the Elimination Candidate.",
@@ -41,82 +43,120 @@ def _chips(n: int) -> str:
 
 
 def render_event(e: dict) -> str:
+    """One event as Markdown (§6); an unknown type as its name."""
     t = e["type"]
-    if t == "cards_saved":
-        if not e["cards"]:
-            return "You saved no cards."
-        return f"You saved {_cards(e['cards'])} for {e['garnets_spent']} garnet{'s' if e['garnets_spent'] != 1 else ''}."
-    if t == "saving_closed":
-        return "**Saving is closed.** Saved cards stay secret until their owner places them."
-    if t == "round_started":
-        order = e["turn_order"]
-        snake = [order[i] for i in (0, 1, 2, 3, 4, 4, 3, 2, 1)]
-        return (
-            f"## Round {e['round']}\n**Turn order:** {' → '.join(order)}\n"
-            f"**Draft** (who puts a card in the auction order): {', '.join(snake)}."
-        )
-    if t == "draft_choice":
-        if e["player"] is None:
-            return f"The last card {_cards([e['card']])} goes to auction position {e['position']}."
-        return f"**{e['player']}** puts {_cards([e['card']])} at auction position {e['position']}."
-    if t == "auction_started":
-        return (
-            f"### Auction {e['number']}: {_cards([e['card']])}\n**{e['first_bidder']}** bids first."
-        )
-    if t == "bid":
-        return f"**{e['player']}** bids {_chips(e['chips'])} on slot {e['slot']} (slot total **{e['total']}**)."
-    if t == "pass":
-        if e["automatic"]:
-            return f"**{e['player']}** has no chips and passes."
-        return f"**{e['player']}** passes."
-    if t == "card_placed":
-        how = " (no bidding)" if e["automatic"] else ""
-        return f"Auction {e['number']}: {_cards([e['card']])} goes to **slot {e['slot']}**{how}."
-    if t == "final_bids":
-        what = (
-            "Final auction, sealed bids"
-            if e["rebid"] == 0
-            else f"Final auction, rebid {e['rebid']}"
-        )
-        bids = ", ".join(f"{p} {n}" for p, n in e["bids"].items())
-        return f"**{what}:** {bids}"
-    if t == "final_tie":
-        return f"Tie for the top bid between {_names(e['tied'])}: they bid again."
-    if t == "final_won":
-        how = " (the tie is broken by the gamewide tiebreak)" if e["by_tiebreak"] else ""
-        return (
-            f"**{e['winner']}** wins the final auction and pays {_chips(e['paid'])}{how}; "
-            "they may now add saved cards at either end."
-        )
-    if t == "final_no_winner":
-        return "Nobody wins the final auction; no saved cards are added."
-    if t == "saved_cards_placed":
-        if not e["front"] and not e["back"]:
-            return f"**{e['player']}** adds no saved cards."
-        return f"**{e['player']}** adds saved cards: front {_cards(e['front'])}, back {_cards(e['back'])}."
-    if t == "expression":
-        return (
-            f"**This round's expression** ({len(e['cards'])} cards):\n{_numbered(e['cards'])}\n"
-            "Teams that still have their pair of brackets may place it now."
-        )
-    if t == "brackets_placed":
-        return f"**{e['player']}** ({e['team']}) places brackets around cards {e['first']}..{e['last']}."
-    if t == "brackets_void":
-        why = (
-            "a teammate placed the team's pair first"
-            if e["reason"] == "teammate_placed"
-            else "they would cross a pair placed just before; the team keeps its pair"
-        )
-        return f"**{e['player']}**'s brackets {e['first']}..{e['last']} are void: {why}."
-    if t == "round_result":
-        shown = f"`{e['simplified']}`" if e["simplified"] else "(nothing left)"
-        return (
-            f"## Round {e['round']} result: **{e['result']}**\nRead as {shown}. "
-            f"Match total: **{e['total']}**."
-        )
-    if t == "match_over":
-        return f"## Match over: total **{e['total']}**\n{BANDS.get(e['outcome'], e['outcome'])}"
-    if t == "elimination_candidate":
-        votes = ", ".join(f"{c} chose {v}" for c, v in e["votes"].items())
-        return f"**Elimination Candidate:** **{e['player']}** ({votes})."
-    return f"**{t.replace('_', ' ')}**"
+    render = _RENDER.get(t)
+    return render(e) if render is not None else f"**{t.replace('_', ' ')}**"
+
+
+def _cards_saved(e: dict) -> str:
+    if not e["cards"]:
+        return "You saved no cards."
+    return f"You saved {_cards(e['cards'])} for {e['garnets_spent']} garnet{'s' if e['garnets_spent'] != 1 else ''}."
+
+
+def _round_started(e: dict) -> str:
+    order = e["turn_order"]
+    snake = [order[i] for i in (0, 1, 2, 3, 4, 4, 3, 2, 1)]
+    return (
+        f"## Round {e['round']}\n**Turn order:** {' → '.join(order)}\n"
+        f"**Draft** (who puts a card in the auction order): {', '.join(snake)}."
+    )
+
+
+def _draft_choice(e: dict) -> str:
+    if e["player"] is None:
+        return f"The last card {_cards([e['card']])} goes to auction position {e['position']}."
+    return f"**{e['player']}** puts {_cards([e['card']])} at auction position {e['position']}."
+
+
+def _pass(e: dict) -> str:
+    if e["automatic"]:
+        return f"**{e['player']}** has no chips and passes."
+    return f"**{e['player']}** passes."
+
+
+def _card_placed(e: dict) -> str:
+    how = " (no bidding)" if e["automatic"] else ""
+    return f"Auction {e['number']}: {_cards([e['card']])} goes to **slot {e['slot']}**{how}."
+
+
+def _final_bids(e: dict) -> str:
+    what = "Final auction, sealed bids" if e["rebid"] == 0 else f"Final auction, rebid {e['rebid']}"
+    bids = ", ".join(f"{p} {n}" for p, n in e["bids"].items())
+    return f"**{what}:** {bids}"
+
+
+def _final_won(e: dict) -> str:
+    how = " (the tie is broken by the gamewide tiebreak)" if e["by_tiebreak"] else ""
+    return (
+        f"**{e['winner']}** wins the final auction and pays {_chips(e['paid'])}{how}; "
+        "they may now add saved cards at either end."
+    )
+
+
+def _saved_cards_placed(e: dict) -> str:
+    if not e["front"] and not e["back"]:
+        return f"**{e['player']}** adds no saved cards."
+    return (
+        f"**{e['player']}** adds saved cards: front {_cards(e['front'])}, back {_cards(e['back'])}."
+    )
+
+
+def _brackets_void(e: dict) -> str:
+    why = (
+        "a teammate placed the team's pair first"
+        if e["reason"] == "teammate_placed"
+        else "they would cross a pair placed just before; the team keeps its pair"
+    )
+    return f"**{e['player']}**'s brackets {e['first']}..{e['last']} are void: {why}."
+
+
+def _round_result(e: dict) -> str:
+    shown = f"`{e['simplified']}`" if e["simplified"] else "(nothing left)"
+    return (
+        f"## Round {e['round']} result: **{e['result']}**\nRead as {shown}. "
+        f"Match total: **{e['total']}**."
+    )
+
+
+def _elimination_candidate(e: dict) -> str:
+    votes = ", ".join(f"{c} chose {v}" for c, v in e["votes"].items())
+    return f"**Elimination Candidate:** **{e['player']}** ({votes})."
+
+
+#: event type -> its Markdown
+_RENDER: dict[str, Callable[[dict], str]] = {
+    "cards_saved": _cards_saved,
+    "saving_closed": lambda e: (
+        "**Saving is closed.** Saved cards stay secret until their owner places them."
+    ),
+    "round_started": _round_started,
+    "draft_choice": _draft_choice,
+    "auction_started": lambda e: (
+        f"### Auction {e['number']}: {_cards([e['card']])}\n**{e['first_bidder']}** bids first."
+    ),
+    "bid": lambda e: (
+        f"**{e['player']}** bids {_chips(e['chips'])} on slot {e['slot']} (slot total **{e['total']}**)."
+    ),
+    "pass": _pass,
+    "card_placed": _card_placed,
+    "final_bids": _final_bids,
+    "final_tie": lambda e: f"Tie for the top bid between {_names(e['tied'])}: they bid again.",
+    "final_won": _final_won,
+    "final_no_winner": lambda e: "Nobody wins the final auction; no saved cards are added.",
+    "saved_cards_placed": _saved_cards_placed,
+    "expression": lambda e: (
+        f"**This round's expression** ({len(e['cards'])} cards):\n{_numbered(e['cards'])}\n"
+        "Teams that still have their pair of brackets may place it now."
+    ),
+    "brackets_placed": lambda e: (
+        f"**{e['player']}** ({e['team']}) places brackets around cards {e['first']}..{e['last']}."
+    ),
+    "brackets_void": _brackets_void,
+    "round_result": _round_result,
+    "match_over": lambda e: (
+        f"## Match over: total **{e['total']}**\n{BANDS.get(e['outcome'], e['outcome'])}"
+    ),
+    "elimination_candidate": _elimination_candidate,
+}

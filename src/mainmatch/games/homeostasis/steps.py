@@ -1,5 +1,6 @@
-"""Homeostasis's step descriptions (homeostasis spec §3, §4): the words and
-inputs every adapter derives its form, echo and decomposition from.
+"""Homeostasis's step units (homeostasis spec §3, §4): each step kind's request
+type, action model, words (words.py) and handlers, with the fast paths of
+quick.py beside the rules they shortcut (docs/engine.md "Step units").
 
 §3: "Simultaneous steps (``save_cards``, ``final_bid``, ``brackets``) have all
 their players pending at once ...; the other steps have one": ``draft``,
@@ -8,189 +9,401 @@ their players pending at once ...; the other steps have one": ``draft``,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import random
+from collections.abc import Sequence
+from typing import Any, Literal, TypedDict
 
-from mainmatch.engine.ec import CHOOSE_EC
-from mainmatch.engine.steps import StepDescription, counted, listed
+from mainmatch.engine.checks import present
+from mainmatch.engine.ec import ChooseEcStep
+from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.unit import Resolved, Step
 
-from .models import (
-    BidAction,
-    BracketsAction,
-    DraftAction,
-    FinalBidAction,
-    PlaceSavedAction,
-    SaveCardsAction,
+from . import flow, quick
+from . import state as S
+from . import validate as V
+from .cards import DECK
+from .random_play import (
+    random_bid,
+    random_brackets,
+    random_final_bid,
+    random_placement,
+    random_save,
 )
-from .random_play import VIEW_DRAWS
+from .state import HomeostasisState
+from .views import cards_left, empty_slots, free_positions
+from .words import WORDS
+from .work import QuietWork, Work
 
 
-def _cards(cards: Any) -> str:
-    return " ".join(map(str, cards)) if isinstance(cards, list) and cards else "none"
+class HomeostasisStep(Step[Any, Any]):
+    """What every Homeostasis step shares (§4): a step resolves on a
+    :class:`~.work.Work` draft, then the automatic transitions run up to the
+    next step with pending players; a direct caller's step is checked first."""
+
+    kind_name: str
+
+    def __init__(self) -> None:
+        if self.kind_name in WORDS:  # choose_ec: the engine's words
+            self.description = WORDS[self.kind_name]
+        #: the last ``(state, player, action)`` :meth:`plainly_legal` accepted:
+        #: ``apply`` of that very action at that very state need not check it
+        #: again (decision PE17)
+        self._plain: tuple[HomeostasisState, str, Any] | None = None
+
+    def not_asked(self, state: HomeostasisState, player: str) -> str:
+        return f"{player} is not expected to act now"
+
+    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+        """§4: this step's resolution on ``w`` (then the transitions)."""
+        raise NotImplementedError
+
+    def quick(
+        self, state: HomeostasisState, actions: dict[str, dict[str, Any]], events: list | None
+    ) -> HomeostasisState | None:
+        """The fast path beside :meth:`run` (quick.py), ``None`` where it does not apply."""
+        return None
+
+    def resolve(self, state: HomeostasisState, actions: dict[str, dict[str, Any]]) -> Resolved:
+        """§4 for a direct caller: every pending action checked, then resolved."""
+        if len(actions) == 1:
+            ((p, action),) = actions.items()
+            plain = self._plain  # one read: another thread may replace it
+            if (
+                plain is not None and plain[0] is state and plain[2] is action and plain[1] == p
+            ) or self.plainly_legal(state, p, action):
+                events: list[dict] = []
+                out = self.quick(state, actions, events)
+                if out is not None:
+                    return out, events
+        requests = self.requests(state)
+        for p, action in actions.items():
+            if p not in requests:
+                raise IllegalAction(
+                    self.not_asked(state, p)
+                    if isinstance(p, str) and p in state.index
+                    else f"{p!r} is not a player in this match"
+                )
+        for p in requests:
+            if p not in actions:
+                raise IllegalAction(f"{p} has not acted; every pending player needs an action")
+            if not self.plainly_legal(state, p, actions[p]):
+                self.validate(state, p, actions[p])
+        return self.resolve_checked(state, actions)
+
+    def resolve_checked(
+        self, state: HomeostasisState, actions: dict[str, dict[str, Any]]
+    ) -> Resolved:
+        events: list[dict] = []
+        out = self.quick(state, actions, events)
+        if out is not None:
+            return out, events
+        w = Work(state)
+        self.run(w, actions)
+        return w.freeze(), w.events
+
+    def next_state(
+        self, state: HomeostasisState, actions: dict[str, dict[str, Any]]
+    ) -> HomeostasisState:
+        out = self.quick(state, actions, None)
+        if out is not None:
+            return out
+        w = QuietWork(state)
+        self.run(w, actions)
+        return w.freeze()
 
 
-def _pass(request: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    return {"Pass": {"pass": True}}
+class SaveCardsRequest(TypedDict):
+    kind: Literal["save_cards"]
+    cards: list[str]
+    garnets: int
 
 
-def _save_summary(r: Mapping[str, Any]) -> str:
-    return (
-        f"Save cards from your own copy of the deck ({_cards(r.get('cards'))}) to add at an "
-        "end of the expression later. Saving one card is free, two cost 1 garnet, three "
-        f"cost 4 (X cards cost (X-1)² garnets). You hold {counted(r.get('garnets', 0), 'garnet')}."
-    )
+class SaveCards(HomeostasisStep):
+    """§3 ``save_cards``: every player at once, before the first round."""
+
+    kind_name = "save_cards"
+    request_type = SaveCardsRequest
+
+    def requests(self, state: HomeostasisState) -> dict[str, SaveCardsRequest]:
+        return {
+            p: {"kind": "save_cards", "cards": list(DECK), "garnets": state.holding(p)}
+            for p in state.players
+        }
+
+    def players(self, state: HomeostasisState) -> Sequence[str]:
+        return list(state.players)
+
+    def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
+        V.check_save(action, state.holding(player))
+
+    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+        return {"cards": []}  # D42: commit nothing
+
+    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+        return random_save(state.holding(player), rng)
+
+    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+        flow.apply_save(w, actions)
 
 
-def _save_echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
-    cards = action.get("cards")
-    if not isinstance(cards, list) or not cards:
-        return "You save no card."
-    cost = (len(cards) - 1) ** 2  # §4.1: X cards cost (X-1)^2 garnets
-    return f"You save {_cards(cards)} (cost: {counted(cost, 'garnet')})."
+class DraftRequest(TypedDict):
+    kind: Literal["draft"]
+    cards: list[str]
+    positions: list[int]
 
 
-def _draft_summary(r: Mapping[str, Any]) -> str:
-    return (
-        f"Put one of the remaining cards ({_cards(r.get('cards'))}) at a free place of this "
-        f"round's auction order: place {listed(r.get('positions'), 'or')}."
-    )
+class Draft(HomeostasisStep):
+    """§3 ``draft``: one player at a time, in snake order."""
+
+    kind_name = "draft"
+    request_type = DraftRequest
+
+    def requests(self, state: HomeostasisState) -> dict[str, DraftRequest]:
+        return {
+            flow.drafter(state): {
+                "kind": "draft",
+                "cards": cards_left(state),
+                "positions": free_positions(state),
+            }
+        }
+
+    def players(self, state: HomeostasisState) -> Sequence[str]:
+        return [flow.drafter(state)]
+
+    def plainly_legal(self, state: HomeostasisState, player: Any, action: Any) -> bool:
+        if quick.legal_draft(state, player, action):
+            self._plain = (state, player, action)
+            return True
+        return False
+
+    def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
+        request = self.requests(state)[player]
+        V.check_draft(action, request["cards"], request["positions"])
+
+    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+        return self.random(state, player, rng)  # D9: the seed's "made at random"
+
+    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+        request = self.requests(state)[player]
+        return {"card": rng.choice(request["cards"]), "position": rng.choice(request["positions"])}
+
+    def quick(
+        self, state: HomeostasisState, actions: dict[str, dict[str, Any]], events: list | None
+    ) -> HomeostasisState | None:
+        return quick.quick_draft(state, actions, events)
+
+    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+        ((p, action),) = actions.items()
+        flow.apply_draft(w, p, action)
 
 
-def _draft_echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
-    return (
-        f"You put {action.get('card', '?')} at place {action.get('position', '?')} "
-        "of the auction order."
-    )
+class BidRequest(TypedDict):
+    kind: Literal["bid"]
+    card: str
+    chips: int
+    slots: list[int]
+    totals: list[int]
+    can_pass: bool
 
 
-def _bid_summary(r: Mapping[str, Any]) -> str:
-    passing = ", or pass" if r.get("can_pass") else "; no one has bid yet, so you cannot pass"
-    said = (
-        f"Card {r.get('card')} is up for auction. Add chips to an empty slot "
-        f"({listed(r.get('slots'), 'or')}){passing}. You have {counted(r.get('chips', 0), 'chip')}. "
-        "Two slots may not end up with the same total."
-    )
-    totals = r.get("totals")
-    if isinstance(totals, list):
-        held = [f"slot {i}: {t}" for i, t in enumerate(totals, 1) if t]
-        if held:
-            said += f" Totals so far: {'; '.join(held)}."
-    return said
+class Bid(HomeostasisStep):
+    """§3 ``bid``: the live auction, one player at a time in turn order."""
+
+    kind_name = "bid"
+    request_type = BidRequest
+
+    def requests(self, state: HomeostasisState) -> dict[str, BidRequest]:
+        a = present(state.auction, "open auction")
+        p = state.turn_order[a.turn]
+        return {
+            p: {
+                "kind": "bid",
+                "card": a.card,
+                "chips": state.chips[p],
+                "slots": empty_slots(state),
+                "totals": list(a.totals),
+                "can_pass": bool(a.bids),
+            }
+        }
+
+    def players(self, state: HomeostasisState) -> Sequence[str]:
+        return [state.turn_order[present(state.auction, "open auction").turn]]
+
+    def plainly_legal(self, state: HomeostasisState, player: Any, action: Any) -> bool:
+        if quick.legal_bid(state, player, action):
+            self._plain = (state, player, action)
+            return True
+        return False
+
+    def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
+        request = self.requests(state)[player]
+        V.check_bid(
+            action,
+            state.chips[player],
+            present(state.auction, "open auction").totals,
+            request["slots"],
+            request["can_pass"],
+        )
+
+    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+        request = self.requests(state)[player]
+        if request["can_pass"]:
+            return {"pass": True}
+        return {"slot": rng.choice(request["slots"]), "chips": 1}  # D17: the first bid is forced
+
+    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+        return random_bid(self.requests(state)[player], rng)
+
+    def quick(
+        self, state: HomeostasisState, actions: dict[str, dict[str, Any]], events: list | None
+    ) -> HomeostasisState | None:
+        return quick.quick_bid(state, actions, events)
+
+    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+        ((p, action),) = actions.items()
+        flow.apply_bid(w, p, action)
 
 
-def _bid_echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
-    if action.get("pass") is True:
-        return "You pass (out of this auction)."
-    return f"You add {counted(action.get('chips', '?'), 'chip')} to slot {action.get('slot', '?')}."
+class FinalBidRequest(TypedDict):
+    kind: Literal["final_bid"]
+    chips: int
+    rebid: int
 
 
-def _final_summary(r: Mapping[str, Any]) -> str:
-    rebid = f" (rebid {r['rebid']})" if r.get("rebid") else ""
-    return (
-        f"Final auction{rebid}: a sealed bid of 0 to {counted(r.get('chips', 0), 'chip')}. "
-        "Only the winner pays."
-    )
+class FinalBid(HomeostasisStep):
+    """§3 ``final_bid``: the sealed final auction, its bidders at once."""
+
+    kind_name = "final_bid"
+    request_type = FinalBidRequest
+
+    def requests(self, state: HomeostasisState) -> dict[str, FinalBidRequest]:
+        fa = present(state.final_auction, "final auction")
+        return {
+            p: {"kind": "final_bid", "chips": state.chips[p], "rebid": fa.rebids}
+            for p in fa.bidders
+        }
+
+    def players(self, state: HomeostasisState) -> Sequence[str]:
+        return list(present(state.final_auction, "final auction").bidders)
+
+    def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
+        V.check_final_bid(action, state.chips[player])
+
+    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+        return {"chips": 0}
+
+    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+        request = self.requests(state)[player]
+        return {"chips": random_final_bid(state, player, request, rng)}
+
+    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+        flow.apply_final_bids(w, actions)
 
 
-def _final_echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
-    return f"You bid {counted(action.get('chips', '?'), 'chip')} in the sealed final auction."
+class PlaceSavedRequest(TypedDict):
+    kind: Literal["place_saved"]
+    saved_cards: list[str]
 
 
-def _place_summary(r: Mapping[str, Any]) -> str:
-    return (
-        f"You won the final auction: place any of your saved cards ({_cards(r.get('saved_cards'))}) "
-        "before slot 1 or after slot 10, or none."
-    )
+class PlaceSaved(HomeostasisStep):
+    """§3 ``place_saved``: the final auction's winner adds saved cards."""
+
+    kind_name = "place_saved"
+    request_type = PlaceSavedRequest
+
+    def _winner(self, state: HomeostasisState) -> str:
+        winner: str = present(
+            present(state.final_auction, "final auction").winner, "auction winner"
+        )
+        return winner
+
+    def requests(self, state: HomeostasisState) -> dict[str, PlaceSavedRequest]:
+        p = self._winner(state)
+        return {p: {"kind": "place_saved", "saved_cards": list(state.saved[p])}}
+
+    def players(self, state: HomeostasisState) -> Sequence[str]:
+        return [self._winner(state)]
+
+    def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
+        V.check_place_saved(action, state.saved[player])
+
+    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+        return {"front": [], "back": []}
+
+    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+        return random_placement(list(state.saved[player]), rng)
+
+    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+        ((p, action),) = actions.items()
+        flow.apply_place_saved(w, p, action)
 
 
-def _place_echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
-    front, back = action.get("front"), action.get("back")
-    said = []
-    if isinstance(front, list) and front:
-        said.append(f"{_cards(front)} before slot 1")
-    if isinstance(back, list) and back:
-        said.append(f"{_cards(back)} after slot 10")
-    return f"You put {' and '.join(said)}." if said else "You place no saved card."
+class BracketsRequest(TypedDict):
+    kind: Literal["brackets"]
+    length: int
+    brackets: list[list[int]]
 
 
-def _brackets_summary(r: Mapping[str, Any]) -> str:
-    said = (
-        "Place your team's one pair of brackets around cards of this round's expression "
-        f"(1 to {r.get('length')}), or pass."
-    )
-    placed = r.get("brackets")
-    if isinstance(placed, list) and placed:
-        pairs = [f"{b[0]} to {b[1]}" for b in placed if isinstance(b, list) and len(b) == 2]
-        said += f" Brackets already placed: {', '.join(pairs)}; yours may not cross them."
-    return said
+class Brackets(HomeostasisStep):
+    """§3 ``brackets``: the players of teams that still hold their pair, at once."""
+
+    kind_name = "brackets"
+    request_type = BracketsRequest
+
+    def requests(self, state: HomeostasisState) -> dict[str, BracketsRequest]:
+        placed = [[b["first"], b["last"]] for b in state.brackets]
+        n = len(present(state.expression, "expression"))
+        return {
+            p: {"kind": "brackets", "length": n, "brackets": [list(x) for x in placed]}
+            for p in flow.eligible_for_brackets(state)
+        }
+
+    def players(self, state: HomeostasisState) -> Sequence[str]:
+        return flow.eligible_for_brackets(state)
+
+    def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
+        V.check_brackets(
+            action,
+            len(present(state.expression, "expression")),
+            [(b["first"], b["last"]) for b in state.brackets],
+        )
+
+    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+        return {"pass": True}
+
+    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+        return random_brackets(self.requests(state)[player], rng)
+
+    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+        flow.apply_brackets(w, actions)
 
 
-def _brackets_echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
-    if action.get("pass") is True:
-        return "You pass (no brackets in this step)."
-    return f"You put brackets around cards {action.get('first', '?')} to {action.get('last', '?')}."
+class ChooseEc(HomeostasisStep, ChooseEcStep):
+    """§4.6: the neutral player chooses the EC among the candidates."""
+
+    kind_name = "choose_ec"
+
+    def choosers(self, state: HomeostasisState) -> Sequence[str]:
+        candidates = flow.ec_candidates(state)
+        return [next(p for p in state.players if p not in candidates)]
+
+    def candidates(self, state: HomeostasisState) -> list[str]:
+        return flow.ec_candidates(state)
+
+    def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
+        V.check_choose_ec(action, self.candidates(state))
+
+    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+        flow.apply_choose_ec(w, actions)
 
 
-#: the step kinds of Homeostasis, in the order of play (§3)
-STEPS = {
-    "save_cards": StepDescription(
-        kind="save_cards",
-        random=VIEW_DRAWS["save_cards"],
-        action=SaveCardsAction,
-        ask="save cards",
-        summary=_save_summary,
-        echo=_save_echo,
-        widget="deck_save",
-    ),
-    "draft": StepDescription(
-        kind="draft",
-        action=DraftAction,
-        ask="draft a card",
-        summary=_draft_summary,
-        echo=_draft_echo,
-        together=False,
-        widget="draft_pick",
-    ),
-    "bid": StepDescription(
-        kind="bid",
-        random=VIEW_DRAWS["bid"],
-        action=BidAction,
-        ask="bid in the live auction",
-        summary=_bid_summary,
-        echo=_bid_echo,
-        together=False,
-        widget="slot_bid",
-        quick=lambda r: _pass(r) if r.get("can_pass") else {},
-    ),
-    "final_bid": StepDescription(
-        kind="final_bid",
-        action=FinalBidAction,
-        ask="bid in the sealed final auction",
-        summary=_final_summary,
-        echo=_final_echo,
-        widget="sealed_bid",
-    ),
-    "place_saved": StepDescription(
-        kind="place_saved",
-        random=VIEW_DRAWS["place_saved"],
-        action=PlaceSavedAction,
-        ask="place your saved cards",
-        task="place saved cards",
-        summary=_place_summary,
-        echo=_place_echo,
-        together=False,
-        widget="saved_ends",
-    ),
-    "brackets": StepDescription(
-        kind="brackets",
-        random=VIEW_DRAWS["brackets"],
-        action=BracketsAction,
-        ask="place your team's brackets",
-        task="place the team's brackets",
-        summary=_brackets_summary,
-        echo=_brackets_echo,
-        widget="bracket_pick",
-        quick=_pass,
-    ),
-    "choose_ec": CHOOSE_EC,
+#: the state machine: phase -> the step unit it asks (``"over"`` asks nothing)
+PHASES: dict[str, Step[Any, Any]] = {
+    S.SAVE_CARDS: SaveCards(),
+    S.DRAFT: Draft(),
+    S.AUCTION: Bid(),
+    S.FINAL_AUCTION: FinalBid(),
+    S.PLACE_SAVED: PlaceSaved(),
+    S.BRACKETS: Brackets(),
+    S.CHOOSE_EC: ChooseEc(),
 }

@@ -16,64 +16,12 @@ from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.memo import GrowingLog, remember_last
 
 from . import state as S
-from .cards import DECK, deck_without
+from .cards import deck_without
 from .flow import drafter, ec_candidates, eligible_for_brackets
 from .state import HomeostasisState
 
 
 @remember_last  # validate, apply, random play and the view all ask in turn
-def pending(state: HomeostasisState) -> dict[str, dict]:
-    """``{player: request}`` in config order; empty iff the match is over (§3)."""
-    phase = state.phase
-    if phase == S.SAVE_CARDS:
-        return {
-            p: {"kind": "save_cards", "cards": list(DECK), "garnets": state.holding(p)}
-            for p in state.players
-        }
-    if phase == S.DRAFT:
-        return {
-            drafter(state): {
-                "kind": "draft",
-                "cards": cards_left(state),
-                "positions": free_positions(state),
-            }
-        }
-    if phase == S.AUCTION:
-        a = present(state.auction, "open auction")
-        p = state.turn_order[a.turn]
-        return {
-            p: {
-                "kind": "bid",
-                "card": a.card,
-                "chips": state.chips[p],
-                "slots": empty_slots(state),
-                "totals": list(a.totals),
-                "can_pass": bool(a.bids),
-            }
-        }
-    if phase == S.FINAL_AUCTION:
-        fa = present(state.final_auction, "final auction")
-        return {
-            p: {"kind": "final_bid", "chips": state.chips[p], "rebid": fa.rebids}
-            for p in fa.bidders
-        }
-    if phase == S.PLACE_SAVED:
-        p = present(present(state.final_auction, "final auction").winner, "auction winner")
-        return {p: {"kind": "place_saved", "saved_cards": list(state.saved[p])}}
-    if phase == S.BRACKETS:
-        placed = [[b["first"], b["last"]] for b in state.brackets]
-        n = len(present(state.expression, "expression"))
-        return {
-            p: {"kind": "brackets", "length": n, "brackets": [list(x) for x in placed]}
-            for p in eligible_for_brackets(state)
-        }
-    if phase == S.CHOOSE_EC:
-        candidates = ec_candidates(state)
-        chooser = next(p for p in state.players if p not in candidates)
-        return {chooser: {"kind": "choose_ec", "candidates": candidates}}
-    return {}
-
-
 def pending_players(state: HomeostasisState) -> list[str]:
     """``list(pending(state))`` without building the requests: the view needs
     only who acts, and a replay's views come after its steps, when ``pending``

@@ -31,6 +31,10 @@ FLAGGED = "flagged"
 CLAIMED = "claimed"
 
 
+#: the card rule's verdict: (team, whether it claims, its total)
+Judged = tuple[str, bool, int]
+
+
 class CardOutcome(NamedTuple):
     """What the card rule does to one card.
 
@@ -57,18 +61,19 @@ def team_totals(stakes: dict[str, int], team_of: dict[str, str]) -> dict[str, in
     return totals
 
 
-def resolve_card(flag: str | None, stakes: dict[str, int], team_of: dict[str, str]) -> CardOutcome:
-    """Apply the card rule to an exposed card flagged by ``flag`` (a team or
-    ``None``) carrying ``stakes`` (player -> standing bid, all > 0).
+def judge(flag: str | None, stakes: dict[str, int], team_of: dict[str, str]) -> Judged | None:
+    """The card rule's comparison for an exposed card flagged by ``flag`` (a
+    team or ``None``) carrying ``stakes`` (player -> standing bid, all > 0):
+    the flagging or claiming team, whether it claims, and its total; ``None``
+    when the card stays unflagged (``R = G``). The one home of the rule: a
+    round's resolution (resolve.py) and :func:`resolve_card` both ask it.
 
     >>> t = {"r1": "red", "r2": "red", "g1": "green"}
-    >>> resolve_card(None, {"r1": 3, "g1": 3}, t).result
-    'stays'
-    >>> o = resolve_card("red", {"r1": 4, "g1": 4}, t); (o.result, o.team, o.total, o.returned, o.controller)
-    ('claimed', 'red', 4, {'g1': 4}, 'r1')
+    >>> judge(None, {"r1": 3, "g1": 3}, t), judge("red", {"r1": 4, "g1": 4}, t)
+    (None, ('red', True, 4))
+    >>> judge("red", {"r1": 2, "g1": 3}, t), judge(None, {"g1": 1}, t)
+    (('green', False, 3), ('green', False, 1))
     """
-    # one pass for the team totals (team_totals), one to split the bids: a
-    # round resolves every exposed card, so this is the inner loop of a step
     red = green = 0
     for p, amount in stakes.items():
         if team_of[p] == RED:
@@ -77,13 +82,30 @@ def resolve_card(flag: str | None, stakes: dict[str, int], team_of: dict[str, st
             green += amount
     if flag is None:
         if red == green:
-            return CardOutcome(STAYS, None, 0, {}, {}, dict(stakes), None)
+            return None  # stays unflagged; every bid stays
         team = RED if red > green else GREEN
-        claims = False
-    else:
-        # D7: a tie keeps the flag, and a flag held two rounds in a row claims
-        claims = red >= green if flag == RED else green >= red
-        team = flag if claims else OTHER[flag]
+        return team, False, red if team == RED else green
+    # D7: a tie keeps the flag, and a flag held two rounds in a row claims
+    claims = red >= green if flag == RED else green >= red
+    team = flag if claims else OTHER[flag]
+    return team, claims, red if team == RED else green
+
+
+def resolve_card(flag: str | None, stakes: dict[str, int], team_of: dict[str, str]) -> CardOutcome:
+    """Apply the card rule to an exposed card flagged by ``flag`` (a team or
+    ``None``) carrying ``stakes`` (player -> standing bid, all > 0): who gets
+    their bids back, who pays, what stays, who controls (:func:`judge`).
+
+    >>> t = {"r1": "red", "r2": "red", "g1": "green"}
+    >>> resolve_card(None, {"r1": 3, "g1": 3}, t).result
+    'stays'
+    >>> o = resolve_card("red", {"r1": 4, "g1": 4}, t); (o.result, o.team, o.total, o.returned, o.controller)
+    ('claimed', 'red', 4, {'g1': 4}, 'r1')
+    """
+    judged = judge(flag, stakes, team_of)
+    if judged is None:
+        return CardOutcome(STAYS, None, 0, {}, {}, dict(stakes), None)
+    team, claims, total = judged
     mine: dict[str, int] = {}
     others: dict[str, int] = {}
     for p, amount in stakes.items():
@@ -91,7 +113,6 @@ def resolve_card(flag: str | None, stakes: dict[str, int], team_of: dict[str, st
             mine[p] = amount
         else:
             others[p] = amount
-    total = red if team == RED else green
     if claims:
         return CardOutcome(CLAIMED, team, total, others, mine, {}, controller(mine))
     return CardOutcome(FLAGGED, team, total, others, {}, mine, None)

@@ -1,24 +1,19 @@
-"""The MVP as a pure state machine (``src/mainmatch/games/mvp/spec.md``).
+"""The MVP as a pure state machine: its config, its first state and which
+phase asks which step unit (steps.py).
 
 Modules: ``pattern`` (the covering pattern and exposure), ``card_rule``
 (flags, claims, controllers), ``scoring`` (sets and runs), ``outcome``
 (winners, tokens, EC candidates, ranking), ``validate`` (§3.1 in order),
-``resolve`` (a round, §4.1), ``views`` (§5), ``random_play`` (§3.3),
-``render`` (Discord Markdown).
+``resolve`` (a round, §4.1), ``steps`` (the step units), ``views`` (§5),
+``random_play`` (§3.3), ``render`` (Discord Markdown).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
-from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.errors import IllegalAction
-from mainmatch.engine.events import public
 from mainmatch.engine.game import Game
 from mainmatch.engine.result import nonzero
 from mainmatch.engine.variants import check_variant
@@ -27,24 +22,19 @@ from .card_rule import TEAMS
 from .cards import CARDS
 from .final import copy_final
 from .models import (
-    LAST_ROUND,
     PLAYERS,
     VARIANT_KEYS,
     MvpConfig,
     MvpConfigError,
-    RoundAction,
     check_config_dict,
 )
 from .outcome import ranking
 from .pattern import FULL, LETTERS, exposure
-from .random_play import random_ec_vote, random_round_action
 from .render import render_event
-from .resolve import apply_round
-from .state import CHOOSE_EC, OVER, ROUND, MvpState
-from .steps import STEPS
+from .state import OVER, ROUND, MvpState
+from .steps import PHASES
 from .types import REQUESTS, MvpResult, MvpView
-from .validate import check_round_action, plainly_legal
-from .views import public_view, requests, you
+from .views import public_view, you
 
 #: ids that suggest no team: the teams are a random split unless the host gives them
 #: (mvp spec §2.1), so ``r1..g3`` (the spec's worked examples, §9) would mislead
@@ -75,11 +65,9 @@ class Mvp(Game[MvpState]):
     player_count = PLAYERS
     default_players = DEFAULT_PLAYERS
     config_model = MvpConfig
-    action_models: ClassVar[dict[str, type[BaseModel]]] = {
-        "round": RoundAction,
-        "choose_ec": ec_rules.ChooseEcAction,
-    }
-    steps = STEPS
+    # the state machine: which phase asks which step unit (steps.py); the
+    # step descriptions and action models are read off the units
+    phases = PHASES
     view_type = MvpView  # the declared views and result (types.py)
     result_type = MvpResult
     request_types = REQUESTS
@@ -196,84 +184,6 @@ class Mvp(Game[MvpState]):
             known={p: {} for p in players},
             final=None,
         )
-
-    def requests(self, state: MvpState) -> dict[str, dict]:
-        return requests(state)
-
-    def pending_players(self, state: MvpState) -> Sequence[str]:
-        # as requests lists them: every player in a round, the voters in the EC vote
-        if state.phase == ROUND:
-            return state.players
-        if state.phase == CHOOSE_EC:
-            return state.ended["voters"]
-        return ()
-
-    def validate(self, state: MvpState, player: str, action: Any) -> None:
-        if state.phase == ROUND and player in state.players:
-            e = state.exposure
-            biddable = e.exposed_set if state.round == LAST_ROUND else e.biddable_set
-            if plainly_legal(action, biddable, state.chips[player]):
-                return
-        if state.phase == OVER:
-            raise IllegalAction("the match is over")
-        if player not in self.pending_players(state):
-            if isinstance(player, str) and player in state.index:
-                raise IllegalAction(
-                    f"{player} has nothing to do now; only the winners vote for the EC"
-                )
-            raise IllegalAction(f"{player!r} is not a player in this match")
-        if state.phase == ROUND:
-            check_round_action(
-                action,
-                exposure=state.exposure,
-                round_no=state.round,
-                last_round=LAST_ROUND,
-                chips=state.chips[player],
-                garnets=state.garnets[player],
-                where=state.where,
-            )
-        else:
-            ec_rules.validate_ec_action(action, state.ended["ec_candidates"])
-
-    def default_action(self, state: MvpState, player: str, rng: random.Random) -> dict:
-        if state.phase == CHOOSE_EC:
-            # §3.2: the candidate who comes last in gamewide_tiebreak (no chance)
-            return ec_rules.default_ec_action(
-                state.ended["ec_candidates"], state.config["gamewide_tiebreak"]
-            )
-        # §3.1: "If you fail to make a submission, you are assumed to not make any bid"
-        return {}
-
-    def random_action(self, state: MvpState, player: str, rng: random.Random) -> dict:
-        if state.phase == CHOOSE_EC:
-            default = self.default_action(state, player, rng)
-            return random_ec_vote(state.ended["ec_candidates"], player, default, rng)
-        return random_round_action(state, player, rng)
-
-    # ------------------------------------------------------------ apply §4
-
-    def apply(self, state: MvpState, actions: dict[str, dict]) -> tuple[MvpState, list[dict]]:
-        if state.phase == ROUND:
-            return apply_round(state, actions)
-        if state.phase == CHOOSE_EC:
-            return self._apply_choose_ec(state, actions)
-        raise IllegalAction("the match is over")
-
-    def next_state(self, state: MvpState, actions: dict[str, dict]) -> MvpState:
-        if state.phase == ROUND:
-            return apply_round(state, actions, emit=False)[0]
-        return self.apply(state, actions)[0]
-
-    def _apply_choose_ec(
-        self, state: MvpState, actions: dict[str, dict]
-    ) -> tuple[MvpState, list[dict]]:
-        # §7.3: plurality; a tie in votes goes to the tied candidate last in gamewide_tiebreak
-        final = state.ended
-        votes = {p: actions[p]["ec"] for p in final["voters"]}
-        ec = ec_rules.tally_ec(votes, final["ec_candidates"], state.config["gamewide_tiebreak"])
-        new_final = {**final, "ec_votes": votes, "elimination_candidate": ec}
-        events = [public("elimination_candidate", player=ec, votes=dict(votes))]
-        return replace(state, final=new_final, phase=OVER), events
 
     # ------------------------------------------------------------ views §5
 

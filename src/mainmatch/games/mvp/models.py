@@ -105,6 +105,16 @@ def config_problem(
     tiebreak: list[str],
 ) -> str | None:
     """The first rule of mvp spec §2.1 the fields break, as ``"field: problem"``; ``None`` if valid."""
+    return (
+        _players_problem(players)
+        or _teams_problem(players, teams)
+        or _layout_problem(layout)
+        or _garnets_problem(players, garnets, tiebreak)
+    )
+
+
+def _players_problem(players: list[str]) -> str | None:
+    """§2.1: six distinct non-empty ids."""
     if len(players) != PLAYERS:
         return f"players: The MVP takes exactly {PLAYERS} players, not {len(players)}"
     if any(not p for p in players):
@@ -112,6 +122,11 @@ def config_problem(
     if len(set(players)) != PLAYERS:
         dup = sorted({p for p in players if players.count(p) > 1})
         return f"players: duplicate player ids {dup}"
+    return None
+
+
+def _teams_problem(players: list[str], teams: dict[str, list[str]]) -> str | None:
+    """§2.1: two teams of three players, each player in exactly one."""
     everyone = set(players)
     for team in TEAMS:
         members = teams[team]
@@ -124,6 +139,11 @@ def config_problem(
     if len(set(listed)) != PLAYERS:
         twice = sorted({p for p in listed if listed.count(p) > 1})
         return f"teams: every player must be in exactly one team; {twice[0]!r} is listed twice"
+    return None
+
+
+def _layout_problem(layout: dict[str, str]) -> str | None:
+    """§2.1: one card on each letter A to X, each card on exactly one place."""
     bad_letters = [x for x in layout if x not in LETTER_INDEX]
     if bad_letters:
         return f"layout: {bad_letters[0]!r} is not a place letter (A to X)"
@@ -139,6 +159,14 @@ def config_problem(
         if card in where:
             return f"layout: {card} lies on both {where[card]} and {x}; each card lies on exactly one place"
         where[card] = x
+    return None
+
+
+def _garnets_problem(
+    players: list[str], garnets: dict[str, int], tiebreak: list[str]
+) -> str | None:
+    """§2.1: garnets held by each player, none negative; the tiebreak lists each player once."""
+    everyone = set(players)
     if set(garnets) != everyone:
         missing_p = [p for p in players if p not in garnets]
         extra = sorted(set(garnets) - everyone)

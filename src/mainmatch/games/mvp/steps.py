@@ -1,16 +1,41 @@
-"""The MVP's step descriptions (mvp spec §3): the words and inputs every
-adapter derives its form, echo and decomposition from."""
+"""The MVP's step units (mvp spec §3, §4, §7.3): each step kind's request type,
+action model, words (the inputs every adapter derives its form, echo and
+decomposition from) and handlers, with the fast paths beside the rules they
+shortcut (docs/engine.md "Step units")."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any, Literal, TypedDict
 
-from mainmatch.engine.ec import CHOOSE_EC
+from mainmatch.engine.ec import ChooseEcStep
+from mainmatch.engine.events import public
 from mainmatch.engine.steps import StepDescription, counted, listed
+from mainmatch.engine.unit import Resolved, Step
 
-from .models import RoundAction
-from .random_play import view_random_round
+from .cards import CARDS
+from .models import COSTS, LAST_ROUND, RoundAction
+from .pattern import HIDDEN
+from .random_play import random_ec_vote, random_round_action, view_random_round
+from .resolve import apply_round
+from .state import CHOOSE_EC, OVER, ROUND, MvpState
+from .validate import check_round_action, plainly_legal
+
+
+class RoundRequest(TypedDict):
+    """The ``round`` request (§3.1): what the player holds, the cards they may
+    bid on, the purchases' targets and costs."""
+
+    kind: Literal["round"]
+    round: int
+    chips: int
+    garnets: int
+    biddable: list[str]
+    identity_targets: list[str]
+    location_targets: list[str]
+    costs: dict[str, int]
 
 
 def _card(name: Any) -> str:
@@ -57,7 +82,7 @@ def _echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
     return " ".join(said) or "You add no chips to your bids and buy nothing."
 
 
-ROUND = StepDescription(
+ROUND_WORDS = StepDescription(
     kind="round",
     random=view_random_round,
     action=RoundAction,
@@ -67,5 +92,97 @@ ROUND = StepDescription(
     echo=_echo,
 )
 
-#: the step kinds of The MVP, in the order of play
-STEPS = {"round": ROUND, "choose_ec": CHOOSE_EC}
+
+class Round(Step[RoundRequest, RoundAction]):
+    """§3.1, §4.1: every player bids and buys at once; no submission bids nothing."""
+
+    description = ROUND_WORDS
+    request_type = RoundRequest
+
+    def requests(self, state: MvpState) -> dict[str, RoundRequest]:
+        e = state.exposure
+        biddable = list(e.exposed if state.round == LAST_ROUND else e.biddable)
+        hidden = list(e.hidden)
+        locations = [c for c in CARDS if e.status[state.where[c]] == HIDDEN]
+        return {
+            p: {
+                "kind": "round",
+                "round": state.round,
+                "chips": state.chips[p],
+                "garnets": state.garnets[p],
+                "biddable": list(biddable),
+                "identity_targets": list(hidden),
+                "location_targets": list(locations),
+                "costs": dict(COSTS),
+            }
+            for p in state.players
+        }
+
+    def players(self, state: MvpState) -> Sequence[str]:
+        return state.players  # every player in a round
+
+    def acts(self, state: MvpState, player: str) -> bool:
+        return player in state.players
+
+    def plainly_legal(self, state: MvpState, player: Any, action: Any) -> bool:
+        # the common case, in one pass, before the rule-by-rule walk
+        if player not in state.players:
+            return False
+        e = state.exposure
+        biddable = e.exposed_set if state.round == LAST_ROUND else e.biddable_set
+        return plainly_legal(action, biddable, state.chips[player])
+
+    def validate(self, state: MvpState, player: str, action: Any) -> None:
+        check_round_action(
+            action,
+            exposure=state.exposure,
+            round_no=state.round,
+            last_round=LAST_ROUND,
+            chips=state.chips[player],
+            garnets=state.garnets[player],
+            where=state.where,
+        )
+
+    def default(self, state: MvpState, player: str, rng: random.Random) -> dict[str, Any]:
+        # §3.1: "If you fail to make a submission, you are assumed to not make any bid"
+        return {}
+
+    def random(self, state: MvpState, player: str, rng: random.Random) -> dict[str, Any]:
+        return random_round_action(state, player, rng)
+
+    def resolve(self, state: MvpState, actions: dict[str, dict[str, Any]]) -> Resolved:
+        return apply_round(state, actions)
+
+    def next_state(self, state: MvpState, actions: dict[str, dict[str, Any]]) -> MvpState:
+        return apply_round(state, actions, emit=False)[0]
+
+
+class ChooseEc(ChooseEcStep):
+    """§7.3: the winners vote for the EC among the candidates; plurality, a tie
+    in votes to the tied candidate last in ``gamewide_tiebreak``."""
+
+    def choosers(self, state: MvpState) -> Sequence[str]:
+        voters: list[str] = state.ended["voters"]
+        return voters
+
+    def candidates(self, state: MvpState) -> list[str]:
+        candidates: list[str] = state.ended["ec_candidates"]
+        return candidates
+
+    def not_asked(self, state: MvpState, player: str) -> str:
+        return f"{player} has nothing to do now; only the winners vote for the EC"
+
+    def random(self, state: MvpState, player: str, rng: random.Random) -> dict[str, Any]:
+        # §3.3: the default vote, a self-vote (when a candidate) or a uniform candidate
+        default = self.default(state, player, rng)
+        return random_ec_vote(self.candidates(state), player, default, rng)
+
+    def resolve(self, state: MvpState, actions: dict[str, dict[str, Any]]) -> Resolved:
+        votes, ec = self.tally(state, actions)
+        new_final = {**state.ended, "ec_votes": votes, "elimination_candidate": ec}
+        events = [public("elimination_candidate", player=ec, votes=dict(votes))]
+        return replace(state, final=new_final, phase=OVER), events
+
+
+#: the state machine: phase -> the step unit it asks (``"over"`` asks nothing)
+PHASES: dict[str, Step[Any, Any]] = {ROUND: Round(), CHOOSE_EC: ChooseEc()}

@@ -68,8 +68,30 @@ def check_round_action(
     ``garnets`` the player's free chips and garnets left, ``where`` maps each
     card to its letter.
     """
-    status = exposure.status
-    # §3.1 rule 1: an object with known fields, none of them null
+    _check_fields(action)
+    total = _check_bids(action.get("bids", {}), exposure, round_no, last_round)
+    # §3.1 rule 3: bids are paid from the chips held when the round starts (D13)
+    if total > chips:
+        raise IllegalAction(
+            f"your bids total {_plural(total, 'chip')} but you have {chips} "
+            "(chips bought this round arrive at the end of the round)"
+        )
+    identity = _check_identity(action.get("buy_identity", []), exposure.status)
+    location = _check_location(action.get("buy_location", []), exposure.status, where)
+    # §3.1 rule 6
+    buy_chips = action.get("buy_chips", 0)
+    if not is_json_int(buy_chips) or buy_chips < 0:
+        raise IllegalAction(
+            f"buy_chips must be a non-negative integer (got {shown(buy_chips)})" + _in("buy_chips")
+        )
+    # §3.1 rule 7: purchases are paid from the garnets left
+    cost = IDENTITY_COST * len(identity) + LOCATION_COST * len(location) + CHIP_COST * buy_chips
+    if cost > garnets:
+        raise IllegalAction(f"your purchases cost {_plural(cost, 'garnet')} but you have {garnets}")
+
+
+def _check_fields(action: Any) -> None:
+    """§3.1 rule 1: an object with known fields, none of them null."""
     if not isinstance(action, dict):
         raise IllegalAction(
             f'the action must be a JSON object like {{"bids": {{"U": 1}}}}, not {json_type(action)}'
@@ -85,8 +107,10 @@ def check_round_action(
             raise IllegalAction(
                 f"{key} is null; leave the field out instead (null never stands for a field)"
             )
-    # §3.1 rule 2: bids on biddable cards, positive JSON integers
-    bids = action.get("bids", {})
+
+
+def _check_bids(bids: Any, exposure: Exposure, round_no: int, last_round: int) -> int:
+    """§3.1 rule 2: bids on biddable cards, positive JSON integers; their total."""
     if not isinstance(bids, dict):
         raise IllegalAction(
             f'bids must be an object of {{letter: chips}} like {{"U": 2}}, not {json_type(bids)}'
@@ -97,7 +121,7 @@ def check_round_action(
         if not is_letter(letter):
             raise IllegalAction(f"{_name(letter)} is not a card letter (A to X)")
         if letter not in biddable:
-            st = status[letter]
+            st = exposure.status[letter]
             if round_no == last_round and st == NEARLY_EXPOSED:
                 raise IllegalAction(
                     f"in round {last_round} you may bid only on exposed cards; {letter} is nearly exposed"
@@ -111,14 +135,11 @@ def check_round_action(
                 "leave the card out to not bid on it"
             )
         total += amount
-    # §3.1 rule 3: bids are paid from the chips held when the round starts (D13)
-    if total > chips:
-        raise IllegalAction(
-            f"your bids total {_plural(total, 'chip')} but you have {chips} "
-            "(chips bought this round arrive at the end of the round)"
-        )
-    # §3.1 rule 4: identities of hidden letters, no letter twice in the list (D14, D30)
-    identity = action.get("buy_identity", [])
+    return total
+
+
+def _check_identity(identity: Any, status: dict[str, str]) -> list:
+    """§3.1 rule 4: identities of hidden letters, no letter twice in the list (D14, D30)."""
     if not isinstance(identity, list):
         raise IllegalAction(
             f'buy_identity must be a list of card letters like ["C"], not {json_type(identity)}'
@@ -140,8 +161,11 @@ def check_round_action(
                 f"buy_identity lists the same letter twice ({letter})" + _in("buy_identity")
             )
         seen.add(letter)
-    # §3.1 rule 5: locations of cards lying on hidden places, no card twice in the list
-    location = action.get("buy_location", [])
+    return identity
+
+
+def _check_location(location: Any, status: dict[str, str], where: dict[str, str]) -> list:
+    """§3.1 rule 5: locations of cards lying on hidden places, no card twice in the list."""
     if not isinstance(location, list):
         raise IllegalAction(
             f'buy_location must be a list of cards like ["pears-4"], not {json_type(location)}'
@@ -165,16 +189,7 @@ def check_round_action(
                 f"buy_location lists the same card twice ({card})" + _in("buy_location")
             )
         seen.add(card)
-    # §3.1 rule 6
-    buy_chips = action.get("buy_chips", 0)
-    if not is_json_int(buy_chips) or buy_chips < 0:
-        raise IllegalAction(
-            f"buy_chips must be a non-negative integer (got {shown(buy_chips)})" + _in("buy_chips")
-        )
-    # §3.1 rule 7: purchases are paid from the garnets left
-    cost = IDENTITY_COST * len(identity) + LOCATION_COST * len(location) + CHIP_COST * buy_chips
-    if cost > garnets:
-        raise IllegalAction(f"your purchases cost {_plural(cost, 'garnet')} but you have {garnets}")
+    return location
 
 
 def plainly_legal(action: Any, biddable: frozenset[str], chips: int) -> bool:

@@ -1,4 +1,4 @@
-"""Views and requests (mvp spec §3.1, §3.2, §5).
+"""Views (mvp spec §5); the requests are the step units' (steps.py).
 
 The public view holds exactly the eleven keys of §5.1; a private view is the
 public view plus ``you`` (§5.2). Never public: free chips, standing bids
@@ -8,14 +8,11 @@ hidden cards (also after the end).
 
 from __future__ import annotations
 
-from mainmatch.engine import ec as ec_rules
-
 from .card_rule import GREEN, RED
-from .cards import CARDS
 from .final import copy_final
-from .models import COSTS, LAST_ROUND
+from .models import LAST_ROUND
 from .pattern import CLAIMED, EXPOSED, HIDDEN, LETTERS, NEARLY_EXPOSED, in_letter_order
-from .state import CHOOSE_EC, ROUND, MvpState
+from .state import ROUND, MvpState
 
 GAME_ID = "mvp"
 #: an unflagged card's ``flag`` and ``flag_total``
@@ -92,29 +89,3 @@ def you(state: MvpState, player: str) -> dict:
         ],
         "known_cards": dict(state.known[player]),
     }
-
-
-def requests(state: MvpState) -> dict[str, dict]:
-    """``pending``: every player in a round, the voters in ``choose_ec``, nobody once over."""
-    if state.phase == ROUND:
-        e = state.exposure
-        biddable = list(e.exposed if state.round == LAST_ROUND else e.biddable)
-        hidden = list(e.hidden)
-        locations = [c for c in CARDS if e.status[state.where[c]] == HIDDEN]
-        return {
-            p: {
-                "kind": "round",
-                "round": state.round,
-                "chips": state.chips[p],
-                "garnets": state.garnets[p],
-                "biddable": list(biddable),
-                "identity_targets": list(hidden),
-                "location_targets": list(locations),
-                "costs": dict(COSTS),
-            }
-            for p in state.players
-        }
-    if state.phase == CHOOSE_EC:
-        final = state.ended
-        return {p: ec_rules.choose_ec_request(final["ec_candidates"]) for p in final["voters"]}
-    return {}

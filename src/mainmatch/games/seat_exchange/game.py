@@ -1,19 +1,16 @@
-"""Kong's Seat Exchange as a pure state machine (``src/mainmatch/games/seat_exchange/spec.md``)."""
+"""Kong's Seat Exchange as a pure state machine: its config, its first state and
+which phase asks which step unit (steps.py)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
-from mainmatch.engine import ec as ec_rules
-from mainmatch.engine.errors import IllegalAction, InvalidConfig
+from mainmatch.engine.errors import InvalidConfig
 from mainmatch.engine.game import Game
 from mainmatch.engine.variants import check_variant
 
-from . import random_play, resolve, views
+from . import views
 from .models import (
     INCOME,
     PLAYERS,
@@ -21,15 +18,13 @@ from .models import (
     STREAK_TARGET,
     VARIANT_KEYS,
     SeatExchangeConfig,
-    TradesAction,
     plainly_valid,
 )
 from .render import render_event
 from .state import DEFAULT_PLAYERS, SeatState, holders_of
-from .steps import STEPS
+from .steps import PHASES
 from .streaks import longest_streak
 from .types import REQUESTS, SeatExchangeResult, SeatExchangeView
-from .validate import check_trades
 
 
 class SeatExchange(Game[SeatState]):
@@ -39,11 +34,9 @@ class SeatExchange(Game[SeatState]):
     player_count = PLAYERS
     default_players = DEFAULT_PLAYERS
     config_model = SeatExchangeConfig
-    action_models: ClassVar[dict[str, type[BaseModel]]] = {
-        "trades": TradesAction,
-        "choose_ec": ec_rules.ChooseEcAction,
-    }
-    steps = STEPS
+    # the state machine: which phase asks which step unit (steps.py); the
+    # step descriptions and action models are read off the units
+    phases = PHASES
     view_type = SeatExchangeView  # the declared views and result (types.py)
     result_type = SeatExchangeResult
     request_types = REQUESTS
@@ -157,84 +150,6 @@ class SeatExchange(Game[SeatState]):
             seat_numbers=nums,
             limits=limits,
         )
-
-    def pending_players(self, state: SeatState) -> Sequence[str]:
-        if state.phase == "trade":  # §3.1: everyone, in listing order
-            return state.players
-        if state.phase == "choose_ec":
-            return state.ended["choosers"]
-        return ()
-
-    def requests(self, state: SeatState) -> dict[str, dict]:
-        if state.phase == "trade":
-            plist = list(state.players)
-            out = {
-                p: {
-                    "kind": "trades",
-                    "round": state.round,
-                    "money": state.money[p],
-                    "garnets": state.garnets[p],
-                    "players": plist,
-                }
-                for p in state.players
-            }
-        elif state.phase == "choose_ec":
-            out = {
-                p: ec_rules.choose_ec_request(state.ended["ec_candidates"])
-                for p in state.ended["choosers"]
-            }
-        else:
-            out = {}
-        return out
-
-    def validate(self, state: SeatState, player: str, action: Any) -> None:
-        if state.phase == "trade" and player in state.index:  # §3.1: all 13 are pending
-            check_trades(
-                action, state.index, state.players, state.money[player], state.garnets[player]
-            )
-            return
-        if state.phase == "over":
-            raise IllegalAction("the match is over")
-        if player not in self.pending(state):
-            raise IllegalAction(
-                f"{player} has nothing to do now"
-                if player in state.index
-                else f"{player!r} is not a player in this match"
-            )
-        ec_rules.validate_ec_action(action, state.ended["ec_candidates"])
-
-    def default_action(self, state: SeatState, player: str, rng: random.Random) -> dict:
-        if state.phase == "choose_ec":
-            return ec_rules.default_ec_action(
-                state.ended["ec_candidates"], state.config["gamewide_tiebreak"]
-            )
-        return {"garnets": 0, "trades": []}  # §3.1: save everything
-
-    # ------------------------------------------------------------ random play
-
-    def random_action(self, state: SeatState, player: str, rng: random.Random) -> dict:
-        return random_play.random_action(state, player, rng)
-
-    # ------------------------------------------------------------ apply §4
-
-    def apply(self, state: SeatState, actions: dict[str, dict]) -> tuple[SeatState, list[dict]]:
-        if state.phase == "trade":
-            return resolve.apply_trades(state, actions)
-        if state.phase == "choose_ec":
-            return resolve.apply_choose_ec(state, actions)
-        raise IllegalAction("the match is over")
-
-    def next_state(self, state: SeatState, actions: dict[str, dict]) -> SeatState:
-        # apply's state without its events (replay, the simulator)
-        if state.phase == "trade":
-            return resolve.apply_trades(state, actions, events=False)[0]
-        if state.phase == "choose_ec":
-            return resolve.apply_choose_ec(state, actions, events=False)[0]
-        raise IllegalAction("the match is over")
-
-    def checked_next_state(self, state: SeatState, actions: dict[str, dict]) -> SeatState | None:
-        # a round's trades checked while they are applied: one pass, not two
-        return resolve.checked_trades(state, actions) if state.phase == "trade" else None
 
     # ------------------------------------------------------------ views §5, result §7
 

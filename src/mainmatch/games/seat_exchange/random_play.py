@@ -16,8 +16,7 @@ _AMOUNTS = (1, 1, 2, 3, 5, 5, 10, 10, 20, 25, 50)
 
 
 def random_action(state: SeatState, player: str, rng: random.Random) -> dict:
-    if state.phase == "choose_ec":
-        return {"ec": rng.choice(state.ended["ec_candidates"])}
+    """A random ``trades`` action for ``player`` (the EC vote's is the shared unit's)."""
     rand = rng.random
     passed, action, left = _opening(rand, state.garnets[player], state.money[player])
     if passed is not None:

@@ -46,18 +46,61 @@ def apply_trades(
     §3.1 in exact built-in types (what ``validate.check_trades`` accepts of
     them) and :class:`NotPlain` is raised, nothing changed, at the first that
     is not so (replay then names the fault; decision PE15)."""
-    players, index, r = state.players, state.index, state.round
+    r = state.round
+    money, held, spent_g, bids, pairs = _payments(state, actions, check)
+    swaps, seating, nums, longest = _swaps(state, _successful(pairs), pairs)
+    # §4.2.7 end of play, or the next round's income
+    rounds, income, target = state.limits
+    ends = longest >= target or r == rounds
+    new = SeatState(
+        config=state.config,
+        players=state.players,
+        index=state.index,
+        numbers=state.numbers,
+        seats=seating,
+        round=r if ends else r + 1,
+        money=money if ends else {p: m + income for p, m in money.items()},
+        garnets=held,
+        garnets_spent=spent_g,
+        history=(*state.history, {"round": r, "swaps": swaps, "longest_streak": longest}),
+        bids=(*state.bids, bids),
+        longest=longest,
+        phase=state.phase,
+        end=None,
+        holders=state.holders,
+        seat_numbers=nums,
+        limits=state.limits,
+    )
+    out = _round_events(r, swaps, seating, longest, bids, money) if events else None
+    if longest >= target:
+        return end_play(new, "streak", _streakers(new, target), out)
+    if ends:
+        return end_play(new, "rounds", [], out)
+    if out is None:
+        return new, []
+    out.append(public("round_start", round=r + 1, income=income, longest_streak=longest))
+    return new, out
+
+
+#: what a round's payments leave: money, garnets held and spent, bids, pairs
+Payments = tuple[dict[str, int], dict[str, int], dict[str, int], dict[str, Bid], dict[int, list]]
+
+
+def _payments(state: SeatState, actions: dict[str, dict], check: bool) -> Payments:
+    """§4.2.1: every payment is final, won or lost; garnets turned in become
+    dollars first. Pairs: key -> [sum of contributions, top contribution, top
+    contributors, i, j]. With ``check``, :class:`NotPlain` at the first action
+    that is not plainly legal (see :func:`apply_trades`)."""
+    r = state.round
     money = state.money.copy()
     # garnets are rarely converted: their dicts are copied only when they change
     held = state.garnets
     spent_g = state.garnets_spent
     #: player -> bid (§5 `you.bids`, built by the view)
     bids: dict[str, Bid] = {}
-    #: pair key -> [sum of contributions, top contribution, top contributors, i, j]
     pairs: dict[int, list] = {}
-    # §4.2.1 payments are final, won or lost
     passed: Bid = {"round": r, "garnets": 0, "spent": 0, "trades": ()}  # shared: never mutated
-    for p in players:
+    for p in state.players:
         action = actions[p]
         # with check, what is not checked here fails loudly below (a missing
         # key, a pair that is no list of two players): see checked_trades
@@ -78,44 +121,60 @@ def apply_trades(
         if not trades:
             bids[p] = {"round": r, "garnets": g, "spent": 0, "trades": ()} if g else passed
             continue
-        total = 0
-        mine = []
-        for t in trades:
-            if check and (type(t) is not dict or len(t) != 2 or type(t["players"]) is not list):
-                raise NotPlain
-            a, b = t["players"]
-            i, j = index[a], index[b]
-            amount = t["amount"]
-            if check and (type(amount) is not int or amount < 1):
-                raise NotPlain
-            if i > j:
-                i, j = j, i
-            key = 16 * i + j
-            # players come in ``players`` order: tied top contributors stay in it
-            pair = pairs.get(key)
-            if pair is None:
-                pairs[key] = [amount, amount, [p], i, j]
-            else:
-                pair[0] += amount
-                if amount > pair[1]:
-                    pair[1], pair[2] = amount, [p]
-                elif amount == pair[1]:
-                    pair[2].append(p)
-            total += amount
-            mine.append((key, amount))
+        total, mine = _pay_for(p, trades, state.index, pairs, check)
         if check and total > money[p]:
             raise NotPlain  # more than the player has
         money[p] -= total
-        if len(mine) > 1:  # §5: in pair order (keys differ: amounts are never compared)
-            if check and len({key for key, _ in mine}) != len(mine):
-                raise NotPlain  # a pair listed twice
-            mine.sort()
         bids[p] = {"round": r, "garnets": g, "spent": total, "trades": mine}
-    winners = _successful(pairs)
-    # §4.2.4 swap seats all at once; §4.2.5 swap entries name the top contributor(s)
+    return money, held, spent_g, bids, pairs
+
+
+def _pay_for(
+    p: str, trades: list, index: dict[str, int], pairs: dict[int, list], check: bool
+) -> tuple[int, list[tuple[int, int]]]:
+    """§4.2.1: ``p``'s contributions added to ``pairs``; their total and ``p``'s
+    (key, amount) list in pair order (§5)."""
+    total = 0
+    mine = []
+    for t in trades:
+        if check and (type(t) is not dict or len(t) != 2 or type(t["players"]) is not list):
+            raise NotPlain
+        a, b = t["players"]
+        i, j = index[a], index[b]
+        amount = t["amount"]
+        if check and (type(amount) is not int or amount < 1):
+            raise NotPlain
+        if i > j:
+            i, j = j, i
+        key = 16 * i + j
+        # players come in ``players`` order: tied top contributors stay in it
+        pair = pairs.get(key)
+        if pair is None:
+            pairs[key] = [amount, amount, [p], i, j]
+        else:
+            pair[0] += amount
+            if amount > pair[1]:
+                pair[1], pair[2] = amount, [p]
+            elif amount == pair[1]:
+                pair[2].append(p)
+        total += amount
+        mine.append((key, amount))
+    if len(mine) > 1:  # §5: in pair order (keys differ: amounts are never compared)
+        if check and len({key for key, _ in mine}) != len(mine):
+            raise NotPlain  # a pair listed twice
+        mine.sort()
+    return total, mine
+
+
+def _swaps(
+    state: SeatState, winners: list[int], pairs: dict[int, list]
+) -> tuple[list[dict], tuple[str, ...], tuple[int, ...], int]:
+    """§4.2.4 swap seats all at once; §4.2.5 swap entries name the top
+    contributor(s); §4.2.6 the seating, its numbers and longest streak."""
     swaps = []
     moved = False
     if winners:
+        players = state.players
         seats = list(state.seats)
         seat_of = dict(zip(seats, range(len(seats))))
         for key in winners:
@@ -124,41 +183,23 @@ def apply_trades(
                 seats[seat_of[a]], seats[seat_of[b]] = b, a
                 moved = True
             swaps.append({"players": [a, b], "paid_by": pairs[key][2]})
-    # §4.2.6 history
-    if moved:
-        seating = tuple(seats)
-        nums = tuple(map(state.numbers.__getitem__, seating))
-        longest = longest_streak(nums)
-    else:  # nobody moved (self-swaps at most): the streaks stay as they were
-        seating, nums, longest = state.seats, state.seat_numbers, state.longest
-    # §4.2.7 end of play, or the next round's income
-    rounds, income, target = state.limits
-    ends = longest >= target or r == rounds
-    new = SeatState(
-        config=state.config,
-        players=players,
-        index=index,
-        numbers=state.numbers,
-        seats=seating,
-        round=r if ends else r + 1,
-        money=money if ends else {p: m + income for p, m in money.items()},
-        garnets=held,
-        garnets_spent=spent_g,
-        history=(*state.history, {"round": r, "swaps": swaps, "longest_streak": longest}),
-        bids=(*state.bids, bids),
-        longest=longest,
-        phase=state.phase,
-        end=None,
-        holders=state.holders,
-        seat_numbers=nums,
-        limits=state.limits,
-    )
-    if not events:
-        if longest >= target:
-            return end_play(new, "streak", _streakers(new, target), None)
-        if ends:
-            return end_play(new, "rounds", [], None)
-        return new, []
+        if moved:
+            seating = tuple(seats)
+            nums = tuple(map(state.numbers.__getitem__, seating))
+            return swaps, seating, nums, longest_streak(nums)
+    # nobody moved (self-swaps at most): the streaks stay as they were
+    return swaps, state.seats, state.seat_numbers, state.longest
+
+
+def _round_events(
+    r: int,
+    swaps: list[dict],
+    seating: tuple[str, ...],
+    longest: int,
+    bids: dict[str, Bid],
+    money: dict[str, int],
+) -> list[dict]:
+    """§4.2.6: the round's public result and each player's own figures."""
     out = [
         public("round_result", round=r, swaps=swaps, seats=list(seating), longest_streak=longest)
     ]
@@ -174,12 +215,7 @@ def apply_trades(
         }
         for p, bid in bids.items()
     ]
-    if longest >= target:
-        return end_play(new, "streak", _streakers(new, target), out)
-    if ends:
-        return end_play(new, "rounds", [], out)
-    out.append(public("round_start", round=r + 1, income=income, longest_streak=longest))
-    return new, out
+    return out
 
 
 def _streakers(state: SeatState, target: int) -> list[str]:

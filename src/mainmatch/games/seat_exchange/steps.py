@@ -1,17 +1,36 @@
-"""Seat Exchange's step descriptions (seat_exchange spec §3.1, §5): the words and
-inputs every adapter derives its form, echo and decomposition from."""
+"""Seat Exchange's step units (seat_exchange spec §3.1, §4, §5): each step kind's
+request type, action model, words (the inputs every adapter derives its form,
+echo and decomposition from) and handlers, with the fast paths beside the
+rules they shortcut (docs/engine.md "Step units")."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, TypedDict
 
 from mainmatch.engine.checks import money
-from mainmatch.engine.ec import CHOOSE_EC
+from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.steps import StepDescription, counted
+from mainmatch.engine.unit import Resolved, Step
 
+from . import random_play
 from .models import TradesAction
 from .random_play import view_random_trades
+from .resolve import apply_choose_ec, apply_trades, checked_trades
+from .state import SeatState
+from .validate import check_trades
+
+
+class TradesRequest(TypedDict):
+    """The ``trades`` request (§5): the round, what the player holds, and the
+    players a trade may name, in listing order."""
+
+    kind: Literal["trades"]
+    round: int
+    money: int
+    garnets: int
+    players: list[str]
 
 
 def _summary(request: Mapping[str, Any]) -> str:
@@ -41,7 +60,7 @@ def _echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
     return said + "."
 
 
-TRADES = StepDescription(
+TRADES_WORDS = StepDescription(
     kind="trades",
     action=TradesAction,
     ask="pay for trades",
@@ -52,5 +71,74 @@ TRADES = StepDescription(
     random=view_random_trades,
 )
 
-#: the step kinds of Seat Exchange, in the order of play
-STEPS = {"trades": TRADES, "choose_ec": CHOOSE_EC}
+
+class Trades(Step[TradesRequest, TradesAction]):
+    """§3.1, §4.2: all 13 pay for trades at once; no submission saves everything."""
+
+    description = TRADES_WORDS
+    request_type = TradesRequest
+
+    def requests(self, state: SeatState) -> dict[str, TradesRequest]:
+        plist = list(state.players)
+        return {
+            p: {
+                "kind": "trades",
+                "round": state.round,
+                "money": state.money[p],
+                "garnets": state.garnets[p],
+                "players": plist,
+            }
+            for p in state.players
+        }
+
+    def players(self, state: SeatState) -> Sequence[str]:
+        return state.players  # §3.1: everyone, in listing order
+
+    def acts(self, state: SeatState, player: str) -> bool:
+        return player in state.index
+
+    def validate(self, state: SeatState, player: str, action: Any) -> None:
+        check_trades(action, state.index, state.players, state.money[player], state.garnets[player])
+
+    def default(self, state: SeatState, player: str, rng: random.Random) -> dict[str, Any]:
+        return {"garnets": 0, "trades": []}  # §3.1: save everything
+
+    def random(self, state: SeatState, player: str, rng: random.Random) -> dict[str, Any]:
+        return random_play.random_action(state, player, rng)
+
+    def resolve(self, state: SeatState, actions: dict[str, dict[str, Any]]) -> Resolved:
+        return apply_trades(state, actions)
+
+    def next_state(self, state: SeatState, actions: dict[str, dict[str, Any]]) -> SeatState:
+        # the state without the round's events (replay, the simulator)
+        return apply_trades(state, actions, events=False)[0]
+
+    def checked_next_state(
+        self, state: SeatState, actions: dict[str, dict[str, Any]]
+    ) -> SeatState | None:
+        # a round's trades checked while they are applied: one pass, not two (PE15)
+        return checked_trades(state, actions)
+
+
+class ChooseEc(ChooseEcStep):
+    """§4.3: the winners name the EC among the players tied for least money."""
+
+    def choosers(self, state: SeatState) -> Sequence[str]:
+        choosers: list[str] = state.ended["choosers"]
+        return choosers
+
+    def candidates(self, state: SeatState) -> list[str]:
+        candidates: list[str] = state.ended["ec_candidates"]
+        return candidates
+
+    def resolve(self, state: SeatState, actions: dict[str, dict[str, Any]]) -> Resolved:
+        return apply_choose_ec(state, actions)
+
+    def next_state(self, state: SeatState, actions: dict[str, dict[str, Any]]) -> SeatState:
+        return apply_choose_ec(state, actions, events=False)[0]
+
+
+TRADES = Trades()
+CHOOSE_EC = ChooseEc()
+#: the state machine: phase -> the step unit it asks (``"over"`` asks nothing)
+PHASES: dict[str, Step[Any, Any]] = {"trade": TRADES, "choose_ec": CHOOSE_EC}

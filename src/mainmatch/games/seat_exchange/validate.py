@@ -35,12 +35,7 @@ def check_trades(
     # §3.1.2
     spend = action.get("garnets", 0)
     if type(spend) is not int or spend:  # the common 0 needs no more checks
-        if not is_json_int(spend) or spend < 0:
-            raise IllegalAction(f"garnets must be a whole number >= 0, not {json.dumps(spend)}")
-        if spend > garnets_held:
-            raise IllegalAction(
-                f"you hold {garnets_held} garnet{'s' if garnets_held != 1 else ''}; cannot spend {spend}"
-            )
+        _check_garnets(spend, garnets_held)
     # §3.1.3
     trades = action.get("trades", _NO_TRADES)
     if not isinstance(trades, list):
@@ -83,6 +78,16 @@ def check_trades(
     if total > dollars + spend:
         raise IllegalAction(
             f"trades total {money(total)} but you have {money(dollars + spend)} ({money(dollars)} + {spend} garnets)"
+        )
+
+
+def _check_garnets(spend: Any, garnets_held: int) -> None:
+    """§3.1.2: garnets turned in are a whole number, at most those held."""
+    if not is_json_int(spend) or spend < 0:
+        raise IllegalAction(f"garnets must be a whole number >= 0, not {json.dumps(spend)}")
+    if spend > garnets_held:
+        raise IllegalAction(
+            f"you hold {garnets_held} garnet{'s' if garnets_held != 1 else ''}; cannot spend {spend}"
         )
 
 

@@ -1,4 +1,5 @@
-"""Second to Won as a pure state machine (``src/mainmatch/games/second_to_won/spec.md``).
+"""Second to Won as a pure state machine: its config, its first state and which
+phase asks which step unit (steps.py).
 
 One step kind, ``bids``, per auction with all nine players pending; the
 match ends after the last auction or as soon as someone passes 200 points,
@@ -11,9 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
-from mainmatch.engine.errors import IllegalAction, InvalidConfig
+from mainmatch.engine.errors import InvalidConfig
 from mainmatch.engine.game import Game
 from mainmatch.engine.ranking import Placings
 from mainmatch.engine.result import nonzero
@@ -22,21 +21,17 @@ from .config import OPTIONS, build_config, check_config
 from .items import compile_item
 from .models import (
     LETTERS,
-    MIN_BIDS,
     PLAYERS,
     VARIANT_KEYS,
-    BidsAction,
     SecondToWonConfig,
 )
 from .places import placings
-from .random_play import default_bids, random_bids, random_host_inputs
+from .random_play import random_host_inputs
 from .render import render_event
 from .state import SecondState
-from .step import play_auction
-from .steps import STEPS
+from .steps import PHASES
 from .table import CHOICE, Table, lot_of, new_table, plain_lots
 from .types import REQUESTS, SecondToWonResult, SecondToWonView
-from .validate import check_bids, plainly_legal
 from .views import view
 
 __all__ = ["SecondState", "SecondToWon", "Table"]
@@ -51,8 +46,9 @@ class SecondToWon(Game[SecondState]):
     player_count = PLAYERS
     default_players = DEFAULT_PLAYERS
     config_model = SecondToWonConfig
-    action_models: ClassVar[dict[str, type[BaseModel]]] = {"bids": BidsAction}
-    steps = STEPS
+    # the state machine: which phase asks which step unit (steps.py); the
+    # step description and action model are read off the unit
+    phases = PHASES
     view_type = SecondToWonView  # the declared views and result (types.py)
     result_type = SecondToWonResult
     request_types = REQUESTS
@@ -142,99 +138,6 @@ class SecondToWon(Game[SecondState]):
             info=nothing,
             end=None,
         )
-
-    def requests(self, state: SecondState) -> dict[str, dict]:
-        out: dict[str, dict] = {}
-        if state.phase == "bidding":
-            # §3.1 request; the shown items are one list shared by the nine requests
-            k = state.auction
-            items = state.table.show(k)
-            for p in state.players:
-                c = state.chips[p]
-                out[p] = {
-                    "kind": "bids",
-                    "auction": k,
-                    "items": items,
-                    "chips": c,
-                    "garnets": state.garnets[p],
-                    "min_items": min(MIN_BIDS, c),
-                    "choice_targets": list(state.table.others[p]),
-                }
-        return out
-
-    def pending_players(self, state: SecondState) -> Sequence[str]:
-        # as requests lists them: all nine players while the match runs (§3.1)
-        return state.players if state.phase == "bidding" else ()
-
-    def validate(self, state: SecondState, player: str, action: Any) -> None:
-        if state.phase == "over":
-            raise IllegalAction("the match is over")
-        index = state.index
-        if not isinstance(player, str) or player not in index:
-            raise IllegalAction(f"{player!r} is not a player in this match")
-        choice = state.table.choice_letters[state.auction - 1]
-        chips = state.chips[player]
-        garnets = state.garnets[player]
-        if not plainly_legal(action, player, index, choice, chips, garnets):
-            # the rule-by-rule checks name the first broken rule
-            check_bids(action, player, index, choice, chips, garnets)
-
-    def default_action(self, state: SecondState, player: str, rng: random.Random) -> dict:
-        self._require_pending(state, player)
-        return default_bids(
-            rng,
-            state.chips[player],
-            state.table.choice_letters[state.auction - 1],
-            state.table.others[player],
-        )
-
-    def random_action(self, state: SecondState, player: str, rng: random.Random) -> dict:
-        self._require_pending(state, player)
-        t = state.table
-        return random_bids(
-            rng,
-            state.chips[player],
-            state.garnets[player],
-            t.n_auctions - state.auction + 1,
-            t.choice_letters[state.auction - 1],
-            t.others[player],
-        )
-
-    @staticmethod
-    def _require_pending(state: SecondState, player: Any) -> None:
-        """Every player is pending while the match runs (§3.1)."""
-        if state.phase == "over":
-            raise IllegalAction("the match is over")
-        if not isinstance(player, str) or player not in state.index:
-            raise IllegalAction(f"{player!r} is not a player in this match")
-
-    # ------------------------------------------------------------ apply §4
-
-    def apply(self, state: SecondState, actions: dict[str, dict]) -> tuple[SecondState, list[dict]]:
-        if state.phase == "over":
-            raise IllegalAction("the match is over")
-        players = state.players
-        if len(actions) != len(players) or any(p not in actions for p in players):
-            # actions arrive validated (the engine spec); this guards a direct caller's wrong set of players
-            missing = [p for p in players if p not in actions]
-            extra = sorted(str(p) for p in actions if p not in state.index)
-            raise IllegalAction(
-                f"a bids step needs one action from each of the {PLAYERS} players (missing {missing}, unknown {extra})"
-            )
-        return play_auction(state, actions, True)
-
-    def apply_validated(
-        self, state: SecondState, actions: dict[str, dict]
-    ) -> tuple[SecondState, list[dict]]:
-        # the driver has checked the players (the engine spec: apply gets a checked step)
-        if state.phase == "over":
-            raise IllegalAction("the match is over")
-        return play_auction(state, actions, True)
-
-    def next_state(self, state: SecondState, actions: dict[str, dict]) -> SecondState:
-        if state.phase == "over":
-            raise IllegalAction("the match is over")
-        return play_auction(state, actions, False)[0]
 
     # ------------------------------------------------------------ views §5
 

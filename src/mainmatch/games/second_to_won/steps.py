@@ -1,15 +1,37 @@
-"""Second to Won's step descriptions (second_to_won spec §3.1): the words and
-inputs every adapter derives its form, echo and decomposition from."""
+"""Second to Won's step unit (second_to_won spec §3.1, §4): the ``bids`` step's
+request type, action model, words (the inputs every adapter derives its form,
+echo and decomposition from) and handlers, with the fast paths beside the
+rules they shortcut (docs/engine.md "Step units"). The Elimination Candidate
+is found by the rules (§7): there is no ``choose_ec`` step."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, TypedDict
 
+from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.steps import StepDescription, counted
+from mainmatch.engine.unit import Resolved, Step
 
-from .models import GARNET_VALUE, BidsAction
-from .random_play import view_random_bids
+from .models import GARNET_VALUE, MIN_BIDS, PLAYERS, BidsAction
+from .random_play import default_bids, random_bids, view_random_bids
+from .resolve import play_auction
+from .state import SecondState
+from .validate import check_bids, plainly_legal
+
+
+class BidsRequest(TypedDict):
+    """The ``bids`` request (§3.1): the auction, its items as listed, what the
+    player holds, the least number of items to bid on, the CHOICE targets."""
+
+    kind: Literal["bids"]
+    auction: int
+    items: list[dict[str, Any]]
+    chips: int
+    garnets: int
+    min_items: int
+    choice_targets: list[str]
 
 
 def _summary(request: Mapping[str, Any]) -> str:
@@ -57,7 +79,7 @@ def _echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
     return "You bid " + "; ".join(_one_bid(k, b, request) for k, b in bids.items()) + "."
 
 
-BIDS = StepDescription(
+BIDS_WORDS = StepDescription(
     kind="bids",
     random=view_random_bids,
     action=BidsAction,
@@ -67,5 +89,98 @@ BIDS = StepDescription(
     echo=_echo,
 )
 
-#: the step kinds of Second to Won (the Elimination Candidate is found by the rules, §7)
-STEPS = {"bids": BIDS}
+
+class Bids(Step[BidsRequest, BidsAction]):
+    """§3.1, §4: all nine players bid on the auction's items at once."""
+
+    description = BIDS_WORDS
+    request_type = BidsRequest
+
+    def requests(self, state: SecondState) -> dict[str, BidsRequest]:
+        # §3.1 request; the shown items are one list shared by the nine requests
+        k = state.auction
+        items = state.table.show(k)
+        out: dict[str, BidsRequest] = {}
+        for p in state.players:
+            c = state.chips[p]
+            out[p] = {
+                "kind": "bids",
+                "auction": k,
+                "items": items,
+                "chips": c,
+                "garnets": state.garnets[p],
+                "min_items": min(MIN_BIDS, c),
+                "choice_targets": list(state.table.others[p]),
+            }
+        return out
+
+    def players(self, state: SecondState) -> Sequence[str]:
+        return state.players  # all nine while the match runs (§3.1)
+
+    def acts(self, state: SecondState, player: str) -> bool:
+        return isinstance(player, str) and player in state.index
+
+    def plainly_legal(self, state: SecondState, player: Any, action: Any) -> bool:
+        # the common case, in one pass, before the rule-by-rule checks
+        if not self.acts(state, player):
+            return False
+        choice = state.table.choice_letters[state.auction - 1]
+        return plainly_legal(
+            action, player, state.index, choice, state.chips[player], state.garnets[player]
+        )
+
+    def validate(self, state: SecondState, player: str, action: Any) -> None:
+        # the rule-by-rule checks name the first broken rule
+        choice = state.table.choice_letters[state.auction - 1]
+        check_bids(action, player, state.index, choice, state.chips[player], state.garnets[player])
+
+    def default(self, state: SecondState, player: str, rng: random.Random) -> dict[str, Any]:
+        self._require_player(state, player)
+        return default_bids(
+            rng,
+            state.chips[player],
+            state.table.choice_letters[state.auction - 1],
+            state.table.others[player],
+        )
+
+    def random(self, state: SecondState, player: str, rng: random.Random) -> dict[str, Any]:
+        self._require_player(state, player)
+        t = state.table
+        return random_bids(
+            rng,
+            state.chips[player],
+            state.garnets[player],
+            t.n_auctions - state.auction + 1,
+            t.choice_letters[state.auction - 1],
+            t.others[player],
+        )
+
+    def _require_player(self, state: SecondState, player: Any) -> None:
+        """Every player is pending while the match runs (§3.1)."""
+        if not self.acts(state, player):
+            raise IllegalAction(f"{player!r} is not a player in this match")
+
+    def resolve(self, state: SecondState, actions: dict[str, dict[str, Any]]) -> Resolved:
+        players = state.players
+        if len(actions) != len(players) or any(p not in actions for p in players):
+            # actions arrive validated (docs/engine.md); this guards a direct
+            # caller's wrong set of players
+            missing = [p for p in players if p not in actions]
+            extra = sorted(str(p) for p in actions if p not in state.index)
+            raise IllegalAction(
+                f"a bids step needs one action from each of the {PLAYERS} players "
+                f"(missing {missing}, unknown {extra})"
+            )
+        return play_auction(state, actions, True)
+
+    def resolve_checked(self, state: SecondState, actions: dict[str, dict[str, Any]]) -> Resolved:
+        # the driver has checked the players (docs/engine.md: apply gets a checked step)
+        return play_auction(state, actions, True)
+
+    def next_state(self, state: SecondState, actions: dict[str, dict[str, Any]]) -> SecondState:
+        return play_auction(state, actions, False)[0]
+
+
+BIDS = Bids()
+#: the state machine: phase -> the step unit it asks (``"over"`` asks nothing)
+PHASES: dict[str, Step[Any, Any]] = {"bidding": BIDS}

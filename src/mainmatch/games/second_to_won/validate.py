@@ -95,79 +95,13 @@ def check_bids(
     ``choice_letters`` are this auction's items with a CHOICE effect;
     ``chips`` and ``garnets`` what ``player`` holds now.
     """
-    # §3.1 1: shape
-    if not isinstance(action, dict):
-        raise IllegalAction(
-            f'the action must be a JSON object like {{"bids": {{"A": {{"chips": 1}}}}}}, not {json_type(action)}'
-        )
-    unknown = [k for k in action if k != "bids"]
-    if unknown:
-        raise IllegalAction(
-            f'unknown fields {sorted(map(str, unknown))!r}; send exactly {{"bids": {{LETTER: bid, ...}}}}'
-        )
-    if "bids" not in action:
-        raise IllegalAction(
-            'missing "bids": send {"bids": {"A": {"chips": 1}, ...}} (an empty object to bid on nothing)'
-        )
-    bids = action["bids"]
-    if not isinstance(bids, dict):
-        raise IllegalAction(f'"bids" must be an object {{LETTER: bid}}, not {json_type(bids)}')
+    bids = _bids_of(action)
     # §3.1 2: each bid in the order given
     total_chips = 0
     total_garnets = 0
     for letter, bid in bids.items():
-        # a
-        if letter not in LETTER_SET:
-            raise IllegalAction(f"unknown item {_shown(letter)}; this auction's items are A-F")
-        # b
-        if not isinstance(bid, dict):
-            raise IllegalAction(
-                f'bid on {letter} must be an object like {{"chips": 5}}, not {json_type(bid)}'
-            )
-        if not BID_KEY_SET.issuperset(bid):
-            extra = [k for k in bid if k not in BID_KEY_SET]
-            raise IllegalAction(
-                f'bid on {letter}: unknown fields {sorted(map(str, extra))!r}; a bid has "chips", "garnets" and "choice"'
-            )
-        c = bid.get("chips", 0)
-        if type(c) is not int or c < 0:  # a JSON integer: not true, not 1.0
-            raise IllegalAction(
-                f"bid on {letter}: chips must be a whole number >= 0, not {_shown(c)}"
-            )
-        g = bid.get("garnets", 0)
-        if type(g) is not int or g < 0:
-            raise IllegalAction(
-                f"bid on {letter}: garnets must be a whole number >= 0, not {_shown(g)}"
-            )
-        # c
-        if c + GARNET_VALUE * g < 1:
-            raise IllegalAction(
-                f"bid on {letter} is worth 0 chips; a bid must be worth at least 1 chip (chips + 3 per garnet)"
-            )
-        # d
-        if letter in choice_letters:
-            who = bid.get("choice")
-            if who is None:
-                # the spec's message (§3.1), then what to do in the player's words (issue #17)
-                raise IllegalAction(
-                    f'item {letter} is to CHOICE: name the player in "choice"'
-                    f' (under "{FOR}", choose the player item {letter} goes to)'
-                )
-            if who == player:
-                raise IllegalAction(
-                    f"bid on {letter}: the CHOICE player cannot be yourself"
-                    f' (under "{FOR}", choose another player)'
-                )
-            if not isinstance(who, str) or who not in players:
-                raise IllegalAction(
-                    f'bid on {letter}: "{FOR}" ("choice") must name another player of this match, '
-                    f"not {_shown(who)}"
-                )
-        elif "choice" in bid:
-            raise IllegalAction(
-                f'item {letter} has no CHOICE target; remove "choice"'
-                f' (item {letter} goes to no other player: leave "{FOR}" empty)'
-            )
+        c, g = _check_bid(letter, bid)
+        _check_choice(letter, bid, player, players, choice_letters)
         total_chips += c
         total_garnets += g
     # §3.1 3
@@ -184,6 +118,89 @@ def check_bids(
     if total_garnets > garnets:
         raise IllegalAction(
             f"your bids use {_plural(total_garnets, 'garnet')} but you hold {garnets}"
+        )
+
+
+def _bids_of(action: Any) -> dict:
+    """§3.1 1: the action's shape, ``{"bids": {LETTER: bid, ...}}``; its bids."""
+    if not isinstance(action, dict):
+        raise IllegalAction(
+            f'the action must be a JSON object like {{"bids": {{"A": {{"chips": 1}}}}}}, not {json_type(action)}'
+        )
+    unknown = [k for k in action if k != "bids"]
+    if unknown:
+        raise IllegalAction(
+            f'unknown fields {sorted(map(str, unknown))!r}; send exactly {{"bids": {{LETTER: bid, ...}}}}'
+        )
+    if "bids" not in action:
+        raise IllegalAction(
+            'missing "bids": send {"bids": {"A": {"chips": 1}, ...}} (an empty object to bid on nothing)'
+        )
+    bids = action["bids"]
+    if not isinstance(bids, dict):
+        raise IllegalAction(f'"bids" must be an object {{LETTER: bid}}, not {json_type(bids)}')
+    return bids
+
+
+def _check_bid(letter: Any, bid: Any) -> tuple[int, int]:
+    """§3.1 2a-c: a known item, a bid object of chips and garnets worth at
+    least 1 chip; its chips and garnets."""
+    # a
+    if letter not in LETTER_SET:
+        raise IllegalAction(f"unknown item {_shown(letter)}; this auction's items are A-F")
+    # b
+    if not isinstance(bid, dict):
+        raise IllegalAction(
+            f'bid on {letter} must be an object like {{"chips": 5}}, not {json_type(bid)}'
+        )
+    if not BID_KEY_SET.issuperset(bid):
+        extra = [k for k in bid if k not in BID_KEY_SET]
+        raise IllegalAction(
+            f'bid on {letter}: unknown fields {sorted(map(str, extra))!r}; a bid has "chips", "garnets" and "choice"'
+        )
+    c = bid.get("chips", 0)
+    if type(c) is not int or c < 0:  # a JSON integer: not true, not 1.0
+        raise IllegalAction(f"bid on {letter}: chips must be a whole number >= 0, not {_shown(c)}")
+    g = bid.get("garnets", 0)
+    if type(g) is not int or g < 0:
+        raise IllegalAction(
+            f"bid on {letter}: garnets must be a whole number >= 0, not {_shown(g)}"
+        )
+    # c
+    if c + GARNET_VALUE * g < 1:
+        raise IllegalAction(
+            f"bid on {letter} is worth 0 chips; a bid must be worth at least 1 chip (chips + 3 per garnet)"
+        )
+    return c, g
+
+
+def _check_choice(
+    letter: str, bid: dict, player: str, players: Collection[str], choice_letters: Collection[str]
+) -> None:
+    """§3.1 2d: an item to CHOICE names another player of the match; no other item does."""
+    # d
+    if letter in choice_letters:
+        who = bid.get("choice")
+        if who is None:
+            # the spec's message (§3.1), then what to do in the player's words (issue #17)
+            raise IllegalAction(
+                f'item {letter} is to CHOICE: name the player in "choice"'
+                f' (under "{FOR}", choose the player item {letter} goes to)'
+            )
+        if who == player:
+            raise IllegalAction(
+                f"bid on {letter}: the CHOICE player cannot be yourself"
+                f' (under "{FOR}", choose another player)'
+            )
+        if not isinstance(who, str) or who not in players:
+            raise IllegalAction(
+                f'bid on {letter}: "{FOR}" ("choice") must name another player of this match, '
+                f"not {_shown(who)}"
+            )
+    elif "choice" in bid:
+        raise IllegalAction(
+            f'item {letter} has no CHOICE target; remove "choice"'
+            f' (item {letter} goes to no other player: leave "{FOR}" empty)'
         )
 
 

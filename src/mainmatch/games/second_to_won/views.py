@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from mainmatch.engine.errors import IllegalAction
 
+from .resolve import copy_end
 from .state import SecondState
-from .step import copy_end
 
 
 def view(game_id: str, state: SecondState, player: str | None) -> dict:

@@ -1,59 +1,17 @@
-"""The Sealed Bid's state and its rules (rules.md §2, §3): checking a bid,
-resolving a round, the end and the EC vote. Pure functions over a frozen state."""
+"""Resolving The Sealed Bid's steps (rules.md §2, §3): a round's bids, the end
+and the EC vote. Pure functions over the frozen state."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
 
 from mainmatch.engine import ec as ec_rules
-from mainmatch.engine.checks import is_json_int, json_type
-from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.events import private, public
+
+from .state import SealedState
 
 #: a player's standing at the end (§3): points, then chips left
 Standing = tuple[int, int]
-
-
-@dataclass(frozen=True)
-class SealedState:
-    """Where a match stands. ``phase`` is ``"bid"``, ``"choose_ec"`` or ``"over"``;
-    ``history`` holds one public entry per round played; ``end`` is set once
-    round 3 is resolved (winners, EC candidates, then the EC and the votes)."""
-
-    config: dict
-    players: tuple[str, ...]
-    prizes: tuple[int, ...]
-    round: int
-    chips: dict[str, int]
-    garnets: dict[str, int]
-    garnets_spent: dict[str, int]
-    points: dict[str, int]
-    history: tuple[dict, ...]
-    phase: str
-    end: dict | None
-
-
-def check_bid(action: Any, chips: int, garnets: int) -> None:
-    """Raise :class:`IllegalAction` unless ``action`` is a legal bid for a player
-    holding ``chips`` and ``garnets`` (§2), naming the first broken rule."""
-    if not isinstance(action, dict):
-        raise IllegalAction(
-            f'the action must be a JSON object like {{"bid": 3}}, not {json_type(action)}'
-        )
-    extra = sorted(k for k in action if k not in ("bid", "garnets"))
-    if extra:
-        raise IllegalAction(f'unknown fields {extra!r}; send {{"bid": n, "garnets": g}}')
-    bid = action.get("bid", 0)
-    if not is_json_int(bid) or bid < 0:
-        raise IllegalAction(f"a bid is a whole number of chips >= 0, not {bid!r}")
-    if bid > chips:
-        raise IllegalAction(f"a bid of {bid} chips exceeds the {chips} chips you hold")
-    turned = action.get("garnets", 0)
-    if not is_json_int(turned) or turned < 0:
-        raise IllegalAction(f"garnets must be a whole number >= 0, not {turned!r}")
-    if turned > garnets:
-        raise IllegalAction(f"you turn in {turned} garnets but hold {garnets}")
 
 
 def resolve_round(state: SealedState, actions: dict[str, dict]) -> tuple[SealedState, list[dict]]:
