@@ -353,7 +353,7 @@ class MainmatchBot(commands.Bot):
         ov = await self.run_db(self.door.host_overview, row.match_id)
         if ov["status"] == "running" and ov.get("open_step") == row.step:
             return "stale"
-        if await self.run_db(self.door.store.acted_in, row.match_id, row.step, row.player):
+        if await self.run_db(self.door.acted_in, row.match_id, row.step, row.player):
             return "stale"  # their own action stood (sent on the web): nothing to tell (issue 33)
         text = (
             f"Step {row.step} closed before its request reached you; "

@@ -55,11 +55,11 @@ class Refused(app_commands.CheckFailure):
 async def _check_key(bot: BotLike, guild_id: int, key: str) -> None:
     """``/mm setup key:``: refused while the server has guessed wrong too often
     (unchecked), and a wrong key costs it a guess (authority.py, issue 33, N6)."""
-    too_many = await bot.run_db(authority.guesses_left, bot.database, guild_id)
+    too_many = await bot.run_db(authority.guesses_left, bot.door.db, guild_id)
     if too_many:
         raise Refused(f"Nothing set up: {too_many}.")
     if not bot.authority.is_key(key):
-        await bot.run_db(authority.wrong_guess, bot.database, guild_id)
+        await bot.run_db(authority.wrong_guess, bot.door.db, guild_id)
         raise Refused("Nothing set up: this is not the mainmatch server's admin key.")
 
 
@@ -381,8 +381,8 @@ def group(bot: BotLike) -> app_commands.Group:
         if done and user is None and before is not None:
             # the member no longer plays it: no view, form or withdrawal of the bot's
             # move through Discord, no web link (B1); and they may be given it back (B2)
-            await bot.run_db(bot.store.set_seat_user, match_id, player, None)
-            await bot.run_db(bot.service.new_player_token, match_id, player)
+            await bot.run_db(bot.door.set_seat_user, match_id, player, None)
+            await bot.run_db(bot.door.new_player_token, match_id, player)
         if done and before is not None and (user is None or user.id != before):
             by = f"a bot ({bot_name})" if user is None else "another member"
             await tell_replaced(bot, before, match_id, player, by)

@@ -384,14 +384,14 @@ def group(bot: BotLike) -> app_commands.Group:
     async def link(interaction: discord.Interaction, name: str, token: str) -> None:
         assert interaction.guild is not None
         guild = interaction.guild.id
-        too_many = await bot.run_db(authority.guesses_left, bot.database, guild)
+        too_many = await bot.run_db(authority.guesses_left, bot.door.db, guild)
         if too_many:
             raise Refused(f"Not linked: {too_many}.")
         try:
             added = await bot.run_db(seasons.link_guild, name, guild, token.strip())
         except HostError:
             # the same line for a wrong token and an unknown name: nothing to learn by trying
-            await bot.run_db(authority.wrong_guess, bot.database, guild)
+            await bot.run_db(authority.wrong_guess, bot.door.db, guild)
             raise Refused(f"Not linked: no season {name} with this host token.") from None
         await _answer(
             interaction,
@@ -408,7 +408,7 @@ def group(bot: BotLike) -> app_commands.Group:
     async def visibility(
         interaction: discord.Interaction, name: str, choice: Literal["public", "private"]
     ) -> None:
-        done = await bot.run_db(season_visibility.set_visibility, bot.database, name, choice)
+        done = await bot.run_db(season_visibility.set_visibility, bot.door.db, name, choice)
         await _answer(interaction, f"Season {name} is now {done} on the web.")
 
     season_match.attach(sg, bot, seasons)

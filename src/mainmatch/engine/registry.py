@@ -118,7 +118,7 @@ def get_game(game_id: str) -> Game[Any]:
     raise GameUnavailable(f"the game {game_id!r} cannot be loaded: {_broken[game_id]}")
 
 
-def all_games() -> list[Game]:
+def all_games() -> list[Game[Any]]:
     """Every registered game that loads, sorted by id (see :func:`broken_games`)."""
     out = []
     for g in game_ids():

@@ -244,6 +244,10 @@ class Door:
     def seats(self, match_id: str) -> dict[str, Seat]:
         return self.store.seats(match_id)
 
+    def acted_in(self, match_id: str, step: int, player: str) -> bool:
+        """Whether ``player``'s own action (not a default) stood in ``step``."""
+        return self.store.acted_in(match_id, step, player)
+
     def set_seat_user(self, match_id: str, player: str, user_id: int | None) -> None:
         self.store.set_seat_user(match_id, player, user_id)
 
