@@ -8,8 +8,8 @@
   token: ``public`` or ``private``; none: the owner's default (a season made
   on Discord is private, one made on the web public) (N4).
 
-Revision ID: 0006_sec_limits
-Revises: 0005_owners
+Revision ID: 0007_sec_limits
+Revises: 0006_broken
 Create Date: 2026-12-07
 """
 
@@ -18,8 +18,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_sec_limits"
-down_revision = "0005_owners"
+revision = "0007_sec_limits"
+down_revision = "0006_broken"
 branch_labels = None
 depends_on = None
 
