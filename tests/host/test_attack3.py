@@ -365,3 +365,29 @@ def test_names_in_any_one_script_are_still_welcome(api):
     body = {"game": "seat_exchange", "players": players, "deadlines": MANUAL}
     r = api.call("POST", "/api/matches", api.admin_key, json=body)
     assert r.status_code == 201, r.text
+
+
+# ---------------------------------------------------------------- N12: the threat model
+
+
+def test_n12_the_threat_model_table_says_what_each_secret_holds(api):
+    """docs/hosting.md's table: the host page holds every player's link but
+    shows no pending action; the admin's list holds every link; the table
+    says so."""
+    import json
+    from pathlib import Path
+
+    made = api.create(deadlines=MANUAL)
+    trade = {"trades": [{"players": ["sm", "p04"], "amount": 37}]}
+    assert api.submit(made, "dh", trade).status_code == 200
+    host = api.overview(made, made["host_token"])
+    assert set(host["links"]["players"]) == set(made["player_tokens"])
+    shown = json.dumps({k: v for k, v in host.items() if k != "links"})
+    assert '"amount"' not in shown and host.get("submission") is None
+    assert host["pending_status"]["dh"] == "submitted"
+    listed = api.client.get("/api/matches", headers={"Authorization": f"Bearer {ADMIN_KEY}"})
+    assert made["player_tokens"]["dh"] in listed.text
+    doc = (Path(__file__).parents[2] / "docs" / "hosting.md").read_text(encoding="utf-8")
+    table = doc.split("### Threat model", 1)[1].split("Every link token", 1)[0]
+    assert "every player's link to hand out" in table and "no pending action" in table
+    assert "no submission for a player" not in table and "a player's pending action |" not in table
