@@ -8,10 +8,18 @@ import asyncio
 import discord
 
 
-def test_n6_setup_key_guesses_are_limited_per_server(sqlite_url, dx):
+def test_n6_setup_key_guesses_are_limited_per_server(sqlite_url, dx, monkeypatch):
     """``/mm setup key:``: 20 wrong keys, then every key is refused unchecked
     (the right one too) until a guess comes back; another server is not held
-    up; the count is kept in the database (a second bot on it sees it)."""
+    up; the count is kept in the database."""
+    import time
+
+    from mainmatch.discord import authority
+
+    frozen = time.time()
+    monkeypatch.setattr(
+        authority, "clock", lambda: frozen
+    )  # the guesses come faster than the refill
 
     async def scenario():
         bot = dx.build_bot(sqlite_url, loops=False)
@@ -172,3 +180,46 @@ def test_a_player_who_submitted_on_the_web_is_not_told_the_step_closed_without_t
             bot.database.dispose()
 
     asyncio.run(scenario())
+
+
+def _late_mvp_request():
+    """A real MVP round request late in a match: garnets held, no hidden place left."""
+    import random
+
+    from mainmatch import games
+    from mainmatch.engine import Match
+
+    g = games.get("mvp")
+    ps = list(g.default_players)
+    m = Match(g, g.new_config(ps, 1, garnets={p: 20 for p in ps}))
+    rng = random.Random(1)
+    while m.pending:
+        for req in m.pending.values():
+            if req.get("kind") == "round" and not req["identity_targets"] and req["garnets"] > 0:
+                return g, req
+        actions = {p: g.random_action(m.state, p, rng) for p in m.pending}
+        for a in actions.values():
+            a.pop("buy_chips", None)  # keep garnets for the late rounds
+        m.step(actions)
+    raise AssertionError("no late round with garnets and nothing hidden")
+
+
+def test_b9_a_purchase_with_nothing_left_to_learn_is_not_offered():
+    """Late in The MVP, with no hidden place left, neither the request's words,
+    the web form's description nor the Discord form offer to learn one."""
+    from mainmatch.discord import forms
+    from mainmatch.host.inputwords import describe_step
+
+    game, req = _late_mvp_request()
+    assert req["garnets"] > 0 and req["identity_targets"] == []
+    words = game.step("round").request_words(req)
+    assert "hidden place" not in words and "buy chips" in words, words
+    names = [i["name"] for i in describe_step(game, "round", req)["inputs"]]
+    assert "buy_identity" not in names and "buy_chips" in names, names
+    assert ("buy_location" in names) == bool(req["location_targets"])
+    assert "buy_identity" in [i["name"] for i in describe_step(game, "round")["inputs"]]
+    keys = [f.key for p in forms.form_for("mvp", "round", req).parts for f in p.fields]
+    assert "buy_identity" not in keys and "buy_chips" in keys, keys
+    offered = {**req, "identity_targets": ["A"]}
+    keys = [f.key for p in forms.form_for("mvp", "round", offered).parts for f in p.fields]
+    assert "buy_identity" in keys, keys

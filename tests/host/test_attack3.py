@@ -125,6 +125,9 @@ def test_n5_two_processes_on_one_database_share_the_guess_limit(db_url):
     from fastapi.testclient import TestClient
 
     apps = [create_app(db_url, admin_key=ADMIN_KEY, bot_worker=False) for _ in range(2)]
+    frozen = time.time()
+    for app in apps:  # the guesses come faster than the refill
+        app.state.limits.guesses.clock = lambda: frozen
     with TestClient(apps[0]) as one, TestClient(apps[1]) as two:
         codes = [_guess((one, two)[i % 2], f"guess-{i:04d}-xyzw").status_code for i in range(20)]
         assert codes == [401] * 20, codes
@@ -141,6 +144,8 @@ def test_n5_x_forwarded_for_is_ignored_unless_the_peer_is_a_trusted_proxy(sqlite
     from fastapi.testclient import TestClient
 
     app = create_app(sqlite_url, admin_key=ADMIN_KEY, bot_worker=False)
+    frozen = time.time()
+    app.state.limits.guesses.clock = lambda: frozen
     with TestClient(app, client=("127.0.0.1", 5000)) as c:
         codes = [
             _guess(c, f"guess-{i:04d}-xyzw", **{"X-Forwarded-For": f"10.1.{i}.1"}).status_code
@@ -157,6 +162,8 @@ def test_n5_behind_a_trusted_proxy_strangers_do_not_lock_the_admin_out(sqlite_ur
     from fastapi.testclient import TestClient
 
     app = create_app(sqlite_url, admin_key=ADMIN_KEY, bot_worker=False, trusted_proxies="127.0.0.1")
+    frozen = time.time()
+    app.state.limits.guesses.clock = lambda: frozen
     with TestClient(app, client=("127.0.0.1", 5000)) as proxy:
         for i in range(20):
             fake = f"10.9.{i}.1, 203.0.113.5"  # what the guesser wrote, then what the proxy saw
@@ -171,6 +178,8 @@ def test_n5_behind_a_trusted_proxy_strangers_do_not_lock_the_admin_out(sqlite_ur
 
 def test_n5_a_logged_in_admin_is_not_locked_out_by_guesses_from_the_same_address(api):
     c = api.client
+    frozen = time.time()
+    c.app.state.limits.guesses.clock = lambda: frozen
     r = c.post("/api/admin/session", headers={"Authorization": f"Bearer {ADMIN_KEY}"})
     assert r.status_code == 204 and "mm_admin" in c.cookies
     session = c.cookies["mm_admin"]
@@ -365,3 +374,29 @@ def test_names_in_any_one_script_are_still_welcome(api):
     body = {"game": "seat_exchange", "players": players, "deadlines": MANUAL}
     r = api.call("POST", "/api/matches", api.admin_key, json=body)
     assert r.status_code == 201, r.text
+
+
+# ---------------------------------------------------------------- N12: the threat model
+
+
+def test_n12_the_threat_model_table_says_what_each_secret_holds(api):
+    """docs/hosting.md's table: the host page holds every player's link but
+    shows no pending action; the admin's list holds every link; the table
+    says so."""
+    import json
+    from pathlib import Path
+
+    made = api.create(deadlines=MANUAL)
+    trade = {"trades": [{"players": ["sm", "p04"], "amount": 37}]}
+    assert api.submit(made, "dh", trade).status_code == 200
+    host = api.overview(made, made["host_token"])
+    assert set(host["links"]["players"]) == set(made["player_tokens"])
+    shown = json.dumps({k: v for k, v in host.items() if k != "links"})
+    assert '"amount"' not in shown and host.get("submission") is None
+    assert host["pending_status"]["dh"] == "submitted"
+    listed = api.client.get("/api/matches", headers={"Authorization": f"Bearer {ADMIN_KEY}"})
+    assert made["player_tokens"]["dh"] in listed.text
+    doc = (Path(__file__).parents[2] / "docs" / "hosting.md").read_text(encoding="utf-8")
+    table = doc.split("### Threat model", 1)[1].split("Every link token", 1)[0]
+    assert "every player's link to hand out" in table and "no pending action" in table
+    assert "no submission for a player" not in table and "a player's pending action |" not in table

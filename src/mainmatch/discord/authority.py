@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import math
+import time
 
 from mainmatch.host.facade import (
     GUESS_BURST,
@@ -79,8 +80,14 @@ class Authority:
         return hmac.compare_digest(stored, self._expected[guild_id])
 
 
+#: the buckets' clock (wall time: every process shares the rows); tests hold it still
+clock = time.time
+
+
 def _buckets(db: Database) -> DbBuckets:
-    return DbBuckets(db, GUESS_BURST, GUESSES_PER_SECOND)
+    buckets = DbBuckets(db, GUESS_BURST, GUESSES_PER_SECOND)
+    buckets.clock = lambda: clock()
+    return buckets
 
 
 def guesses_left(db: Database, guild_id: int) -> str | None:

@@ -46,7 +46,7 @@ from dataclasses import replace
 from typing import Any
 
 from mainmatch import games
-from mainmatch.engine.steps import CHOICE_KINDS, Input, StepDescription, plain_echo
+from mainmatch.engine.steps import CHOICE_KINDS, Input, StepDescription, offered_inputs, plain_echo
 
 from .formfields import (
     MISSING,
@@ -104,7 +104,7 @@ class _Builder(Fields):
         covered = set.intersection(*(set(a) for a in quick.values())) if quick else set()
         nodes = [
             n
-            for n in desc.inputs()
+            for n in offered_inputs(desc.inputs(), request)  # nothing left to buy: not asked
             if self.key(n) not in covered
             and not (desc.quick and n.input == "flag" and self.literals(n) == [True])
         ]

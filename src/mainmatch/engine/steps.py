@@ -510,3 +510,26 @@ def steps_json(steps: Mapping[str, StepDescription]) -> dict[str, Any]:
         }
         for kind, d in steps.items()
     }
+
+
+def offered_inputs(nodes: tuple[Input, ...], request: Mapping[str, Any]) -> tuple[Input, ...]:
+    """The inputs of ``nodes`` that leave something to choose for ``request``:
+    an optional field whose choices the request lists under ``offers`` (its
+    own, or its element's) is left out when that list is empty, so no form
+    offers a purchase with nothing left to buy (a hidden place to learn once
+    none is hidden; issue 33, B9). Required fields always stay.
+
+    >>> learn = Input("learn", "learn", "list", "Learn", offers="hidden", required=False)
+    >>> [n.name for n in offered_inputs((learn,), {"hidden": ["B"]})]
+    ['learn']
+    >>> [n.name for n in offered_inputs((learn,), {"hidden": []})]
+    []
+    """
+    out = []
+    for node in nodes:
+        key = node.offers or (node.children[0].offers if node.children else None)
+        choices = request.get(key) if key else None
+        if not node.required and isinstance(choices, list | dict) and not choices:
+            continue
+        out.append(node)
+    return tuple(out)

@@ -17,7 +17,7 @@ from typing import Any
 
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.game import Game
-from mainmatch.engine.steps import steps_json
+from mainmatch.engine.steps import offered_inputs, steps_json
 
 from .gameweb import input_words
 
@@ -55,10 +55,16 @@ def kind_task(game: Game, kind: str) -> str:
         return kind.replace("_", " ")
 
 
-def describe_step(game: Game, kind: str) -> dict[str, Any]:
+def describe_step(game: Game, kind: str, request: dict[str, Any] | None = None) -> dict[str, Any]:
     """Step ``kind``'s description as JSON (``engine.steps.steps_json``): its
-    words and the tree of its inputs, which the web form is built from."""
-    return steps_json({kind: game.step(kind)})[kind]
+    words and the tree of its inputs, which the web form is built from; for a
+    ``request``, only the inputs it leaves something to choose in
+    (``engine.steps.offered_inputs``: no purchase with nothing left to buy)."""
+    out = steps_json({kind: game.step(kind)})[kind]
+    if request is not None:
+        keep = {n.name for n in offered_inputs(game.step(kind).inputs(), request)}
+        out = {**out, "inputs": [i for i in out["inputs"] if i["name"] in keep]}
+    return out
 
 
 @cache

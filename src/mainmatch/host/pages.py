@@ -200,7 +200,9 @@ def regions(request: Request, acc: Access, token: str) -> dict[str, Any]:
             "kind": ov["request"]["kind"] if ov["request"] else None,
             "request": ov["request"],
             # the step's description: the form is built from its tree of inputs
-            "description": describe_step(game, ov["request"]["kind"]) if ov["request"] else None,
+            "description": (
+                describe_step(game, ov["request"]["kind"], ov["request"]) if ov["request"] else None
+            ),
             "submission": ov["submission"],
             "deadline": ov["deadline"],
             # the player's own view: the game's inputs draw on it (the circle of seats, the slots)

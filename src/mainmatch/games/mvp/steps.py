@@ -54,11 +54,21 @@ def _summary(request: Mapping[str, Any]) -> str:
     )
     costs = request.get("costs")
     if garnets and isinstance(costs, Mapping):
+        # a purchase with nothing left to learn is not offered (no hidden place, no
+        # card on one: the form drops it too, engine.steps.offered_inputs)
+        buys = []
+        if request.get("identity_targets", True):
+            buys.append(
+                f"learn the card on a hidden place ({counted(costs.get('identity'), 'garnet')})"
+            )
+        if request.get("location_targets", True):
+            buys.append(f"learn where a card lies ({counted(costs.get('location'), 'garnet')})")
+        buys.append(f"buy chips ({costs.get('chip')} garnet a chip)")
         said += (
-            " With garnets: learn the card on a hidden place "
-            f"({counted(costs.get('identity'), 'garnet')}), learn where a card lies "
-            f"({counted(costs.get('location'), 'garnet')}), or buy chips "
-            f"({costs.get('chip')} garnet a chip)."
+            " With garnets: "
+            + (", ".join(buys[:-1]) + ", or " if buys[:-1] else "")
+            + buys[-1]
+            + "."
         )
     return said
 
