@@ -60,7 +60,12 @@ class OverviewMixin(ServiceCore):
             m = s.get(MatchRow, access.match_id)
             if m is None:
                 raise NotFound(f"no match {access.match_id!r}")
-            version = version_of(m)
+            own = (
+                s.get(SubmissionRow, (m.id, m.step_count + 1, access.player))
+                if access.role == "player" and m.status != "over"
+                else None
+            )
+            version = version_of(m, access.role, own)
             hit = self.overviews.get(access, version, self.clock())
             if hit is not None:  # built for this version already (ovcache.py)
                 return hit
