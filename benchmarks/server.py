@@ -80,6 +80,15 @@ def start_server(url: str, log: Path, **env: str) -> tuple[subprocess.Popen, str
     raise SystemExit(f"the server did not start; see {log}")
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU time of process ``pid`` so far (Linux; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, round(q / 100 * (len(xs) - 1)))]
@@ -175,9 +184,9 @@ async def play(base: str, matches: int, concurrency: int) -> dict[str, list[floa
 def bench_backend(name: str, url: str, matches: int, concurrency: int, workdir: Path) -> None:
     proc, base = start_server(url, workdir / f"server-{name}.log")
     try:
-        t0 = time.perf_counter()
+        t0, cpu0 = time.perf_counter(), _cpu_seconds(proc.pid)
         times = asyncio.run(play(base, matches, concurrency))
-        wall = time.perf_counter() - t0
+        wall, cpu = time.perf_counter() - t0, _cpu_seconds(proc.pid) - cpu0
     finally:
         proc.terminate()
         proc.wait(timeout=20)
@@ -186,6 +195,12 @@ def bench_backend(name: str, url: str, matches: int, concurrency: int, workdir: 
         f"{name}: {matches} concurrent 13-player matches, {concurrency} requests in flight, "
         f"server on one core: {n} timed requests in {wall:.1f} s ({n / wall:.0f} requests/s)"
     )
+    if cpu:
+        # on a shared machine the server's own CPU time is the steady figure
+        print(
+            f"  server CPU {cpu:.1f} s: {cpu / n * 1000:.2f} ms per timed request, "
+            f"{n / cpu:.0f} requests per CPU second"
+        )
     for k, v in times.items():
         if v:
             print(line(k, v))

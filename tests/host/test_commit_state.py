@@ -68,8 +68,9 @@ def test_a_submission_is_one_short_transaction(db_url) -> None:
 
 
 def test_an_overview_is_built_once_per_version_of_its_match(db_url) -> None:
-    """The second reader of a version reads one row and builds nothing; a
-    submission (a new version) is seen at once, by its player and the host."""
+    """The second reader of a version reads two rows and builds nothing; a
+    submission (a new version) is seen at once, by its player and the host,
+    and moves no other player's version."""
     db, svc, tokens = _service(db_url)
     jk = svc.access_of(tokens["jk"])
     assert jk is not None
@@ -79,15 +80,26 @@ def test_an_overview_is_built_once_per_version_of_its_match(db_url) -> None:
     with counting(db) as seen:
         again = svc.overview(jk)
     assert svc.overviews.built == built
-    assert [s for s in seen.statements if s.lstrip().upper().startswith("SELECT")] == [
-        seen.statements[-1]
-    ]  # the match row only
+    selects = [s.split("FROM")[1].split()[0] for s in seen.statements if "SELECT" in s.upper()]
+    assert selects == ["matches", "submissions"]  # the match row and the player's own submission
     assert {**again, "now": 0} == {**first, "now": 0}
     assert svc.overview(host)["pending_status"]["jk"] == "not yet"
     svc.submit(jk, TRADE, 1)
     assert svc.overview(jk)["submission"]["action"] == TRADE
     assert svc.overview(host)["pending_status"]["jk"] == "submitted"
     assert svc.overviews.built == built + 3  # the host before, both after
+    # another player's submission: the host's page moves, jk's does not
+    sm = svc.access_of(tokens["sm"])
+    assert sm is not None
+    svc.submit(sm, {}, 1)
+    assert svc.overview(jk)["submission"]["action"] == TRADE
+    assert svc.overviews.built == built + 3
+    assert svc.overview(host)["pending_status"]["sm"] == "submitted"
+    # jk changes their mind: seen at once (even at the same clock reading)
+    svc.submit(jk, {}, 1)
+    assert svc.overview(jk)["submission"]["action"] == {}
+    svc.withdraw(jk, 1)
+    assert svc.overview(jk)["submission"] is None
     db.dispose()
 
 

@@ -289,7 +289,7 @@ def subscribe(db: Database, match_id: str, outlet: str, snap: Snapshot) -> None:
         seats = list(
             s.scalars(select(SeatRow).where(SeatRow.match_id == m.id).order_by(SeatRow.position))
         )
-        opening = _opening_text(m, snap, seats)
+        opening = _opening_text(m, snap, [(x.player, x.bot) for x in seats])
         if m.step_count == 0 and m.deadline_at is not None:
             from .overview import discord_post
 

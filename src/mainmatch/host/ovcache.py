@@ -1,33 +1,46 @@
 """The per-role overviews of each match, built once per version of the match.
 
-A match's version is what :meth:`OverviewMixin.overview` reads first anyway,
-its row: every change a role may see bumps ``revision`` (a step, an undo, a
-deadline, a seat) or ``activity`` (a submission, a new link), so an overview
-built for a version stays right until the version moves, on every process
-(another process's change moves the stored row too). The clock's ``now`` is
+A match's version is read from its row, which :meth:`OverviewMixin.overview`
+reads first anyway: every change a player or a spectator may see bumps
+``revision`` (a step, an undo, a deadline, a seat), every submission and new
+link bumps ``activity`` (the host's page shows them); a player's own
+submission is read with the row. An overview built for a version stays right
+until the version moves, on every process (another process's change moves
+the stored rows too). The clock's ``now`` is
 the one field that is not the match's: it is set again at each answer.
 """
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .models import MatchRow
+    from .models import MatchRow, SubmissionRow
 
 #: whose overview: an ``access.Access`` (match, role, player)
 Access = Hashable
 
-#: (revision, activity, undos, step_count, status): what moves with every change
-Version = tuple[int, int, int, int, str]
+#: what moves with every change the reader may see (see :func:`version_of`)
+Version = tuple[Any, ...]
 
 
-def version_of(m: MatchRow) -> Version:
-    """The version of match row ``m`` (see the module doc)."""
-    return (m.revision, m.activity, m.undos, m.step_count, m.status)
+def version_of(m: MatchRow, role: str, own: SubmissionRow | None = None) -> Version:
+    """The version of match row ``m`` as ``role`` sees it: the host sees every
+    submission (``activity``), a player and a spectator only ``revision``
+    (what they may see moves it), plus, for a player, their own submission
+    ``own`` for the open step (when it was made, by whom, kept across an undo)."""
+    base = (m.revision, m.undos, m.step_count, m.status)
+    if role == "host":
+        return (*base, m.activity)
+    if own is None:
+        return base
+    # the action itself too: two submissions may share a clock reading
+    action = json.dumps(own.action, sort_keys=True)
+    return (*base, own.submitted_at, own.by_bot, own.kept, own.defaulted, action)
 
 
 class OverviewCache:

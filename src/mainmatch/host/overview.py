@@ -7,9 +7,11 @@ import functools
 import json
 import logging
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from mainmatch import games
 from mainmatch.engine.announce import neutralise
@@ -92,129 +94,204 @@ class OverviewMixin(ServiceCore):
         they may see; a spectator the public view and public events; the host
         the public view, each pending player's status (never the content
         before the step resolves), the links and every announcement.
+
+        Built once per version of the match as each reader sees it
+        (``ovcache.py``); what every reader shares (the seats, the public
+        announcements, the result) once per version for all of them.
         """
         with self.db.read() as s:
             m = s.get(MatchRow, access.match_id)
             if m is None:
                 raise NotFound(f"no match {access.match_id!r}")
-            version = version_of(m)
+            own = (
+                s.get(SubmissionRow, (m.id, m.step_count + 1, access.player))
+                if access.role == "player" and m.status != "over"
+                else None
+            )
+            version = version_of(m, access.role, own)
             hit = self.overviews.get(access, version, self.clock())
             if hit is not None:  # built for this version already (ovcache.py)
                 return hit
             snap = self._snapshot(s, m)
-            seats = list(
-                s.scalars(
-                    select(SeatRow).where(SeatRow.match_id == m.id).order_by(SeatRow.position)
-                )
-            )
-            subs = {
-                r.player: r
-                for r in s.scalars(
-                    select(SubmissionRow).where(
-                        SubmissionRow.match_id == m.id, SubmissionRow.step == m.step_count + 1
-                    )
-                )
-            }
-            step_rows = list(
-                s.execute(
-                    select(
-                        StepRow.number, StepRow.created_at, StepRow.next_deadline, StepRow.defaulted
-                    )
-                    .where(StepRow.match_id == m.id)
-                    .order_by(StepRow.number)
-                )
-            )
+            shared = self._shared(s, m, snap)
+            host = _host_rows(s, m) if access.role == "host" else None
         self.cache.put(m.id, snap)
-        game = snap.game
-        pending = snap.pending
-        result = game.result(snap.state) if not pending else None
-        out: dict[str, Any] = {
-            "match": m.id,
-            "role": access.role,
-            "game": {
-                "id": game.id,
-                "title": game.title,
-                # this match's seats (a game for a range of players: one count of it)
-                "player_count": len(snap.config["players"]),
-                "players_min": game.players_range()[0],
-                "players_max": game.players_range()[1],
-            },
-            "title": m.title,
-            "status": m.status,
-            "revision": m.revision + m.activity if access.role == "host" else m.revision,
-            "steps_applied": m.step_count,
-            "open_step": None if m.status == "over" else m.step_count + 1,
-            "step_opened_at": None if m.status == "over" else m.step_opened_at,
-            "deadline": m.deadline_at,
-            "deadlines": dict(m.deadlines),
-            "early_resolution": m.early_resolution,
-            # the game's code failed on this match: stopped until the host acts
-            # (resolving.py); why is for the host only (the error may name a secret)
-            "stopped": m.broken is not None,
-            "now": self.clock(),
-            "seats": [{"player": x.player, "bot": x.bot} for x in seats],
-            "pending": [{"player": p, "kind": r["kind"]} for p, r in pending.items()],
-            "result": result,
-        }
-        viewer = access.player if access.role == "player" else None
-        out["view"] = game.view(snap.state, viewer)
-        anns: list[dict[str, Any]] = [
-            {
-                "step": 0,
-                "at": m.created_at,
-                "public": _opening_text(m, snap, seats),
-                "next_deadline": None,
-            }
+        out = _for_role(access, m, snap, shared, own, host)
+        out["now"] = self.clock()
+        self.overviews.put(access, version, out)
+        return {**out}
+
+    def _shared(self, s: Session, m: MatchRow, snap: Snapshot) -> _Shared:
+        """What every reader of this version sees alike, made once per version."""
+        key = ("shared", m.id)
+        version = version_of(m, "spectator")
+        found = self.overviews.get(key, version, 0.0)
+        if found is not None:
+            return found["shared"]
+        seats = [
+            (player, bot)
+            for player, bot in s.execute(
+                select(SeatRow.player, SeatRow.bot)
+                .where(SeatRow.match_id == m.id)
+                .order_by(SeatRow.position)
+            )
         ]
-        for number, created_at, next_deadline, defaulted in step_rows:
+        step_rows = list(
+            s.execute(
+                select(StepRow.number, StepRow.created_at, StepRow.next_deadline, StepRow.defaulted)
+                .where(StepRow.match_id == m.id)
+                .order_by(StepRow.number)
+            )
+        )
+        anns: list[dict[str, Any]] = [
+            {"step": 0, "at": m.created_at, "public": _opening_text(m, snap, seats)}
+        ]
+        defaulted: dict[int, list[str]] = {}
+        for number, created_at, next_deadline, gone in step_rows:
             if number > snap.count:
                 break
-            ann = snap.announcement(number)
-            entry: dict[str, Any] = {
-                "step": number,
-                "at": created_at,
-                "public": ann.public_text(),
-                "next_deadline": next_deadline,
-            }
-            if access.role == "host":
-                entry["dms"] = {p: ann.dm_text(p) for p in snap.config["players"] if ann.dm_text(p)}
-                entry["defaulted"] = list(defaulted)
-            elif viewer is not None:
-                entry["dm"] = ann.dm_text(viewer)
-            anns.append(entry)
+            public = snap.announcement(number).public_text()
+            anns.append({"step": number, "at": created_at, "public": public})
+            anns[-1]["next_deadline"] = next_deadline
+            defaulted[number] = list(gone)
+        anns[0]["next_deadline"] = None
         # the newest post carries the deadline now in force (the host may have changed it)
         anns[-1]["next_deadline"] = m.deadline_at if m.status == "running" else None
         for entry in anns:
             entry["post"] = discord_post(entry["public"], entry["next_deadline"])
-        out["announcements"] = anns
-        if viewer is not None:
-            request = pending.get(viewer)
-            sub = subs.get(viewer)
-            out["you"] = viewer
-            out["request"] = request
-            out["action_schema"] = action_schema(game.id, request["kind"]) if request else None
-            out["submission"] = (
-                {
-                    "action": sub.action,
-                    "submitted_at": sub.submitted_at,
-                    "by_bot": sub.by_bot,
-                    "kept": sub.kept,
-                }
-                if sub is not None and request
-                else None
+        pending = snap.pending
+        made = _Shared(
+            seats=seats,
+            announcements=anns,
+            defaulted=defaulted,
+            result=snap.game.result(snap.state) if not pending else None,
+        )
+        self.overviews.put(key, version, {"shared": made})
+        return made
+
+
+@dataclass(frozen=True)
+class _Shared:
+    """The part of a version's overview every reader shares."""
+
+    #: (player, bot name or ``None``) in seat order
+    seats: list[tuple[str, str | None]]
+    #: the public announcements, oldest first (step 0: the opening post)
+    announcements: list[dict[str, Any]]
+    #: step number -> the players who got the rules' defaults
+    defaulted: dict[int, list[str]]
+    result: Any
+
+
+@dataclass(frozen=True)
+class _HostRows:
+    """What only the host's overview reads: the links and the submissions."""
+
+    spectator_token: str
+    tokens: dict[str, str]
+    bots: dict[str, str | None]
+    subs: dict[str, SubmissionRow]
+
+
+def _host_rows(s: Session, m: MatchRow) -> _HostRows:
+    seats = list(
+        s.scalars(select(SeatRow).where(SeatRow.match_id == m.id).order_by(SeatRow.position))
+    )
+    subs = {
+        r.player: r
+        for r in s.scalars(
+            select(SubmissionRow).where(
+                SubmissionRow.match_id == m.id, SubmissionRow.step == m.step_count + 1
             )
-            out["events"] = [[e for e in evs if visible_to(e, viewer)] for evs in snap.events]
-        elif access.role == "host":
-            out["broken"] = m.broken
-            out["links"] = {
-                "spectator": m.spectator_token,
-                "players": {x.player: x.token for x in seats},
+        )
+    }
+    return _HostRows(
+        m.spectator_token,
+        {x.player: x.token for x in seats},
+        {x.player: x.bot for x in seats},
+        subs,
+    )
+
+
+def _for_role(
+    access: Access,
+    m: MatchRow,
+    snap: Snapshot,
+    shared: _Shared,
+    own: SubmissionRow | None,
+    host: _HostRows | None,
+) -> dict[str, Any]:
+    """One reader's overview of a version, from the shared part (module doc)."""
+    game = snap.game
+    pending = snap.pending
+    out: dict[str, Any] = {
+        "match": m.id,
+        "role": access.role,
+        "game": {
+            "id": game.id,
+            "title": game.title,
+            # this match's seats (a game for a range of players: one count of it)
+            "player_count": len(snap.config["players"]),
+            "players_min": game.players_range()[0],
+            "players_max": game.players_range()[1],
+        },
+        "title": m.title,
+        "status": m.status,
+        "revision": m.revision + m.activity if access.role == "host" else m.revision,
+        "steps_applied": m.step_count,
+        "open_step": None if m.status == "over" else m.step_count + 1,
+        "step_opened_at": None if m.status == "over" else m.step_opened_at,
+        "deadline": m.deadline_at,
+        "deadlines": dict(m.deadlines),
+        "early_resolution": m.early_resolution,
+        # the game's code failed on this match: stopped until the host acts
+        # (resolving.py); why is for the host only (the error may name a secret)
+        "stopped": m.broken is not None,
+        "now": 0.0,
+        "seats": [{"player": p, "bot": bot} for p, bot in shared.seats],
+        "pending": [{"player": p, "kind": r["kind"]} for p, r in pending.items()],
+        "result": shared.result,
+    }
+    viewer = access.player if access.role == "player" else None
+    out["view"] = game.view(snap.state, viewer)
+    anns = [dict(entry) for entry in shared.announcements]
+    for entry in anns[1:]:
+        ann = snap.announcement(entry["step"])
+        if host is not None:
+            entry["dms"] = {p: ann.dm_text(p) for p in snap.config["players"] if ann.dm_text(p)}
+            entry["defaulted"] = list(shared.defaulted[entry["step"]])
+        elif viewer is not None:
+            entry["dm"] = ann.dm_text(viewer)
+    out["announcements"] = [_ordered(entry) for entry in anns]
+    if viewer is not None:
+        request = pending.get(viewer)
+        out["you"] = viewer
+        out["request"] = request
+        out["action_schema"] = action_schema(game.id, request["kind"]) if request else None
+        out["submission"] = (
+            {
+                "action": own.action,
+                "submitted_at": own.submitted_at,
+                "by_bot": own.by_bot,
+                "kept": own.kept,
             }
-            out["pending_status"] = {
-                p: _status(subs.get(p), next(x for x in seats if x.player == p)) for p in pending
-            }
-        self.overviews.put(access, version, out)
-        return {**out}
+            if own is not None and request
+            else None
+        )
+        out["events"] = [[e for e in evs if visible_to(e, viewer)] for evs in snap.events]
+    elif host is not None:
+        out["broken"] = m.broken
+        out["links"] = {"spectator": host.spectator_token, "players": dict(host.tokens)}
+        out["pending_status"] = {p: _status(host.subs.get(p), host.bots.get(p)) for p in pending}
+    return out
+
+
+#: the keys of an announcement, in the order the API has always given them
+_ANNOUNCEMENT_KEYS = ("step", "at", "public", "next_deadline", "dms", "defaulted", "dm", "post")
+
+
+def _ordered(entry: dict[str, Any]) -> dict[str, Any]:
+    return {k: entry[k] for k in _ANNOUNCEMENT_KEYS if k in entry}
 
 
 @functools.cache
@@ -227,10 +304,10 @@ def action_schema(game_id: str, kind: str) -> dict:
     return json.loads(_schema_text(game_id, kind))
 
 
-def _status(sub: SubmissionRow | None, seat: SeatRow) -> str:
+def _status(sub: SubmissionRow | None, bot: str | None) -> str:
     """A pending player's status for the host page; never the action itself."""
     if sub is None:
-        return "bot (waiting)" if seat.bot else "not yet"
+        return "bot (waiting)" if bot else "not yet"
     if sub.by_bot:
         return "bot (default)" if sub.defaulted else "bot"
     return "kept from before the undo" if sub.kept else "submitted"
@@ -244,9 +321,9 @@ def discord_post(public: str, next_deadline: float | None) -> str:
     return f"{public}\n\n**Next deadline:** {dl.discord_timestamp(next_deadline)}".strip()
 
 
-def _opening_text(m: MatchRow, snap: Snapshot, seats: Iterable[SeatRow]) -> str:
+def _opening_text(m: MatchRow, snap: Snapshot, seats: Iterable[tuple[str, str | None]]) -> str:
     """The host's first post: the game, the players, and what happens next."""
     # the title and the ids are user text: neutralised (no ping, no formatting)
     title = neutralise(m.title) if m.title else snap.game.title
-    names = ", ".join(f"**{neutralise(x.player)}**" for x in seats)
+    names = ", ".join(f"**{neutralise(player)}**" for player, _bot in seats)
     return f"## {title} begins\n{snap.game.title}: {snap.game.pitch}\nPlayers: {names}"
