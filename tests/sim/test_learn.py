@@ -181,3 +181,16 @@ def test_balance_measures_a_game_with_no_family_and_no_bot(range_game) -> None:
     assert x["oracles"] == ["the population", "a learned best response (64 training matches)"]
     assert "a learned best response against the profile" in [c["found"] for c in x["candidates"]]
     assert "a lower bound: only the population and a learned best response" in sentence(result)
+
+
+def test_minutes_fix_a_budget_that_reproduces_the_file(tmp_path) -> None:
+    timed, again = tmp_path / "timed.json", tmp_path / "again.json"
+    small = ["--players", "3", "--iterations", "2", "--eval-matches", "10", "-q"]
+    r = CliRunner().invoke(app, ["train", GAME, *small, "--minutes", "0.01", "-o", str(timed)])
+    assert r.exit_code == 0, r.output
+    data = json.loads(timed.read_text())
+    budget = data["training"]["budget"]
+    assert f"--budget {budget} " in data["training"]["reproduce"]
+    r = CliRunner().invoke(app, ["train", GAME, *small, "--budget", str(budget), "-o", str(again)])
+    assert r.exit_code == 0, r.output
+    assert timed.read_bytes() == again.read_bytes()
