@@ -139,6 +139,7 @@ def test_amount_indices_reach_all_in_and_small_exact_amounts() -> None:
         ([GAME, "-o", "x.json", "--budget", "64", "--name", "a,b"], "--name must be"),
         ([GAME, "-o", "x.json", "--budget", "64", "--variant", "zzz=1"], "zzz"),
         ([GAME, "-o", "x.json", "--budget", "64", "--iterations", "0"], "--iterations must be"),
+        ([GAME, "-o", "no/such/dir/x.json", "--budget", "64"], "cannot write in no/such/dir"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], says: str, tmp_path) -> None:
