@@ -175,9 +175,11 @@ def test_balance_measures_a_game_with_no_family_and_no_bot(range_game) -> None:
 
     assert bot_names(range_game.id) == ["random"]
     spec = BalanceSpec(
-        range_game.id, budget=300, iterations=1, meta_steps=1, trials=1, learned_budget=64
+        range_game.id, budget=300, iterations=2, meta_steps=1, trials=1, learned_budget=64
     )
     result = run_balance(spec)
+    # the learned oracle's best response joined the population while solving
+    assert [p["label"] for p in result["population"]] == ["random", "learned-1"]
     x = result["exploitability"]
     assert x["oracles"] == ["the population", "a learned best response (64 training matches)"]
     assert "a learned best response against the profile" in [c["found"] for c in x["candidates"]]

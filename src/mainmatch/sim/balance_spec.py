@@ -283,4 +283,8 @@ def planned_total(spec: BalanceSpec) -> int:
     plan = plan_budget(spec, len(pop), len(families(spec.game)))
     # the learned best response (whole batches of 64) and its evaluation, when it runs
     learned = learned_budget(spec) // 64 * 64
-    return plan.planned + (learned + plan.evaluation if learned else 0)
+    if not learned:
+        return plan.planned
+    # one learned best response per solving iteration but the last, one to measure
+    runs = 1 + (0 if spec.check else max(0, spec.iterations - 1))
+    return plan.planned + runs * learned + plan.evaluation
