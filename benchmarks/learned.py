@@ -64,6 +64,13 @@ SEALED: dict[str, Any] = {
 }
 
 
+def _habit(label: str) -> Any:
+    def make() -> SealedHabit:
+        return SealedHabit(label, SEALED[label])
+
+    return make
+
+
 def speed(data: dict, decisions: int, seed: int) -> dict[str, Any]:
     game = games.get(data["game"])
     players = game.default_lineup(int(data["players"]))
@@ -92,8 +99,8 @@ def deviations(data: dict, matches: int, seed: int) -> list[dict[str, Any]]:
     tuned = {"learned": (LEARNED, {"file": data})}
     names = [b for b in bot_names(game_id) if b != data["name"]]
     if game_id == "sealed_bid":
-        for label, rule in SEALED.items():
-            register(game_id, label, lambda label=label, rule=rule: SealedHabit(label, rule))
+        for label in SEALED:
+            register(game_id, label, _habit(label))
             names.append(label)
     variant = data.get("variant") or None
 

@@ -43,3 +43,13 @@ def test_a_hosted_match_with_learned_seats_plays_to_its_end(api) -> None:
     # every learned move was the bot's own (nobody defaulted), and the record replays
     assert all(not step.get("defaulted") for step in record["steps"])
     assert replay(record).result() == api.overview(made, made["host_token"])["result"]
+
+
+def test_the_shipped_file_plays_at_every_table_size() -> None:
+    """Trained at four seats; features are names, so three and five seats play too."""
+    from mainmatch.sim import simulate
+
+    for count in (3, 5):
+        sim = simulate(GAME, "learned:1,random", 20, seed=count, workers=1, players=count)
+        assert sum(len(s.faults) for s in sim.run.summaries) == 0
+        assert {b["bot"] for b in sim.report["bots"]} == {"learned", "random"}

@@ -139,6 +139,7 @@ def test_amount_indices_reach_all_in_and_small_exact_amounts() -> None:
         ([GAME, "-o", "x.json", "--budget", "64", "--name", "a,b"], "--name must be"),
         ([GAME, "-o", "x.json", "--budget", "64", "--variant", "zzz=1"], "zzz"),
         ([GAME, "-o", "x.json", "--budget", "64", "--iterations", "0"], "--iterations must be"),
+        ([GAME, "-o", "no/such/dir/x.json", "--budget", "64"], "cannot write in no/such/dir"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], says: str, tmp_path) -> None:
@@ -174,10 +175,25 @@ def test_balance_measures_a_game_with_no_family_and_no_bot(range_game) -> None:
 
     assert bot_names(range_game.id) == ["random"]
     spec = BalanceSpec(
-        range_game.id, budget=300, iterations=1, meta_steps=1, trials=1, learned_budget=64
+        range_game.id, budget=300, iterations=2, meta_steps=1, trials=1, learned_budget=64
     )
     result = run_balance(spec)
+    # the learned oracle's best response joined the population while solving
+    assert [p["label"] for p in result["population"]] == ["random", "learned-1"]
     x = result["exploitability"]
     assert x["oracles"] == ["the population", "a learned best response (64 training matches)"]
     assert "a learned best response against the profile" in [c["found"] for c in x["candidates"]]
     assert "a lower bound: only the population and a learned best response" in sentence(result)
+
+
+def test_minutes_fix_a_budget_that_reproduces_the_file(tmp_path) -> None:
+    timed, again = tmp_path / "timed.json", tmp_path / "again.json"
+    small = ["--players", "3", "--iterations", "2", "--eval-matches", "10", "-q"]
+    r = CliRunner().invoke(app, ["train", GAME, *small, "--minutes", "0.01", "-o", str(timed)])
+    assert r.exit_code == 0, r.output
+    data = json.loads(timed.read_text())
+    budget = data["training"]["budget"]
+    assert f"--budget {budget} " in data["training"]["reproduce"]
+    r = CliRunner().invoke(app, ["train", GAME, *small, "--budget", str(budget), "-o", str(again)])
+    assert r.exit_code == 0, r.output
+    assert timed.read_bytes() == again.read_bytes()

@@ -271,6 +271,11 @@ def _solve(
                 )
                 solver.add()
                 log[-1]["added"].append(pop[-1].label)
+        learned = _learned_candidate(run, pop, target, f"learned/{t}", t + 1)
+        if learned is not None:  # the learned oracle's best response joins too
+            pop.append(learned)
+            solver.add()
+            log[-1]["added"].append(learned.label)
     return profile_of(pop, solver.average())
 
 
@@ -345,7 +350,9 @@ def _measure(
     }
 
 
-def _learned_candidate(run: _Run, pop: list[Policy], mix: tuple[str, dict]) -> Policy | None:
+def _learned_candidate(
+    run: _Run, pop: list[Policy], mix: tuple[str, dict], what: str = "learned", at: Any = "x"
+) -> Policy | None:
     """The learned best-response oracle (``learn_eval.best_response_against``):
     a new learned policy trained in one seat against the profile; ``None`` when
     its budget is under one batch."""
@@ -361,13 +368,14 @@ def _learned_candidate(run: _Run, pop: list[Policy], mix: tuple[str, dict]) -> P
         players=run.players,
         variant=dict(spec.variant or {}),
         budget=max(matches // BATCH * BATCH, BATCH),
-        seed=sub_seed(spec.seed, "learned"),
+        seed=sub_seed(spec.seed, what),
         workers=spec.workers or 1,
     )
     found = best_response_against(train, mix, run.advance)
     return Policy(
-        new_label(pop, "learned", "x"),
-        "a learned best response against the profile",
+        new_label(pop, "learned", at),
+        "a learned best response against the profile"
+        + ("" if at == "x" else f" of iteration {int(at) - 1}"),
         family=LEARNED,
         params={"file": found},
     )

@@ -110,7 +110,7 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--learned-budget",
                 metavar="MATCHES",
-                help="training matches of the learned best response (default 10% of --budget; 0: none)",
+                help="training matches of the learned best response (default: 10% of --budget when at least 640; 0: none)",
             ),
         ] = None,
     ) -> None:

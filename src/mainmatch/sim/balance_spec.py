@@ -102,15 +102,18 @@ class BalanceSpec:
     learned_budget: int | None = None
 
 
-#: the learned best response's budget by default, a share of ``--budget`` on top of it
+#: the learned best response's budget by default, a share of ``--budget`` on top of it,
+#: when that is at least ``LEARNED_LEAST`` matches (ten batches; less learns nothing)
 LEARNED_SHARE = 0.1
+LEARNED_LEAST = 640
 
 
 def learned_budget(spec: BalanceSpec) -> int:
     """Training matches of the learned best-response oracle (see ``BalanceSpec``)."""
     if spec.learned_budget is not None:
         return spec.learned_budget
-    return int(spec.budget * LEARNED_SHARE)
+    share = int(spec.budget * LEARNED_SHARE)
+    return share if share >= LEARNED_LEAST else 0
 
 
 @dataclass(frozen=True)
@@ -280,4 +283,8 @@ def planned_total(spec: BalanceSpec) -> int:
     plan = plan_budget(spec, len(pop), len(families(spec.game)))
     # the learned best response (whole batches of 64) and its evaluation, when it runs
     learned = learned_budget(spec) // 64 * 64
-    return plan.planned + (learned + plan.evaluation if learned else 0)
+    if not learned:
+        return plan.planned
+    # one learned best response per solving iteration but the last, one to measure
+    runs = 1 + (0 if spec.check else max(0, spec.iterations - 1))
+    return plan.planned + runs * learned + plan.evaluation

@@ -7,6 +7,7 @@ gives the bounds).
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -108,6 +109,11 @@ def register(app: typer.Typer) -> None:
             check_train(spec)
             if out.is_dir():
                 raise MainmatchError(f"-o {out}: is a folder; give a file name")
+            folder = out.parent if str(out.parent) else Path(".")
+            if not folder.is_dir() or not os.access(folder, os.W_OK):
+                raise MainmatchError(
+                    f"-o {out}: cannot write in {folder} (checked before training)"
+                )
             fixed = 1 + len(own_bots(game))
             # with --minutes the bar's length is a guess until two batches fix the budget
             guess = spec.budget or least_budget(spec.iterations)
