@@ -75,7 +75,6 @@ _mvp_actions = st.one_of(
 @given(st.sampled_from(MVP_STATES), st.sampled_from(MVP.default_players), _mvp_actions)
 def test_mvp_plainly_legal_agrees_with_the_ordered_checks(state, player, action):
     e = state.exposure
-    biddable = e.exposed_set if state.round == LAST_ROUND else e.biddable_set
     try:
         check_round_action(
             action,
@@ -89,7 +88,7 @@ def test_mvp_plainly_legal_agrees_with_the_ordered_checks(state, player, action)
         legal = True
     except IllegalAction:
         legal = False
-    plain = mvp_plainly_legal(action, biddable, state.chips[player])
+    plain = mvp_plainly_legal(state, player, action)
     if plain:
         assert legal, action
     simple = type(action) is dict and set(action) <= {"bids"}

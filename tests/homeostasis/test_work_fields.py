@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import get_type_hints
 
-from mainmatch.games.homeostasis import flow
+from mainmatch.games.homeostasis import resolve as flow  # the resolving code
 from mainmatch.games.homeostasis.state import HomeostasisState
 
 

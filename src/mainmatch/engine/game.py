@@ -83,7 +83,7 @@ class Game(ABC, Generic[StateT]):
     #: are read off the units when the class does not set them. Games that
     #: implement those methods themselves leave it empty.
     phases: ClassVar[Mapping[str, Step[Any, Any]]] = {}
-    #: the refusal of any action once the match is over (no step unit is asked)
+    #: the refusal of any action once the match is over (no unit is asked)
     over_words: ClassVar[str] = "the match is over"
     #: Options ``new_config`` accepts beside ``players`` and ``seed``: the
     #: host inputs (``gamewide_tiebreak``, ``garnets``, ``teams``, ...).
@@ -125,6 +125,9 @@ class Game(ABC, Generic[StateT]):
     #: the last state :meth:`pending` was asked about, and its answer
     _pending_memo: tuple[StateT, dict[str, Request]] | None = None
 
+    #: :meth:`asks` is the default ``phases[state.phase]`` (read in place on the hot path)
+    _by_phase: ClassVar[bool] = False
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A declared result names its scores field (``Scores``): ``score_key``
         is read off it unless the class sets one itself. A game declaring
@@ -134,6 +137,7 @@ class Game(ABC, Generic[StateT]):
         super().__init_subclass__(**kwargs)
         if "score_key" not in cls.__dict__ and "result_type" in cls.__dict__:
             cls.score_key = marked(details_model(cls.result_type), SCORES)
+        cls._by_phase = bool(cls.phases) and cls.asks is Game.asks
         units = cls.__dict__.get("phases")
         if not units:
             return
@@ -273,9 +277,7 @@ class Game(ABC, Generic[StateT]):
         for found in self.phases.values():
             if found.kind == kind:
                 return found
-        raise IllegalAction(
-            f"{self.id} has no step unit {kind!r}; kinds: {', '.join(self.action_models)}"
-        )
+        raise IllegalAction(f"{self.id} has no step unit {kind!r}; kinds: {', '.join(self.steps)}")
 
     def pending(self, state: StateT) -> dict[str, Request]:
         """Who must act now and what each may send: ``{player: request}``;
@@ -299,13 +301,13 @@ class Game(ABC, Generic[StateT]):
         only who acts (the driver's checks), read off the state by the step
         unit (:meth:`Step.players <mainmatch.engine.unit.Step.players>`) so
         that a replay builds no requests. Must equal ``list(pending(state))``."""
-        unit = self.asks(state)
+        unit = self.phases.get(state.phase) if self._by_phase else self.asks(state)  # type: ignore[attr-defined]
         return list(self.pending(state)) if unit is None else unit.players(state)
 
     def requests(self, state: StateT) -> dict[str, Request]:
         """Compute :meth:`pending` for ``state`` (called once per state by the
         memo): the asked unit's requests, ``{}`` once the match is over."""
-        unit = self.asks(state)
+        unit = self.phases.get(state.phase) if self._by_phase else self.asks(state)  # type: ignore[attr-defined]
         return {} if unit is None else dict(unit.requests(state))
 
     def validate(self, state: StateT, player: str, action: Any) -> None:
@@ -315,10 +317,10 @@ class Game(ABC, Generic[StateT]):
         (``Step.plainly_legal``), else the player is not asked now
         (``Step.not_asked``) or not a player, else the unit's own check.
         """
-        unit = self.asks(state)
+        unit = self.phases.get(state.phase) if self._by_phase else self.asks(state)  # type: ignore[attr-defined]
         if unit is None:
             raise IllegalAction(self.over_words)
-        if unit.plainly_legal(state, player, action):
+        if unit.has_fast_check and unit.plainly_legal(state, player, action):
             return
         if not unit.acts(state, player):
             raise IllegalAction(
@@ -352,7 +354,7 @@ class Game(ABC, Generic[StateT]):
         driver's ``check_step``, the bots' driver): exactly the pending players,
         every action validated. Units whose ``resolve`` checks again for direct
         callers skip the repeat in ``resolve_checked``; the result is the same."""
-        unit = self.asks(state)
+        unit = self.phases.get(state.phase) if self._by_phase else self.asks(state)  # type: ignore[attr-defined]
         if unit is None:
             return self.apply(state, actions)
         result: tuple[StateT, list[Event]] = unit.resolve_checked(state, actions)
@@ -363,7 +365,7 @@ class Game(ABC, Generic[StateT]):
         without building the step's events: what replay and the simulator
         need, as they never read them. Must equal ``apply``'s new state;
         units whose events cost much of a step override ``next_state``."""
-        unit = self.asks(state)
+        unit = self.phases.get(state.phase) if self._by_phase else self.asks(state)  # type: ignore[attr-defined]
         if unit is None:
             return self.apply_validated(state, actions)[0]
         after: StateT = unit.next_state(state, actions)
@@ -376,17 +378,16 @@ class Game(ABC, Generic[StateT]):
         types, nothing :meth:`validate` would refuse), else ``None``, and the
         engine then validates the step rule by rule, naming the first fault,
         and applies it. Replay calls it first (docs/decisions/performance.md PE15); units
-        whose steps read each action twice (once to check, once to apply)
-        override it, the rest keep this ``None``."""
-        unit = self.asks(state)
-        if unit is None:
+        whose steps read each action twice override it."""
+        unit = self.phases.get(state.phase) if self._by_phase else self.asks(state)  # type: ignore[attr-defined]
+        if unit is None or not unit.has_checked_step:
             return None
         after: StateT | None = unit.checked_next_state(state, actions)
         return after
 
     def _asked(self, state: StateT) -> Step[Any, Any]:
         """The unit ``state`` asks for; over: :class:`IllegalAction`."""
-        unit = self.asks(state)
+        unit = self.phases.get(state.phase) if self._by_phase else self.asks(state)  # type: ignore[attr-defined]
         if unit is None:
             raise IllegalAction(self.over_words)
         return unit

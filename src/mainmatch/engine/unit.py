@@ -31,7 +31,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from random import Random
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
 
@@ -64,6 +64,15 @@ class Step(ABC, Generic[RequestT, ActionT]):
     #: the request type (``TypedDict``) of :meth:`requests`' values, for readers
     #: of the declarations; ``None`` where the game has not declared one
     request_type: type[RequestT] | None = None
+    #: whether the unit overrides :meth:`plainly_legal` / :meth:`checked_next_state`
+    #: (set per class: ``Game`` skips the call to the defaults on its hot path)
+    has_fast_check: ClassVar[bool] = False
+    has_checked_step: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.has_fast_check = cls.plainly_legal is not Step.plainly_legal
+        cls.has_checked_step = cls.checked_next_state is not Step.checked_next_state
 
     @property
     def kind(self) -> str:

@@ -99,7 +99,7 @@ def resolve(
     players: tuple[str, ...],
 ) -> tuple[InvestState, dict]:
     """:func:`resolve_round` with the amounts listed in ``players`` order (the
-    order of the state's maps): a round's one pass (``rounds.apply_round``)."""
+    order of the state's maps): a round's one pass (``resolve.apply_round``)."""
     top = top_of(invested, players)
     stingy = lowest(donated, players)
     ti = state.top_investor

@@ -88,7 +88,7 @@ def resolve(
 ) -> tuple[KongState, dict]:
     """:func:`resolve_round` on ``contributions`` listed in the order of
     ``state.totals`` (the players' order), each team given by its members'
-    positions in it: a round's one pass (``rounds.apply_round``)."""
+    positions in it: a round's one pass (``resolve.apply_round``)."""
     r1, r2, r3 = red_at
     w1, w2, w3 = white_at
     red = contributions[r1] + contributions[r2] + contributions[r3]

@@ -115,7 +115,7 @@ def resolve(
     """:func:`resolve_round` with the bids on each tile and each player's
     ``sum(|bid|)`` listed in ``players`` order (the order of the state's
     maps), ``index`` the players' positions: a round's one pass
-    (``rounds.apply_round``)."""
+    (``resolve.apply_round``)."""
     winners, order = award(tiles, columns, state.order, players, index)
     received = state.received.copy()
     got: dict[str, list[int]] = {}  # each winner's tiles, old and new

@@ -21,7 +21,7 @@ from . import budget
 from .constants import ROLES, ROUNDS, TILES_PER_ROUND
 from .models import RoundAction
 from .random_play import random_round_action, random_vote, view_random_round
-from .rounds import apply_round
+from .resolve import apply_round
 from .state import AmalgamationState
 from .validate import check_choose_ec, check_round, plainly_legal
 

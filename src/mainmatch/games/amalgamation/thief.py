@@ -78,7 +78,7 @@ def resolve(
 ) -> tuple[ThiefState, dict, list[int]]:
     """:func:`resolve_round` with roles and bets listed in ``players`` order
     (the order of the state's maps), each player's points this round listed
-    likewise: a round's one pass (``rounds.apply_round``)."""
+    likewise: a round's one pass (``resolve.apply_round``)."""
     chips = chips_of(roles)
     gained = [*map(mul, chips, bets)]
     # six players (six.py): their maps as literals, in players order

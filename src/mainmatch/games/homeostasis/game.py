@@ -3,7 +3,7 @@ phase asks which step unit (steps.py).
 
 The rules live in the modules beside this one: ``cards`` (the deck, saving
 cost), ``expression`` (the evaluator), ``bands`` (the end), ``config``,
-``validate``, ``flow`` (resolution and automatic transitions), ``quick`` (the
+``validate``, ``resolve`` (resolution and automatic transitions), ``quick`` (the
 fast paths of bids and draft choices), ``steps`` (the step units: requests,
 checks, defaults, resolution), ``views``, ``random_play`` and ``render``.
 """

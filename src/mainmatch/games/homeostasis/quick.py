@@ -7,7 +7,7 @@ and :func:`quick_draft` resolve such a step straight on a copy of the state, wit
 draft. They answer only when they are sure: ``legal_*`` is true only for
 actions ``validate``'s rule-by-rule checks accept (anything else goes there, and
 they word the message), and ``quick_*`` gives ``None`` for any step it does
-not cover, which ``flow`` then resolves. The step units (steps.py) hold each
+not cover, which ``resolve`` then resolves. The step units (steps.py) hold each
 beside the rule it shortcuts. Where they answer, the state and the
 events are exactly those of the general code (tests/homeostasis/test_quick.py
 compares the two at every step of random and strategy play).
@@ -18,7 +18,7 @@ from __future__ import annotations
 from mainmatch.engine.events import PUBLIC
 
 from .cards import DECK_COUNT
-from .flow import DRAFT_CHOICES, SNAKE, bid_outcome, next_turn
+from .resolve import DRAFT_CHOICES, SNAKE, bid_outcome, next_turn
 from .state import HomeostasisState, OpenAuction
 from .work import copy_state
 
@@ -100,7 +100,7 @@ def quick_draft(
     state: HomeostasisState, actions: dict[str, dict], events: list[dict] | None
 ) -> HomeostasisState | None:
     """The state after a checked draft choice before the ninth; ``None`` for
-    the ninth (it starts the auctions: ``flow`` resolves it). Its event is
+    the ninth (it starts the auctions: ``resolve`` resolves it). Its event is
     appended to ``events`` unless it is ``None``."""
     if state.draft_choices >= DRAFT_CHOICES - 1:
         return None
@@ -131,7 +131,7 @@ def _next_auction(
     events: list[dict] | None,
     said: list[dict],
 ) -> HomeostasisState | None:
-    """§4.4.5 then §4.4.2 (``flow.end_auction``, then ``flow.run_auctions`` for
+    """§4.4.5 then §4.4.2 (``resolve.end_auction``, then ``resolve.run_auctions`` for
     the next number): the card goes to the slot with the highest total, and the
     next auction opens with the last bidder first, when it is not the tenth's
     end nor a forced placement (one empty slot left, or nobody with chips)."""

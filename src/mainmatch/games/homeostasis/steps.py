@@ -18,7 +18,7 @@ from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.unit import Resolved, Step
 
-from . import flow, quick
+from . import quick, resolve
 from . import state as S
 from . import validate as V
 from .cards import DECK
@@ -143,7 +143,7 @@ class SaveCards(HomeostasisStep):
         return random_save(state.holding(player), rng)
 
     def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
-        flow.apply_save(w, actions)
+        resolve.apply_save(w, actions)
 
 
 class DraftRequest(TypedDict):
@@ -160,7 +160,7 @@ class Draft(HomeostasisStep):
 
     def requests(self, state: HomeostasisState) -> dict[str, DraftRequest]:
         return {
-            flow.drafter(state): {
+            resolve.drafter(state): {
                 "kind": "draft",
                 "cards": cards_left(state),
                 "positions": free_positions(state),
@@ -168,7 +168,7 @@ class Draft(HomeostasisStep):
         }
 
     def players(self, state: HomeostasisState) -> Sequence[str]:
-        return [flow.drafter(state)]
+        return [resolve.drafter(state)]
 
     def plainly_legal(self, state: HomeostasisState, player: Any, action: Any) -> bool:
         if quick.legal_draft(state, player, action):
@@ -194,7 +194,7 @@ class Draft(HomeostasisStep):
 
     def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
         ((p, action),) = actions.items()
-        flow.apply_draft(w, p, action)
+        resolve.apply_draft(w, p, action)
 
 
 class BidRequest(TypedDict):
@@ -261,7 +261,7 @@ class Bid(HomeostasisStep):
 
     def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
         ((p, action),) = actions.items()
-        flow.apply_bid(w, p, action)
+        resolve.apply_bid(w, p, action)
 
 
 class FinalBidRequest(TypedDict):
@@ -297,7 +297,7 @@ class FinalBid(HomeostasisStep):
         return {"chips": random_final_bid(state, player, request, rng)}
 
     def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
-        flow.apply_final_bids(w, actions)
+        resolve.apply_final_bids(w, actions)
 
 
 class PlaceSavedRequest(TypedDict):
@@ -335,7 +335,7 @@ class PlaceSaved(HomeostasisStep):
 
     def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
         ((p, action),) = actions.items()
-        flow.apply_place_saved(w, p, action)
+        resolve.apply_place_saved(w, p, action)
 
 
 class BracketsRequest(TypedDict):
@@ -355,11 +355,11 @@ class Brackets(HomeostasisStep):
         n = len(present(state.expression, "expression"))
         return {
             p: {"kind": "brackets", "length": n, "brackets": [list(x) for x in placed]}
-            for p in flow.eligible_for_brackets(state)
+            for p in resolve.eligible_for_brackets(state)
         }
 
     def players(self, state: HomeostasisState) -> Sequence[str]:
-        return flow.eligible_for_brackets(state)
+        return resolve.eligible_for_brackets(state)
 
     def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
         V.check_brackets(
@@ -375,7 +375,7 @@ class Brackets(HomeostasisStep):
         return random_brackets(self.requests(state)[player], rng)
 
     def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
-        flow.apply_brackets(w, actions)
+        resolve.apply_brackets(w, actions)
 
 
 class ChooseEc(HomeostasisStep, ChooseEcStep):
@@ -384,17 +384,17 @@ class ChooseEc(HomeostasisStep, ChooseEcStep):
     kind_name = "choose_ec"
 
     def choosers(self, state: HomeostasisState) -> Sequence[str]:
-        candidates = flow.ec_candidates(state)
+        candidates = resolve.ec_candidates(state)
         return [next(p for p in state.players if p not in candidates)]
 
     def candidates(self, state: HomeostasisState) -> list[str]:
-        return flow.ec_candidates(state)
+        return resolve.ec_candidates(state)
 
     def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
         V.check_choose_ec(action, self.candidates(state))
 
     def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
-        flow.apply_choose_ec(w, actions)
+        resolve.apply_choose_ec(w, actions)
 
 
 #: the state machine: phase -> the step unit it asks (``"over"`` asks nothing)

@@ -17,7 +17,7 @@ from mainmatch.engine.memo import GrowingLog, remember_last
 
 from . import state as S
 from .cards import deck_without
-from .flow import drafter, ec_candidates, eligible_for_brackets
+from .resolve import drafter, ec_candidates, eligible_for_brackets
 from .state import HomeostasisState
 
 

@@ -2,7 +2,7 @@
 
 ``apply`` thaws the state into a :class:`Work` (a mutable draft that starts
 out sharing every container with the state), resolves the step on it
-(``flow``), and freezes it into the next state. :func:`copy_state` is the
+(``resolve``), and freezes it into the next state. :func:`copy_state` is the
 same copy for the fast paths of the commonest steps (``quick``).
 """
 

@@ -215,10 +215,12 @@ class _Cards:
         team, claim, total = judged
         team_of, chips, bids, old_bids = self.state.team_of, self.chips, self.bids, self.old_bids
         emit = self.emit
+        paid: dict[str, int] = {}  # the claiming team's bids, players in order
         for p, amount in stakes.items():
             if team_of[p] == team:
                 if not claim:
                     continue
+                paid[p] = amount
                 if emit:
                     self.paid.setdefault(p, {})[x] = amount
             else:
@@ -233,15 +235,23 @@ class _Cards:
                 mine = bids[p] = mine.copy()
             del mine[x]
         if claim:
-            self.claim(x, team, total, stakes)
-        else:
-            self.flag(x, team, total, first)
+            self.claim(x, team, total, paid)
+            return
+        # §4.2: the team flags the card with its total
+        self.flags[x] = (team, total)
+        if emit:
+            flagged_now = self.flagged_now
+            if not first and flagged_now and flagged_now[-1]["letter"] > x:
+                self.flags_unsorted = True
+            flagged_now.append(
+                {"letter": x, "card": self.state.layout[x], "team": team, "total": total}
+            )
 
-    def claim(self, x: str, team: str, total: int, stakes: dict[str, int]) -> None:
-        """§4.2: team ``team`` claims card ``x``; the strictly highest bid controls it."""
+    def claim(self, x: str, team: str, total: int, paid: dict[str, int]) -> None:
+        """§4.2: team ``team`` claims card ``x`` paying ``paid``; the strictly
+        highest bid controls it."""
         state = self.state
-        team_of = state.team_of
-        leader = controller({p: a for p, a in stakes.items() if team_of[p] == team})
+        leader = controller(paid)
         del self.flags[x]
         if self.claims is state.claims:
             self.claims = self.claims.copy()
@@ -253,17 +263,6 @@ class _Cards:
             )
             for p in state.teams[team]:
                 self.control.setdefault(p, {})[x] = p == leader
-
-    def flag(self, x: str, team: str, total: int, first: bool) -> None:
-        """§4.2: team ``team`` flags card ``x`` with ``total`` chips on it."""
-        self.flags[x] = (team, total)
-        if self.emit:
-            flagged_now = self.flagged_now
-            if not first and flagged_now and flagged_now[-1]["letter"] > x:
-                self.flags_unsorted = True
-            flagged_now.append(
-                {"letter": x, "card": self.state.layout[x], "team": team, "total": total}
-            )
 
 
 def _stakes(players: Sequence[str], bids: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:

@@ -134,13 +134,8 @@ class Round(Step[RoundRequest, RoundAction]):
     def acts(self, state: MvpState, player: str) -> bool:
         return player in state.players
 
-    def plainly_legal(self, state: MvpState, player: Any, action: Any) -> bool:
-        # the common case, in one pass, before the rule-by-rule walk
-        if player not in state.players:
-            return False
-        e = state.exposure
-        biddable = e.exposed_set if state.round == LAST_ROUND else e.biddable_set
-        return plainly_legal(action, biddable, state.chips[player])
+    # the common case, in one pass, before the rule-by-rule walk (validate.py)
+    plainly_legal = staticmethod(plainly_legal)
 
     def validate(self, state: MvpState, player: str, action: Any) -> None:
         check_round_action(

@@ -15,8 +15,9 @@ from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.steps import field_words
 
 from .cards import is_card
-from .models import CHIP_COST, IDENTITY_COST, LOCATION_COST, RoundAction
+from .models import CHIP_COST, IDENTITY_COST, LAST_ROUND, LOCATION_COST, RoundAction
 from .pattern import EXPOSED, HIDDEN, NEARLY_EXPOSED, Exposure, is_letter
+from .state import MvpState
 
 FIELDS = ("bids", "buy_identity", "buy_location", "buy_chips")
 
@@ -192,8 +193,9 @@ def _check_location(location: Any, status: dict[str, str], where: dict[str, str]
     return location
 
 
-def plainly_legal(action: Any, biddable: frozenset[str], chips: int) -> bool:
-    """Whether ``action`` is plainly a legal round action that buys nothing:
+def plainly_legal(state: MvpState, player: Any, action: Any) -> bool:
+    """Whether ``player`` plays this round and ``action`` is plainly a legal
+    round action that buys nothing:
     ``{}``, or ``{"bids": {letter: chips}}`` with exact built-in types, every
     letter in ``biddable`` (the letters §3.1 rule 2 allows this round), every
     amount a positive ``int`` and their total at most ``chips`` (rule 3).
@@ -201,8 +203,8 @@ def plainly_legal(action: Any, biddable: frozenset[str], chips: int) -> bool:
     goes through the rules in order and names the first one broken. Most
     actions are of this kind, and one pass costs a fraction of the ordered
     checks; it accepts nothing they refuse (rules 4 to 7 hold for an action
-    without purchase fields)."""
-    if type(action) is not dict:
+    without purchase fields). The ``round`` unit's fast path (steps.py)."""
+    if type(action) is not dict or player not in state.players:
         return False
     if not action:
         return True
@@ -211,6 +213,9 @@ def plainly_legal(action: Any, biddable: frozenset[str], chips: int) -> bool:
     bids = action.get("bids")
     if type(bids) is not dict:
         return False
+    e = state.exposure
+    biddable = e.exposed_set if state.round == LAST_ROUND else e.biddable_set
+    chips = state.chips[player]
     total = 0
     for letter, amount in bids.items():
         if type(amount) is not int or amount < 1 or letter not in biddable:
