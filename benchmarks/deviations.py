@@ -352,6 +352,16 @@ DEVIATIONS: dict[str, list[Deviation]] = {
                 "strategy, live bids x4": {"aggression": 6.0},
                 "strategy aiming 6 past its band": {"margin": 6.0},
                 "strategy, live bids of 1 chip at most": {"max_bid": 1},
+                # issue 31's last-round habits: round 3 spends its chips in live bids
+                "strategy, round 3 live bids x4, no reserve": {
+                    "last_aggression": 4.0,
+                    "last_reserve": 0,
+                },
+                "strategy, round 3 live bids x12, no reserve": {
+                    "last_aggression": 12.0,
+                    "last_reserve": 0,
+                },
+                "strategy, round 3 passes its live bids": {"last_aggression": 0.0},
             }.items()
         ],
     )
@@ -378,6 +388,10 @@ DEVIATIONS: dict[str, list[Deviation]] = {
             ("three_chips_a_round", "strategist", {"early_share": 0.0, "mid_share": 0.0}),
             ("never_contests", "strategist", {"contest_weight": 0.0}),
             ("always_contests_high", "strategist", {"contest_weight": 5.0, "contest_margin": 10}),
+            # issue 31's last-round habits: spare chips take control of the team's flags
+            ("takes_control", "strategist", {"control_from": 1}),
+            ("takes_control_late", "strategist", {"control_from": 10}),
+            ("takes_control_last", "strategist", {"control_from": 13}),
         ]
     ),
     "second_to_won": _named(
