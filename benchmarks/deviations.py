@@ -49,6 +49,7 @@ from typing import Any
 
 from mainmatch.bots import get_bot
 from mainmatch.bots.amalgamation import ROLES, SplitBot
+from mainmatch.bots.amalgamation_habits import HabitBot
 from mainmatch.bots.train_amalgamation import SIMPLE, _play, plan
 from mainmatch.sim import simulate
 
@@ -182,7 +183,45 @@ def _amalgamation() -> list[Deviation]:
     for target in ("kong", "invest", "thief"):
         out.append(Deviation(f"even into {target} only", "even", make=_even(target)))
     out += [_splitter(f"splitter simple #{k} {p}", p) for k, p in enumerate(SIMPLE)]
-    return out
+    return out + [
+        Deviation(f"habits: {label}", "habits", make=_habit(p)) for label, p in HABIT_ROWS
+    ]
+
+
+def _habit(params: dict[str, Any]) -> Callable[[], Any]:
+    return lambda: HabitBot(params)
+
+
+_CLASSIC = {"kong": 0.2, "invest": 0.35, "thief": 0.35, "donate": 2, "last": 0}
+#: issue 31's habits (the ``habits`` family): one sub-game at a time, then combined
+HABIT_ROWS: list[tuple[str, dict[str, Any]]] = [
+    *(
+        (f"Minus dodge ${d} on every tile, else an even split", {**_CLASSIC, "dodge": d})
+        for d in (2, 3, 5, 8, 12)
+    ),
+    ("Minus as classic, Kong 50% a round", {**_CLASSIC, "dodge": 0, "kong": 0.5, "invest": 0.2}),
+    ("Minus as classic, never Kong", {**_CLASSIC, "dodge": 0, "kong": 0.0, "invest": 0.5}),
+    ("Minus as classic, donate $4", {**_CLASSIC, "dodge": 0, "donate": 4}),
+    (
+        "Minus as classic, donate $8, invest 60%",
+        {**_CLASSIC, "dodge": 0, "donate": 8, "invest": 0.6, "thief": 0.1},
+    ),
+    (
+        "Minus as classic, all into the Thief",
+        {"dodge": 0, "kong": 0.0, "invest": 0.0, "thief": 1.0, "donate": 1, "last": 0},
+    ),
+    ("three habits: dodge $3, Kong 30%, invest 30%, donate $4 (issue 31)", {}),
+    (
+        "three habits: dodge $3, Kong 50%, invest 25%, donate $4, last into Kong",
+        {"kong": 0.5, "invest": 0.25, "last": 2},
+    ),
+    ("three habits: dodge $5, Kong 30%, invest 30%, donate $4", {"dodge": 5}),
+    (
+        "three habits: dodge $8, Kong 40%, invest 40%, donate $6",
+        {"dodge": 8, "kong": 0.4, "invest": 0.4, "donate": 6},
+    ),
+    ("three habits: dodge $3, Kong 30%, invest 30%, donate $2", {"donate": 2}),
+]
 
 
 def amalgamation_grid() -> list[Deviation]:
@@ -313,6 +352,16 @@ DEVIATIONS: dict[str, list[Deviation]] = {
                 "strategy, live bids x4": {"aggression": 6.0},
                 "strategy aiming 6 past its band": {"margin": 6.0},
                 "strategy, live bids of 1 chip at most": {"max_bid": 1},
+                # issue 31's last-round habits: round 3 spends its chips in live bids
+                "strategy, round 3 live bids x4, no reserve": {
+                    "last_aggression": 4.0,
+                    "last_reserve": 0,
+                },
+                "strategy, round 3 live bids x12, no reserve": {
+                    "last_aggression": 12.0,
+                    "last_reserve": 0,
+                },
+                "strategy, round 3 passes its live bids": {"last_aggression": 0.0},
             }.items()
         ],
     )
@@ -339,6 +388,10 @@ DEVIATIONS: dict[str, list[Deviation]] = {
             ("three_chips_a_round", "strategist", {"early_share": 0.0, "mid_share": 0.0}),
             ("never_contests", "strategist", {"contest_weight": 0.0}),
             ("always_contests_high", "strategist", {"contest_weight": 5.0, "contest_margin": 10}),
+            # issue 31's last-round habits: spare chips take control of the team's flags
+            ("takes_control", "strategist", {"control_from": 1}),
+            ("takes_control_late", "strategist", {"control_from": 10}),
+            ("takes_control_last", "strategist", {"control_from": 13}),
         ]
     ),
     "second_to_won": _named(

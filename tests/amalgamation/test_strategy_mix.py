@@ -57,9 +57,18 @@ def _round_spend(action: dict) -> int:
 def test_the_shipped_mixture_loads_and_its_plans_are_family_lines():
     weights, plans = load_mixture()
     assert abs(sum(weights) - 1) < 1e-3 and all(w > 0 for w in weights)
-    family = get_family("amalgamation", "splitter")
     for params in plans:
-        assert family.checked(params) == params  # every plan is a valid splitter line
+        # every plan is a valid splitter line, or a valid habits line with its kind
+        if params.get("kind") == "habits":
+            line = {k: v for k, v in params.items() if k != "kind"}
+            assert get_family("amalgamation", "habits").checked(line) == line
+        else:
+            assert get_family("amalgamation", "splitter").checked(params) == train.plan(params)
+
+
+def test_habit_ranges_are_the_habits_family_ranges():
+    family = get_family("amalgamation", "habits")
+    assert {p.name: (p.low, p.high) for p in family.params} == train.HABIT_RANGES
 
 
 def test_classic_is_the_splitter_family_at_its_defaults():

@@ -102,3 +102,14 @@ def test_a_reused_bot_decides_as_a_fresh_one() -> None:
                 assert action == fresh[p].act(view, request, fresh_rng)
                 actions[p] = action
             driver.step(actions)
+
+
+def test_the_neutral_names_the_ec_at_random_whatever_the_chips() -> None:
+    """Issue 31: the EC choice reads nothing of the table (a seat that spent its chips in
+    round 3 was never named under the old most-chips rule); every candidate comes up."""
+    bot = StrategyBot()
+    request = {"kind": "choose_ec", "candidates": ["a", "b", "c", "d"]}
+    for chips in ({"a": 0, "b": 0, "c": 0, "d": 40, "e": 3}, {"a": 9, "b": 0, "c": 0, "d": 0}):
+        view = {"chips": chips}
+        named = {bot.act(view, request, random.Random(seed))["ec"] for seed in range(40)}
+        assert named == {"a", "b", "c", "d"}

@@ -281,3 +281,70 @@ def test_the_circle_family_can_stay_silent_and_ride_free() -> None:
     assert rider.act(match.view("jk"), match.pending["jk"], rng) == {}
     paid = cheap.act(match.view("dh"), match.pending["dh"], rng)["trades"]
     assert paid and all(t["amount"] == 1 for t in paid)
+
+
+def test_at_two_rounds_only_the_players_the_plan_seats_in_the_streak_pay() -> None:
+    """Issue 31: with one round left and no full circle, the players left out keep their
+    money (among them the poorest is the EC), so a seat that never pays is no richer."""
+    from mainmatch.bots.seat_exchange_circle import planned_winners, table_plan
+
+    checked = 0
+    for seed in range(4):
+        match = Match(GAME, _config(seed, {"rounds": 2}))
+        rng = random.Random(seed)
+        table = {p: CircleBot() for p in PLAYERS}
+        match.step({p: table[p].act(match.view(p), match.pending[p], rng) for p in PLAYERS})
+        plan = table_plan(match.view("jk"))
+        if plan is None or not plan.swaps:
+            continue
+        assert plan.winners < 13
+        winners = planned_winners(match.view("jk"), plan)
+        assert 6 <= len(winners) < 13
+        for p in PLAYERS:
+            action = table[p].act(match.view(p), match.pending[p], rng)
+            assert bool(action.get("trades")) == (p in winners), (seed, p)
+        checked += 1
+    assert checked >= 2
+
+
+def test_at_two_rounds_a_silent_seat_is_left_out_of_the_streak() -> None:
+    """A seat that does not tell its number is planned out of the one-round streak when
+    another plan seats as many of the players who told (issue 31): mostly."""
+    from mainmatch.bots.seat_exchange_circle import planned_winners, table_plan
+
+    left_out = planned = 0
+    for seed in range(8):
+        match = Match(GAME, _config(seed, {"rounds": 2}))
+        rng = random.Random(seed)
+        table = {p: CircleBot() for p in PLAYERS}
+        actions = {p: table[p].act(match.view(p), match.pending[p], rng) for p in PLAYERS}
+        actions["p05"] = {}  # silent
+        match.step(actions)
+        plan = table_plan(match.view("jk"))
+        if plan is None or not plan.swaps:
+            continue
+        planned += 1
+        left_out += "p05" not in planned_winners(match.view("jk"), plan)
+    assert planned >= 4 and left_out * 4 >= planned * 3
+
+
+def test_partial_plans_count_only_the_players_who_told() -> None:
+    """Leaving out the seats ``guessed`` never costs a streak seat of a player who told."""
+    from mainmatch.bots.seat_exchange_plan import _guessed_winners
+
+    tried = 0
+    for nums in _seatings(5, 60):
+        plain = partial_plan(nums, 6, frozenset())
+        if plain is None:
+            continue
+        pairs, won = plain
+        guessed = frozenset(range(0, 13, 3))
+        told = won - _guessed_winners(apply_swaps(nums, pairs), pairs, guessed, 6)
+        other = partial_plan(nums, 6, frozenset(), guessed)
+        assert other is not None
+        pairs2, won2 = other
+        after = apply_swaps(nums, pairs2)
+        assert won2 == streak_seats(after, 6) >= 6
+        assert won2 - _guessed_winners(after, pairs2, guessed, 6) >= told
+        tried += 1
+    assert tried >= 10

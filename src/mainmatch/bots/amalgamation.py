@@ -141,7 +141,11 @@ DEFAULTS: dict[str, float] = {
     "noise": 0.0,  # Kong and invest amounts vary by up to this share, up or down, per round
     "donate": 1,  # the least donated per round (plus $0-2 at random); 0: never donate
     "dodge": 1,  # 1: dodge unwanted Minus tiles with a small positive bid; 0: bid $0 on them
+    "dodge_min": 0,  # the least dodge, in dollars (0: $1-2 at random)
+    "dodge_high": 0,  # a dodge goes up to this many dollars more, the more so the worse the tile
 }
+#: a tile costing this many Minus points (or more) gets the whole ``dodge_high``
+HARM_FULL = 20
 
 
 def starting_budget(request: dict, you: dict) -> int:
@@ -174,6 +178,8 @@ class SplitBot:
         self.noise = p["noise"]
         self.donate = p["donate"]
         self.dodge = p["dodge"]
+        self.dodge_min = p["dodge_min"]
+        self.dodge_high = p["dodge_high"]
 
     def act(self, view: dict, request: dict, rng: random.Random) -> dict:
         if request["kind"] == "choose_ec":
@@ -246,6 +252,8 @@ class SplitBot:
         hungry = view["minus"]["rounds_without_tiles"][me] >= 1
         reach = -self.chase - (5 if hungry else 0)
         cap = max(1, int(budget * self.minus_cap))
+        # five dodges never take more than the round's budget
+        cap_dodge = max(1, budget // len(request["tiles"]))
         bids = []
         for t in request["tiles"]:
             v = streak_score(held + [t]) - base
@@ -255,10 +263,22 @@ class SplitBot:
                 bids.append(-min(cap, _sized(6 + rng.randint(0, 4), scale)))
             elif self.dodge:
                 # dodge: someone else bids lower (and it counts as money bid for the tiebreak)
-                bids.append(_sized(rng.choice((1, 1, 2)), scale))
+                bids.append(self._dodge(-v, cap_dodge, scale, rng))
             else:
                 bids.append(0)
         return bids
+
+    def _dodge(self, harm: int, cap: int, scale: float, rng: random.Random) -> int:
+        """A positive bid on an unwanted tile: $1-2 (at least ``dodge_min``), plus up to
+        ``dodge_high`` dollars drawn at random, in proportion to the tile's harm (its cost
+        in Minus points, full at :data:`HARM_FULL`); one dodge at most the round's budget
+        over the five tiles. A fixed dodge is beaten by a seat dodging $1 higher on
+        every tile, which then never takes one (the lowest bid takes a tile, §4.2
+        "Minus"); a random one leaves such a seat the tiles now and then."""
+        bid = _sized(max(self.dodge_min, rng.choice((1, 1, 2))), scale)
+        if self.dodge_high:
+            bid += round(self.dodge_high * min(1.0, harm / HARM_FULL) * rng.random() * scale)
+        return min(bid, max(cap, _sized(2, scale)))
 
     # ------------------------------------------------------------ Kong's Dilemma
 
@@ -333,12 +353,25 @@ def load_mixture(name: str = MIX_FILE) -> Mixture:
     return tuple(float(p["weight"]) for p in plans), tuple(dict(p["params"]) for p in plans)
 
 
-Plans = tuple[tuple[float, ...], tuple["SplitBot", ...]]
+#: a plan's ``kind`` when it is a seat of fixed habits (``amalgamation_habits.py``)
+HABITS_KIND = "habits"
+
+Plans = tuple[tuple[float, ...], tuple[Any, ...]]
+
+
+def plan_bot(params: dict[str, Any]) -> Any:
+    """One plan as a bot: a :class:`SplitBot`, or with ``"kind": "habits"`` a
+    ``HabitBot`` (its other numbers the habits')."""
+    if params.get("kind") == HABITS_KIND:
+        from .amalgamation_habits import HabitBot  # it builds on this module
+
+        return HabitBot({k: v for k, v in params.items() if k != "kind"})
+    return SplitBot(params)
 
 
 def as_plans(mixture: Mixture) -> Plans:
     """The mixture's weights and its plans as bots (a plan keeps no state: shareable)."""
-    return mixture[0], tuple(SplitBot(p) for p in mixture[1])
+    return mixture[0], tuple(plan_bot(p) for p in mixture[1])
 
 
 @cache
@@ -348,7 +381,8 @@ def shipped_plans() -> Plans:
 
 
 class StrategyBot:
-    """A mixed strategy: each player draws one plan (:class:`SplitBot`) per match, with
+    """A mixed strategy: each player draws one plan (:class:`SplitBot` or fixed habits)
+    per match, with
     the mixture's weights, from the match's random generator, and plays it throughout.
     ``mixture`` replaces the shipped one (training uses this)."""
 
@@ -358,7 +392,7 @@ class StrategyBot:
     def __init__(self, mixture: Mixture | None = None) -> None:
         self.plans = as_plans(mixture) if mixture else shipped_plans()
         #: player -> the plan drawn for the current match (one bot may play several seats)
-        self.drawn: dict[str, SplitBot] = {}
+        self.drawn: dict[str, Any] = {}
 
     def act(self, view: dict, request: dict, rng: random.Random) -> dict:
         if request["kind"] == "choose_ec":

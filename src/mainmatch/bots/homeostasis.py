@@ -43,7 +43,9 @@ A value-aware player that sees only its own view and request:
 - **Brackets.** It tries every legal pair and places the best one when it
   helps enough; the team's single pair is kept for later unless the gain is
   large or it is the last round.
-- **EC choice** (neutral win): the candidate with the most chips left.
+- **EC choice** (neutral win): one of the four at random (the match's generator):
+  the choice cannot change its own result, and any rule that reads the table is one
+  a player can play around (issue 31; docs/decisions/holes.md HOL4).
 """
 
 from __future__ import annotations
@@ -218,7 +220,7 @@ class StrategyBot:
             return self._place_saved(view, request)
         if kind == "brackets":
             return self._brackets(view, request)
-        return self._choose_ec(view, request)
+        return self._choose_ec(request, rng)
 
     # ------------------------------------------------------------ helpers
 
@@ -475,13 +477,13 @@ class StrategyBot:
 
     # ------------------------------------------------------------ EC
 
-    def _choose_ec(self, view: dict, request: dict) -> dict:
-        chips = view["chips"]
-        return {
-            "ec": max(
-                request["candidates"], key=lambda p: (chips[p], -request["candidates"].index(p))
-            )
-        }
+    @staticmethod
+    def _choose_ec(request: dict, rng: random.Random) -> dict:
+        """Any of the four at random: the choice cannot change the neutral player's own
+        result (§7), and a rule that reads the table (most chips left, as before) is
+        one a player can dodge for free: chips are worth nothing after the last final
+        auction, so a seat that spent them all in round 3 was never named (issue 31)."""
+        return {"ec": rng.choice(request["candidates"])}
 
 
 def _match_draw(view: dict) -> float:

@@ -191,6 +191,9 @@ class MvpStrategyBot:
     #: fresh bids: chips for a card that matters, for one that matters less
     fresh_high = 2
     fresh_low = 1
+    #: from this round on, spare chips take the lead on its team's flags (0: never; the
+    #: ``strategist`` family's last-round habit, issue 31)
+    control_from = 0
 
     def act(self, view: dict, request: dict, rng: random.Random) -> dict:
         if request["kind"] == "choose_ec":
@@ -234,11 +237,31 @@ class MvpStrategyBot:
             if spent + amount <= budget:
                 bids[x] = amount
                 spent += amount
+        if self.control_from and request["round"] >= self.control_from:
+            spent += self._take_control(view, request, bids, request["chips"] - spent)
         action: dict = {"bids": bids} if bids else {}
         buy = self._chips_to_buy(request, request["chips"] - spent, scale)
         if buy:
             action["buy_chips"] = buy
         return action
+
+    @staticmethod
+    def _take_control(view: dict, request: dict, bids: dict[str, int], spare: int) -> int:
+        """Spare chips on its team's flagged exposed cards, enough to hold more than the
+        rest of the team together: the claiming player with the strictly highest bid
+        controls a card (§4.3). Returns the chips added to ``bids``."""
+        team, mine = view["you"]["team"], view["you"]["bids"]
+        added = 0
+        for x in request["biddable"]:
+            entry = view["pattern"][x]
+            if entry["status"] != "exposed" or entry["flag"] != team:
+                continue
+            # the team's total holds its own standing bid: the rest of the team has the others
+            need = entry["flag_total"] - 2 * mine.get(x, 0) - bids.get(x, 0) + 1
+            if 0 < need <= spare - added:
+                bids[x] = bids.get(x, 0) + need
+                added += need
+        return added
 
     def _budget(self, round_no: int, chips: int) -> int:
         """Chips the bot may commit this round: a share early (random players

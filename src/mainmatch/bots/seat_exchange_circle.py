@@ -40,10 +40,25 @@ from dataclasses import dataclass
 
 from .seat_exchange_builder import StreakBuilder, seatings_from_view
 from .seat_exchange_money import last_round_spend
-from .seat_exchange_plan import Knowledge, Plan, knowledge, public_plan, signal_seat
-from .seat_exchange_tables import TARGET
+from .seat_exchange_plan import (
+    Knowledge,
+    Plan,
+    apply_swaps,
+    knowledge,
+    link_mask,
+    public_plan,
+    signal_seat,
+)
+from .seat_exchange_tables import RUNLEN, TARGET
 
-__all__ = ["Circle", "CircleBot", "record_of", "table_knowledge", "table_plan"]
+__all__ = [
+    "Circle",
+    "CircleBot",
+    "planned_winners",
+    "record_of",
+    "table_knowledge",
+    "table_plan",
+]
 
 
 @dataclass(frozen=True)
@@ -93,6 +108,20 @@ def table_knowledge(view: dict) -> Knowledge | None:
     return knowledge(players, seen, rounds, _target(view), view["rounds"])
 
 
+def planned_winners(view: dict, plan: Plan) -> frozenset[str]:
+    """The players the plan's swaps seat in a streak of the target or more, by the
+    numbers the record tells (decoded or guessed)."""
+    know = table_knowledge(view)
+    if know is None:
+        return frozenset()
+    seats = list(view["seats"])
+    where = {p: i for i, p in enumerate(seats)}
+    pairs = [(where[a], where[b]) for a, b in plan.swaps]
+    after = [seats[i] for i in apply_swaps(list(range(len(seats))), pairs)]
+    runs = RUNLEN[link_mask([know.numbers[p] for p in after])]
+    return frozenset(p for p, run in zip(after, runs) if run >= _target(view))
+
+
 class CircleBot:
     """The Seat Exchange strategy bot (see module doc). One instance plays one
     seat of one match."""
@@ -134,7 +163,11 @@ class CircleBot:
         return {"trades": [{"players": [pointed, pointed], "amount": amount}]} if amount else {}
 
     def pay(self, view: dict, request: dict, plan: Plan) -> dict:
-        """The same sum for every swap of the plan: this round's share of the money."""
+        """The same sum for every swap of the plan: this round's share of the money.
+        In the last round, a plan that cannot seat everyone (``rounds`` 2, or a plan
+        gone wrong) is paid for only by the players it seats in the streak: the others
+        keep their money, since among them the poorest is the EC (§4.3), so a player
+        who pays nothing is no richer than they are (issue 31)."""
         if not self.terms.build:
             return {}
         money = request["money"]
@@ -142,6 +175,9 @@ class CircleBot:
             return {}
         swaps = plan.swaps
         left = view["rounds"] - view["round"] + 1
+        last_partial = left == 1 and plan.winners < len(view["players"])
+        if last_partial and view["you"]["player"] not in planned_winners(view, plan):
+            return {}
         budget = int(self.terms.share * money / (left + 1))
         if money < len(swaps):
             # too poor to pay for every swap (a small income): the table splits them

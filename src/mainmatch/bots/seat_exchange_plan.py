@@ -99,6 +99,8 @@ class Knowledge:
     deviators: frozenset[str]
     guarded: frozenset[str]
     alternatives: tuple[dict[str, int], ...] = ()
+    #: the players whose numbers were guessed (silent, deviating or claiming a taken number)
+    guessed: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -235,13 +237,18 @@ def full_plan(
 
 
 def partial_plan(
-    nums: list[int], target: int, fixed: frozenset[int]
+    nums: list[int], target: int, fixed: frozenset[int], guessed: frozenset[int] = frozenset()
 ) -> tuple[list[tuple[int, int]], int] | None:
     """One round of disjoint swaps that seats the most players in streaks of
     ``target`` or more: for each circle and each arc of it, the swaps that
-    bring every number of the arc to its seat, when they are disjoint."""
+    bring every number of the arc to its seat, when they are disjoint. The
+    players at the seats ``guessed`` (who did not tell their number) do not
+    count, and among equal plans the one seating fewest of them in a streak is
+    taken: a player who saves instead of telling is the richest of the players
+    left out, so never the EC (§4.3), and should gain no streak by it (issue 31)."""
     where = {n: s for s, n in enumerate(nums)}
-    best: tuple[int, int, list[tuple[int, int]]] | None = None  # winners, -swaps, pairs
+    # winners told, -winners guessed, -swaps, pairs
+    best: tuple[int, int, int, list[tuple[int, int]]] | None = None
     now = streak_seats(nums, target)
     for circle in CIRCLES:
         perm = [0] * N
@@ -264,13 +271,25 @@ def partial_plan(
                         pairs.append(pair)
                         used |= {src, w}
                 if length >= target:
-                    won = streak_seats(apply_swaps(nums, pairs), target)
-                    key = (won, -len(pairs))
-                    if won > now and (best is None or key > best[:2]):
-                        best = (won, -len(pairs), list(pairs))
+                    after = apply_swaps(nums, pairs)
+                    won = streak_seats(after, target)
+                    lucky = _guessed_winners(after, pairs, guessed, target) if guessed else 0
+                    key = (won - lucky, -lucky, -len(pairs))
+                    if won > now and (best is None or key > best[:3]):
+                        best = (*key, list(pairs))
     if best is None:
         return None
-    return best[2], best[0]
+    return best[3], best[0] - best[1]
+
+
+def _guessed_winners(
+    after: list[int], pairs: list[tuple[int, int]], guessed: frozenset[int], target: int
+) -> int:
+    """How many of the players at the seats ``guessed`` sit in a streak of ``target`` or
+    more once the swaps ``pairs`` are made (``after``: the numbers by seat then)."""
+    moved = apply_swaps(list(range(N)), pairs)  # seat -> the seat its player came from
+    row = _RUNLEN[link_mask(after)]
+    return sum(1 for s in range(N) if moved[s] in guessed and row[s] >= target)
 
 
 def plan_for(
@@ -280,9 +299,11 @@ def plan_for(
     target: int,
     left: int,
     alternatives: tuple[dict[str, int], ...] = (),
+    guessed: frozenset[str] = frozenset(),
 ) -> Plan | None:
     """The protocol's swaps for this round with ``left`` rounds to play
-    (``alternatives``: other guesses of the numbers, see ``full_plan``)."""
+    (``alternatives``: other guesses of the numbers, see ``full_plan``; ``guessed``:
+    the players who did not tell, see ``partial_plan``)."""
     nums = [numbers[p] for p in seats]
     fixed = frozenset(i for i, p in enumerate(seats) if p in guarded)
     others = [[alt[p] for p in seats] for alt in alternatives]
@@ -290,7 +311,9 @@ def plan_for(
     if found is not None:
         pairs, rounds = found
         return Plan(tuple((seats[i], seats[j]) for i, j in pairs), rounds, N)
-    part = partial_plan(nums, target, fixed)
+    part = partial_plan(
+        nums, target, fixed, frozenset(i for i, p in enumerate(seats) if p in guessed)
+    )
     if part is None:
         return None
     pairs, won = part
@@ -342,7 +365,14 @@ def knowledge(
     guesses = _guess(numbers, unknown, free, seatings[1:]) if unknown else [{}]
     others = tuple({**numbers, **g} for g in guesses[1:])
     numbers.update(guesses[0])
-    return Knowledge(numbers, len(unknown), frozenset(deviators), frozenset(guarded), others)
+    return Knowledge(
+        numbers,
+        len(unknown),
+        frozenset(deviators),
+        frozenset(guarded),
+        others,
+        frozenset(unknown),
+    )
 
 
 def _guess(
@@ -377,4 +407,12 @@ def public_plan(
     if know.open > MOST_OPEN:
         return None
     left = total - len(rounds)
-    return plan_for(seatings[-1][0], know.numbers, know.guarded, target, left, know.alternatives)
+    return plan_for(
+        seatings[-1][0],
+        know.numbers,
+        know.guarded,
+        target,
+        left,
+        know.alternatives,
+        know.guessed,
+    )

@@ -33,7 +33,14 @@ from pathlib import Path
 from typing import Any
 
 from mainmatch import games
-from mainmatch.bots.amalgamation import DEFAULTS, MIX_FILE, SplitBot, StrategyBot
+from mainmatch.bots.amalgamation import (
+    DEFAULTS,
+    HABITS_KIND,
+    MIX_FILE,
+    StrategyBot,
+    plan_bot,
+)
+from mainmatch.bots.amalgamation_habits import HABITS
 from mainmatch.engine.driver import Driver
 
 #: the family's ranges (kept equal to ``families/amalgamation.py``, which a test checks)
@@ -49,9 +56,11 @@ RANGES: dict[str, tuple[float, float]] = {
     "noise": (0.0, 1.0),
     "donate": (0, 20),
     "dodge": (0, 1),
+    "dodge_min": (0, 20),
+    "dodge_high": (0, 20),
 }
 #: whole-number plan numbers
-INTEGERS = ("chase", "donate", "dodge")
+INTEGERS = ("chase", "donate", "dodge", "dodge_min", "dodge_high")
 
 #: simple fixed policies every iteration tries (missing numbers: the classic bot's)
 SIMPLE: tuple[dict[str, Any], ...] = (
@@ -81,12 +90,59 @@ SIMPLE: tuple[dict[str, Any], ...] = (
     {"kong": 0.5, "invest": 0.0, "thief": 0.0, "tempo": -1.0, "last_kong": 1.0},
     {"kong": 0.0, "invest": 1.0, "thief": 0.0, "tempo": -1.0, "last_thief": 0.0},
     {"kong": 0.0, "invest": 1.0, "thief": 0.0, "tempo": 1.0, "last_kong": 0.5, "last_thief": 0.0},
+    # issue 31's holes: dodging the Minus tiles higher than the others, a fixed donation
+    # above theirs, the rest split between Kong and Investment
+    *(
+        {"kong": 0.5, "invest": 0.5, "thief": 0.0, "dodge_high": high, "donate": donate}
+        for high in (4, 8, 12, 20)
+        for donate in (1, 3)
+    ),
+    *(
+        {"kong": 0.3, "invest": 0.3, "thief": 0.0, "minus_cap": 0.0, "dodge_min": low}
+        for low in (3, 5, 8, 12)
+    ),
 )
 
 
+#: the ``habits`` family's ranges (kept equal to ``families/amalgamation.py``)
+HABIT_RANGES: dict[str, tuple[float, float]] = {
+    "dodge": (0, 20),
+    "kong": (0.0, 1.0),
+    "invest": (0.0, 1.0),
+    "thief": (0.0, 1.0),
+    "donate": (0, 20),
+    "last": (0, 2),
+}
+HABIT_INTEGERS = ("dodge", "donate", "last")
+
+#: fixed habits every iteration tries (issue 31's seats and their neighbours)
+HABIT_SIMPLE: tuple[dict[str, Any], ...] = tuple(
+    {"kind": HABITS_KIND, "dodge": dodge, "kong": kong, "invest": invest, "donate": donate}
+    for dodge in (2, 3, 5, 8)
+    for kong, invest in ((0.3, 0.3), (0.5, 0.25))
+    for donate in (2, 4)
+) + ({"kind": HABITS_KIND, "dodge": 0, "kong": 0.3, "invest": 0.3, "donate": 4},)
+
+
 def plan(params: dict[str, Any]) -> dict[str, Any]:
-    """``params`` completed with the classic bot's numbers."""
+    """``params`` completed with the classic bot's numbers (a ``habits`` plan: with the
+    habits' defaults)."""
+    if params.get("kind") == HABITS_KIND:
+        return {"kind": HABITS_KIND, **HABITS, **params}
     return {**DEFAULTS, **params}
+
+
+def draw_habits(rng: random.Random) -> dict[str, Any]:
+    """A ``habits`` plan drawn from the family's ranges (a dodge of $0-12)."""
+    return {
+        "kind": HABITS_KIND,
+        "dodge": rng.choice((0, 2, 3, 4, 5, 6, 8, 10, 12)),
+        "kong": round(rng.uniform(0, 0.7), 2),
+        "invest": round(rng.uniform(0, 0.7), 2),
+        "thief": rng.choice((0.0, 0.0, round(rng.uniform(0, 0.5), 2))),
+        "donate": rng.choice((1, 2, 3, 4, 6, 8)),
+        "last": rng.choice((0, 1, 2)),
+    }
 
 
 def draw(rng: random.Random) -> dict[str, Any]:
@@ -99,6 +155,8 @@ def draw(rng: random.Random) -> dict[str, Any]:
             out[name] = rng.choice((0, 1, 1, 2, 4, 8))
         elif name == "dodge":
             out[name] = rng.choice((0, 1))
+        elif name in ("dodge_min", "dodge_high"):
+            out[name] = rng.choice((0, 0, 2, 4, 8, 12, 20))
         elif name in ("kong", "invest", "thief") and rng.random() < 0.25:
             out[name] = 0.0
         else:
@@ -109,10 +167,13 @@ def draw(rng: random.Random) -> dict[str, Any]:
 def mutate(params: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A plan near ``params``: two numbers moved by up to a fifth of their range."""
     out = dict(params)
-    for name in rng.sample(sorted(RANGES), 2):
-        low, high = RANGES[name]
-        if name in INTEGERS:
-            move = int(out[name]) + rng.choice((-1, 1)) * (5 if name == "chase" else 1)
+    habits = params.get("kind") == HABITS_KIND
+    ranges = HABIT_RANGES if habits else RANGES
+    for name in rng.sample(sorted(ranges), 2):
+        low, high = ranges[name]
+        if name in (HABIT_INTEGERS if habits else INTEGERS):
+            jump = {"chase": 5, "dodge_min": 2, "dodge_high": 2}.get(name, 1)
+            move = int(out[name]) + rng.choice((-1, 1)) * jump
             out[name] = int(min(high, max(low, move)))
         else:
             step = (high - low) * rng.uniform(-0.2, 0.2)
@@ -197,22 +258,26 @@ def stakes(
     return sum(t - e for t, e in played) / len(played)
 
 
-def mixture_file(population: list[dict[str, Any]]) -> dict[str, Any]:
-    """The population as the mixture file: equal plans merged, weights by count."""
-    counts: dict[str, int] = {}
-    for params in population:
+#: a population: plans with their weights (a best response joins with weight 1)
+Population = list[tuple[dict[str, Any], float]]
+
+
+def mixture_file(population: Population) -> dict[str, Any]:
+    """The population as the mixture file: equal plans merged, weights summed."""
+    counts: dict[str, float] = {}
+    for params, weight in population:
         key = json.dumps(plan(params), sort_keys=True)
-        counts[key] = counts.get(key, 0) + 1
+        counts[key] = counts.get(key, 0.0) + weight
+    total = sum(counts.values())
     return {
         "format": "mainmatch-amalgamation-mix/1",
         "plans": [
-            {"weight": round(n / len(population), 6), "params": json.loads(key)}
-            for key, n in counts.items()
+            {"weight": round(n / total, 6), "params": json.loads(key)} for key, n in counts.items()
         ],
     }
 
 
-def _as_mixture(population: list[dict[str, Any]]) -> tuple[tuple[float, ...], tuple[dict, ...]]:
+def _as_mixture(population: Population) -> tuple[tuple[float, ...], tuple[dict, ...]]:
     data = mixture_file(population)
     return (
         tuple(p["weight"] for p in data["plans"]),
@@ -220,8 +285,13 @@ def _as_mixture(population: list[dict[str, Any]]) -> tuple[tuple[float, ...], tu
     )
 
 
-def _maker(params: dict[str, Any]) -> Callable[[], SplitBot]:
-    return lambda: SplitBot(params)
+def population_of(data: dict[str, Any], size: float) -> Population:
+    """A mixture file's plans as a population again, weighing ``size`` plans in all."""
+    return [(dict(p["params"]), p["weight"] * size) for p in data["plans"]]
+
+
+def _maker(params: dict[str, Any]) -> Callable[[], Any]:
+    return lambda: plan_bot(params)
 
 
 def train(
@@ -233,20 +303,31 @@ def train(
     finalists: int = 3,
     variant: dict[str, int] | None = None,
     log: Callable[[str], None] = print,
+    start: Population | None = None,
+    simple: bool = True,
 ) -> dict[str, Any]:
-    """Fictitious play from the start plan ``{"kong": .45, "invest": .45, "thief": .1}``;
-    returns the mixture file's data."""
+    """Fictitious play from the start plan ``{"kong": .45, "invest": .45, "thief": .1}``,
+    or from the population ``start`` (continuing an earlier run); ``simple``: try the
+    :data:`SIMPLE` splitter plans every iteration (the habits' always); returns the
+    mixture file's data."""
     rng = random.Random(seed)
-    population: list[dict[str, Any]] = [plan({"kong": 0.45, "invest": 0.45, "thief": 0.1})]
+    population: Population = (
+        [(plan(p), w) for p, w in start]
+        if start
+        else [(plan({"kong": 0.45, "invest": 0.45, "thief": 0.1}), 1.0)]
+    )
     for it in range(iterations):
         mixture = _as_mixture(population)
 
         def field(mixture=mixture) -> StrategyBot:
             return StrategyBot(mixture)
 
-        candidates = [plan(p) for p in SIMPLE]
+        candidates = [plan(p) for p in (SIMPLE if simple else ()) + HABIT_SIMPLE]
         candidates += [plan(draw(rng)) for _ in range(drawn)]
-        candidates += [mutate(p, rng) for p in rng.sample(population, min(4, len(population)))]
+        candidates += [plan(draw_habits(rng)) for _ in range(drawn)]
+        plans = [p for p, _ in population]
+        weights = [w for _, w in population]
+        candidates += [mutate(p, rng) for p in rng.choices(plans, weights, k=4)]
         round_seed = rng.randrange(1 << 30)
         scored = sorted(
             (
@@ -260,7 +341,7 @@ def train(
             (stakes(_maker(candidates[k]), field, confirm, confirm_seed, variant), k)
             for _, k in scored[:finalists]
         )
-        population.append(candidates[best[1]])
+        population.append((candidates[best[1]], 1.0))
         log(f"iteration {it + 1}: best response {best[0]:+.3f} {candidates[best[1]]}")
     return mixture_file(population)
 
@@ -274,6 +355,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--confirm", type=int, default=200, help="matches per finalist")
     parser.add_argument("--budget", type=int, default=0, help="train at this budget variant")
     parser.add_argument(
+        "--start",
+        type=Path,
+        default=None,
+        help="continue fictitious play from this mixture file's population",
+    )
+    parser.add_argument(
+        "--start-size",
+        type=float,
+        default=0.0,
+        help="the --start population weighs this many plans (default: 1 / its least weight)",
+    )
+    parser.add_argument(
+        "--no-simple", action="store_true", help="skip the simple splitter plans each iteration"
+    )
+    parser.add_argument(
         "--out",
         type=Path,
         default=Path(__file__).with_name(MIX_FILE),
@@ -281,8 +377,20 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     variant = {"budget": args.budget} if args.budget else None
+    start = None
+    if args.start:
+        data = json.loads(args.start.read_text())
+        size = args.start_size or 1 / min(p["weight"] for p in data["plans"])
+        start = population_of(data, size)
     data = train(
-        args.seed, args.iterations, args.drawn, args.matches, args.confirm, variant=variant
+        args.seed,
+        args.iterations,
+        args.drawn,
+        args.matches,
+        args.confirm,
+        variant=variant,
+        start=start,
+        simple=not args.no_simple,
     )
     if variant:
         data["budget"] = args.budget

@@ -9,11 +9,16 @@
   0); how its spending is spread over the seven rounds (``tempo``); where the
   last round's unplanned rest goes (``last_kong``, ``last_thief``); and how much
   its Kong and invest amounts vary per round (``noise``); its donation (``donate``)
-  and whether it pays to dodge unwanted Minus tiles (``dodge``). Shares summing above 1
+  and whether it pays to dodge unwanted Minus tiles (``dodge``), its least dodge
+  (``dodge_min``) and how much higher it may go on a bad tile (``dodge_high``). Shares summing above 1
   are scaled down to 1, so the round's spending stays within its budget; the
   debt guard (§3.1 rule 7) still applies. At its defaults it plays exactly as
   the ``classic`` bot (the first strategy bot); the ``strategy`` bot is a
   mixture of such plans.
+- ``habits``: one habit per sub-game (``bots/amalgamation_habits.py``, issue 31):
+  a fixed Minus dodge on every tile, fixed shares of each round's money into
+  Kong, Investment and the Thief, a fixed donation and a place for the last
+  round's rest. The seat that beat the mixture by +53 points was such a seat.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from mainmatch.bots.amalgamation import DEFAULTS, SplitBot
+from mainmatch.bots.amalgamation_habits import HABITS, HabitBot
 
 from . import Family, Param, add_family
 
@@ -88,7 +94,43 @@ SPLITTER = add_family(
             ),
             Param("donate", 0, 20, DEFAULTS["donate"], "least donated per round (+$0-2); 0: never"),
             Param("dodge", 0, 1, DEFAULTS["dodge"], "1: dodge unwanted Minus tiles (small bid)"),
+            Param("dodge_min", 0, 20, DEFAULTS["dodge_min"], "the least Minus dodge, in dollars"),
+            Param(
+                "dodge_high",
+                0,
+                20,
+                DEFAULTS["dodge_high"],
+                "a dodge goes up to this many dollars more on a bad tile (at random)",
+            ),
         ),
         _splitter,
+    )
+)
+
+
+class Habits(HabitBot):
+    """One seat's fixed habits, their numbers given."""
+
+    name = "habits"
+
+
+def _habits(params: dict[str, Any]) -> Habits:
+    return Habits(params)
+
+
+HABIT_FAMILY = add_family(
+    Family(
+        "amalgamation",
+        "habits",
+        "one fixed habit per sub-game: a Minus dodge, Kong/invest/Thief shares, a donation",
+        (
+            Param("dodge", 0, 20, HABITS["dodge"], "dollars bid on every Minus tile; 0: classic"),
+            Param("kong", 0.0, 1.0, HABITS["kong"], "share of the round's money into Kong", False),
+            Param("invest", 0.0, 1.0, HABITS["invest"], "share of it invested", False),
+            Param("thief", 0.0, 1.0, HABITS["thief"], "share of it bet in the Thief", False),
+            Param("donate", 0, 20, HABITS["donate"], "dollars donated every round"),
+            Param("last", 0, 2, HABITS["last"], "the last round's rest: 0 Thief, 1 invest, 2 Kong"),
+        ),
+        _habits,
     )
 )

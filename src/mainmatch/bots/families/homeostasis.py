@@ -14,7 +14,9 @@
   auctions of rounds 1-2) when ``mixed`` is 0; with ``mixed`` 1 (the
   default) it draws them per match as the strategy bot does (``HABITS``).
   ``aggression`` scales every team's live bids at once (1.6: as the habits
-  say). With its defaults it is the strategy bot.
+  say); ``last_aggression`` scales them again in round 3, the last, and
+  ``last_reserve`` 0 drops the reserve there (last-round habits, issue 31).
+  With its defaults it is the strategy bot.
 """
 
 from __future__ import annotations
@@ -59,6 +61,17 @@ class Steerer(StrategyBot):
         super().__init__(habits)
         self.margin: float = params["margin"]
         self.max_bid: int = params["max_bid"]
+        self.last_aggression: float = params["last_aggression"]
+        self.last_reserve: int = params["last_reserve"]
+
+    def _habit(self, view: dict, team: str) -> Habits:
+        """Round 3 (the last) may have habits of its own: live bids scaled by
+        ``last_aggression`` and, with ``last_reserve`` 0, no reserve kept."""
+        habits = super()._habit(view, team)
+        if view["round"] != 3:
+            return habits
+        lag = habits.lag if self.last_reserve else 1.0
+        return habits._replace(aggression=habits.aggression * self.last_aggression, lag=lag)
 
     def _aim(self, team: str, total: float) -> float:
         """The total as the bot weighs it: ``margin`` short of where it lands."""
@@ -107,6 +120,8 @@ STEERER = add_family(
             Param("aggression", 0.1, 6.0, UNIT_AGGRESSION, "scales every team's live bids", False),
             Param("max_bid", 1, 100, 100, "most chips on one live bid (else pass)"),
             Param("mixed", 0, 1, 1, "1: the strategy's mixed habits; 0: the TEAM_ parameters"),
+            Param("last_aggression", 0.0, 20.0, 1.0, "round 3's live bids scaled by this", False),
+            Param("last_reserve", 0, 1, 1, "1: round 3 keeps the habit's reserve; 0: none"),
             *_habit_params(),
         ),
         _steerer,

@@ -11,7 +11,9 @@
 - ``strategist``: the strategy bot (``bots/mvp.py``) with its knobs open: the
   share of its chips it commits early and later, how eagerly and by how much
   it contests the rival team's flags, which flags of its team it guards, its
-  fresh bids, and whether it bids on nearly exposed cards from round 1.
+  fresh bids, whether it bids on nearly exposed cards from round 1, and from
+  which round its spare chips take the lead on its team's flags to control
+  those cards (``control_from``, a last-round habit of issue 31; 0: never).
 """
 
 from __future__ import annotations
@@ -121,6 +123,7 @@ STRATEGIST = add_family(
             Param("fresh_high", 1, 10, 2, "chips on an unflagged card that matters"),
             Param("fresh_low", 1, 10, 1, "chips on an unflagged card that matters less"),
             Param("open_early", 0, 1, 1, "1: bid on nearly exposed cards from round 1"),
+            Param("control_from", 0, 13, 0, "from this round, spare chips take control (0: never)"),
         ),
         _strategist,
     )

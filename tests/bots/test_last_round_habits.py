@@ -1,0 +1,47 @@
+"""Issue 31's last-round habits as family numbers: the MVP ``strategist``'s
+``control_from`` and the Homeostasis ``steerer``'s ``last_aggression`` / ``last_reserve``."""
+
+from __future__ import annotations
+
+from mainmatch.bots.families import get_family
+from mainmatch.bots.homeostasis import Habits
+from mainmatch.bots.mvp import MvpStrategyBot
+
+
+def _mvp_view() -> tuple[dict, dict]:
+    view = {
+        "you": {"team": "red", "bids": {"U": 2}},
+        "pattern": {
+            "U": {"status": "exposed", "flag": "red", "flag_total": 7},
+            "V": {"status": "exposed", "flag": "green", "flag_total": 3},
+            "P": {"status": "nearly_exposed", "flag": None, "flag_total": 0},
+        },
+    }
+    return view, {"biddable": ["P", "U", "V"]}
+
+
+def test_spare_chips_take_the_lead_on_the_team_flags_only() -> None:
+    view, request = _mvp_view()
+    bids: dict[str, int] = {}
+    # the rest of the team holds 5 of U's 7: 2 + 4 = 6 > 5
+    assert MvpStrategyBot._take_control(view, request, bids, 10) == 4
+    assert bids == {"U": 4}
+    bids = {}
+    assert MvpStrategyBot._take_control(view, request, bids, 3) == 0 and bids == {}
+
+
+def test_control_from_is_a_strategist_number_off_by_default() -> None:
+    family = get_family("mvp", "strategist")
+    assert family.defaults()["control_from"] == 0 == MvpStrategyBot.control_from
+    assert family.bot({"control_from": 10}).control_from == 10  # type: ignore[attr-defined]
+
+
+def test_round_three_may_have_habits_of_its_own() -> None:
+    bot = get_family("homeostasis", "steerer").bot({"last_aggression": 4.0, "last_reserve": 0})
+    habits = Habits(1.6, 0.05, 4.0)
+    bot._current = ("positive", habits)  # type: ignore[attr-defined]
+    assert bot._habit({"round": 2}, "positive") == habits  # type: ignore[attr-defined]
+    assert bot._habit({"round": 3}, "positive") == Habits(6.4, 1.0, 4.0)  # type: ignore[attr-defined]
+    plain = get_family("homeostasis", "steerer").bot({})
+    plain._current = ("positive", habits)  # type: ignore[attr-defined]
+    assert plain._habit({"round": 3}, "positive") == habits  # type: ignore[attr-defined]
