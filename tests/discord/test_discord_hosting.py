@@ -61,7 +61,10 @@ def test_discord_host_commands(sqlite_url, dx):
             r = await world.host.slash(
                 world.lobby, "mm deadline", kind="round", policy="minutes:90"
             )
-            assert "'round': 'minutes:90'" in dx.said(r)
+            # in words, not a Python dict (issue 34 item 11)
+            said = dx.said(r)
+            assert "play the round's four games: 90 minutes after the step opens" in said
+            assert "{" not in said and "'" not in said.replace("round's", "")
             r = await world.host.slash(world.lobby, "mm deadline", kind="turn", policy="manual")
             assert "amalgamation has no step kind 'turn'" in dx.said(r)
 

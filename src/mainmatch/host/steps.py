@@ -286,6 +286,7 @@ class StepsMixin(ServiceCore):
             if m.status == "running":
                 snap = self._settle(s, m, snap, now)
             out = {
+                "game": m.game,
                 "deadlines": dict(m.deadlines),
                 "early_resolution": m.early_resolution,
                 "deadline": m.deadline_at,
