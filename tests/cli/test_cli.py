@@ -237,3 +237,36 @@ def test_items_in_the_seeds_words(capsys, tmp_path):
     text.write_text("+15 points\n", encoding="utf-8")
     code, _, err = run(capsys, *argv)
     assert code == 2 and "auction 1, item A" in err and len(err.strip().splitlines()) == 1
+
+
+def test_version(capsys):
+    """``mainmatch --version`` (issue 34 item 5) prints the package's version."""
+    from mainmatch import __version__
+
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.strip() == f"mainmatch {__version__}"
+
+
+def _command_paths():
+    import typer.main
+
+    from mainmatch.cli import _register_extensions, app
+
+    _register_extensions()  # serve, simulate, season, ...: as main() adds them
+
+    def walk(cmd, path):
+        yield path
+        for name, sub in getattr(cmd, "commands", {}).items():  # a group's commands
+            yield from walk(sub, [*path, name])
+
+    return list(walk(typer.main.get_command(app), []))
+
+
+@pytest.mark.parametrize("path", _command_paths(), ids=lambda p: " ".join(p) or "mainmatch")
+def test_help_reads_as_plain_words(capsys, path):
+    """Every command's --help is plain words (issue 34 item 12): no reStructuredText
+    markup (double backquotes, roles) from the docstrings it is made of."""
+    code, out, _ = run(capsys, *path, "--help")
+    assert code == 0, out
+    for markup in ("``", ":func:", ":class:", ":data:", ":meth:"):
+        assert markup not in out, f"mainmatch {' '.join(path)} --help shows {markup}: {out}"

@@ -4,7 +4,8 @@
 game's template (its package's ``web/view.html``) is rendered to HTML and
 read back as text (headings, paragraphs, table rows with ``|`` between
 cells, ``term: value`` pairs). Pictures (the circle of seats) are left out;
-the templates say in words what they show.
+the templates say in words what they show, and a picture's key (an element
+of class ``picture-legend``: "Striped: hidden") is left out with it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from .pages import render_view
 #: elements that start a new line of text
 BLOCKS = {"p", "div", "li", "tr", "h1", "h2", "h3", "dl", "table", "ul", "ol", "details", "summary"}
 HEADINGS = {"h1", "h2", "h3"}
+#: an element of this class explains a picture's colours and lines: not text
+LEGEND = "picture-legend"
 #: places on a board drawn as boxes: one line per row of them
 CELLS = ("place", "slot")
 
@@ -31,6 +34,7 @@ class _Text(HTMLParser):
         self.lines: list[str] = []
         self.line: list[str] = []
         self.skip = 0  # inside <svg> or <style>
+        self.legend_depth = 0  # depth of the open picture legend (0: none)
         self.cell_depth: list[int] = []  # depth of open board boxes
         self.depth = 0
         self.in_cell = 0  # inside a table cell: a line break becomes "; "
@@ -48,6 +52,10 @@ class _Text(HTMLParser):
         if self.skip:
             return
         classes = (dict(attrs).get("class") or "").split()
+        if LEGEND in classes and not self.legend_depth:
+            self.legend_depth = self.depth
+            self.skip += 1
+            return
         if tag == "div" and any(c in classes for c in CELLS):
             self.cell_depth.append(self.depth)
             self.line.append("  [")
@@ -75,7 +83,10 @@ class _Text(HTMLParser):
                 self._flush()
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("svg", "style", "script"):
+        if self.legend_depth == self.depth:
+            self.legend_depth = 0
+            self.skip -= 1
+        elif tag in ("svg", "style", "script"):
             self.skip -= 1
         elif not self.skip:
             if tag in ("td", "th"):
