@@ -89,6 +89,12 @@ const MMForm = (() => {
       return hi !== undefined && hi <= 0 && (lo === undefined || lo >= 0);
     }
     const source = node.input === "list" && node.children && node.children[0] && node.children[0].offers ? node.children[0] : node;
+    // a list of choices naming `most` spends one unit of it per entry (The MVP's
+    // purchases, bounded by the garnets held): none left, nothing to buy (issue 34)
+    if (node.input === "list" && source !== node && CHOICES.has(source.input)) {
+      const hi = bound(node.most, ctx.request);
+      if (hi !== undefined && hi <= 0) return true;
+    }
     if (CHOICES.has(source.input) || node.input === "list" || node.input === "map") {
       const opts = offered(source, ctx);
       return opts !== null && opts.length === 0;
