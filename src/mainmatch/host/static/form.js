@@ -237,12 +237,15 @@ const MMForm = (() => {
       for (let i = 0; i < node.min_items; i++) {
         const name = Array.isArray(names) && names[i] !== undefined ? String(names[i]) : `${i + 1}`;
         const f = rowField(child, ctx, `${label}: ${name}`);
+        if (child.input === "amount" && f.control && !f.control.placeholder) f.control.placeholder = "0";
         box.append(el("div", { class: "row" }, el("span", { class: "rowlabel", text: name }), f.el));
         items.push(f);
       }
       return {
         el: box, block: true,
-        get: () => { const v = items.map((f) => f.get()); return v.every(isEmpty) && !node.required ? undefined : v.map((x) => (isEmpty(x) ? null : x)); },
+        // a blank box of a row of amounts is 0, as its placeholder shows (decision
+        // DAY1): never a null the rules refuse in field names (issue 34 item 10)
+        get: () => { const v = items.map((f) => f.get()); return v.every(isEmpty) && !node.required ? undefined : v.map((x) => (isEmpty(x) ? (child.input === "amount" ? 0 : null) : x)); },
         set: (v) => items.forEach((f, i) => f.set(Array.isArray(v) ? v[i] : undefined)),
       };
     }
