@@ -421,7 +421,8 @@ def group(bot: BotLike) -> app_commands.Group:
     @app_commands.choices(game=choices)
     async def rules(interaction: discord.Interaction, game: str) -> None:
         g = games.get(game)
-        parts = tx.chunks(f"## {g.title}\n{g.rules_summary()}")
+        # for players: no action JSON, step ids or records (issue 34 item 11)
+        parts = tx.chunks(f"## {g.title}\n{tx.players_rules(g.rules_summary())}")
         await interaction.response.send_message(
             parts[0], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
