@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -270,3 +271,16 @@ def test_help_reads_as_plain_words(capsys, path):
     assert code == 0, out
     for markup in ("``", ":func:", ":class:", ":data:", ":meth:"):
         assert markup not in out, f"mainmatch {' '.join(path)} --help shows {markup}: {out}"
+
+
+def test_serve_on_postgresql_without_its_driver_says_how_to_install_it(capsys, monkeypatch):
+    """``serve --db postgresql+psycopg://...`` where psycopg is not installed
+    (``make run`` installs only what SQLite needs): one line naming the extra
+    and the page that says how to get a PostgreSQL, no traceback (issue 34 item 3)."""
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # an import of it fails
+    code, out, err = run(
+        capsys, "serve", "--db", "postgresql+psycopg://mm@127.0.0.1:1/mm", "--port", "1"
+    )
+    assert code == 2 and len(err.strip().splitlines()) == 1, err
+    assert 'pip install "mainmatch[postgres]"' in err and "docs/hosting.md" in err
+    assert "Traceback" not in err + out
