@@ -338,7 +338,7 @@ def _run_server(command: str, cwd: Path, env: dict[str, str]) -> str:
             if not line:
                 break
             out.append(line)
-            if "Uvicorn running on" in line:
+            if "Application startup complete" in line:  # listening since before the links
                 break
         text = "".join(out)
         link = re.match(r"\s*Open this link: (http://\S+)", text)

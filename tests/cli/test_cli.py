@@ -284,3 +284,20 @@ def test_serve_on_postgresql_without_its_driver_says_how_to_install_it(capsys, m
     assert code == 2 and len(err.strip().splitlines()) == 1, err
     assert 'pip install "mainmatch[postgres]"' in err and "docs/hosting.md" in err
     assert "Traceback" not in err + out
+
+
+def test_serve_on_a_taken_port_prints_no_link(capsys, tmp_path):
+    """``make run`` / ``serve`` on a port another server holds: one line saying so
+    and exit 2, before any link is printed (the links would lead to the other
+    server; issue 34 item 1)."""
+    import socket
+
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen(1)
+        port = other.getsockname()[1]
+        db = f"sqlite:///{tmp_path / 'mm.db'}"
+        code, out, err = run(capsys, "serve", "--db", db, "--port", str(port))
+    assert code == 2 and "Open this link" not in out and out.strip() == ""
+    assert len(err.strip().splitlines()) == 1 and f"127.0.0.1:{port}" in err, err
+    assert "--port" in err and not (tmp_path / "mm.db").exists()
