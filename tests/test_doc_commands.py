@@ -53,7 +53,7 @@ SHELLS = {"sh", "bash", "shell", "console"}
 #: commands shown but not run here, each with its reason (exact text as extracted)
 NOT_RUN: dict[str, str] = {
     "make test": "runs the whole test suite, this test included",
-    "python benchmarks/server.py": (
+    ".venv/bin/python benchmarks/server.py": (
         "servers, bot workers and 1,000 fsyncs a mode: 15 s of CPU at its smallest;"
         " tests/host runs the same server, storage and bot workers"
     ),
@@ -67,7 +67,7 @@ NOT_RUN: dict[str, str] = {
         "starts a local Ray cluster (a dozen processes); tests/sim/test_ray.py runs --ray auto"
     ),
     'pip install "mainmatch[learn]"': "downloads PyTorch and sb3-contrib from the network",
-    "python examples/train_maskable_ppo.py --game seat_exchange --opponents strategy "
+    ".venv/bin/python examples/train_maskable_ppo.py --game seat_exchange --opponents strategy "
     "--steps 30000": "needs the learn extra (PyTorch, sb3-contrib), which the tests do not install",
 }
 
@@ -287,6 +287,8 @@ def _prepare(text: str, pg_url: str | None) -> str | None:
     """The command as run here: the checkout's files, loopback and a free port for a
     server, the test PostgreSQL for a PostgreSQL address (None: none is available)."""
     text = re.sub(r"(?<![\w/.])(?=(?:examples|benchmarks)/)", f"{ROOT}/", text)
+    # .venv/bin/python as the docs write it (a reader's checkout): this environment's
+    text = re.sub(r"(?<![\w/.])\.venv/bin/", f"{BIN}/", text)
     if "--db postgresql+psycopg://" in text:
         if pg_url is None:
             return None
@@ -336,7 +338,7 @@ def _run_server(command: str, cwd: Path, env: dict[str, str]) -> str:
             if not line:
                 break
             out.append(line)
-            if "Uvicorn running on" in line:
+            if "Application startup complete" in line:  # listening since before the links
                 break
         text = "".join(out)
         link = re.match(r"\s*Open this link: (http://\S+)", text)

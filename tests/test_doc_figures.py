@@ -170,13 +170,13 @@ FIGURES: dict[str, Figure] = {
     ),
     "bots-vs-random": Figure(
         "docs/bots.md",
-        "python benchmarks/bots_vs_random.py --workers 1 --json bots.json",
+        ".venv/bin/python benchmarks/bots_vs_random.py --workers 1 --json bots.json",
         _bots_table,
         long=True,
     ),
     "training-seat-exchange": Figure(
         "docs/research.md",
-        "python examples/train_policy.py --game seat_exchange --episodes 1500"
+        ".venv/bin/python examples/train_policy.py --game seat_exchange --episodes 1500"
         " --plot rl_learning_curve_seat_exchange.png",
         _training,
         long=True,
@@ -193,7 +193,7 @@ FIGURES: dict[str, Figure] = {
     ),
     "training-amalgamation": Figure(
         "docs/research.md",
-        "python examples/train_policy.py",
+        ".venv/bin/python examples/train_policy.py",
         _training,
         long=True,
         picture=("rl_learning_curve.png", "docs/rl_learning_curve.png"),
@@ -207,6 +207,7 @@ def produce(name: str, cwd: Path) -> list[str]:
     env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
     env["MPLBACKEND"] = "Agg"
     command = re.sub(r"(?<![\w/.])(?=(?:examples|benchmarks)/)", f"{ROOT}/", fig.command)
+    command = re.sub(r"(?<![\w/.])\.venv/bin/", f"{BIN}/", command)  # the docs' venv: this one
     done = subprocess.run(
         ["bash", "-c", command],
         check=False,

@@ -36,6 +36,27 @@ app = typer.Typer(
 out = Console(highlight=False, soft_wrap=True)
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from mainmatch import __version__
+
+        out.print(f"mainmatch {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        help="print the version and exit",
+        callback=_print_version,
+        is_eager=True,
+    ),
+) -> None:
+    """Run, replay and simulate Main Match games of online reality games."""
+
+
 class UserError(MainmatchError):
     """A mistake in the command line or its files."""
 
@@ -159,8 +180,7 @@ def schema_cmd(
         "input and what the request offers, as the forms, Discord and RL read them",
     ),
 ) -> None:
-    """Print the JSON Schema of a game's config, of one step kind's action, or of an item
-    catalogue; with ``--steps``, the game's step descriptions (``engine/steps.py``)."""
+    """Print the JSON Schema of a game's config, of one step kind's action, or of an item catalogue; with --steps, the game's step descriptions."""
     from mainmatch.engine.steps import steps_json
 
     g = _game(game)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -237,3 +238,66 @@ def test_items_in_the_seeds_words(capsys, tmp_path):
     text.write_text("+15 points\n", encoding="utf-8")
     code, _, err = run(capsys, *argv)
     assert code == 2 and "auction 1, item A" in err and len(err.strip().splitlines()) == 1
+
+
+def test_version(capsys):
+    """``mainmatch --version`` (issue 34 item 5) prints the package's version."""
+    from mainmatch import __version__
+
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.strip() == f"mainmatch {__version__}"
+
+
+def _command_paths():
+    import typer.main
+
+    from mainmatch.cli import _register_extensions, app
+
+    _register_extensions()  # serve, simulate, season, ...: as main() adds them
+
+    def walk(cmd, path):
+        yield path
+        for name, sub in getattr(cmd, "commands", {}).items():  # a group's commands
+            yield from walk(sub, [*path, name])
+
+    return list(walk(typer.main.get_command(app), []))
+
+
+@pytest.mark.parametrize("path", _command_paths(), ids=lambda p: " ".join(p) or "mainmatch")
+def test_help_reads_as_plain_words(capsys, path):
+    """Every command's --help is plain words (issue 34 item 12): no reStructuredText
+    markup (double backquotes, roles) from the docstrings it is made of."""
+    code, out, _ = run(capsys, *path, "--help")
+    assert code == 0, out
+    for markup in ("``", ":func:", ":class:", ":data:", ":meth:"):
+        assert markup not in out, f"mainmatch {' '.join(path)} --help shows {markup}: {out}"
+
+
+def test_serve_on_postgresql_without_its_driver_says_how_to_install_it(capsys, monkeypatch):
+    """``serve --db postgresql+psycopg://...`` where psycopg is not installed
+    (``make run`` installs only what SQLite needs): one line naming the extra
+    and the page that says how to get a PostgreSQL, no traceback (issue 34 item 3)."""
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # an import of it fails
+    code, out, err = run(
+        capsys, "serve", "--db", "postgresql+psycopg://mm@127.0.0.1:1/mm", "--port", "1"
+    )
+    assert code == 2 and len(err.strip().splitlines()) == 1, err
+    assert 'pip install "mainmatch[postgres]"' in err and "docs/hosting.md" in err
+    assert "Traceback" not in err + out
+
+
+def test_serve_on_a_taken_port_prints_no_link(capsys, tmp_path):
+    """``make run`` / ``serve`` on a port another server holds: one line saying so
+    and exit 2, before any link is printed (the links would lead to the other
+    server; issue 34 item 1)."""
+    import socket
+
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen(1)
+        port = other.getsockname()[1]
+        db = f"sqlite:///{tmp_path / 'mm.db'}"
+        code, out, err = run(capsys, "serve", "--db", db, "--port", str(port))
+    assert code == 2 and "Open this link" not in out and out.strip() == ""
+    assert len(err.strip().splitlines()) == 1 and f"127.0.0.1:{port}" in err, err
+    assert "--port" in err and not (tmp_path / "mm.db").exists()

@@ -223,6 +223,8 @@ def normal(game: str, action: dict) -> str:
     for k in ("buy_identity", "buy_location", "trades", "bids"):
         if a.get(k) in ([], {}):
             a.pop(k)
+    if game == "sealed_bid" and a.get("bid") == 0:
+        a.pop("bid")  # a bid of 0 is its default; with 0 chips the form does not ask it
     if game == "second_to_won":
         for b in a.get("bids", {}).values():
             if b.get("garnets") == 0:

@@ -94,3 +94,21 @@ def test_every_form_builds_and_sends_what_is_meant(game_id, tmp_path, dx):
     assert svc.overview(Access(match_id, "host"))["status"] == "over"
     assert seen - {"choose_ec"}, seen
     db.dispose()
+
+
+@pytest.mark.parametrize("garnets", [0, 3])
+def test_the_mvp_form_offers_purchases_only_with_garnets(garnets):
+    """The MVP (mvp spec §3.1 rule 7): purchases are paid from the garnets held;
+    a player without garnets is asked for none (issue 34 item 8)."""
+    from mainmatch.engine.match import Match
+
+    game = games.get("mvp")
+    players = list(game.default_players)
+    state = Match(game, game.new_config(players, 5, garnets={players[0]: garnets})).state
+    req = game.requests(state)[players[0]]
+    form = form_for("mvp", "round", req)
+    labels = " ".join(f.label for part in form.parts for f in part.fields) + " ".join(
+        part.label for part in form.parts
+    )
+    for words in ("Learn the card", "Learn where a card lies", "Chips to buy"):
+        assert (words in labels) == bool(garnets), (words, labels)

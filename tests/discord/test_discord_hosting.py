@@ -12,6 +12,10 @@ from __future__ import annotations
 import asyncio
 import json
 
+from mainmatch import games
+
+from ..players_words import faults
+
 
 def test_discord_host_commands(sqlite_url, dx):
     async def scenario():
@@ -61,7 +65,10 @@ def test_discord_host_commands(sqlite_url, dx):
             r = await world.host.slash(
                 world.lobby, "mm deadline", kind="round", policy="minutes:90"
             )
-            assert "'round': 'minutes:90'" in dx.said(r)
+            # in words, not a Python dict (issue 34 item 11)
+            said = dx.said(r)
+            assert "play the round's four games: 90 minutes after the step opens" in said
+            assert "{" not in said and "'" not in said.replace("round's", "")
             r = await world.host.slash(world.lobby, "mm deadline", kind="turn", policy="manual")
             assert "amalgamation has no step kind 'turn'" in dx.said(r)
 
@@ -132,6 +139,12 @@ def test_discord_host_commands(sqlite_url, dx):
             r = await ann1.slash(world.lobby, "mm rules", game="mvp")
             assert r.ephemeral and r.response.content.startswith("## The MVP")
             whole = "\n\n".join([r.response.content] + [f.content for f in r.followups])
-            assert whole.rstrip().endswith('EC vote (`choose_ec`): `{"ec": "g2"}`.')
+            assert whole.rstrip().endswith("gamewide tiebreak; a tie in votes too).")
+            # in players' words for every game: no action JSON, step id or null (issue 34)
+            for game_id in games.game_ids():
+                r = await ann1.slash(world.lobby, "mm rules", game=game_id)
+                whole = "\n\n".join([r.response.content] + [f.content for f in r.followups])
+                assert not faults(whole, frozenset(games.game_ids())), faults(whole)
+                assert "`{" not in whole and "step)" not in whole, whole
 
     asyncio.run(scenario())

@@ -20,6 +20,8 @@ import pytest
 from mainmatch import games
 from mainmatch.engine.announce import announce
 
+from ..players_words import faults
+
 #: every registered game: the five built in and any installed package's (the example
 #: plugin game, The Sealed Bid, whose forms come from its step descriptions alone)
 GAMES = list(games.game_ids())
@@ -56,6 +58,7 @@ async def play(dx, world, match_id: str, members: list, seed: int = 1) -> dict:
         # the request, drafts and echoes in words: no JSON, no key dumps
         for text in (prompt.content, *answers):
             assert "{" not in text and '":' not in text and "**kind**" not in text, text
+            assert not faults(text), faults(text)  # issue 34: no field name, repr, "1 chips"
         played[p].append(action)
         # the stored action (the record's) is the one meant
         record = bot.service.record(match_id)
@@ -102,6 +105,9 @@ def test_discord_whole_match_with_bots(game, sqlite_url, dx):
             assert any(f"/play/{tokens[p]}" in t for t in mine for p in played)
             others = [t for p, t in tokens.items() if p not in played]
             assert not any(t in text for text in mine for t in others)
+            # every message a player reads is in words (issue 34 items 8-12)
+            found = [f for text in shared + mine for f in faults(text)]
+            assert not found, found[:5]
 
     asyncio.run(scenario())
 

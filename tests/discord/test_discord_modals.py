@@ -55,12 +55,16 @@ def test_discord_modals_are_per_seat_and_survive_a_restart(sqlite_url, dx):
             ]
 
             # a form open while the bot restarts still goes through
-            m1 = await _open(dx, ann1, p1, "garnets")
+            # (a second trade: the garnets box is not offered to a seat without garnets)
+            m1 = await _open(dx, ann1, p1, "x-trades")
             fresh = dx.build_bot(sqlite_url, loops=False)
             await env.restart_bot(fresh)
             world.bot = fresh
-            r = await ann1.user.submit_modal(m1, {"garnets": "0"})
+            r = await ann1.user.submit_modal(
+                m1, {"players.1": ["bot5"], "players.2": ["bot6"], "amount": "7"}
+            )
             assert r.ephemeral and "Draft for step 1" in dx.said(r), dx.said(r)
+            assert "$7 for a trade between bot5 and bot6" in dx.said(r), dx.said(r)
             assert "$11 for a trade between bot1 and bot2" in dx.said(
                 r
             )  # the draft from before the restart kept
@@ -76,7 +80,10 @@ def test_discord_modals_are_per_seat_and_survive_a_restart(sqlite_url, dx):
             )
             assert "Step 1 is closed" in dx.said(r), dx.said(r)
             step1 = fresh.service.record(match_id)["steps"][0]["actions"]
-            assert step1["ann1"]["trades"] == [{"players": ["bot1", "bot2"], "amount": 11}]
+            assert step1["ann1"]["trades"] == [
+                {"players": ["bot1", "bot2"], "amount": 11},
+                {"players": ["bot5", "bot6"], "amount": 7},
+            ]
             assert step1["ann2"]["trades"] == []  # withdrawn draft never submitted: the default
 
     asyncio.run(scenario())

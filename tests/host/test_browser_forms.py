@@ -257,3 +257,24 @@ def test_the_create_page_in_words(phone_server, phone):
     assert [i["text"] for i in config["auctions"][0]] == ITEMS.split("\n")
     assert len(config["auctions"]) == 1
     assert phone.errors == []
+
+
+@pytest.mark.parametrize("garnets", [0, 3])
+def test_the_mvp_offers_purchases_only_with_garnets(phone_server, phone, garnets):
+    """The MVP (mvp spec §3.1 rule 7): purchases are paid from the garnets held, so a
+    player with none is offered none (issue 34 item 8: 30 boxes were shown); with
+    garnets, each purchase is offered."""
+    app, base = phone_server
+    svc = app.state.service
+    game = games.get("mvp")
+    players = list(game.default_players)
+    me = players[0]
+    record = Match(game, game.new_config(players, 5, garnets={me: garnets})).record()
+    made = svc.import_record(record, bots={p: "random" for p in players[1:]})
+    open_page(phone, base, made.player_tokens[me])
+    form = phone.locator("#action-form").inner_text()
+    purchases = ("Learn the card on a hidden place", "Learn where a card lies", "Chips to buy")
+    for label in purchases:
+        assert (label in form) == bool(garnets), (label, form[:400])
+    assert "Chips to add to your bids" in form
+    assert phone.errors == []

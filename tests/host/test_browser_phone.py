@@ -251,3 +251,26 @@ def test_the_turn_alert(phone_server, phone):
     assert "step 2" in phone.evaluate("window.__notes[0]")
     assert phone.evaluate("window.__beeps") == 2
     assert phone.errors == []
+
+
+def test_amalgamation_blank_tiles_are_zero_and_overspend_is_said(phone_server, phone):
+    """A blank Minus Auction box is a bid of 0, as its placeholder says (decision
+    DAY1): the rules' check never reads a null in field names, and the overspend
+    message (amalgamation spec §3.1 rule 7) still shows (issue 34 item 10)."""
+    svc, made = _start(phone_server, phone, "amalgamation")
+    form = phone.locator("#action-form")
+    tiles = form.locator("fieldset:has(legend:text('bid on each tile')) input").all()
+    assert [t.get_attribute("placeholder") for t in tiles] == ["0"] * 5
+    tiles[1].fill("-3")
+    form.locator("fieldset:has(legend:text('Kong')) input").fill("0")
+    form.locator("fieldset:has(legend:text('Investment')) input").nth(0).fill("400")
+    form.locator("fieldset:has(legend:text('Investment')) input").nth(1).fill("0")
+    form.locator("fieldset:has(legend:text('Thief')) input").fill("0")
+    form.locator("fieldset:has(legend:text('Thief')) select").select_option(label="police")
+    said = rules_say(phone)
+    assert "exceeds your balance of $400" in said and "null" not in said, said
+    form.locator("fieldset:has(legend:text('Investment')) input").nth(0).fill("30")
+    rules_say(phone, "")
+    acts = submit_and_wait(phone, svc, made.match_id)
+    assert acts["a"]["minus"] == {"bids": [0, -3, 0, 0, 0]}
+    assert phone.errors == []

@@ -46,7 +46,8 @@ def test_game_over_and_the_vote():
     assert "🟥 red 3 · 🟩 green 0: 🟥 red wins" in over
     assert "**Winners:** **r1**" in over and "U r1, V r1, W r2, X g1" in over
     assert "run of apples 1-2-3 (U, V, W): 1 per card = **3**" in over
-    assert "now vote for the Elimination Candidate among **g1**, **g2**, **g3**" in over
+    assert "now vote for the Elimination Candidate among **g1**, **g2**, **g3**; each" in over
+    assert "Send" not in over and "{" not in over  # words, not JSON (issue 34 item 11)
     t.vote({"r1": "g2"})
     text = announce(GAME, t.events[-1]).public_text()
     assert text == "## Elimination Candidate: **g2**\n**Votes:** r1 → g2"

@@ -12,6 +12,7 @@ import io
 import json
 import logging
 import re
+from collections.abc import Callable
 from typing import Any, Literal
 
 import discord
@@ -323,7 +324,11 @@ def group(bot: BotLike) -> app_commands.Group:
             bot.door.set_deadlines,
             match_id,
             {kind: policy},
-            ok="Deadlines now: {deadlines}.",
+            ok=lambda out: (
+                "Deadlines now: "
+                + dl.policies_words(games.get(out["game"]), out["deadlines"])
+                + "."
+            ),
         )
 
     @mm.command(name="seat", description="Give a seat to a bot (a no-show), or back to a member")
@@ -428,7 +433,8 @@ def group(bot: BotLike) -> app_commands.Group:
     @app_commands.choices(game=choices)
     async def rules(interaction: discord.Interaction, game: str) -> None:
         g = games.get(game)
-        parts = tx.chunks(f"## {g.title}\n{g.rules_summary()}")
+        # for players: no action JSON, step ids or records (issue 34 item 11)
+        parts = tx.chunks(f"## {g.title}\n{tx.players_rules(g.rules_summary())}")
         await interaction.response.send_message(
             parts[0], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -497,15 +503,18 @@ async def _own_seat(
     return seats[0]
 
 
-async def _call(interaction: discord.Interaction, fn: Any, *args: Any, ok: str) -> bool:
-    """A service call answered to the host: ``ok`` or its one-line error."""
+async def _call(
+    interaction: discord.Interaction, fn: Any, *args: Any, ok: str | Callable[[dict], str]
+) -> bool:
+    """A service call answered to the host: ``ok`` (filled from the call's
+    answer, or built from it) or its one-line error."""
     bot = _bot(interaction)
     try:
         out = await bot.run_db(fn, *args)
     except (HostError, MainmatchError) as exc:
         await _answer(interaction, str(exc))
         return False
-    await _answer(interaction, ok.format(**out))
+    await _answer(interaction, ok(out) if callable(ok) else ok.format(**out))
     await bot.pump_after()
     return True
 

@@ -90,6 +90,24 @@ def described(nodes: tuple[Input, ...], request: Mapping[str, Any]) -> tuple[str
     return tuple(out)
 
 
+def idle(node: Input, request: Mapping[str, Any]) -> bool:
+    """An optional field in which the request leaves nothing to choose, not
+    asked (as the web form's ``idle``; issue 34 item 8): an amount whose ``most``
+    the request sets to 0 or less, a list of choices whose ``most`` is spent
+    (The MVP's purchases with no garnets), a list of offered things offering none.
+    """
+    if node.required:
+        return False
+    most = _lookup(request, node.most) if isinstance(node.most, str) else None
+    spent = isinstance(most, int) and not isinstance(most, bool) and most <= 0
+    if node.input == "amount":
+        return spent and (node.minimum or 0) >= 0
+    child = node.children[0] if node.input == "list" and node.children else None
+    if child is None or child.input not in CHOICE_KINDS:
+        return False
+    return spent or (bool(child.offers) and not offers_of(child, request))
+
+
 def label_of(node: Input, fallback: str = "") -> str:
     """A field's label within Discord's 45 characters; the unit goes first."""
     text = (node.label or fallback or node.name).strip()

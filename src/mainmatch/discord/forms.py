@@ -54,6 +54,7 @@ from .formfields import (
     Fields,
     described,
     fields_of,
+    idle,
     label_of,
     offers_of,
     shown_of,
@@ -107,6 +108,7 @@ class _Builder(Fields):
             for n in offered_inputs(desc.inputs(), request)  # nothing left to buy: not asked
             if self.key(n) not in covered
             and not (desc.quick and n.input == "flag" and self.literals(n) == [True])
+            and not idle(n, request)
         ]
         initial: Draft = {
             self.key(n): [] if n.input == "list" else {}

@@ -16,6 +16,7 @@ requests and actions read back are the step's own sentences, quoted
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mainmatch import games
@@ -120,3 +121,52 @@ def view_text(ov: dict[str, Any]) -> str:
     )
     parts.append(f"**Waiting for:** {pending or 'nobody: the match is over'}")
     return neutralise("\n\n".join(parts))
+
+
+#: a step id or action key named in backquotes beside words: "(`round` step)", "(`kong`)"
+_STEP_ID = re.compile(r"\s*\(`[a-z_]+`(?: step)?\)")
+#: JSON in backquotes, or a fenced block of it: for programs, not for players
+_JSON = re.compile(r"`[{\[]|\bnull\b")
+_SENTENCE = re.compile(r"(?<=[.;])\s+(?=\S)")
+
+
+def players_rules(markdown: str) -> str:
+    """A game's ``rules.md`` as ``/mm rules`` shows it to players (issue 34
+    item 11): without the actions written as JSON (fenced blocks, list items and
+    sentences holding it), the step ids beside headings or a Records section,
+    keys in backquotes said as words; a heading or bold lead-in left with
+    nothing under it goes too. The web's /rules page and
+    ``mainmatch rules`` keep the whole file, for bot and API writers.
+
+    >>> players_rules("## Kong (`kong`)\\nPay in.\\n\\n**Your action** (`round` step):\\n`{\\"a\\": 1}`.")
+    '## Kong\\nPay in.'
+    >>> players_rules("Sending nothing saves. The vote is `{\\"ec\\": \\"<id>\\"}`.")
+    'Sending nothing saves.'
+    """
+    text = re.sub(r"```(?:json)?\n[{\[].*?```\n?", "", markdown, flags=re.DOTALL)
+    # the records' section of a rules file that is a game's specification (for programs)
+    text = re.sub(r"\n## [\d. ]*Records\n.*?(?=\n## |\Z)", "\n", text, flags=re.DOTALL)
+    # a key or step id in backquotes is said as words: `gamewide_tiebreak` -> gamewide tiebreak
+    text = _STEP_ID.sub("", text)
+    text = re.sub(r"`([a-z]+(?:_[a-z]+)*)`", lambda m: m.group(1).replace("_", " "), text)
+    blocks = []
+    for block in re.split(r"\n\s*\n", text):
+        lines = block.split("\n")
+        heading = lines.pop(0) if lines[0].startswith("#") else None
+        lines = [ln for ln in lines if not (ln.lstrip().startswith("- ") and _JSON.search(ln))]
+        if not any(ln.lstrip().startswith(("- ", "|", "#", " ")) for ln in lines[1:]):
+            # a paragraph: its sentences without the JSON ones
+            said = [
+                x
+                for x in _SENTENCE.split(" ".join(ln.strip() for ln in lines))
+                if not _JSON.search(x)
+            ]
+            lines = [" ".join(said)[:1].upper() + " ".join(said)[1:]] if said else []
+        kept = [ln for ln in lines if ln.strip() and not _JSON.search(ln)]
+        if len(kept) == 1 and re.fullmatch(r"\s*\*\*[^*]+\*\*:?", kept[0]):
+            kept = []  # a bold lead-in whose text was all JSON
+        if heading is not None:
+            kept.insert(0, heading)
+        if kept:
+            blocks.append("\n".join(kept))
+    return re.sub(r"\n(#+ [^\n]*)\n*$", "", "\n\n".join(blocks)).strip()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import sys
 
 import typer
@@ -74,6 +75,8 @@ def register(app: typer.Typer, bot: BotHook | None = None) -> None:
                 print(NO_BOT, file=sys.stderr)
                 raise typer.Exit(2)
             bot.check()  # before anything starts
+        # the port first: links are printed only once it is ours (issue 34 item 1)
+        sock = listening_socket(host, port)
         logging.basicConfig(
             level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
         )
@@ -97,6 +100,7 @@ def register(app: typer.Typer, bot: BotHook | None = None) -> None:
         lines += admin_key_lines(admin_key, database.url)
         print("\n".join(lines), flush=True)
         if discord and bot is not None:
+            sock.close()  # the bot's process serves the pages on its own socket
             web = create_app(
                 service=service,
                 scan_interval=scan_interval,
@@ -105,21 +109,41 @@ def register(app: typer.Typer, bot: BotHook | None = None) -> None:
             )
             bot.serve(web, service, host=host, port=port, access_log=access_log)
             return
-        uvicorn.run(
+        config = uvicorn.Config(
             create_app(
                 service=service,
                 scan_interval=scan_interval,
                 admin_key=admin_key,
                 trusted_proxies=trusted,
             ),
-            host=host,
-            port=port,
             log_level="info",
             access_log=access_log,
             timeout_graceful_shutdown=3,
             # the app reads X-Forwarded-For itself, from trusted proxies only (ratelimit.client_of)
             proxy_headers=False,
         )
+        uvicorn.Server(config).run(sockets=[sock])
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` and listening, or one line on stderr
+    and exit 2 when the port is taken (another server would get the links)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        print(
+            f"error: cannot listen on {host}:{port}: {exc.strerror or exc} (another server? "
+            "stop it, or choose another port with --port N, or make run PORT=N)",
+            file=sys.stderr,
+        )
+        raise typer.Exit(2) from None
+    sock.set_inheritable(True)
+    return sock
 
 
 def home_link(base: str, key: str | None) -> str:

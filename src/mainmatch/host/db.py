@@ -72,7 +72,17 @@ class Database:
             )
             _sqlite_setup(self.engine)
         elif self.dialect == "postgresql":
-            self.engine = create_engine(self.url, pool_size=20, max_overflow=20, pool_pre_ping=True)
+            try:
+                self.engine = create_engine(
+                    self.url, pool_size=20, max_overflow=20, pool_pre_ping=True
+                )
+            except ModuleNotFoundError as exc:  # the postgres extra is not installed
+                raise DatabaseError(
+                    f"PostgreSQL needs the {exc.name} driver, which is not installed: "
+                    'run .venv/bin/pip install -c requirements.lock -e ".[postgres]" in the '
+                    'checkout (or pip install "mainmatch[postgres]"); docs/hosting.md "PostgreSQL" '
+                    "says how to get a database"
+                ) from None
         else:
             raise DatabaseError(f"unsupported database {self.dialect!r}; use SQLite or PostgreSQL")
         self._write_engine = self.engine.execution_options(mm_write=True)

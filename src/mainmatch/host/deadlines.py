@@ -101,6 +101,45 @@ def check_policies(game: Game, given: object, base: dict[str, str] | None = None
     return out
 
 
+def policy_words(policy: str) -> str:
+    """A valid policy in a host's words (issue 34 item 11: no dict or spelling).
+
+    >>> policy_words("manual"), policy_words("minutes:1440"), policy_words("minutes:1")
+    ('resolved by the host', '1 day after the step opens', '1 minute after the step opens')
+    >>> policy_words("minutes:0.5"), policy_words("minutes:90"), policy_words("daily:18:00")
+    ('30 seconds after the step opens', '90 minutes after the step opens', 'every day at 18:00 UTC')
+    """
+    kind, value = parse_policy(policy)
+    if kind == "manual":
+        return "resolved by the host"
+    if kind == "daily":
+        assert isinstance(value, tuple)
+        return f"every day at {value[0]:02d}:{value[1]:02d} UTC"
+    assert isinstance(value, float)
+    if value < 1:
+        amount, unit = round(value * 60), "second"
+    elif value % 1440 == 0:
+        amount, unit = int(value // 1440), "day"
+    elif value % 60 == 0 and value >= 120:
+        amount, unit = int(value // 60), "hour"
+    else:
+        amount, unit = value, "minute"  # type: ignore[assignment]
+    return f"{amount:g} {unit}{'' if amount == 1 else 's'} after the step opens"
+
+
+def policies_words(game: Game, policies: dict[str, str]) -> str:
+    """Each step kind's policy as a sentence part: "pay for trades: 1 day after
+    the step opens; choose the Elimination Candidate: resolved by the host"."""
+    parts = []
+    for kind, policy in policies.items():
+        try:
+            name = game.step(kind).others_task()
+        except MainmatchError:  # a kind the game no longer has: its name in words
+            name = kind.replace("_", " ")
+        parts.append(f"{name}: {policy_words(policy)}")
+    return "; ".join(parts)
+
+
 def deadline_after(policy: str, opened_at: float) -> float | None:
     """The deadline (UNIX seconds) of a step opened at ``opened_at`` under ``policy``.
 

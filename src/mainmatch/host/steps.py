@@ -318,6 +318,7 @@ class StepsMixin(ResolvingMixin):
             m.revision += 1
             m.broken = m.broken_at = None  # the host acted: the clock tries again
             out = {
+                "game": m.game,
                 "deadlines": dict(m.deadlines),
                 "early_resolution": m.early_resolution,
                 "deadline": m.deadline_at,

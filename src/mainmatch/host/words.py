@@ -116,6 +116,12 @@ class ChatMarkdown(MarkdownConverter):
             return text + _CELL
         return f"\n{text.strip()}\n" if text.strip() else ""
 
+    def convert_p(self, el: Tag, text: str, parent_tags: Any) -> str:
+        # a picture's key ("Striped: hidden") explains colours a text reader never sees
+        if "picture-legend" in (el.get("class") or []):
+            return ""
+        return str(super().convert_p(el, text, parent_tags))
+
     def convert_span(self, el: Tag, text: str, parent_tags: Any) -> str:
         # spans side by side in a box (a slot's number and its card) stay apart
         return f"{text} " if text and not text.endswith(" ") else text

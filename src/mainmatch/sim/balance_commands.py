@@ -28,8 +28,7 @@ from .labopts import PLAYERS_HELP, bot_params_option, variant_option
 from .progress import progress_bar
 from .tables import print_report, report_console
 
-BALANCE_HELP = f"""How GAME plays among good players: an equilibrium search, then its figures
-and its exploitability.
+BALANCE_HELP = f"""How GAME plays among good players: an equilibrium search, then its figures and its exploitability.
 
 A population of policies (the strategy bot, each family's defaults) plays a
 meta-game whose payoffs (ToL +1, EC -1 per seat) are measured by simulation;

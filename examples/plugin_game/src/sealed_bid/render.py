@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from mainmatch.engine.steps import counted
+
 
 def _names(ps: list[str]) -> str:
     return ", ".join(f"**{p}**" for p in ps) if ps else "nobody"
 
 
 def _pts(n: int) -> str:
-    return f"{n} point{'' if n == 1 else 's'}"
+    return counted(n, "point")
 
 
 def render_event(e: dict) -> str:
@@ -22,16 +24,18 @@ def render_event(e: dict) -> str:
         lines = [f"## Round {e['round']} result", won, "**Bids** (all paid):"]
         for p, bid in e["bids"].items():
             turned = e["garnets"].get(p, 0)
-            extra = f", {turned} garnet{'s' if turned != 1 else ''} turned in" if turned else ""
+            extra = f", {counted(turned, 'garnet')} turned in" if turned else ""
             lines.append(
-                f"- {p}: {bid}{extra} → {_pts(e['points'][p])}, {e['chips'][p]} chips left"
+                f"- {p}: {bid}{extra} → {_pts(e['points'][p])}, {counted(e['chips'][p], 'chip')} left"
             )
         return "\n".join(lines)
     if t == "round_start":
         return f"## Round {e['round']} begins\nThe prize is **{_pts(e['prize'])}**. Send your sealed bid."
     if t == "play_over":
         lines = ["## Play is over", f"**Winners:** {_names(e['winners'])}"]
-        lines += [f"- {p}: {_pts(n)}, {e['chips'][p]} chips" for p, n in e["points"].items()]
+        lines += [
+            f"- {p}: {_pts(n)}, {counted(e['chips'][p], 'chip')}" for p, n in e["points"].items()
+        ]
         if len(e["ec_candidates"]) > 1 and e["winners"]:
             lines.append(
                 f"The winners now choose the Elimination Candidate among {_names(e['ec_candidates'])}."

@@ -239,8 +239,8 @@ class MinusPart(_Part):
         Ask(
             "list",
             "Your bid on each tile",
-            help="a whole number for each tile, negative allowed; each bid costs its size "
-            "in dollars and the lowest bid takes the tile",
+            help="tiles are negative points; the lowest bid takes the tile; a whole number "
+            "for each tile, negative allowed; each bid costs its size in dollars",
             unit="$",
             offers="tiles",
             most=_SPEND,
@@ -273,7 +273,7 @@ class InvestPart(_Part):
         Ask(
             "amount",
             "Donate",
-            help="the lowest donation earns a Miser token",
+            help="the lowest donation earns a Miser token, and Miser tokens rank you low",
             unit="$",
             most=_SPEND,
         ),

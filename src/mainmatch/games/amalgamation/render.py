@@ -116,7 +116,7 @@ def _final(e: dict) -> str:
         lines.append(
             f"Tied for fewest points: {_names(e['ec_candidates'])}. "
             f"{_names(e['ec_choosers'])} now vote for the Elimination Candidate "
-            f'(send `{{"ec": "<id>"}}`; no vote counts for the one last in the gamewide tiebreak).'
+            "(each names one of them; no vote counts for the one last in the gamewide tiebreak)."
         )
     return "\n".join(lines)
 

@@ -113,7 +113,7 @@ def render_game_over(e: dict) -> str:
     else:
         lines.append(
             f"The winners ({_names(e['voters'])}) now vote for the Elimination Candidate among "
-            f'{_names(e["ec_candidates"])}. Send `{{"ec": "<id>"}}`.'
+            f"{_names(e['ec_candidates'])}; each winner names one of them."
         )
     return "\n".join(lines)
 

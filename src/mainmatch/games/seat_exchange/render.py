@@ -53,7 +53,7 @@ def render_event(e: dict) -> str:
     if t == "choose_ec":
         return (
             "You choose the Elimination Candidate. Candidates: "
-            f'{_names(e["candidates"])}. Send `{{"ec": "<id>"}}`; without a vote yours goes to the '
+            f"{_names(e['candidates'])}. Name one of them; without a vote yours goes to the "
             "candidate last in the gamewide tiebreak."
         )
     if t == "game_over":

@@ -89,6 +89,12 @@ const MMForm = (() => {
       return hi !== undefined && hi <= 0 && (lo === undefined || lo >= 0);
     }
     const source = node.input === "list" && node.children && node.children[0] && node.children[0].offers ? node.children[0] : node;
+    // a list of choices naming `most` spends one unit of it per entry (The MVP's
+    // purchases, bounded by the garnets held): none left, nothing to buy (issue 34)
+    if (node.input === "list" && source !== node && CHOICES.has(source.input)) {
+      const hi = bound(node.most, ctx.request);
+      if (hi !== undefined && hi <= 0) return true;
+    }
     if (CHOICES.has(source.input) || node.input === "list" || node.input === "map") {
       const opts = offered(source, ctx);
       return opts !== null && opts.length === 0;
@@ -231,12 +237,15 @@ const MMForm = (() => {
       for (let i = 0; i < node.min_items; i++) {
         const name = Array.isArray(names) && names[i] !== undefined ? String(names[i]) : `${i + 1}`;
         const f = rowField(child, ctx, `${label}: ${name}`);
+        if (child.input === "amount" && f.control && !f.control.placeholder) f.control.placeholder = "0";
         box.append(el("div", { class: "row" }, el("span", { class: "rowlabel", text: name }), f.el));
         items.push(f);
       }
       return {
         el: box, block: true,
-        get: () => { const v = items.map((f) => f.get()); return v.every(isEmpty) && !node.required ? undefined : v.map((x) => (isEmpty(x) ? null : x)); },
+        // a blank box of a row of amounts is 0, as its placeholder shows (decision
+        // DAY1): never a null the rules refuse in field names (issue 34 item 10)
+        get: () => { const v = items.map((f) => f.get()); return v.every(isEmpty) && !node.required ? undefined : v.map((x) => (isEmpty(x) ? (child.input === "amount" ? 0 : null) : x)); },
         set: (v) => items.forEach((f, i) => f.set(Array.isArray(v) ? v[i] : undefined)),
       };
     }
