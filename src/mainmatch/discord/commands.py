@@ -20,7 +20,7 @@ from discord import app_commands
 
 from mainmatch import games
 from mainmatch.engine.errors import MainmatchError
-from mainmatch.host.facade import available_games, discord_timestamp
+from mainmatch.host.facade import available_games, discord_timestamp, policies_words
 from mainmatch.host.facade_types import GuildSetup, HostError
 
 from . import authority, replies
@@ -325,9 +325,7 @@ def group(bot: BotLike) -> app_commands.Group:
             match_id,
             {kind: policy},
             ok=lambda out: (
-                "Deadlines now: "
-                + dl.policies_words(games.get(out["game"]), out["deadlines"])
-                + "."
+                "Deadlines now: " + policies_words(games.get(out["game"]), out["deadlines"]) + "."
             ),
         )
 

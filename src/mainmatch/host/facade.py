@@ -26,7 +26,7 @@ from .access import Access
 from .chatstore import DiscordSeatRow, DraftRow, GuildSetup, Seat, Store
 from .creation import Created
 from .db import Database
-from .deadlines import discord_timestamp
+from .deadlines import discord_timestamp, policies_words
 from .errors import NotFound
 from .facade_types import ChangeNotice, Overview, SeatRequest, Submitted
 from .models import MatchRow, SubmissionRow
@@ -44,6 +44,7 @@ __all__ = [
     "available_games",
     "discord_timestamp",
     "load_admin_key",
+    "policies_words",
     "posting_place",
     "season_visibility",
     "view_words",
