@@ -120,7 +120,7 @@ class ChatMarkdown(MarkdownConverter):
         # a picture's key ("Striped: hidden") explains colours a text reader never sees
         if "picture-legend" in (el.get("class") or []):
             return ""
-        return str(super().convert_p(el, text, parent_tags))
+        return str(super().convert_p(el, text, parent_tags))  # type: ignore[misc]
 
     def convert_span(self, el: Tag, text: str, parent_tags: Any) -> str:
         # spans side by side in a box (a slot's number and its card) stay apart
