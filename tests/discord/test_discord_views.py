@@ -51,6 +51,13 @@ def test_long_views_are_sent_whole_and_the_end_stays_readable(sqlite_url, dx):
             assert dx.host_view(bot, match_id)["status"] == "over"
             await bot.pump()
             r = await ann1.slash(world.lobby, "mm view")
+            # a bot's seat is no longer its member's (issue 33, B1) until given back
+            assert "You play no match" in "\n\n".join(_parts(r))
+            r = await world.host.slash(
+                world.lobby, "mm seat", player="ann1", user=ann1, match=match_id
+            )
+            await bot.pump()
+            r = await ann1.slash(world.lobby, "mm view")
             whole = "\n\n".join(_parts(r))
             assert "nobody: the match is over" in whole, whole[:300]
             r = await world.host.slash(world.lobby, "mm export")
