@@ -301,3 +301,17 @@ def test_serve_on_a_taken_port_prints_no_link(capsys, tmp_path):
     assert code == 2 and "Open this link" not in out and out.strip() == ""
     assert len(err.strip().splitlines()) == 1 and f"127.0.0.1:{port}" in err, err
     assert "--port" in err and not (tmp_path / "mm.db").exists()
+
+
+def test_balance_uses_every_core_by_default_like_simulate():
+    """``balance`` without --workers plays on every core, as ``simulate`` does
+    (issue 34 item 6: one worker by default made a check take 20 minutes)."""
+    import typer.main
+
+    from mainmatch.cli import _register_extensions, app
+
+    _register_extensions()
+    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    for name in ("balance", "simulate"):
+        (workers,) = [p for p in commands[name].params if p.name == "workers"]
+        assert workers.default is None, name

@@ -121,6 +121,11 @@ def test_bots_fill_their_seats_when_a_step_opens(api, se_players):
     host = api.overview(made, made["host_token"])
     assert host["pending_status"]["jk"] == "not yet"
     assert {host["pending_status"][p] for p in se_players[1:]} == {"bot"}
+    # the host page says it in words: the bot seats have submitted (issue 34 item 7)
+    page = api.client.get(f"/host/{made['host_token']}", headers={"accept": "text/html"}).text
+    table = page.split('id="pending-table"')[1].split("</table>")[0]
+    assert table.count("submitted by its bot") == len(se_players) - 1
+    assert ">bot<" not in table
     r = api.submit(made, "jk", {})
     assert r.json()["resolved"] is True
     rec = api.record(made)

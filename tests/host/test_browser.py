@@ -94,7 +94,12 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     assert asked_again == []
     assert "Submitted" in pages[0].locator("#action-state").inner_text()
     assert "you can still change it" in pages[0].locator("#submitted-banner").inner_text().lower()
-    until(host, "document.querySelector('#pending-table').innerText.includes('submitted')")
+    # person 1's own row (the bots' rows say "submitted by its bot" from the start)
+    until(
+        host,
+        f"document.querySelector('#pending-table tr[data-player=\"{names[0]}\"]')"
+        ".innerText.includes('submitted')",
+    )
 
     pages[1].locator("#action-form fieldset .row input[type=number]").first.fill("999")
     assert "but you have 30" in error_shown(pages[1])

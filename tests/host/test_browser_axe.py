@@ -43,6 +43,8 @@ KINDS = [
     *(f"{g} {role}" for g in GAMES for role in ("player", "host", "spectator", "finished")),
     # Homeostasis's later steps, each on its own input (the first, save_cards, is above)
     *(f"homeostasis {k} player" for k in ("draft", "bid", "final_bid", "place_saved", "brackets")),
+    # the Neutral player's own row (its team's colour on the row's highlight; issue 34 item 13)
+    "homeostasis neutral player",
 ]
 
 
@@ -91,6 +93,10 @@ def site(tmp_path_factory) -> Iterator[tuple[str, dict[str, str]]]:
             paths[f"{g} spectator"] = f"/watch/{made.spectator_token}"
             done = finished(svc, g)
             paths[f"{g} finished"] = f"/play/{done.player_tokens[me]}"
+            if g == "homeostasis":
+                teams = svc.record(made.match_id)["config"]["teams"]
+                neutral = next(p for p, t in teams.items() if t == "neutral")
+                paths["homeostasis neutral player"] = f"/play/{made.player_tokens[neutral]}"
         manual = {k: "manual" for k in games.get("homeostasis").action_models}
         for kind, record in _homeostasis_steps().items():
             if kind != "save_cards":

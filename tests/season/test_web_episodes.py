@@ -148,3 +148,20 @@ def test_the_next_match_form_offers_each_seat_a_person_or_the_games_bots(client)
     for g, (low, high, bots) in options.items():
         assert bots == ",".join(games[g]["bots"])
         assert (low, high) == mainmatch.games.get(g).players_range()
+
+
+def test_standings_headers_are_explained_in_words(client):
+    """The standings' short headers (Gar ToL W EC DM) are said in words under the
+    table, not only on hover, which a phone has not (issue 34 item 7)."""
+    create(client)
+    public = page(client, "/seasons/s1")
+    key = public.split('id="standings-key"')[1].split("</p>")[0]
+    said = " ".join(html.unescape(key).split())
+    for words in (
+        "Gar: garnets held",
+        "ToL: Tokens of Life",
+        "W: Main Match wins",
+        "EC: times Elimination Candidate",
+        "DM: Death Matches won-lost",
+    ):
+        assert words in said, said

@@ -82,8 +82,13 @@ def register(app: typer.Typer) -> None:
             list[Path] | None, typer.Option("--bot-params", help="tuned or mixture bots")
         ] = None,
         workers: Annotated[
-            int, typer.Option("--workers", "-w", help="processes per simulation (1: this one)")
-        ] = 1,
+            int | None,
+            typer.Option(
+                "--workers",
+                "-w",
+                help="local processes per simulation (default: every core, as simulate); 1 = this process",
+            ),
+        ] = None,
         ray: Annotated[str | None, typer.Option("--ray", metavar="auto|ADDRESS")] = None,
         bot_module: Annotated[list[str] | None, typer.Option("--bot-module")] = None,
         save_bot: Annotated[
