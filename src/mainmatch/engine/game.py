@@ -27,13 +27,12 @@ from pydantic import BaseModel, ValidationError
 
 from .declared import SCORES, details_model, marked
 from .errors import IllegalAction, InvalidConfig, describe_validation_error
-from .ranking import Placings, by_awards, numbered
-from .result import END_KEYS, details_end_label
+from .ranking import END_KEYS, Placings, by_awards, details_end_label, numbered
 from .steps import StepDescription
 from .unit import Step
 from .variants import VariantKey, resolve
 
-#: re-exported from result.py and errors.py, where they moved to
+#: re-exported from ranking.py and errors.py, where they moved to
 __all__ = [
     "END_KEYS",
     "Action",

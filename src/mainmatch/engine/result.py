@@ -121,20 +121,3 @@ def _player_team(raw: Any, mark: TeamsMark | None) -> dict[str, str]:
         elif isinstance(value, list) and (mark is None or mark.by == "team"):
             out.update({p: str(key) for p in value if isinstance(p, str)})
     return out
-
-
-#: the ``details`` keys a result's end label is read from by default, in order
-END_KEYS = ("end_condition", "end_reason", "outcome")
-
-
-def details_end_label(details: Mapping[str, Any]) -> str | None:
-    """The first string among ``details``' :data:`END_KEYS`, else ``None``.
-
-    >>> details_end_label({"outcome": "neutral", "end_reason": 3})
-    'neutral'
-    """
-    for key in END_KEYS:
-        value = details.get(key)
-        if isinstance(value, str):
-            return value
-    return None
