@@ -167,6 +167,10 @@ def test_n10_unknown_game_ids_in_asset_urls_leave_no_trace(api) -> None:
     nothing, so made-up ids cannot grow the server's memory; a real game's
     script is still served."""
     client = api.client
+    # games registered by earlier tests in this process (tests/host/test_isolation.py's
+    # faulty, slow, blind...) and gone since may still be remembered: start afresh
+    gameweb._assets.cache_clear()
+    gameweb._input_words.cache_clear()
     before = gameweb._web_dir.cache_info().currsize
     for i in range(300):
         r = client.get(f"/web/nogame{i}/x.js")

@@ -196,8 +196,9 @@ class Policy:
 
 
 def viewer(view: Mapping[str, Any]) -> str | None:
-    """The player a private view belongs to: ``you.player`` (ENGINE.md: a private
-    view is the public view plus ``you``), or ``you`` itself where it is the id."""
+    """The player a private view belongs to: ``you.player`` (engine spec "view": a
+    private view adds what that player knows, under ``you``), or ``you`` itself where
+    it is the id."""
     you = view.get("you")
     if isinstance(you, dict):
         you = you.get("player")

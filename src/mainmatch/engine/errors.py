@@ -7,6 +7,8 @@ and never a traceback.
 
 from __future__ import annotations
 
+from pydantic import ValidationError
+
 
 class MainmatchError(Exception):
     """Base of every error a user can cause."""
@@ -53,3 +55,21 @@ def require_positive(option: str, value: int) -> None:
     """
     if value < 1:
         raise MainmatchError(f"{option} must be at least 1, not {value}")
+
+
+def describe_validation_error(exc: ValidationError, root: str) -> str:
+    """The first error of a pydantic ``ValidationError`` as one line naming the field:
+    ``config.numbers.jk: Input should be a valid integer``."""
+    err = exc.errors()[0]
+    loc = ".".join(str(part) for part in (root, *err["loc"]))
+    msg = err["msg"]
+    if err["type"] == "value_error":
+        # our model validators write "field: problem"; name the field as a path
+        msg = str(err.get("ctx", {}).get("error", msg))
+        if not err["loc"] and ": " in msg:
+            return f"{root}.{msg}"
+    elif err["type"] == "extra_forbidden":
+        msg = "unknown field"
+    elif err["type"] == "missing":
+        msg = "required field is missing"
+    return f"{loc}: {msg}"

@@ -26,11 +26,27 @@ from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .declared import SCORES, details_model, marked
-from .errors import IllegalAction, InvalidConfig
-from .ranking import Placings, by_awards, numbered
+from .errors import IllegalAction, InvalidConfig, describe_validation_error
+from .ranking import END_KEYS, Placings, by_awards, details_end_label, numbered
 from .steps import StepDescription
 from .unit import Step
 from .variants import VariantKey, resolve
+
+#: re-exported from ranking.py and errors.py, where they moved to
+__all__ = [
+    "END_KEYS",
+    "Action",
+    "Config",
+    "Event",
+    "Game",
+    "JSONObject",
+    "Request",
+    "State",
+    "StateT",
+    "View",
+    "describe_validation_error",
+    "details_end_label",
+]
 
 #: a JSON object, as the specs shape configs, actions, requests, views and events
 JSONObject: TypeAlias = dict[str, Any]
@@ -41,8 +57,6 @@ Event: TypeAlias = JSONObject
 View: TypeAlias = JSONObject
 #: a game's own state type (a game is ``Game[ItsState]``)
 StateT = TypeVar("StateT")
-#: the ``details`` keys a result's end label is read from by default, in order
-END_KEYS = ("end_condition", "end_reason", "outcome")
 #: some game's state, where the game is not known statically (the driver, replay)
 State: TypeAlias = Any
 
@@ -483,34 +497,3 @@ class Game(ABC, Generic[StateT]):
                 f"{self.id} has no step kind {kind!r}; kinds: {', '.join(self.action_models)}"
             ) from None
         return model.model_json_schema()
-
-
-def details_end_label(details: JSONObject) -> str | None:
-    """The first string among ``details``' :data:`END_KEYS`, else ``None``.
-
-    >>> details_end_label({"outcome": "neutral", "end_reason": 3})
-    'neutral'
-    """
-    for key in END_KEYS:
-        value = details.get(key)
-        if isinstance(value, str):
-            return value
-    return None
-
-
-def describe_validation_error(exc: ValidationError, root: str) -> str:
-    """The first error of a pydantic ``ValidationError`` as one line naming the field:
-    ``config.numbers.jk: Input should be a valid integer``."""
-    err = exc.errors()[0]
-    loc = ".".join(str(part) for part in (root, *err["loc"]))
-    msg = err["msg"]
-    if err["type"] == "value_error":
-        # our model validators write "field: problem"; name the field as a path
-        msg = str(err.get("ctx", {}).get("error", msg))
-        if not err["loc"] and ": " in msg:
-            return f"{root}.{msg}"
-    elif err["type"] == "extra_forbidden":
-        msg = "unknown field"
-    elif err["type"] == "missing":
-        msg = "required field is missing"
-    return f"{loc}: {msg}"

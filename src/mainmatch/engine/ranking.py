@@ -1,8 +1,9 @@
-"""Helpers for rankings: tie groups best first (engine spec convention 5)."""
+"""Helpers for rankings: tie groups best first (engine spec convention 5), the places of a
+result's table and, for reports, the word its details give for how the match ended."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeAlias
 
 
@@ -66,3 +67,20 @@ def by_awards(result: dict[str, Any], players: Iterable[str] = ()) -> Placings:
     if ec:
         out.append(("EC", [ec]))
     return out
+
+
+#: the ``details`` keys a result's end label is read from by default, in order
+END_KEYS = ("end_condition", "end_reason", "outcome")
+
+
+def details_end_label(details: Mapping[str, Any]) -> str | None:
+    """The first string among ``details``' :data:`END_KEYS`, else ``None``.
+
+    >>> details_end_label({"outcome": "neutral", "end_reason": 3})
+    'neutral'
+    """
+    for key in END_KEYS:
+        value = details.get(key)
+        if isinstance(value, str):
+            return value
+    return None

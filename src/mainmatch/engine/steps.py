@@ -36,121 +36,33 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, get_args, get_origin
+from typing import Any, get_args, get_origin
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-#: How a value is entered. ``amount``: a whole number within bounds; ``player``:
-#: one of the players the request offers; ``seat_pair``: two of them (the same
-#: twice allowed where the rules allow it); ``item``, ``card``, ``slot``,
-#: ``role``: one of the named things the request offers; ``flag``: yes or no;
-#: ``group``: a set of fields filled together; ``list``: several of one input;
-#: ``map``: one input per thing the request offers (a bid per card).
-InputKind = Literal[
-    "amount", "player", "seat_pair", "item", "card", "slot", "role", "flag", "group", "list", "map"
+from .inputs import CHOICE_KINDS, LEAF_KINDS, Ask, Input, InputKind
+
+#: the nodes (``inputs.py``) are re-exported: games and adapters import them from here
+__all__ = [
+    "CHOICE_KINDS",
+    "LEAF_KINDS",
+    "Ask",
+    "Echo",
+    "Input",
+    "InputKind",
+    "RandomDraw",
+    "StepDescription",
+    "Summary",
+    "counted",
+    "describe",
+    "field_words",
+    "fill",
+    "listed",
+    "literals_of",
+    "plain_echo",
+    "steps_json",
 ]
-#: kinds whose value is one of the things the request offers
-CHOICE_KINDS = frozenset(("player", "item", "card", "slot", "role"))
-#: kinds entered as one input, whatever type holds the value
-LEAF_KINDS = CHOICE_KINDS | {"amount", "seat_pair", "flag"}
-
-
-@dataclass(frozen=True)
-class Ask:
-    """The words and kind of input of one action field, put in its ``Annotated``
-    metadata. ``offers`` names the request key listing what the field may name
-    (``"players"``, ``"biddable"``); for a ``map`` it lists the keys. ``most`` /
-    ``least`` name a request key (or give a number) bounding an amount beyond the
-    model's fixed bounds (``most="garnets"``: at most the garnets held).
-    ``shows`` names the key of an offered object shown to people when the
-    request offers objects, not strings (``offers="items", value="letter",
-    shows="text"``).
-    """
-
-    input: InputKind
-    label: str
-    help: str = ""
-    unit: str = ""
-    offers: str | None = None
-    value: str | None = None
-    shows: str | None = None
-    most: str | int | None = None
-    least: str | int | None = None
-
-
-@dataclass(frozen=True)
-class Input:
-    """One node of a step's description tree (see :func:`describe`).
-
-    ``name`` is the field's JSON key: its alias where the model gives one
-    (Homeostasis's ``pass_`` is sent as ``"pass"``), else ``attr``, the model's
-    attribute name. ``path`` is dotted from the action's root (``trades[].amount``,
-    ``bids{}.chips``); ``minimum`` / ``maximum`` are the model's fixed bounds
-    and ``most`` / ``least`` the ones the request sets. ``literals`` are the
-    values the field's type allows when it names them (``Literal[True]``, an
-    ``Enum``'s values; empty otherwise); ``keys`` the same for a map's keys.
-    ``children`` hold a group's fields, or a list's or map's one element
-    (named ``"[]"`` / ``"{}"``).
-    """
-
-    name: str
-    path: str
-    input: InputKind
-    label: str
-    help: str = ""
-    unit: str = ""
-    offers: str | None = None
-    value: str | None = None
-    shows: str | None = None
-    required: bool = True
-    default: Any = None
-    minimum: int | None = None
-    maximum: int | None = None
-    most: str | int | None = None
-    least: str | int | None = None
-    min_items: int | None = None
-    max_items: int | None = None
-    children: tuple[Input, ...] = ()
-    attr: str = ""
-    literals: tuple[Any, ...] = ()
-    keys: tuple[Any, ...] = ()
-
-    @property
-    def key(self) -> str:
-        """The node's key in the JSON object that holds it (``"[]"`` / ``"{}"`` for
-        a list's or map's element)."""
-        return self.name
-
-    @property
-    def passes(self) -> bool:
-        """A field that is either absent or true (``Literal[True] | None``: a pass)."""
-        return self.literals == (True,) and not self.required
-
-    def as_json(self) -> dict[str, Any]:
-        """The node as plain JSON (for the web page and ``mainmatch schema``)."""
-        out: dict[str, Any] = {
-            "name": self.name,
-            "path": self.path,
-            "input": self.input,
-            "label": self.label,
-        }
-        for key in ("help", "unit", "offers", "value", "shows", "most", "least"):
-            if getattr(self, key):
-                out[key] = getattr(self, key)
-        for key in ("minimum", "maximum", "min_items", "max_items", "default"):
-            if getattr(self, key) is not None:
-                out[key] = getattr(self, key)
-        if self.attr and self.attr != self.name:
-            out["attr"] = self.attr
-        for key in ("literals", "keys"):
-            if getattr(self, key):
-                out[key] = list(getattr(self, key))
-        out["required"] = self.required
-        if self.children:
-            out["children"] = [c.as_json() for c in self.children]
-        return out
-
 
 #: ``(request) -> sentence``: the request in words, for the player it was sent to
 Summary = Callable[[Mapping[str, Any]], str]

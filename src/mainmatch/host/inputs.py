@@ -21,7 +21,7 @@ import math
 import unicodedata
 from typing import Any
 
-from .errors import Unprocessable
+from .errors import Conflict, Unprocessable
 
 MAX_NUMBER = 1_000_000
 MAX_ITEMS = 1_000
@@ -265,3 +265,13 @@ def check_player_ids(players: list[str], *, normalise: bool) -> list[str]:
         if problem:
             raise Unprocessable(f"player id {brief(pid)} {problem}")
     return out
+
+
+def check_step_number(step: object, number: int) -> None:
+    """``step`` must be the open step's ``number``; 409 naming the open step."""
+    if type(step) is not int:
+        raise Unprocessable(f"step must be the number of the open step ({number})")
+    if step < number:
+        raise Conflict(f"step {step} is already resolved; the open step is {number}")
+    if step > number:
+        raise Conflict(f"step {step} is not open yet; the open step is {number}")

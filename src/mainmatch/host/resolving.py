@@ -40,6 +40,7 @@ from . import deadlines as dl
 from . import delivery
 from .core import ServiceCore, defaults_rng
 from .errors import Conflict, NotFound
+from .inputs import check_step_number
 from .isolation import GameFault, RulesBusy
 from .models import MatchRow, StepRow, SubmissionRow
 from .snapshots import Snapshot
@@ -249,8 +250,6 @@ class ResolvingMixin(ServiceCore):
         the defaults. Naming the step keeps two clicks from resolving two steps.
         This is also how a host starts a broken match again: if the game fails
         again, the match stays stopped and the host is told why."""
-        from .steps import check_step_number
-
         for _ in range(MAX_TRIES):
             m, snap, sent = self._read_open(match_id)
             if m.status == "over":

@@ -29,7 +29,7 @@ from . import delivery
 from .access import Access, _player_of
 from .core import _replay, game_of
 from .errors import Conflict, HostError, NotFound, Unprocessable
-from .inputs import brief, check_json
+from .inputs import brief, check_json, check_step_number
 from .isolation import GameFault
 from .models import MatchRow, SeatRow, StepRow, SubmissionRow
 from .resolving import MAX_CHAIN, MAX_TRIES, ResolvingMixin, Version, ready
@@ -371,13 +371,3 @@ def _clock_waits(m: MatchRow) -> bool:
     submission is still on time."""
     s = object_session(m)
     return bool(s and s.scalar(select(delivery.prompts_waiting()).where(MatchRow.id == m.id)))
-
-
-def check_step_number(step: object, number: int) -> None:
-    """``step`` must be the open step's ``number``; 409 naming the open step."""
-    if type(step) is not int:
-        raise Unprocessable(f"step must be the number of the open step ({number})")
-    if step < number:
-        raise Conflict(f"step {step} is already resolved; the open step is {number}")
-    if step > number:
-        raise Conflict(f"step {step} is not open yet; the open step is {number}")

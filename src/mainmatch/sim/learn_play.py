@@ -92,7 +92,7 @@ class LearnerSeat:
     """A learner in one seat: the policy's member, its decisions traced."""
 
     name = "learner"
-    #: it changes neither its view nor its request (docs/decisions.md PD2)
+    #: it changes neither its view nor its request (docs/decisions/performance.md PD2)
     reads_only = True
     repairs = True
 

@@ -1,4 +1,4 @@
-"""The declared views and result of The Amalgamation (amalgamation.md §5, §6):
+"""The declared views and result of The Amalgamation (amalgamation spec §5, §7):
 the views and results stay the dicts ``views.py`` and ``game.py`` build; these
 types describe them for the contract checks and the adapters
 (``engine/declared.py``)."""
@@ -102,7 +102,7 @@ class Thief(Declared):
 
 
 class Rankings(Declared):
-    """Each sub-game's ranking, best first (§6)."""
+    """Each sub-game's ranking, best first (§4.2)."""
 
     kong: list[Player]
     minus: list[Player]
@@ -211,7 +211,7 @@ class AmalgamationView(ViewBase):
 
 
 class Details(Declared):
-    """The result's details (§6): the final points are the scores."""
+    """The result's details (§7): the final points are the scores."""
 
     points: Scores
     rankings: Rankings

@@ -1,4 +1,4 @@
-"""The declared views and result of Homeostasis (homeostasis.md §5, §6): the
+"""The declared views and result of Homeostasis (homeostasis spec §5, §7): the
 views and results stay the dicts ``views.py`` and ``game.py`` build; these
 types describe them for the contract checks and the adapters
 (``engine/declared.py``). Totals and round results are exact fractions written
@@ -30,7 +30,7 @@ Phase = Literal[
     "choose_ec",
     "over",
 ]
-#: the band the total falls in (§6)
+#: the band the total falls in (§7)
 Outcome = Literal["positive_big", "positive_small", "neutral", "negative_small", "negative_big"]
 
 
@@ -43,7 +43,7 @@ class Bid(Declared):
 
 
 class Auction(Declared):
-    """The live auction (§3.3): its card, who bids first, each slot's total, bids and passes."""
+    """The live auction (§4.4): its card, who bids first, each slot's total, bids and passes."""
 
     number: int
     card: Symbol
@@ -64,7 +64,7 @@ class AuctionDone(Declared):
 
 
 class FinalAuction(Declared):
-    """The sealed final auction (§3.4) and its rebids."""
+    """The sealed final auction (§4.5) and its rebids."""
 
     bidders: list[Player]
     sealed_rounds: list[dict[Player, int]]
@@ -74,7 +74,7 @@ class FinalAuction(Declared):
 
 
 class SavedPlaced(Declared):
-    """Saved cards a player placed before and after the expression (§3.5)."""
+    """Saved cards a player placed before and after the expression (§4.5)."""
 
     player: Player
     front: list[Symbol]
@@ -82,7 +82,7 @@ class SavedPlaced(Declared):
 
 
 class Bracket(Declared):
-    """A pair of brackets placed (§3.6): its first and last position, by whom."""
+    """A pair of brackets placed (§4.6): its first and last position, by whom."""
 
     first: int
     last: int
@@ -139,7 +139,7 @@ class HomeostasisView(ViewBase):
 
 
 class Details(Declared):
-    """The result's details (§6): no score per player; the teams are declared here."""
+    """The result's details (§7): no score per player; the teams are declared here."""
 
     round_results: list[str]
     simplified: list[str]
@@ -154,7 +154,7 @@ HomeostasisResult = Result[Details]
 
 
 class SaveCardsRequest(RequestBase):
-    """``save_cards`` (§3.1): the deck to save from and the garnets held."""
+    """``save_cards`` (§3, §4.1): the deck to save from and the garnets held."""
 
     kind: Literal["save_cards"]
     cards: list[Symbol]
@@ -162,7 +162,7 @@ class SaveCardsRequest(RequestBase):
 
 
 class DraftRequest(RequestBase):
-    """``draft`` (§3.2): the cards left and the free positions of the auction order."""
+    """``draft`` (§3, §4.3): the cards left and the free positions of the auction order."""
 
     kind: Literal["draft"]
     cards: list[Symbol]
@@ -170,7 +170,7 @@ class DraftRequest(RequestBase):
 
 
 class BidRequest(RequestBase):
-    """``bid`` (§3.3): the card on auction, the chips held, the empty slots, each
+    """``bid`` (§3, §4.4): the card on auction, the chips held, the empty slots, each
     slot's total and whether passing is allowed yet."""
 
     kind: Literal["bid"]
@@ -182,7 +182,7 @@ class BidRequest(RequestBase):
 
 
 class FinalBidRequest(RequestBase):
-    """``final_bid`` (§3.4): the chips held and the rebid number."""
+    """``final_bid`` (§3, §4.5): the chips held and the rebid number."""
 
     kind: Literal["final_bid"]
     chips: int
@@ -190,14 +190,14 @@ class FinalBidRequest(RequestBase):
 
 
 class PlaceSavedRequest(RequestBase):
-    """``place_saved`` (§3.5): the saved cards to place."""
+    """``place_saved`` (§3, §4.5): the saved cards to place."""
 
     kind: Literal["place_saved"]
     saved_cards: list[Symbol]
 
 
 class BracketsRequest(RequestBase):
-    """``brackets`` (§3.6): the expression's length and the brackets placed (first, last)."""
+    """``brackets`` (§3, §4.6): the expression's length and the brackets placed (first, last)."""
 
     kind: Literal["brackets"]
     length: int

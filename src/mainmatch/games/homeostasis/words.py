@@ -1,4 +1,4 @@
-"""Homeostasis's step descriptions (homeostasis.md §3, §4): the words and
+"""Homeostasis's step descriptions (homeostasis spec §3, §4): the words and
 inputs every adapter derives its form, echo and decomposition from; the step
 units in steps.py hold them with their handlers.
 

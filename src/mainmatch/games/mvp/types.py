@@ -1,4 +1,4 @@
-"""The declared views and result of The MVP (mvp.md §5, §7.4): the views and
+"""The declared views and result of The MVP (mvp spec §5, §7.4): the views and
 results stay the dicts ``views.py`` and ``final.py`` build; these types describe
 them for the contract checks and the adapters (``engine/declared.py``)."""
 

@@ -1,4 +1,4 @@
-"""The declared views and result of Seat Exchange (seat_exchange.md §5, §7):
+"""The declared views and result of Seat Exchange (seat_exchange spec §5, §7):
 the views and results stay the dicts ``views.py`` builds; these types describe
 them for the contract checks and the adapters (``engine/declared.py``)."""
 

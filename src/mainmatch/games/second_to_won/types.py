@@ -1,4 +1,4 @@
-"""The declared views and result of Second to Won (second_to_won.md §5, §7.5):
+"""The declared views and result of Second to Won (second_to_won spec §5, §7.5):
 the views and results stay the dicts ``views.py`` and ``game.py`` build; these
 types describe them for the contract checks and the adapters
 (``engine/declared.py``)."""
