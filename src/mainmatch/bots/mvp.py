@@ -249,7 +249,7 @@ class MvpStrategyBot:
     def _take_control(view: dict, request: dict, bids: dict[str, int], spare: int) -> int:
         """Spare chips on its team's flagged exposed cards, enough to hold more than the
         rest of the team together: the claiming player with the strictly highest bid
-        controls a card (§4.3). Returns the chips added to ``bids``."""
+        controls a card (§4.2). Returns the chips added to ``bids``."""
         team, mine = view["you"]["team"], view["you"]["bids"]
         added = 0
         for x in request["biddable"]:
