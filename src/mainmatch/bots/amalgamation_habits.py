@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .amalgamation import OFFICIAL_BUDGET, ROUNDS, SplitBot, starting_budget, vote
+from .amalgamation_split import OFFICIAL_BUDGET, ROUNDS, SplitBot, starting_budget, vote
 
 #: the habits' numbers and their defaults (the ``habits`` family's ranges are in
 #: ``families/amalgamation.py``): issue 31's three-habit seat
