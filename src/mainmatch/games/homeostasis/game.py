@@ -109,6 +109,11 @@ class Homeostasis(Game[HomeostasisState]):
             used_saved={p: () for p in players},
         )
 
+    def pending_players(self, state: HomeostasisState) -> list[str]:
+        # the speed hook: who acts without asking the unit (views.pending_players
+        # remembers it per state for the checks and the view)
+        return views.pending_players(state)
+
     # ------------------------------------------------------------ views §5
 
     def view(self, state: HomeostasisState, player: str | None) -> dict:

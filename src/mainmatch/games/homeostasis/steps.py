@@ -30,7 +30,7 @@ from .random_play import (
     random_save,
 )
 from .state import HomeostasisState
-from .views import cards_left, empty_slots, free_positions
+from .views import cards_left, empty_slots, free_positions, pending_players
 from .words import WORDS
 from .work import QuietWork, Work
 
@@ -52,6 +52,11 @@ class HomeostasisStep(Step[Any, Any]):
 
     def not_asked(self, state: HomeostasisState, player: str) -> str:
         return f"{player} is not expected to act now"
+
+    def players(self, state: HomeostasisState) -> Sequence[str]:
+        # who acts, read off the state once per state for the driver, the
+        # checks and the view alike (views.pending_players remembers it)
+        return pending_players(state)
 
     def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
         """§4: this step's resolution on ``w`` (then the transitions)."""
@@ -130,9 +135,6 @@ class SaveCards(HomeostasisStep):
             for p in state.players
         }
 
-    def players(self, state: HomeostasisState) -> Sequence[str]:
-        return list(state.players)
-
     def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
         V.check_save(action, state.holding(player))
 
@@ -166,9 +168,6 @@ class Draft(HomeostasisStep):
                 "positions": free_positions(state),
             }
         }
-
-    def players(self, state: HomeostasisState) -> Sequence[str]:
-        return [resolve.drafter(state)]
 
     def plainly_legal(self, state: HomeostasisState, player: Any, action: Any) -> bool:
         if quick.legal_draft(state, player, action):
@@ -226,9 +225,6 @@ class Bid(HomeostasisStep):
             }
         }
 
-    def players(self, state: HomeostasisState) -> Sequence[str]:
-        return [state.turn_order[present(state.auction, "open auction").turn]]
-
     def plainly_legal(self, state: HomeostasisState, player: Any, action: Any) -> bool:
         if quick.legal_bid(state, player, action):
             self._plain = (state, player, action)
@@ -283,9 +279,6 @@ class FinalBid(HomeostasisStep):
             for p in fa.bidders
         }
 
-    def players(self, state: HomeostasisState) -> Sequence[str]:
-        return list(present(state.final_auction, "final auction").bidders)
-
     def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
         V.check_final_bid(action, state.chips[player])
 
@@ -321,9 +314,6 @@ class PlaceSaved(HomeostasisStep):
         p = self._winner(state)
         return {p: {"kind": "place_saved", "saved_cards": list(state.saved[p])}}
 
-    def players(self, state: HomeostasisState) -> Sequence[str]:
-        return [self._winner(state)]
-
     def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
         V.check_place_saved(action, state.saved[player])
 
@@ -357,9 +347,6 @@ class Brackets(HomeostasisStep):
             p: {"kind": "brackets", "length": n, "brackets": [list(x) for x in placed]}
             for p in resolve.eligible_for_brackets(state)
         }
-
-    def players(self, state: HomeostasisState) -> Sequence[str]:
-        return resolve.eligible_for_brackets(state)
 
     def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
         V.check_brackets(
