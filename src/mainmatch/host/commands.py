@@ -75,7 +75,13 @@ def register(app: typer.Typer, bot: BotHook | None = None) -> None:
                 print(NO_BOT, file=sys.stderr)
                 raise typer.Exit(2)
             bot.check()  # before anything starts
-        # the port first: links are printed only once it is ours (issue 34 item 1)
+        # a weak key stops the server before anything else, the port before any link is
+        # printed (issue 34 item 1): links only once the port is ours
+        try:
+            env_admin_key()
+        except MainmatchError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            raise typer.Exit(2) from None
         sock = listening_socket(host, port)
         logging.basicConfig(
             level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
