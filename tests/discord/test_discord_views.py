@@ -11,18 +11,12 @@ from __future__ import annotations
 import asyncio
 import json
 
-import pytest
-
 
 def _parts(r) -> list[str]:
     out = [r.response.content] if r.response else []
     return out + [f.content for f in r.followups]
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="known, next session: a seat given to a bot now drops its member (issue 33 B1); the test's ending must follow",
-)
 def test_long_views_are_sent_whole_and_the_end_stays_readable(sqlite_url, dx):
     async def scenario():
         bot = dx.build_bot(sqlite_url, loops=False)
@@ -54,13 +48,6 @@ def test_long_views_are_sent_whole_and_the_end_stays_readable(sqlite_url, dx):
                     break
                 await world.host.slash(world.lobby, "mm resolve", match=match_id)
             assert dx.host_view(bot, match_id)["status"] == "over"
-            await bot.pump()
-            r = await ann1.slash(world.lobby, "mm view")
-            # a bot's seat is no longer its member's (issue 33, B1) until given back
-            assert "You play no match" in "\n\n".join(_parts(r))
-            r = await world.host.slash(
-                world.lobby, "mm seat", player="ann1", user=ann1, match=match_id
-            )
             await bot.pump()
             r = await ann1.slash(world.lobby, "mm view")
             whole = "\n\n".join(_parts(r))
