@@ -37,11 +37,11 @@ import math
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
+from mainmatch.engine.checks import number
 from mainmatch.engine.choices import Pick
 
 #: list entries read per list
@@ -111,22 +111,6 @@ def standing(at: str, value: dict, seat: Mapping[str, int]) -> list[tuple[str, f
         (f"{at}.@others-min", min(others)),
         (f"{at}.@lead", value[me] - top),
     ]
-
-
-def number(value: Any) -> float | None:
-    """A leaf as a number (bools, ints, floats, fraction strings), else ``None``.
-
-    >>> number("7/2"), number(True), number("bid")
-    (3.5, 1.0, None)
-    """
-    if isinstance(value, bool | int | float):
-        return float(value)
-    if isinstance(value, str) and value and value[0] in "-0123456789":
-        try:
-            return float(Fraction(value))
-        except (ValueError, ZeroDivisionError):
-            return None
-    return None
 
 
 def seats_of(view: Mapping[str, Any], player: str) -> dict[str, int]:

@@ -6,6 +6,7 @@ excludes ``true`` (a bool is an int in Python) and ``5.0``.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, TypeVar
 
 from .errors import IllegalAction
@@ -77,3 +78,20 @@ def after_end(end: T | None) -> T:
     if end is None:
         raise IllegalAction("play has not ended yet")
     return end
+
+
+def number(value: Any) -> float | None:
+    """A view's leaf as a number, or ``None``: bools, ints, floats and fraction
+    strings (how RL's observation and the learned bot read a view).
+
+    >>> number("7/2"), number(True), number("apples")
+    (3.5, 1.0, None)
+    """
+    if isinstance(value, bool | int | float):
+        return float(value)
+    if isinstance(value, str) and value and value[0] in "-0123456789":
+        try:
+            return float(Fraction(value))
+        except (ValueError, ZeroDivisionError):
+            return None
+    return None

@@ -27,11 +27,11 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel
 
+from mainmatch.engine.checks import number
 from mainmatch.engine.declared import PLAYER
 from mainmatch.engine.game import Game
 
 from .layout import Layout
-from .observe import number
 
 #: a declared leaf's kind: a number (int, float, bool), a player id, one of named
 #: values, or other text (read as a number when it holds a fraction)

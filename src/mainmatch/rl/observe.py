@@ -25,12 +25,12 @@ import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from mainmatch.engine import Match
+from mainmatch.engine.checks import number
 
 from .layout import Layout, relative
 
@@ -81,22 +81,6 @@ def leaves(
 def history(value: Any) -> bool:
     """A non-empty list of objects (read at its latest entry in a view)."""
     return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
-
-
-def number(value: Any) -> float | None:
-    """A leaf as a number, or ``None``: bools, ints, floats and fraction strings.
-
-    >>> number("7/2"), number(True), number("apples")
-    (3.5, 1.0, None)
-    """
-    if isinstance(value, bool | int | float):
-        return float(value)
-    if isinstance(value, str) and value and value[0] in "-0123456789":
-        try:
-            return float(Fraction(value))
-        except (ValueError, ZeroDivisionError):
-            return None
-    return None
 
 
 @dataclass
