@@ -13,7 +13,6 @@ opening, each step's public post, the result) and no secret.
 from __future__ import annotations
 
 import asyncio
-import random
 
 import pytest
 
@@ -28,44 +27,21 @@ GAMES = list(games.game_ids())
 
 
 async def play(dx, world, match_id: str, members: list, seed: int = 1) -> dict:
-    """Play the match to its end; returns {player: [stored actions]}."""
-    bot = world.bot
-    rng = random.Random(seed)
-    seats = bot.store.seats(match_id)
-    who = {s.player: m for m in members for s in seats.values() if s.user_id == m.id}
-    played: dict[str, list] = {p: [] for p in who}
-    for _ in range(400):
-        ov = dx.host_view(bot, match_id)
-        if ov["status"] == "over":
-            return played
-        step = ov["open_step"]
-        waiting = ov["pending_status"]
-        pending = [
-            p["player"]
-            for p in ov["pending"]
-            if p["player"] in who and waiting.get(p["player"]) == "not yet"
-        ]
-        assert pending, f"step {step}: only bots pending, yet the step is open"
-        p = pending[0]
-        prompt = world.prompt(who[p], match_id, step)
-        assert prompt is not None, f"no prompt for {p} in step {step}"
-        for other, member in who.items():
-            if other != p and world.place(member) != world.place(who[p]):
-                assert prompt.channel.id != world.place(member).id
-        action = world.intended(match_id, p, rng)
-        answers = await world.act(who[p], prompt, dx.moves(bot, match_id, p, action))
-        assert answers[-1].startswith(f"Stored for step {step}:"), answers[-1]
-        # the request, drafts and echoes in words: no JSON, no key dumps
-        for text in (prompt.content, *answers):
+    """Play the match to its end with the kit's :func:`play` (the prompt in the
+    member's place only, ``Stored for step N``, the stored action the one
+    meant), checking more at every turn: the request and every answer read in
+    words (no JSON) and the stored action is the meant one under the built-in
+    games' own reading of their defaults. Returns {player: [stored actions]}."""
+    game = dx.host_view(world.bot, match_id)["game"]["id"]
+
+    def words_and_store(turn) -> None:
+        for text in (turn.prompt.content, *turn.answers):
             assert "{" not in text and '":' not in text and "**kind**" not in text, text
             assert not faults(text), faults(text)  # issue 34: no field name, repr, "1 chips"
-        played[p].append(action)
-        # the stored action (the record's) is the one meant
-        record = bot.service.record(match_id)
-        if len(record["steps"]) >= step:
-            stored = record["steps"][step - 1]["actions"][p]
-            assert dx.normal(ov["game"]["id"], stored) == dx.normal(ov["game"]["id"], action)
-    raise AssertionError("the match did not end")
+        if turn.stored is not None:
+            assert dx.normal(game, turn.stored) == dx.normal(game, turn.action)
+
+    return await dx.play(world, match_id, members, seed=seed, on_turn=words_and_store)
 
 
 def public_texts(bot, match_id: str) -> str:

@@ -26,6 +26,8 @@ ALLOWED = {
     "host": {"engine", "games", "bots", "season", "sim", "rl"},
     "discord": {"engine", "games", "bots", "season", "sim", "rl", "host"},
     "cli": {"engine", "games", "bots", "season", "sim", "rl", "host", "discord"},
+    # the game author's testing kit (docs/engine.md "Testing your game") drives the adapters
+    "testing": {"engine", "games", "bots", "season", "sim", "rl", "host", "discord", "cli"},
 }
 
 
