@@ -151,9 +151,10 @@ CONFIG_E = {
 
 @pytest.fixture(scope="module")
 def phone_server(tmp_path_factory):
-    """The phone tests' server (phonekit.py): the app served by uvicorn in a
+    """The phone tests' server (the testing kit's ``served``): the app served by uvicorn in a
     thread on a free loopback port, one for each test module."""
-    from .browserkit import served
+    from mainmatch.testing.browser import served
+
     from .phonekit import ADMIN_KEY as PHONE_ADMIN_KEY
 
     url = f"sqlite:///{tmp_path_factory.mktemp('phone') / 'host.db'}"
@@ -164,7 +165,7 @@ def phone_server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def phone_browser():
-    from .browserkit import chromium
+    from mainmatch.testing.browser import chromium
 
     with chromium() as b:
         yield b
@@ -173,14 +174,7 @@ def phone_browser():
 @pytest.fixture(scope="module")
 def phone(phone_browser):
     """One phone-sized page for the module; script errors are collected."""
-    from .phonekit import PHONE, STUBS
+    from mainmatch.testing.browser import phone_page
 
-    ctx = phone_browser.new_context(viewport=PHONE)
-    ctx.add_init_script(STUBS)
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.on("dialog", lambda d: d.accept())
-    yield page
-    ctx.close()
+    with phone_page(phone_browser) as page:
+        yield page

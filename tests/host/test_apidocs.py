@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from mainmatch.host.app import create_app
+from mainmatch.testing.browser import chromium, served, until
 
-from .browserkit import chromium, served, until
 from .conftest import ADMIN_KEY
 
 #: what each kind of file must be served as

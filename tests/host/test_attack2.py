@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 
 from mainmatch.host import api as api_module
 from mainmatch.host.app import create_app
+from mainmatch.testing.browser import serve_process, served
 
-from .browserkit import serve_process, served
 from .conftest import ADMIN_KEY
 
 MANUAL = {"trades": "manual", "choose_ec": "manual"}
@@ -517,7 +517,7 @@ def test_m4_a_live_stream_of_a_reissued_link_ends(sqlite_url, role):
 def test_m3_new_link_on_the_host_page_in_a_browser(sqlite_url):
     """The host presses "New link" beside dh's seat (Chromium): the page shows
     the new link at once and dh's old page no longer opens."""
-    from .browserkit import chromium, until
+    from mainmatch.testing.browser import chromium, until
 
     app = create_app(sqlite_url, scan_interval=0.2, admin_key=ADMIN_KEY)
     with served(app) as base, chromium() as browser:

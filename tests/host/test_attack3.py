@@ -13,8 +13,8 @@ import pytest
 
 from mainmatch.engine.errors import MainmatchError
 from mainmatch.host.app import create_app
+from mainmatch.testing.browser import serve_process
 
-from .browserkit import serve_process
 from .conftest import ADMIN_KEY
 
 MANUAL = {"trades": "manual", "choose_ec": "manual"}

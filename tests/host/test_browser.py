@@ -19,8 +19,7 @@ import pytest
 
 from mainmatch import games
 from mainmatch.host.app import create_app
-
-from .browserkit import chromium, error_shown, my_turn, served, until
+from mainmatch.testing.browser import chromium, error_shown, my_turn, served, until
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"

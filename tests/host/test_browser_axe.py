@@ -21,16 +21,21 @@ from typing import Any
 import pytest
 
 from mainmatch import games
+from mainmatch.testing.browser import (
+    FORBIDDEN,
+    axe_violations,
+    chromium,
+    describe_violations,
+    served,
+)
+from mainmatch.testing.phone import finished, running
 
-from .browserkit import chromium, served
-from .phonekit import ADMIN_KEY, finished, running
+from .phonekit import ADMIN_KEY
 from .test_browser_forms import _homeostasis_steps
 
 pytestmark = pytest.mark.browser
 
 VIEWPORTS = {"390": {"width": 390, "height": 844}, "1280": {"width": 1280, "height": 800}}
-#: the impacts the issue's target forbids (axe's four are minor, moderate, serious, critical)
-FORBIDDEN = ("critical", "serious")
 GAMES = sorted(games.ids())
 KINDS = [
     "home without the key",
@@ -124,22 +129,6 @@ def pages(site) -> Iterator[dict[str, Any]]:
         yield out
 
 
-def _violations(page: Any) -> list[dict[str, Any]]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    return Axe().run(page).response["violations"]
-
-
-def _describe(violations: list[dict[str, Any]]) -> str:
-    lines = []
-    for v in violations:
-        lines.append(f"{v['impact']} {v['id']}: {v['help']} ({len(v['nodes'])})")
-        for node in v["nodes"][:6]:
-            why = (node.get("any") or node.get("all") or [{}])[0].get("message", "")
-            lines.append(f"    {' '.join(map(str, node['target']))}: {node['html'][:100]} {why}")
-    return "\n".join(lines)
-
-
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 @pytest.mark.parametrize("kind", KINDS)
 def test_no_critical_or_serious_axe_violation(site, pages, kind: str, viewport: str) -> None:
@@ -151,6 +140,6 @@ def test_no_critical_or_serious_axe_violation(site, pages, kind: str, viewport: 
         page.wait_for_selector("#action-form")
     if kind.startswith("new "):
         page.wait_for_selector("#deadlines select")
-    bad = [v for v in _violations(page) if v["impact"] in FORBIDDEN]
+    bad = axe_violations(page, FORBIDDEN)
     if bad:
-        pytest.fail(f"{kind} at {viewport} px:\n{_describe(bad)}", pytrace=False)
+        pytest.fail(f"{kind} at {viewport} px:\n{describe_violations(bad)}", pytrace=False)

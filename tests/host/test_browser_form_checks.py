@@ -22,9 +22,10 @@ import pytest
 
 from mainmatch import games
 from mainmatch.engine.match import Match, play
+from mainmatch.testing.browser import my_turn
+from mainmatch.testing.phone import echo_of, open_page, rules_say, running, submit_and_wait
 
-from .browserkit import my_turn
-from .phonekit import ADMIN_KEY, echo_of, open_page, rules_say, running, submit_and_wait
+from .phonekit import ADMIN_KEY
 
 pytestmark = pytest.mark.browser
 

@@ -17,20 +17,19 @@ import pytest
 
 from mainmatch import games
 from mainmatch.engine.match import Match, play
-
-from .browserkit import error_shown, my_turn, until
-from .phonekit import (
-    ADMIN_KEY,
+from mainmatch.testing.browser import error_shown, my_turn, until
+from mainmatch.testing.phone import (
     PHONE,
     RAW,
     check_words,
     echo_of,
     open_page,
     rules_say,
-    shot,
     submit_and_wait,
     width,
 )
+
+from .phonekit import ADMIN_KEY, shot
 
 pytestmark = pytest.mark.browser
 

@@ -21,22 +21,20 @@ import pytest
 
 from mainmatch import games
 from mainmatch.host.service import Access
-
-from .browserkit import error_shown, until
-from .phonekit import (
-    ADMIN_KEY,
+from mainmatch.testing.browser import error_shown, until
+from mainmatch.testing.phone import (
     PHONE,
-    TOP_LEGENDS,
     check_words,
     echo_of,
     finished,
     open_page,
     rules_say,
     running,
-    shot,
     submit_and_wait,
     width,
 )
+
+from .phonekit import ADMIN_KEY, TOP_LEGENDS, shot
 
 pytestmark = pytest.mark.browser
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from mainmatch.host.app import create_app
-
-from .browserkit import chromium, served
+from mainmatch.testing.browser import chromium, served
 
 pytestmark = pytest.mark.browser
 ADMIN_KEY = "browser-test-admin-key"

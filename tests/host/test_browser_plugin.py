@@ -15,9 +15,16 @@ from __future__ import annotations
 import pytest
 
 from mainmatch import games
-
-from .browserkit import my_turn
-from .phonekit import PHONE, check_words, echo_of, open_page, rules_say, submit_and_wait, width
+from mainmatch.testing.browser import my_turn
+from mainmatch.testing.phone import (
+    PHONE,
+    check_words,
+    echo_of,
+    open_page,
+    rules_say,
+    submit_and_wait,
+    width,
+)
 
 pytestmark = pytest.mark.browser
 GAME = "sealed_bid"

@@ -84,7 +84,7 @@ def test_serve_prints_the_link_to_open_first(tmp_path):
 
     import httpx
 
-    from .browserkit import serve_process
+    from mainmatch.testing.browser import serve_process
 
     out = tmp_path / "out.txt"
     env = {k: v for k, v in os.environ.items() if k != "MAINMATCH_ADMIN_KEY"}

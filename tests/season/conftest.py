@@ -29,8 +29,6 @@ def _host_module(name: str):
 _host = _host_module("conftest")
 db_url = _host.db_url  # sqlite_url and pg_url come from tests/conftest.py
 ADMIN_KEY = _host.ADMIN_KEY
-#: the host browser tests' kit: ``served(app)`` (uvicorn on a loopback port), ``chromium()``
-browserkit = _host_module("browserkit")
 
 
 @pytest.fixture

@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 
 from mainmatch.host.app import create_app
-
-from .conftest import browserkit
+from mainmatch.testing.browser import chromium, served
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -25,7 +24,7 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture
 def server(sqlite_url):
     app = create_app(sqlite_url, scan_interval=0.5, admin_key="season-browser-key")
-    with browserkit.served(app) as base:
+    with served(app) as base:
         yield app, base
 
 
@@ -44,7 +43,7 @@ def test_host_edits_the_season_on_a_phone(server):
     _, token = app.state.seasons.create("phone", list(names), names=names, starting_garnets=1)
     ARTIFACTS.mkdir(exist_ok=True)
     errors: list[str] = []
-    with browserkit.chromium() as browser:
+    with chromium() as browser:
         from playwright.sync_api import expect
 
         page = phone_page(browser, errors)
@@ -120,7 +119,7 @@ def test_host_enters_a_match_by_id_and_mixes_people_and_bots(server):
     done = svc.create_match("amalgamation", six, bots=dict.fromkeys(six, "random"), seed=3)
     assert svc.wait_for_bots(60)
     errors: list[str] = []
-    with browserkit.chromium() as browser:
+    with chromium() as browser:
         from playwright.sync_api import expect
 
         page = phone_page(browser, errors)

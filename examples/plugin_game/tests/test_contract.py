@@ -1,10 +1,10 @@
-"""The Sealed Bid keeps the engine contract (mainmatch.engine.contract), plays
-its golden match unchanged, and its chips, garnets and points add up, at every
-table size it takes (3 to 5 players)."""
+"""The Sealed Bid keeps the engine contract and plays its golden match
+unchanged (the testing kit's one call, mainmatch.testing.check_game), and its
+chips, garnets and points add up, at every table size it takes (3 to 5
+players)."""
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from sealed_bid import GAME
 
 from mainmatch.bots import get_bot
-from mainmatch.engine import Match, contract, golden
+from mainmatch.engine import Match, contract
 from mainmatch.engine.registry import get_game
+from mainmatch.testing import check_game, golden_path
 
 COUNTS = list(contract.player_counts(GAME))
 
@@ -25,13 +26,14 @@ def test_the_installed_entry_point_is_this_game() -> None:
     assert get_game("sealed_bid") is GAME and COUNTS == [3, 4, 5]
 
 
-def test_the_contract_holds_at_every_table_size() -> None:
-    contract.check_game(GAME, seeds=range(6))
-
-
-def test_the_golden_match_is_unchanged() -> None:
-    path = Path(sealed_bid.__file__).with_name("golden") / "sealed_bid.txt"
-    golden.check_golden(GAME, path, update=os.environ.get("MAINMATCH_UPDATE_GOLDEN") == "1")
+def test_the_contract_and_the_golden_match_hold_at_every_table_size() -> None:
+    """Random play at 3, 4 and 5 players over six seeds each, the declared
+    types, secrecy, replay, and golden/sealed_bid.txt (MAINMATCH_UPDATE_GOLDEN=1
+    rewrites it)."""
+    assert golden_path("sealed_bid") == Path(sealed_bid.__file__).with_name("golden").joinpath(
+        "sealed_bid.txt"
+    )
+    check_game("sealed_bid", seeds=range(6))
 
 
 @pytest.mark.parametrize("count", COUNTS)
