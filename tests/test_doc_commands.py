@@ -67,6 +67,14 @@ NOT_RUN: dict[str, str] = {
         "starts a local Ray cluster (a dozen processes); tests/sim/test_ray.py runs --ray auto"
     ),
     'pip install "mainmatch[learn]"': "downloads PyTorch and sb3-contrib from the network",
+    # docs/engine.md "Testing your game": a game author's own package and its tests
+    'pip install -e . "mainmatch[test]"': (
+        "installs an author's own package (the reader's folder); make install installs the example"
+    ),
+    "pytest -q": ("an author's package's tests; the example plugin's run in make test (testpaths)"),
+    ".venv/bin/pip install -e ../my_game": "installs an author's package, which is not here",
+    ".venv/bin/pytest -q -k my_game tests/engine tests/rl tests/discord tests/host "
+    "tests/test_golden.py": "runs test suites over an author's game; make test runs them all",
     ".venv/bin/python examples/train_maskable_ppo.py --game seat_exchange --opponents strategy "
     "--steps 30000": "needs the learn extra (PyTorch, sb3-contrib), which the tests do not install",
 }

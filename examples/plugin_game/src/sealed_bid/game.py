@@ -75,7 +75,7 @@ class SealedBid(Game[SealedState]):
         }
         if given:
             raise InvalidConfig(f"config.garnets: {min(given)!r} is not a player in this match")
-        if variant:  # official configs carry no variant field (engine spec convention 7)
+        if variant:  # official configs carry no variant field (docs/spec/engine.md convention 7)
             config["variant"] = variant
         return self.check_config(config)
 

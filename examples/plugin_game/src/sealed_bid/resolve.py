@@ -107,7 +107,8 @@ def _end_play(state: SealedState, events: list[dict]) -> tuple[SealedState, list
 
 
 def resolve_vote(state: SealedState, actions: dict[str, dict]) -> tuple[SealedState, list[dict]]:
-    """§3: the winners' votes name the EC among the tied worst (engine spec convention 4)."""
+    """§3: the winners' votes name the EC among the tied worst
+    (docs/spec/engine.md convention 4)."""
     assert state.end is not None
     votes = {p: actions[p]["ec"] for p in state.end["winners"]}
     ec = ec_rules.tally_ec(votes, state.end["ec_candidates"], state.config["gamewide_tiebreak"])

@@ -1,7 +1,7 @@
 """The Sealed Bid's step units (rules.md §2, §3): each step kind's request
 type, action model, words (the description the web form, Discord, echoes and
 RL derive from) and handlers (docs/engine.md "Step units"). ``choose_ec`` is
-the engine's shared step (docs/engine.md "Conventions")."""
+the engine's shared step (docs/spec/engine.md convention 4)."""
 
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ class Bid(Step[BidRequest, BidAction]):
 
     def random(self, state: SealedState, player: str, rng: random.Random) -> dict[str, Any]:
         """Passes in both spellings, all-ins, small tie-prone bids, garnets turned
-        in (docs/engine.md "Conventions"); reads only the player's own chips and
+        in (docs/spec/engine.md convention 6); reads only the player's own chips and
         garnets."""
         held = state.garnets[player]
         turned = rng.randint(1, held) if held and rng.random() < 0.3 else 0

@@ -31,7 +31,7 @@ def view(state: SealedState, player: str | None) -> dict:
         "end": _copy_end(state.end),
     }
     variant = state.config.get("variant")
-    if variant:  # only a variant's views name it (engine spec convention 7)
+    if variant:  # only a variant's views name it (docs/spec/engine.md convention 7)
         out["variant"] = dict(variant)
     if player is not None:
         if player not in state.points:
@@ -64,7 +64,8 @@ def result(state: SealedState) -> dict | None:
     players = list(state.players)
     ec = end["elimination_candidate"]
     rest = [p for p in players if p != ec]
-    # group_by: tie groups, best first, players order inside a group (engine spec convention 5)
+    # group_by: tie groups, best first, players order inside a group
+    # (docs/spec/engine.md convention 5)
     ranking = group_by(rest, lambda p: standing(state, p))
     if ec is not None:
         ranking.append([ec])
