@@ -6,7 +6,6 @@ Regenerate after an intended behaviour change with
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ import pytest
 from mainmatch import games
 from mainmatch.engine.golden import check_golden
 from mainmatch.games.mvp.game import EXAMPLE_PLAYERS
+from mainmatch.testing import golden_path as kit_golden_path
 
 GOLDEN = Path(__file__).with_name("golden")
 SEED = 7
@@ -26,11 +26,9 @@ def golden_path(game) -> Path:
     """Where ``game``'s golden file lives: ``tests/golden/`` for the built-in
     games, the ``golden/`` folder of its own package for a game installed from
     outside (its package ships the file, docs/engine.md "Adding a game")."""
-    module = type(game).__module__
-    if module.startswith("mainmatch."):
+    if type(game).__module__.startswith("mainmatch."):
         return GOLDEN / f"{game.id}.txt"
-    package = Path(str(sys.modules[module].__file__)).parent
-    return package / "golden" / f"{game.id}.txt"
+    return kit_golden_path(game)
 
 
 @pytest.mark.parametrize("game_id", games.ids())
