@@ -335,9 +335,9 @@ async def play(
     that member answers the prompt in their own place through its components
     with the action ``choose(view, request, rng)`` gives (default: the game's
     ``random_action``). Checked at every turn: the prompt reached that
-    member's place and no other member's, the last answer is ``Stored for step
-    N``, and the stored action is the one meant (:func:`plain`); ``on_turn``
-    may check more. Returns ``{player: [actions meant]}``."""
+    member's place and no other member's, the prompt and the answers are words
+    (no JSON, no key dump), the last answer is ``Stored for step N``, and the
+    stored action is the one meant (:func:`plain`); ``on_turn`` may check more. Returns ``{player: [actions meant]}``."""
     bot = world.bot
     rng = random.Random(seed)
     seats = bot.store.seats(match_id)
@@ -383,6 +383,8 @@ async def _one_turn(
         action = choose(mine["view"], dict(mine["request"]), rng)
     answers = await world.act(who[p], prompt, moves(bot, match_id, p, action))
     assert answers[-1].startswith(f"Stored for step {step}:"), answers[-1]
+    for text in (prompt.content, *answers):  # the request and every answer in words
+        assert "{" not in text and '":' not in text and "**kind**" not in text, text
     steps = bot.service.record(match_id)["steps"]
     stored = steps[step - 1]["actions"][p] if len(steps) >= step else None
     if stored is not None:
