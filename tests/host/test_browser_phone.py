@@ -176,26 +176,37 @@ def test_second_to_won_bids_with_the_rules_words_on_choice(phone_server, phone):
     choice = [
         i["letter"] for i in request["items"] if any(e["target"] == "choice" for e in i["effects"])
     ]
+    assert choice, "the official catalogue's auction 1 has an item to CHOICE"
     rows = phone.locator("#action-form fieldset .row[data-key]")
     assert rows.count() == len(request["items"])
     # ana holds no garnets: no garnet box to fill on any item
     assert phone.locator("#action-form [data-path='bids{}.garnets']").count() == 0
+    # "For" only beside an item to CHOICE (issue 34 item 9): no picker on a "to YOU" item
+    for item in request["items"]:
+        row = phone.locator(f"#action-form .row[data-key={item['letter']}]")
+        fors = row.locator("[data-path='bids{}.choice']").count()
+        assert fors == (item["letter"] in choice), (item["letter"], fors)
+        assert ("For" in row.inner_text()) == (item["letter"] in choice)
     shot(phone, "second_to_won")
-    letters = [i["letter"] for i in request["items"] if i["letter"] not in choice][:3]
+    letters = [i["letter"] for i in request["items"] if i["letter"] not in choice][:2]
     for letter in letters:
         row = phone.locator(f"#action-form .row[data-key={letter}]")
         row.locator("input[type=number]").first.fill("2")
-    # a player named on an item that goes to nobody: the rules say so, in the form's words
-    first = phone.locator(f"#action-form .row[data-key={letters[0]}]")
-    first.locator("select").select_option(label="ben")
-    said = rules_say(phone)
-    assert said.startswith(f"item {letters[0]} has no CHOICE target") and '"For"' in said
-    first.locator("select").select_option(label="—")
+    # a bid on the item to CHOICE without its player: the rules say so, naming "For"
+    mine = phone.locator(f"#action-form .row[data-key={choice[0]}]")
+    mine.locator("input[type=number]").first.fill("1")
+    rules_say(
+        phone,
+        f'item {choice[0]} is to CHOICE: name the player in "choice"'
+        f' (under "For", choose the player item {choice[0]} goes to)',
+    )
+    mine.locator("select").select_option(label="ben")
     rules_say(phone, "")
-    assert echo_of(phone, letters[2]).startswith(f"You bid 2 chips on {letters[0]} (")
+    assert f"1 chip on {choice[0]} (" in echo_of(phone, "for ben")
     acts = submit_and_wait(phone, svc, made.match_id)
-    assert sorted(acts["ana"]["bids"]) == letters
-    assert all(b == {"chips": 2} for b in acts["ana"]["bids"].values())
+    assert sorted(acts["ana"]["bids"]) == sorted([*letters, choice[0]])
+    assert all(acts["ana"]["bids"][x] == {"chips": 2} for x in letters)
+    assert acts["ana"]["bids"][choice[0]] == {"chips": 1, "choice": "ben"}
     assert phone.errors == []
 
 
