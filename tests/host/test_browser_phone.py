@@ -17,6 +17,8 @@ shows them).
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from mainmatch import games
@@ -167,6 +169,40 @@ def test_seat_exchange_trades_by_tapping_seats(phone_server, phone):
             {"players": ["p04", "p04"], "amount": 50},
         ]
     }
+    assert phone.errors == []
+
+
+def test_the_host_page_shows_whole_links_on_a_desktop_and_a_phone(
+    phone_server, phone, phone_browser
+):
+    """Each link box of the host page shows its whole link (issue 34 item 7: an
+    input cut `http://127.0.0.1:1810` at 1280 px), and Copy copies it whole."""
+    app, base = phone_server
+    made = running(app.state.service, "seat_exchange")
+    links = {f"{base}/watch/{made.spectator_token}"}
+    links |= {f"{base}/play/{t}" for t in made.player_tokens.values()}
+    desk = phone_browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        for page in (desk, phone):
+            page.goto(f"{base}/host/{made.host_token}")
+            page.wait_for_selector("#seats-table")
+            boxes = page.evaluate(
+                """() => [...document.querySelectorAll('#link-spectator, #seats-table .player-link')]
+                .map(b => ({value: b.value, cut: b.scrollWidth > b.clientWidth
+                            || b.scrollHeight > b.clientHeight + 1}))"""
+            )
+            assert {b["value"] for b in boxes} == links
+            assert [b["value"] for b in boxes if b["cut"]] == [], page.viewport_size
+            assert width(page) <= page.viewport_size["width"]
+        phone.evaluate(
+            "() => { navigator.clipboard.writeText = (t) => { window.__copied = t;"
+            " return Promise.resolve(); }; }"
+        )
+        phone.click("#seats-table button.copy >> nth=0")
+        first = phone.locator("#seats-table .player-link").first.input_value()
+        until(phone, f"window.__copied === {json.dumps(first)}")
+    finally:
+        desk.close()
     assert phone.errors == []
 
 
