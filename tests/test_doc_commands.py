@@ -8,6 +8,7 @@ starting with ``$ `` outside any block; a line ending in ``\\`` goes on, and a
 
 Each page's commands run in order, as a reader would type them, in a fresh
 directory of their own (so ``./mainmatch.db`` and every file written is the test's),
+with no file written first (a page shows how to make each file its commands read),
 with ``mainmatch`` and ``python`` from this checkout's virtual environment and
 ``examples/`` and ``benchmarks/`` read from the checkout. Sizes change only where
 the page says so in a comment on the line before the block, e.g.
@@ -26,7 +27,6 @@ so it fails here until it works or is listed.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import shlex
@@ -37,7 +37,6 @@ import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -232,56 +231,6 @@ def test_substitute() -> None:
     assert substitute("mainmatch serve", "serve --port {port}", {"port": "9"}).endswith("9")
 
 
-# ---- files a page presumes the reader has ----------------------------------------
-
-
-def _finished_record(path: Path, game: str, players: list[str], seed: int) -> None:
-    """A whole match of random legal play with the host inputs' defaults (no garnets)."""
-    import random
-
-    from mainmatch import games
-    from mainmatch.engine import Match, save_record
-
-    g = games.get(game)
-    match = Match(g, g.new_config(players, seed=seed))
-    rng = random.Random(seed)
-    while match.pending:
-        match.step({p: g.random_action(match.state, p, rng) for p in match.pending})
-    save_record(match.record(), path)
-
-
-def _seasons_page(cwd: Path) -> None:
-    # "a finished record" of the season's first episode, played by six of the cast
-    _finished_record(cwd / "episode1.json", "mvp", ["ana", "ben", "cal", "dee", "eve", "fay"], 1)
-
-
-def _cli_page(cwd: Path) -> None:
-    # a file of host inputs and an item catalogue, as the page names them
-    (cwd / "inputs.json").write_text('{"gamewide_tiebreak": null}\n', encoding="utf-8")
-    auction = [
-        "+15 points to YOU",
-        "+25 points to YOU",
-        "x1.5 points to YOU",
-        "+25 points to CHOICE",
-        "+10 points to OTHERS",
-        "+40 points & 2 Garnets to YOU",
-    ]
-    (cwd / "catalogue.json").write_text(json.dumps([auction]), encoding="utf-8")
-    (cwd / "catalogue.txt").write_text("\n".join(auction) + "\n", encoding="utf-8")
-    # the season the last line reads
-    _mainmatch(cwd, "season", "new", "s1", "--cast", "ana,ben,cal,dee,eve,fay")
-
-
-PRESUMED: dict[str, Callable[[Path], None]] = {
-    "docs/seasons.md": _seasons_page,
-    "docs/cli.md": _cli_page,
-}
-
-
-def _mainmatch(cwd: Path, *args: str) -> None:
-    subprocess.run([str(BIN / "mainmatch"), *args], cwd=cwd, check=True, capture_output=True)
-
-
 # ---- running ------------------------------------------------------------------------------
 
 
@@ -372,8 +321,6 @@ def run_page(page: str, cwd: Path, pg_url: str | None) -> list[tuple[str, float]
     env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
     env.pop("MAINMATCH_ADMIN_KEY", None)
     env["MPLBACKEND"] = "Agg"
-    if page in PRESUMED:
-        PRESUMED[page](cwd)
     times: list[tuple[str, float]] = []
     for c in (c for c in ALL if c.page == page and c.text not in NOT_RUN):
         command = _prepare(substitute(c.text, c.marker, {}), pg_url)

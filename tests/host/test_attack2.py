@@ -534,14 +534,14 @@ def test_m3_new_link_on_the_host_page_in_a_browser(sqlite_url):
         page.on("dialog", lambda d: d.accept())
         page.goto(f"{base}/host/{made['host_token']}")
         row = page.locator('#seats-table tr[data-player="dh"]')
-        assert row.locator("input.player-link").input_value().endswith(f"/play/{old}")
+        assert row.locator(".player-link").input_value().endswith(f"/play/{old}")
         row.locator("button.new-link").click()
         until(
             page,
-            f"!document.querySelector('#seats-table tr[data-player=\"dh\"] input.player-link')"
+            f"!document.querySelector('#seats-table tr[data-player=\"dh\"] .player-link')"
             f".value.endsWith({json.dumps(old)})",
         )
-        new = row.locator("input.player-link").input_value().rsplit("/", 1)[1]
+        new = row.locator(".player-link").input_value().rsplit("/", 1)[1]
         assert httpx.get(f"{base}/play/{old}").status_code == 404
         assert httpx.get(f"{base}/play/{new}").status_code == 200
         assert errors == []

@@ -69,7 +69,7 @@ def test_host_creates_a_six_player_match_and_two_people_play_a_step(server, brow
     host.fill("#title", "Browser test")
     host.click("#create-form button[type=submit]")
     host.wait_for_url(f"{base}/host/*")
-    links = host.locator("#seats-table input.player-link")
+    links = host.locator("#seats-table .player-link")
     people = [links.nth(0).input_value(), links.nth(1).input_value()]
     names = [
         host.locator("#seats-table tbody tr").nth(i).get_attribute("data-player") for i in (0, 1)

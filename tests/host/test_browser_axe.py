@@ -7,7 +7,8 @@ import and new-season forms), /new for each game, each game's rules, the
 player page of each game with a step form open, the host and spectator pages of
 each match in progress, each game's finished match (the result), the player
 page at each later step of Homeostasis (each has its own inputs), and the
-season list, a season's page and its host page.
+season list, a season's page and its host page, and the API docs (/docs: Swagger
+UI, /redoc: ReDoc; issue 34 item 13), each once its viewer has drawn the operations.
 
 One server, one browser and one page per viewport for the module; each
 (page, viewport) is its own test, which prints the violations when it fails.
@@ -50,7 +51,11 @@ KINDS = [
     *(f"homeostasis {k} player" for k in ("draft", "bid", "final_bid", "place_saved", "brackets")),
     # the Neutral player's own row (its team's colour on the row's highlight; issue 34 item 13)
     "homeostasis neutral player",
+    "api docs",
+    "api reference",
 ]
+#: a page drawn by a script: what shows that it has drawn
+DRAWN = {"api docs": ".swagger-ui .opblock", "api reference": "redoc .api-content h5"}
 
 
 @pytest.fixture(scope="module")
@@ -65,6 +70,7 @@ def site(tmp_path_factory) -> Iterator[tuple[str, dict[str, str]]]:
     svc = app.state.service
     with served(app) as base:  # the season tables are made as the app starts
         paths = {"home without the key": "/", "home": "/", "seasons": "/seasons"}
+        paths.update({"api docs": "/docs", "api reference": "/redoc"})
         cast = {p: f"Player {p.upper()}" for p in "abcdefgh"}
         seasons = app.state.seasons
         _, season_token = seasons.create("axe", list(cast), names=cast, starting_garnets=2)
@@ -140,6 +146,8 @@ def test_no_critical_or_serious_axe_violation(site, pages, kind: str, viewport: 
         page.wait_for_selector("#action-form")
     if kind.startswith("new "):
         page.wait_for_selector("#deadlines select")
+    if kind in DRAWN:
+        page.wait_for_selector(DRAWN[kind])
     bad = axe_violations(page, FORBIDDEN)
     if bad:
         pytest.fail(f"{kind} at {viewport} px:\n{describe_violations(bad)}", pytrace=False)

@@ -17,6 +17,8 @@ shows them).
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from mainmatch import games
@@ -168,32 +170,77 @@ def test_seat_exchange_trades_by_tapping_seats(phone_server, phone):
     assert phone.errors == []
 
 
+def test_the_host_page_shows_whole_links_on_a_desktop_and_a_phone(
+    phone_server, phone, phone_browser
+):
+    """Each link box of the host page shows its whole link (issue 34 item 7: an
+    input cut `http://127.0.0.1:1810` at 1280 px), and Copy copies it whole."""
+    app, base = phone_server
+    made = running(app.state.service, "seat_exchange")
+    links = {f"{base}/watch/{made.spectator_token}"}
+    links |= {f"{base}/play/{t}" for t in made.player_tokens.values()}
+    desk = phone_browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        for page in (desk, phone):
+            page.goto(f"{base}/host/{made.host_token}")
+            page.wait_for_selector("#seats-table")
+            boxes = page.evaluate(
+                """() => [...document.querySelectorAll('#link-spectator, #seats-table .player-link')]
+                .map(b => ({value: b.value, cut: b.scrollWidth > b.clientWidth
+                            || b.scrollHeight > b.clientHeight + 1}))"""
+            )
+            assert {b["value"] for b in boxes} == links
+            assert [b["value"] for b in boxes if b["cut"]] == [], page.viewport_size
+            assert width(page) <= page.viewport_size["width"]
+        phone.evaluate(
+            "() => { navigator.clipboard.writeText = (t) => { window.__copied = t;"
+            " return Promise.resolve(); }; }"
+        )
+        phone.click("#seats-table button.copy >> nth=0")
+        first = phone.locator("#seats-table .player-link").first.input_value()
+        until(phone, f"window.__copied === {json.dumps(first)}")
+    finally:
+        desk.close()
+    assert phone.errors == []
+
+
 def test_second_to_won_bids_with_the_rules_words_on_choice(phone_server, phone):
     svc, made = _start(phone_server, phone, "second_to_won")
     request = svc.overview(Access(made.match_id, "player", "ana"))["request"]
     choice = [
         i["letter"] for i in request["items"] if any(e["target"] == "choice" for e in i["effects"])
     ]
+    assert choice, "the official catalogue's auction 1 has an item to CHOICE"
     rows = phone.locator("#action-form fieldset .row[data-key]")
     assert rows.count() == len(request["items"])
     # ana holds no garnets: no garnet box to fill on any item
     assert phone.locator("#action-form [data-path='bids{}.garnets']").count() == 0
+    # "For" only beside an item to CHOICE (issue 34 item 9): no picker on a "to YOU" item
+    for item in request["items"]:
+        row = phone.locator(f"#action-form .row[data-key={item['letter']}]")
+        fors = row.locator("[data-path='bids{}.choice']").count()
+        assert fors == (item["letter"] in choice), (item["letter"], fors)
+        assert ("For" in row.inner_text()) == (item["letter"] in choice)
     shot(phone, "second_to_won")
-    letters = [i["letter"] for i in request["items"] if i["letter"] not in choice][:3]
+    letters = [i["letter"] for i in request["items"] if i["letter"] not in choice][:2]
     for letter in letters:
         row = phone.locator(f"#action-form .row[data-key={letter}]")
         row.locator("input[type=number]").first.fill("2")
-    # a player named on an item that goes to nobody: the rules say so, in the form's words
-    first = phone.locator(f"#action-form .row[data-key={letters[0]}]")
-    first.locator("select").select_option(label="ben")
-    said = rules_say(phone)
-    assert said.startswith(f"item {letters[0]} has no CHOICE target") and '"For"' in said
-    first.locator("select").select_option(label="—")
+    # a bid on the item to CHOICE without its player: the rules say so, naming "For"
+    mine = phone.locator(f"#action-form .row[data-key={choice[0]}]")
+    mine.locator("input[type=number]").first.fill("1")
+    rules_say(
+        phone,
+        f'item {choice[0]} is to CHOICE: name the player in "choice"'
+        f' (under "For", choose the player item {choice[0]} goes to)',
+    )
+    mine.locator("select").select_option(label="ben")
     rules_say(phone, "")
-    assert echo_of(phone, letters[2]).startswith(f"You bid 2 chips on {letters[0]} (")
+    assert f"1 chip on {choice[0]} (" in echo_of(phone, "for ben")
     acts = submit_and_wait(phone, svc, made.match_id)
-    assert sorted(acts["ana"]["bids"]) == letters
-    assert all(b == {"chips": 2} for b in acts["ana"]["bids"].values())
+    assert sorted(acts["ana"]["bids"]) == sorted([*letters, choice[0]])
+    assert all(acts["ana"]["bids"][x] == {"chips": 2} for x in letters)
+    assert acts["ana"]["bids"][choice[0]] == {"chips": 1, "choice": "ben"}
     assert phone.errors == []
 
 

@@ -166,3 +166,30 @@ def test_host_enters_a_match_by_id_and_mixes_people_and_bots(server):
         acc = svc.access_of(page.url.rsplit("/", 1)[1])
         assert acc is not None and acc.role == "host" and acc.match_id == made
     assert errors == []
+
+
+def test_the_season_page_takes_the_host_token_the_cli_printed(server):
+    """`mainmatch season new` prints a host token and names the season page: its
+    box opens the host page with it (issue 34 item 7); a wrong token opens nothing."""
+    app, base = server
+    _, token = app.state.seasons.create("door", ["a", "b", "c"])
+    errors: list[str] = []
+    with browserkit.chromium() as browser:
+        from playwright.sync_api import expect
+
+        page = phone_page(browser, errors)
+        page.goto(f"{base}/?key=season-browser-key")  # the season is private: the admin reads it
+        page.goto(f"{base}/seasons/door")
+        expect(page.locator("#host")).to_have_count(0)
+        box = page.get_by_label("Host token")
+        box.fill("not-the-token")
+        page.get_by_role("button", name="Open the host page").click()
+        expect(page.locator("#host")).to_have_count(0)
+        page.goto(f"{base}/seasons/door")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.get_by_label("Host token").fill(token)
+        page.get_by_role("button", name="Open the host page").click()
+        expect(page.locator("#host")).to_have_count(1)
+        assert page.url == f"{base}/seasons/door/host/{token}"
+        expect(page.locator("#host-door")).to_have_count(0)
+    assert errors == []

@@ -269,5 +269,5 @@ def test_choice_messages_name_the_field_as_the_form_does(bid_d, words):
         )
     assert str(exc.value) == (
         'item A has no CHOICE target; remove "choice" '
-        '(item A goes to no other player: leave "For" empty)'
+        "(item A goes to no other player: name nobody for it)"
     )

@@ -20,7 +20,9 @@ its steps gets a real form without a line here. The action's fields become:
   amount is 0;
 - a **map**: one field per offered key, five keys a modal; a map of groups
   (or one the request does not list the keys of) picks a key, then fills its
-  value like a list element.
+  value like a list element; where a field of the group is asked only of some
+  offered keys (``Ask.when``), one such part per set of fields, each offering
+  its keys (Second to Won's "For" only beside the items to CHOICE).
 
 Fields that are not in a group share parts of up to five. A form of one part
 (a Homeostasis bid) is the whole action and submits at once; a step whose one
@@ -46,7 +48,14 @@ from dataclasses import replace
 from typing import Any
 
 from mainmatch import games
-from mainmatch.engine.steps import CHOICE_KINDS, Input, StepDescription, offered_inputs, plain_echo
+from mainmatch.engine.steps import (
+    CHOICE_KINDS,
+    Input,
+    StepDescription,
+    asked_for,
+    offered_inputs,
+    plain_echo,
+)
 
 from .formfields import (
     MISSING,
@@ -255,7 +264,19 @@ class _Builder(Fields):
                     return []
                 entries.append((k, entry))
             return self.map_pages(node, key, entries)
-        return self.pick_part(node, key, keys)
+        groups = _asked_groups(node, _lookup_list(self.request, node.offers))
+        if groups is None:
+            return self.pick_part(node, key, keys)
+        out: list[Part] = []
+        for n, (children, offered) in enumerate(groups, 1):
+            # each set of keys its own part, built for a request offering only them
+            sub = _Builder(self.desc, _offering(self.request, node.offers or "", offered))
+            values = offers_of(node, sub.request)
+            title = f"{node.label} ({', '.join(map(str, values))})"
+            part_node = replace(node, children=(replace(value, children=children),))
+            out += sub.pick_part(part_node, key, values, pid=f"x-{node.name}{n}", label=title)
+            self.unsupported += sub.unsupported
+        return out
 
     def map_pages(self, node: Input, key: str, entries: list[tuple[Any, Entry]]) -> list[Part]:
         """One field per offered key, five keys a modal."""
@@ -288,8 +309,11 @@ class _Builder(Fields):
             out.append(Part(f"m-{node.name}{n}", short(label), fields, apply, prefill))
         return out
 
-    def pick_part(self, node: Input, key: str, keys: list[Any]) -> list[Part]:
-        """A map filled one key at a time: the key, then its value."""
+    def pick_part(
+        self, node: Input, key: str, keys: list[Any], pid: str = "", label: str = ""
+    ) -> list[Part]:
+        """A map filled one key at a time: the key, then its value (``pid``,
+        ``label``: a part for some of the keys, ``keys``, only)."""
         value = node.children[0]
         which = (node.offers or "key").split(".")[-1].replace("_", " ")
         key_node = Input(
@@ -342,16 +366,20 @@ class _Builder(Fields):
                     found[str(which)] = v
             return {**draft, key: dict(sorted(found.items()))}
 
+        mine = {str(k) for k in keys} if pid else None
+
         def each(draft: Draft) -> list[dict[str, str]]:
             out = []
             for which, v in (draft.get(key) or {}).items():
+                if mine is not None and str(which) not in mine:
+                    continue  # another part's key
                 shown = shows(fit, v) if value.input == "group" else fit[0].show(v)
                 out.append({**key_entry.show(which), **shown})
             return out
 
         fields = (*key_entry.fields, *fields_of(fit))
-        label = short(f"Add or change: {node.label}")
-        return [Part("x-" + node.name, label, fields, apply, each=each)]
+        title = short(f"Add or change: {label or node.label}")
+        return [Part(pid or "x-" + node.name, title, fields, apply, each=each)]
 
     # ------------------------------------------------------------ fields
 
@@ -415,3 +443,37 @@ def _removes(entries: list[Entry], element: Draft) -> bool:
     """Every amount of the element is 0 or blank: the element is taken out."""
     amounts = [element.get(e.key, 0) for e in entries if e.node.input == "amount"]
     return bool(amounts) and not any(amounts)
+
+
+def _lookup_list(request: Request, dotted: str | None) -> list[Any] | None:
+    """The list the request holds at ``dotted`` (``None``: none there)."""
+    value: Any = request
+    for part in (dotted or "").split("."):
+        if not isinstance(value, Mapping) or part not in value:
+            return None
+        value = value[part]
+    return value if isinstance(value, list) else None
+
+
+def _asked_groups(
+    node: Input, offered: list[Any] | None
+) -> list[tuple[tuple[Input, ...], list[Any]]] | None:
+    """A map of groups whose fields are asked of some offered things only
+    (``Ask.when``): the offered things by the fields asked of them, in the
+    request's order; ``None`` when every field is asked of every thing."""
+    group = node.children[0] if node.children else None
+    if group is None or offered is None or not any(c.when for c in group.children):
+        return None
+    found: dict[tuple[Input, ...], list[Any]] = {}
+    for thing in offered:
+        asked = tuple(c for c in group.children if asked_for(c, thing))
+        found.setdefault(asked, []).append(thing)
+    return list(found.items())
+
+
+def _offering(request: Request, dotted: str, offered: list[Any]) -> Request:
+    """``request`` with ``offered`` at ``dotted`` in place of what it lists there."""
+    head, _, rest = dotted.partition(".")
+    inner = request.get(head)
+    value = _offering(inner, rest, offered) if rest and isinstance(inner, dict) else offered
+    return {**request, head: value}

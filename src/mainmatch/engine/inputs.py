@@ -34,6 +34,11 @@ class Ask:
     ``shows`` names the key of an offered object shown to people when the
     request offers objects, not strings (``offers="items", value="letter",
     shows="text"``).
+    ``when`` asks the field only of some of the things a ``map`` offers: a
+    ``(key, value)`` pair naming a key of the offered object (dotted, a list on
+    the way read element by element) and the value it must hold there
+    (``when=("effects.target", "choice")``: Second to Won's "For" only on an item
+    to CHOICE); the field is not asked for any other (:func:`asked_for`).
     """
 
     input: InputKind
@@ -45,6 +50,7 @@ class Ask:
     shows: str | None = None
     most: str | int | None = None
     least: str | int | None = None
+    when: tuple[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -59,7 +65,8 @@ class Input:
     values the field's type allows when it names them (``Literal[True]``, an
     ``Enum``'s values; empty otherwise); ``keys`` the same for a map's keys.
     ``children`` hold a group's fields, or a list's or map's one element
-    (named ``"[]"`` / ``"{}"``).
+    (named ``"[]"`` / ``"{}"``). ``when`` is the :class:`Ask`'s condition on the
+    offered thing of the map entry the field belongs to.
     """
 
     name: str
@@ -83,6 +90,7 @@ class Input:
     attr: str = ""
     literals: tuple[Any, ...] = ()
     keys: tuple[Any, ...] = ()
+    when: tuple[str, Any] | None = None
 
     @property
     def key(self) -> str:
@@ -114,7 +122,32 @@ class Input:
         for key in ("literals", "keys"):
             if getattr(self, key):
                 out[key] = list(getattr(self, key))
+        if self.when is not None:
+            out["when"] = {"key": self.when[0], "equals": self.when[1]}
         out["required"] = self.required
         if self.children:
             out["children"] = [c.as_json() for c in self.children]
         return out
+
+
+def asked_for(node: Input, offered: Any) -> bool:
+    """Whether ``node`` is asked for the map entry of ``offered`` (the object the
+    request offers for that entry): always without a ``when``; else when the
+    offered object holds the ``when`` value at its key, a list on the way read
+    element by element (any element may hold it).
+
+    >>> node = Input("choice", "bids{}.choice", "player", "For", when=("effects.target", "choice"))
+    >>> asked_for(node, {"effects": [{"target": "you"}, {"target": "choice"}]})
+    True
+    >>> asked_for(node, {"effects": [{"target": "you"}]}), asked_for(node, "A")
+    (False, False)
+    """
+    if node.when is None:
+        return True
+    key, wanted = node.when
+    found: list[Any] = [offered]
+    for part in key.split("."):
+        found = [x for v in found for x in (v if isinstance(v, list) else [v])]
+        found = [v[part] for v in found if isinstance(v, dict) and part in v]
+    found = [x for v in found for x in (v if isinstance(v, list) else [v])]
+    return any(v == wanted for v in found)

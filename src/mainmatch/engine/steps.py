@@ -41,7 +41,7 @@ from typing import Any, get_args, get_origin
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from .inputs import CHOICE_KINDS, LEAF_KINDS, Ask, Input, InputKind
+from .inputs import CHOICE_KINDS, LEAF_KINDS, Ask, Input, InputKind, asked_for
 
 #: the nodes (``inputs.py``) are re-exported: games and adapters import them from here
 __all__ = [
@@ -54,6 +54,7 @@ __all__ = [
     "RandomDraw",
     "StepDescription",
     "Summary",
+    "asked_for",
     "counted",
     "describe",
     "field_words",
@@ -253,6 +254,7 @@ def _node(attr: str, info: FieldInfo, prefix: str) -> Input:
         attr=attr,
         literals=literals_of(annotation),
         keys=_keys_of(annotation),
+        when=words.when,
     )
 
 

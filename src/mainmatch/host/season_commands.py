@@ -131,7 +131,11 @@ def new(
         token_of_life_saves=not no_token_saves,
     )
     print(f"season {settings.name}: {len(settings.cast)} players, {garnets} garnets each")
-    print(f"host token (keep it secret; the page /seasons/{settings.name} takes it): {token}")
+    print(f"host token (keep it secret): {token}")
+    print(
+        f"the season's host page: /seasons/{settings.name}/host/{token} on the server"
+        f" (or type the token in the box of /seasons/{settings.name})"
+    )
 
 
 @season_app.command("adjust")

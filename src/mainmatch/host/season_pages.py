@@ -1,7 +1,8 @@
 """The season pages: ``/seasons`` (the list), ``/seasons/NAME`` (standings and
 history, for everyone when the season is public; ``season_visibility.py``) and
 ``/seasons/NAME/host/TOKEN`` (the same, plus the host's forms, which call the
-JSON API with the token).
+JSON API with the token); the season page's box for the host token leads there
+through ``/seasons/NAME/host?token=``.
 
 Everything shown comes from the same :class:`SeasonService` reads as the API.
 """
@@ -9,9 +10,10 @@ Everything shown comes from the same :class:`SeasonService` reads as the API.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
 
 from mainmatch.bots import bot_names
 from mainmatch.season import episodes as season_episodes
@@ -22,6 +24,7 @@ from mainmatch.season.models import MainMatch
 from .admin import is_admin
 from .api import bearer
 from .errors import Forbidden
+from .logredact import plain_param
 from .pages import render
 from .ratelimit import check_guesses, wrong_guess
 from .season_service import SeasonService
@@ -51,6 +54,17 @@ def readable_names(request: Request) -> list[str]:
 def season_page(name: str, request: Request, token: str | None = Depends(bearer)) -> str:
     require_reader(request, seasons(request).db, name, token)
     return _page(request, name, None)
+
+
+@router.get("/seasons/{name}/host")
+def season_host_door(name: str, request: Request) -> RedirectResponse:
+    """The season page's host-token box (the token ``mainmatch season new``
+    prints): on to the host page that token opens, which checks it."""
+    token = (plain_param(request.url.query, "token") or "").strip()
+    where = f"/seasons/{quote(name, safe='')}"
+    if token:
+        where += f"/host/{quote(token, safe='')}"
+    return RedirectResponse(where, status_code=303)
 
 
 @router.get("/seasons/{name}/host/{token}", response_class=HTMLResponse)

@@ -198,11 +198,13 @@ class Bid(BaseModel):
             description="required on an item to CHOICE (and only there): the other player it targets",
             json_schema_extra=_no_default,
         ),
+        # asked only on an item with a CHOICE effect (§3.1 2d: "otherwise `choice` is absent")
         Ask(
             "player",
             "For",
-            help="only on an item for CHOICE: the other player it goes to",
+            help="the other player this item goes to",
             offers="choice_targets",
+            when=("effects.target", "choice"),
         ),
     ]
 

@@ -199,8 +199,10 @@ def _check_choice(
             )
     elif "choice" in bid:
         raise IllegalAction(
+            # the forms ask "For" only on an item to CHOICE (Ask.when): only a
+            # client typing JSON meets this, told in the words of the item
             f'item {letter} has no CHOICE target; remove "choice"'
-            f' (item {letter} goes to no other player: leave "{FOR}" empty)'
+            f" (item {letter} goes to no other player: name nobody for it)"
         )
 
 

@@ -67,7 +67,7 @@ document.addEventListener("click", (ev) => {
   if (!b) return;
   ev.preventDefault();
   const src = document.getElementById(b.dataset.copy);
-  if (src) MM.copy(src.value !== undefined && src.tagName === "INPUT" ? src.value : src.textContent, b);
+  if (src) MM.copy(src.tagName === "INPUT" || src.tagName === "TEXTAREA" ? src.value : src.textContent, b);
 });
 document.addEventListener("DOMContentLoaded", () => { MM.localTimes(); MM.scrollers(); MM.tick(); setInterval(MM.tick, 1000); });
 window.addEventListener("resize", () => MM.scrollers());

@@ -9,7 +9,8 @@
  *   seat_pair two players; flag a tick box; group a fieldset of its fields;
  *   list      rows to add and remove (a box per offered thing for a set of
  *             choices; one row per place for a list of fixed length);
- *   map       one input per thing the request offers (a bid per card).
+ *   map       one input per thing the request offers (a bid per card); a
+ *             field with `when` only in the rows whose offered thing holds its value.
  * Labels and help are the description's words, `{key}` filled from the
  * request. A field left blank is left out of the action, and an optional
  * input the request leaves nothing to choose in is not asked (garnets to
@@ -76,7 +77,7 @@ const MMForm = (() => {
       seen.add(key);
       const shown = node.shows && x && typeof x === "object" ? x[node.shows] : undefined;
       const name = typeof value === "string" ? value.replace(/_/g, " ") : String(value);
-      out.push({ value, label: shown !== undefined && shown !== value ? `${name}: ${shown}` : name });
+      out.push({ value, obj: x, label: shown !== undefined && shown !== value ? `${name}: ${shown}` : name });
     }
     return out;
   }
@@ -100,6 +101,20 @@ const MMForm = (() => {
       return opts !== null && opts.length === 0;
     }
     return false;
+  }
+
+  /** A field asked only of some offered things (`when`: {key, equals}, engine
+   * inputs.asked_for): asked in a map's row when the row's offered object holds
+   * the value at the key (lists on the way read element by element); outside
+   * such a row (keys typed) always. */
+  function asked(node, ctx) {
+    if (!node.when || ctx.entry === undefined) return true; // no offered thing to ask of: asked
+    let found = [ctx.entry];
+    const flat = (xs) => xs.flatMap((v) => (Array.isArray(v) ? v : [v]));
+    for (const part of String(node.when.key).split(".")) {
+      found = flat(found).filter((v) => v && typeof v === "object" && part in v).map((v) => v[part]);
+    }
+    return flat(found).some((v) => JSON.stringify(v) === JSON.stringify(node.when.equals));
   }
 
   const labelOf = (node, ctx) => fill(node.label || (node.name || "").replace(/_/g, " "), ctx.request);
@@ -179,7 +194,7 @@ const MMForm = (() => {
   /** A group's fields: a fieldset with its legend; at the root, a plain box;
    * inline (``inline``) inside a row of a map or list, each field small. */
   function groupField(node, ctx, { root = false, inline = false } = {}) {
-    const kids = (node.children || []).filter((c) => !idle(c, ctx));
+    const kids = (node.children || []).filter((c) => !idle(c, ctx) && asked(c, ctx));
     const box = root ? el("div") : inline ? el("span", { class: "inline" }) : el("fieldset", {}, el("legend", { text: labelOf(node, ctx) }));
     if (!root && !inline) { const h = helpOf(node, ctx); if (h) box.append(el("div", {}, h)); }
     const fields = {};
@@ -281,14 +296,14 @@ const MMForm = (() => {
     const keys = offered(node, ctx);
     let rows = [];
     let typed = null;
-    const addRow = (key, name) => {
-      const f = rowField(child, { ...ctx, key }, `${label}: ${name}`);
+    const addRow = (key, name, entry) => {
+      const f = rowField(child, { ...ctx, key, entry }, `${label}: ${name}`);
       const row = el("div", { class: "row", "data-key": typeof key === "string" ? key : JSON.stringify(key) }, el("span", { class: "rowlabel", text: name }), f.el);
       box.append(row);
       rows.push({ key, f });
     };
     if (keys) {
-      keys.forEach((o) => addRow(o.value, o.label));
+      keys.forEach((o) => addRow(o.value, o.label, o.obj));
     } else { // keys the request does not list: typed, a row each
       const list = el("div");
       const more = el("button", { type: "button", class: "small secondary add", text: "add" });
