@@ -40,7 +40,7 @@ from . import authority, season_match
 from . import text as tx
 from .cast import cast_id as _cast_id
 from .cast import cast_players as _players
-from .commands import Refused, _answer, _read_attachment, is_host, may_create
+from .checks import Refused, _answer, _read_attachment, is_host, may_create
 from .hosting import HostingError, members_of, player_id
 from .protocol import BotLike
 
