@@ -12,7 +12,6 @@ from homeostasis_helpers import PLAYERS, Table, random_match
 from mainmatch.games.homeostasis import GAME
 
 
-@cache
 def _action_markers(seen: Counter, action: dict) -> None:
     """The branches an action shows: a pass, a zero final bid, saved cards placed."""
     if "pass" in action:
@@ -44,6 +43,7 @@ _EVENT_MARKERS = {
 }
 
 
+@cache
 def branches() -> Counter:
     """Branch markers seen over 200 seeded random matches."""
     seen: Counter = Counter()
