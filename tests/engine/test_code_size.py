@@ -19,14 +19,6 @@ MAX_MODULE_LINES = 500
 #: what is still over its bound: a module (``path``) or a function (``path:name``), and why
 LONG = {
     "src/mainmatch/bots/homeostasis.py": "its strategy bot is being reworked for speed",
-    "src/mainmatch/host/commands.py:register": "serve's Typer options, one per line",
-    "src/mainmatch/host/commands.py:serve": "serve's Typer options, one per line",
-    "src/mainmatch/sim/balance_commands.py:register": "balance's Typer options, one per line",
-    "src/mainmatch/sim/balance_commands.py:balance_cmd": "balance's Typer options, one per line",
-    "src/mainmatch/sim/commands.py:register": "simulate's Typer options, one per line",
-    "src/mainmatch/sim/commands.py:simulate": "simulate's Typer options, one per line",
-    "src/mainmatch/sim/labcommands.py:register": "sweep's and search's Typer options",
-    "src/mainmatch/sim/search.py:run_search": "one search's steps in one function",
 }
 
 
