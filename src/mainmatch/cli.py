@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import secrets
 import sys
 from pathlib import Path
@@ -20,7 +19,20 @@ from rich.text import Text
 from typer.exceptions import TyperException
 
 from mainmatch import games  # the registry: games load on first use
-from mainmatch.engine.errors import InvalidConfig, MainmatchError
+from mainmatch.engine.errors import MainmatchError
+
+from .cli_input import (
+    UserError,
+    complete_config,
+    game_package,
+    no_catalogue,
+    parse_sets,
+    players_of,
+    read_catalogue,
+    read_json,
+    write_text,
+)
+from .cli_show import out, show_result, show_views
 
 # Each command imports what it alone uses (records, replay, announcements,
 # the host, the simulator): ``mainmatch games`` must not pay for the rest
@@ -33,7 +45,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-out = Console(highlight=False, soft_wrap=True)
 
 
 def _print_version(value: bool) -> None:
@@ -57,75 +68,8 @@ def _options(
     """Run, replay and simulate Main Match games of online reality games."""
 
 
-class UserError(MainmatchError):
-    """A mistake in the command line or its files."""
-
-
 def _game(game_id: str):
     return games.get(game_id)
-
-
-def _read_json(path: Path, what: str) -> Any:
-    from mainmatch.engine.jsonfile import read_json
-
-    return read_json(path, what, UserError)
-
-
-def _read_catalogue(path: Path) -> Any:
-    """An ``--items`` file: JSON, or the seed's words as /new's catalogue box takes them
-    (one item per line, a blank line between auctions; second_to_won spec §2.1)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        return _read_json(path, "--items")  # its one line for a missing or unreadable file
-    if text.lstrip().startswith(("[", "{")):
-        return _read_json(path, "--items")
-    return [
-        [line.strip() for line in auction.splitlines() if line.strip()]
-        for auction in re.split(r"\n\s*\n", text)
-        if auction.strip()
-    ]
-
-
-def _write(path: Path, text: str) -> None:
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror}") from None
-
-
-def _parse_sets(sets: list[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for item in sets:
-        key, eq, raw = item.partition("=")
-        if not eq or not key:
-            raise UserError(f"--set {item!r}: write KEY=JSON, e.g. --set 'garnets={{\"jk\": 2}}'")
-        try:
-            options[key] = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise UserError(
-                f"--set {key}: value is not JSON ({exc.msg}); quote strings, e.g. '\"red\"'"
-            ) from None
-    return options
-
-
-def _players(game, players: str | None) -> list[str]:
-    """``--players``: player ids separated by commas, or a count (that many of
-    the game's default ids); either within the game's player range."""
-    if players is None:
-        return game.default_lineup()
-    if players.strip().isdigit():
-        names = None
-        count = int(players)
-    else:
-        names = [p.strip() for p in players.split(",")]
-        if any(not p for p in names):
-            raise UserError("--players: give player ids separated by commas, none empty")
-        count = len(names)
-    why = game.takes_players(count)
-    if why is not None:
-        raise UserError(f"--players: {why}")
-    return game.default_lineup(count) if names is None else names
 
 
 # ------------------------------------------------------------------ commands
@@ -193,9 +137,9 @@ def schema_cmd(
                 )
         schema = steps_json({k: g.step(k) for k in kinds})
     elif items:
-        catalogue_schema = getattr(_game_package(g), "catalogue_schema", None)
+        catalogue_schema = getattr(game_package(g), "catalogue_schema", None)
         if catalogue_schema is None:
-            raise UserError(_no_catalogue(g))
+            raise UserError(no_catalogue(g))
         schema = catalogue_schema()
     else:
         schema = g.action_schema(kind) if kind else g.config_schema()
@@ -233,31 +177,31 @@ def new_cmd(
     g = _game(game)
     options: dict[str, Any] = {}
     if config is not None:
-        data = _read_json(config, "--config")
+        data = read_json(config, "--config")
         if not isinstance(data, dict):
             raise UserError(
                 f"--config {config}: must be a JSON object of host inputs or a whole config"
             )
-        full = _complete_config(g, data)
+        full = complete_config(g, data)
         if full is not None:
             if players or sets or items or seed is not None:
                 raise UserError(
                     f"--config {config} is a complete config; drop --players/--seed/--set/--items"
                 )
-            _write(output, dump_record(new_record(g.id, full)))
+            write_text(output, dump_record(new_record(g.id, full)))
             out.print(f"wrote {output} ({g.title}, config from {config})")
             return
         options.update(data)
-    options.update(_parse_sets(sets))
+    options.update(parse_sets(sets))
     if items is not None:
-        if getattr(_game_package(g), "load_catalogue", None) is None:
-            raise UserError(_no_catalogue(g))
-        catalogue = _read_catalogue(items)
-        loader = getattr(_game_package(g), "load_catalogue", None)
+        if getattr(game_package(g), "load_catalogue", None) is None:
+            raise UserError(no_catalogue(g))
+        catalogue = read_catalogue(items)
+        loader = getattr(game_package(g), "load_catalogue", None)
         options["auctions"] = loader(catalogue) if loader else catalogue
     names = options.pop("players", None)
     if players is not None or names is None:
-        names = _players(g, players)
+        names = players_of(g, players)
     unknown = sorted(set(options) - set(g.host_inputs))
     if unknown:
         raise UserError(
@@ -267,34 +211,8 @@ def new_cmd(
         seed = secrets.randbelow(2**31)
         print(f"seed {seed}", file=sys.stderr)
     cfg = g.new_config(names, seed, **options)
-    _write(output, dump_record(new_record(g.id, cfg)))
+    write_text(output, dump_record(new_record(g.id, cfg)))
     out.print(f"wrote {output} ({g.title}, {len(names)} players, seed {seed})")
-
-
-def _no_catalogue(g) -> str:
-    """``--items`` for a game without an item catalogue: the games that have one
-    (those whose package offers ``load_catalogue``), read from the registry."""
-    have = [x.id for x in games.all_games() if hasattr(_game_package(x), "load_catalogue")]
-    return (
-        f"--items is for a game's item catalogue ({', '.join(have) or 'none'}); {g.id} has no items"
-    )
-
-
-def _game_package(g):
-    """The package a game lives in (``mainmatch.games.<id>``), for its extras."""
-    return sys.modules.get(type(g).__module__.rsplit(".", 1)[0])
-
-
-def _complete_config(g, data: dict) -> dict | None:
-    """``data`` itself if it is a whole valid config, else None (host inputs)."""
-    if "players" not in data or set(data) - {"players"} <= set(g.host_inputs):
-        return None
-    try:
-        return g.check_config(data)
-    except InvalidConfig:
-        if set(data) <= set(g.host_inputs) | {"players"}:
-            return None
-        raise
 
 
 @app.command("random")
@@ -317,9 +235,9 @@ def random_cmd(
         seed = secrets.randbelow(2**31)
         print(f"seed {seed}", file=sys.stderr)
     rng = random.Random(seed)
-    config = g.random_config(_players(g, players), rng)
+    config = g.random_config(players_of(g, players), rng)
     match = play_random(g, config, rng)
-    _write(output, dump_record(match.record()))
+    write_text(output, dump_record(match.record()))
     res = match.result()
     assert res is not None  # random play runs to the end
     out.print(f"wrote {output}: {len(match.steps)} steps, EC {res['elimination_candidate']}")
@@ -353,7 +271,7 @@ def replay_cmd(
         number = st.number if st else 0
         if step is not None:
             if number == step:
-                _show_views(rep.game, st.state if st else rep.initial, as_json)
+                show_views(rep.game, st.state if st else rep.initial, as_json)
                 return
             continue
         if st is not None:
@@ -368,62 +286,7 @@ def replay_cmd(
                     print(f"\n**DM to {p}**\n" + "\n\n".join(lines))
             print()
     assert rep is not None
-    _show_result(rep.game, rep.result(), rep.game.pending(rep.state))
-
-
-def _show_views(game, state, as_json: bool) -> None:
-    views = {"public": game.view(state, None)}
-    for p in game.players(state):
-        views[p] = game.view(state, p)
-    pending = game.pending(state)
-    if as_json:
-        print(json.dumps({"views": views, "pending": pending}, ensure_ascii=False))
-        return
-    # for people: each view as the pages render it (the --json output is for machines)
-    from mainmatch.host.textview import pending_text, view_text
-
-    for who, v in views.items():
-        print(f"=== {'Public view' if who == 'public' else 'View of ' + who} ===")
-        print(view_text(game, v) + "\n")
-    print("=== Pending ===")
-    print(pending_text(game, pending))
-
-
-def _show_result(game, result: dict | None, pending: dict) -> None:
-    if result is None:
-        kinds = sorted({r["kind"] for r in pending.values()})
-        out.print(
-            f"[bold]Match in progress[/bold]: waiting for {', '.join(pending)} ({', '.join(kinds)})"
-        )
-        return
-    table = Table(title=f"{game.title}: result")
-    table.add_column("rank", justify="right")
-    table.add_column("player")
-    table.add_column("ToL", justify="right")
-    table.add_column("garnets won", justify="right")
-    table.add_column("garnets spent", justify="right")
-    ec = result["elimination_candidate"]
-    groups = result["ranking"] or [
-        game.players_of_result(result)
-        if hasattr(game, "players_of_result")
-        else list(result["details"].get("players", []))
-    ]
-    rank = 1
-    for group in groups:
-        for p in group:
-            table.add_row(
-                str(rank) if result["ranking"] else "-",
-                p + ("  [bold red](EC)[/bold red]" if p == ec else ""),
-                str(result["tokens_of_life"].get(p, "")),
-                str(result["garnets"].get(p, "")),
-                str(result["garnets_spent"].get(p, "")),
-            )
-        rank += len(group)
-    out.print(table)
-    out.print(
-        f"Elimination Candidate: [bold]{ec or 'none'}[/bold]"
-        + ("  (Tokens of Life void)" if result["void_tokens_of_life"] else "")
-    )
+    show_result(rep.game, rep.result(), rep.game.pending(rep.state))
 
 
 @app.command("demo")
@@ -440,7 +303,7 @@ def demo_cmd(
     match = play_random(g, g.random_config(g.default_lineup(), rng), rng)
     for n, events in enumerate(match.events, 1):
         print(f"# Step {n}\n{announce(g, events).public_text()}\n")
-    _show_result(g, match.result(), {})
+    show_result(g, match.result(), {})
 
 
 def _register_host() -> None:

@@ -12,6 +12,37 @@ from homeostasis_helpers import PLAYERS, Table, random_match
 from mainmatch.games.homeostasis import GAME
 
 
+def _action_markers(seen: Counter, action: dict) -> None:
+    """The branches an action shows: a pass, a zero final bid, saved cards placed."""
+    if "pass" in action:
+        seen["pass_action"] += 1
+    if action.get("chips") == 0:
+        seen["final_bid_0"] += 1
+    if "front" in action:
+        seen["front_cards" if action["front"] else "front_empty"] += 1
+        seen["back_cards" if action["back"] else "back_empty"] += 1
+    if "cards" in action and len(action["cards"]) >= 2:
+        seen["paid_save"] += 1
+
+
+#: an event type's branch marker, from the event
+_EVENT_MARKERS = {
+    "pass": lambda e: {f"pass:automatic={e['automatic']}": 1},
+    "card_placed": lambda e: {f"card_placed:automatic={e['automatic']}": 1},
+    "brackets_void": lambda e: {f"void:{e['reason']}": 1},
+    "final_won": lambda e: {f"final_won:by_tiebreak={e['by_tiebreak']}": 1},
+    "final_bids": lambda e: {f"final_bids:rebid={e['rebid']}": 1},
+    "match_over": lambda e: {f"outcome:{e['outcome']}": 1},
+    "bid": lambda e: {"pooled_bid": int(e["total"] > e["chips"])},
+    "brackets_placed": lambda e: {
+        "bracket_width>1": int(e["last"] > e["first"]),
+        "bracket_width=1": int(e["last"] == e["first"]),
+    },
+    "expression": lambda e: {"long_expression": int(len(e["cards"]) > 10)},
+    "round_result": lambda e: {"fraction_result": int("/" in e["result"])},
+}
+
+
 @cache
 def branches() -> Counter:
     """Branch markers seen over 200 seeded random matches."""
@@ -21,37 +52,13 @@ def branches() -> Counter:
         seen["chips=0"] += match.config["chips"] == 0
         for step, events in zip(match.steps, match.events):
             for action in step["actions"].values():
-                if "pass" in action:
-                    seen["pass_action"] += 1
-                if action.get("chips") == 0:
-                    seen["final_bid_0"] += 1
-                if "front" in action:
-                    seen["front_cards" if action["front"] else "front_empty"] += 1
-                    seen["back_cards" if action["back"] else "back_empty"] += 1
-                if "cards" in action and len(action["cards"]) >= 2:
-                    seen["paid_save"] += 1
+                _action_markers(seen, action)
             for e in events:
-                t = e["type"]
-                seen[t] += 1
-                if t in ("pass", "card_placed"):
-                    seen[f"{t}:automatic={e['automatic']}"] += 1
-                elif t == "brackets_void":
-                    seen[f"void:{e['reason']}"] += 1
-                elif t == "final_won":
-                    seen[f"final_won:by_tiebreak={e['by_tiebreak']}"] += 1
-                elif t == "final_bids":
-                    seen[f"final_bids:rebid={e['rebid']}"] += 1
-                elif t == "match_over":
-                    seen[f"outcome:{e['outcome']}"] += 1
-                elif t == "bid":
-                    seen["pooled_bid"] += e["total"] > e["chips"]
-                elif t == "brackets_placed":
-                    seen["bracket_width>1"] += e["last"] > e["first"]
-                    seen["bracket_width=1"] += e["last"] == e["first"]
-                elif t == "expression":
-                    seen["long_expression"] += len(e["cards"]) > 10
-                elif t == "round_result":
-                    seen["fraction_result"] += "/" in e["result"]
+                seen[e["type"]] += 1
+                marker = _EVENT_MARKERS.get(e["type"])
+                if marker is not None:
+                    for key, count in marker(e).items():
+                        seen[key] += count
         # a final auction nobody could bid in (everyone broke): no sealed bids before "no winner"
         seen["broke_final"] += any(
             e["type"] == "final_no_winner" and i > 0 and events[i - 1]["type"] == "card_placed"

@@ -12,7 +12,7 @@ import random
 
 from mainmatch import games
 from mainmatch.engine import play_random
-from mainmatch.host.delivery import result_text
+from mainmatch.host.result_post import result_text
 
 
 class _Snap:

@@ -10,7 +10,7 @@ import re
 
 from mainmatch.host.facade_types import Season
 
-from .commands import Refused
+from .checks import Refused
 
 _MENTION = re.compile(r"<@!?(\d{15,21})>")
 

@@ -24,53 +24,30 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
 from mainmatch.host.facade import season_visibility
-from mainmatch.host.facade_types import HostError, NotFound, Season, SeasonService
+from mainmatch.host.facade_types import HostError
 from mainmatch.season import render
-from mainmatch.season.ledger import Standings
-from mainmatch.season.models import Entry
 
-from . import authority, season_match
+from . import season_match
 from . import text as tx
 from .cast import cast_id as _cast_id
 from .cast import cast_players as _players
-from .commands import Refused, _answer, _read_attachment, is_host, may_create
-from .hosting import HostingError, members_of, player_id
+from .checks import Refused, _answer, is_host, may_create
 from .protocol import BotLike
-
-
-def _author(interaction: discord.Interaction) -> str:
-    """Who wrote an entry: the Discord account, by id (names change)."""
-    return f"discord:{interaction.user.id}"
-
-
-def _player(seasons: SeasonService, name: str, given: str) -> str:
-    """A cast member named by player id or by mention (their ``discord_id``)."""
-    return _cast_id(seasons.get(name), given)
-
-
-def _amounts(season: Season, text: str, what: str) -> dict[str, int]:
-    """``"ann=2 <@id>=1"`` as ``{"ann": 2, ...}``."""
-    out: dict[str, int] = {}
-    for item in [w for w in re.split(r"[\s,]+", text.strip()) if w]:
-        who, eq, n = item.partition("=")
-        if not eq or not who or not re.fullmatch(r"-?\d{1,6}", n):
-            raise Refused(f"{what}: write PLAYER=N pairs, e.g. ann=2 ben=1 (not {item!r}).")
-        out[_cast_id(season, who)] = int(n)
-    return out
-
-
-def _done(entry: Entry, st: Standings | None = None) -> str:
-    """The host's confirmation; with the standings after it, what the fold made
-    of the entry too (a Death Match's loser saved by a Token of Life, or out)."""
-    text = render.entry_line(entry.number, entry.body, st) if st else render.entry_text(entry.body)
-    return f"Entry {entry.number}: {text}"
+from .season_ledger import (
+    _amounts,
+    _author,
+    _Ledger,
+    _player,
+    enter_match,
+    link_season,
+    start_season,
+)
 
 
 def group(bot: BotLike) -> app_commands.Group:
@@ -79,17 +56,20 @@ def group(bot: BotLike) -> app_commands.Group:
     # a hosted match of a season enters its result when it ends (reads retry it too)
     bot.door.on_commit(lambda notice: seasons.match_changed(notice.match_id))
     sg = app_commands.Group(name="season", description="Keep an ORG season's ledger")
+    c = _Ledger(bot, seasons)
+    _read_and_start(sg, c)
+    _entry_commands(sg, c)
+    _more_entry_commands(sg, c)
+    _file_commands(sg, c)
+    _reach_commands(sg, c)
+    season_match.attach(sg, bot, seasons)
+    _name_checks(sg, c)
+    return sg
 
-    async def append(interaction: discord.Interaction, name: str, body: dict, reason: str) -> None:
-        entry = await bot.run_db(
-            lambda: seasons.append(name, body, author=_author(interaction), reason=reason)
-        )
-        after: Season = await bot.run_db(seasons.get, name)
-        await _answer(interaction, _done(entry, after.standings))
 
-    async def season_of(name: str) -> Season:
-        season: Season = await bot.run_db(seasons.get, name)
-        return season
+def _read_and_start(sg: app_commands.Group, c: _Ledger) -> None:
+    """``standings`` (anyone) and ``new``."""
+    bot, seasons = c.bot, c.seasons
 
     @sg.command(name="standings", description="Post a season's standings here")
     @app_commands.describe(name="the season's name")
@@ -119,34 +99,13 @@ def group(bot: BotLike) -> app_commands.Group:
         garnets: app_commands.Range[int, 0, 1000] = 0,
         token_saves: bool = True,
     ) -> None:
-        assert interaction.guild is not None
-        guild_id = interaction.guild.id
-        try:
-            members = await members_of(interaction.guild, cast, role)
-        except HostingError as exc:
-            raise Refused(f"No season started: {exc}") from None
-        if len(members) < 2:
-            raise Refused("No season started: name at least two members (cast or role).")
-        taken: set[str] = set()
-        ids = [player_id(m.display_name, taken) for m in members]
-        settings, token = await bot.run_db(
-            lambda: seasons.create(
-                name,
-                ids,
-                names={p: m.display_name[:60] for p, m in zip(ids, members, strict=True)},
-                discord_ids={p: m.id for p, m in zip(ids, members, strict=True)},
-                starting_garnets=garnets,
-                token_of_life_saves=token_saves,
-                guild=guild_id,
-            )
-        )
-        who = ", ".join(f"{m.mention} ({p})" for p, m in zip(ids, members, strict=True))
-        await _answer(
-            interaction,
-            f"Season {settings.name} started: {who}; {garnets} garnets each. "
-            f"Host token for its web page (keep it secret): `{token}`",
-            raw=True,
-        )
+        await start_season(c, interaction, name, cast, role, garnets, token_saves)
+
+
+def _entry_commands(sg: app_commands.Group, c: _Ledger) -> None:
+    """Entries of matches played elsewhere and host adjustments: ``adjust``,
+    ``result``, ``death-match``."""
+    bot, seasons, append, season_of = c.bot, c.seasons, c.append, c.season_of
 
     @sg.command(name="adjust", description="A host adjustment of a player's garnets or ToL")
     @app_commands.describe(
@@ -241,6 +200,11 @@ def group(bot: BotLike) -> app_commands.Group:
         }
         await append(interaction, name, body, reason)
 
+
+def _more_entry_commands(sg: app_commands.Group, c: _Ledger) -> None:
+    """``use-token``, ``give``, ``tiebreak`` and ``undo``."""
+    bot, seasons, append, season_of = c.bot, c.seasons, c.append, c.season_of
+
     @sg.command(name="use-token", description="A player uses Tokens of Life")
     @app_commands.describe(name="the season's name", player="id or mention", count="how many")
     @app_commands.check(is_host)
@@ -316,6 +280,11 @@ def group(bot: BotLike) -> app_commands.Group:
         )
         await _answer(interaction, f"Entry {made.number}: entry {entry} undone.")
 
+
+def _file_commands(sg: app_commands.Group, c: _Ledger) -> None:
+    """``export`` (anyone, privately) and ``add-match``."""
+    bot, seasons, season_of = c.bot, c.seasons, c.season_of
+
     @sg.command(name="export", description="The ledger (JSON) and standings (CSV), to you only")
     @app_commands.describe(name="the season's name")
     async def export(interaction: discord.Interaction, name: str) -> None:
@@ -348,32 +317,12 @@ def group(bot: BotLike) -> app_commands.Group:
         record: discord.Attachment | None = None,
         reason: str = "",
     ) -> None:
-        assert interaction.guild is not None
-        if (match is None) == (record is None):
-            raise Refused("Give either match (a match of this server) or record (a file).")
-        if match is not None:
-            ids = await bot.run_db(bot.door.guild_matches, interaction.guild.id, running=False)
-            if match not in ids:
-                raise Refused(f"No match {match!r} on this server.")
-            try:  # the season's owner's match: entered as hosted, linked on the season page
-                entry = await bot.run_db(
-                    lambda: seasons.add_match(
-                        name, match, author=_author(interaction), reason=reason
-                    )
-                )
-                await _answer(interaction, _done(entry))
-                return
-            except NotFound:  # a season linked here from elsewhere: as a record
-                data = await bot.run_db(bot.door.record, match)
-        else:
-            assert record is not None
-            data = await _read_attachment(record)
-        entry = await bot.run_db(
-            lambda: seasons.add_record(
-                name, data, author=_author(interaction), reason=reason or (match or "")
-            )
-        )
-        await _answer(interaction, _done(entry))
+        await enter_match(c, interaction, name, match, record, reason)
+
+
+def _reach_commands(sg: app_commands.Group, c: _Ledger) -> None:
+    """``link`` and ``visibility``: who reaches the season, here and on the web."""
+    bot = c.bot
 
     @sg.command(name="link", description="Reach a season made elsewhere here, with its host token")
     @app_commands.describe(
@@ -382,22 +331,7 @@ def group(bot: BotLike) -> app_commands.Group:
     )
     @app_commands.check(is_host)
     async def link(interaction: discord.Interaction, name: str, token: str) -> None:
-        assert interaction.guild is not None
-        guild = interaction.guild.id
-        too_many = await bot.run_db(authority.guesses_left, bot.door.db, guild)
-        if too_many:
-            raise Refused(f"Not linked: {too_many}.")
-        try:
-            added = await bot.run_db(seasons.link_guild, name, guild, token.strip())
-        except HostError:
-            # the same line for a wrong token and an unknown name: nothing to learn by trying
-            await bot.run_db(authority.wrong_guess, bot.door.db, guild)
-            raise Refused(f"Not linked: no season {name} with this host token.") from None
-        await _answer(
-            interaction,
-            f"Season {name} "
-            + ("is now reachable on this server." if added else "was already reachable here."),
-        )
+        await link_season(c, interaction, name, token)
 
     @sg.command(name="visibility", description="Who may read the season on the web")
     @app_commands.describe(
@@ -411,7 +345,11 @@ def group(bot: BotLike) -> app_commands.Group:
         done = await bot.run_db(season_visibility.set_visibility, bot.door.db, name, choice)
         await _answer(interaction, f"Season {name} is now {done} on the web.")
 
-    season_match.attach(sg, bot, seasons)
+
+def _name_checks(sg: app_commands.Group, c: _Ledger) -> None:
+    """Every command about a named season reaches only this server's seasons, and
+    its name autocompletes among them."""
+    bot, seasons = c.bot, c.seasons
 
     async def this_servers(interaction: discord.Interaction) -> bool:
         """Every command about a named season: only this server's seasons (H1)."""
@@ -439,7 +377,6 @@ def group(bot: BotLike) -> app_commands.Group:
         if isinstance(cmd, app_commands.Command) and cmd.name not in OWN_CHECK:
             cmd.autocomplete("name")(season_names)
             cmd.add_check(this_servers)
-    return sg
 
 
 #: the commands that check the season's name themselves (a new one; a link with a token)

@@ -21,7 +21,7 @@ from mainmatch.engine.errors import MainmatchError
 from mainmatch.host.facade_types import HostError, Season, SeasonService
 
 from .cast import cast_players
-from .commands import _answer, _setup_of, game_choices, is_host, may_create
+from .checks import _answer, _setup_of, game_choices, is_host, may_create
 from .hosting import (
     HostingError,
     _drop_channels,

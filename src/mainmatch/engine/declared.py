@@ -62,6 +62,10 @@ SCORES = Role("scores")
 PLAYER = Role("player")
 #: a player id: the RL observation writes it seat-relative
 Player = Annotated[str, PLAYER]
+#: the mark of a text holding an exact number (``"7/2"``, ``"-3"``)
+FRACTION = Role("fraction")
+#: a number written as text: the RL observation reads it as the number
+Fraction = Annotated[str, FRACTION]
 #: ``{player: number}``: each player's final score, marked for adapters
 Scores = Annotated[dict[Player, int], SCORES]
 #: ``{team: [players]}`` and ``{player: team}``, marked as the teams

@@ -6,6 +6,7 @@ import logging
 import os
 import socket
 import sys
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -13,6 +14,11 @@ from mainmatch.engine.errors import MainmatchError
 
 from .dburl import DEFAULT_URL
 from .facade_types import BotHook
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+    from .service import HostService
 
 #: what ``serve --discord`` says where no bot was given (``python -m mainmatch.host``)
 NO_BOT = "error: this entry point runs the server alone; run `mainmatch serve --discord`"
@@ -62,8 +68,6 @@ def register(app: typer.Typer, bot: BotHook | None = None) -> None:
         ),
     ) -> None:
         """Run the host server: create matches, collect submissions, resolve steps at their deadlines."""
-        import uvicorn
-
         from .admin import env_admin_key, load_admin_key
         from .app import create_app
         from .db import Database
@@ -105,30 +109,41 @@ def register(app: typer.Typer, bot: BotHook | None = None) -> None:
         lines += [f"Server: {base} (database: {database.safe_url}). API docs: {base}/docs"]
         lines += admin_key_lines(admin_key, database.url)
         print("\n".join(lines), flush=True)
-        if discord and bot is not None:
-            sock.close()  # the bot's process serves the pages on its own socket
-            web = create_app(
-                service=service,
-                scan_interval=scan_interval,
-                admin_key=admin_key,
-                trusted_proxies=trusted,
-            )
-            bot.serve(web, service, host=host, port=port, access_log=access_log)
-            return
-        config = uvicorn.Config(
-            create_app(
-                service=service,
-                scan_interval=scan_interval,
-                admin_key=admin_key,
-                trusted_proxies=trusted,
-            ),
-            log_level="info",
-            access_log=access_log,
-            timeout_graceful_shutdown=3,
-            # the app reads X-Forwarded-For itself, from trusted proxies only (ratelimit.client_of)
-            proxy_headers=False,
+        web = create_app(
+            service=service,
+            scan_interval=scan_interval,
+            admin_key=admin_key,
+            trusted_proxies=trusted,
         )
-        uvicorn.Server(config).run(sockets=[sock])
+        _serve_app(web, service, sock, bot if discord else None, host, port, access_log)
+
+
+def _serve_app(
+    web: FastAPI,
+    service: HostService,
+    sock: socket.socket,
+    bot: BotHook | None,
+    host: str,
+    port: int,
+    access_log: bool,
+) -> None:
+    """Serve ``web`` on ``sock`` with uvicorn, or, with the Discord bot, in the
+    bot's process on its own socket."""
+    import uvicorn
+
+    if bot is not None:
+        sock.close()  # the bot's process serves the pages on its own socket
+        bot.serve(web, service, host=host, port=port, access_log=access_log)
+        return
+    config = uvicorn.Config(
+        web,
+        log_level="info",
+        access_log=access_log,
+        timeout_graceful_shutdown=3,
+        # the app reads X-Forwarded-For itself, from trusted proxies only (ratelimit.client_of)
+        proxy_headers=False,
+    )
+    uvicorn.Server(config).run(sockets=[sock])
 
 
 def listening_socket(host: str, port: int) -> socket.socket:

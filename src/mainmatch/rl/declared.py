@@ -1,178 +1,272 @@
-"""The observation's layout held to the game's declared types (``engine/declared.py``).
+"""The observation's layout and the choices' values, read off a game's declared
+types (``engine/declared.py``, ``games/<id>/types.py``), never off played matches.
 
-The layout is still discovered from random play (``observe.py``): it decides
-which leaves a learner sees and how each number is scaled, and the training
-figures of docs/research.md are measured on it. What the declarations add is a
-check and a list, for any game that declares its views and requests:
+:func:`fields` walks the declared view (root ``view``) and every declared
+request (root ``request``; request kinds that share a key merge there) and
+gives each leaf a concrete path and its encoding (docs/decisions/layout.md):
 
-- :func:`faults`: every laid-out field is a declared leaf of its kind (a number
-  where a number, bool or fraction text is declared, a player one-hot where a
-  ``Player`` is, a one-hot over values the declared ``Literal`` allows);
-- :func:`unreached`: the declared leaves random play never showed, which the
-  layout leaves out, and :func:`unseen_words`: the declared values of a one-hot
-  that random play never showed (docs/rl.md lists both per game).
+- a ``Player`` (a value, a list entry or a map key) is a one-hot over the seats,
+  written seat-relative (``@0`` is you);
+- a ``Literal`` of text is a one-hot over its declared values, in declared order;
+- a number (``int``, ``float``, ``bool``, a numeric ``Literal``, a ``Fraction``
+  text) is divided by its declared bound (``le``/``ge``; 1 for a ``bool``), or,
+  with no declared bound, log-scaled against :data:`LOG_CAP`;
+- a list reads its declared ``max_length`` entries, else as many as there are
+  seats when it lists players, else :data:`LIST_CAP` (:data:`NESTED_CAP` for a
+  list inside a list); a list of objects in the view is a history, read at its
+  latest entry only (``[-1]``);
+- a map reads each seat (``dict[Player, …]``) or each declared key
+  (``dict[Literal, …]``); a map with free text keys and plain text are left out
+  and named by :func:`left_out`.
 
-Paths compare as patterns: every list index (``[3]``, ``[-1]``) and every map key
-(a seat ``@k``, a letter) is ``*``.
+:func:`offered` gives the values a choice names from the declared request (the
+``Literal`` of the offered list's entries): an index means the same value at
+every decision.
 """
 
 from __future__ import annotations
 
+import math
 import re
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
-from mainmatch.engine.checks import number
-from mainmatch.engine.declared import PLAYER
+from mainmatch.engine.declared import FRACTION, PLAYER
 from mainmatch.engine.game import Game
 
-from .layout import Layout
-
-#: a declared leaf's kind: a number (int, float, bool), a player id, one of named
-#: values, or other text (read as a number when it holds a fraction)
-LeafKind = Literal["number", "player", "words", "text"]
+#: entries read of a list with no declared ``max_length`` that does not list players
+LIST_CAP = 16
+#: the same for a list inside a list (a bracket's two ends, an item's effects)
+NESTED_CAP = 4
+#: an unbounded number ``x`` reads as ``sign(x)·log(1+|x|)/log(1+LOG_CAP)``, clipped
+LOG_CAP = 1000
+#: the path index of a history's latest entry
+LATEST = -1
+_INDEX = re.compile(r"\[\d+\]")
 
 
 @dataclass
 class Leaf:
-    """What the declarations say one leaf pattern may hold (kinds and named values
-    merge where a union or two request kinds meet)."""
+    """How one laid-out path is encoded (kinds merge where a union or two request
+    kinds meet at one path)."""
 
-    kinds: set[LeafKind] = field(default_factory=set)
-    words: set[Any] = field(default_factory=set)
+    number: bool = False
+    #: the number's declared bound (``None``: none declared, log-scaled)
+    bound: float | None = None
+    player: bool = False
+    words: list[str] = field(default_factory=list)
+
+    def merge(self, other: Leaf) -> None:
+        if other.number:
+            unbounded = (self.number and self.bound is None) or other.bound is None
+            bounds = [b for b in (self.bound, other.bound) if b is not None]
+            self.bound = None if unbounded else max(bounds)
+            self.number = True
+        self.player |= other.player
+        self.words += [w for w in other.words if w not in self.words]
 
 
-def declared_leaves(game: Game[Any]) -> dict[str, Leaf]:
-    """Every leaf pattern of ``game``'s declared view and requests (``view.…``,
-    ``request.…``); empty where the game declares neither."""
-    out: dict[str, Leaf] = {}
+@dataclass
+class _Walk:
+    """One walk's settings and what it found."""
+
+    seats: int
+    out: dict[str, Leaf] = field(default_factory=dict)
+    skipped: set[str] = field(default_factory=set)
+
+    def add(self, path: str, leaf: Leaf) -> None:
+        if path in self.out:
+            self.out[path].merge(leaf)
+        else:
+            self.out[path] = leaf
+
+
+def fields(game: Game[Any], seats: int) -> dict[str, Leaf]:
+    """Every laid-out path of ``game`` for ``seats`` players and its encoding."""
+    return _run(game, seats).out
+
+
+def left_out(game: Game[Any], seats: int) -> list[str]:
+    """Declared paths the layout leaves out, as patterns (``[i]`` any entry, ``*``
+    any key): plain text and maps with free text keys."""
+    return sorted({_INDEX.sub("[i]", p) for p in _run(game, seats).skipped})
+
+
+def _run(game: Game[Any], seats: int) -> _Walk:
+    walk = _Walk(seats)
     if game.view_type is not None:
-        _walk(game.view_type, "view", out)
+        _node(game.view_type, "view", walk, _Where(view=True))
     for model in game.request_types.values():
-        _walk(model, "request", out)
-    return out
+        _node(model, "request", walk, _Where(view=False))
+    return walk
 
 
-def _walk(annotation: Any, path: str, out: dict[str, Leaf], player: bool = False) -> None:
+@dataclass(frozen=True)
+class _Where:
+    """Where the walk is: in the view (lists of objects are histories), inside a
+    list (how deep), under a player mark, with a declared bound."""
+
+    view: bool
+    depth: int = 0
+    player: bool = False
+    bound: float | None = None
+    max_length: int | None = None
+    fraction: bool = False
+
+
+def _marks(metadata: Iterable[Any], where: _Where) -> _Where:
+    """``where`` with the marks and the bounds ``metadata`` declares (an upper
+    bound makes the scale, with the lower one when it is larger in size)."""
+    player, fraction = where.player, where.fraction
+    bound, most = where.bound, where.max_length
+    for m in metadata:
+        if isinstance(m, FieldInfo):
+            inner = _marks(m.metadata, _Where(where.view))
+            bound, most = inner.bound or bound, inner.max_length or most
+        player = player or m == PLAYER
+        fraction = fraction or m == FRACTION
+        upper = [getattr(m, k, None) for k in ("le", "lt")]
+        lower = [getattr(m, k, None) for k in ("ge", "gt")]
+        if any(isinstance(x, int | float) for x in upper):
+            bound = max(abs(x) for x in upper + lower + [bound or 0] if isinstance(x, int | float))
+        elif any(isinstance(x, int | float) for x in lower) and bound is not None:
+            bound = max(bound, *(abs(x) for x in lower if isinstance(x, int | float)))
+        most = getattr(m, "max_length", None) or most
+    return _Where(where.view, where.depth, player, bound, most, fraction)
+
+
+def _node(annotation: Any, path: str, walk: _Walk, where: _Where) -> None:
     origin = get_origin(annotation)
     if origin is typing.Annotated:
         inner, *marks = get_args(annotation)
-        _walk(inner, path, out, player or PLAYER in marks)
+        _node(inner, path, walk, _marks(marks, where))
     elif origin in (typing.Union, types.UnionType):
         for arg in get_args(annotation):
-            _walk(arg, path, out, player)
+            _node(arg, path, walk, where)
     elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        inside = _Where(where.view, where.depth)
         for name, info in annotation.model_fields.items():
-            marked = PLAYER in info.metadata
-            _walk(info.annotation, f"{path}.{info.alias or name}", out, marked)
+            _node(
+                info.annotation, f"{path}.{info.alias or name}", walk, _marks(info.metadata, inside)
+            )
     elif origin is list:
-        _walk(get_args(annotation)[0], f"{path}[*]", out, player)
+        _list(get_args(annotation)[0], path, walk, where)
     elif origin is dict:
-        _walk(get_args(annotation)[1], f"{path}.*", out, player)
-    elif annotation is type(None):
+        key, value = get_args(annotation)
+        _map(key, value, path, walk, where)
+    elif annotation is not type(None):
+        _leaf(annotation, path, walk, where)
+
+
+def _is_player(annotation: Any, where: _Where) -> bool:
+    return where.player or (
+        get_origin(annotation) is typing.Annotated and PLAYER in get_args(annotation)[1:]
+    )
+
+
+def _is_object(annotation: Any) -> bool:
+    """A model or a map, through ``Annotated`` and ``| None``."""
+    if get_origin(annotation) is typing.Annotated:
+        return _is_object(get_args(annotation)[0])
+    if get_origin(annotation) in (typing.Union, types.UnionType):
+        return all(_is_object(a) for a in get_args(annotation) if a is not type(None))
+    return get_origin(annotation) is dict or (
+        isinstance(annotation, type) and issubclass(annotation, BaseModel)
+    )
+
+
+def _list(element: Any, path: str, walk: _Walk, where: _Where) -> None:
+    inner = _Where(where.view, where.depth + 1, where.player, where.bound)
+    if where.view and _is_object(element):  # a history: one entry, as deep as its list
+        _node(element, f"{path}[{LATEST}]", walk, _Where(where.view, where.depth))
         return
+    if where.max_length is not None:
+        entries = where.max_length
+    elif _is_player(element, where):
+        entries = walk.seats
     else:
-        _leaf(annotation, path, out, player)
+        entries = LIST_CAP if where.depth == 0 else NESTED_CAP
+    for i in range(min(entries, LIST_CAP)):
+        _node(element, f"{path}[{i}]", walk, inner)
 
 
-def _leaf(annotation: Any, path: str, out: dict[str, Leaf], player: bool) -> None:
-    leaf = out.setdefault(path, Leaf())
-    if get_origin(annotation) is Literal:
-        leaf.kinds.add("words")
-        leaf.words.update(get_args(annotation))
-    elif annotation in (int, float, bool):
-        leaf.kinds.add("number")
-    elif annotation is str:
-        leaf.kinds.add("player" if player else "text")
+def _map(key: Any, value: Any, path: str, walk: _Walk, where: _Where) -> None:
+    inner = _Where(where.view, where.depth, where.player, where.bound)
+    if _is_player(key, _Where(where.view)):
+        names = [f"@{i}" for i in range(walk.seats)]
     else:
-        leaf.kinds.add("text")
+        names = [str(w) for w in _literal_values(key)]
+    if not names:
+        walk.skipped.add(f"{path}.*")
+    for name in names:
+        _node(value, f"{path}.{name}", walk, inner)
 
 
-_INDEX = re.compile(r"\[-?\d+\]")
+def _literal_values(annotation: Any) -> tuple[Any, ...]:
+    if get_origin(annotation) is typing.Annotated:
+        return _literal_values(get_args(annotation)[0])
+    return get_args(annotation) if get_origin(annotation) is Literal else ()
 
 
-def pattern(path: str) -> str:
-    """A laid-out path as a declared pattern: list indices and map keys as ``*``.
+def _leaf(annotation: Any, path: str, walk: _Walk, where: _Where) -> None:
+    values = _literal_values(annotation)
+    if values and all(isinstance(v, int | float) for v in values):
+        walk.add(path, Leaf(number=True, bound=max(1.0, *(abs(v) for v in values))))
+    elif values:
+        walk.add(path, Leaf(words=[str(v) for v in values]))
+    elif annotation is bool:
+        walk.add(path, Leaf(number=True, bound=1.0))
+    elif annotation in (int, float):
+        walk.add(path, Leaf(number=True, bound=where.bound))
+    elif annotation is str and where.player:
+        walk.add(path, Leaf(player=True))
+    elif annotation is str and where.fraction:
+        walk.add(path, Leaf(number=True))
+    else:
+        walk.skipped.add(path)
 
-    >>> pattern("view.final.ec_votes.@2"), pattern("view.minus.rounds[-1].tiles[3]")
-    ('view.final.ec_votes.@2', 'view.minus.rounds[*].tiles[*]')
+
+def scaled(x: float, bound: float | None) -> float:
+    """A number as the observation reads it (module docstring), in [-1, 1].
+
+    >>> scaled(3, 6), scaled(-20, 10), round(scaled(1000, None), 3), scaled(0, None)
+    (0.5, -1.0, 1.0, 0.0)
     """
-    return _INDEX.sub("[*]", path)
+    if bound is not None:
+        return max(-1.0, min(1.0, x / bound))
+    return math.copysign(min(1.0, math.log1p(abs(x)) / math.log1p(LOG_CAP)), x)
 
 
-def _candidates(path: str, leaves: Mapping[str, Leaf]) -> list[str]:
-    """The declared patterns ``path`` may stand for: each dotted part after the
-    root either as written or as a map key ``*``."""
-    parts = pattern(path).split(".")
-    found = [parts[0]]
-    for part in parts[1:]:
-        head, bracket, rest = part.partition("[")
-        tail = bracket + rest
-        found = [f"{p}.{name}{tail}" for p in found for name in (head, "*")]
-    return [p for p in found if p in leaves]
+def offered(game: Game[Any], key: str) -> tuple[Any, ...]:
+    """The values a choice offered at request ``key`` (``offers``, or
+    ``offers.value`` for a list of objects) may name: the declared ``Literal`` of
+    the list's entries (or of the map's keys), over every request kind; empty
+    when the declaration names none (numbers, players, plain text)."""
+    head, _, sub = key.partition(".")
+    out: list[Any] = []
+    for model in game.request_types.values():
+        info = model.model_fields.get(head)
+        if info is None:
+            continue
+        element = _entry(info.annotation)
+        if sub and isinstance(element, type) and issubclass(element, BaseModel):
+            inner = element.model_fields.get(sub)
+            element = inner.annotation if inner is not None else None
+        out += [v for v in _literal_values(element) if v not in out]
+    return tuple(out)
 
 
-def faults(game: Game[Any], layout: Layout) -> list[str]:
-    """Laid-out fields the declarations do not describe (module docstring)."""
-    leaves = declared_leaves(game)
-    if not leaves:
-        return []
-    out: list[str] = []
-    for name, _size, doc in layout.fields:
-        path, _, kind = name.rpartition("#")
-        found = [leaves[p] for p in _candidates(path, leaves)]
-        if not found:
-            out.append(f"{name}: not declared")
-        elif not any(_fits(leaf, kind, doc) for leaf in found):
-            out.append(f"{name}: declared as {sorted(k for f in found for k in f.kinds)}")
-    return out
-
-
-def _fits(leaf: Leaf, kind: str, doc: str) -> bool:
-    if kind == "n":  # a number, or text that holds one ("7/2", Homeostasis's card "3")
-        return bool(leaf.kinds & {"number", "text"}) or any(
-            number(w) is not None for w in leaf.words if isinstance(w, str)
-        )
-    if kind == "p":
-        return "player" in leaf.kinds
-    words = set(doc.removeprefix("one of ").split(", "))
-    return "text" in leaf.kinds or words <= {str(w) for w in leaf.words}
-
-
-def unreached(game: Game[Any], layout: Layout) -> list[str]:
-    """Declared leaf patterns (view and request) that no laid-out field stands for."""
-    leaves = declared_leaves(game)
-    used: set[str] = set()
-    for name, _size, _doc in layout.fields:
-        used.update(_candidates(name.rpartition("#")[0], leaves))
-    return sorted(p for p in leaves if p not in used)
-
-
-def unseen_words(game: Game[Any], layout: Layout) -> list[str]:
-    """``pattern: value, ...`` for each declared ``Literal`` leaf with values that
-    random play showed at none of its laid-out one-hots (such a value encodes as
-    all zeros there; values that read as numbers go to the number slot instead)."""
-    leaves = declared_leaves(game)
-    seen: dict[str, set[str]] = {}
-    for name, _size, doc in layout.fields:
-        path, _, kind = name.rpartition("#")
-        if kind == "s":
-            for p in _candidates(path, leaves):
-                seen.setdefault(p, set()).update(doc.removeprefix("one of ").split(", "))
-    out: list[str] = []
-    for p, words in sorted(seen.items()):
-        declared = {str(w) for w in leaves[p].words if number(w) is None}
-        missing = sorted(declared - words)
-        if missing:
-            out.append(f"{p}: {', '.join(missing)}")
-    return out
-
-
-def listed(paths: Iterable[str]) -> str:
-    """Patterns as a Markdown list in one line (for docs/rl.md)."""
-    return ", ".join(f"`{p}`" for p in paths) or "none"
+def _entry(annotation: Any) -> Any:
+    """A list's entry type or a map's key type (through ``| None``)."""
+    if get_origin(annotation) in (typing.Union, types.UnionType):
+        found = [_entry(a) for a in get_args(annotation) if a is not type(None)]
+        return found[0] if found else None
+    if get_origin(annotation) in (list, dict):
+        return get_args(annotation)[0]
+    return None

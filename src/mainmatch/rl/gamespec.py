@@ -3,8 +3,9 @@ read off the game's step descriptions and views, for any registered game.
 
 :func:`spec` builds a :class:`GameSpec` per (game, player count): the
 sub-decisions of every step kind from ``game.step(kind).inputs()``
-(``plan.py``), and the observation layout from the views and requests of a few
-seeded matches of random play (``observe.py``). Nothing here names a game.
+(``plan.py``), and the observation layout and the values each choice names
+from the game's declared view and request types (``observe.py``,
+``declared.py``). Nothing here names a game; no match is played.
 (Not ``spec.py``: a submodule of that name would shadow the package's ``spec``
 function.)
 """
@@ -23,8 +24,9 @@ from mainmatch.engine.errors import MainmatchError, UnknownGame
 
 from . import plan as plans
 from .decisions import PlanFactory
+from .declared import offered
 from .layout import Layout
-from .observe import discover
+from .observe import observer as observer_of
 
 #: ``encode(view, request, player)``: the game part of an observation.
 Encoder = Callable[[dict[str, Any], "dict[str, Any] | None", str], np.ndarray]
@@ -77,8 +79,10 @@ def spec(game_id: str, players: int | None = None) -> GameSpec:
 def _build(game_id: str, count: int) -> GameSpec:
     game = registry.get_game(game_id)
     steps = plans.step_shapes(game)
-    observer, requests = discover(game, count, plans.player_offers(steps))
-    vocab = plans.offered_values(requests)
+    observer = observer_of(game, count)
+    vocab = {
+        key: offered(game, key) for step in steps.values() for key in plans.vocab_keys(step.inputs)
+    }
     decisions: list[tuple[str, str]] = []
     for step in steps.values():
         decisions += [d for d in plans.decisions(step) if d[0] not in dict(decisions)]

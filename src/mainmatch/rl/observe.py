@@ -1,15 +1,11 @@
-"""A game's observation read off its views: every leaf of the view and request
-JSON becomes a fixed run of floats, for any game.
+"""A game's observation: every leaf its view and request types declare becomes a
+fixed run of floats, for any game.
 
-The layout of a (game, player count) is discovered once per process from the
-views and requests of a few seeded matches of the engine's random play
-(:func:`discover`): each leaf path seen (lists indexed, player ids written
-seat-relative as ``@0`` = you, ``@1`` = the next seat...) becomes a field.
-A number is scaled by the largest magnitude seen there; a player id is a
-one-hot over the seats (seat-relative); any other string is a one-hot over the
-values seen there (a string holding a fraction, such as ``"7/2"``, is a
-number). A path that play did not reach during discovery is left out, and so
-is a value not seen there; both are documented in docs/rl.md.
+The layout of a (game, player count) is read off the game's declared types
+once per process (:func:`observer`, ``declared.py`` says how each leaf is
+encoded: paths with lists indexed and player ids written seat-relative as
+``@0`` = you, ``@1`` = the next seat...). Random play does not shape it: the
+RL tests check that every leaf random play shows is laid out (``sampled.py``).
 
 A list of objects in the view is a history (a record per round, per trade...):
 only its latest entry is read, as ``[-1]``. The view's own totals sum up the
@@ -21,30 +17,20 @@ what it offers and are read in full.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from mainmatch.engine import Match
 from mainmatch.engine.checks import number
 
+from . import declared
+from .declared import LATEST, LIST_CAP, scaled
 from .layout import Layout, relative
 
-#: seeded matches of random play that discovery reads
-MATCHES = 3
-#: list entries read per list (later ones are left out)
-LIST_CAP = 16
-#: strings seen at one path beyond which the path is left out (a free text)
-VOCAB_CAP = 40
-#: views read per discovery match at most (every step's acting player, and everyone at times)
-VIEWS_PER_MATCH = 400
 _INDEX = re.compile(r"\[\d+\]")
-#: the path index of a history's latest entry
-LATEST = -1
 _SEAT = re.compile(r"@\d+")
 
 
@@ -81,16 +67,6 @@ def leaves(
 def history(value: Any) -> bool:
     """A non-empty list of objects (read at its latest entry in a view)."""
     return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
-
-
-@dataclass
-class _Seen:
-    """What discovery saw at one path."""
-
-    scale: float = 0.0
-    numeric: bool = False
-    player: bool = False
-    words: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -165,7 +141,7 @@ def _fill(
             if kind == "n":
                 x = number(value)
                 if x is not None:
-                    data[offset] = max(-1.0, min(1.0, x / extra))
+                    data[offset] = scaled(x, extra)
             elif isinstance(value, str):
                 where = seat if kind == "p" else extra
                 if value in where:
@@ -188,64 +164,25 @@ def _natural(path: str) -> list[Any]:
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", path)]
 
 
-def discover(
-    game: Any, count: int, player_lists: tuple[str, ...] = ()
-) -> tuple[Observer, list[dict[str, Any]]]:
-    """Play ``MATCHES`` seeded random matches of ``count`` players and lay out
-    every leaf their views and requests showed (module docstring); also the
-    requests seen (what they offer sizes the choices). ``player_lists``: request
-    keys listing players that a step offers (``candidates``), laid out whether
-    or not random play reached that step."""
-    seen: dict[str, _Seen] = {
-        f"request.{key}[{i}]": _Seen(player=True) for key in player_lists for i in range(count)
-    }
-    requests: list[dict[str, Any]] = []
-    players = names(game, count)
-
-    def note(view: dict[str, Any], request: dict[str, Any] | None, player: str) -> None:
-        seat = {p: i for i, p in enumerate(relative(players, player))}
-        for root, part in (("view", view), ("request", request or {})):
-            for path, value in leaves(part, seat, root, latest=root == "view"):
-                s = seen.setdefault(path, _Seen())
-                x = number(value)
-                if x is not None:
-                    s.numeric = True
-                    s.scale = max(s.scale, abs(x))
-                elif isinstance(value, str):
-                    if value in seat:
-                        s.player = True
-                    else:
-                        s.words.add(value)
-
-    for seed in range(MATCHES):
-        rng = random.Random(seed)
-        match = Match(game, game.random_config(players, rng))
-        looked = 0
-        while match.pending and looked < VIEWS_PER_MATCH:
-            pending = match.pending
-            everyone = len(match.steps) % 5 == 0
-            requests.extend(pending.values())
-            for p in players if everyone else list(pending)[:1]:
-                note(match.view(p), pending.get(p), p)
-                looked += 1
-            match.step({p: game.random_action(match.state, p, rng) for p in pending})
-        for p in players:
-            note(match.view(p), None, p)
+def observer(game: Any, count: int) -> Observer:
+    """The layout of ``game`` for ``count`` players, from its declared view and
+    requests (``declared.fields``): fields of one pattern side by side
+    (``x[0].a``, ``x[1].a``...), for the docs' rows."""
     layout, slots = Layout(), dict[str, tuple[int, str, Any]]()
-    # fields of one pattern side by side (``x[0].a``, ``x[1].a``...), for the docs' rows
-    for path in sorted(seen, key=lambda p: (_natural(pattern(p)), _natural(p))):
-        s = seen[path]
-        if s.numeric:
-            slots[f"{path}#n"] = (layout.size, "n", max(1.0, s.scale))
-            layout.add(f"{path}#n", 1, f"number / {max(1.0, s.scale):g}")
-        if s.player:
+    found = declared.fields(game, count)
+    for path in sorted(found, key=lambda p: (_natural(pattern(p)), _natural(p))):
+        leaf = found[path]
+        if leaf.number:
+            slots[f"{path}#n"] = (layout.size, "n", leaf.bound)
+            scale = f"number / {leaf.bound:g}" if leaf.bound else "number, log-scaled"
+            layout.add(f"{path}#n", 1, scale)
+        if leaf.player:
             slots[f"{path}#p"] = (layout.size, "p", None)
             layout.add(f"{path}#p", count, "player one-hot, seat-relative")
-        if s.words and len(s.words) <= VOCAB_CAP:
-            words = sorted(s.words)
-            slots[f"{path}#s"] = (layout.size, "s", {w: i for i, w in enumerate(words)})
-            layout.add(f"{path}#s", len(words), "one of " + ", ".join(words))
-    return Observer(count, layout, slots), requests
+        if leaf.words:
+            slots[f"{path}#s"] = (layout.size, "s", {w: i for i, w in enumerate(leaf.words)})
+            layout.add(f"{path}#s", len(leaf.words), "one of " + ", ".join(leaf.words))
+    return Observer(count, layout, slots)
 
 
 def pattern(name: str) -> str:

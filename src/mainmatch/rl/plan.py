@@ -13,9 +13,10 @@ this?", ``#1``/``#2`` for a seat pair's players). Its index means:
   would change their meaning with the bound and make the first amounts of an
   action spend most of a shared budget;
 - a player: their seat-relative place (you are 0);
-- another choice: the thing's place among the values the request's ``offers``
-  key held when the layout was discovered (its place in this request when it is
-  a value never seen then).
+- another choice: the value's place among those the request type declares for
+  the ``offers`` key (its ``Literal``, ``declared.offered``); a number the
+  declaration does not list is its own index; anything else its place in this
+  request.
 
 The mask allows what the request allows; a decision with nothing allowed
 allows index 0 alone (the action is then refused and repaired by the table).
@@ -91,7 +92,9 @@ def _indices(pick: Pick, c: Choices, seats: list[str]) -> list[tuple[int, Any]]:
             out.append((seats.index(value), value))
         elif value in vocab:
             out.append((vocab.index(value), value))
-    if len(out) < len(pick.values):  # a value never seen at discovery: request order
+        elif isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            out.append((value, value))  # a number no Literal lists: its own index
+    if len(out) < len(pick.values):  # a value the declaration does not name: request order
         out = list(enumerate(pick.values))
     return [(i, v) for i, v in out if i < c.n_actions]
 
@@ -167,44 +170,9 @@ def step_shapes(game: Any) -> dict[str, Shape]:
     return {k: shape(game.step(k)) for k in game.action_models}
 
 
-def player_offers(steps: Mapping[str, Shape]) -> tuple[str, ...]:
-    """The request keys the steps' player inputs choose among (``candidates``)."""
-    keys: set[str] = set()
-
-    def walk_nodes(nodes: Iterable[Input]) -> None:
-        for node in nodes:
-            if node.input in ("player", "seat_pair") and node.offers:
-                keys.add(node.offers)
-            walk_nodes(node.children)
-
-    for step in steps.values():
-        walk_nodes(step.inputs)
-    return tuple(sorted(keys))
-
-
 def vocab_keys(nodes: Iterable[Input]) -> Iterable[str]:
     """The ``offers`` keys (``key.value`` for offered objects) that choices of ``nodes`` name."""
     for node in nodes:
         if node.offers and (node.input in CHOICE_KINDS or node.input == "map"):
             yield vocab_key(node)
         yield from vocab_keys(node.children)
-
-
-def offered_values(requests: Iterable[Mapping[str, Any]]) -> dict[str, tuple[Any, ...]]:
-    """For each request key holding a list, the values it held (sorted); for a list
-    of objects, ``key.field`` for each field's values; for an object, its keys."""
-    seen: dict[str, set[Any]] = {}
-    for request in requests:
-        for key, value in request.items():
-            if isinstance(value, Mapping):
-                seen.setdefault(key, set()).update(value)
-            if not isinstance(value, list):
-                continue
-            for v in value:
-                if isinstance(v, Mapping):
-                    for sub, w in v.items():
-                        if isinstance(w, str | int) and not isinstance(w, bool):
-                            seen.setdefault(f"{key}.{sub}", set()).add(w)
-                elif isinstance(v, str | int) and not isinstance(v, bool):
-                    seen.setdefault(key, set()).add(v)
-    return {k: tuple(sorted(v, key=lambda x: (str(type(x)), x))) for k, v in seen.items()}

@@ -48,75 +48,87 @@ gives the same answer whatever --workers.
 """
 
 
+#: the options of ``balance_cmd`` (one line each in its signature)
+GameOpt = Annotated[str, typer.Argument(help="game id")]
+VariantOpt = Annotated[
+    list[str] | None,
+    typer.Option("--variant", metavar="KEY=VALUE", help="the rule variant to solve"),
+]
+BudgetOpt = Annotated[int, typer.Option("--budget", help="matches to play in all")]
+SeedOpt = Annotated[int, typer.Option("--seed")]
+IterationsOpt = Annotated[int, typer.Option("--iterations", help="meta-game iterations")]
+MetaStepsOpt = Annotated[int, typer.Option("--meta-steps", help="meta-solver steps per iteration")]
+TrialsOpt = Annotated[int, typer.Option("--trials", help="optuna trials per best response")]
+SolverOpt = Annotated[str, typer.Option("--solver", help="regret (regret matching+) or replicator")]
+CheckOpt = Annotated[
+    str | None,
+    typer.Option("--check", metavar="BOT", help="measure this bot's profile, no search"),
+]
+BotParamsOpt = Annotated[
+    list[Path] | None, typer.Option("--bot-params", help="tuned or mixture bots")
+]
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        "-w",
+        help="local processes per simulation (default: every core, as simulate); 1 = this process",
+    ),
+]
+RayOpt = Annotated[str | None, typer.Option("--ray", metavar="auto|ADDRESS")]
+BotModuleOpt = Annotated[list[str] | None, typer.Option("--bot-module")]
+SaveBotOpt = Annotated[
+    Path | None, typer.Option("--save-bot", help="write the profile as a mixture bot")
+]
+NameOpt = Annotated[str, typer.Option("--name", help="the saved bot's name")]
+StoreOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--store-exploitability",
+        metavar="FILE",
+        help="with --check: merge the figure into FILE (src/mainmatch/bots/exploitability.json)",
+    ),
+]
+JsonPathOpt = Annotated[Path | None, typer.Option("--json")]
+HtmlOpt = Annotated[Path | None, typer.Option("--html")]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q")]
+PlayersOpt = Annotated[int | None, typer.Option("--players", metavar="N", help=PLAYERS_HELP)]
+LearnedBudgetOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--learned-budget",
+        metavar="MATCHES",
+        help="training matches of the learned best response (default: 10% of --budget when at least 640; 0: none)",
+    ),
+]
+
+
 def register(app: typer.Typer) -> None:
     """Add ``balance`` to ``app``."""
 
     @app.command("balance", help=BALANCE_HELP)
     def balance_cmd(
-        game: Annotated[str, typer.Argument(help="game id")],
-        variant: Annotated[
-            list[str] | None,
-            typer.Option("--variant", metavar="KEY=VALUE", help="the rule variant to solve"),
-        ] = None,
-        budget: Annotated[
-            int, typer.Option("--budget", help="matches to play in all")
-        ] = DEFAULT_BUDGET,
-        seed: Annotated[int, typer.Option("--seed")] = 0,
-        iterations: Annotated[
-            int, typer.Option("--iterations", help="meta-game iterations")
-        ] = DEFAULT_ITERATIONS,
-        meta_steps: Annotated[
-            int, typer.Option("--meta-steps", help="meta-solver steps per iteration")
-        ] = DEFAULT_META_STEPS,
-        trials: Annotated[
-            int, typer.Option("--trials", help="optuna trials per best response")
-        ] = DEFAULT_TRIALS,
-        solver: Annotated[
-            str, typer.Option("--solver", help="regret (regret matching+) or replicator")
-        ] = "regret",
-        check: Annotated[
-            str | None,
-            typer.Option("--check", metavar="BOT", help="measure this bot's profile, no search"),
-        ] = None,
-        bot_params: Annotated[
-            list[Path] | None, typer.Option("--bot-params", help="tuned or mixture bots")
-        ] = None,
-        workers: Annotated[
-            int | None,
-            typer.Option(
-                "--workers",
-                "-w",
-                help="local processes per simulation (default: every core, as simulate); 1 = this process",
-            ),
-        ] = None,
-        ray: Annotated[str | None, typer.Option("--ray", metavar="auto|ADDRESS")] = None,
-        bot_module: Annotated[list[str] | None, typer.Option("--bot-module")] = None,
-        save_bot: Annotated[
-            Path | None, typer.Option("--save-bot", help="write the profile as a mixture bot")
-        ] = None,
-        name: Annotated[str, typer.Option("--name", help="the saved bot's name")] = "equilibrium",
-        store: Annotated[
-            Path | None,
-            typer.Option(
-                "--store-exploitability",
-                metavar="FILE",
-                help="with --check: merge the figure into FILE (src/mainmatch/bots/exploitability.json)",
-            ),
-        ] = None,
-        json_path: Annotated[Path | None, typer.Option("--json")] = None,
-        html: Annotated[Path | None, typer.Option("--html")] = None,
-        quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
-        players: Annotated[
-            int | None, typer.Option("--players", metavar="N", help=PLAYERS_HELP)
-        ] = None,
-        learned_budget: Annotated[
-            int | None,
-            typer.Option(
-                "--learned-budget",
-                metavar="MATCHES",
-                help="training matches of the learned best response (default: 10% of --budget when at least 640; 0: none)",
-            ),
-        ] = None,
+        game: GameOpt,
+        variant: VariantOpt = None,
+        budget: BudgetOpt = DEFAULT_BUDGET,
+        seed: SeedOpt = 0,
+        iterations: IterationsOpt = DEFAULT_ITERATIONS,
+        meta_steps: MetaStepsOpt = DEFAULT_META_STEPS,
+        trials: TrialsOpt = DEFAULT_TRIALS,
+        solver: SolverOpt = "regret",
+        check: CheckOpt = None,
+        bot_params: BotParamsOpt = None,
+        workers: WorkersOpt = None,
+        ray: RayOpt = None,
+        bot_module: BotModuleOpt = None,
+        save_bot: SaveBotOpt = None,
+        name: NameOpt = "equilibrium",
+        store: StoreOpt = None,
+        json_path: JsonPathOpt = None,
+        html: HtmlOpt = None,
+        quiet: QuietOpt = False,
+        players: PlayersOpt = None,
+        learned_budget: LearnedBudgetOpt = None,
     ) -> None:
         from .balance import profile_bot, run_balance, sentence
         from .balance_spec import BalanceSpec, planned_total

@@ -38,112 +38,122 @@ The same --seed gives the same figures whatever --workers or --ray.
 """
 
 
+#: the options of ``simulate`` (one line each in its signature)
+GameOpt = Annotated[str, typer.Argument(help="game id, e.g. seat_exchange")]
+BotsOpt = Annotated[
+    str,
+    typer.Option(
+        "--bots",
+        "-b",
+        metavar="BOT,BOT,...",
+        help="bots by name, comma-separated, cycled to fill the seats; NAME:N takes exactly N seats (found:1,strategy)",
+    ),
+]
+MatchesOpt = Annotated[int, typer.Option("-n", "--matches", help="number of matches")]
+SeedOpt = Annotated[
+    int,
+    typer.Option("--seed", help="seed of the whole run; match i's seed derives from (seed, i)"),
+]
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option("--workers", "-w", help="local processes (default: every core); 1 = this process"),
+]
+RayOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        metavar="auto|ADDRESS",
+        help="'auto' starts a local Ray instance; an ADDRESS joins that cluster (needs mainmatch\\[cluster])",
+    ),
+]
+JsonPathOpt = Annotated[Path | None, typer.Option("--json", help="write the full report as JSON")]
+PlotOpt = Annotated[
+    Path | None,
+    typer.Option("--plot", help="draw the report (PNG, SVG or PDF by suffix)"),
+]
+SaveDirOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--save-records",
+        help="keep the records of chosen matches here (see --keep), for mainmatch replay",
+    ),
+]
+KeepOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--keep",
+        metavar="RULE",
+        help="which records --save-records keeps: first:N (default first:10), end:LABEL (e.g. end:over_200), faults, match:I,J, all; repeatable",
+    ),
+]
+SeatingOpt = Annotated[str, typer.Option("--seating", help="rotate (default), shuffle or fixed")]
+ConfigsOpt = Annotated[
+    str,
+    typer.Option(
+        "--configs",
+        help="random: Game.random_config (varied host inputs); plain: Game.new_config defaults",
+    ),
+]
+BotModuleOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--bot-module",
+        metavar="MODULE",
+        help="import this module (dotted name or .py file) first: it registers your own bots with mainmatch.bots.register; repeatable",
+    ),
+]
+TimeLimitOpt = Annotated[
+    float,
+    typer.Option("--time-limit", help="seconds a bot may think per action; 0 = no limit"),
+]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")]
+VariantOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--variant",
+        metavar="KEY=VALUE",
+        help="play a rule variant (see `mainmatch rules GAME --variants`); repeatable",
+    ),
+]
+BotParamsOpt = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--bot-params",
+        metavar="FILE",
+        help="a tuned bot saved by `mainmatch search`; its name becomes a bot for --bots; repeatable",
+    ),
+]
+HtmlOpt = Annotated[
+    Path | None,
+    typer.Option("--html", help="write one self-contained HTML page: tables, plot, command"),
+]
+PlayersOpt = Annotated[int | None, typer.Option("--players", metavar="N", help=PLAYERS_HELP)]
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``simulate`` command to ``app``."""
 
     @app.command("simulate", help=SIMULATE_HELP)
     def simulate(
-        game: Annotated[str, typer.Argument(help="game id, e.g. seat_exchange")],
-        bots: Annotated[
-            str,
-            typer.Option(
-                "--bots",
-                "-b",
-                metavar="BOT,BOT,...",
-                help="bots by name, comma-separated, cycled to fill the seats; NAME:N takes exactly N seats (found:1,strategy)",
-            ),
-        ] = "random",
-        matches: Annotated[int, typer.Option("-n", "--matches", help="number of matches")] = 1000,
-        seed: Annotated[
-            int,
-            typer.Option(
-                "--seed", help="seed of the whole run; match i's seed derives from (seed, i)"
-            ),
-        ] = 0,
-        workers: Annotated[
-            int | None,
-            typer.Option(
-                "--workers", "-w", help="local processes (default: every core); 1 = this process"
-            ),
-        ] = None,
-        ray: Annotated[
-            str | None,
-            typer.Option(
-                "--ray",
-                metavar="auto|ADDRESS",
-                help="'auto' starts a local Ray instance; an ADDRESS joins that cluster (needs mainmatch\\[cluster])",
-            ),
-        ] = None,
-        json_path: Annotated[
-            Path | None, typer.Option("--json", help="write the full report as JSON")
-        ] = None,
-        plot: Annotated[
-            Path | None,
-            typer.Option("--plot", help="draw the report (PNG, SVG or PDF by suffix)"),
-        ] = None,
-        save_dir: Annotated[
-            Path | None,
-            typer.Option(
-                "--save-records",
-                help="keep the records of chosen matches here (see --keep), for mainmatch replay",
-            ),
-        ] = None,
-        keep: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--keep",
-                metavar="RULE",
-                help="which records --save-records keeps: first:N (default first:10), end:LABEL (e.g. end:over_200), faults, match:I,J, all; repeatable",
-            ),
-        ] = None,
-        seating: Annotated[
-            str, typer.Option("--seating", help="rotate (default), shuffle or fixed")
-        ] = "rotate",
-        configs: Annotated[
-            str,
-            typer.Option(
-                "--configs",
-                help="random: Game.random_config (varied host inputs); plain: Game.new_config defaults",
-            ),
-        ] = "random",
-        bot_module: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--bot-module",
-                metavar="MODULE",
-                help="import this module (dotted name or .py file) first: it registers your own bots with mainmatch.bots.register; repeatable",
-            ),
-        ] = None,
-        time_limit: Annotated[
-            float,
-            typer.Option("--time-limit", help="seconds a bot may think per action; 0 = no limit"),
-        ] = 5.0,
-        quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
-        variant: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--variant",
-                metavar="KEY=VALUE",
-                help="play a rule variant (see `mainmatch rules GAME --variants`); repeatable",
-            ),
-        ] = None,
-        bot_params: Annotated[
-            list[Path] | None,
-            typer.Option(
-                "--bot-params",
-                metavar="FILE",
-                help="a tuned bot saved by `mainmatch search`; its name becomes a bot for --bots; repeatable",
-            ),
-        ] = None,
-        html: Annotated[
-            Path | None,
-            typer.Option(
-                "--html", help="write one self-contained HTML page: tables, plot, command"
-            ),
-        ] = None,
-        players: Annotated[
-            int | None, typer.Option("--players", metavar="N", help=PLAYERS_HELP)
-        ] = None,
+        game: GameOpt,
+        bots: BotsOpt = "random",
+        matches: MatchesOpt = 1000,
+        seed: SeedOpt = 0,
+        workers: WorkersOpt = None,
+        ray: RayOpt = None,
+        json_path: JsonPathOpt = None,
+        plot: PlotOpt = None,
+        save_dir: SaveDirOpt = None,
+        keep: KeepOpt = None,
+        seating: SeatingOpt = "rotate",
+        configs: ConfigsOpt = "random",
+        bot_module: BotModuleOpt = None,
+        time_limit: TimeLimitOpt = 5.0,
+        quiet: QuietOpt = False,
+        variant: VariantOpt = None,
+        bot_params: BotParamsOpt = None,
+        html: HtmlOpt = None,
+        players: PlayersOpt = None,
     ) -> None:
         console = report_console()
         errors = Console(stderr=True, soft_wrap=True)  # an error is one line, however long

@@ -62,6 +62,79 @@ def _fail(exc: MainmatchError) -> typer.Exit:
     return typer.Exit(2)
 
 
+#: the options of ``sweep_cmd`` (one line each in its signature)
+SweepGameOpt = Annotated[str, typer.Argument(help="game id")]
+SweepVaryOpt = Annotated[
+    list[str],
+    typer.Option("--vary", metavar="KEY=V1,V2,...", help="a key and its values; once or twice"),
+]
+SweepBotsOpt = Annotated[str, typer.Option("--bots", "-b", help="bots, as for simulate")]
+SweepMatchesOpt = Annotated[int, typer.Option("-n", "--matches", help="matches per cell")]
+SweepSeedOpt = Annotated[int, typer.Option("--seed", help="seed of every cell")]
+SweepVariantOpt = Annotated[
+    list[str] | None,
+    typer.Option("--variant", metavar="KEY=VALUE", help="held fixed in every cell"),
+]
+SweepWorkersOpt = Annotated[int | None, typer.Option("--workers", "-w")]
+SweepRayOpt = Annotated[str | None, typer.Option("--ray", metavar="auto|ADDRESS")]
+SweepSeatingOpt = Annotated[str, typer.Option("--seating")]
+SweepBotModuleOpt = Annotated[list[str] | None, typer.Option("--bot-module")]
+SweepBotParamsOpt = Annotated[list[Path] | None, typer.Option("--bot-params")]
+SweepJsonPathOpt = Annotated[Path | None, typer.Option("--json", help="write every cell")]
+SweepPlotOpt = Annotated[Path | None, typer.Option("--plot", help="PNG, SVG or PDF")]
+SweepHtmlOpt = Annotated[Path | None, typer.Option("--html", help="one self-contained page")]
+SweepQuietOpt = Annotated[bool, typer.Option("--quiet", "-q")]
+SweepBalanceOpt = Annotated[
+    bool,
+    typer.Option("--balance", help="each cell plays its own solved profile (balance)"),
+]
+SweepBalanceBudgetOpt = Annotated[
+    int, typer.Option("--balance-budget", help="matches of each cell's equilibrium search")
+]
+SweepPlayersOpt = Annotated[int | None, typer.Option("--players", metavar="N", help=PLAYERS_HELP)]
+
+
+#: the options of ``search_cmd`` (one line each in its signature)
+SearchGameOpt = Annotated[str, typer.Argument(help="game id")]
+SearchFamilyOpt = Annotated[str, typer.Option("--family", help="bot family to tune")]
+SearchTrialsOpt = Annotated[int, typer.Option("--trials", help="optuna trials")]
+SearchMatchesOpt = Annotated[int, typer.Option("-n", "--matches", help="matches per trial")]
+SearchFieldOpt = Annotated[
+    str, typer.Option("--field", metavar="BOTS", help="the other seats' bots, cycled")
+]
+SearchSeedOpt = Annotated[int, typer.Option("--seed")]
+SearchObjectiveOpt = Annotated[
+    str,
+    typer.Option(
+        "--objective",
+        help="stakes: maximise ToL rate - EC rate; tol: maximise ToL rate; ec: minimise EC rate",
+    ),
+]
+SearchConfirmOpt = Annotated[
+    int | None,
+    typer.Option("--confirm", help="matches of the re-measure (default 2 x -n, >= 200)"),
+]
+SearchVariantOpt = Annotated[list[str] | None, typer.Option("--variant", metavar="KEY=VALUE")]
+SearchWorkersOpt = Annotated[
+    int, typer.Option("--workers", "-w", help="processes per trial (1: this one)")
+]
+SearchRayOpt = Annotated[str | None, typer.Option("--ray", metavar="auto|ADDRESS")]
+SearchBotModuleOpt = Annotated[list[str] | None, typer.Option("--bot-module")]
+SearchBotParamsOpt = Annotated[
+    list[Path] | None, typer.Option("--bot-params", help="tuned bots for the field")
+]
+SearchSaveBotOpt = Annotated[
+    Path | None,
+    typer.Option("--save-bot", help="the found bot's file (default found-FAMILY.json)"),
+]
+SearchNameOpt = Annotated[str, typer.Option("--name", help="the found bot's name")]
+SearchJsonPathOpt = Annotated[Path | None, typer.Option("--json")]
+SearchPlotOpt = Annotated[Path | None, typer.Option("--plot")]
+SearchHtmlOpt = Annotated[Path | None, typer.Option("--html")]
+SearchQuietOpt = Annotated[bool, typer.Option("--quiet", "-q")]
+SearchPlayersOpt = Annotated[int | None, typer.Option("--players", metavar="N", help=PLAYERS_HELP)]
+
+
 def register(app: typer.Typer) -> None:
     """Add ``sweep``, ``search`` and ``balance`` to ``app``."""
     from .balance_commands import register as register_balance
@@ -69,42 +142,33 @@ def register(app: typer.Typer) -> None:
 
     register_balance(app)
     register_train(app)
+    _register_sweep(app)
+    _register_search(app)
+
+
+def _register_sweep(app: typer.Typer) -> None:
+    """Add ``sweep``: a rule variant's values side by side."""
 
     @app.command("sweep", help=SWEEP_HELP)
     def sweep_cmd(
-        game: Annotated[str, typer.Argument(help="game id")],
-        vary: Annotated[
-            list[str],
-            typer.Option(
-                "--vary", metavar="KEY=V1,V2,...", help="a key and its values; once or twice"
-            ),
-        ],
-        bots: Annotated[str, typer.Option("--bots", "-b", help="bots, as for simulate")] = "random",
-        matches: Annotated[int, typer.Option("-n", "--matches", help="matches per cell")] = 1000,
-        seed: Annotated[int, typer.Option("--seed", help="seed of every cell")] = 0,
-        variant: Annotated[
-            list[str] | None,
-            typer.Option("--variant", metavar="KEY=VALUE", help="held fixed in every cell"),
-        ] = None,
-        workers: Annotated[int | None, typer.Option("--workers", "-w")] = None,
-        ray: Annotated[str | None, typer.Option("--ray", metavar="auto|ADDRESS")] = None,
-        seating: Annotated[str, typer.Option("--seating")] = "rotate",
-        bot_module: Annotated[list[str] | None, typer.Option("--bot-module")] = None,
-        bot_params: Annotated[list[Path] | None, typer.Option("--bot-params")] = None,
-        json_path: Annotated[Path | None, typer.Option("--json", help="write every cell")] = None,
-        plot: Annotated[Path | None, typer.Option("--plot", help="PNG, SVG or PDF")] = None,
-        html: Annotated[Path | None, typer.Option("--html", help="one self-contained page")] = None,
-        quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
-        balance: Annotated[
-            bool,
-            typer.Option("--balance", help="each cell plays its own solved profile (balance)"),
-        ] = False,
-        balance_budget: Annotated[
-            int, typer.Option("--balance-budget", help="matches of each cell's equilibrium search")
-        ] = 4000,
-        players: Annotated[
-            int | None, typer.Option("--players", metavar="N", help=PLAYERS_HELP)
-        ] = None,
+        game: SweepGameOpt,
+        vary: SweepVaryOpt,
+        bots: SweepBotsOpt = "random",
+        matches: SweepMatchesOpt = 1000,
+        seed: SweepSeedOpt = 0,
+        variant: SweepVariantOpt = None,
+        workers: SweepWorkersOpt = None,
+        ray: SweepRayOpt = None,
+        seating: SweepSeatingOpt = "rotate",
+        bot_module: SweepBotModuleOpt = None,
+        bot_params: SweepBotParamsOpt = None,
+        json_path: SweepJsonPathOpt = None,
+        plot: SweepPlotOpt = None,
+        html: SweepHtmlOpt = None,
+        quiet: SweepQuietOpt = False,
+        balance: SweepBalanceOpt = False,
+        balance_budget: SweepBalanceBudgetOpt = 4000,
+        players: SweepPlayersOpt = None,
     ) -> None:
         from .sweep import SweepSpec, grid, run_sweep
 
@@ -149,48 +213,32 @@ def register(app: typer.Typer) -> None:
         except MainmatchError as exc:
             raise _fail(exc) from None
 
+
+def _register_search(app: typer.Typer) -> None:
+    """Add ``search``: a bot family's numbers tuned against a field."""
+
     @app.command("search", help=SEARCH_HELP)
     def search_cmd(
-        game: Annotated[str, typer.Argument(help="game id")],
-        family: Annotated[str, typer.Option("--family", help="bot family to tune")],
-        trials: Annotated[int, typer.Option("--trials", help="optuna trials")] = 30,
-        matches: Annotated[int, typer.Option("-n", "--matches", help="matches per trial")] = 200,
-        field: Annotated[
-            str, typer.Option("--field", metavar="BOTS", help="the other seats' bots, cycled")
-        ] = "strategy",
-        seed: Annotated[int, typer.Option("--seed")] = 0,
-        objective: Annotated[
-            str,
-            typer.Option(
-                "--objective",
-                help="stakes: maximise ToL rate - EC rate; tol: maximise ToL rate; ec: minimise EC rate",
-            ),
-        ] = "stakes",
-        confirm: Annotated[
-            int | None,
-            typer.Option("--confirm", help="matches of the re-measure (default 2 x -n, >= 200)"),
-        ] = None,
-        variant: Annotated[list[str] | None, typer.Option("--variant", metavar="KEY=VALUE")] = None,
-        workers: Annotated[
-            int, typer.Option("--workers", "-w", help="processes per trial (1: this one)")
-        ] = 1,
-        ray: Annotated[str | None, typer.Option("--ray", metavar="auto|ADDRESS")] = None,
-        bot_module: Annotated[list[str] | None, typer.Option("--bot-module")] = None,
-        bot_params: Annotated[
-            list[Path] | None, typer.Option("--bot-params", help="tuned bots for the field")
-        ] = None,
-        save_bot: Annotated[
-            Path | None,
-            typer.Option("--save-bot", help="the found bot's file (default found-FAMILY.json)"),
-        ] = None,
-        name: Annotated[str, typer.Option("--name", help="the found bot's name")] = "found",
-        json_path: Annotated[Path | None, typer.Option("--json")] = None,
-        plot: Annotated[Path | None, typer.Option("--plot")] = None,
-        html: Annotated[Path | None, typer.Option("--html")] = None,
-        quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
-        players: Annotated[
-            int | None, typer.Option("--players", metavar="N", help=PLAYERS_HELP)
-        ] = None,
+        game: SearchGameOpt,
+        family: SearchFamilyOpt,
+        trials: SearchTrialsOpt = 30,
+        matches: SearchMatchesOpt = 200,
+        field: SearchFieldOpt = "strategy",
+        seed: SearchSeedOpt = 0,
+        objective: SearchObjectiveOpt = "stakes",
+        confirm: SearchConfirmOpt = None,
+        variant: SearchVariantOpt = None,
+        workers: SearchWorkersOpt = 1,
+        ray: SearchRayOpt = None,
+        bot_module: SearchBotModuleOpt = None,
+        bot_params: SearchBotParamsOpt = None,
+        save_bot: SearchSaveBotOpt = None,
+        name: SearchNameOpt = "found",
+        json_path: SearchJsonPathOpt = None,
+        plot: SearchPlotOpt = None,
+        html: SearchHtmlOpt = None,
+        quiet: SearchQuietOpt = False,
+        players: SearchPlayersOpt = None,
     ) -> None:
         from .search import (
             SearchSpec,

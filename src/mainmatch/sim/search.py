@@ -168,10 +168,49 @@ def _clusters(sims: Sequence[MatchSummary], objective: str, seat_of: str | None)
     return Clusters(tuple(sums), tuple(sizes))
 
 
+def _study(spec: SearchSpec, family: Any) -> tuple[Any, list[dict[str, Any]]]:
+    """optuna's study for ``spec``, with the family as it ships and its bounds'
+    corners queued first (trial 0 is the family as it ships)."""
+    import optuna
+
+    optuna.logging.set_verbosity(logging.WARNING)
+    study = optuna.create_study(
+        direction="minimize" if spec.objective == "ec" else "maximize",
+        sampler=optuna.samplers.TPESampler(seed=_seed(spec.seed, "sampler")),
+    )
+    tried_corners = corners(family)[: spec.trials]
+    for point in tried_corners:
+        study.enqueue_trial(point)
+    return study, tried_corners
+
+
+def _gain(
+    found: Simulation, alone: Simulation, objective: str
+) -> tuple[Estimate, Estimate, Estimate]:
+    """The candidate's figure, the yardstick's (the field alone, same seeds) and
+    the gain between them (paired by match), kept within what the figure allows."""
+    mine = _clusters(found.run.summaries, objective, CANDIDATE)
+    average = _clusters(alone.run.summaries, objective, None)
+    est = _estimate(found.run.summaries, objective, CANDIDATE)
+    yard = _estimate(alone.run.summaries, objective, None)
+    diff = clustered_difference(mine, average)
+    if objective == "ec":  # fewer ECs is the gain
+        diff = Estimate(-diff.value, -diff.high, -diff.low, diff.n)
+    # a gain cannot leave what the figures allow: +-1 for a rate, +-2 for ToL - EC
+    reach = 2.0 if objective == "stakes" else 1.0
+    diff = Estimate(diff.value, max(diff.low, -reach), min(diff.high, reach), diff.n)
+    return est, yard, diff
+
+
+def _all_seats(report: dict, objective: str) -> float:
+    """The objective's figure over every seat of the confirming matches."""
+    total = sum(b["player_matches"] for b in report["bots"])
+    return sum(objective_value(b, objective) * b["player_matches"] for b in report["bots"]) / total
+
+
 def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = None) -> dict:
     """Run the search; return its JSON (``family``, ``params``, ``rate`` (the
     objective's figure), ``interval``, ``yardstick``, ``gain`` and the details)."""
-    import optuna  # loaded only when a search runs
 
     check_spec(spec)
     game = games.get(spec.game)
@@ -215,14 +254,7 @@ def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = Non
         trials.append({"number": trial.number, "params": params, "rate": rate})
         return rate
 
-    optuna.logging.set_verbosity(logging.WARNING)
-    study = optuna.create_study(
-        direction="minimize" if spec.objective == "ec" else "maximize",
-        sampler=optuna.samplers.TPESampler(seed=_seed(spec.seed, "sampler")),
-    )
-    tried_corners = corners(family)[: spec.trials]
-    for point in tried_corners:  # trial 0: the family as it ships; then its bounds
-        study.enqueue_trial(point)
+    study, tried_corners = _study(spec, family)
     study.optimize(objective, n_trials=spec.trials)
     best = dict(study.best_trial.params)
     best = {p.name: best[p.name] for p in family.params}
@@ -233,23 +265,9 @@ def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = Non
     field_table = [b for b in lineup if b != CANDIDATE]
     alone = play(field_table, None, confirm_n, confirm_seed)
     report = found.report
-    mine = _clusters(found.run.summaries, spec.objective, CANDIDATE)
-    average = _clusters(alone.run.summaries, spec.objective, None)
-    est = _estimate(found.run.summaries, spec.objective, CANDIDATE)
-    yard = _estimate(alone.run.summaries, spec.objective, None)
-    diff = clustered_difference(mine, average)
-    if spec.objective == "ec":  # fewer ECs is the gain
-        diff = Estimate(-diff.value, -diff.high, -diff.low, diff.n)
-    # a gain cannot leave what the figures allow: +-1 for a rate, +-2 for ToL - EC
-    reach = 2.0 if spec.objective == "stakes" else 1.0
-    diff = Estimate(diff.value, max(diff.low, -reach), min(diff.high, reach), diff.n)
+    est, yard, diff = _gain(found, alone, spec.objective)
     rows = {b["bot"]: b for b in report["bots"]}
     field_rows = [b for b in report["bots"] if b["bot"] != CANDIDATE]
-    total = sum(b["player_matches"] for b in report["bots"])
-    all_seats = (
-        sum(objective_value(b, spec.objective) * b["player_matches"] for b in report["bots"])
-        / total
-    )
     key = "ec_rate" if spec.objective == "ec" else "tol_rate"
     return {
         "game": spec.game,
@@ -274,7 +292,7 @@ def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = Non
         "lower_bound": True,
         # kept for readers of older results; 1/players is no yardstick where many win at once
         "fair_share": 1 / len(lineup),
-        "all_seats_rate": all_seats,
+        "all_seats_rate": _all_seats(report, spec.objective),
         "field_rates": {b["bot"]: b[key] for b in field_rows},
         "confirm": {"matches": confirm_n, "seed": confirm_seed, "report": report},
         "search": {

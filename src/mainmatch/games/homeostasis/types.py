@@ -11,6 +11,7 @@ from typing import Literal
 from mainmatch.engine.declared import (
     ChooseEcRequest,
     Declared,
+    Fraction,
     Player,
     RequestBase,
     TeamOf,
@@ -97,7 +98,7 @@ class Round(Declared):
     expression: list[Symbol]
     brackets: list[Bracket]
     simplified: str
-    result: str
+    result: Fraction
 
 
 class You(Declared):
@@ -131,7 +132,7 @@ class HomeostasisView(ViewBase):
     brackets: list[Bracket]
     teams_used_brackets: list[Team]
     rounds: list[Round]
-    total: str
+    total: Fraction
     outcome: Outcome | None
     ec_votes: dict[Player, Player] | None
     elimination_candidate: Player | None

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import SkipJsonSchema
 
+from mainmatch.engine.declared import FRACTION
 from mainmatch.engine.steps import Ask
 from mainmatch.engine.variants import VariantKey
 
@@ -73,10 +74,12 @@ class Effect(BaseModel):
         description="points added to each target's total (any sign): `+## points`",
         json_schema_extra=_no_default,
     )
-    multiply: Annotated[str, Field(pattern=DECIMAL_PATTERN)] | SkipJsonSchema[None] = Field(
-        default=None,
-        description='multiplier as a decimal string like "1.5" (exact, never a float): `x#.# points`',
-        json_schema_extra=_no_default,
+    multiply: Annotated[str, Field(pattern=DECIMAL_PATTERN), FRACTION] | SkipJsonSchema[None] = (
+        Field(
+            default=None,
+            description='multiplier as a decimal string like "1.5" (exact, never a float): `x#.# points`',
+            json_schema_extra=_no_default,
+        )
     )
     garnets: Annotated[int, Field(ge=1)] | SkipJsonSchema[None] = Field(
         default=None,
