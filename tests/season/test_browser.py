@@ -174,7 +174,7 @@ def test_the_season_page_takes_the_host_token_the_cli_printed(server):
     app, base = server
     _, token = app.state.seasons.create("door", ["a", "b", "c"])
     errors: list[str] = []
-    with browserkit.chromium() as browser:
+    with chromium() as browser:
         from playwright.sync_api import expect
 
         page = phone_page(browser, errors)
