@@ -45,13 +45,16 @@ def service(request: Request) -> HostService:
     return request.app.state.service
 
 
-def bearer(
+async def bearer(
     request: Request,
     token: str | None = Query(None, description="the link's token, where no header can be sent"),
 ) -> str | None:
     """The token shown: the ``Authorization`` header, else ``?token=`` under
     that plain name only (``logredact.plain_param``: ``?tok%65n=`` opens nothing,
-    issue 33, N8); ``token`` is declared for the API's documentation."""
+    issue 33, N8); ``token`` is declared for the API's documentation.
+
+    ``async``: it only reads the request, and FastAPI runs a plain ``def``
+    dependency in a worker thread, a hop that cost more than the work (issue 35)."""
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip()
