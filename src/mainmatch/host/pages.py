@@ -94,6 +94,8 @@ def _env() -> Environment:
         loader=ChoiceLoader([FileSystemLoader(TEMPLATES), GameWebLoader()]),
         autoescape=select_autoescape(["html"]),
         undefined=StrictUndefined,
+        # the templates ship with the package: not looked at on disk again at every page
+        auto_reload=False,
         trim_blocks=True,
         lstrip_blocks=True,
     )
