@@ -75,6 +75,7 @@ lock:
 bench: install
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/server.py
+	$(PY) benchmarks/commands.py
 	$(PY) benchmarks/simulate.py
 	$(PY) benchmarks/strategy.py
 	$(PY) benchmarks/replay.py

@@ -104,7 +104,11 @@ def line(name: str, xs: list[float]) -> str:
 
 async def play(base: str, matches: int, concurrency: int) -> dict[str, list[float]]:
     game = games.get("seat_exchange")
-    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    # connections idle 2 s are dropped here first: uvicorn closes them at 5 s, httpx's
+    # default, and on a busy machine a request sent at that moment was cut (ReadError)
+    limits = httpx.Limits(
+        max_connections=concurrency, max_keepalive_connections=concurrency, keepalive_expiry=2.0
+    )
     times: dict[str, list[float]] = {
         "submission": [],
         "player page": [],

@@ -83,10 +83,12 @@ def games_cmd() -> None:
     table.add_column("game")
     table.add_column("players", justify="right")
     table.add_column("pitch")
-    for g in games.all_games():
+    # the built-in games from their cards, without their rules (games.listing)
+    shown, broken = games.listing()
+    for g in shown:
         table.add_row(g.id, g.title, g.players_text(), g.pitch)
     # an installed game that cannot be loaded is named with why (issue 33, N2)
-    for gid, why in games.broken_games().items():
+    for gid, why in broken.items():
         table.add_row(gid, Text("cannot be loaded", style="red"), "", Text(why))
     out.print(table)
 

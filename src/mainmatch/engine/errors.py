@@ -7,7 +7,10 @@ and never a traceback.
 
 from __future__ import annotations
 
-from pydantic import ValidationError
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # named in an annotation only: a listing needs no pydantic (issue 35)
+    from pydantic import ValidationError
 
 
 class MainmatchError(Exception):

@@ -51,6 +51,8 @@ _sources: dict[str, Callable[[], Any]] | None = None
 _loaded: dict[str, Game[Any]] = {}
 #: game id -> why it cannot be loaded (in words), for the installed games that fail
 _broken: dict[str, str] = {}
+#: game id -> the entry point it was installed under (``package:GAME``), filled with ``_sources``
+_entries: dict[str, str] = {}
 
 
 class GameUnavailable(UnknownGame):
@@ -69,6 +71,7 @@ def _builtin_sources() -> dict[str, Callable[[], Any]]:
     for info in pkgutil.iter_modules(package.__path__):
         if info.ispkg:
             out[info.name] = partial(_game_of_module, f"{BUILTIN_GAMES}.{info.name}")
+            _entries[info.name] = f"{BUILTIN_GAMES}.{info.name}:GAME"
     return out
 
 
@@ -79,9 +82,24 @@ def _game_of_module(module: str) -> Any:
 def _all_sources() -> dict[str, Callable[[], Any]]:
     global _sources
     if _sources is None:
-        found = {ep.name: ep.load for ep in group(GAMES_GROUP)}
+        installed = group(GAMES_GROUP)
+        _entries.update({ep.name: ep.value for ep in installed})
+        found = {ep.name: ep.load for ep in installed}
         _sources = found or _builtin_sources()
     return _sources
+
+
+def entry_of(game_id: str) -> str | None:
+    """The entry point (``package:GAME``) game ``game_id`` is installed under,
+    without loading it; ``None`` for a game registered at run time."""
+    _all_sources()
+    return _entries.get(game_id)
+
+
+def failures() -> dict[str, str]:
+    """The games found broken so far (id -> why, sorted by id), loading none:
+    :func:`broken_games` loads every game first."""
+    return {g: _broken[g] for g in sorted(_broken)}
 
 
 def game_ids() -> list[str]:
@@ -138,6 +156,7 @@ def broken_games() -> dict[str, str]:
 def register_game(game: Game[Any]) -> None:
     """Add ``game`` at run time (tests, notebooks); entry points are the way for packages."""
     _all_sources()[game.id] = lambda: game
+    _entries.pop(game.id, None)
     _loaded.pop(game.id, None)
     _broken.pop(game.id, None)
 
@@ -146,5 +165,6 @@ def reset() -> None:
     """Forget what was read and loaded (after installing a package, or in tests)."""
     global _sources
     _sources = None
+    _entries.clear()
     _loaded.clear()
     _broken.clear()

@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 
 from .core import ServiceCore
 from .errors import Forbidden, NotFound, Unauthorized
@@ -161,16 +161,24 @@ class AccessMixin(ServiceCore):
 
     def _lookup(self, token: str) -> Access | None:
         with self.db.read() as s:
-            seat = s.scalar(select(SeatRow).where(SeatRow.token == token))
+            seat = s.execute(_BY_SEAT_TOKEN, {"token": token}).first()
             if seat is not None:
                 return Access(seat.match_id, "player", seat.player)
-            m = s.scalar(select(MatchRow).where(MatchRow.spectator_token == token))
+            m = s.execute(_BY_SPECTATOR_TOKEN, {"token": token}).first()
             if m is not None:
                 return Access(m.id, "spectator")
-            m = s.scalar(select(MatchRow).where(MatchRow.host_token_hash == token_hash(token)))
+            m = s.execute(_BY_HOST_TOKEN, {"hash": token_hash(token)}).first()
             if m is not None:
                 return Access(m.id, "host")
         return None
+
+
+# the lookups of a token, made once: columns of the tables, not ORM rows (a
+# lookup runs every ACCESS_TTL for every link in use, issue 35)
+_SEATS, _MATCHES = SeatRow.__table__.c, MatchRow.__table__.c
+_BY_SEAT_TOKEN = select(_SEATS.match_id, _SEATS.player).where(_SEATS.token == bindparam("token"))
+_BY_SPECTATOR_TOKEN = select(_MATCHES.id).where(_MATCHES.spectator_token == bindparam("token"))
+_BY_HOST_TOKEN = select(_MATCHES.id).where(_MATCHES.host_token_hash == bindparam("hash"))
 
 
 def _remember(memory: dict, key: str, value: object) -> None:

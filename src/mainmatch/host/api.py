@@ -21,6 +21,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.background import BackgroundTask
+from starlette.concurrency import run_in_threadpool
 
 from mainmatch import games
 from mainmatch.bots import bot_names
@@ -45,28 +46,42 @@ def service(request: Request) -> HostService:
     return request.app.state.service
 
 
-def bearer(
+async def bearer(
     request: Request,
     token: str | None = Query(None, description="the link's token, where no header can be sent"),
 ) -> str | None:
     """The token shown: the ``Authorization`` header, else ``?token=`` under
     that plain name only (``logredact.plain_param``: ``?tok%65n=`` opens nothing,
-    issue 33, N8); ``token`` is declared for the API's documentation."""
+    issue 33, N8); ``token`` is declared for the API's documentation.
+
+    ``async``: it only reads the request, and FastAPI runs a plain ``def``
+    dependency in a worker thread, a hop that cost more than the work (issue 35)."""
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip()
     return plain_param(request.url.query, "token") if token is not None else None
 
 
-def access(match_id: str, request: Request, token: str | None = Depends(bearer)) -> Access:
+async def access(match_id: str, request: Request, token: str | None = Depends(bearer)) -> Access:
     """The token's access to ``match_id``; a token that opens nothing is
-    answered under the address's budget of lookups in vain (``token_access``)."""
+    answered under the address's budget of lookups in vain (``token_access``).
+
+    A token looked up a moment ago (``AccessMixin.cached_access``) is answered
+    on the event loop; only a lookup in the database goes to a worker thread
+    (the hop cost more than the answer, issue 35)."""
+    known = service(request).cached_access(token) if token else None
+    if known is not None and known.match_id == match_id:
+        return known
+    return await run_in_threadpool(_looked_up, match_id, request, token)
+
+
+def _looked_up(match_id: str, request: Request, token: str | None) -> Access:
     if token:
         token_access(request, token)  # past the budget: 429 before any lookup
     return service(request).authorize(match_id, token)
 
 
-def host_access(acc: Access = Depends(access)) -> Access:
+async def host_access(acc: Access = Depends(access)) -> Access:
     if acc.role != "host":
         raise Forbidden("only the host link can do this")
     return acc

@@ -91,11 +91,18 @@ class GameWebLoader(BaseLoader):
 
 
 def has_view(game_id: str) -> bool:
-    return web_file(game_id, "view.html") is not None
+    return _has(game_id, "view.html") if game_id in games.game_ids() else False
 
 
 def has_request(game_id: str) -> bool:
-    return web_file(game_id, "request.html") is not None
+    return _has(game_id, "request.html") if game_id in games.game_ids() else False
+
+
+@cache
+def _has(game_id: str, name: str) -> bool:
+    # asked several times by every page; the package's files do not change while
+    # the server runs (remembered for installed games only, as :func:`web_dir`)
+    return web_file(game_id, name) is not None
 
 
 def view_template(game_id: str) -> str:

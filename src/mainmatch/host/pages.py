@@ -20,6 +20,7 @@ import hmac
 import json
 import math
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +68,14 @@ PAGE_PATHS = {"host": "host", "player": "play", "spectator": "watch"}
 
 def markdown(text: str) -> Markup:
     """Discord Markdown as safe HTML (raw HTML in the text is escaped)."""
-    return Markup(_md.render(text or ""))
+    return _markdown(text or "")
+
+
+@lru_cache(maxsize=4096)
+def _markdown(text: str) -> Markup:
+    # an announcement's text is drawn again on every page of every reader (a
+    # fifth of a page's CPU, issue 35); the rendering depends on the text alone
+    return Markup(_md.render(text))
 
 
 def when(ts: float | None, style: str = "datetime") -> Markup:
@@ -86,6 +94,8 @@ def _env() -> Environment:
         loader=ChoiceLoader([FileSystemLoader(TEMPLATES), GameWebLoader()]),
         autoescape=select_autoescape(["html"]),
         undefined=StrictUndefined,
+        # the templates ship with the package: not looked at on disk again at every page
+        auto_reload=False,
         trim_blocks=True,
         lstrip_blocks=True,
     )

@@ -129,13 +129,17 @@ class ResolvingMixin(ServiceCore):
     # ----------------------------------------------------------- reading
 
     def _sent(self, s: Session, m: MatchRow) -> dict[str, Sent]:
-        """The submissions stored for the open step."""
+        """The submissions stored for the open step (columns, not ORM rows:
+        this runs in every submission's transaction, issue 35)."""
         return {
-            r.player: Sent(r.action, r.defaulted, r.kept)
-            for r in s.scalars(
-                select(SubmissionRow).where(
-                    SubmissionRow.match_id == m.id, SubmissionRow.step == m.step_count + 1
-                )
+            player: Sent(action, defaulted, kept)
+            for player, action, defaulted, kept in s.execute(
+                select(
+                    SubmissionRow.player,
+                    SubmissionRow.action,
+                    SubmissionRow.defaulted,
+                    SubmissionRow.kept,
+                ).where(SubmissionRow.match_id == m.id, SubmissionRow.step == m.step_count + 1)
             )
         }
 

@@ -17,7 +17,7 @@ import logging
 import random
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.orm import Session, object_session
 
 from mainmatch.bots import bot_names
@@ -128,11 +128,10 @@ class StepsMixin(ResolvingMixin):
         return None
 
     def _check_person(self, s: Session, m: MatchRow, player: str) -> None:
-        seat = s.get(SeatRow, (m.id, player))
-        if seat is not None and seat.bot:
-            raise Conflict(
-                f"a bot ({seat.bot}) plays {player}'s seat; the host can give it back to you"
-            )
+        # the seat's bot column alone, not its ORM row: every submission asks (issue 35)
+        bot = s.execute(_SEAT_BOT, {"match": m.id, "player": player}).scalar()
+        if bot:
+            raise Conflict(f"a bot ({bot}) plays {player}'s seat; the host can give it back to you")
 
     def _check_rules(
         self, match_id: str, snap: Snapshot, player: str, action: Any, number: int
@@ -371,3 +370,9 @@ def _clock_waits(m: MatchRow) -> bool:
     submission is still on time."""
     s = object_session(m)
     return bool(s and s.scalar(select(delivery.prompts_waiting()).where(MatchRow.id == m.id)))
+
+
+_SEATS = SeatRow.__table__.c
+_SEAT_BOT = select(_SEATS.bot).where(
+    _SEATS.match_id == bindparam("match"), _SEATS.player == bindparam("player")
+)
