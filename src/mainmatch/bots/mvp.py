@@ -145,11 +145,18 @@ class Evaluator:
         self._team_total = sum(self._team_points.values())
         self._rival_total = _score(self._rival)
         self._my_points = sum(self._team_points[c] for c in self._my_cards)
+        #: card -> ``my_gain``: a card is asked about twice a decision (may it bid, then its value)
+        self._gains: dict[str, float] = {}
 
     def my_gain(self, letter: str, card: str) -> float:
         """Points the bot gains now if its team claims ``card`` and the bot controls it."""
-        points = _points(self._team | _BIT[card])
-        return sum(points[c] for c in self._my_cards) + points[card] - self._my_points
+        gain = self._gains.get(card)
+        if gain is None:
+            points = _points(self._team | _BIT[card])
+            gain = self._gains[card] = (
+                sum(points[c] for c in self._my_cards) + points[card] - self._my_points
+            )
+        return gain
 
     def team_gain(self, letter: str, card: str) -> float:
         return sum(_points(self._team | _BIT[card]).values()) - self._team_total

@@ -111,7 +111,15 @@ def read_lots(items: list[dict]) -> list[Lot]:
 
 
 def _read(items: list[dict]) -> tuple[tuple[Lot, ...], tuple[OwnTerms, ...]]:
-    """The lots of ``items`` and their :func:`_own_terms`, kept per items' ``repr``."""
+    """The lots of ``items`` and their :func:`_own_terms`, kept per items' ``repr``;
+    the last list asked about is known by identity first: the nine requests of a
+    step share one list of items (the game's ``steps.py``), which nobody changes
+    (requests are read, never written: ``Game.pending``), so eight of nine
+    askers skip its ``repr`` (issue 35)."""
+    global _LAST
+    seen, answer = _LAST  # one read: another thread may replace it
+    if seen is items and answer is not None:
+        return answer
     key = repr(items)
     kept = _LOTS.get(key)
     if kept is None:
@@ -119,12 +127,15 @@ def _read(items: list[dict]) -> tuple[tuple[Lot, ...], tuple[OwnTerms, ...]]:
             _LOTS.clear()
         lots = tuple(read_lot(letter, item) for letter, item in zip(LETTERS, items))
         kept = _LOTS[key] = (lots, tuple(_own_terms(list(lots))))
+    _LAST = (items, kept)  # holding the list keeps its id from being reused
     return kept
 
 
 #: item lists' ``repr`` -> their lots and own-total terms (see ``read_lots``)
 _LOTS: dict[str, tuple[tuple[Lot, ...], tuple[OwnTerms, ...]]] = {}
 _LOTS_KEPT = 512
+#: the last items list read and its answer (see ``_read``)
+_LAST: tuple[object, tuple[tuple[Lot, ...], tuple[OwnTerms, ...]] | None] = (object(), None)
 
 
 def others_gain(

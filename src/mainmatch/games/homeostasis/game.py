@@ -29,6 +29,16 @@ from .types import REQUESTS, HomeostasisResult, HomeostasisView
 
 DEFAULT_PLAYERS = ("a", "b", "c", "d", "e")  # the spec's examples (§9)
 
+#: phase -> its unit's bound handlers, made once with the class: a replay's or a
+#: harness's call reaches the handler by one lookup, where ``Game``'s methods find
+#: the unit and then the method at every call (issue 35; decision SQ1)
+_NEXT = {phase: unit.next_state for phase, unit in PHASES.items()}
+_CHECKED = {
+    phase: unit.checked_next_state for phase, unit in PHASES.items() if unit.has_checked_step
+}
+_PLAIN = {phase: unit.plainly_legal for phase, unit in PHASES.items() if unit.has_fast_check}
+_RESOLVE = {phase: unit.resolve for phase, unit in PHASES.items()}
+
 
 class Homeostasis(Game[HomeostasisState]):
     id = "homeostasis"
@@ -113,6 +123,25 @@ class Homeostasis(Game[HomeostasisState]):
         # the speed hook: who acts without asking the unit (views.pending_players
         # remembers it per state for the checks and the view)
         return views.pending_players(state)
+
+    # the hot handlers through the phase tables above (the same units, the same answers)
+
+    def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
+        plain = _PLAIN.get(state.phase)
+        if plain is None or not plain(state, player, action):
+            super().validate(state, player, action)  # the ordered checks word the fault
+
+    def apply(self, state: HomeostasisState, actions: dict) -> tuple[HomeostasisState, list]:
+        resolve = _RESOLVE.get(state.phase)
+        return super().apply(state, actions) if resolve is None else resolve(state, actions)
+
+    def next_state(self, state: HomeostasisState, actions: dict) -> HomeostasisState:
+        after = _NEXT.get(state.phase)
+        return super().next_state(state, actions) if after is None else after(state, actions)
+
+    def checked_next_state(self, state: HomeostasisState, actions: dict) -> HomeostasisState | None:
+        checked = _CHECKED.get(state.phase)
+        return None if checked is None else checked(state, actions)
 
     # ------------------------------------------------------------ views §5
 

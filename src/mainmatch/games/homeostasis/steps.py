@@ -110,8 +110,12 @@ class HomeostasisStep(Step[Any, Any]):
         self, state: HomeostasisState, actions: dict[str, dict[str, Any]]
     ) -> HomeostasisState:
         out = self.quick(state, actions, None)
-        if out is not None:
-            return out
+        return self.worked(state, actions) if out is None else out
+
+    def worked(
+        self, state: HomeostasisState, actions: dict[str, dict[str, Any]]
+    ) -> HomeostasisState:
+        """:meth:`next_state` where :meth:`quick` does not apply: :meth:`run` on a draft."""
         w = QuietWork(state)
         self.run(w, actions)
         return w.freeze()
@@ -191,6 +195,17 @@ class Draft(HomeostasisStep):
     ) -> HomeostasisState | None:
         return quick.quick_draft(state, actions, events)
 
+    def checked_next_state(
+        self, state: HomeostasisState, actions: dict[str, dict[str, Any]]
+    ) -> HomeostasisState | None:
+        # replay: the drafter's choice checked and applied in one go (the engine has
+        # checked who acts: one action); anything not plainly legal is worded by validate
+        ((p, action),) = actions.items()
+        if not quick.legal_draft(state, p, action):
+            return None
+        out = quick.quick_draft(state, actions, None)
+        return self.worked(state, actions) if out is None else out
+
     def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
         ((p, action),) = actions.items()
         resolve.apply_draft(w, p, action)
@@ -254,6 +269,16 @@ class Bid(HomeostasisStep):
         self, state: HomeostasisState, actions: dict[str, dict[str, Any]], events: list | None
     ) -> HomeostasisState | None:
         return quick.quick_bid(state, actions, events)
+
+    def checked_next_state(
+        self, state: HomeostasisState, actions: dict[str, dict[str, Any]]
+    ) -> HomeostasisState | None:
+        # as Draft's: a plainly legal bid or pass checked and applied in one go
+        ((p, action),) = actions.items()
+        if not quick.legal_bid(state, p, action):
+            return None
+        out = quick.quick_bid(state, actions, None)
+        return self.worked(state, actions) if out is None else out
 
     def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
         ((p, action),) = actions.items()
