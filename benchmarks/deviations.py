@@ -221,6 +221,20 @@ HABIT_ROWS: list[tuple[str, dict[str, Any]]] = [
         {"dodge": 8, "kong": 0.4, "invest": 0.4, "donate": 6},
     ),
     ("three habits: dodge $3, Kong 30%, invest 30%, donate $2", {"donate": 2}),
+    # fictitious play's best responses to the issue-31 mixture: spend little, keep the rest
+    # for the last round (a last-round habit), never the Miser, dodge above the others
+    (
+        "hoards: dodge $5, Kong 3%, invest 17%, donate $6, the rest invested last",
+        {"dodge": 5, "kong": 0.03, "invest": 0.17, "donate": 6, "last": 1},
+    ),
+    (
+        "hoards: dodge $5, Kong 3%, invest 17%, donate $6, the rest into the Thief last",
+        {"dodge": 5, "kong": 0.03, "invest": 0.17, "donate": 6, "last": 0},
+    ),
+    (
+        "hoards: dodge $8, nothing but the donation, the rest invested last",
+        {"dodge": 8, "kong": 0.0, "invest": 0.0, "donate": 6, "last": 1},
+    ),
 ]
 
 
