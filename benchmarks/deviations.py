@@ -406,6 +406,14 @@ DEVIATIONS: dict[str, list[Deviation]] = {
             ("takes_control", "strategist", {"control_from": 1}),
             ("takes_control_late", "strategist", {"control_from": 10}),
             ("takes_control_last", "strategist", {"control_from": 13}),
+            # with chips to spare (chips=60) the strategy bot takes control from round 1 in
+            # 40% of its matches, else from round 10: a seat that never does, one that always
+            # does, and ones that start at round 5, 10 or 13 only
+            ("never_takes_control", "strategist", {"control_rich": 0.0}),
+            ("always_takes_control", "strategist", {"control_rich": 1.0}),
+            ("takes_control_from_5_only", "strategist", {"control_rich": 0.0, "control_from": 5}),
+            ("takes_control_late_only", "strategist", {"control_rich": 0.0, "control_from": 10}),
+            ("takes_control_last_only", "strategist", {"control_rich": 0.0, "control_from": 13}),
         ]
     ),
     "second_to_won": _named(
