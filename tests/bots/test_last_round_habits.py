@@ -60,11 +60,12 @@ def test_with_chips_to_spare_some_matches_take_control_from_round_one(
     from round 1 in a share ``control_rich`` of its matches (drawn once a match), else
     from round 10; under that, never (the official play, its random draws untouched)."""
     calls: list[int] = []
-    monkeypatch.setattr(
-        MvpStrategyBot,
-        "_take_control",
-        staticmethod(lambda v, r, b, spare: calls.append(spare) or 0),
-    )
+
+    def take(view: dict, request: dict, bids: dict, spare: int) -> int:
+        calls.append(spare)
+        return 0
+
+    monkeypatch.setattr(MvpStrategyBot, "_take_control", staticmethod(take))
     view, request = _first_bid(chips)
     taken = 0
     for seed in range(40):
