@@ -221,6 +221,20 @@ HABIT_ROWS: list[tuple[str, dict[str, Any]]] = [
         {"dodge": 8, "kong": 0.4, "invest": 0.4, "donate": 6},
     ),
     ("three habits: dodge $3, Kong 30%, invest 30%, donate $2", {"donate": 2}),
+    # fictitious play's best responses to the issue-31 mixture: spend little, keep the rest
+    # for the last round (a last-round habit), never the Miser, dodge above the others
+    (
+        "hoards: dodge $5, Kong 3%, invest 17%, donate $6, the rest invested last",
+        {"dodge": 5, "kong": 0.03, "invest": 0.17, "donate": 6, "last": 1},
+    ),
+    (
+        "hoards: dodge $5, Kong 3%, invest 17%, donate $6, the rest into the Thief last",
+        {"dodge": 5, "kong": 0.03, "invest": 0.17, "donate": 6, "last": 0},
+    ),
+    (
+        "hoards: dodge $8, nothing but the donation, the rest invested last",
+        {"dodge": 8, "kong": 0.0, "invest": 0.0, "donate": 6, "last": 1},
+    ),
 ]
 
 
@@ -392,6 +406,14 @@ DEVIATIONS: dict[str, list[Deviation]] = {
             ("takes_control", "strategist", {"control_from": 1}),
             ("takes_control_late", "strategist", {"control_from": 10}),
             ("takes_control_last", "strategist", {"control_from": 13}),
+            # with chips to spare (chips=60) the strategy bot takes control from round 1 in
+            # 40% of its matches, else from round 10: a seat that never does, one that always
+            # does, and ones that start at round 5, 10 or 13 only
+            ("never_takes_control", "strategist", {"control_rich": 0.0}),
+            ("always_takes_control", "strategist", {"control_rich": 1.0}),
+            ("takes_control_from_5_only", "strategist", {"control_rich": 0.0, "control_from": 5}),
+            ("takes_control_late_only", "strategist", {"control_rich": 0.0, "control_from": 10}),
+            ("takes_control_last_only", "strategist", {"control_rich": 0.0, "control_from": 13}),
         ]
     ),
     "second_to_won": _named(

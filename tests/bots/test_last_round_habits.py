@@ -3,9 +3,15 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from mainmatch import games
 from mainmatch.bots.families import get_family
 from mainmatch.bots.homeostasis import Habits
 from mainmatch.bots.mvp import MvpStrategyBot
+from mainmatch.engine.driver import Driver
 
 
 def _mvp_view() -> tuple[dict, dict]:
@@ -34,6 +40,45 @@ def test_control_from_is_a_strategist_number_off_by_default() -> None:
     family = get_family("mvp", "strategist")
     assert family.defaults()["control_from"] == 0 == MvpStrategyBot.control_from
     assert family.bot({"control_from": 10}).control_from == 10  # type: ignore[attr-defined]
+
+
+def _first_bid(chips: int) -> tuple[dict, dict]:
+    game = games.get("mvp")
+    config = game.random_config(
+        list(game.default_players), random.Random(0), variant={"chips": chips}
+    )
+    driver = Driver(game, config, events=False)
+    player, request = next(iter(driver.pending.items()))
+    return game.view(driver.state, player), request
+
+
+@pytest.mark.parametrize(("chips", "rich"), [(30, False), (44, False), (45, True), (60, True)])
+def test_with_chips_to_spare_some_matches_take_control_from_round_one(
+    chips: int, rich: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From 1.5 times the spec's 30 chips (a ``chips`` variant) a player takes control
+    from round 1 in a share ``control_rich`` of its matches (drawn once a match), else
+    from round 10; under that, never (the official play, its random draws untouched)."""
+    calls: list[int] = []
+
+    def take(view: dict, request: dict, bids: dict, spare: int) -> int:
+        calls.append(spare)
+        return 0
+
+    monkeypatch.setattr(MvpStrategyBot, "_take_control", staticmethod(take))
+    view, request = _first_bid(chips)
+    taken = 0
+    for seed in range(40):
+        calls.clear()
+        MvpStrategyBot().act(view, request, random.Random(seed))
+        taken += bool(calls)
+    assert (0 < taken < 40) is rich and (taken == 0) is (not rich)
+    family = get_family("mvp", "strategist")
+    assert family.defaults()["control_rich"] == MvpStrategyBot.control_rich == 0.4
+    for share, always in ((0.0, False), (1.0, rich)):
+        calls.clear()
+        family.bot({"control_rich": share}).act(view, request, random.Random(1))
+        assert bool(calls) is always
 
 
 def test_round_three_may_have_habits_of_its_own() -> None:

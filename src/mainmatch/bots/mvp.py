@@ -177,6 +177,12 @@ class Evaluator:
         )
 
 
+#: starting chips, as a multiple of the spec's 30, from which spare chips take control
+RICH_SCALE = 1.5
+#: with chips to spare, the round from which the players who did not draw control take it
+RICH_LATE = 10
+
+
 class MvpStrategyBot:
     """See the module docstring."""
 
@@ -201,6 +207,12 @@ class MvpStrategyBot:
     #: from this round on, spare chips take the lead on its team's flags (0: never; the
     #: ``strategist`` family's last-round habit, issue 31)
     control_from = 0
+    #: with :data:`RICH_SCALE` times the spec's chips or more (a ``chips`` variant), the
+    #: chance that a player takes control from round 1 this match (drawn once per match),
+    #: else from :data:`RICH_LATE` (or ``control_from``, if sooner); 0: as ``control_from``
+    #: says. Always taking it is beaten by a seat that never does, and never by one that
+    #: always does: a mixture (docs/decisions/holes.md HOL9)
+    control_rich = 0.4
 
     def act(self, view: dict, request: dict, rng: random.Random) -> dict:
         if request["kind"] == "choose_ec":
@@ -244,13 +256,25 @@ class MvpStrategyBot:
             if spent + amount <= budget:
                 bids[x] = amount
                 spent += amount
-        if self.control_from and request["round"] >= self.control_from:
+        control_from = self.control_from
+        if self.control_rich and scale >= RICH_SCALE:
+            drawn = self._controls(you["player"], request, rng)
+            control_from = 1 if drawn else min(self.control_from or RICH_LATE, RICH_LATE)
+        if control_from and request["round"] >= control_from:
             spent += self._take_control(view, request, bids, request["chips"] - spent)
         action: dict = {"bids": bids} if bids else {}
         buy = self._chips_to_buy(request, request["chips"] - spent, scale)
         if buy:
             action["buy_chips"] = buy
         return action
+
+    def _controls(self, me: str, request: dict, rng: random.Random) -> bool:
+        """Whether ``me`` takes control this match: drawn in round 1 (or when the bot
+        first plays ``me``) with chance ``control_rich``, kept for the match."""
+        drawn = self.__dict__.setdefault("_control", {})
+        if request["round"] == 1 or me not in drawn:
+            drawn[me] = rng.random() < self.control_rich
+        return bool(drawn[me])
 
     @staticmethod
     def _take_control(view: dict, request: dict, bids: dict[str, int], spare: int) -> int:

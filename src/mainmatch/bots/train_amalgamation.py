@@ -121,7 +121,18 @@ HABIT_SIMPLE: tuple[dict[str, Any], ...] = tuple(
     for dodge in (2, 3, 5, 8)
     for kong, invest in ((0.3, 0.3), (0.5, 0.25))
     for donate in (2, 4)
-) + ({"kind": HABITS_KIND, "dodge": 0, "kong": 0.3, "invest": 0.3, "donate": 4},)
+) + (
+    {"kind": HABITS_KIND, "dodge": 0, "kong": 0.3, "invest": 0.3, "donate": 4},
+    # hoarders: dodge above the others, never the Miser, spend little and put the rest
+    # into the last round (the best responses to the first issue-31 mixture)
+    *(
+        {"kind": HABITS_KIND, "dodge": dodge, "kong": 0.03, "invest": invest, "donate": 6}
+        | {"last": last}
+        for dodge in (5, 8, 12)
+        for invest in (0.0, 0.17)
+        for last in (0, 1)
+    ),
+)
 
 
 def plan(params: dict[str, Any]) -> dict[str, Any]:

@@ -124,6 +124,14 @@ STRATEGIST = add_family(
             Param("fresh_low", 1, 10, 1, "chips on an unflagged card that matters less"),
             Param("open_early", 0, 1, 1, "1: bid on nearly exposed cards from round 1"),
             Param("control_from", 0, 13, 0, "from this round, spare chips take control (0: never)"),
+            Param(
+                "control_rich",
+                0.0,
+                1.0,
+                0.4,
+                "with 1.5x the spec's chips: chance of taking control from round 1",
+                False,
+            ),
         ),
         _strategist,
     )
