@@ -13,7 +13,7 @@ import random
 from typing import Any, ClassVar
 
 from mainmatch.engine.errors import IllegalAction, InvalidConfig
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Config, Event, Game, JSONObject, View
 from mainmatch.engine.variants import check_variant
 
 from . import invest, kong, minus, scoring, thief, views
@@ -52,7 +52,7 @@ class Amalgamation(Game[AmalgamationState]):
 
     # ------------------------------------------------------------ config §2
 
-    def new_config(self, players, seed, **options: Any) -> dict:
+    def new_config(self, players: list[str], seed: int, **options: Any) -> Config:
         variant = options.pop("variant", None)
         variant = check_variant(self, variant) if variant is not None else {}
         config = build_config(players, seed, options)
@@ -60,14 +60,16 @@ class Amalgamation(Game[AmalgamationState]):
             config["variant"] = variant
         return self.check_config(config)
 
-    def check_config(self, config: Any) -> dict:
+    def check_config(self, config: Any) -> Config:
         if plainly_valid(config):  # the common case, without building the model (PA4)
             return config
         if not isinstance(config, dict):
             raise InvalidConfig("config must be a JSON object")
         return super().check_config(config)
 
-    def random_config(self, players, rng: random.Random, variant=None) -> dict:
+    def random_config(
+        self, players: list[str], rng: random.Random, variant: dict[str, int] | None = None
+    ) -> Config:
         # vary the host inputs so random records reach garnet purchases and other tiebreaks
         order = list(players)
         tiebreak = None
@@ -87,7 +89,7 @@ class Amalgamation(Game[AmalgamationState]):
 
     # ------------------------------------------------------------ state
 
-    def initial_state(self, config: dict) -> AmalgamationState:
+    def initial_state(self, config: Config) -> AmalgamationState:
         config = self.check_config(config)
         setup = make_setup(config)
         players = setup.players
@@ -114,7 +116,7 @@ class Amalgamation(Game[AmalgamationState]):
 
     # ------------------------------------------------------------ views §5
 
-    def view(self, state: AmalgamationState, player: str | None) -> dict:
+    def view(self, state: AmalgamationState, player: str | None) -> View:
         out = views.public_view(self.id, state)
         variant = state.setup.config.get("variant")
         if variant:  # only a variant's views name it: official views stay as §5 lists them
@@ -127,7 +129,7 @@ class Amalgamation(Game[AmalgamationState]):
 
     # ------------------------------------------------------------ result §7
 
-    def end_label(self, config: dict, result: dict) -> str | None:
+    def end_label(self, config: Config, result: JSONObject) -> str | None:
         """The result names no end (amalgamation spec §7): the match ends after
         the last round either with one player alone on the fewest points
         (``fewest_points``) or with a tie there that the winners' vote settles
@@ -135,7 +137,7 @@ class Amalgamation(Game[AmalgamationState]):
         details = result.get("details") or {}
         return "ec_vote" if details.get("ec_votes") is not None else "fewest_points"
 
-    def result(self, state: AmalgamationState) -> dict | None:
+    def result(self, state: AmalgamationState) -> JSONObject | None:
         if state.phase != "over":
             return None
         final = state.ended
@@ -164,5 +166,5 @@ class Amalgamation(Game[AmalgamationState]):
             },
         }
 
-    def render_event(self, event: dict) -> str:
+    def render_event(self, event: Event) -> str:
         return render_event(event)

@@ -14,7 +14,7 @@ import random
 from typing import Any, ClassVar
 
 from mainmatch.engine.checks import present
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Config, Event, Game, JSONObject, View
 from mainmatch.engine.result import nonzero
 
 from . import state as S
@@ -63,16 +63,18 @@ class Homeostasis(Game[HomeostasisState]):
 
     # ------------------------------------------------------------ config §2
 
-    def new_config(self, players, seed, **options: Any) -> dict:
+    def new_config(self, players: list[str], seed: int, **options: Any) -> Config:
         return make_config(players, seed, options)
 
     def variant_combination_fault(self, values: dict[str, int]) -> str | None:
         return edges_fault(values)
 
-    def check_config(self, config: Any) -> dict:
+    def check_config(self, config: Any) -> Config:
         return check_config(config)
 
-    def random_config(self, players, rng: random.Random, variant=None) -> dict:
+    def random_config(
+        self, players: list[str], rng: random.Random, variant: dict[str, int] | None = None
+    ) -> Config:
         """Random records vary the host inputs so random play reaches garnet
         spending on saved cards, other tiebreaks, and short-of-chips matches
         (automatic passes and placements, final auctions without bidders)."""
@@ -92,7 +94,7 @@ class Homeostasis(Game[HomeostasisState]):
 
     # ------------------------------------------------------------ state
 
-    def initial_state(self, config: dict) -> HomeostasisState:
+    def initial_state(self, config: Config) -> HomeostasisState:
         config = check_config(config)
         players = tuple(config["players"])
         return HomeostasisState(
@@ -116,13 +118,13 @@ class Homeostasis(Game[HomeostasisState]):
 
     # ------------------------------------------------------------ views §5
 
-    def view(self, state: HomeostasisState, player: str | None) -> dict:
+    def view(self, state: HomeostasisState, player: str | None) -> View:
         out = views.public_view(state, self.id)
         if player is not None:
             out["you"] = views.you(state, player)
         return out
 
-    def shared_view(self, state: HomeostasisState, player: str | None) -> dict:
+    def shared_view(self, state: HomeostasisState, player: str | None) -> View:
         out = views.public_view(state, self.id, shared=True)
         if player is not None:
             out["you"] = views.you(state, player)
@@ -130,7 +132,7 @@ class Homeostasis(Game[HomeostasisState]):
 
     # ------------------------------------------------------------ result §7
 
-    def result(self, state: HomeostasisState) -> dict | None:
+    def result(self, state: HomeostasisState) -> JSONObject | None:
         if state.phase != S.OVER:
             return None
         players = list(state.players)
@@ -157,5 +159,5 @@ class Homeostasis(Game[HomeostasisState]):
 
     # ------------------------------------------------------------ people
 
-    def render_event(self, event: dict) -> str:
+    def render_event(self, event: Event) -> str:
         return render_event(event)

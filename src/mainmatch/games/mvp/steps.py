@@ -20,7 +20,7 @@ from .models import COSTS, LAST_ROUND, RoundAction
 from .pattern import HIDDEN
 from .random_play import random_ec_vote, random_round_action, view_random_round
 from .resolve import apply_round
-from .state import CHOOSE_EC, OVER, ROUND, MvpState
+from .state import CHOOSE_EC, OVER, ROUND, MvpFinal, MvpState
 from .validate import check_round_action, plainly_legal
 
 
@@ -184,7 +184,7 @@ class ChooseEc(ChooseEcStep):
 
     def resolve(self, state: MvpState, actions: dict[str, dict[str, Any]]) -> Resolved:
         votes, ec = self.tally(state, actions)
-        new_final = {**state.ended, "ec_votes": votes, "elimination_candidate": ec}
+        new_final: MvpFinal = {**state.ended, "ec_votes": votes, "elimination_candidate": ec}
         events = [public("elimination_candidate", player=ec, votes=dict(votes))]
         return replace(state, final=new_final, phase=OVER), events
 
