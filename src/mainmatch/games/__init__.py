@@ -13,4 +13,4 @@ from mainmatch.engine.registry import all_games, broken_games, game_ids, get_gam
 get = get_game
 ids = game_ids
 
-__all__ = ["all_games", "broken_games", "get", "ids"]
+__all__ = ["all_games", "broken_games", "game_ids", "get", "get_game", "ids"]

@@ -143,6 +143,7 @@ class Amalgamation(Game[AmalgamationState]):
         final = state.ended
         players = state.setup.players
         ec = final["elimination_candidate"]
+        assert ec is not None  # decided once the match is over (§4.3)
         return {
             "ranking": scoring.overall_ranking(final["points"], players, ec),
             "tokens_of_life": dict(final["tokens_of_life"]),

@@ -14,6 +14,7 @@ from mainmatch.engine.checks import money
 from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.events import public
+from mainmatch.engine.game import Action
 from mainmatch.engine.steps import StepDescription, counted, listed
 from mainmatch.engine.unit import Resolved, Step
 
@@ -22,7 +23,7 @@ from .constants import ROLES, ROUNDS, TILES_PER_ROUND
 from .models import RoundAction
 from .random_play import random_round_action, random_vote, view_random_round
 from .resolve import apply_round
-from .state import AmalgamationState
+from .state import AmalgamationFinal, AmalgamationState
 from .validate import check_choose_ec, check_round, plainly_legal
 
 
@@ -195,7 +196,7 @@ class Round(Step[RoundRequest, RoundAction]):
             return sent, False
         if all(k in sent for k in ("kong", "minus", "invest", "thief")):
             return sent, False
-        full: dict = {
+        full: Action = {
             "buy_garnets": 0,
             "kong": {"contribute": 0},
             "minus": {"bids": [0] * TILES_PER_ROUND},
@@ -259,7 +260,11 @@ class ChooseEc(ChooseEcStep):
         self, state: AmalgamationState, actions: dict[str, dict[str, Any]]
     ) -> Resolved:
         votes, ec = self.tally(state, actions)
-        new_final = {**state.ended, "ec_votes": votes, "elimination_candidate": ec}
+        new_final: AmalgamationFinal = {
+            **state.ended,
+            "ec_votes": votes,
+            "elimination_candidate": ec,
+        }
         events = [public("elimination_candidate", votes=dict(votes), elimination_candidate=ec)]
         return replace(state, phase="over", final=new_final), events
 

@@ -16,6 +16,7 @@ from typing import Any, Literal, TypedDict
 from mainmatch.engine.checks import present
 from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.game import Action, Event
 from mainmatch.engine.unit import Resolved, Step
 
 from . import quick, resolve
@@ -63,7 +64,10 @@ class HomeostasisStep(Step[Any, Any]):
         raise NotImplementedError
 
     def quick(
-        self, state: HomeostasisState, actions: dict[str, dict[str, Any]], events: list | None
+        self,
+        state: HomeostasisState,
+        actions: dict[str, dict[str, Any]],
+        events: list[Event] | None,
     ) -> HomeostasisState | None:
         """The fast path beside :meth:`run` (quick.py), ``None`` where it does not apply."""
         return None
@@ -76,7 +80,7 @@ class HomeostasisStep(Step[Any, Any]):
             if (
                 plain is not None and plain[0] is state and plain[2] is action and plain[1] == p
             ) or self.plainly_legal(state, p, action):
-                events: list[dict] = []
+                events: list[Event] = []
                 out = self.quick(state, actions, events)
                 if out is not None:
                     return out, events
@@ -98,7 +102,7 @@ class HomeostasisStep(Step[Any, Any]):
     def resolve_checked(
         self, state: HomeostasisState, actions: dict[str, dict[str, Any]]
     ) -> Resolved:
-        events: list[dict] = []
+        events: list[Event] = []
         out = self.quick(state, actions, events)
         if out is not None:
             return out, events
@@ -138,10 +142,10 @@ class SaveCards(HomeostasisStep):
     def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
         V.check_save(action, state.holding(player))
 
-    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return {"cards": []}  # D42: commit nothing
 
-    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return random_save(state.holding(player), rng)
 
     def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
@@ -179,15 +183,18 @@ class Draft(HomeostasisStep):
         request = self.requests(state)[player]
         V.check_draft(action, request["cards"], request["positions"])
 
-    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return self.random(state, player, rng)  # D9: the seed's "made at random"
 
-    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         request = self.requests(state)[player]
         return {"card": rng.choice(request["cards"]), "position": rng.choice(request["positions"])}
 
     def quick(
-        self, state: HomeostasisState, actions: dict[str, dict[str, Any]], events: list | None
+        self,
+        state: HomeostasisState,
+        actions: dict[str, dict[str, Any]],
+        events: list[Event] | None,
     ) -> HomeostasisState | None:
         return quick.quick_draft(state, actions, events)
 
@@ -241,17 +248,20 @@ class Bid(HomeostasisStep):
             request["can_pass"],
         )
 
-    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         request = self.requests(state)[player]
         if request["can_pass"]:
             return {"pass": True}
         return {"slot": rng.choice(request["slots"]), "chips": 1}  # D17: the first bid is forced
 
-    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return random_bid(self.requests(state)[player], rng)
 
     def quick(
-        self, state: HomeostasisState, actions: dict[str, dict[str, Any]], events: list | None
+        self,
+        state: HomeostasisState,
+        actions: dict[str, dict[str, Any]],
+        events: list[Event] | None,
     ) -> HomeostasisState | None:
         return quick.quick_bid(state, actions, events)
 
@@ -282,10 +292,10 @@ class FinalBid(HomeostasisStep):
     def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
         V.check_final_bid(action, state.chips[player])
 
-    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return {"chips": 0}
 
-    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         request = self.requests(state)[player]
         return {"chips": random_final_bid(state, player, request, rng)}
 
@@ -317,10 +327,10 @@ class PlaceSaved(HomeostasisStep):
     def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
         V.check_place_saved(action, state.saved[player])
 
-    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return {"front": [], "back": []}
 
-    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return random_placement(list(state.saved[player]), rng)
 
     def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
@@ -355,10 +365,10 @@ class Brackets(HomeostasisStep):
             [(b["first"], b["last"]) for b in state.brackets],
         )
 
-    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return {"pass": True}
 
-    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return random_brackets(self.requests(state)[player], rng)
 
     def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
