@@ -23,7 +23,7 @@ from .render import render_event
 from .setup import HOST_INPUTS, build_config, make_setup
 from .state import AmalgamationState
 from .steps import PHASES
-from .types import REQUESTS, AmalgamationResult, AmalgamationView
+from .types import AmalgamationResult, AmalgamationView
 
 DEFAULT_PLAYERS = ("a", "b", "c", "d", "e", "f")
 
@@ -40,7 +40,6 @@ class Amalgamation(Game[AmalgamationState]):
     phases = PHASES
     view_type = AmalgamationView  # the declared views and result (types.py)
     result_type = AmalgamationResult
-    request_types = REQUESTS
     random_reads_secrets = True  # random_action reads secrets (decision S6)
     host_inputs = (*HOST_INPUTS, "variant")
     variant_keys = VARIANT_KEYS

@@ -8,13 +8,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Literal, TypedDict
+from typing import Any
 
 from mainmatch.engine.checks import money
 from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.events import public
-from mainmatch.engine.game import Action
+from mainmatch.engine.game import Action, Request
 from mainmatch.engine.steps import StepDescription, counted, listed
 from mainmatch.engine.unit import Resolved, Step
 
@@ -24,6 +24,7 @@ from .models import RoundAction
 from .random_play import random_round_action, random_vote, view_random_round
 from .resolve import apply_round
 from .state import AmalgamationFinal, AmalgamationState
+from .types import RoundRequest
 from .validate import check_choose_ec, check_round, plainly_legal
 
 
@@ -98,20 +99,6 @@ ROUND_WORDS = StepDescription(
 )
 
 
-class RoundRequest(TypedDict):
-    """The ``round`` request (§3.1): the round's tiles, what the player holds,
-    the garnet rate, the most they may spend and the Thief roles."""
-
-    kind: Literal["round"]
-    round: int
-    tiles: list[int]
-    balance: int
-    garnets_held: int
-    garnet_rate: int
-    max_spend: int
-    roles: list[str]
-
-
 def default_round_action(rng: random.Random) -> dict[str, Any]:
     """§3.1 lack of submission: $0 everywhere, 0 on every tile, a random role."""
     return {
@@ -140,7 +127,7 @@ class Round(Step[RoundRequest, RoundAction]):
     description = ROUND_WORDS
     request_type = RoundRequest
 
-    def requests(self, state: AmalgamationState) -> dict[str, RoundRequest]:
+    def requests(self, state: AmalgamationState) -> dict[str, Request]:
         rate = state.setup.rate
         tiles = state.setup.tiles[state.round - 1]
         return {

@@ -25,7 +25,7 @@ from .models import PLAYERS, HomeostasisConfig
 from .render import render_event
 from .state import HomeostasisState
 from .steps import PHASES
-from .types import REQUESTS, HomeostasisResult, HomeostasisView
+from .types import HomeostasisResult, HomeostasisView
 
 DEFAULT_PLAYERS = ("a", "b", "c", "d", "e")  # the spec's examples (§9)
 
@@ -43,7 +43,6 @@ class Homeostasis(Game[HomeostasisState]):
     over_words = "the match is over; nobody is expected to act"
     view_type = HomeostasisView  # the declared views and result (types.py)
     result_type = HomeostasisResult
-    request_types = REQUESTS
     host_inputs = OPTIONS
     variant_keys = VARIANT_KEYS
     # a view's logs are shared with later views (views.py, decision PE16)

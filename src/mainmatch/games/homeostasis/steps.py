@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Literal, TypedDict
+from typing import Any
 
 from mainmatch.engine.checks import present
 from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.errors import IllegalAction
-from mainmatch.engine.game import Action, Event
+from mainmatch.engine.game import Action, Event, Request
 from mainmatch.engine.unit import Resolved, Step
 
 from . import quick, resolve
@@ -31,6 +31,14 @@ from .random_play import (
     random_save,
 )
 from .state import HomeostasisState
+from .types import (
+    BidRequest,
+    BracketsRequest,
+    DraftRequest,
+    FinalBidRequest,
+    PlaceSavedRequest,
+    SaveCardsRequest,
+)
 from .views import cards_left, empty_slots, free_positions, pending_players
 from .words import WORDS
 from .work import QuietWork, Work
@@ -121,19 +129,13 @@ class HomeostasisStep(Step[Any, Any]):
         return w.freeze()
 
 
-class SaveCardsRequest(TypedDict):
-    kind: Literal["save_cards"]
-    cards: list[str]
-    garnets: int
-
-
 class SaveCards(HomeostasisStep):
     """§3 ``save_cards``: every player at once, before the first round."""
 
     kind_name = "save_cards"
     request_type = SaveCardsRequest
 
-    def requests(self, state: HomeostasisState) -> dict[str, SaveCardsRequest]:
+    def requests(self, state: HomeostasisState) -> dict[str, Request]:
         return {
             p: {"kind": "save_cards", "cards": list(DECK), "garnets": state.holding(p)}
             for p in state.players
@@ -152,19 +154,13 @@ class SaveCards(HomeostasisStep):
         resolve.apply_save(w, actions)
 
 
-class DraftRequest(TypedDict):
-    kind: Literal["draft"]
-    cards: list[str]
-    positions: list[int]
-
-
 class Draft(HomeostasisStep):
     """§3 ``draft``: one player at a time, in snake order."""
 
     kind_name = "draft"
     request_type = DraftRequest
 
-    def requests(self, state: HomeostasisState) -> dict[str, DraftRequest]:
+    def requests(self, state: HomeostasisState) -> dict[str, Request]:
         return {
             resolve.drafter(state): {
                 "kind": "draft",
@@ -203,22 +199,13 @@ class Draft(HomeostasisStep):
         resolve.apply_draft(w, p, action)
 
 
-class BidRequest(TypedDict):
-    kind: Literal["bid"]
-    card: str
-    chips: int
-    slots: list[int]
-    totals: list[int]
-    can_pass: bool
-
-
 class Bid(HomeostasisStep):
     """§3 ``bid``: the live auction, one player at a time in turn order."""
 
     kind_name = "bid"
     request_type = BidRequest
 
-    def requests(self, state: HomeostasisState) -> dict[str, BidRequest]:
+    def requests(self, state: HomeostasisState) -> dict[str, Request]:
         a = present(state.auction, "open auction")
         p = state.turn_order[a.turn]
         return {
@@ -270,19 +257,13 @@ class Bid(HomeostasisStep):
         resolve.apply_bid(w, p, action)
 
 
-class FinalBidRequest(TypedDict):
-    kind: Literal["final_bid"]
-    chips: int
-    rebid: int
-
-
 class FinalBid(HomeostasisStep):
     """§3 ``final_bid``: the sealed final auction, its bidders at once."""
 
     kind_name = "final_bid"
     request_type = FinalBidRequest
 
-    def requests(self, state: HomeostasisState) -> dict[str, FinalBidRequest]:
+    def requests(self, state: HomeostasisState) -> dict[str, Request]:
         fa = present(state.final_auction, "final auction")
         return {
             p: {"kind": "final_bid", "chips": state.chips[p], "rebid": fa.rebids}
@@ -303,11 +284,6 @@ class FinalBid(HomeostasisStep):
         resolve.apply_final_bids(w, actions)
 
 
-class PlaceSavedRequest(TypedDict):
-    kind: Literal["place_saved"]
-    saved_cards: list[str]
-
-
 class PlaceSaved(HomeostasisStep):
     """§3 ``place_saved``: the final auction's winner adds saved cards."""
 
@@ -320,7 +296,7 @@ class PlaceSaved(HomeostasisStep):
         )
         return winner
 
-    def requests(self, state: HomeostasisState) -> dict[str, PlaceSavedRequest]:
+    def requests(self, state: HomeostasisState) -> dict[str, Request]:
         p = self._winner(state)
         return {p: {"kind": "place_saved", "saved_cards": list(state.saved[p])}}
 
@@ -338,19 +314,13 @@ class PlaceSaved(HomeostasisStep):
         resolve.apply_place_saved(w, p, action)
 
 
-class BracketsRequest(TypedDict):
-    kind: Literal["brackets"]
-    length: int
-    brackets: list[list[int]]
-
-
 class Brackets(HomeostasisStep):
     """§3 ``brackets``: the players of teams that still hold their pair, at once."""
 
     kind_name = "brackets"
     request_type = BracketsRequest
 
-    def requests(self, state: HomeostasisState) -> dict[str, BracketsRequest]:
+    def requests(self, state: HomeostasisState) -> dict[str, Request]:
         placed = [[b["first"], b["last"]] for b in state.brackets]
         n = len(present(state.expression, "expression"))
         return {

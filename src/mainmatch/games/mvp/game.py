@@ -34,7 +34,7 @@ from .pattern import FULL, LETTERS, exposure
 from .render import render_event
 from .state import OVER, ROUND, MvpState
 from .steps import PHASES
-from .types import REQUESTS, MvpResult, MvpView
+from .types import MvpResult, MvpView
 from .views import public_view, you
 
 #: ids that suggest no team: the teams are a random split unless the host gives them
@@ -71,7 +71,6 @@ class Mvp(Game[MvpState]):
     phases = PHASES
     view_type = MvpView  # the declared views and result (types.py)
     result_type = MvpResult
-    request_types = REQUESTS
     random_reads_secrets = True  # random_action reads secrets (decision S6)
     host_inputs = ("teams", "garnets", "gamewide_tiebreak", "layout", "variant")
     variant_keys = VARIANT_KEYS

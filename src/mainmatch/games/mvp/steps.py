@@ -8,10 +8,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Literal, TypedDict
+from typing import Any
 
 from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.events import public
+from mainmatch.engine.game import Request
 from mainmatch.engine.steps import StepDescription, counted, listed
 from mainmatch.engine.unit import Resolved, Step
 
@@ -21,21 +22,8 @@ from .pattern import HIDDEN
 from .random_play import random_ec_vote, random_round_action, view_random_round
 from .resolve import apply_round
 from .state import CHOOSE_EC, OVER, ROUND, MvpFinal, MvpState
+from .types import RoundRequest
 from .validate import check_round_action, plainly_legal
-
-
-class RoundRequest(TypedDict):
-    """The ``round`` request (§3.1): what the player holds, the cards they may
-    bid on, the purchases' targets and costs."""
-
-    kind: Literal["round"]
-    round: int
-    chips: int
-    garnets: int
-    biddable: list[str]
-    identity_targets: list[str]
-    location_targets: list[str]
-    costs: dict[str, int]
 
 
 def _card(name: Any) -> str:
@@ -109,7 +97,7 @@ class Round(Step[RoundRequest, RoundAction]):
     description = ROUND_WORDS
     request_type = RoundRequest
 
-    def requests(self, state: MvpState) -> dict[str, RoundRequest]:
+    def requests(self, state: MvpState) -> dict[str, Request]:
         e = state.exposure
         biddable = list(e.exposed if state.round == LAST_ROUND else e.biddable)
         hidden = list(e.hidden)

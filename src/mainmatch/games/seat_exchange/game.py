@@ -24,7 +24,7 @@ from .render import render_event
 from .state import DEFAULT_PLAYERS, SeatState, holders_of
 from .steps import PHASES
 from .streaks import longest_streak
-from .types import REQUESTS, SeatExchangeResult, SeatExchangeView
+from .types import SeatExchangeResult, SeatExchangeView
 
 
 class SeatExchange(Game[SeatState]):
@@ -39,7 +39,6 @@ class SeatExchange(Game[SeatState]):
     phases = PHASES
     view_type = SeatExchangeView  # the declared views and result (types.py)
     result_type = SeatExchangeResult
-    request_types = REQUESTS
     random_reads_secrets = True  # the streak builder reads the numbers (decision S5)
     host_inputs = ("gamewide_tiebreak", "garnets", "variant")
     variant_keys = VARIANT_KEYS

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, TypedDict
+from typing import Any
 
 from mainmatch.engine.checks import money
 from mainmatch.engine.ec import ChooseEcStep
+from mainmatch.engine.game import Request
 from mainmatch.engine.steps import StepDescription, counted
 from mainmatch.engine.unit import Resolved, Step
 
@@ -19,18 +20,8 @@ from .models import TradesAction
 from .random_play import view_random_trades
 from .resolve import apply_choose_ec, apply_trades, checked_trades
 from .state import SeatState
+from .types import TradesRequest
 from .validate import check_trades
-
-
-class TradesRequest(TypedDict):
-    """The ``trades`` request (§5): the round, what the player holds, and the
-    players a trade may name, in listing order."""
-
-    kind: Literal["trades"]
-    round: int
-    money: int
-    garnets: int
-    players: list[str]
 
 
 def _summary(request: Mapping[str, Any]) -> str:
@@ -78,7 +69,7 @@ class Trades(Step[TradesRequest, TradesAction]):
     description = TRADES_WORDS
     request_type = TradesRequest
 
-    def requests(self, state: SeatState) -> dict[str, TradesRequest]:
+    def requests(self, state: SeatState) -> dict[str, Request]:
         plist = list(state.players)
         return {
             p: {

@@ -31,7 +31,7 @@ from .render import render_event
 from .state import SecondState
 from .steps import PHASES
 from .table import CHOICE, Table, lot_of, new_table, plain_lots
-from .types import REQUESTS, SecondToWonResult, SecondToWonView
+from .types import SecondToWonResult, SecondToWonView
 from .views import view
 
 __all__ = ["SecondState", "SecondToWon", "Table"]
@@ -51,7 +51,6 @@ class SecondToWon(Game[SecondState]):
     phases = PHASES
     view_type = SecondToWonView  # the declared views and result (types.py)
     result_type = SecondToWonResult
-    request_types = REQUESTS
     host_inputs = OPTIONS
     variant_keys = VARIANT_KEYS
     # the view's auctions are shared with later views (table.py, decision PE16)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, TypedDict
+from typing import Any
 
 from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.game import Request
 from mainmatch.engine.steps import StepDescription, counted
 from mainmatch.engine.unit import Resolved, Step
 
@@ -18,20 +19,8 @@ from .models import GARNET_VALUE, MIN_BIDS, PLAYERS, BidsAction
 from .random_play import default_bids, random_bids, view_random_bids
 from .resolve import play_auction
 from .state import SecondState
+from .types import BidsRequest
 from .validate import check_bids, plainly_legal
-
-
-class BidsRequest(TypedDict):
-    """The ``bids`` request (§3.1): the auction, its items as listed, what the
-    player holds, the least number of items to bid on, the CHOICE targets."""
-
-    kind: Literal["bids"]
-    auction: int
-    items: list[dict[str, Any]]
-    chips: int
-    garnets: int
-    min_items: int
-    choice_targets: list[str]
 
 
 def _summary(request: Mapping[str, Any]) -> str:
@@ -96,11 +85,11 @@ class Bids(Step[BidsRequest, BidsAction]):
     description = BIDS_WORDS
     request_type = BidsRequest
 
-    def requests(self, state: SecondState) -> dict[str, BidsRequest]:
+    def requests(self, state: SecondState) -> dict[str, Request]:
         # §3.1 request; the shown items are one list shared by the nine requests
         k = state.auction
         items = state.table.show(k)
-        out: dict[str, BidsRequest] = {}
+        out: dict[str, Request] = {}
         for p in state.players:
             c = state.chips[p]
             out[p] = {
