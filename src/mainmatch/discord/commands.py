@@ -21,7 +21,7 @@ from discord import app_commands
 from mainmatch import games
 from mainmatch.engine.errors import MainmatchError
 from mainmatch.host.facade import available_games, discord_timestamp, policies_words
-from mainmatch.host.facade_types import GuildSetup, HostError
+from mainmatch.host.facade_types import GuildSetup, HostError, Overview
 
 from . import authority, replies
 from . import components as comp
@@ -446,7 +446,7 @@ def group(bot: BotLike) -> app_commands.Group:
         if ov.get("request") is None:
             await _answer(interaction, comp._closed(ov, ov.get("open_step") or 0))
             return
-        made = await comp.prompt_message(bot, seat.match_id, seat.player, ov["open_step"])
+        made = await comp.prompt_message(bot, seat.match_id, seat.player, ov["open_step"] or 0)
         assert made is not None
         content, view = made
         await replies.send(interaction, tx.neutralise(content), view=view)
@@ -535,7 +535,7 @@ async def tell_replaced(bot: BotLike, user_id: int, match_id: str, player: str, 
     return True
 
 
-def status_text(bot: BotLike, ov: dict[str, Any]) -> str:
+def status_text(bot: BotLike, ov: Overview) -> str:
     """The host's status: the open step, who has submitted (never what), posts waiting."""
 
     title = tx.escape(ov.get("title") or ov["game"]["title"])
@@ -543,13 +543,13 @@ def status_text(bot: BotLike, ov: dict[str, Any]) -> str:
     if ov["status"] == "running":
         lines.append(
             f"Step {ov['open_step']}; deadline: "
-            + (discord_timestamp(ov["deadline"]) if ov.get("deadline") else "none (manual)")
+            + (discord_timestamp(due) if (due := ov["deadline"]) else "none (manual)")
         )
         for p, st in ov.get("pending_status", {}).items():
             lines.append(f"- {tx.escape(p)}: {st}")
-    if ov.get("broken"):  # its game's code failed (issue 33): stopped until the host acts
+    if broken := ov.get("broken"):  # its game's code failed (issue 33): stopped until the host acts
         lines.append(
-            f"Stopped: {tx.escape(ov['broken'])}. The deadline waits: resolve the step "
+            f"Stopped: {tx.escape(broken)}. The deadline waits: resolve the step "
             "(/mm resolve), undo, or change the deadlines to try again."
         )
     waiting = bot.door.unposted(ov["match"])

@@ -18,7 +18,7 @@ import discord
 
 from mainmatch import games
 from mainmatch.engine.errors import MainmatchError
-from mainmatch.host.facade_types import HostError, SeatRequest
+from mainmatch.host.facade_types import HostError, Overview, SeatRequest
 
 from . import forms, replies
 from . import text as tx
@@ -54,7 +54,7 @@ async def seat_of(
     return seat
 
 
-async def player_state(bot: BotLike, match_id: str, player: str) -> dict[str, Any]:
+async def player_state(bot: BotLike, match_id: str, player: str) -> Overview:
     return await bot.run_db(bot.door.player_overview, match_id, player)
 
 
@@ -352,7 +352,7 @@ EMPTY_DRAFT = (
 )
 
 
-def _closed(ov: dict, step: int) -> str:
+def _closed(ov: Overview, step: int) -> str:
     return closed_text(ov.get("status"), ov.get("open_step"), step)
 
 

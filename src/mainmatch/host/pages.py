@@ -52,6 +52,7 @@ from .gameweb import (
 from .home import list_matches
 from .inputwords import describe_step, kind_task, kind_words
 from .logredact import plain_param
+from .overview_types import Overview
 from .ratelimit import check_guesses, token_access, wrong_guess
 from .service import Access, HostService, available_games, broken_games
 
@@ -125,7 +126,7 @@ def render(name: str, **ctx: Any) -> str:
     return ENV.get_template(name).render(**ctx)
 
 
-def render_view(game: Game, view: dict[str, Any], ov: dict[str, Any] | None = None) -> str:
+def render_view(game: Game, view: dict[str, Any], ov: Overview | None = None) -> str:
     """One view (public or a player's) as the pages draw it: the game's own view
     template (its ``web/view.html``) or the generic one, with the host's filters.
     The stable entry point for other adapters (Discord reads it back as
