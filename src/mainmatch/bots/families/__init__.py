@@ -34,6 +34,7 @@ from mainmatch.bots.base import Bot, bot_names, get_bot, register
 from mainmatch.bots.learned import FORMAT as LEARNED_FORMAT
 from mainmatch.bots.learned import LEARNED, check_learned, make_learned
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 
 BOT_FORMAT = "mainmatch-bot/1"
 #: the family name under which a mixture travels in ``SimPlan.tuned``
@@ -120,7 +121,7 @@ def get_family(game_id: str, name: str) -> Family:
     return found[name]
 
 
-def tuned_bot_file(game_id: str, family: str, params: Mapping[str, Any], name: str) -> dict:
+def tuned_bot_file(game_id: str, family: str, params: Mapping[str, Any], name: str) -> JSONObject:
     """The JSON of a tuned bot, for ``simulate --bot-params``."""
     return {
         "format": BOT_FORMAT,
@@ -131,7 +132,7 @@ def tuned_bot_file(game_id: str, family: str, params: Mapping[str, Any], name: s
     }
 
 
-def mixture_bot_file(game_id: str, components: list[dict[str, Any]], name: str) -> dict:
+def mixture_bot_file(game_id: str, components: list[dict[str, Any]], name: str) -> JSONObject:
     """The JSON of a mixture (see module doc), for ``simulate --bot-params``."""
     return {
         "format": BOT_FORMAT,
