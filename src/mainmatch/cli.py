@@ -11,6 +11,7 @@ import re
 import secrets
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import typer
@@ -21,6 +22,7 @@ from typer.exceptions import TyperException
 
 from mainmatch import games  # the registry: games load on first use
 from mainmatch.engine.errors import InvalidConfig, MainmatchError
+from mainmatch.engine.game import Game, JSONObject, State
 
 # Each command imports what it alone uses (records, replay, announcements,
 # the host, the simulator): ``mainmatch games`` must not pay for the rest
@@ -61,7 +63,7 @@ class UserError(MainmatchError):
     """A mistake in the command line or its files."""
 
 
-def _game(game_id: str):
+def _game(game_id: str) -> Game[State]:
     return games.get(game_id)
 
 
@@ -109,7 +111,7 @@ def _parse_sets(sets: list[str]) -> dict[str, Any]:
     return options
 
 
-def _players(game, players: str | None) -> list[str]:
+def _players(game: Game[State], players: str | None) -> list[str]:
     """``--players``: player ids separated by commas, or a count (that many of
     the game's default ids); either within the game's player range."""
     if players is None:
@@ -271,7 +273,7 @@ def new_cmd(
     out.print(f"wrote {output} ({g.title}, {len(names)} players, seed {seed})")
 
 
-def _no_catalogue(g) -> str:
+def _no_catalogue(g: Game[State]) -> str:
     """``--items`` for a game without an item catalogue: the games that have one
     (those whose package offers ``load_catalogue``), read from the registry."""
     have = [x.id for x in games.all_games() if hasattr(_game_package(x), "load_catalogue")]
@@ -280,12 +282,12 @@ def _no_catalogue(g) -> str:
     )
 
 
-def _game_package(g):
+def _game_package(g: Game[State]) -> ModuleType | None:
     """The package a game lives in (``mainmatch.games.<id>``), for its extras."""
     return sys.modules.get(type(g).__module__.rsplit(".", 1)[0])
 
 
-def _complete_config(g, data: dict) -> dict | None:
+def _complete_config(g: Game[State], data: JSONObject) -> JSONObject | None:
     """``data`` itself if it is a whole valid config, else None (host inputs)."""
     if "players" not in data or set(data) - {"players"} <= set(g.host_inputs):
         return None
@@ -371,7 +373,7 @@ def replay_cmd(
     _show_result(rep.game, rep.result(), rep.game.pending(rep.state))
 
 
-def _show_views(game, state, as_json: bool) -> None:
+def _show_views(game: Game[State], state: State, as_json: bool) -> None:
     views = {"public": game.view(state, None)}
     for p in game.players(state):
         views[p] = game.view(state, p)
@@ -389,7 +391,7 @@ def _show_views(game, state, as_json: bool) -> None:
     print(pending_text(game, pending))
 
 
-def _show_result(game, result: dict | None, pending: dict) -> None:
+def _show_result(game: Game[State], result: JSONObject | None, pending: JSONObject) -> None:
     if result is None:
         kinds = sorted({r["kind"] for r in pending.values()})
         out.print(

@@ -30,6 +30,7 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+from mainmatch.engine.game import JSONObject
 from mainmatch.host.facade import season_visibility
 from mainmatch.host.facade_types import HostError, NotFound, Season, SeasonService
 from mainmatch.season import render
@@ -80,7 +81,9 @@ def group(bot: BotLike) -> app_commands.Group:
     bot.door.on_commit(lambda notice: seasons.match_changed(notice.match_id))
     sg = app_commands.Group(name="season", description="Keep an ORG season's ledger")
 
-    async def append(interaction: discord.Interaction, name: str, body: dict, reason: str) -> None:
+    async def append(
+        interaction: discord.Interaction, name: str, body: JSONObject, reason: str
+    ) -> None:
         entry = await bot.run_db(
             lambda: seasons.append(name, body, author=_author(interaction), reason=reason)
         )

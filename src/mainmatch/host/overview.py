@@ -17,6 +17,7 @@ from mainmatch import games
 from mainmatch.engine.announce import neutralise
 from mainmatch.engine.errors import MainmatchError
 from mainmatch.engine.events import visible_to
+from mainmatch.engine.game import JSONObject
 
 from . import deadlines as dl
 from .access import Access
@@ -72,7 +73,7 @@ class OverviewMixin(ServiceCore):
         self.cache.put(match_id, snap)
         return m, snap
 
-    def record(self, match_id: str) -> dict:
+    def record(self, match_id: str) -> JSONObject:
         """The match record (``mainmatch-record/1``) of the steps applied so far."""
         return self.snapshot(match_id)[1].record()
 
@@ -316,7 +317,7 @@ def _schema_text(game_id: str, kind: str) -> str:
     return json.dumps(games.get(game_id).action_schema(kind))
 
 
-def action_schema(game_id: str, kind: str) -> dict:
+def action_schema(game_id: str, kind: str) -> JSONObject:
     """The JSON Schema of a step kind's action (made once per kind: pydantic is slow at it)."""
     return json.loads(_schema_text(game_id, kind))
 

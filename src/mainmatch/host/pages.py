@@ -33,7 +33,7 @@ from mainmatch import games
 from mainmatch.bots import bot_names
 from mainmatch.engine.checks import money
 from mainmatch.engine.errors import IllegalAction
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Game, JSONObject, State, View
 from mainmatch.engine.result import scores_of
 
 from . import deadlines as dl
@@ -104,7 +104,7 @@ def _env() -> Environment:
     return env
 
 
-def request_words(game: Game, request: dict[str, Any]) -> str:
+def request_words(game: Game[State], request: JSONObject) -> str:
     """A request as a sentence from the game's step description (games without
     a request template of their own)."""
     try:
@@ -126,7 +126,7 @@ def render(name: str, **ctx: Any) -> str:
     return ENV.get_template(name).render(**ctx)
 
 
-def render_view(game: Game, view: dict[str, Any], ov: Overview | None = None) -> str:
+def render_view(game: Game[State], view: View, ov: Overview | None = None) -> str:
     """One view (public or a player's) as the pages draw it: the game's own view
     template (its ``web/view.html``) or the generic one, with the host's filters.
     The stable entry point for other adapters (Discord reads it back as
@@ -134,7 +134,7 @@ def render_view(game: Game, view: dict[str, Any], ov: Overview | None = None) ->
     return view_html(ENV, game, view, ov)
 
 
-def render_request(game: Game, request: dict[str, Any]) -> str:
+def render_request(game: Game[State], request: JSONObject) -> str:
     """A request in sentences as the player page shows it: the game's own
     request template, else its step's own ``summary``, else its values listed."""
     return render(

@@ -29,7 +29,7 @@ from markdownify import MarkdownConverter
 
 from mainmatch import games
 from mainmatch.engine.announce import neutralise
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Game, State, View
 
 from .overview_types import Overview
 from .pages import render_view
@@ -197,7 +197,7 @@ def view_words(ov: Overview) -> str:
     return markdown(render_view(game, ov.get("view") or {}, ov))
 
 
-def view_plain(game: Game, view: dict[str, Any]) -> str:
+def view_plain(game: Game[State], view: View) -> str:
     """One view (public or a player's) as the pages show it, as plain text
     for a terminal (``mainmatch replay --step``)."""
     return markdown(render_view(game, view), terminal=True)
