@@ -43,7 +43,8 @@ STREAM_POLL = 15.0
 
 
 def service(request: Request) -> HostService:
-    return request.app.state.service
+    svc: HostService = request.app.state.service
+    return svc
 
 
 def bearer(

@@ -92,7 +92,8 @@ def restored(record: Any, title: str, bots: dict[str, str]) -> tuple[str, dict[s
 
 
 def _svc(request: Request) -> HostService:
-    return request.app.state.service
+    service: HostService = request.app.state.service
+    return service
 
 
 @router.get(

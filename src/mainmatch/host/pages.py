@@ -150,7 +150,8 @@ def error_page(request: Request, status: int, message: str) -> str:
 
 
 def _svc(request: Request) -> HostService:
-    return request.app.state.service
+    service: HostService = request.app.state.service
+    return service
 
 
 def _access(request: Request, token: str, role: str) -> Access | RedirectResponse:
@@ -325,17 +326,17 @@ def rules(game_id: str) -> HTMLResponse:
 
 
 @router.get("/host/{token}", response_class=HTMLResponse)
-def host_page(request: Request, token: str):
+def host_page(request: Request, token: str) -> Response:
     return _match_page(request, token, "host")
 
 
 @router.get("/play/{token}", response_class=HTMLResponse)
-def player_page(request: Request, token: str):
+def player_page(request: Request, token: str) -> Response:
     return _match_page(request, token, "player")
 
 
 @router.get("/watch/{token}", response_class=HTMLResponse)
-def spectator_page(request: Request, token: str):
+def spectator_page(request: Request, token: str) -> Response:
     return _match_page(request, token, "spectator")
 
 

@@ -29,7 +29,7 @@ from pydantic import BaseModel
 
 from mainmatch.engine.checks import number
 from mainmatch.engine.declared import PLAYER
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Game, State
 
 from .layout import Layout
 
@@ -47,7 +47,7 @@ class Leaf:
     words: set[Any] = field(default_factory=set)
 
 
-def declared_leaves(game: Game[Any]) -> dict[str, Leaf]:
+def declared_leaves(game: Game[State]) -> dict[str, Leaf]:
     """Every leaf pattern of ``game``'s declared view and requests (``view.…``,
     ``request.…``); empty where the game declares neither."""
     out: dict[str, Leaf] = {}
@@ -117,7 +117,7 @@ def _candidates(path: str, leaves: Mapping[str, Leaf]) -> list[str]:
     return [p for p in found if p in leaves]
 
 
-def faults(game: Game[Any], layout: Layout) -> list[str]:
+def faults(game: Game[State], layout: Layout) -> list[str]:
     """Laid-out fields the declarations do not describe (module docstring)."""
     leaves = declared_leaves(game)
     if not leaves:
@@ -144,7 +144,7 @@ def _fits(leaf: Leaf, kind: str, doc: str) -> bool:
     return "text" in leaf.kinds or words <= {str(w) for w in leaf.words}
 
 
-def unreached(game: Game[Any], layout: Layout) -> list[str]:
+def unreached(game: Game[State], layout: Layout) -> list[str]:
     """Declared leaf patterns (view and request) that no laid-out field stands for."""
     leaves = declared_leaves(game)
     used: set[str] = set()
@@ -153,7 +153,7 @@ def unreached(game: Game[Any], layout: Layout) -> list[str]:
     return sorted(p for p in leaves if p not in used)
 
 
-def unseen_words(game: Game[Any], layout: Layout) -> list[str]:
+def unseen_words(game: Game[State], layout: Layout) -> list[str]:
     """``pattern: value, ...`` for each declared ``Literal`` leaf with values that
     random play showed at none of its laid-out one-hots (such a value encodes as
     all zeros there; values that read as numbers go to the number slot instead)."""

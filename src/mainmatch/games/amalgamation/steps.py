@@ -99,7 +99,7 @@ ROUND_WORDS = StepDescription(
 )
 
 
-def default_round_action(rng: random.Random) -> dict[str, Any]:
+def default_round_action(rng: random.Random) -> Action:
     """§3.1 lack of submission: $0 everywhere, 0 on every tile, a random role."""
     return {
         "buy_garnets": 0,
@@ -110,7 +110,7 @@ def default_round_action(rng: random.Random) -> dict[str, Any]:
     }
 
 
-def check_actors(pending: Sequence[str], actions: dict[str, dict[str, Any]]) -> None:
+def check_actors(pending: Sequence[str], actions: dict[str, Action]) -> None:
     """A step holds exactly the pending players' actions (for a direct caller of
     ``apply``: the driver has checked them already)."""
     if set(actions) != set(pending):
@@ -167,7 +167,7 @@ class Round(Step[RoundRequest, RoundAction]):
             state.setup.rate,
         )
 
-    def default(self, state: AmalgamationState, player: str, rng: random.Random) -> dict[str, Any]:
+    def default(self, state: AmalgamationState, player: str, rng: random.Random) -> Action:
         return default_round_action(rng)
 
     def complete(
@@ -194,24 +194,20 @@ class Round(Step[RoundRequest, RoundAction]):
         full.update(sent)
         return full, True
 
-    def random(self, state: AmalgamationState, player: str, rng: random.Random) -> dict[str, Any]:
+    def random(self, state: AmalgamationState, player: str, rng: random.Random) -> Action:
         return random_round_action(state, player, rng)
 
-    def resolve(self, state: AmalgamationState, actions: dict[str, dict[str, Any]]) -> Resolved:
+    def resolve(self, state: AmalgamationState, actions: dict[str, Action]) -> Resolved:
         if type(actions) is not dict or actions.keys() != state.setup.everyone:
             check_actors(state.setup.players, actions)
         return self.resolve_checked(state, actions)
 
-    def resolve_checked(
-        self, state: AmalgamationState, actions: dict[str, dict[str, Any]]
-    ) -> Resolved:
+    def resolve_checked(self, state: AmalgamationState, actions: dict[str, Action]) -> Resolved:
         new, events = apply_round(state, actions, True)
         assert events is not None  # built when asked for
         return new, events
 
-    def next_state(
-        self, state: AmalgamationState, actions: dict[str, dict[str, Any]]
-    ) -> AmalgamationState:
+    def next_state(self, state: AmalgamationState, actions: dict[str, Action]) -> AmalgamationState:
         return apply_round(state, actions, False)[0]
 
 
@@ -236,16 +232,14 @@ class ChooseEc(ChooseEcStep):
     def validate(self, state: AmalgamationState, player: str, action: Any) -> None:
         check_choose_ec(action, self.candidates(state))
 
-    def random(self, state: AmalgamationState, player: str, rng: random.Random) -> dict[str, Any]:
+    def random(self, state: AmalgamationState, player: str, rng: random.Random) -> Action:
         return random_vote(self.candidates(state), rng)
 
-    def resolve(self, state: AmalgamationState, actions: dict[str, dict[str, Any]]) -> Resolved:
+    def resolve(self, state: AmalgamationState, actions: dict[str, Action]) -> Resolved:
         check_actors(self.choosers(state), actions)
         return self.resolve_checked(state, actions)
 
-    def resolve_checked(
-        self, state: AmalgamationState, actions: dict[str, dict[str, Any]]
-    ) -> Resolved:
+    def resolve_checked(self, state: AmalgamationState, actions: dict[str, Action]) -> Resolved:
         votes, ec = self.tally(state, actions)
         new_final: AmalgamationFinal = {
             **state.ended,

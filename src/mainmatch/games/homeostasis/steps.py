@@ -67,20 +67,20 @@ class HomeostasisStep(Step[Any, Any]):
         # checks and the view alike (views.pending_players remembers it)
         return pending_players(state)
 
-    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+    def run(self, w: Work, actions: dict[str, Action]) -> None:
         """§4: this step's resolution on ``w`` (then the transitions)."""
         raise NotImplementedError
 
     def quick(
         self,
         state: HomeostasisState,
-        actions: dict[str, dict[str, Any]],
+        actions: dict[str, Action],
         events: list[Event] | None,
     ) -> HomeostasisState | None:
         """The fast path beside :meth:`run` (quick.py), ``None`` where it does not apply."""
         return None
 
-    def resolve(self, state: HomeostasisState, actions: dict[str, dict[str, Any]]) -> Resolved:
+    def resolve(self, state: HomeostasisState, actions: dict[str, Action]) -> Resolved:
         """§4 for a direct caller: every pending action checked, then resolved."""
         if len(actions) == 1:
             ((p, action),) = actions.items()
@@ -107,9 +107,7 @@ class HomeostasisStep(Step[Any, Any]):
                 self.validate(state, p, actions[p])
         return self.resolve_checked(state, actions)
 
-    def resolve_checked(
-        self, state: HomeostasisState, actions: dict[str, dict[str, Any]]
-    ) -> Resolved:
+    def resolve_checked(self, state: HomeostasisState, actions: dict[str, Action]) -> Resolved:
         events: list[Event] = []
         out = self.quick(state, actions, events)
         if out is not None:
@@ -118,9 +116,7 @@ class HomeostasisStep(Step[Any, Any]):
         self.run(w, actions)
         return w.freeze(), w.events
 
-    def next_state(
-        self, state: HomeostasisState, actions: dict[str, dict[str, Any]]
-    ) -> HomeostasisState:
+    def next_state(self, state: HomeostasisState, actions: dict[str, Action]) -> HomeostasisState:
         out = self.quick(state, actions, None)
         if out is not None:
             return out
@@ -150,7 +146,7 @@ class SaveCards(HomeostasisStep):
     def random(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return random_save(state.holding(player), rng)
 
-    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+    def run(self, w: Work, actions: dict[str, Action]) -> None:
         resolve.apply_save(w, actions)
 
 
@@ -189,12 +185,12 @@ class Draft(HomeostasisStep):
     def quick(
         self,
         state: HomeostasisState,
-        actions: dict[str, dict[str, Any]],
+        actions: dict[str, Action],
         events: list[Event] | None,
     ) -> HomeostasisState | None:
         return quick.quick_draft(state, actions, events)
 
-    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+    def run(self, w: Work, actions: dict[str, Action]) -> None:
         ((p, action),) = actions.items()
         resolve.apply_draft(w, p, action)
 
@@ -247,12 +243,12 @@ class Bid(HomeostasisStep):
     def quick(
         self,
         state: HomeostasisState,
-        actions: dict[str, dict[str, Any]],
+        actions: dict[str, Action],
         events: list[Event] | None,
     ) -> HomeostasisState | None:
         return quick.quick_bid(state, actions, events)
 
-    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+    def run(self, w: Work, actions: dict[str, Action]) -> None:
         ((p, action),) = actions.items()
         resolve.apply_bid(w, p, action)
 
@@ -280,7 +276,7 @@ class FinalBid(HomeostasisStep):
         request = self.requests(state)[player]
         return {"chips": random_final_bid(state, player, request, rng)}
 
-    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+    def run(self, w: Work, actions: dict[str, Action]) -> None:
         resolve.apply_final_bids(w, actions)
 
 
@@ -309,7 +305,7 @@ class PlaceSaved(HomeostasisStep):
     def random(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return random_placement(list(state.saved[player]), rng)
 
-    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+    def run(self, w: Work, actions: dict[str, Action]) -> None:
         ((p, action),) = actions.items()
         resolve.apply_place_saved(w, p, action)
 
@@ -341,7 +337,7 @@ class Brackets(HomeostasisStep):
     def random(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return random_brackets(self.requests(state)[player], rng)
 
-    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+    def run(self, w: Work, actions: dict[str, Action]) -> None:
         resolve.apply_brackets(w, actions)
 
 
@@ -360,7 +356,7 @@ class ChooseEc(HomeostasisStep, ChooseEcStep):
     def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
         V.check_choose_ec(action, self.candidates(state))
 
-    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+    def run(self, w: Work, actions: dict[str, Action]) -> None:
         resolve.apply_choose_ec(w, actions)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.events import public
-from mainmatch.engine.game import Request
+from mainmatch.engine.game import Action, Request
 from mainmatch.engine.steps import StepDescription, counted, listed
 from mainmatch.engine.unit import Resolved, Step
 
@@ -136,17 +136,17 @@ class Round(Step[RoundRequest, RoundAction]):
             where=state.where,
         )
 
-    def default(self, state: MvpState, player: str, rng: random.Random) -> dict[str, Any]:
+    def default(self, state: MvpState, player: str, rng: random.Random) -> Action:
         # §3.1: "If you fail to make a submission, you are assumed to not make any bid"
         return {}
 
-    def random(self, state: MvpState, player: str, rng: random.Random) -> dict[str, Any]:
+    def random(self, state: MvpState, player: str, rng: random.Random) -> Action:
         return random_round_action(state, player, rng)
 
-    def resolve(self, state: MvpState, actions: dict[str, dict[str, Any]]) -> Resolved:
+    def resolve(self, state: MvpState, actions: dict[str, Action]) -> Resolved:
         return apply_round(state, actions)
 
-    def next_state(self, state: MvpState, actions: dict[str, dict[str, Any]]) -> MvpState:
+    def next_state(self, state: MvpState, actions: dict[str, Action]) -> MvpState:
         return apply_round(state, actions, emit=False)[0]
 
 
@@ -165,12 +165,12 @@ class ChooseEc(ChooseEcStep):
     def not_asked(self, state: MvpState, player: str) -> str:
         return f"{player} has nothing to do now; only the winners vote for the EC"
 
-    def random(self, state: MvpState, player: str, rng: random.Random) -> dict[str, Any]:
+    def random(self, state: MvpState, player: str, rng: random.Random) -> Action:
         # §3.3: the default vote, a self-vote (when a candidate) or a uniform candidate
         default = self.default(state, player, rng)
         return random_ec_vote(self.candidates(state), player, default, rng)
 
-    def resolve(self, state: MvpState, actions: dict[str, dict[str, Any]]) -> Resolved:
+    def resolve(self, state: MvpState, actions: dict[str, Action]) -> Resolved:
         votes, ec = self.tally(state, actions)
         new_final: MvpFinal = {**state.ended, "ec_votes": votes, "elimination_candidate": ec}
         events = [public("elimination_candidate", player=ec, votes=dict(votes))]

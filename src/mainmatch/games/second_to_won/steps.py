@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mainmatch.engine.errors import IllegalAction
-from mainmatch.engine.game import Request
+from mainmatch.engine.game import Action, Request
 from mainmatch.engine.steps import StepDescription, counted
 from mainmatch.engine.unit import Resolved, Step
 
@@ -123,7 +123,7 @@ class Bids(Step[BidsRequest, BidsAction]):
         choice = state.table.choice_letters[state.auction - 1]
         check_bids(action, player, state.index, choice, state.chips[player], state.garnets[player])
 
-    def default(self, state: SecondState, player: str, rng: random.Random) -> dict[str, Any]:
+    def default(self, state: SecondState, player: str, rng: random.Random) -> Action:
         self._require_player(state, player)
         return default_bids(
             rng,
@@ -132,7 +132,7 @@ class Bids(Step[BidsRequest, BidsAction]):
             state.table.others[player],
         )
 
-    def random(self, state: SecondState, player: str, rng: random.Random) -> dict[str, Any]:
+    def random(self, state: SecondState, player: str, rng: random.Random) -> Action:
         self._require_player(state, player)
         t = state.table
         return random_bids(
@@ -149,7 +149,7 @@ class Bids(Step[BidsRequest, BidsAction]):
         if not self.acts(state, player):
             raise IllegalAction(f"{player!r} is not a player in this match")
 
-    def resolve(self, state: SecondState, actions: dict[str, dict[str, Any]]) -> Resolved:
+    def resolve(self, state: SecondState, actions: dict[str, Action]) -> Resolved:
         players = state.players
         if len(actions) != len(players) or any(p not in actions for p in players):
             # actions arrive validated (docs/engine.md); this guards a direct
@@ -162,11 +162,11 @@ class Bids(Step[BidsRequest, BidsAction]):
             )
         return play_auction(state, actions, True)
 
-    def resolve_checked(self, state: SecondState, actions: dict[str, dict[str, Any]]) -> Resolved:
+    def resolve_checked(self, state: SecondState, actions: dict[str, Action]) -> Resolved:
         # the driver has checked the players (docs/engine.md: apply gets a checked step)
         return play_auction(state, actions, True)
 
-    def next_state(self, state: SecondState, actions: dict[str, dict[str, Any]]) -> SecondState:
+    def next_state(self, state: SecondState, actions: dict[str, Action]) -> SecondState:
         return play_auction(state, actions, False)[0]
 
 
