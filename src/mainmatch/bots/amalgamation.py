@@ -147,7 +147,8 @@ class StrategyBot:
             # a new match (or a bot joining late): draw this player's plan
             weights, plans = self.plans
             self.drawn[me] = rng.choices(plans, weights)[0]
-        return self.drawn[me].round(view, request, rng)
+        action: Action = self.drawn[me].round(view, request, rng)
+        return action
 
 
 register("amalgamation", "classic", SplitBot)

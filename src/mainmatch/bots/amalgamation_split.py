@@ -123,9 +123,10 @@ HARM_FULL = 20
 def starting_budget(request: Request, you: JSONObject) -> int:
     """The balance the player started with (the ``budget`` variant, §1): every
     balance is the start plus money bought minus spending and penalties (§5 "you")."""
-    return request["balance"] + sum(
+    start: int = request["balance"] + sum(
         r["spent"] + r["penalty"] - r["money_bought"] for r in you["rounds"]
     )
+    return start
 
 
 class SplitBot:

@@ -42,7 +42,8 @@ class ViewRandomBot:
         kind = request["kind"]
         description = self.game.step(kind)
         if description.random is not None:
-            return description.random(request, rng, view)
+            action: Action = description.random(request, rng, view)
+            return action
         step = self._shapes.get(kind)
         if step is None:
             step = self._shapes[kind] = shape(description)
@@ -57,7 +58,8 @@ def draw(step: Shape, request: Request, players: list[str], rng: random.Random) 
         while True:
             pick = run.send(choose(pick, rng))
     except StopIteration as done:
-        return done.value
+        drawn: Action = done.value
+        return drawn
 
 
 def choose(pick: Pick, rng: random.Random) -> Any:

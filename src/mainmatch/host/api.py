@@ -24,7 +24,7 @@ from starlette.background import BackgroundTask
 
 from mainmatch import games
 from mainmatch.bots import bot_names
-from mainmatch.engine.game import JSONObject
+from mainmatch.engine.game import Game, JSONObject, State
 
 from . import deadlines as dl
 from .admin import COOKIE, end_session, require_admin, session_problem, start_session
@@ -159,7 +159,7 @@ class Seat(_Body):
 # ------------------------------------------------------------------ games
 
 
-def game_info(game) -> JSONObject:
+def game_info(game: Game[State]) -> JSONObject:
     schema = game.config_schema()
     low, high = game.players_range()
     return {

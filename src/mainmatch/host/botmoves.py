@@ -57,7 +57,8 @@ class RemoteBot:
             raise BotTimeout()
         if answer.fault:
             raise RuntimeError(answer.message)
-        return answer.action
+        action: Action = answer.action
+        return action
 
 
 class BotsMixin(StepsMixin):

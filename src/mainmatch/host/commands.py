@@ -6,6 +6,7 @@ import logging
 import os
 import socket
 import sys
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -13,6 +14,9 @@ from mainmatch.engine.errors import MainmatchError
 
 from .dburl import DEFAULT_URL
 from .facade_types import BotHook
+
+if TYPE_CHECKING:
+    from .service import HostService
 
 #: what ``serve --discord`` says where no bot was given (``python -m mainmatch.host``)
 NO_BOT = "error: this entry point runs the server alone; run `mainmatch serve --discord`"
@@ -169,7 +173,7 @@ def home_lines(base: str, key: str | None) -> list[str]:
     ]
 
 
-def demo_lines(service, game_id: str, base: str) -> list[str]:
+def demo_lines(service: HostService, game_id: str, base: str) -> list[str]:
     """The links of the demo match of ``game_id`` (the best bot in every seat but
     the first), in sentences: the running demo of an earlier start if there is one,
     else a new one. Its host link is issued anew (only a hash of the old one is stored)."""

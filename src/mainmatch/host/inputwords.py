@@ -60,7 +60,7 @@ def describe_step(game: Game[State], kind: str, request: Request | None = None) 
     words and the tree of its inputs, which the web form is built from; for a
     ``request``, only the inputs it leaves something to choose in
     (``engine.steps.offered_inputs``: no purchase with nothing left to buy)."""
-    out = steps_json({kind: game.step(kind)})[kind]
+    out: JSONObject = steps_json({kind: game.step(kind)})[kind]
     if request is not None:
         keep = {n.name for n in offered_inputs(game.step(kind).inputs(), request)}
         out = {**out, "inputs": [i for i in out["inputs"] if i["name"] in keep]}

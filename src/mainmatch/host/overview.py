@@ -129,7 +129,8 @@ class OverviewMixin(ServiceCore):
         version = version_of(m, "spectator")
         found = self.overviews.get(key, version, 0.0)
         if found is not None:
-            return found["shared"]
+            shared: _Shared = found["shared"]
+            return shared
         seats = [
             (player, bot)
             for player, bot in s.execute(
@@ -319,7 +320,8 @@ def _schema_text(game_id: str, kind: str) -> str:
 
 def action_schema(game_id: str, kind: str) -> JSONObject:
     """The JSON Schema of a step kind's action (made once per kind: pydantic is slow at it)."""
-    return json.loads(_schema_text(game_id, kind))
+    schema: JSONObject = json.loads(_schema_text(game_id, kind))
+    return schema
 
 
 def _status(sub: SubmissionRow | None, bot: str | None) -> str:

@@ -666,4 +666,5 @@ def _text(value: Any, what: str, limit: int, *, required: bool = False) -> str:
         raise Unprocessable(f"{what} must not be empty")
     if len(value) > limit:
         raise Unprocessable(f"{what} must be at most {limit} characters")
-    return value
+    text: str = value
+    return text

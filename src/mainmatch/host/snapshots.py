@@ -56,7 +56,8 @@ class Snapshot:
         """The game's result (``None`` while the match runs), asked once."""
         if "result" not in self._memo:
             self._memo["result"] = self.game.result(self.state) if self.over else None
-        return self._memo["result"]
+        result: JSONObject | None = self._memo["result"]
+        return result
 
     def memo(self, key: str, make: Callable[[], Any]) -> Any:
         """``make()`` remembered under ``key`` (text made from this snapshot once)."""

@@ -251,12 +251,14 @@ def make_tuned(
     seat plays the component drawn for ``(match_seed, seat)``, a learned
     file's seat the member drawn for them."""
     if family == LEARNED:
-        return make_learned(params["file"], match_seed, seat)
+        learned: Bot = make_learned(params["file"], match_seed, seat)
+        return learned
     if family != MIXTURE:
         return get_family(game_id, family).bot(params)
     comp = mixture_draw(params["components"], match_seed, seat)
     if "bot" in comp:
         return get_bot(game_id, comp["bot"])
     if comp["family"] == LEARNED:
-        return make_learned(comp["params"]["file"], match_seed, seat)
+        drawn: Bot = make_learned(comp["params"]["file"], match_seed, seat)
+        return drawn
     return get_family(game_id, comp["family"]).bot(comp["params"])
