@@ -7,12 +7,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Literal, TypedDict
+from typing import Any, ClassVar, Literal
 
 import pytest
 from pydantic import BaseModel, ConfigDict
 
 from mainmatch.engine import IllegalAction, Match
+from mainmatch.engine.declared import ChooseEcRequest, RequestBase
 from mainmatch.engine.ec import ChooseEcAction, ChooseEcStep
 from mainmatch.engine.game import Game
 from mainmatch.engine.steps import StepDescription
@@ -31,7 +32,7 @@ class SayAction(BaseModel):
     word: str = "hi"
 
 
-class SayRequest(TypedDict):
+class SayRequest(RequestBase):
     kind: Literal["say"]
 
 
@@ -41,7 +42,7 @@ class Say(Step[SayRequest, SayAction]):
     description = StepDescription(kind="say", action=SayAction, ask="say a word")
     request_type = SayRequest
 
-    def requests(self, state: Toy) -> dict[str, SayRequest]:
+    def requests(self, state: Toy) -> dict[str, dict[str, Any]]:
         return {p: {"kind": "say"} for p in state.config["players"]}
 
     def validate(self, state: Toy, player: str, action: Any) -> None:
@@ -103,6 +104,18 @@ def test_the_units_give_the_descriptions_and_action_models_in_order_of_play():
     assert GAME.unit("choose_ec").kind == "choose_ec"
     with pytest.raises(IllegalAction, match="no step unit 'bid'"):
         GAME.unit("bid")
+
+
+def test_the_declared_requests_are_read_off_the_units():
+    # one home for a step's request type: the unit's declared model is the game's
+    assert GAME.request_types == {"say": SayRequest, "choose_ec": ChooseEcRequest}
+    assert Vote.request_type is ChooseEcRequest
+
+    class Declares(ToyGame):  # a game that sets its own keeps them
+        phases: ClassVar[dict[str, Step[Any, Any]]] = {"say": Say(), "choose_ec": Vote()}
+        request_types: ClassVar[dict[str, type[BaseModel]]] = {"say": SayRequest}
+
+    assert Declares.request_types == {"say": SayRequest}
 
 
 def test_the_game_api_dispatches_to_the_unit_the_phase_asks():

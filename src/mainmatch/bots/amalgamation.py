@@ -38,6 +38,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from mainmatch.engine.game import Action, Request, View
+
 from .amalgamation_habits import HabitBot
 from .amalgamation_split import (
     CHIPS,
@@ -137,7 +139,7 @@ class StrategyBot:
         #: player -> the plan drawn for the current match (one bot may play several seats)
         self.drawn: dict[str, Any] = {}
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def act(self, view: View, request: Request, rng: random.Random) -> Action:
         if request["kind"] == "choose_ec":
             return vote(view, request)
         me = view["you"]["player"]
@@ -145,7 +147,8 @@ class StrategyBot:
             # a new match (or a bot joining late): draw this player's plan
             weights, plans = self.plans
             self.drawn[me] = rng.choices(plans, weights)[0]
-        return self.drawn[me].round(view, request, rng)
+        action: Action = self.drawn[me].round(view, request, rng)
+        return action
 
 
 register("amalgamation", "classic", SplitBot)

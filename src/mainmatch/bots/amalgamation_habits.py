@@ -26,6 +26,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from mainmatch.engine.game import Action, Request, View
+
 from .amalgamation_split import OFFICIAL_BUDGET, ROUNDS, SplitBot, starting_budget, vote
 
 #: the habits' numbers and their defaults (the ``habits`` family's ranges are in
@@ -50,12 +52,12 @@ class HabitBot:
         self.p = {**HABITS, **(params or {})}
         self.classic = SplitBot()
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def act(self, view: View, request: Request, rng: random.Random) -> Action:
         if request["kind"] == "choose_ec":
             return vote(view, request)
         return self.round(view, request, rng)
 
-    def round(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def round(self, view: View, request: Request, rng: random.Random) -> Action:
         p, me = self.p, view["you"]["player"]
         balance = request["balance"]
         rounds_left = ROUNDS - request["round"] + 1
@@ -90,7 +92,7 @@ class HabitBot:
         }
 
     def _bids(
-        self, view: dict, request: dict, me: str, money: int, scale: float, rng: random.Random
+        self, view: View, request: Request, me: str, money: int, scale: float, rng: random.Random
     ) -> list[int]:
         """The same dodge on every tile, or the classic bot's bids (``dodge`` 0)."""
         if self.p["dodge"]:

@@ -11,6 +11,8 @@ import random
 from functools import cache, lru_cache
 from typing import Any
 
+from mainmatch.engine.game import Action, JSONObject, Request, View
+
 ROLES = ("mafia", "cartel", "police", "beggar")
 CHIPS = 5
 #: rounds of a match (amalgamation spec §1; no variant changes it)
@@ -118,12 +120,13 @@ DEFAULTS: dict[str, float] = {
 HARM_FULL = 20
 
 
-def starting_budget(request: dict, you: dict) -> int:
+def starting_budget(request: Request, you: JSONObject) -> int:
     """The balance the player started with (the ``budget`` variant, §1): every
     balance is the start plus money bought minus spending and penalties (§5 "you")."""
-    return request["balance"] + sum(
+    start: int = request["balance"] + sum(
         r["spent"] + r["penalty"] - r["money_bought"] for r in you["rounds"]
     )
+    return start
 
 
 class SplitBot:
@@ -151,7 +154,7 @@ class SplitBot:
         self.dodge_min = p["dodge_min"]
         self.dodge_high = p["dodge_high"]
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def act(self, view: View, request: Request, rng: random.Random) -> Action:
         if request["kind"] == "choose_ec":
             return vote(view, request)
         return self.round(view, request, rng)
@@ -167,7 +170,7 @@ class SplitBot:
             return balance // rounds_left
         return int(balance / sum(math.exp(self.tempo * k) for k in range(rounds_left)))
 
-    def round(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def round(self, view: View, request: Request, rng: random.Random) -> Action:
         me = view["you"]["player"]
         balance = request["balance"]
         rounds_left = ROUNDS - request["round"] + 1
@@ -211,7 +214,7 @@ class SplitBot:
     # ------------------------------------------------------------ Minus Auction
 
     def _bids(
-        self, view: dict, request: dict, me: str, budget: int, scale: float, rng: random.Random
+        self, view: View, request: Request, me: str, budget: int, scale: float, rng: random.Random
     ) -> list[int]:
         """Bid for tiles that join or improve a held run (§4.2 "Minus": a run scores its
         value nearest 0), dodge the rest with a small positive bid; a second round
@@ -253,7 +256,7 @@ class SplitBot:
     # ------------------------------------------------------------ Kong's Dilemma
 
     @staticmethod
-    def _kong(view: dict, share: int, rounds_left: int) -> int:
+    def _kong(view: View, share: int, rounds_left: int) -> int:
         """Behind: put in half as much again. Once the loss is sure, nothing: the losers
         rank by money given, least first (§4.2 "Kong")."""
         team = view["you"]["team"]
@@ -268,7 +271,7 @@ class SplitBot:
     # ------------------------------------------------------------ Garnet Chip Thief
 
     @staticmethod
-    def _thief(view: dict, me: str, share: int) -> tuple[str, int]:
+    def _thief(view: View, me: str, share: int) -> tuple[str, int]:
         """The role with the most expected chips given the public role history (§4.1.5),
         with a bet that grows with that expectation."""
         history = view["thief"]["rounds"]
@@ -299,7 +302,7 @@ def odd(amount: int) -> int:
     return amount
 
 
-def vote(view: dict, request: dict) -> dict:
+def vote(view: View, request: Request) -> Action:
     """The EC vote (§3.2): the candidate highest in the gamewide tiebreak, not oneself."""
     me = view["you"]["player"]
     candidates = [c for c in request["candidates"] if c != me] or list(request["candidates"])

@@ -16,6 +16,7 @@ from importlib import import_module
 from typing import Protocol, runtime_checkable
 
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import Action, JSONObject, Request, View
 from mainmatch.engine.registry import BOTS_GROUP, group
 
 
@@ -31,7 +32,7 @@ class Bot(Protocol):
 
     name: str
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict: ...
+    def act(self, view: View, request: Request, rng: random.Random) -> Action: ...
 
 
 class RandomBot:
@@ -44,8 +45,8 @@ class RandomBot:
     delegate_random = True
 
     def act(
-        self, view: dict, request: dict, rng: random.Random
-    ) -> dict:  # pragma: no cover - never called
+        self, view: View, request: Request, rng: random.Random
+    ) -> JSONObject:  # pragma: no cover - never called
         raise MainmatchError(
             "the random bot's actions are drawn by the driver with Game.random_action"
         )

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from mainmatch.engine.errors import IllegalAction
-from mainmatch.engine.game import Game, State
+from mainmatch.engine.game import Action, Game, Request, State
 from mainmatch.engine.repair import shrink
 
 from .base import Bot
@@ -34,7 +34,7 @@ FAULTS = ("raised", "timeout", "illegal")
 
 @dataclass
 class BotMove:
-    action: dict
+    action: Action
     #: True when the action is the rules' default (the bot failed)
     defaulted: bool = False
     #: what went wrong: ``"raised"``, ``"timeout"`` or ``"illegal"`` (``None``: fine)
@@ -48,7 +48,7 @@ class BotTimeout(BaseException):
 
 
 def bot_move(
-    game: Game,
+    game: Game[State],
     state: State,
     player: str,
     bot: Bot,
@@ -76,7 +76,7 @@ class Asker:
     and the next decision re-arms it.
     """
 
-    def __init__(self, game: Game, time_limit: float | None = None) -> None:
+    def __init__(self, game: Game[State], time_limit: float | None = None) -> None:
         self.game = game
         self.time_limit = time_limit if time_limit is not None and time_limit > 0 else None
         self._armed = False
@@ -102,7 +102,7 @@ class Asker:
             raise BotTimeout()
 
     def move(
-        self, state: State, player: str, request: dict, bot: Bot, rng: random.Random
+        self, state: State, player: str, request: Request, bot: Bot, rng: random.Random
     ) -> BotMove:
         """The action ``bot`` plays for ``player``, whose request at ``state``
         is ``request`` (see module doc; random bots are not special here)."""

@@ -20,6 +20,7 @@ import random
 from typing import Any
 
 from mainmatch.engine.choices import Pick, Shape, shape, walk
+from mainmatch.engine.game import Action, Request, View
 
 #: amounts drawn when a step states no upper bound: small ones
 UNBOUNDED_MOST = 10
@@ -37,18 +38,19 @@ class ViewRandomBot:
         self.game = game
         self._shapes: dict[str, Shape] = {}
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def act(self, view: View, request: Request, rng: random.Random) -> Action:
         kind = request["kind"]
         description = self.game.step(kind)
         if description.random is not None:
-            return description.random(request, rng, view)
+            action: Action = description.random(request, rng, view)
+            return action
         step = self._shapes.get(kind)
         if step is None:
             step = self._shapes[kind] = shape(description)
         return draw(step, request, list(view.get("players") or ()), rng)
 
 
-def draw(step: Shape, request: dict, players: list[str], rng: random.Random) -> dict:
+def draw(step: Shape, request: Request, players: list[str], rng: random.Random) -> Action:
     """One action of ``step`` with every pick drawn at random (:func:`choose`)."""
     run = walk(step, request, players)
     try:
@@ -56,7 +58,8 @@ def draw(step: Shape, request: dict, players: list[str], rng: random.Random) -> 
         while True:
             pick = run.send(choose(pick, rng))
     except StopIteration as done:
-        return done.value
+        drawn: Action = done.value
+        return drawn
 
 
 def choose(pick: Pick, rng: random.Random) -> Any:

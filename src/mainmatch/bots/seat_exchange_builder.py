@@ -44,6 +44,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from mainmatch.engine.game import Action, JSONObject, Request, View
+
 from .seat_exchange_beliefs import SIZE, Beliefs, public_pool
 from .seat_exchange_tables import (
     LINK,
@@ -74,7 +76,7 @@ __all__ = [
 ]
 
 
-def seatings_from_view(view: dict) -> list[tuple[list[str], int | None]]:
+def seatings_from_view(view: View) -> list[tuple[list[str], int | None]]:
     """Every seating of the match so far with its longest streak, oldest first.
 
     Swaps of a round never share a player (§4.2.3), so undoing a round is
@@ -121,11 +123,11 @@ def choose_trades(
     last: bool,
     rng: random.Random,
     prices: Prices = Prices(),
-) -> list[dict]:
+) -> list[JSONObject]:
     """The trades to pay for, from each seat swap's chance to win
     (``score_swaps``): the likeliest first, no two sharing a player (they
     would block each other, §4.2.3), each priced by its chance."""
-    trades: list[dict] = []
+    trades: list[JSONObject] = []
     used: set[str] = set()
     spent = 0
     for c in np.argsort(-win, kind="stable"):
@@ -172,13 +174,13 @@ class StreakBuilder:
         self.start: tuple[list[str], int] | None = None
         self.drew = False
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def act(self, view: View, request: Request, rng: random.Random) -> Action:
         if request["kind"] == "choose_ec":
             # the vote cannot change the voter's own result
             return {"ec": rng.choice(request["candidates"])}
         return self.trades(view, request, rng)
 
-    def trades(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def trades(self, view: View, request: Request, rng: random.Random) -> Action:
         me = view["you"]["player"]
         seats = view["seats"]
         if not self.drew:

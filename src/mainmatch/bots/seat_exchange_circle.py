@@ -38,6 +38,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from mainmatch.engine.game import Action, Request, View
+
 from .seat_exchange_builder import StreakBuilder, seatings_from_view
 from .seat_exchange_money import last_round_spend
 from .seat_exchange_plan import (
@@ -76,7 +78,7 @@ class Circle:
     build: int = 1
 
 
-def record_of(view: dict) -> tuple[tuple, tuple, tuple]:
+def record_of(view: View) -> tuple[tuple, tuple, tuple]:
     """The public record as the plan's cache keys: players, every seating with
     its longest streak (the first one's is ``-1``: later views do not show it),
     and each round's announced swaps with their payers."""
@@ -90,17 +92,17 @@ def record_of(view: dict) -> tuple[tuple, tuple, tuple]:
     return tuple(view["players"]), seen, rounds
 
 
-def _target(view: dict) -> int:
+def _target(view: View) -> int:
     return int(view.get("variant", {}).get("streak", TARGET))
 
 
-def table_plan(view: dict) -> Plan | None:
+def table_plan(view: View) -> Plan | None:
     """The protocol's plan for the round ``view`` is in (``None``: none)."""
     players, seen, rounds = record_of(view)
     return public_plan(players, seen, rounds, _target(view), view["rounds"])
 
 
-def table_knowledge(view: dict) -> Knowledge | None:
+def table_knowledge(view: View) -> Knowledge | None:
     """What the public record says about the numbers (``None`` before round 1 resolves)."""
     players, seen, rounds = record_of(view)
     if not rounds:
@@ -108,7 +110,7 @@ def table_knowledge(view: dict) -> Knowledge | None:
     return knowledge(players, seen, rounds, _target(view), view["rounds"])
 
 
-def planned_winners(view: dict, plan: Plan) -> frozenset[str]:
+def planned_winners(view: View, plan: Plan) -> frozenset[str]:
     """The players the plan's swaps seat in a streak of the target or more, by the
     numbers the record tells (decoded or guessed)."""
     know = table_knowledge(view)
@@ -134,7 +136,7 @@ class CircleBot:
         self.terms = terms
         self.fallback = fallback if fallback is not None else StreakBuilder()
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def act(self, view: View, request: Request, rng: random.Random) -> Action:
         if request["kind"] == "choose_ec":
             # the vote cannot change the voter's result: it names a deviator if it can
             know = table_knowledge(view)
@@ -152,7 +154,7 @@ class CircleBot:
             return {"trades": [{"players": [me, me], "amount": spend}]} if spend else {}
         return self.fallback.trades(view, request, rng)
 
-    def signal(self, view: dict, request: dict) -> dict:
+    def signal(self, view: View, request: Request) -> Action:
         """Round 1: a self-swap of the player ``number`` seats clockwise."""
         if not self.terms.tell:
             return {}
@@ -162,7 +164,7 @@ class CircleBot:
         amount = min(request["money"], max(1, round(self.terms.signal * view["income"])))
         return {"trades": [{"players": [pointed, pointed], "amount": amount}]} if amount else {}
 
-    def pay(self, view: dict, request: dict, plan: Plan) -> dict:
+    def pay(self, view: View, request: Request, plan: Plan) -> Action:
         """The same sum for every swap of the plan: this round's share of the money.
         In the last round, a plan that cannot seat everyone (``rounds`` 2, or a plan
         gone wrong) is paid for only by the players it seats in the streak: the others

@@ -187,7 +187,7 @@ class MainmatchBot(commands.Bot):
                     f"Reminder: step {ov['open_step']} closes {discord_timestamp(deadline)}"
                     " and you have not submitted yet."
                 )
-                queued += self.door.queue_reminder(match_id, ov["open_step"], p, msg)
+                queued += self.door.queue_reminder(match_id, ov["open_step"] or 0, p, msg)
         return queued
 
     # ================================================================ posting
@@ -264,7 +264,7 @@ class MainmatchBot(commands.Bot):
         target = await self.private_place(match_id, player)
         if target is None or ov["status"] != "running":
             return False
-        made = await prompt_message(self, match_id, player, ov["open_step"])
+        made = await prompt_message(self, match_id, player, ov["open_step"] or 0)
         if made is None:
             return False
         dest, user_id = target

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
 
 from mainmatch.host.facade import discord_timestamp
-from mainmatch.host.facade_types import GuildSetup
+from mainmatch.host.facade_types import GuildSetup, Overview
 
 from . import authority
 from . import text as tx
@@ -162,7 +162,7 @@ async def tell_replaced(bot: BotLike, user_id: int, match_id: str, player: str, 
     return True
 
 
-def status_text(bot: BotLike, ov: dict[str, Any]) -> str:
+def status_text(bot: BotLike, ov: Overview) -> str:
     """The host's status: the open step, who has submitted (never what), posts waiting."""
 
     title = tx.escape(ov.get("title") or ov["game"]["title"])
@@ -170,13 +170,13 @@ def status_text(bot: BotLike, ov: dict[str, Any]) -> str:
     if ov["status"] == "running":
         lines.append(
             f"Step {ov['open_step']}; deadline: "
-            + (discord_timestamp(ov["deadline"]) if ov.get("deadline") else "none (manual)")
+            + (discord_timestamp(due) if (due := ov["deadline"]) else "none (manual)")
         )
         for p, st in ov.get("pending_status", {}).items():
             lines.append(f"- {tx.escape(p)}: {st}")
-    if ov.get("broken"):  # its game's code failed (issue 33): stopped until the host acts
+    if broken := ov.get("broken"):  # its game's code failed (issue 33): stopped until the host acts
         lines.append(
-            f"Stopped: {tx.escape(ov['broken'])}. The deadline waits: resolve the step "
+            f"Stopped: {tx.escape(broken)}. The deadline waits: resolve the step "
             "(/mm resolve), undo, or change the deadlines to try again."
         )
     waiting = bot.door.unposted(ov["match"])

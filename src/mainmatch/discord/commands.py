@@ -271,7 +271,7 @@ def _record_and_player_commands(
         if ov.get("request") is None:
             await _answer(interaction, comp._closed(ov, ov.get("open_step") or 0))
             return
-        made = await comp.prompt_message(bot, seat.match_id, seat.player, ov["open_step"])
+        made = await comp.prompt_message(bot, seat.match_id, seat.player, ov["open_step"] or 0)
         assert made is not None
         content, view = made
         await replies.send(interaction, tx.neutralise(content), view=view)

@@ -18,7 +18,8 @@ import discord
 
 from mainmatch import games
 from mainmatch.engine.errors import MainmatchError
-from mainmatch.host.facade_types import HostError, SeatRequest
+from mainmatch.engine.game import JSONObject, Request
+from mainmatch.host.facade_types import HostError, Overview, SeatRequest
 
 from . import forms, replies
 from . import text as tx
@@ -54,7 +55,7 @@ async def seat_of(
     return seat
 
 
-async def player_state(bot: BotLike, match_id: str, player: str) -> dict[str, Any]:
+async def player_state(bot: BotLike, match_id: str, player: str) -> Overview:
     return await bot.run_db(bot.door.player_overview, match_id, player)
 
 
@@ -93,7 +94,9 @@ async def web_link(bot: BotLike, match_id: str, player: str) -> str | None:
     return f"{setup.web_base.rstrip('/')}/play/{token}" if token else None
 
 
-def build_view(game_id: str, match_id: str, step: int, seat: int, request: dict) -> discord.ui.View:
+def build_view(
+    game_id: str, match_id: str, step: int, seat: int, request: Request
+) -> discord.ui.View:
     """The components of one request (persistent: ``timeout=None``)."""
     form = forms.form_for(game_id, request["kind"], request)
     view = discord.ui.View(timeout=None)
@@ -239,7 +242,9 @@ class PartModal(discord.ui.Modal):
     meet (discord.py keeps open modals by custom id alone).
     """
 
-    def __init__(self, match_id: str, step: int, seat: int, part: forms.Part, draft: dict) -> None:
+    def __init__(
+        self, match_id: str, step: int, seat: int, part: forms.Part, draft: JSONObject
+    ) -> None:
         super().__init__(title=part.label[:45], custom_id=f"mmm:{match_id}:{step}:{seat}:{part.id}")
         filled = part.prefill(draft)
         for f in part.fields:
@@ -352,7 +357,7 @@ EMPTY_DRAFT = (
 )
 
 
-def _closed(ov: dict, step: int) -> str:
+def _closed(ov: Overview, step: int) -> str:
     return closed_text(ov.get("status"), ov.get("open_step"), step)
 
 

@@ -286,7 +286,9 @@ class _Builder(Fields):
         for n, page in enumerate(pages, 1):
             label = node.label if len(pages) == 1 else f"{node.label} ({n}/{len(pages)})"
 
-            def apply(draft: Draft, values: dict[str, str], page: list = page) -> Draft:
+            def apply(
+                draft: Draft, values: dict[str, str], page: list[tuple[Any, Entry]] = page
+            ) -> Draft:
                 found = dict(draft.get(key) or {})
                 for k, entry in page:
                     v = entry.read(values)
@@ -297,7 +299,7 @@ class _Builder(Fields):
                 ranked = sorted(found, key=lambda x: order.index(x) if x in order else len(order))
                 return {**draft, key: {k: found[k] for k in ranked}}
 
-            def prefill(draft: Draft, page: list = page) -> dict[str, str]:
+            def prefill(draft: Draft, page: list[tuple[Any, Entry]] = page) -> dict[str, str]:
                 found = draft.get(key) or {}
                 out: dict[str, str] = {}
                 for k, entry in page:

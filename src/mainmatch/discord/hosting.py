@@ -19,7 +19,7 @@ import discord
 from mainmatch import games
 from mainmatch.bots import bot_names
 from mainmatch.engine.errors import MainmatchError, UnknownGame
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Game, JSONObject, State
 from mainmatch.host.facade_types import Created, GuildSetup, HostError, PolicyError, Seat
 
 from . import text as tx
@@ -195,7 +195,9 @@ async def _seat_and_subscribe(
     await bot.run_db(subscribe)
 
 
-def _summary(made: Created, game_title: str, humans: dict[str, discord.Member], bots: dict) -> str:
+def _summary(
+    made: Created, game_title: str, humans: dict[str, discord.Member], bots: JSONObject
+) -> str:
     # ids may come from an imported record: their Markdown shows as typed (L7)
     seats = [f"{tx.escape(p)} = {m.mention}" for p, m in humans.items()]
     seats += [f"{tx.escape(p)} = bot ({b})" for p, b in bots.items()]
@@ -206,7 +208,7 @@ def _summary(made: Created, game_title: str, humans: dict[str, discord.Member], 
     )
 
 
-def seat_count(game: Game, humans: int, seats: int | None) -> int:
+def seat_count(game: Game[State], humans: int, seats: int | None) -> int:
     """How many seats a match of ``/mm new`` has: ``seats`` when the host gives
     it (within the game's range, and room for every member named), else the
     members named, at least the game's fewest. Refused in

@@ -23,6 +23,7 @@ from mainmatch import games
 from mainmatch.engine.announce import defuse_mentions
 from mainmatch.engine.announce import neutralise as escape
 from mainmatch.host.facade import discord_timestamp, view_words
+from mainmatch.host.facade_types import Overview
 
 #: Discord's limit of a message's content
 LIMIT = 2000
@@ -73,7 +74,7 @@ def quoted(text: str) -> str:
 
 
 def prompt_text(
-    ov: dict[str, Any],
+    ov: Overview,
     ask: str,
     asked: str,
     echo: str,
@@ -103,13 +104,13 @@ def prompt_text(
         parts.append(f"**Submitted** (you may change it until the deadline):\n{quoted(echo)}")
     elif draft:
         parts.append(f"**Your draft** (not submitted yet):\n{quoted(echo)}")
-    if ov.get("deadline"):
-        parts.append(f"**Deadline:** {discord_timestamp(ov['deadline'])}")
+    if due := ov.get("deadline"):
+        parts.append(f"**Deadline:** {discord_timestamp(due)}")
     parts.append("-# My view shows everything you know of the match.")
     return neutralise("\n\n".join(parts))
 
 
-def view_text(ov: dict[str, Any]) -> str:
+def view_text(ov: Overview) -> str:
     """What a player may see of the match now, in the web page's words
     (``host.words``), and who the match waits for."""
     title = escape(ov.get("title") or ov["game"]["title"])

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .game import Game
+from .game import Game, State
 
 #: Markdown characters escaped in user text (``\*``): emphasis, code, spoilers,
 #: quotes, headings, links, and ``<`` (mentions ``<@id>``, ``<@&id>``, ``<#id>``)
@@ -60,7 +60,7 @@ class Announcement:
         return "\n\n".join(self.private.get(player, []))
 
 
-def announce(game: Game[Any], events: list[dict[str, Any]]) -> Announcement:
+def announce(game: Game[State], events: list[dict[str, Any]]) -> Announcement:
     """Render a step's events; a private event reaches each of its audience.
 
     User text in an event (player ids, item texts) reaches the game's

@@ -28,7 +28,7 @@ from typing import Any
 
 from .declared import DeclarationBroken
 from .declared import check as check_declared
-from .game import Game
+from .game import Game, State
 from .match import Match
 from .record import parse_record, replay
 from .result import Result
@@ -67,13 +67,13 @@ def _require(ok: object, message: str) -> None:
 # ---------------------------------------------------------------- tables
 
 
-def player_counts(game: Game[Any]) -> range:
+def player_counts(game: Game[State]) -> range:
     """Every player count ``game`` takes, fewest first (``Game.players_range``)."""
     low, high = game.players_range()
     return range(low, high + 1)
 
 
-def players_for(game: Game[Any], count: int) -> list[str]:
+def players_for(game: Game[State], count: int) -> list[str]:
     """``count`` player ids for ``game`` (:meth:`Game.default_lineup`).
 
     >>> from mainmatch.games import get
@@ -83,7 +83,7 @@ def players_for(game: Game[Any], count: int) -> list[str]:
     return game.default_lineup(count)
 
 
-def tables(games: Iterable[Game[Any]]) -> list[tuple[str, int]]:
+def tables(games: Iterable[Game[State]]) -> list[tuple[str, int]]:
     """``(game id, player count)`` for every game and count it takes: what a
     test parametrizes over to cover any registered game at every size."""
     return [(g.id, n) for g in games for n in player_counts(g)]
@@ -93,7 +93,7 @@ def tables(games: Iterable[Game[Any]]) -> list[tuple[str, int]]:
 
 
 def play_checked(
-    game: Game[Any], seed: int, players: list[str] | None = None, default_rate: float = 0.1
+    game: Game[State], seed: int, players: list[str] | None = None, default_rate: float = 0.1
 ) -> tuple[Match, list[dict[str, Any]]]:
     """One match of random play from ``random_config``, checking every step:
     ``pending_players`` lists ``pending``'s players; each request's kind has
@@ -179,7 +179,7 @@ def _named_keys(text: str) -> list[str]:
     return [name.split(".")[0] for _, name, _, _ in parts if name and _NAME.fullmatch(name)]
 
 
-def _check_request_keys(game: Game[Any], request: Mapping[str, Any], where: str) -> None:
+def _check_request_keys(game: Game[State], request: Mapping[str, Any], where: str) -> None:
     """The keys a step description reads from a request (``offers``, ``most``,
     ``least``, braces in its words) are in the request (engine/steps.py)."""
     desc = game.step(request["kind"])
@@ -198,7 +198,7 @@ def _check_request_keys(game: Game[Any], request: Mapping[str, Any], where: str)
     json.dumps(desc.request_words(request))
 
 
-def _check_bounds(game: Game[Any], request: Mapping[str, Any], action: Any, where: str) -> None:
+def _check_bounds(game: Game[State], request: Mapping[str, Any], action: Any, where: str) -> None:
     """A top-level amount a random action sends keeps within the bounds its
     description names from the request (``most="chips"``)."""
     if not isinstance(action, dict):
@@ -220,7 +220,7 @@ def _check_bounds(game: Game[Any], request: Mapping[str, Any], action: Any, wher
 
 
 def check_random_play(
-    game: Game[Any], seed: int, players: list[str] | None = None
+    game: Game[State], seed: int, players: list[str] | None = None
 ) -> tuple[Match, list[dict[str, Any]]]:
     """Random play ends (:func:`play_checked`); the result has the engine spec's
     shape (convention 3: no zero in its maps; the ranking lists every player
@@ -260,7 +260,7 @@ def check_random_play(
     return match, public_views
 
 
-def check_views(game: Game[Any], seed: int, players: list[str] | None = None) -> None:
+def check_views(game: Game[State], seed: int, players: list[str] | None = None) -> None:
     """After every step: views are JSON; the public view has ``game``,
     ``players`` and ``phase`` (``"over"`` at the end) and no ``you``; a
     private view is the public view plus ``you`` (engine spec convention 2);
@@ -291,7 +291,7 @@ def check_views(game: Game[Any], seed: int, players: list[str] | None = None) ->
         walk.step(step["actions"], step["defaulted"])
 
 
-def _check_declared_request(game: Game[Any], request: Mapping[str, Any], where: str) -> None:
+def _check_declared_request(game: Game[State], request: Mapping[str, Any], where: str) -> None:
     """A request holds only what ``Game.request_types`` declares for its kind."""
     model = game.request_types.get(str(request.get("kind")))
     if model is not None:
@@ -301,7 +301,7 @@ def _check_declared_request(game: Game[Any], request: Mapping[str, Any], where: 
             raise ContractBroken(f"{exc} ({where})") from None
 
 
-def _check_declared_view(game: Game[Any], view: dict[str, Any], where: str) -> None:
+def _check_declared_view(game: Game[State], view: dict[str, Any], where: str) -> None:
     """A view holds only what ``Game.view_type`` declares, of the declared types."""
     if game.view_type is not None:
         try:
@@ -323,7 +323,7 @@ def _leaves(value: Any, out: set[Any]) -> set[Any]:
     return out
 
 
-def check_secrecy(game: Game[Any], seed: int, players: list[str] | None = None) -> None:
+def check_secrecy(game: Game[State], seed: int, players: list[str] | None = None) -> None:
     """A view never holds another player's secret (engine spec "view"). What a
     player knows comes from public views and events, their own actions and
     the events addressed to them; text in a player's ``you`` that none of
@@ -359,7 +359,9 @@ def check_secrecy(game: Game[Any], seed: int, players: list[str] | None = None) 
                     _leaves(event, told[p])
 
 
-def check_actions_fit_schemas(game: Game[Any], seed: int, players: list[str] | None = None) -> None:
+def check_actions_fit_schemas(
+    game: Game[State], seed: int, players: list[str] | None = None
+) -> None:
     """Every action random play and the defaults send validates against the
     JSON Schema ``mainmatch schema`` publishes for its step kind (needs the
     ``jsonschema`` package, in mainmatch's ``test`` extra)."""
@@ -387,7 +389,7 @@ def check_actions_fit_schemas(game: Game[Any], seed: int, players: list[str] | N
 # ---------------------------------------------------------------- the game
 
 
-def check_config_and_schemas(game: Game[Any]) -> None:
+def check_config_and_schemas(game: Game[State]) -> None:
     """Metadata: ``default_players`` is a count the game takes; a config from
     ``new_config`` passes ``check_config`` unchanged at every count; the
     config and action schemas are JSON objects; the rules summary is there."""
@@ -407,7 +409,7 @@ def check_config_and_schemas(game: Game[Any]) -> None:
     _require(game.rules_summary().strip(), f"{game.id}: empty rules summary")
 
 
-def check_step_descriptions(game: Game[Any]) -> None:
+def check_step_descriptions(game: Game[State]) -> None:
     """Every step kind is described (``Game.step``) over its own action model,
     and the description is JSON (engine/steps.py)."""
     from .steps import steps_json
@@ -421,7 +423,7 @@ def check_step_descriptions(game: Game[Any]) -> None:
     json.dumps(steps_json({k: game.step(k) for k in game.action_models}))
 
 
-def check_game(game: Game[Any], seeds: Iterable[int] = range(10)) -> None:
+def check_game(game: Game[State], seeds: Iterable[int] = range(10)) -> None:
     """Every check of this module for ``game``, at every player count it takes,
     over ``seeds``: what a game's package runs in its own tests."""
     check_config_and_schemas(game)

@@ -28,7 +28,7 @@ class StepError(RecordError):
 
 
 def check_step(
-    game: Game[Any],
+    game: Game[State],
     state: State,
     number: int,
     actions: dict[str, Any],
@@ -49,7 +49,7 @@ def check_step(
 
 
 def check_players(
-    game: Game[Any],
+    game: Game[State],
     state: State,
     number: int,
     actions: dict[str, Any],
@@ -77,7 +77,7 @@ def check_players(
 
 
 def _name_the_missing(
-    game: Game[Any], state: State, number: int, actions: dict[str, Any], pending: Collection[str]
+    game: Game[State], state: State, number: int, actions: dict[str, Any], pending: Collection[str]
 ) -> None:
     """Raise :class:`StepError` for the first player who acts without being
     pending, else for the first pending player without an action."""
@@ -95,7 +95,7 @@ def _name_the_missing(
 
 
 def advance(
-    game: Game[Any],
+    game: Game[State],
     state: State,
     number: int,
     actions: dict[str, Any],
@@ -122,7 +122,7 @@ class Driver:
 
     def __init__(
         self,
-        game: Game[Any],
+        game: Game[State],
         config: dict[str, Any],
         *,
         state: State | None = None,

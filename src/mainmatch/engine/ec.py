@@ -12,11 +12,12 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from random import Random
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from .checks import json_type
+from .declared import ChooseEcRequest
 from .errors import IllegalAction
 from .steps import Ask, StepDescription
 from .unit import Step
@@ -32,13 +33,6 @@ class ChooseEcAction(BaseModel):
         Field(description="One of the request's `candidates`."),
         Ask("player", "Elimination Candidate", offers="candidates"),
     ]
-
-
-class ChooseEcRequest(TypedDict):
-    """The ``choose_ec`` request: the tied candidates, in ``players`` order."""
-
-    kind: Literal["choose_ec"]
-    candidates: list[str]
 
 
 def choose_ec_request(candidates: list[str]) -> dict[str, Any]:
@@ -131,7 +125,7 @@ class ChooseEcStep(Step[ChooseEcRequest, ChooseEcAction]):
         tiebreak: list[str] = state.config["gamewide_tiebreak"]
         return tiebreak
 
-    def requests(self, state: Any) -> dict[str, ChooseEcRequest]:
+    def requests(self, state: Any) -> dict[str, dict[str, Any]]:
         candidates = self.candidates(state)
         return {
             p: {"kind": "choose_ec", "candidates": list(candidates)} for p in self.choosers(state)

@@ -5,10 +5,9 @@ A game is a subclass of :class:`Game` with one instance registered in
 simulator) goes through these methods only, so a game knows nothing of
 servers, storage or bots.
 
-States are opaque to the engine: each game picks its own (usually a frozen
-dataclass). ``apply`` never mutates the state it is given; it builds a new
-one, copying only the parts that change (no whole-state deep copies on the
-hot path).
+States are opaque to the engine: each game picks its own (usually a frozen dataclass). ``apply``
+never mutates the state it is given; it builds a new one, copying only the parts that change (no
+whole-state deep copies on the hot path).
 
 Configs, actions, requests, views and events are plain JSON-able ``dict``s,
 shaped exactly as the game's spec (``src/mainmatch/games/<game>/spec.md``) lists them.
@@ -133,8 +132,8 @@ class Game(ABC, Generic[StateT]):
     #: the declared result: ``Result[ItsDetails]`` (``engine/result.py``), its
     #: details marking the scores and teams fields
     result_type: ClassVar[type[BaseModel] | None] = None
-    #: step kind -> the declared request (a ``RequestBase`` model); the contract
-    #: checks validate every request of random play against it
+    #: step kind -> the declared request (a ``RequestBase`` model, read off the units'
+    #: ``request_type``); the contract checks validate every request of random play
     request_types: ClassVar[Mapping[str, type[BaseModel]]] = {}
     #: the last state :meth:`pending` was asked about, and its answer
     _pending_memo: tuple[StateT, dict[str, Request]] | None = None
@@ -146,8 +145,8 @@ class Game(ABC, Generic[StateT]):
         """A declared result names its scores field (``Scores``): ``score_key``
         is read off it unless the class sets one itself. A game declaring
         :attr:`phases` gets its ``steps`` (the units' descriptions) and
-        ``action_models`` from them, in the order of play, unless it sets them
-        itself: one home for a step's words and model."""
+        ``action_models`` (and ``request_types``) from them, in the order of play,
+        unless it sets them itself: one home for a step's words and models."""
         super().__init_subclass__(**kwargs)
         if "score_key" not in cls.__dict__ and "result_type" in cls.__dict__:
             cls.score_key = marked(details_model(cls.result_type), SCORES)
@@ -162,6 +161,8 @@ class Game(ABC, Generic[StateT]):
             cls.steps = {kind: unit.description for kind, unit in kinds.items()}
         if "action_models" not in cls.__dict__:
             cls.action_models = {kind: unit.action for kind, unit in kinds.items()}
+        if "request_types" not in cls.__dict__:
+            cls.request_types = {k: u.request_type for k, u in kinds.items() if u.request_type}
 
     # ----------------------------------------------------------- config
 

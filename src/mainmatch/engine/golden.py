@@ -14,7 +14,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from .game import Game
+from .game import Game, State
 from .match import Match, random_actions
 
 
@@ -23,7 +23,7 @@ def _j(value: Any) -> str:
 
 
 def playthrough(
-    game: Game[Any], config: dict[str, Any], seed: int, *, default_rate: float = 0.1
+    game: Game[State], config: dict[str, Any], seed: int, *, default_rate: float = 0.1
 ) -> str:
     """Play ``config`` with ``random_action`` (and now and then the default,
     at ``default_rate``) from ``random.Random(seed)``; return the full text."""
@@ -64,7 +64,7 @@ def playthrough(
 
 
 def check_golden(
-    game: Game[Any],
+    game: Game[State],
     path: Path,
     *,
     seed: int = 7,

@@ -48,7 +48,7 @@ class Match(Driver):
 
 
 def random_actions(
-    game: Game[Any], state: State, rng: random.Random, default_rate: float = 0.0
+    game: Game[State], state: State, rng: random.Random, default_rate: float = 0.0
 ) -> tuple[dict[str, dict[str, Any]], list[str]]:
     """One step of random play: ``random_action`` for every pending player or,
     with probability ``default_rate`` each, the rules' default (listed in the
@@ -78,6 +78,6 @@ def play(match: Match, choose: Chooser, *, max_steps: int = 100_000) -> Match:
     raise MainmatchError(f"{match.game.id}: no end after {max_steps} steps")
 
 
-def play_random(game: Game[Any], config: dict[str, Any], rng: random.Random) -> Match:
+def play_random(game: Game[State], config: dict[str, Any], rng: random.Random) -> Match:
     """A whole match of ``random_action`` play."""
     return play(Match(game, config), lambda m, p, _req: game.random_action(m.state, p, rng))

@@ -167,7 +167,7 @@ class ReplayedStep:
         defaulted: list[str],
         state: State,
         *,
-        game: Game[Any],
+        game: Game[State],
         before: State,
         events: list[dict[str, Any]] | None = None,
     ):
@@ -188,7 +188,7 @@ class ReplayedStep:
 
 @dataclass
 class Replay:
-    game: Game[Any]
+    game: Game[State]
     config: dict[str, Any]
     initial: State
     steps: list[ReplayedStep] = field(default_factory=list)
@@ -211,7 +211,7 @@ class Replay:
         return {"result": self.result(), "public_views": views, "steps_applied": len(self.steps)}
 
 
-def game_of(record: dict[str, Any]) -> Game[Any]:
+def game_of(record: dict[str, Any]) -> Game[State]:
     """The registered game a record names; :class:`RecordError` if there is none."""
     try:
         return get_game(record["game"])

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import UnknownGame
 
 if TYPE_CHECKING:  # imported with the first game loaded: listing ids needs no rules
-    from .game import Game
+    from .game import Game, State
 
 log = logging.getLogger("mainmatch.registry")
 
@@ -48,7 +48,7 @@ BUILTIN_GAMES = "mainmatch.games"
 
 #: game id -> how to load it, filled on first use
 _sources: dict[str, Callable[[], Any]] | None = None
-_loaded: dict[str, Game[Any]] = {}
+_loaded: dict[str, Game[State]] = {}
 #: game id -> why it cannot be loaded (in words), for the installed games that fail
 _broken: dict[str, str] = {}
 #: game id -> the entry point it was installed under (``package:GAME``), filled with ``_sources``
@@ -107,7 +107,7 @@ def game_ids() -> list[str]:
     return sorted(_all_sources())
 
 
-def get_game(game_id: str) -> Game[Any]:
+def get_game(game_id: str) -> Game[State]:
     """The registered game ``game_id``; :class:`UnknownGame` names the known ids,
     :class:`GameUnavailable` says why an installed one cannot be loaded."""
     game = _loaded.get(game_id)
@@ -136,7 +136,7 @@ def get_game(game_id: str) -> Game[Any]:
     raise GameUnavailable(f"the game {game_id!r} cannot be loaded: {_broken[game_id]}")
 
 
-def all_games() -> list[Game[Any]]:
+def all_games() -> list[Game[State]]:
     """Every registered game that loads, sorted by id (see :func:`broken_games`)."""
     out = []
     for g in game_ids():
@@ -153,7 +153,7 @@ def broken_games() -> dict[str, str]:
     return {g: _broken[g] for g in game_ids() if g in _broken}
 
 
-def register_game(game: Game[Any]) -> None:
+def register_game(game: Game[State]) -> None:
     """Add ``game`` at run time (tests, notebooks); entry points are the way for packages."""
     _all_sources()[game.id] = lambda: game
     _entries.pop(game.id, None)

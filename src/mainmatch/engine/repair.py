@@ -27,6 +27,7 @@ from typing import Any
 
 from mainmatch.engine.choices import optional
 from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.game import Action, Request
 from mainmatch.engine.steps import Input
 
 HALVINGS = 4
@@ -40,7 +41,7 @@ def _legal(game: Any, state: Any, player: str, action: Any) -> bool:
     return True
 
 
-def repair(game: Any, state: Any, player: str, action: dict, rng: random.Random) -> dict:
+def repair(game: Any, state: Any, player: str, action: Action, rng: random.Random) -> Action:
     """``action`` when the game takes it, else the first shrunk form it takes
     (module docstring); a new object whenever it is not ``action`` itself."""
     if _legal(game, state, player, action):
@@ -49,7 +50,7 @@ def repair(game: Any, state: Any, player: str, action: dict, rng: random.Random)
     return fixed if fixed is not None else game.default_action(state, player, rng)
 
 
-def shrink(game: Any, state: Any, player: str, action: dict) -> dict | None:
+def shrink(game: Any, state: Any, player: str, action: Action) -> Action | None:
     """The first shrunk form of a refused ``action`` that the game takes, or
     ``None`` (then the rules' default is played). The bot driver asks this for a
     bot that declares ``repairs = True`` (the learned bot, ``bots/learned.py``)."""
@@ -81,7 +82,7 @@ def clone(value: Any) -> Any:
 TOGGLES = 6
 
 
-def toggled(action: dict, inputs: tuple[Input, ...], request: dict) -> Iterator[dict]:
+def toggled(action: Action, inputs: tuple[Input, ...], request: Request) -> Iterator[Action]:
     """``action`` with the optional choice fields of its map entries given or left
     out, one entry at a time, then two..., a given one naming the request's first
     offer (Second to Won: a CHOICE item's bid needs a player, any other's has none)."""
@@ -108,7 +109,7 @@ def toggled(action: dict, inputs: tuple[Input, ...], request: dict) -> Iterator[
             yield out
 
 
-def shrunk(action: dict, inputs: tuple[Input, ...]) -> Iterator[dict]:
+def shrunk(action: Action, inputs: tuple[Input, ...]) -> Iterator[Action]:
     """The tries after ``action`` itself, in order (module docstring)."""
     plain = bare(action, inputs)
     if plain != action:
@@ -161,10 +162,11 @@ def _rewrite_node(value: Any, node: Input, amount: Any, strip: bool) -> Any:
     return value
 
 
-def bare(action: dict, inputs: tuple[Input, ...]) -> dict:
+def bare(action: Action, inputs: tuple[Input, ...]) -> Action:
     """``action`` without the optional fields of its nested objects (those a walk
     asks "include it?") and without map entries whose amounts are all 0."""
-    return _rewrite(action, inputs, strip=True)
+    out: Action = _rewrite(action, inputs, strip=True)
+    return out
 
 
 def _nothing(entry: Any) -> bool:
@@ -175,7 +177,7 @@ def _nothing(entry: Any) -> bool:
     return bool(numbers) and not any(numbers)
 
 
-def scaled(action: dict, inputs: tuple[Input, ...], times: int) -> dict:
+def scaled(action: Action, inputs: tuple[Input, ...], times: int) -> Action:
     """Every amount moved ``times`` halvings toward zero, never past its least."""
 
     def halve(value: int, node: Input) -> int:
@@ -183,7 +185,8 @@ def scaled(action: dict, inputs: tuple[Input, ...], times: int) -> dict:
             return max(node.minimum or 0, value >> times)
         return -(-value >> times)
 
-    return _rewrite(action, inputs, amount=halve)
+    out: Action = _rewrite(action, inputs, amount=halve)
+    return out
 
 
 def cut(value: Any, keep: int, objects: bool = True) -> Any:

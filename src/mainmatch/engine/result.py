@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .declared import TeamsMark, details_model, mark_of, marked
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Game, State
 
 #: a game's declared ``details`` (a :class:`~mainmatch.engine.declared.Declared` model)
 DetailsT = TypeVar("DetailsT")
@@ -69,7 +69,7 @@ def scores_of(score_key: str | None, result: dict[str, Any] | None) -> dict[str,
 
 
 def teams_of(
-    game: Game[Any], config: Mapping[str, Any], result: Mapping[str, Any] | None = None
+    game: Game[State], config: Mapping[str, Any], result: Mapping[str, Any] | None = None
 ) -> dict[str, str] | None:
     """``{player: team}`` as the game declares its teams: the result's field
     marked :class:`~mainmatch.engine.declared.TeamsMark`, else the config's; ``None``

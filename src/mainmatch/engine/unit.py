@@ -3,8 +3,10 @@
 A step kind of a game (Seat Exchange's ``trades``, the shared ``choose_ec``)
 is, in one place:
 
-- its **request type** (``Request``, a ``TypedDict`` of what the player is sent)
-  and its **action model** (``Action``, the pydantic model of what may be sent);
+- its **request type** (``Request``, the declared pydantic model of what the
+  player is sent: a ``RequestBase`` of ``engine/declared.py``; ``Game.request_types``
+  is read off the units, and the contract checks validate every request against
+  it) and its **action model** (``Action``, the pydantic model of what may be sent);
 - its **words**: the :class:`~mainmatch.engine.steps.StepDescription` the
   web form, Discord, echoes, RL and the view-only random bot read (held, not
   copied: :attr:`Step.description`);
@@ -29,16 +31,18 @@ a game's unit declares its own state type on each handler.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from random import Random
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
 
+from .declared import RequestBase
 from .steps import StepDescription
 
-#: the request a step sends one player (a ``TypedDict`` or any JSON mapping)
-RequestT = TypeVar("RequestT", bound=Mapping[str, Any])
+#: the declared request a step sends one player (its ``RequestBase`` model); the
+#: requests themselves are the JSON objects the model describes
+RequestT = TypeVar("RequestT", bound=RequestBase)
 #: the step's action model
 ActionT = TypeVar("ActionT", bound=BaseModel)
 #: what a step's resolution returns: the new state and the step's events
@@ -61,8 +65,10 @@ class Step(ABC, Generic[RequestT, ActionT]):
     #: the step's words and inputs (``engine/steps.py``); its ``action`` is the
     #: action model and its ``kind`` the step kind
     description: StepDescription
-    #: the request type (``TypedDict``) of :meth:`requests`' values, for readers
-    #: of the declarations; ``None`` where the game has not declared one
+    #: the declared request (a ``RequestBase`` model) that describes each of
+    #: :meth:`requests`' values: ``Game.request_types`` is read off the units and
+    #: the contract checks validate every request against it; ``None`` where the
+    #: game has not declared one
     request_type: type[RequestT] | None = None
     #: whether the unit overrides :meth:`plainly_legal` / :meth:`checked_next_state`
     #: (set per class: ``Game`` skips the call to the defaults on its hot path)
@@ -87,8 +93,9 @@ class Step(ABC, Generic[RequestT, ActionT]):
     # ------------------------------------------------------------ who acts
 
     @abstractmethod
-    def requests(self, state: Any) -> dict[str, RequestT]:
-        """``{player: request}`` for everyone this step asks, in the order of play."""
+    def requests(self, state: Any) -> dict[str, dict[str, Any]]:
+        """``{player: request}`` for everyone this step asks, in the order of play:
+        JSON objects of the shape :attr:`request_type` declares."""
 
     def players(self, state: Any) -> Sequence[str]:
         """Who acts, in :meth:`requests`' order, without building the requests

@@ -52,4 +52,4 @@ def listing() -> tuple[list[Card | Game[Any]], dict[str, str]]:
     return shown, {g: why for g, why in failures().items() if g not in listed}
 
 
-__all__ = ["Card", "all_games", "broken_games", "get", "ids", "listing"]
+__all__ = ["Card", "all_games", "broken_games", "game_ids", "get", "get_game", "ids", "listing"]

@@ -24,6 +24,8 @@ from typing import Any
 
 from sqlalchemy import bindparam, select, update
 
+from mainmatch.engine.game import JSONObject
+
 from .core import ServiceCore
 from .errors import Forbidden, NotFound, Unauthorized
 from .models import MatchRow, SeatRow
@@ -181,7 +183,7 @@ _BY_SPECTATOR_TOKEN = select(_MATCHES.id).where(_MATCHES.spectator_token == bind
 _BY_HOST_TOKEN = select(_MATCHES.id).where(_MATCHES.host_token_hash == bindparam("hash"))
 
 
-def _remember(memory: dict, key: str, value: object) -> None:
+def _remember(memory: JSONObject, key: str, value: object) -> None:
     """Keep ``key`` in a bounded memory: when full, the older half is dropped."""
     if len(memory) >= MAX_REMEMBERED:
         for old in list(memory)[: MAX_REMEMBERED // 2]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, cast
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import Response, StreamingResponse
@@ -25,6 +25,7 @@ from starlette.concurrency import run_in_threadpool
 
 from mainmatch import games
 from mainmatch.bots import bot_names
+from mainmatch.engine.game import Game, JSONObject, State
 
 from . import deadlines as dl
 from .admin import COOKIE, end_session, require_admin, session_problem, start_session
@@ -43,7 +44,8 @@ STREAM_POLL = 15.0
 
 
 def service(request: Request) -> HostService:
-    return request.app.state.service
+    svc: HostService = request.app.state.service
+    return svc
 
 
 async def bearer(
@@ -172,7 +174,7 @@ class Seat(_Body):
 # ------------------------------------------------------------------ games
 
 
-def game_info(game) -> dict:
+def game_info(game: Game[State]) -> JSONObject:
     schema = game.config_schema()
     low, high = game.players_range()
     return {
@@ -208,7 +210,7 @@ def game_info(game) -> dict:
 
 
 @router.get("/games", summary="The games this server runs")
-def list_games() -> list[dict]:
+def list_games() -> list[JSONObject]:
     """Every installed game, sorted by id; one that cannot be loaded (its
     package failed at import) is ``{"id", "broken"}``, ``broken`` saying why
     in words (issue 33, N2; docs/decisions/iso.md ISO4)."""
@@ -220,14 +222,14 @@ def list_games() -> list[dict]:
 @router.get(
     "/games/{game_id}", summary="One game: host inputs, step kinds, default deadlines, bots, rules"
 )
-def get_game(game_id: str) -> dict:
+def get_game(game_id: str) -> JSONObject:
     return game_info(games.get(game_id))
 
 
 # ------------------------------------------------------------------ matches
 
 
-def links(request: Request, created: Created) -> dict:
+def links(request: Request, created: Created) -> JSONObject:
     base = str(request.base_url).rstrip("/")
     return {
         "match": created.match_id,
@@ -248,7 +250,7 @@ def links(request: Request, created: Created) -> dict:
     summary="Create a match (admin key); answers with the host, player and spectator links",
     dependencies=[Depends(require_admin)],
 )
-def create_match(body: CreateMatch, request: Request) -> dict:
+def create_match(body: CreateMatch, request: Request) -> JSONObject:
     created = service(request).create_match(
         body.game,
         body.players,
@@ -268,7 +270,7 @@ def create_match(body: CreateMatch, request: Request) -> dict:
     summary="Import a match record to view or continue it (admin key)",
     dependencies=[Depends(require_admin)],
 )
-def import_match(body: ImportMatch, request: Request) -> dict:
+def import_match(body: ImportMatch, request: Request) -> JSONObject:
     title, bots = restored(
         body.record, body.title, {k: v for k, v in (body.bots or {}).items() if v}
     )
@@ -311,7 +313,7 @@ def admin_logout(request: Request) -> Response:
 
 
 @router.get("/me", summary="What a token is: its match, role and player")
-def me(request: Request, token: str | None = Depends(bearer)) -> dict:
+def me(request: Request, token: str | None = Depends(bearer)) -> JSONObject:
     acc = token_access(request, token)
     if acc is None:
         raise Forbidden("unknown token")
@@ -322,8 +324,9 @@ def me(request: Request, token: str | None = Depends(bearer)) -> dict:
     "/matches/{match_id}",
     summary="Everything the token may see: view, request, submission, announcements, result",
 )
-def overview(request: Request, acc: Access = Depends(access)) -> dict:
-    return service(request).overview(acc)
+def overview(request: Request, acc: Access = Depends(access)) -> dict[str, Any]:
+    # the typed read model (host/overview_types.py) is the JSON object itself
+    return cast(dict[str, Any], service(request).overview(acc))
 
 
 @router.put(
@@ -336,7 +339,7 @@ def submit(
     acc: Access = Depends(access),
     token: str | None = Depends(bearer),
     live: bool = Query(False, description=LIVE_HELP),
-) -> dict:
+) -> JSONObject:
     with _seat_pace(request, acc) as seat:
         out = service(request).submit(acc, body.action, body.step)
         seat.submitted(body.step)
@@ -344,7 +347,7 @@ def submit(
 
 
 def _with_live(
-    out: dict, request: Request, acc: Access, token: str | None, live: bool
+    out: JSONObject, request: Request, acc: Access, token: str | None, live: bool
 ) -> dict[str, Any]:
     """``out``, with the page's regions after the change (``live``): the page
     applies them at once instead of asking ``/live/TOKEN`` again. Built from
@@ -360,7 +363,7 @@ def _with_live(
     "/matches/{match_id}/check",
     summary="Player: what the rules say of a draft (changes nothing)",
 )
-def check(body: Check, request: Request, acc: Access = Depends(access)) -> dict:
+def check(body: Check, request: Request, acc: Access = Depends(access)) -> JSONObject:
     """``{"ok", "error", "echo"}``: whether the rules would accept the draft now,
     their refusal in the player's words, and the draft read back as a sentence.
     Only a player's own token, only about their own draft; nothing is stored."""
@@ -382,7 +385,7 @@ def withdraw(
     acc: Access = Depends(access),
     token: str | None = Depends(bearer),
     live: bool = Query(False, description=LIVE_HELP),
-) -> dict:
+) -> JSONObject:
     with _seat_pace(request, acc):
         out = service(request).withdraw(acc, step)
     return _with_live(out, request, acc, token, live)
@@ -391,12 +394,12 @@ def withdraw(
 @router.post(
     "/matches/{match_id}/resolve", summary="Host: resolve the open step now (defaults for the rest)"
 )
-def resolve(body: Resolve, request: Request, acc: Access = Depends(host_access)) -> dict:
+def resolve(body: Resolve, request: Request, acc: Access = Depends(host_access)) -> JSONObject:
     return service(request).resolve(acc.match_id, body.step)
 
 
 @router.post("/matches/{match_id}/undo", summary="Host: undo the last step (name it to confirm)")
-def undo(body: Undo, request: Request, acc: Access = Depends(host_access)) -> dict:
+def undo(body: Undo, request: Request, acc: Access = Depends(host_access)) -> JSONObject:
     return service(request).undo(acc.match_id, body.step)
 
 
@@ -404,14 +407,18 @@ def undo(body: Undo, request: Request, acc: Access = Depends(host_access)) -> di
     "/matches/{match_id}/deadlines",
     summary="Host: change the deadline policies and early resolution",
 )
-def set_deadlines(body: Deadlines, request: Request, acc: Access = Depends(host_access)) -> dict:
+def set_deadlines(
+    body: Deadlines, request: Request, acc: Access = Depends(host_access)
+) -> JSONObject:
     return service(request).set_deadlines(acc.match_id, body.deadlines, body.early_resolution)
 
 
 @router.put(
     "/matches/{match_id}/seats/{player}", summary="Host: give a seat to a bot or back to a person"
 )
-def set_seat(player: str, body: Seat, request: Request, acc: Access = Depends(host_access)) -> dict:
+def set_seat(
+    player: str, body: Seat, request: Request, acc: Access = Depends(host_access)
+) -> JSONObject:
     return service(request).set_seat(acc.match_id, player, body.bot)
 
 
@@ -419,7 +426,7 @@ def set_seat(player: str, body: Seat, request: Request, acc: Access = Depends(ho
     "/matches/{match_id}/players/{player}/link",
     summary="Host: a new link for a seat (the old one stops working at once)",
 )
-def player_link(player: str, request: Request, acc: Access = Depends(host_access)) -> dict:
+def player_link(player: str, request: Request, acc: Access = Depends(host_access)) -> JSONObject:
     token = service(request).new_player_token(acc.match_id, player)
     base = str(request.base_url).rstrip("/")
     return {"player": player, "token": token, "link": f"{base}/play/{token}"}
@@ -439,7 +446,7 @@ def record(request: Request, acc: Access = Depends(host_access)) -> Response:
 
 
 @router.get("/matches/{match_id}/result", summary="The result, once the match is over")
-def result(request: Request, acc: Access = Depends(access)) -> dict:
+def result(request: Request, acc: Access = Depends(access)) -> JSONObject:
     _, snap = service(request).snapshot(acc.match_id)
     res = snap.game.result(snap.state) if snap.over else None
     if res is None:

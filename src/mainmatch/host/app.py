@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import os
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import anyio.to_thread
@@ -27,7 +28,8 @@ from mainmatch.engine.errors import MainmatchError
 
 from . import api, apidocs, home, logredact, pages, season_api
 from .admin import check_key_strength, env_admin_key, load_admin_key
-from .db import DEFAULT_URL, Database
+from .db import Database
+from .dburl import DEFAULT_URL
 from .errors import HostError, TooMany, cut
 from .limits import BodyLimit, SecurityHeaders, StreamSlots
 from .live import Hub
@@ -74,7 +76,7 @@ def create_app(
         admin_key = load_admin_key(db.url)
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: FastAPI):
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         anyio.to_thread.current_default_thread_limiter().total_tokens = WORKER_THREADS
         await asyncio.to_thread(db.migrate)
         hub.bind(asyncio.get_running_loop())
@@ -154,22 +156,22 @@ def _error(request: Request, status: int, message: str) -> Response:
 
 def _error_handlers(app: FastAPI) -> None:
     @app.exception_handler(HostError)
-    async def host_error(request: Request, exc: HostError):
+    async def host_error(request: Request, exc: HostError) -> Response:
         response = _error(request, exc.status, str(exc))
         if isinstance(exc, TooMany) and exc.retry_after is not None:
             response.headers["Retry-After"] = str(exc.retry_after)
         return response
 
     @app.exception_handler(MainmatchError)
-    async def engine_error(request: Request, exc: MainmatchError):
+    async def engine_error(request: Request, exc: MainmatchError) -> Response:
         return _error(request, 422, str(exc))
 
     @app.exception_handler(RequestValidationError)
-    async def invalid_request(request: Request, exc: RequestValidationError):
+    async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
         return _error(request, 422, describe_request_error(exc))
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException):
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         message = exc.detail if isinstance(exc.detail, str) else "request refused"
         if exc.status_code == 404 and message == "Not Found":
             message = f"no such page or endpoint: {request.url.path}"
@@ -178,7 +180,7 @@ def _error_handlers(app: FastAPI) -> None:
         return _error(request, exc.status_code, message)
 
     @app.exception_handler(Exception)
-    async def crash(request: Request, exc: Exception):
+    async def crash(request: Request, exc: Exception) -> Response:
         log.exception("internal error on %s %s", request.method, request.url.path)
         return _error(request, 500, "internal error; the server log has the details")
 

@@ -27,6 +27,7 @@ from sqlalchemy import select
 from mainmatch.bots import get_bot
 from mainmatch.bots.driver import BotMove, BotTimeout, bot_move
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import Action, Request, View
 
 from .botproc import BOT_TIME_LIMIT, BotRunner, runner
 from .core import bot_rng
@@ -50,13 +51,14 @@ class RemoteBot:
     def __init__(self, runner: BotRunner, game_id: str, name: str) -> None:
         self.runner, self.game_id, self.name = runner, game_id, name
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def act(self, view: View, request: Request, rng: random.Random) -> Action:
         answer = self.runner.ask(self.game_id, self.name, view, request, rng.getstate())
         if answer.fault == "timeout":
             raise BotTimeout()
         if answer.fault:
             raise RuntimeError(answer.message)
-        return answer.action
+        action: Action = answer.action
+        return action
 
 
 class BotsMixin(StepsMixin):

@@ -28,6 +28,8 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from mainmatch.engine.game import Request, View
+
 log = logging.getLogger("mainmatch.host")
 
 #: a bot that thinks longer than this plays the rules' default instead
@@ -124,7 +126,9 @@ class BotRunner:
         for _ in range(workers):
             self._idle.put(None)  # started on first use
 
-    def ask(self, game_id: str, bot: str, view: dict, request: dict, rng_state: object) -> Answer:
+    def ask(
+        self, game_id: str, bot: str, view: View, request: Request, rng_state: object
+    ) -> Answer:
         """The bot's action for ``request`` seen from ``view`` (its generator
         in ``rng_state``, ``random.Random.getstate()``), or its fault."""
         idle = self._idle.get()

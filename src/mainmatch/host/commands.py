@@ -184,7 +184,7 @@ def home_lines(base: str, key: str | None) -> list[str]:
     ]
 
 
-def demo_lines(service, game_id: str, base: str) -> list[str]:
+def demo_lines(service: HostService, game_id: str, base: str) -> list[str]:
     """The links of the demo match of ``game_id`` (the best bot in every seat but
     the first), in sentences: the running demo of an earlier start if there is one,
     else a new one. Its host link is issued anew (only a hash of the old one is stored)."""

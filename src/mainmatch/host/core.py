@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from mainmatch import games
 from mainmatch.engine.errors import RecordError, UnknownGame
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Game, JSONObject, State
 
 from . import notify
 from .db import Database
@@ -39,7 +39,7 @@ def bot_rng(seed: int, step: int, player: str) -> random.Random:
     return random.Random(f"{seed}:{step}:bot:{player}")
 
 
-def game_of(game_id: str) -> Game:
+def game_of(game_id: str) -> Game[State]:
     """The installed game ``game_id``, or a 422 naming the problem (an unknown
     id, or an installed game that cannot be loaded, and why)."""
     try:
@@ -51,7 +51,7 @@ def game_of(game_id: str) -> Game:
 _game = game_of  # the name api.py and pages.py import
 
 
-def available_games() -> list[Game]:
+def available_games() -> list[Game[State]]:
     """The registered games that load (all five in a full install); those that
     do not are in :func:`broken_games` (issue 33, N2)."""
     return games.all_games()
@@ -63,7 +63,9 @@ def broken_games() -> dict[str, str]:
 
 
 def _replay(
-    start: Snapshot | tuple[Game, dict, int], rows: list[tuple[dict, list[str]]], match_id: str
+    start: Snapshot | tuple[Game[State], JSONObject, int],
+    rows: list[tuple[JSONObject, list[str]]],
+    match_id: str,
 ) -> Snapshot:
     """``start`` (a snapshot, or the game, config and undo count of a new one)
     after the stored steps ``rows``, its pending requests asked."""

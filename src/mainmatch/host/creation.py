@@ -10,7 +10,7 @@ from typing import Any
 from mainmatch import games
 from mainmatch.bots import bot_names
 from mainmatch.engine.errors import InvalidConfig, MainmatchError, RecordError, UnknownGame
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Config, Game, JSONObject, State
 from mainmatch.engine.record import parse_record
 
 from . import deadlines as dl
@@ -109,15 +109,15 @@ class CreationMixin(StepsMixin):
 
     def _insert_match(
         self,
-        game: Game,
-        config: dict,
+        game: Game[State],
+        config: Config,
         seed: int,
         bots: Any,
         deadlines: Any,
         early: bool,
         title: Any,
         *,
-        steps: Sequence[dict],
+        steps: Sequence[JSONObject],
         snap: Snapshot | None = None,
     ) -> Created:
         players = list(config["players"])
@@ -192,7 +192,7 @@ class CreationMixin(StepsMixin):
         return Created(match_id, host_token, spectator_token, tokens)
 
 
-def _check_players(game: Game, players: Any) -> list[str]:
+def _check_players(game: Game[State], players: Any) -> list[str]:
     """The player ids of a new match: a list of safe ids (``inputs.py``),
     as many as the game takes (any count of its range, ``Game.takes_players``)."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):

@@ -21,7 +21,7 @@ import re
 from datetime import UTC, datetime, timedelta
 
 from mainmatch.engine.errors import MainmatchError
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Game, State
 
 _MINUTES = re.compile(r"minutes:(\d+(?:\.\d+)?)")
 _DAILY = re.compile(r"daily:(\d{1,2}):(\d{2})")
@@ -73,7 +73,7 @@ def normalize_policy(policy: object) -> str:
     return "manual"
 
 
-def default_policies(game: Game) -> dict[str, str]:
+def default_policies(game: Game[State]) -> dict[str, str]:
     """Step kind -> the seed's time for it (``Game.step_minutes``), for every kind."""
     out = {}
     for kind in game.action_models:
@@ -85,7 +85,9 @@ def default_policies(game: Game) -> dict[str, str]:
     return out
 
 
-def check_policies(game: Game, given: object, base: dict[str, str] | None = None) -> dict[str, str]:
+def check_policies(
+    game: Game[State], given: object, base: dict[str, str] | None = None
+) -> dict[str, str]:
     """``base`` (default: the game's defaults) updated with ``given`` ({kind: policy})."""
     out = dict(base if base is not None else default_policies(game))
     if given is None:
@@ -127,7 +129,7 @@ def policy_words(policy: str) -> str:
     return f"{amount:g} {unit}{'' if amount == 1 else 's'} after the step opens"
 
 
-def policies_words(game: Game, policies: dict[str, str]) -> str:
+def policies_words(game: Game[State], policies: dict[str, str]) -> str:
     """Each step kind's policy as a sentence part: "pay for trades: 1 day after
     the step opens; choose the Elimination Candidate: resolved by the host"."""
     parts = []

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from .dburl import DEFAULT_URL
 from .errors import Conflict, HostError, NotFound
+from .overview_types import Overview
 
 if TYPE_CHECKING:
     from .access import Access
@@ -69,10 +70,6 @@ __all__ = [
     "SeatRequest",
     "Submitted",
 ]
-
-#: everything a role may see of a match, as ``HostService.overview`` gives it
-#: (the JSON of ``GET /api/matches/ID``; docs/api.md lists its fields)
-Overview = dict[str, Any]
 
 
 @dataclass(frozen=True)

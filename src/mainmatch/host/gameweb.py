@@ -32,7 +32,7 @@ from jinja2 import BaseLoader, Environment, TemplateNotFound
 
 from mainmatch import games
 from mainmatch.engine.errors import MainmatchError
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Game, State, View
 
 #: the template names other code uses -> the file in the game's ``web/`` folder
 NAMES = {".html": "view.html", ".request.html": "request.html"}
@@ -143,7 +143,7 @@ def _input_words(game_id: str) -> dict[str, dict[str, Any]]:
     return json.loads(path.read_text(encoding="utf-8")) if path is not None else {}
 
 
-def view_html(env: Environment, game: Game, view: dict[str, Any], ov: Any = None) -> str:
+def view_html(env: Environment, game: Game[State], view: View, ov: Any = None) -> str:
     """One view (public or a player's) drawn by the game's view template (or
     the generic one) as HTML: what the pages show, and what Discord reads
     back as Markdown. ``ov`` is the page's overview where one exists (some

@@ -15,6 +15,8 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 from sqlalchemy import select
 
+from mainmatch.engine.game import JSONObject
+
 from .admin import require_admin
 from .errors import NotFound
 from .models import MatchRow, SeatRow
@@ -90,7 +92,8 @@ def restored(record: Any, title: str, bots: dict[str, str]) -> tuple[str, dict[s
 
 
 def _svc(request: Request) -> HostService:
-    return request.app.state.service
+    service: HostService = request.app.state.service
+    return service
 
 
 @router.get(
@@ -98,7 +101,7 @@ def _svc(request: Request) -> HostService:
     summary="Admin: every match with its state and links (admin key)",
     dependencies=[Depends(require_admin)],
 )
-def matches(request: Request) -> dict:
+def matches(request: Request) -> JSONObject:
     return {"matches": list_matches(_svc(request))}
 
 
@@ -107,6 +110,6 @@ def matches(request: Request) -> dict:
     summary="Admin: a new host link for a match (the previous one stops working)",
     dependencies=[Depends(require_admin)],
 )
-def host_link(match_id: str, request: Request) -> dict:
+def host_link(match_id: str, request: Request) -> JSONObject:
     path = new_host_link(_svc(request), match_id)
     return {"host": str(request.base_url).rstrip("/") + path}

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from mainmatch.engine.errors import IllegalAction
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Game, JSONObject, Request, State
 from mainmatch.engine.steps import offered_inputs, steps_json
 
 from .gameweb import input_words
@@ -37,7 +37,7 @@ INPUTS = (
 )
 
 
-def kind_words(game: Game, kind: str) -> str:
+def kind_words(game: Game[State], kind: str) -> str:
     """What step ``kind`` asks of the player it is sent to, from the game's step
     description (``StepDescription.ask``: "bid in the live auction")."""
     try:
@@ -46,7 +46,7 @@ def kind_words(game: Game, kind: str) -> str:
         return kind.replace("_", " ")
 
 
-def kind_task(game: Game, kind: str) -> str:
+def kind_task(game: Game[State], kind: str) -> str:
     """The same said of someone else (the host, a spectator, another player):
     ``StepDescription.others_task`` ("moves for the round", no "your")."""
     try:
@@ -55,12 +55,12 @@ def kind_task(game: Game, kind: str) -> str:
         return kind.replace("_", " ")
 
 
-def describe_step(game: Game, kind: str, request: dict[str, Any] | None = None) -> dict[str, Any]:
+def describe_step(game: Game[State], kind: str, request: Request | None = None) -> dict[str, Any]:
     """Step ``kind``'s description as JSON (``engine.steps.steps_json``): its
     words and the tree of its inputs, which the web form is built from; for a
     ``request``, only the inputs it leaves something to choose in
     (``engine.steps.offered_inputs``: no purchase with nothing left to buy)."""
-    out = steps_json({kind: game.step(kind)})[kind]
+    out: JSONObject = steps_json({kind: game.step(kind)})[kind]
     if request is not None:
         keep = {n.name for n in offered_inputs(game.step(kind).inputs(), request)}
         out = {**out, "inputs": [i for i in out["inputs"] if i["name"] in keep]}
@@ -75,7 +75,7 @@ def _words(game_id: str) -> dict[str, dict[str, Any]]:
     return out
 
 
-def host_inputs(game: Game, schema: dict) -> list[dict[str, Any]]:
+def host_inputs(game: Game[State], schema: JSONObject) -> list[dict[str, Any]]:
     """Each host input of ``game``: its ``name`` and JSON ``schema`` (from the
     config schema's ``properties``) with ``label``, ``help`` and ``input``."""
     props = schema.get("properties", {})

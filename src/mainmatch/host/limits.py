@@ -110,7 +110,8 @@ class BodyLimit:
             if not sent:
                 sent = True
                 return first or {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
+            message: Message = await receive()
+            return message
 
         await self.app(scope, replay, send)
 

@@ -15,19 +15,19 @@ import asyncio
 class Hub:
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
-        self._waiters: dict[str, set[asyncio.Future]] = {}
+        self._waiters: dict[str, set[asyncio.Future[None]]] = {}
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
 
-    def listen(self, match_id: str) -> asyncio.Future:
+    def listen(self, match_id: str) -> asyncio.Future[None]:
         """A future that completes at the next change of ``match_id``."""
         assert self.loop is not None
         fut = self.loop.create_future()
         self._waiters.setdefault(match_id, set()).add(fut)
         return fut
 
-    async def wait(self, match_id: str, fut: asyncio.Future, timeout: float) -> bool:
+    async def wait(self, match_id: str, fut: asyncio.Future[None], timeout: float) -> bool:
         """Wait for the change ``fut`` listens for; ``False`` on time-out."""
         try:
             await asyncio.wait_for(asyncio.shield(fut), timeout)

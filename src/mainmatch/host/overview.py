@@ -8,7 +8,7 @@ import json
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -17,6 +17,7 @@ from mainmatch import games
 from mainmatch.engine.announce import neutralise
 from mainmatch.engine.errors import MainmatchError
 from mainmatch.engine.events import visible_to
+from mainmatch.engine.game import JSONObject
 
 from . import deadlines as dl
 from .access import Access
@@ -25,6 +26,7 @@ from .errors import NotFound
 from .isolation import GameFault, fault_words
 from .models import MatchRow, SeatRow, StepRow, SubmissionRow
 from .ovcache import version_of
+from .overview_types import Announcement, Overview
 from .snapshots import Snapshot
 
 log = logging.getLogger("mainmatch.host")
@@ -33,15 +35,15 @@ NOT_SHOWN = "this match cannot be shown now: its game's code failed; its host ca
 
 
 def _shown_in_words(
-    fn: Callable[[OverviewMixin, Access], dict],
-) -> Callable[[OverviewMixin, Access], dict]:
+    fn: Callable[[OverviewMixin, Access], Overview],
+) -> Callable[[OverviewMixin, Access], Overview]:
     """A game whose code fails while its match is shown (its ``view``, its
     events' words, a replay) costs that match's pages only: a 409 saying so
     in words, never a 500 (issue 33). The error's own text is for the host:
     it may name what a player may not see."""
 
     @functools.wraps(fn)
-    def guarded(self: OverviewMixin, access: Access) -> dict:
+    def guarded(self: OverviewMixin, access: Access) -> Overview:
         try:
             return fn(self, access)
         except GameFault as exc:
@@ -71,7 +73,7 @@ class OverviewMixin(ServiceCore):
         self.cache.put(match_id, snap)
         return m, snap
 
-    def record(self, match_id: str) -> dict:
+    def record(self, match_id: str) -> JSONObject:
         """The match record (``mainmatch-record/1``) of the steps applied so far."""
         return self.snapshot(match_id)[1].record()
 
@@ -87,7 +89,7 @@ class OverviewMixin(ServiceCore):
         return row[0] + row[1] if role == "host" else row[0]
 
     @_shown_in_words
-    def overview(self, access: Access) -> dict:
+    def overview(self, access: Access) -> Overview:
         """Everything ``access`` may see of its match, in one JSON object.
 
         A player gets their own view, request and submission and the events
@@ -111,15 +113,15 @@ class OverviewMixin(ServiceCore):
             version = version_of(m, access.role, own)
             hit = self.overviews.get(access, version, self.clock())
             if hit is not None:  # built for this version already (ovcache.py)
-                return hit
+                return cast(Overview, hit)
             snap = self._snapshot(s, m)
             shared = self._shared(s, m, snap)
             host = _host_rows(s, m) if access.role == "host" else None
         self.cache.put(m.id, snap)
         out = _for_role(access, m, snap, shared, own, host)
         out["now"] = self.clock()
-        self.overviews.put(access, version, out)
-        return {**out}
+        self.overviews.put(access, version, dict(out))
+        return out.copy()
 
     def _shared(self, s: Session, m: MatchRow, snap: Snapshot) -> _Shared:
         """What every reader of this version sees alike, made once per version."""
@@ -127,7 +129,8 @@ class OverviewMixin(ServiceCore):
         version = version_of(m, "spectator")
         found = self.overviews.get(key, version, 0.0)
         if found is not None:
-            return found["shared"]
+            shared: _Shared = found["shared"]
+            return shared
         seats = [
             (player, bot)
             for player, bot in s.execute(
@@ -143,16 +146,30 @@ class OverviewMixin(ServiceCore):
                 .order_by(StepRow.number)
             )
         )
-        anns: list[dict[str, Any]] = [
-            {"step": 0, "at": m.created_at, "public": _opening_text(m, snap, seats)}
+        # next_deadline and post are set below (placeholders keep the keys' order)
+        anns: list[Announcement] = [
+            {
+                "step": 0,
+                "at": m.created_at,
+                "public": _opening_text(m, snap, seats),
+                "next_deadline": None,
+                "post": "",
+            }
         ]
         defaulted: dict[int, list[str]] = {}
         for number, created_at, next_deadline, gone in step_rows:
             if number > snap.count:
                 break
             public = snap.announcement(number).public_text()
-            anns.append({"step": number, "at": created_at, "public": public})
-            anns[-1]["next_deadline"] = next_deadline
+            anns.append(
+                {
+                    "step": number,
+                    "at": created_at,
+                    "public": public,
+                    "next_deadline": next_deadline,
+                    "post": "",
+                }
+            )
             defaulted[number] = list(gone)
         anns[0]["next_deadline"] = None
         # the newest post carries the deadline now in force (the host may have changed it)
@@ -177,7 +194,7 @@ class _Shared:
     #: (player, bot name or ``None``) in seat order
     seats: list[tuple[str, str | None]]
     #: the public announcements, oldest first (step 0: the opening post)
-    announcements: list[dict[str, Any]]
+    announcements: list[Announcement]
     #: step number -> the players who got the rules' defaults
     defaulted: dict[int, list[str]]
     result: Any
@@ -220,11 +237,12 @@ def _for_role(
     shared: _Shared,
     own: SubmissionRow | None,
     host: _HostRows | None,
-) -> dict[str, Any]:
+) -> Overview:
     """One reader's overview of a version, from the shared part (module doc)."""
     game = snap.game
     pending = snap.pending
-    out: dict[str, Any] = {
+    viewer = access.player if access.role == "player" else None
+    out: Overview = {
         "match": m.id,
         "role": access.role,
         "game": {
@@ -251,10 +269,10 @@ def _for_role(
         "seats": [{"player": p, "bot": bot} for p, bot in shared.seats],
         "pending": [{"player": p, "kind": r["kind"]} for p, r in pending.items()],
         "result": shared.result,
+        "view": game.view(snap.state, viewer),
+        "announcements": [],  # below, in this place of the API's order
     }
-    viewer = access.player if access.role == "player" else None
-    out["view"] = game.view(snap.state, viewer)
-    anns = [dict(entry) for entry in shared.announcements]
+    anns = [entry.copy() for entry in shared.announcements]
     for entry in anns[1:]:
         ann = snap.announcement(entry["step"])
         if host is not None:
@@ -290,8 +308,9 @@ def _for_role(
 _ANNOUNCEMENT_KEYS = ("step", "at", "public", "next_deadline", "dms", "defaulted", "dm", "post")
 
 
-def _ordered(entry: dict[str, Any]) -> dict[str, Any]:
-    return {k: entry[k] for k in _ANNOUNCEMENT_KEYS if k in entry}
+def _ordered(entry: Announcement) -> Announcement:
+    keys: dict[str, Any] = entry  # type: ignore[assignment]  # read by name, in the API's order
+    return cast(Announcement, {k: keys[k] for k in _ANNOUNCEMENT_KEYS if k in keys})
 
 
 @functools.cache
@@ -299,9 +318,10 @@ def _schema_text(game_id: str, kind: str) -> str:
     return json.dumps(games.get(game_id).action_schema(kind))
 
 
-def action_schema(game_id: str, kind: str) -> dict:
+def action_schema(game_id: str, kind: str) -> JSONObject:
     """The JSON Schema of a step kind's action (made once per kind: pydantic is slow at it)."""
-    return json.loads(_schema_text(game_id, kind))
+    schema: JSONObject = json.loads(_schema_text(game_id, kind))
+    return schema
 
 
 def _status(sub: SubmissionRow | None, bot: str | None) -> str:

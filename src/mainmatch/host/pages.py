@@ -34,7 +34,7 @@ from mainmatch import games
 from mainmatch.bots import bot_names
 from mainmatch.engine.checks import money
 from mainmatch.engine.errors import IllegalAction
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Game, JSONObject, State, View
 from mainmatch.engine.result import scores_of
 
 from . import deadlines as dl
@@ -53,6 +53,7 @@ from .gameweb import (
 from .home import list_matches
 from .inputwords import describe_step, kind_task, kind_words
 from .logredact import plain_param
+from .overview_types import Overview
 from .ratelimit import check_guesses, token_access, wrong_guess
 from .service import Access, HostService, available_games, broken_games
 
@@ -113,7 +114,7 @@ def _env() -> Environment:
     return env
 
 
-def request_words(game: Game, request: dict[str, Any]) -> str:
+def request_words(game: Game[State], request: JSONObject) -> str:
     """A request as a sentence from the game's step description (games without
     a request template of their own)."""
     try:
@@ -135,7 +136,7 @@ def render(name: str, **ctx: Any) -> str:
     return ENV.get_template(name).render(**ctx)
 
 
-def render_view(game: Game, view: dict[str, Any], ov: dict[str, Any] | None = None) -> str:
+def render_view(game: Game[State], view: View, ov: Overview | None = None) -> str:
     """One view (public or a player's) as the pages draw it: the game's own view
     template (its ``web/view.html``) or the generic one, with the host's filters.
     The stable entry point for other adapters (Discord reads it back as
@@ -143,7 +144,7 @@ def render_view(game: Game, view: dict[str, Any], ov: dict[str, Any] | None = No
     return view_html(ENV, game, view, ov)
 
 
-def render_request(game: Game, request: dict[str, Any]) -> str:
+def render_request(game: Game[State], request: JSONObject) -> str:
     """A request in sentences as the player page shows it: the game's own
     request template, else its step's own ``summary``, else its values listed."""
     return render(
@@ -159,7 +160,8 @@ def error_page(request: Request, status: int, message: str) -> str:
 
 
 def _svc(request: Request) -> HostService:
-    return request.app.state.service
+    service: HostService = request.app.state.service
+    return service
 
 
 def _access(request: Request, token: str, role: str) -> Access | RedirectResponse:
@@ -334,17 +336,17 @@ def rules(game_id: str) -> HTMLResponse:
 
 
 @router.get("/host/{token}", response_class=HTMLResponse)
-def host_page(request: Request, token: str):
+def host_page(request: Request, token: str) -> Response:
     return _match_page(request, token, "host")
 
 
 @router.get("/play/{token}", response_class=HTMLResponse)
-def player_page(request: Request, token: str):
+def player_page(request: Request, token: str) -> Response:
     return _match_page(request, token, "player")
 
 
 @router.get("/watch/{token}", response_class=HTMLResponse)
-def spectator_page(request: Request, token: str):
+def spectator_page(request: Request, token: str) -> Response:
     return _match_page(request, token, "spectator")
 
 

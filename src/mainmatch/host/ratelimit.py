@@ -291,7 +291,7 @@ def token_access(request: Request, token: str | None) -> Access | None:
     surely unknown costs no lookup; past the budget, any other one is 429."""
     svc = request.app.state.service
     token = token or ""
-    known = svc.cached_access(token)
+    known: Access | None = svc.cached_access(token)
     if known is not None or svc.surely_unknown(token):
         return known
     limits = _limits(request)

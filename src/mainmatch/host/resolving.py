@@ -35,6 +35,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from mainmatch.engine.errors import IllegalAction, MainmatchError, RecordError
+from mainmatch.engine.game import JSONObject
 
 from . import deadlines as dl
 from . import delivery
@@ -249,7 +250,7 @@ class ResolvingMixin(ServiceCore):
 
     # ----------------------------------------------------------- host actions
 
-    def resolve(self, match_id: str, step: int) -> dict:
+    def resolve(self, match_id: str, step: int) -> JSONObject:
         """Resolve the open step ``step`` now; players without a submission get
         the defaults. Naming the step keeps two clicks from resolving two steps.
         This is also how a host starts a broken match again: if the game fails

@@ -20,6 +20,7 @@ from fastapi import APIRouter, Depends, FastAPI, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from mainmatch.engine.game import JSONObject
 from mainmatch.season import render
 
 from . import season_pages
@@ -157,7 +158,7 @@ def reader(name: str, request: Request, token: str | None = Depends(bearer)) -> 
     summary="Create a season (admin key); answers its host token once",
     dependencies=[Depends(require_admin)],
 )
-def create_season(body: CreateSeason, request: Request) -> dict:
+def create_season(body: CreateSeason, request: Request) -> JSONObject:
     cast = [c if isinstance(c, str) else c.id for c in body.cast]
     names = {c.id: c.name for c in body.cast if isinstance(c, CastIn) and c.name}
     ids = {c.id: c.discord_id for c in body.cast if isinstance(c, CastIn) and c.discord_id}
@@ -179,13 +180,13 @@ def create_season(body: CreateSeason, request: Request) -> dict:
     summary="A season from a JSON export (admin key)",
     dependencies=[Depends(require_admin)],
 )
-def import_season(body: ImportSeason, request: Request) -> dict:
+def import_season(body: ImportSeason, request: Request) -> JSONObject:
     settings, token = seasons(request).import_(body.season, name=body.name)
     return {"season": settings.name, "host_token": token, "page": f"/seasons/{settings.name}"}
 
 
 @router.get("/{name}", summary="Settings, standings, every entry and the hosted matches")
-def get_season(request: Request, name: str = Depends(reader)) -> dict:
+def get_season(request: Request, name: str = Depends(reader)) -> JSONObject:
     return season_json(seasons(request).get(name))
 
 
@@ -194,7 +195,7 @@ def next_inputs(
     request: Request,
     name: str = Depends(reader),
     players: str | None = Query(None, description="comma-separated; default: the alive cast"),
-) -> dict:
+) -> JSONObject:
     chosen = [p.strip() for p in players.split(",")] if players else None
     return seasons(request).get(name).standings.next_inputs(chosen)
 
@@ -225,7 +226,7 @@ def export_season(request: Request, name: str = Depends(reader)) -> Response:
 
 
 @router.post("/{name}/entries", status_code=201, summary="Host: append an entry")
-def add_entry(body: NewEntry, request: Request, name: str = Depends(season_host)) -> dict:
+def add_entry(body: NewEntry, request: Request, name: str = Depends(season_host)) -> JSONObject:
     if body.entry.get("kind") == "undo":
         raise Unprocessable("undo has its own endpoint: POST /api/seasons/{name}/undo")
     entry = seasons(request).append(name, body.entry, author=body.author, reason=body.reason)
@@ -233,19 +234,19 @@ def add_entry(body: NewEntry, request: Request, name: str = Depends(season_host)
 
 
 @router.post("/{name}/records", status_code=201, summary="Host: enter a finished match record")
-def add_record(body: AddRecord, request: Request, name: str = Depends(season_host)) -> dict:
+def add_record(body: AddRecord, request: Request, name: str = Depends(season_host)) -> JSONObject:
     entry = seasons(request).add_record(name, body.record, author=body.author, reason=body.reason)
     return entry.model_dump(mode="json")
 
 
 @router.post("/{name}/undo", status_code=201, summary="Host: undo the last entry in force")
-def undo_entry(body: UndoEntry, request: Request, name: str = Depends(season_host)) -> dict:
+def undo_entry(body: UndoEntry, request: Request, name: str = Depends(season_host)) -> JSONObject:
     entry = seasons(request).undo(name, target=body.entry, author=body.author, reason=body.reason)
     return entry.model_dump(mode="json")
 
 
 @router.post("/{name}/matches", status_code=201, summary="Host: a hosted match of the season")
-def new_match(body: SeasonMatch, request: Request, name: str = Depends(season_host)) -> dict:
+def new_match(body: SeasonMatch, request: Request, name: str = Depends(season_host)) -> JSONObject:
     kwargs = body.model_dump(exclude={"game", "players"}, exclude_none=True)
     created = seasons(request).new_match(name, body.game, body.players, **kwargs)
     return links(request, created)
@@ -258,7 +259,9 @@ class Visibility(_Body):
 
 
 @router.put("/{name}/visibility", summary="Host: who may read the season on the web")
-def put_visibility(body: Visibility, request: Request, name: str = Depends(season_host)) -> dict:
+def put_visibility(
+    body: Visibility, request: Request, name: str = Depends(season_host)
+) -> JSONObject:
     return {"visibility": set_visibility(seasons(request).db, name, body.visibility)}
 
 
@@ -266,7 +269,7 @@ def put_visibility(body: Visibility, request: Request, name: str = Depends(seaso
     "/{name}/server-matches",
     summary="Host: the finished matches of the season's owner it could enter (newest first)",
 )
-def server_matches(request: Request, name: str = Depends(season_host)) -> list[dict]:
+def server_matches(request: Request, name: str = Depends(season_host)) -> list[JSONObject]:
     return seasons(request).owner_matches(name)
 
 
@@ -275,7 +278,9 @@ def server_matches(request: Request, name: str = Depends(season_host)) -> list[d
     status_code=201,
     summary="Host: enter a finished match of this server by its id",
 )
-def add_server_match(body: AddHosted, request: Request, name: str = Depends(season_host)) -> dict:
+def add_server_match(
+    body: AddHosted, request: Request, name: str = Depends(season_host)
+) -> JSONObject:
     entry = seasons(request).add_match(name, body.match, author=body.author, reason=body.reason)
     return entry.model_dump(mode="json")
 
@@ -286,6 +291,6 @@ def add_server_match(body: AddHosted, request: Request, name: str = Depends(seas
 )
 def season_match_host_link(
     match_id: str, request: Request, name: str = Depends(season_host)
-) -> dict:
+) -> JSONObject:
     token = seasons(request).season_match_host_link(name, match_id)
     return {"host": str(request.base_url).rstrip("/") + f"/host/{token}"}

@@ -11,7 +11,7 @@ import getpass
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -23,6 +23,9 @@ from mainmatch.season import render
 from mainmatch.season.models import Entry
 
 from .dburl import DEFAULT_URL
+
+if TYPE_CHECKING:
+    from .season_service import SeasonService
 
 season_app = typer.Typer(
     name="season",
@@ -45,7 +48,7 @@ class SeasonCliError(MainmatchError):
     """A mistake in a season command line."""
 
 
-def _service(db: str):
+def _service(db: str) -> SeasonService:
     from .db import Database
     from .season_service import SeasonService
 

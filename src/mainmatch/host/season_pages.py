@@ -36,7 +36,8 @@ router = APIRouter(include_in_schema=False)
 
 def seasons(request: Request) -> SeasonService:
     """The app's season service (``season_api.install`` puts it there)."""
-    return request.app.state.seasons
+    seasons: SeasonService = request.app.state.seasons
+    return seasons
 
 
 @router.get("/seasons", response_class=HTMLResponse)

@@ -18,19 +18,19 @@ from typing import Any
 
 from mainmatch.engine.announce import Announcement, announce
 from mainmatch.engine.driver import advance
-from mainmatch.engine.game import Game, State
+from mainmatch.engine.game import Config, Game, JSONObject, State
 from mainmatch.engine.record import new_record
 
 
 @dataclass(frozen=True)
 class Snapshot:
-    game: Game
-    config: dict
+    game: Game[State]
+    config: Config
     state: State
     #: ``{"actions", "defaulted"}`` of each applied step, step 1 first
-    steps: tuple[dict, ...] = ()
+    steps: tuple[JSONObject, ...] = ()
     #: events of each applied step
-    events: tuple[tuple[dict, ...], ...] = ()
+    events: tuple[tuple[JSONObject, ...], ...] = ()
     undos: int = 0
     #: lazily rendered announcements, per step
     _announcements: dict[int, Announcement] = field(default_factory=dict, compare=False, repr=False)
@@ -38,7 +38,7 @@ class Snapshot:
     _memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
-    def start(cls, game: Game, config: dict, undos: int = 0) -> Snapshot:
+    def start(cls, game: Game[State], config: Config, undos: int = 0) -> Snapshot:
         return cls(game, config, game.initial_state(config), undos=undos)
 
     @property
@@ -46,17 +46,18 @@ class Snapshot:
         return len(self.steps)
 
     @property
-    def pending(self) -> dict[str, dict]:
+    def pending(self) -> dict[str, JSONObject]:
         memo = self._memo.get("pending")
         if memo is None:
             memo = self._memo["pending"] = self.game.pending(self.state)
         return memo
 
-    def result(self) -> dict | None:
+    def result(self) -> JSONObject | None:
         """The game's result (``None`` while the match runs), asked once."""
         if "result" not in self._memo:
             self._memo["result"] = self.game.result(self.state) if self.over else None
-        return self._memo["result"]
+        result: JSONObject | None = self._memo["result"]
+        return result
 
     def memo(self, key: str, make: Callable[[], Any]) -> Any:
         """``make()`` remembered under ``key`` (text made from this snapshot once)."""
@@ -101,7 +102,7 @@ class Snapshot:
             ann = self._announcements[number] = announce(self.game, list(self.events[number - 1]))
         return ann
 
-    def record(self) -> dict:
+    def record(self) -> JSONObject:
         rec = new_record(self.game.id, self.config)
         rec["steps"] = [
             {"actions": s["actions"], "defaulted": list(s["defaulted"])} for s in self.steps

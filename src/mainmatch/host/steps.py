@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session, object_session
 
 from mainmatch.bots import bot_names
 from mainmatch.engine.errors import IllegalAction, MainmatchError
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Game, JSONObject, Request, State
 
 from . import deadlines as dl
 from . import delivery
@@ -40,7 +40,7 @@ __all__ = ["MAX_CHAIN", "StepsMixin", "check_step_number", "draft_echo"]
 log = logging.getLogger("mainmatch.host")
 
 
-def draft_echo(game: Game, request: dict, action: Any) -> str:
+def draft_echo(game: Game[State], request: Request, action: Any) -> str:
     """A draft read back in words (``StepDescription.echo_words``); a draft too
     malformed for the game's sentence gets none (the rules' error says why)."""
     if not isinstance(action, dict):
@@ -68,7 +68,7 @@ CHECK_FAILED = "the game could not check this submission (its code failed); try 
 
 
 class StepsMixin(ResolvingMixin):
-    def submit(self, access: Access, action: Any, step: int) -> dict:
+    def submit(self, access: Access, action: Any, step: int) -> JSONObject:
         """Store ``access.player``'s action for the open step (replacing an
         earlier one) once the rules accept it. ``step`` must be the open step's
         number: a submission meant for a step that has just resolved must not
@@ -173,7 +173,7 @@ class StepsMixin(ResolvingMixin):
             sub.action, sub.submitted_at, sub.by_bot, sub.defaulted = action, now, False, False
             sub.kept = False
 
-    def check(self, access: Access, action: Any, step: int) -> dict:
+    def check(self, access: Access, action: Any, step: int) -> JSONObject:
         """What the rules would say of ``access.player``'s draft for the open
         step, changing nothing: ``ok``, the rules' refusal in the player's words
         (``error``, else ``None``) and the draft read back as a sentence
@@ -198,7 +198,7 @@ class StepsMixin(ResolvingMixin):
             error = str(exc)
         return {"ok": error is None, "error": error, "echo": draft_echo(snap.game, request, action)}
 
-    def withdraw(self, access: Access, step: int) -> dict:
+    def withdraw(self, access: Access, step: int) -> JSONObject:
         """Take back ``access.player``'s submission for the open step."""
         player = _player_of(access)
         now = self.clock()
@@ -232,7 +232,7 @@ class StepsMixin(ResolvingMixin):
 
     # ================================================================ host actions
 
-    def undo(self, match_id: str, step: int) -> dict:
+    def undo(self, match_id: str, step: int) -> JSONObject:
         """Take back the last step (``step`` must name it: a confirmation).
         Submissions made for it stay and stand at the new deadline, but a
         person's is marked ``kept``: early resolution waits until every person
@@ -291,8 +291,8 @@ class StepsMixin(ResolvingMixin):
         return snap
 
     def set_deadlines(
-        self, match_id: str, policies: dict | None, early_resolution: bool | None = None
-    ) -> dict:
+        self, match_id: str, policies: JSONObject | None, early_resolution: bool | None = None
+    ) -> JSONObject:
         """Change the deadline policies; the open step's deadline is counted
         again from now if the policy of its kind changed."""
         now = self.clock()
@@ -330,7 +330,7 @@ class StepsMixin(ResolvingMixin):
                 )
         return out
 
-    def set_seat(self, match_id: str, player: str, bot: str | None) -> dict:
+    def set_seat(self, match_id: str, player: str, bot: str | None) -> JSONObject:
         """Give ``player``'s seat to a bot (``bot`` a name) or to a person (``None``).
         A bot taking a pending seat submits at once."""
         now = self.clock()

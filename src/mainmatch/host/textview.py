@@ -6,20 +6,18 @@ back by the one view-to-text path that Discord uses too (``words.py``).
 
 from __future__ import annotations
 
-from typing import Any
-
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Game, JSONObject, State, View
 
 from .inputwords import kind_words
 from .words import view_plain
 
 
-def view_text(game: Game, view: dict[str, Any]) -> str:
+def view_text(game: Game[State], view: View) -> str:
     """One view (public or a player's) as the pages show it, in plain text."""
     return view_plain(game, view)
 
 
-def pending_text(game: Game, pending: dict[str, dict]) -> str:
+def pending_text(game: Game[State], pending: dict[str, JSONObject]) -> str:
     """Who is awaited, and for what, in words (each step's own ``ask``)."""
     if not pending:
         return "Nobody: the match is over."

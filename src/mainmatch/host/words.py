@@ -29,8 +29,9 @@ from markdownify import MarkdownConverter
 
 from mainmatch import games
 from mainmatch.engine.announce import neutralise
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Game, State, View
 
+from .overview_types import Overview
 from .pages import render_view
 
 _BLOCKS = frozenset(("div", "p", "table", "ul", "ol", "dl", "h1", "h2", "h3", "h4", "svg"))
@@ -190,13 +191,13 @@ def markdown(html: str, *, terminal: bool = False) -> str:
     return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
 
 
-def view_words(ov: dict[str, Any]) -> str:
+def view_words(ov: Overview) -> str:
     """The view in an overview (``HostService.overview``) as Discord Markdown."""
     game = games.get(ov["game"]["id"])
     return markdown(render_view(game, ov.get("view") or {}, ov))
 
 
-def view_plain(game: Game, view: dict[str, Any]) -> str:
+def view_plain(game: Game[State], view: View) -> str:
     """One view (public or a player's) as the pages show it, as plain text
     for a terminal (``mainmatch replay --step``)."""
     return markdown(render_view(game, view), terminal=True)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mainmatch.engine.game import JSONObject
+
 from .backends import OnProgress, SimRun, run
 from .plan import SimPlan, make_plan, ready_games
 from .report import build_report, figures_only
@@ -24,7 +26,7 @@ class Simulation:
     plan: SimPlan
     run: SimRun
     #: ``build_report`` plus ``timing``
-    report: dict
+    report: JSONObject
 
 
 def simulate(
@@ -42,7 +44,7 @@ def simulate(
     bot_modules: tuple[str, ...] = (),
     on_progress: OnProgress | None = None,
     variant: dict[str, int] | None = None,
-    tuned: dict[str, tuple[str, dict]] | None = None,
+    tuned: dict[str, tuple[str, JSONObject]] | None = None,
     players: int | None = None,
 ) -> Simulation:
     """Plan, play and report a simulation (see ``mainmatch.sim.plan`` for the options)."""

@@ -38,6 +38,7 @@ from typing import Any
 
 from mainmatch import games
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 
 from .plan import SimPlan
 from .play import ChunkResult, play_chunk
@@ -52,12 +53,12 @@ MAX_CHUNK = 500
 @dataclass
 class SimRun:
     summaries: list[MatchSummary]
-    records: dict[int, dict] = field(default_factory=dict)
+    records: dict[int, JSONObject] = field(default_factory=dict)
     seconds: float = 0.0
     backend: str = "local"
     workers: int = 1
 
-    def timing(self) -> dict:
+    def timing(self) -> JSONObject:
         n = len(self.summaries)
         return {
             "seconds": round(self.seconds, 3),

@@ -7,6 +7,7 @@ import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Annotated, Any
 
 import typer
@@ -208,13 +209,13 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2) from None
 
 
-def _plots():
+def _plots() -> ModuleType:
     from . import plots  # matplotlib loads only when asked
 
     return plots
 
 
-def lazy_html():
+def lazy_html() -> ModuleType:
     from . import html
 
     return html

@@ -11,6 +11,8 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from mainmatch.engine.game import JSONObject
+
 from .tables import lineup_text, num, pct
 
 _ENV = Environment(
@@ -47,7 +49,7 @@ def render(
     )
 
 
-def bot_rows(report: dict) -> list[list[str]]:
+def bot_rows(report: JSONObject) -> list[list[str]]:
     return [
         [
             b["bot"],
@@ -64,7 +66,7 @@ def bot_rows(report: dict) -> list[list[str]]:
 BOT_HEAD = ["bot", "n", "ToL rate", "EC rate", "mean garnets", "mean rank"]
 
 
-def report_facts(report: dict) -> list[tuple[str, str]]:
+def report_facts(report: JSONObject) -> list[tuple[str, str]]:
     facts = [
         ("game", report["title"]),
         ("matches", f"{report['matches']:,}"),
@@ -76,7 +78,7 @@ def report_facts(report: dict) -> list[tuple[str, str]]:
     return facts
 
 
-def simulate_page(report: dict, command: str) -> str:
+def simulate_page(report: JSONObject, command: str) -> str:
     """The page of one simulation: per bot, per seat, game length and ends, the plot."""
     from .plots import plot_report
 
@@ -102,7 +104,7 @@ def simulate_page(report: dict, command: str) -> str:
     return render(f"{report['title']}: simulation", command, report_facts(report), sections)
 
 
-def sweep_page(sweep: dict, command: str) -> str:
+def sweep_page(sweep: JSONObject, command: str) -> str:
     """The page of a sweep: the plot, then one table row per cell and bot."""
     from .labplots import plot_sweep
     from .sweep import cell_figures
@@ -147,7 +149,7 @@ def sweep_page(sweep: dict, command: str) -> str:
     return render(f"{first['title']}: sweep", command, facts, sections)
 
 
-def search_page(result: dict, command: str, sentence: str) -> str:
+def search_page(result: JSONObject, command: str, sentence: str) -> str:
     """The page of a search: the answer, the found parameters, the trials, the plot."""
     from .labplots import plot_search
 

@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
+from types import ModuleType
 from typing import Annotated
 
 import typer
@@ -16,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 
 from .commands import command_line, lazy_html, write_outputs, write_text
 from .labopts import PLAYERS_HELP, bot_params_option, variant_option, vary_option
@@ -50,7 +52,7 @@ def _progress(quiet: bool, label: str, total: int) -> AbstractContextManager[Cal
     return progress_bar(Console(stderr=True), quiet, label, total)
 
 
-def _labplots():
+def _labplots() -> ModuleType:
     from . import labplots  # matplotlib loads only when asked
 
     return labplots
@@ -296,7 +298,7 @@ def _register_search(app: typer.Typer) -> None:
             raise _fail(exc) from None
 
 
-def _print_sweep(result: dict, console: Console) -> None:
+def _print_sweep(result: JSONObject, console: Console) -> None:
     from .sweep import cell_figures
 
     keys = list(result["vary"])
@@ -329,7 +331,7 @@ def _print_sweep(result: dict, console: Console) -> None:
     console.print(table)
 
 
-def _print_search(result: dict, line: str, console: Console) -> None:
+def _print_search(result: JSONObject, line: str, console: Console) -> None:
     table = Table(title=f"search of {result['game']}: family {result['family']}")
     table.add_column("parameter")
     table.add_column("found", justify="right")
@@ -350,7 +352,7 @@ def _print_search(result: dict, line: str, console: Console) -> None:
     console.print(f"[bold]{line}[/bold]")
 
 
-def _figure(result: dict, value: float) -> str:
+def _figure(result: JSONObject, value: float) -> str:
     if result["objective"] == "stakes":
         return f"{100 * value:+.1f} points"
     return f"{100 * value:.1f}%"

@@ -9,6 +9,7 @@ from pathlib import Path
 from mainmatch import games
 from mainmatch.bots.families import read_tuned_bot
 from mainmatch.engine.errors import InvalidConfig, MainmatchError
+from mainmatch.engine.game import JSONObject
 from mainmatch.engine.jsonfile import read_json
 from mainmatch.engine.variants import check_variant, parse_assignments
 
@@ -75,9 +76,11 @@ def cell_variant(game_id: str, base: dict[str, int], cell: dict[str, int]) -> di
         raise MainmatchError(str(exc)) from None
 
 
-def bot_params_option(game_id: str, paths: Iterable[Path] | None) -> dict[str, tuple[str, dict]]:
+def bot_params_option(
+    game_id: str, paths: Iterable[Path] | None
+) -> dict[str, tuple[str, JSONObject]]:
     """``--bot-params FILE`` (repeatable) -> tuned bots by name."""
-    out: dict[str, tuple[str, dict]] = {}
+    out: dict[str, tuple[str, JSONObject]] = {}
     for path in paths or ():
         where = f"--bot-params {path}"
         game, family, name, params = read_tuned_bot(read_json(path, "--bot-params"), where)

@@ -10,32 +10,34 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from mainmatch.engine.game import JSONObject
+
 from .plots import plt, save_figure
 from .sweep import cell_figures
 
 
-def _pct(e: dict | None) -> float:
+def _pct(e: JSONObject | None) -> float:
     return 100 * (e["value"] or 0) if e and e["value"] is not None else float("nan")
 
 
-def _err(es: list[dict | None]) -> list[list[float]]:
+def _err(es: list[JSONObject | None]) -> list[list[float]]:
     low = [max(0.0, _pct(e) - 100 * e["low"]) if e and e["low"] is not None else 0.0 for e in es]
     high = [max(0.0, 100 * e["high"] - _pct(e)) if e and e["high"] is not None else 0.0 for e in es]
     return [low, high]
 
 
-def _mean(e: dict) -> float:
+def _mean(e: JSONObject) -> float:
     return e["value"] if e["value"] is not None else float("nan")
 
 
-def _mean_err(es: list[dict]) -> list[list[float]]:
+def _mean_err(es: list[JSONObject]) -> list[list[float]]:
     return [
         [max(0.0, _mean(e) - e["low"]) if e["low"] is not None else 0.0 for e in es],
         [max(0.0, e["high"] - _mean(e)) if e["high"] is not None else 0.0 for e in es],
     ]
 
 
-def plot_sweep(sweep: dict, target: Path | BinaryIO) -> None:
+def plot_sweep(sweep: JSONObject, target: Path | BinaryIO) -> None:
     """One key: five panels of lines over its values; two keys: heatmaps."""
     if isinstance(target, str):
         target = Path(target)
@@ -47,14 +49,14 @@ def plot_sweep(sweep: dict, target: Path | BinaryIO) -> None:
     save_figure(fig, target)
 
 
-def _title(sweep: dict) -> str:
+def _title(sweep: JSONObject) -> str:
     return (
         f"{sweep['cells'][0]['report']['title']}: sweep, {sweep['matches']:,} matches a cell, "
         f"bots {sweep['bots']}, seed {sweep['seed']}"
     )
 
 
-def _lines(sweep: dict, key: str) -> Any:
+def _lines(sweep: JSONObject, key: str) -> Any:
     xs = [c["variant"][key] for c in sweep["cells"]]
     figs = [cell_figures(c["report"]) for c in sweep["cells"]]
     bots = list(figs[0]["tol"])
@@ -114,7 +116,7 @@ def _lines(sweep: dict, key: str) -> Any:
     return fig
 
 
-def _heatmaps(sweep: dict, kx: str, ky: str) -> Any:
+def _heatmaps(sweep: JSONObject, kx: str, ky: str) -> Any:
     xs = list(sweep["vary"][kx])
     ys = list(sweep["vary"][ky])
     by_cell = {
@@ -195,7 +197,7 @@ def _heatmaps(sweep: dict, kx: str, ky: str) -> Any:
     return fig
 
 
-def plot_search(result: dict, target: Path | BinaryIO) -> None:
+def plot_search(result: JSONObject, target: Path | BinaryIO) -> None:
     """Each trial's figure and the best so far, the confirmed figure with its
     interval and the yardstick (the average seat of an all-field table); then
     the figure against each parameter."""

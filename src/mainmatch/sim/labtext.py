@@ -10,18 +10,18 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from mainmatch.engine.errors import MainmatchError
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Game, JSONObject, State
 
 from .labopts import variant_option
 
 
-def variants_json(game: Game) -> dict:
+def variants_json(game: Game[State]) -> JSONObject:
     """``{"game", "variants": [{"key", "default", "min", "max", "spec", "meaning"}]}``."""
     return {"game": game.id, "variants": [k.as_dict() for k in game.variant_keys]}
 
 
 def print_rules(
-    game: Game, out: Console, variants: bool, as_json: bool, variant: list[str]
+    game: Game[State], out: Console, variants: bool, as_json: bool, variant: list[str]
 ) -> None:
     if as_json and not variants:
         raise MainmatchError("--json goes with --variants (the rules themselves are Markdown)")

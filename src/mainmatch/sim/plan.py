@@ -36,7 +36,7 @@ from mainmatch import games
 from mainmatch.bots import bot_names
 from mainmatch.bots.families import check_tuned
 from mainmatch.engine.errors import InvalidConfig, MainmatchError
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Game, JSONObject, State
 from mainmatch.engine.variants import check_variant
 
 SEATINGS = ("rotate", "shuffle", "fixed")
@@ -66,7 +66,7 @@ class SimPlan:
     #: the official rules, whose configs carry no variant field
     variant: dict[str, int] = field(default_factory=dict)
     #: tuned bots (``simulate --bot-params``, ``search``): name -> (family, params)
-    tuned: dict[str, tuple[str, dict]] = field(default_factory=dict)
+    tuned: dict[str, tuple[str, JSONObject]] = field(default_factory=dict)
 
     @property
     def bots(self) -> list[str]:
@@ -74,7 +74,7 @@ class SimPlan:
         return list(dict.fromkeys(self.lineup))
 
 
-def seat_count(game: Game, players: int | None) -> int:
+def seat_count(game: Game[State], players: int | None) -> int:
     """The table size of a simulation (``--players``): ``players`` when given,
     within the game's range (else one line in ``Game.takes_players``' words),
     else the game's default count (as many as its ``default_players``: the
@@ -99,7 +99,7 @@ def make_plan(
     keep: tuple[str, ...] = (),
     bot_modules: tuple[str, ...] = (),
     variant: dict[str, int] | None = None,
-    tuned: dict[str, tuple[str, dict]] | None = None,
+    tuned: dict[str, tuple[str, JSONObject]] | None = None,
     players: int | None = None,
 ) -> SimPlan:
     """Check the user's choices and build the plan; errors are one clear line.

@@ -25,11 +25,13 @@ from dataclasses import dataclass, field
 
 from mainmatch import games
 from mainmatch.bots import get_bot
+from mainmatch.bots.base import Bot
 from mainmatch.bots.driver import Asker
 from mainmatch.bots.families import make_tuned
 from mainmatch.engine.collector import fewer_collections
 from mainmatch.engine.driver import Driver
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 
 from .keep import parse_keep, wanted
 from .plan import SimPlan, load_bot_modules, match_seed, seat_bots
@@ -45,10 +47,10 @@ MESSAGE_CHARS = 200
 class ChunkResult:
     summaries: list[MatchSummary] = field(default_factory=list)
     #: match index -> record, for the matches the keep rules chose
-    records: dict[int, dict] = field(default_factory=dict)
+    records: dict[int, JSONObject] = field(default_factory=dict)
 
 
-def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
+def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, JSONObject]:
     """Play match ``index`` of ``plan``; return its summary and its record."""
     game = games.get(plan.game)
     seed = match_seed(plan.seed, index)
@@ -77,7 +79,7 @@ def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
                     f"{plan.game}: match {index} has no end after {MAX_STEPS} steps"
                 )
             state = driver.state
-            actions: dict[str, dict] = {}
+            actions: dict[str, JSONObject] = {}
             defaulted: list[str] = []
             for p, request in pending.items():
                 decisions[seat[p]] += 1
@@ -99,7 +101,7 @@ def play_match(plan: SimPlan, index: int) -> tuple[MatchSummary, dict]:
     return summary, record
 
 
-def _make_bot(plan: SimPlan, name: str, seed: int, seat: int):
+def _make_bot(plan: SimPlan, name: str, seed: int, seat: int) -> Bot:
     if name in plan.tuned:  # a mixture seat's component is drawn from (match seed, seat)
         family, params = plan.tuned[name]
         return make_tuned(plan.game, family, params, seed, seat)

@@ -15,21 +15,26 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
 
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 
 from .tables import lineup_text
 
+#: pyplot, as the other plotting modules take it from here (the Agg backend set first)
+__all__ = ["plot_report", "plt", "save_figure"]
+
 
 def _rate_bars(
-    ax,
+    ax: Axes,
     labels: list[str],
-    estimates: list[dict],
+    estimates: list[JSONObject],
     colour: str,
     offset: float = 0.0,
     width: float = 0.8,
     label: str | None = None,
-):
+) -> None:
     xs = [i + offset for i in range(len(labels))]
     values = [100 * (e["value"] or 0) for e in estimates]
     # an undefined interval (no data) draws no error bar
@@ -42,7 +47,7 @@ def _rate_bars(
     ax.bar(xs, values, width=width, color=colour, yerr=[lows, highs], capsize=3, label=label)
 
 
-def _share_bars(ax, rows: list[dict], key: str, names: list[str]) -> None:
+def _share_bars(ax: Axes, rows: list[JSONObject], key: str, names: list[str]) -> None:
     """Grouped bars: for each row (bot), the share of each value of ``key``'s histogram."""
     values = sorted({int(v) for r in rows for v in r[key]})
     if not values:
@@ -63,7 +68,7 @@ def _share_bars(ax, rows: list[dict], key: str, names: list[str]) -> None:
     ax.legend(fontsize="small")
 
 
-def plot_report(report: dict, path: str | Path | BinaryIO) -> str | Path | BinaryIO:
+def plot_report(report: JSONObject, path: str | Path | BinaryIO) -> str | Path | BinaryIO:
     """Draw ``report`` into ``path``; the format follows its suffix (a binary file
     object gets a PNG, for the HTML page)."""
     path = Path(path) if isinstance(path, str) else path

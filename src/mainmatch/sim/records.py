@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 from mainmatch.engine.record import save_record
 
 from .summary import MatchSummary
@@ -24,7 +25,7 @@ def record_name(index: int) -> str:
 
 
 def save_records(
-    directory: str | Path, records: dict[int, dict], summaries: list[MatchSummary]
+    directory: str | Path, records: dict[int, JSONObject], summaries: list[MatchSummary]
 ) -> list[Path]:
     """Write ``records`` (match index -> record) and the index; return the record paths."""
     directory = Path(directory)

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 
 from mainmatch import games
 from mainmatch.bots.driver import FAULTS
+from mainmatch.engine.game import JSONObject
 
 from .plan import SimPlan
 from .stats import clustered_mean, clustered_rate, mean_ci, wilson
@@ -49,7 +50,7 @@ class _Row:
     ranks: list[int] = field(default_factory=list)
     ec: int = 0
     decisions: int = 0
-    faults: Counter = field(default_factory=Counter)
+    faults: Counter[str] = field(default_factory=Counter[str])
     example: dict[str, str] = field(default_factory=dict)
     #: per match the row sat in: [match index, seats, ToL holders, tokens, ECs,
     #: garnets, garnets spent, rank sum, ranked seats] (the clusters of ``stats``)
@@ -88,7 +89,7 @@ class _Row:
     def column(self, j: int) -> list[int]:
         return [m[j] for m in self.matches]
 
-    def _mean(self, j: int, values: list[int], sizes: int = 1) -> dict:
+    def _mean(self, j: int, values: list[int], sizes: int = 1) -> JSONObject:
         """The clustered mean of column ``j`` per seat (``sizes``: the column of
         seats counted), clipped to the range of ``values``."""
         sums, counts = self.column(j), self.column(sizes)
@@ -97,7 +98,7 @@ class _Row:
             [y for y, _ in kept], [c for _, c in kept], (min(values), max(values))
         ).as_dict()
 
-    def figures(self) -> dict:
+    def figures(self) -> JSONObject:
         n = len(self.tokens)
         faults = sum(self.faults.values())
         seats = self.column(1)
@@ -125,7 +126,7 @@ def _histogram(values: Iterable[int]) -> dict[str, int]:
     return {str(v): counts[v] for v in sorted(counts)}
 
 
-def build_report(plan: SimPlan, summaries: Iterable[MatchSummary]) -> dict:
+def build_report(plan: SimPlan, summaries: Iterable[MatchSummary]) -> JSONObject:
     """The report (a JSON-able dict) of ``plan``'s played ``summaries``."""
     game = games.get(plan.game)
     ordered = sorted(summaries, key=lambda s: s.index)
@@ -134,7 +135,7 @@ def build_report(plan: SimPlan, summaries: Iterable[MatchSummary]) -> dict:
     by_team: dict[str, _Row] = {}
     by_bot_team: dict[tuple[str, str], _Row] = {}
     lengths: list[int] = []
-    ends: Counter = Counter()
+    ends: Counter[str | None] = Counter()
     void = 0
     for s in ordered:
         lengths.append(s.steps)
@@ -202,7 +203,7 @@ def build_report(plan: SimPlan, summaries: Iterable[MatchSummary]) -> dict:
     return head
 
 
-def figures_only(report: dict) -> dict:
+def figures_only(report: JSONObject) -> JSONObject:
     """``report`` without what depends on the machine (timing, back-end):
     what must be equal across workers and back-ends for one seed."""
     return {k: v for k, v in report.items() if k not in ("timing",)}

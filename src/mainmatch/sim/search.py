@@ -44,6 +44,7 @@ from typing import Any
 from mainmatch import games
 from mainmatch.bots.families import Family, get_family, tuned_bot_file
 from mainmatch.engine.errors import MainmatchError, require_positive
+from mainmatch.engine.game import JSONObject
 
 from . import Simulation, simulate
 from .plan import seat_count
@@ -73,8 +74,8 @@ class SearchSpec:
     objective: str = DEFAULT_OBJECTIVE
     #: matches of the re-measure (default: 2 x ``matches``, at least 200)
     confirm: int | None = None
-    variant: dict | None = None
-    tuned: dict | None = None
+    variant: JSONObject | None = None
+    tuned: JSONObject | None = None
     workers: int | None = 1
     ray: str | None = None
     bot_modules: tuple[str, ...] = ()
@@ -136,7 +137,7 @@ def seat_score(s: MatchSummary, k: int, objective: str) -> int:
     return {"tol": tol, "ec": ec, "stakes": tol - ec}[objective]
 
 
-def objective_value(row: dict, objective: str) -> float:
+def objective_value(row: JSONObject, objective: str) -> float:
     """A report row's figure for ``objective``."""
     tol, ec = row["tol_rate"]["value"] or 0.0, row["ec_rate"]["value"] or 0.0
     return {"tol": tol, "ec": ec, "stakes": tol - ec}[objective]
@@ -208,7 +209,7 @@ def _all_seats(report: dict, objective: str) -> float:
     return sum(objective_value(b, objective) * b["player_matches"] for b in report["bots"]) / total
 
 
-def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = None) -> dict:
+def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = None) -> JSONObject:
     """Run the search; return its JSON (``family``, ``params``, ``rate`` (the
     objective's figure), ``interval``, ``yardstick``, ``gain`` and the details)."""
 
@@ -237,7 +238,7 @@ def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = Non
             players=len(lineup),
         )
 
-    trials: list[dict] = []
+    trials: list[JSONObject] = []
 
     def objective(trial: Any) -> float:
         params = {
@@ -308,7 +309,7 @@ def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = Non
 
 
 def replay_command(
-    result: dict,
+    result: JSONObject,
     bot_path: Path,
     name: str,
     field_files: Sequence[Path] = (),
@@ -328,12 +329,12 @@ def replay_command(
     return shlex.join(args)
 
 
-def found_bot(result: dict, name: str) -> dict:
+def found_bot(result: JSONObject, name: str) -> JSONObject:
     """The tuned bot file of a search result (``simulate --bot-params``)."""
     return tuned_bot_file(result["game"], result["family"], result["params"], name)
 
 
-def sentence(result: dict) -> str:
+def sentence(result: JSONObject) -> str:
     """The designer's answer in one line."""
     params = ", ".join(f"{k}={_short(v)}" for k, v in result["params"].items())
     low, high = result["interval"]

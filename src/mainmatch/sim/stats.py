@@ -28,6 +28,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mainmatch.engine.game import JSONObject
+
 #: two-sided 95%: the normal quantile z(0.975)
 Z95 = 1.959963984540054
 
@@ -44,7 +46,7 @@ class Estimate:
     def overlaps(self, other: Estimate) -> bool:
         return self.low <= other.high and other.low <= self.high
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> JSONObject:
         """JSON-able: an undefined bound (too few observations) is ``None``."""
         return {
             "value": _finite(self.value),

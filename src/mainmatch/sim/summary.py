@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from mainmatch.engine.game import END_KEYS, Game, details_end_label
+from mainmatch.engine.game import END_KEYS, Config, Game, JSONObject, State, details_end_label
 from mainmatch.engine.result import teams_of as declared_teams
 
 __all__ = ["END_KEYS", "MatchSummary", "end_label", "ranks_of", "seat_teams", "summarize"]
@@ -52,12 +52,12 @@ class MatchSummary:
 def summarize(
     index: int,
     bots: list[str],
-    config: dict,
-    result: dict,
+    config: Config,
+    result: JSONObject,
     steps: int,
     decisions: list[int],
     faults: list[tuple[int, str, str]],
-    game: Game | None = None,
+    game: Game[State] | None = None,
 ) -> MatchSummary:
     players = list(config["players"])
     details = result.get("details") or {}
@@ -114,6 +114,6 @@ def seat_teams(team: Mapping[str, str] | None, players: list[str]) -> tuple[str 
     return tuple(team.get(p) for p in players)
 
 
-def end_label(details: dict) -> str | None:
+def end_label(details: JSONObject) -> str | None:
     """How the match ended, in the game's own words (see module doc)."""
     return details_end_label(details)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 
 from . import simulate
 from .labopts import cell_variant
@@ -31,14 +32,14 @@ class SweepSpec:
     bots: str
     matches: int
     seed: int = 0
-    base: dict | None = None
+    base: JSONObject | None = None
     workers: int | None = None
     ray: str | None = None
     seating: str = "rotate"
     configs: str = "random"
     time_limit: float | None = 5.0
     bot_modules: tuple[str, ...] = ()
-    tuned: dict | None = None
+    tuned: JSONObject | None = None
     #: ``sweep --balance``: matches of each cell's equilibrium search (``balance``);
     #: the cell's figures are then its solved profile's, and ``bots`` is unused
     balance_budget: int | None = None
@@ -62,7 +63,7 @@ def grid(spec: SweepSpec) -> list[tuple[dict[str, int], dict[str, int]]]:
     return out
 
 
-def run_sweep(spec: SweepSpec, on_progress: Callable[[int], None] | None = None) -> dict:
+def run_sweep(spec: SweepSpec, on_progress: Callable[[int], None] | None = None) -> JSONObject:
     """Play every cell; ``{"game", "vary", "bots", "matches", "seed", "cells":
     [{"variant": coordinates, "report": simulate's report}]}``."""
     cells = grid(spec)
@@ -107,7 +108,7 @@ def run_sweep(spec: SweepSpec, on_progress: Callable[[int], None] | None = None)
     }
 
 
-def cell_figures(report: dict) -> dict:
+def cell_figures(report: JSONObject) -> JSONObject:
     """The figures a sweep compares, from one cell's report: per bot ToL and EC
     rate, game length, end shares, best and worst seat's ToL rate."""
     seats = sorted(report["seats"], key=lambda s: s["tol_rate"]["value"] or 0)

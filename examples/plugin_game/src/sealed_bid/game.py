@@ -23,7 +23,7 @@ from .models import (
 from .render import render_event
 from .state import SealedState
 from .steps import PHASES
-from .types import REQUESTS, SealedBidResult, SealedBidView
+from .types import SealedBidResult, SealedBidView
 
 
 class SealedBid(Game[SealedState]):
@@ -33,7 +33,6 @@ class SealedBid(Game[SealedState]):
     player_range = (MIN_PLAYERS, MAX_PLAYERS)
     view_type = SealedBidView  # the declared views and result (types.py)
     result_type = SealedBidResult
-    request_types = REQUESTS
     player_count = MAX_PLAYERS  # the default table (default_players)
     default_players = ("ana", "ben", "cy", "dee", "eli")
     config_model = SealedBidConfig

@@ -7,26 +7,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, TypedDict
+from typing import Any
 
 from mainmatch.engine.ec import ChooseEcStep
+from mainmatch.engine.game import Request
 from mainmatch.engine.steps import StepDescription, counted
 from mainmatch.engine.unit import Resolved, Step
 
 from .models import BidAction
 from .resolve import resolve_round, resolve_vote
 from .state import SealedState
+from .types import BidRequest
 from .validate import check_bid
-
-
-class BidRequest(TypedDict):
-    """The ``bid`` request (rules.md §4): the round, its prize, what the player holds."""
-
-    kind: Literal["bid"]
-    round: int
-    prize: int
-    chips: int
-    garnets: int
 
 
 def _summary(request: Mapping[str, Any]) -> str:
@@ -66,7 +58,7 @@ class Bid(Step[BidRequest, BidAction]):
     description = BID_WORDS
     request_type = BidRequest
 
-    def requests(self, state: SealedState) -> dict[str, BidRequest]:
+    def requests(self, state: SealedState) -> dict[str, Request]:
         prize = state.prizes[state.round - 1]
         return {
             p: {

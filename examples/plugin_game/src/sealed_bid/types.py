@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Literal
 
 from mainmatch.engine.declared import (
-    ChooseEcRequest,
     Declared,
     Player,
     RequestBase,
@@ -86,7 +85,3 @@ class BidRequest(RequestBase):
     prize: int
     chips: int
     garnets: int
-
-
-#: step kind -> its declared request
-REQUESTS: dict[str, type[RequestBase]] = {"bid": BidRequest, "choose_ec": ChooseEcRequest}

@@ -34,6 +34,7 @@ from mainmatch.bots.base import Bot, bot_names, get_bot, register
 from mainmatch.bots.learned import FORMAT as LEARNED_FORMAT
 from mainmatch.bots.learned import LEARNED, check_learned, make_learned
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 
 BOT_FORMAT = "mainmatch-bot/1"
 #: the family name under which a mixture travels in ``SimPlan.tuned``
@@ -120,7 +121,7 @@ def get_family(game_id: str, name: str) -> Family:
     return found[name]
 
 
-def tuned_bot_file(game_id: str, family: str, params: Mapping[str, Any], name: str) -> dict:
+def tuned_bot_file(game_id: str, family: str, params: Mapping[str, Any], name: str) -> JSONObject:
     """The JSON of a tuned bot, for ``simulate --bot-params``."""
     return {
         "format": BOT_FORMAT,
@@ -131,7 +132,7 @@ def tuned_bot_file(game_id: str, family: str, params: Mapping[str, Any], name: s
     }
 
 
-def mixture_bot_file(game_id: str, components: list[dict[str, Any]], name: str) -> dict:
+def mixture_bot_file(game_id: str, components: list[dict[str, Any]], name: str) -> JSONObject:
     """The JSON of a mixture (see module doc), for ``simulate --bot-params``."""
     return {
         "format": BOT_FORMAT,
@@ -250,12 +251,14 @@ def make_tuned(
     seat plays the component drawn for ``(match_seed, seat)``, a learned
     file's seat the member drawn for them."""
     if family == LEARNED:
-        return make_learned(params["file"], match_seed, seat)
+        learned: Bot = make_learned(params["file"], match_seed, seat)
+        return learned
     if family != MIXTURE:
         return get_family(game_id, family).bot(params)
     comp = mixture_draw(params["components"], match_seed, seat)
     if "bot" in comp:
         return get_bot(game_id, comp["bot"])
     if comp["family"] == LEARNED:
-        return make_learned(comp["params"]["file"], match_seed, seat)
+        drawn: Bot = make_learned(comp["params"]["file"], match_seed, seat)
+        return drawn
     return get_family(game_id, comp["family"]).bot(comp["params"])

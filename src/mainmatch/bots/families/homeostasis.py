@@ -25,6 +25,7 @@ import random
 from typing import Any
 
 from mainmatch.bots.homeostasis import HABITS, Habits, StrategyBot
+from mainmatch.engine.game import Action, Request, View
 
 from . import Family, Param, add_family
 
@@ -64,7 +65,7 @@ class Steerer(StrategyBot):
         self.last_aggression: float = params["last_aggression"]
         self.last_reserve: int = params["last_reserve"]
 
-    def _habit(self, view: dict, team: str) -> Habits:
+    def _habit(self, view: View, team: str) -> Habits:
         """Round 3 (the last) may have habits of its own: live bids scaled by
         ``last_aggression`` and, with ``last_reserve`` 0, no reserve kept."""
         habits = super()._habit(view, team)
@@ -84,7 +85,7 @@ class Steerer(StrategyBot):
     def _aim_key(self) -> tuple:
         return (type(self), self.margin)
 
-    def _bid(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def _bid(self, view: View, request: Request, rng: random.Random) -> Action:
         action = super()._bid(view, request, rng)
         if request["can_pass"] and action.get("chips", 0) > self.max_bid:
             return {"pass": True}

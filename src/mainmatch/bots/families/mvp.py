@@ -22,6 +22,7 @@ import random
 from typing import Any
 
 from mainmatch.bots.mvp import Evaluator, MvpStrategyBot
+from mainmatch.engine.game import Action, Request, View
 from mainmatch.games.mvp.models import LAST_ROUND
 
 from . import Family, Param, add_family
@@ -38,7 +39,7 @@ class Chaser:
         self.potential: float = params["potential"]
         self.denial: float = params["denial"]
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def act(self, view: View, request: Request, rng: random.Random) -> Action:
         if request["kind"] == "choose_ec":
             return MvpStrategyBot().vote(view, request)
         you = view["you"]

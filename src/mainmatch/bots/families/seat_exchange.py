@@ -23,6 +23,7 @@ from typing import Any
 
 from mainmatch.bots.seat_exchange_builder import Prices, StreakBuilder
 from mainmatch.bots.seat_exchange_circle import Circle, CircleBot
+from mainmatch.engine.game import Action, Request, View
 
 from . import Family, Param, add_family
 
@@ -37,7 +38,7 @@ class Saver:
         self.spend = spend
         self.last = last
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def act(self, view: View, request: Request, rng: random.Random) -> Action:
         if request["kind"] == "choose_ec":
             return {"ec": rng.choice(request["candidates"])}
         me = view["you"]["player"]

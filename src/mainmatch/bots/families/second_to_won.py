@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from mainmatch.bots.second_to_won import StrategyBot
+from mainmatch.engine.game import Action, JSONObject, Request, View
 
 from . import Family, Param, add_family
 
@@ -39,7 +40,7 @@ class Flat:
         self.letters = [LETTERS[(first + i) % 6] for i in range(items)]
         self.per_item = per_item
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def act(self, view: View, request: Request, rng: random.Random) -> Action:
         chips = request["chips"]
         # at least min(3, chips) items, each bid worth >= 1 chip (§3.1)
         letters = list(self.letters)
@@ -54,7 +55,7 @@ class Flat:
                 extra = min(self.per_item - 1, left)
                 amounts[x] += extra
                 left -= extra
-        bids: dict[str, dict] = {}
+        bids: dict[str, JSONObject] = {}
         for item in request["items"]:
             x = item["letter"]
             if x not in amounts:

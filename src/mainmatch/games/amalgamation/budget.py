@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from mainmatch.engine.checks import money
 from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.game import Action
 from mainmatch.engine.steps import field_words
 
 from .constants import PENALTY, SPEND_PARTS
 from .models import RoundAction
 
 
-def spend_parts(action: dict) -> tuple[int, int, int, int, int]:
+def spend_parts(action: Action) -> tuple[int, int, int, int, int]:
     """The five amounts a (validated) round action spends, in ``SPEND_PARTS``
     order: Kong contribution, Minus ``sum(|bid|)``, invested, donated, bet."""
     bids = action["minus"]["bids"]

@@ -13,7 +13,7 @@ import random
 from typing import Any, ClassVar
 
 from mainmatch.engine.errors import IllegalAction, InvalidConfig
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Config, Event, Game, JSONObject, View
 from mainmatch.engine.variants import check_variant
 
 from . import invest, kong, minus, scoring, thief, views
@@ -23,7 +23,7 @@ from .render import render_event
 from .setup import HOST_INPUTS, build_config, make_setup
 from .state import AmalgamationState
 from .steps import PHASES
-from .types import REQUESTS, AmalgamationResult, AmalgamationView
+from .types import AmalgamationResult, AmalgamationView
 
 DEFAULT_PLAYERS = ("a", "b", "c", "d", "e", "f")
 
@@ -40,7 +40,6 @@ class Amalgamation(Game[AmalgamationState]):
     phases = PHASES
     view_type = AmalgamationView  # the declared views and result (types.py)
     result_type = AmalgamationResult
-    request_types = REQUESTS
     random_reads_secrets = True  # random_action reads secrets (decision S6)
     host_inputs = (*HOST_INPUTS, "variant")
     variant_keys = VARIANT_KEYS
@@ -52,7 +51,7 @@ class Amalgamation(Game[AmalgamationState]):
 
     # ------------------------------------------------------------ config §2
 
-    def new_config(self, players, seed, **options: Any) -> dict:
+    def new_config(self, players: list[str], seed: int, **options: Any) -> Config:
         variant = options.pop("variant", None)
         variant = check_variant(self, variant) if variant is not None else {}
         config = build_config(players, seed, options)
@@ -60,14 +59,16 @@ class Amalgamation(Game[AmalgamationState]):
             config["variant"] = variant
         return self.check_config(config)
 
-    def check_config(self, config: Any) -> dict:
+    def check_config(self, config: Any) -> Config:
         if plainly_valid(config):  # the common case, without building the model (PA4)
             return config
         if not isinstance(config, dict):
             raise InvalidConfig("config must be a JSON object")
         return super().check_config(config)
 
-    def random_config(self, players, rng: random.Random, variant=None) -> dict:
+    def random_config(
+        self, players: list[str], rng: random.Random, variant: dict[str, int] | None = None
+    ) -> Config:
         # vary the host inputs so random records reach garnet purchases and other tiebreaks
         order = list(players)
         tiebreak = None
@@ -87,7 +88,7 @@ class Amalgamation(Game[AmalgamationState]):
 
     # ------------------------------------------------------------ state
 
-    def initial_state(self, config: dict) -> AmalgamationState:
+    def initial_state(self, config: Config) -> AmalgamationState:
         config = self.check_config(config)
         setup = make_setup(config)
         players = setup.players
@@ -114,7 +115,7 @@ class Amalgamation(Game[AmalgamationState]):
 
     # ------------------------------------------------------------ views §5
 
-    def view(self, state: AmalgamationState, player: str | None) -> dict:
+    def view(self, state: AmalgamationState, player: str | None) -> View:
         out = views.public_view(self.id, state)
         variant = state.setup.config.get("variant")
         if variant:  # only a variant's views name it: official views stay as §5 lists them
@@ -127,7 +128,7 @@ class Amalgamation(Game[AmalgamationState]):
 
     # ------------------------------------------------------------ result §7
 
-    def end_label(self, config: dict, result: dict) -> str | None:
+    def end_label(self, config: Config, result: JSONObject) -> str | None:
         """The result names no end (amalgamation spec §7): the match ends after
         the last round either with one player alone on the fewest points
         (``fewest_points``) or with a tie there that the winners' vote settles
@@ -135,12 +136,13 @@ class Amalgamation(Game[AmalgamationState]):
         details = result.get("details") or {}
         return "ec_vote" if details.get("ec_votes") is not None else "fewest_points"
 
-    def result(self, state: AmalgamationState) -> dict | None:
+    def result(self, state: AmalgamationState) -> JSONObject | None:
         if state.phase != "over":
             return None
         final = state.ended
         players = state.setup.players
         ec = final["elimination_candidate"]
+        assert ec is not None  # decided once the match is over (§4.3)
         return {
             "ranking": scoring.overall_ranking(final["points"], players, ec),
             "tokens_of_life": dict(final["tokens_of_life"]),
@@ -164,5 +166,5 @@ class Amalgamation(Game[AmalgamationState]):
             },
         }
 
-    def render_event(self, event: dict) -> str:
+    def render_event(self, event: Event) -> str:
         return render_event(event)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mainmatch.engine.frozen import immutable
+from mainmatch.engine.game import JSONObject
 
 #: §4.2: the order places are filled in (0-based), and whether each is an upper place.
 SNAKE = ((0, True), (5, False), (1, True), (4, False), (2, True), (3, False))
@@ -28,7 +29,7 @@ class InvestState:
     top_investor: dict[str, int]  # player -> Top Investor tokens (public)
     miser: dict[str, int]  # player -> Miser tokens (public)
     spend: dict[str, int]  # player -> invested + donated over the match (secret)
-    rounds: tuple[dict, ...]  # public round entries
+    rounds: tuple[JSONObject, ...]  # public round entries
 
 
 def initial(players: tuple[str, ...]) -> InvestState:
@@ -84,7 +85,7 @@ def resolve_round(
     invested: dict[str, int],
     donated: dict[str, int],
     players: tuple[str, ...],
-) -> tuple[InvestState, dict]:
+) -> tuple[InvestState, JSONObject]:
     """§4.1.4: the round's public entry ``{round, top_investor, misers}`` and the new state."""
     return resolve(
         state, round_no, [invested[p] for p in players], [donated[p] for p in players], players
@@ -97,7 +98,7 @@ def resolve(
     invested: Sequence[int],
     donated: Sequence[int],
     players: tuple[str, ...],
-) -> tuple[InvestState, dict]:
+) -> tuple[InvestState, JSONObject]:
     """:func:`resolve_round` with the amounts listed in ``players`` order (the
     order of the state's maps): a round's one pass (``resolve.apply_round``)."""
     top = top_of(invested, players)

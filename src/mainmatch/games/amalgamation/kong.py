@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mainmatch.engine.frozen import immutable
+from mainmatch.engine.game import JSONObject
 
 from .constants import TEAMS
 
@@ -24,7 +25,7 @@ class KongState:
     points: dict[str, int]  # team -> points
     last_point_round: dict[str, int]  # team -> round of its latest point (0: none yet)
     totals: dict[str, int]  # player -> dollars contributed over the match (secret)
-    rounds: tuple[dict, ...]  # public round entries
+    rounds: tuple[JSONObject, ...]  # public round entries
 
 
 def initial(players: tuple[str, ...]) -> KongState:
@@ -67,7 +68,7 @@ def resolve_round(
     round_no: int,
     contributions: dict[str, int],
     teams: dict[str, tuple[str, ...]],
-) -> tuple[KongState, dict]:
+) -> tuple[KongState, JSONObject]:
     """§4.1.2: the round's entry ``{round, winner, loser, loser_total}`` and the new state."""
     players = tuple(state.totals)
     return resolve(
@@ -85,7 +86,7 @@ def resolve(
     contributions: Sequence[int],
     red_at: tuple[int, ...],
     white_at: tuple[int, ...],
-) -> tuple[KongState, dict]:
+) -> tuple[KongState, JSONObject]:
     """:func:`resolve_round` on ``contributions`` listed in the order of
     ``state.totals`` (the players' order), each team given by its members'
     positions in it: a round's one pass (``resolve.apply_round``)."""

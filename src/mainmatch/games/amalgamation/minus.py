@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from mainmatch.engine.frozen import immutable
+from mainmatch.engine.game import JSONObject
 
 from .constants import PENALTY_AFTER
 
@@ -29,7 +30,7 @@ class MinusState:
     received: dict[str, tuple[int, ...]]  # player -> tiles held, descending (public)
     without: dict[str, int]  # rounds in a row without a tile (0 or 1, public)
     spend: dict[str, int]  # player -> sum(|bid|) over the match (secret)
-    rounds: tuple[dict, ...]  # public round entries
+    rounds: tuple[JSONObject, ...]  # public round entries
 
 
 def initial(players: tuple[str, ...], order: Iterable[str]) -> MinusState:
@@ -91,7 +92,7 @@ def resolve_round(
     tiles: tuple[int, ...],
     bids: Mapping[str, Sequence[int]],
     players: tuple[str, ...],
-) -> tuple[MinusState, dict]:
+) -> tuple[MinusState, JSONObject]:
     """§4.1.3: award the tiles, count rounds without tiles, list who is penalized.
 
     Returns the new state and the public entry ``{round, tiles, awards,
@@ -111,7 +112,7 @@ def resolve(
     costs: Sequence[int],
     players: tuple[str, ...],
     index: Mapping[str, int],
-) -> tuple[MinusState, dict]:
+) -> tuple[MinusState, JSONObject]:
     """:func:`resolve_round` with the bids on each tile and each player's
     ``sum(|bid|)`` listed in ``players`` order (the order of the state's
     maps), ``index`` the players' positions: a round's one pass

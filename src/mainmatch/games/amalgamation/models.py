@@ -9,12 +9,13 @@ broken rule is the one reported.
 from __future__ import annotations
 
 from itertools import chain
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from mainmatch.engine.configcheck import ordering_fault, player_map_fault, players_fault
 from mainmatch.engine.declared import TEAM_LISTS
+from mainmatch.engine.game import Config
 from mainmatch.engine.steps import Ask
 from mainmatch.engine.variants import VariantKey, variant_fault
 
@@ -131,7 +132,7 @@ _TILES = list(range(-TILE_COUNT, 0))
 _GROUP = {TILES_PER_ROUND}
 
 
-def plainly_valid(config: object) -> bool:
+def plainly_valid(config: object) -> TypeGuard[Config]:
     """Whether ``config`` is, in exact built-in types, an official config
     that :class:`AmalgamationConfig` accepts (§2): its seven fields, 6
     distinct non-empty player ids, the tiebreak and the Minus order each a

@@ -28,6 +28,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from mainmatch.engine.game import Action, JSONObject
+
 from . import kong
 from .constants import PLACE_POINTS, ROLES, ROUNDS, TILES_PER_ROUND
 from .setup import Setup
@@ -100,12 +102,12 @@ def match_style(setup: Setup) -> str:
     return chosen
 
 
-def random_vote(candidates: list[str], rng: random.Random) -> dict:
+def random_vote(candidates: list[str], rng: random.Random) -> Action:
     """Any candidate, uniformly (tied votes happen often with 2+ choosers)."""
     return {"ec": rng.choice(candidates)}
 
 
-def random_round_action(state: AmalgamationState, player: str, rng: random.Random) -> dict:
+def random_round_action(state: AmalgamationState, player: str, rng: random.Random) -> Action:
     style = match_style(state.setup)
     if style == "scripted":
         action = _scripted(state, player, rng)
@@ -116,7 +118,7 @@ def random_round_action(state: AmalgamationState, player: str, rng: random.Rando
     return _affordable(state, player, action)
 
 
-def _affordable(state: AmalgamationState, player: str, action: dict) -> dict:
+def _affordable(state: AmalgamationState, player: str, action: Action) -> Action:
     """``action`` if its spend fits the budget (§3.1 rule 7), else the same buy and role spending $0."""
     buy = action.get("buy_garnets", 0)
     funds = state.balances[player] + buy * state.setup.rate
@@ -144,8 +146,8 @@ def _action(
     bet: int,
     role: str,
     buy: int | None = None,
-) -> dict:
-    out: dict = {} if buy is None else {"buy_garnets": buy}
+) -> Action:
+    out: Action = {} if buy is None else {"buy_garnets": buy}
     out.update(
         {
             "kong": {"contribute": contribute},
@@ -188,7 +190,7 @@ def round_total(funds: int, rounds_left: int, rng: random.Random) -> tuple[int, 
     return total, all_in
 
 
-def _varied(state: AmalgamationState, player: str, rng: random.Random) -> dict:
+def _varied(state: AmalgamationState, player: str, rng: random.Random) -> Action:
     balance, held, rate = state.balances[player], state.garnets_held[player], state.setup.rate
     buy = 0
     if held and rng.random() < 0.35:
@@ -221,7 +223,7 @@ def _varied(state: AmalgamationState, player: str, rng: random.Random) -> dict:
 # ------------------------------------------------------------------ crowd
 
 
-def _crowd(state: AmalgamationState, player: str, rng: random.Random) -> dict:
+def _crowd(state: AmalgamationState, player: str, rng: random.Random) -> Action:
     return _action(
         rng.choice((0, 0, 1, 1, 2)),
         [rng.choice((0, 0, -1, -1, 1)) for _ in range(TILES_PER_ROUND)],
@@ -236,9 +238,9 @@ def _crowd(state: AmalgamationState, player: str, rng: random.Random) -> dict:
 # ------------------------------------------------------------------ scripted
 
 
-def _plan(setup: Setup) -> dict:
+def _plan(setup: Setup) -> JSONObject:
     """The scripted crowd's plan for this match (computed once per match)."""
-    plan = setup.memo.get("plan")
+    plan: JSONObject | None = setup.memo.get("plan")
     if plan is not None:
         return plan
     prng = random.Random(style_key(setup))
@@ -303,7 +305,7 @@ def _plan(setup: Setup) -> dict:
     return plan
 
 
-def _scripted(state: AmalgamationState, player: str, rng: random.Random) -> dict:
+def _scripted(state: AmalgamationState, player: str, rng: random.Random) -> Action:
     setup = state.setup
     plan = _plan(setup)
     r = state.round
@@ -341,7 +343,7 @@ def _shares(total: int, parts: int, rng: random.Random) -> list[int]:
 
 def view_random_round(
     request: Mapping[str, Any], rng: random.Random, view: Mapping[str, Any]
-) -> dict:
+) -> Action:
     """The view-only random bot's ``round``: the "varied" play drawn from the
     request alone (balance, garnets held and their rate, the round, the tiles,
     the roles), its total spend within balance plus garnets sold (§3.1 rule 7).
@@ -355,7 +357,7 @@ def view_random_round(
     total, _ = round_total(funds, max(1, ROUNDS - request["round"] + 1), rng)
     contribute, minus, invest, donate, bet = _shares(total, 5, rng)
     bids = [-m if rng.random() < 0.75 else m for m in _shares(minus, len(request["tiles"]), rng)]
-    action: dict = {"buy_garnets": buy} if buy else {}
+    action: Action = {"buy_garnets": buy} if buy else {}
     action.update(
         {
             "kong": {"contribute": contribute},

@@ -6,6 +6,7 @@ Public events are posted in the game channel; ``private_round`` is a DM.
 from __future__ import annotations
 
 from mainmatch.engine.checks import money
+from mainmatch.engine.game import Event
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 TITLES = {
@@ -24,7 +25,7 @@ def _tiles(ts: list[int]) -> str:
     return ", ".join(f"`{t}`" for t in ts) if ts else "none"
 
 
-def _kong(e: dict) -> str:
+def _kong(e: Event) -> str:
     head = f"### Round {e['round']} - Kong's Dilemma\n"
     if e["winner"] is None:
         return head + "Both teams contributed the same amount: **tie**, nobody scores."
@@ -34,7 +35,7 @@ def _kong(e: dict) -> str:
     )
 
 
-def _minus(e: dict) -> str:
+def _minus(e: Event) -> str:
     lines = [f"### Round {e['round']} - Minus Auction"]
     lines += [f"- tile `{a['tile']}` → **{a['winner']}**" for a in e["awards"]]
     lines.append("Tiebreak order now: " + " → ".join(e["tiebreak_order"]))
@@ -43,7 +44,7 @@ def _minus(e: dict) -> str:
     return "\n".join(lines)
 
 
-def _invest(e: dict) -> str:
+def _invest(e: Event) -> str:
     top = f"**{e['top_investor']}**" if e["top_investor"] else "nobody (no unique amount)"
     return (
         f"### Round {e['round']} - Investment & Donation\n"
@@ -51,7 +52,7 @@ def _invest(e: dict) -> str:
     )
 
 
-def _thief(e: dict) -> str:
+def _thief(e: Event) -> str:
     lines = [f"### Round {e['round']} - Garnet Chip Thief"]
     lines += [
         f"- **{p}**: {role}, {e['chips'][p]} chip{'s' if e['chips'][p] != 1 else ''}"
@@ -60,13 +61,13 @@ def _thief(e: dict) -> str:
     return "\n".join(lines)
 
 
-def _balances(e: dict) -> str:
+def _balances(e: Event) -> str:
     return f"### Balances after round {e['round']}\n" + "\n".join(
         f"- **{p}**: {money(b)}" for p, b in e["balances"].items()
     )
 
 
-def _private(e: dict) -> str:
+def _private(e: Event) -> str:
     a = e["action"]
     sold = a.get("buy_garnets", 0)
     bought = (
@@ -86,7 +87,7 @@ def _private(e: dict) -> str:
     )
 
 
-def _final(e: dict) -> str:
+def _final(e: Event) -> str:
     lines = ["## Final results"]
     for game, ranking in e["rankings"].items():
         lines.append(
@@ -121,12 +122,12 @@ def _final(e: dict) -> str:
     return "\n".join(lines)
 
 
-def _ec(e: dict) -> str:
+def _ec(e: Event) -> str:
     votes = ", ".join(f"{c} → {v}" for c, v in e["votes"].items())
     return f"## Elimination Candidate\nVotes: {votes}\n**Elimination Candidate:** **{e['elimination_candidate']}**"
 
 
-def render_event(e: dict) -> str:
+def render_event(e: Event) -> str:
     t = e["type"]
     if t == "kong_round":
         return _kong(e)

@@ -16,25 +16,19 @@ from __future__ import annotations
 from operator import add
 
 from mainmatch.engine.events import PUBLIC
+from mainmatch.engine.game import Action, Event, JSONObject
 from mainmatch.engine.result import nonzero
 
 from . import invest, kong, minus, scoring, thief, views
 from .budget import penalize, settle
 from .constants import ROUNDS
 from .setup import Setup
-from .state import AmalgamationState
-
-#: one player's round as the state keeps it, in the order of ``views.you_round``:
-#: (round, buy_garnets or None when not sent, contribute, the 5 Minus bids
-#: one by one, invest, donate, bet, role, money_bought, spent, penalty, chips,
-#: thief_points, balance): one flat tuple of scalars, which the garbage
-#: collector stops tracking
-PrivateRound = tuple
+from .state import AmalgamationFinal, AmalgamationState, PrivateRound
 
 
 def apply_round(
-    state: AmalgamationState, actions: dict[str, dict], emit: bool
-) -> tuple[AmalgamationState, list[dict] | None]:
+    state: AmalgamationState, actions: dict[str, Action], emit: bool
+) -> tuple[AmalgamationState, list[Event] | None]:
     """§4.1 one round from checked actions; the events of §6 only when
     ``emit`` (else ``None``). Never changes ``state``.
 
@@ -96,15 +90,22 @@ def apply_round(
 
 
 def _money(
-    state: AmalgamationState, actions: dict[str, dict]
-) -> tuple[list, list[int], list[int], dict[str, tuple[int, ...]], dict[str, int], dict[str, int]]:
+    state: AmalgamationState, actions: dict[str, Action]
+) -> tuple[
+    list[PrivateRound],
+    list[int],
+    list[int],
+    dict[str, tuple[int, ...]],
+    dict[str, int],
+    dict[str, int],
+]:
     """§4.1.1 money in / money out, each action read once: each player's
     PrivateRound up to its spent, balance after spending and sum(|bid|), the
     spending by part (SPEND_PARTS), the garnets held and spent after sales."""
     setup = state.setup
     players, r, rate = setup.players, state.round, setup.rate
     held, garnets_spent = state.garnets_held, state.garnets_spent  # copied at the first sale
-    heads = []  # each player's PrivateRound up to its spent
+    heads: list[PrivateRound] = []  # each player's PrivateRound up to its spent
     lefts = []  # each player's balance after spending
     costs = []  # each player's sum(|bid|)
     spent: dict[str, tuple[int, ...]] = {}
@@ -144,11 +145,11 @@ def _money(
 def _round_events(
     new: AmalgamationState,
     r: int,
-    kong_entry: dict,
-    minus_entry: dict,
-    invest_entry: dict,
-    thief_entry: dict,
-) -> list[dict]:
+    kong_entry: JSONObject,
+    minus_entry: JSONObject,
+    invest_entry: JSONObject,
+    thief_entry: JSONObject,
+) -> list[Event]:
     """§6 events, in order; each built fresh in one go (the entries' lists
     are copied: the state keeps the entries)."""
     m, t = minus_entry, thief_entry
@@ -201,7 +202,7 @@ def final_of(
     invest_state: invest.InvestState,
     thief_state: thief.ThiefState,
     garnets_spent: dict[str, int],
-) -> dict:
+) -> AmalgamationFinal:
     """§4.2 final scoring: the ``final`` object of the views, from the
     sub-games' states after the last round."""
     players, gt = setup.players, setup.gt

@@ -11,10 +11,11 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import field
-from typing import Any
+from typing import Any, TypedDict
 
 from mainmatch.engine.errors import InvalidConfig
 from mainmatch.engine.frozen import immutable
+from mainmatch.engine.game import Config
 
 from .constants import (
     PLAYERS,
@@ -47,7 +48,16 @@ def garnet_rate(submissions: list[int]) -> int:
     return (2 * sum(submissions) + n) // (2 * n)
 
 
-def draw_chance(players: list[str], seed: Any) -> dict:
+class Chance(TypedDict):
+    """The seed's draws of §2 (config fields)."""
+
+    teams: dict[str, list[str]]
+    minus_initial_order: list[str]
+    minus_tiles: list[list[int]]
+    garnet_rate_submissions: list[int]
+
+
+def draw_chance(players: list[str], seed: Any) -> Chance:
     """The seed's draws of §2: a random team split (each team in ``players``
     order), a random initial Minus order, -1..-35 shuffled and cut into 7
     groups of 5, and one uniform 5..20 submission per player."""
@@ -70,7 +80,7 @@ def draw_chance(players: list[str], seed: Any) -> dict:
     }
 
 
-def build_config(players: Any, seed: Any, options: dict[str, Any]) -> dict:
+def build_config(players: Any, seed: Any, options: dict[str, Any]) -> Config:
     """The config of ``new_config`` before validation (§2 defaults, then options)."""
     unknown = sorted(k for k in options if k not in HOST_INPUTS)
     if unknown:
@@ -111,7 +121,7 @@ class Setup:
     """What every state of one match shares, derived once from its config
     (never mutated; ``memo`` holds lazily computed match-wide things)."""
 
-    config: dict
+    config: Config
     players: tuple[str, ...]
     index: dict[str, int]  # player -> position in players
     tiebreak: tuple[str, ...]  # gamewide_tiebreak, best first
@@ -122,10 +132,10 @@ class Setup:
     rate: int
     team_at: tuple[tuple[int, ...], tuple[int, ...]]  # red's and white's positions in players
     everyone: frozenset[str]  # the players, who all act in a round
-    memo: dict = field(default_factory=dict, compare=False)
+    memo: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
-def make_setup(config: dict) -> Setup:
+def make_setup(config: Config) -> Setup:
     players = tuple(config["players"])
     tiebreak = tuple(config["gamewide_tiebreak"])
     red, white = tuple(config["teams"]["red"]), tuple(config["teams"]["white"])  # TEAMS

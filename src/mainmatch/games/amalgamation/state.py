@@ -6,11 +6,40 @@ alone (they are never mutated).
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from mainmatch.engine.checks import after_end
 from mainmatch.engine.frozen import immutable
+from mainmatch.engine.game import Config
 
 from . import invest, kong, minus, thief
 from .setup import Setup
+
+#: one player's round as the state keeps it, in the order of ``views.you_round``:
+#: (round, buy_garnets or None when not sent, contribute, the 5 Minus bids
+#: one by one, invest, donate, bet, role, money_bought, spent, penalty, chips,
+#: thief_points, balance): one flat tuple of scalars, which the garbage
+#: collector stops tracking
+PrivateRound = tuple[int | str | None, ...]
+
+
+class AmalgamationFinal(TypedDict):
+    """The ``final`` object of the views once play ended (§5, keys in its order)."""
+
+    rankings: dict[str, list[str]]
+    points: dict[str, int]
+    winners: list[str]
+    tokens_of_life: dict[str, int]
+    void_tokens_of_life: bool
+    garnets: dict[str, int]
+    garnets_spent: dict[str, int]
+    ec_candidates: list[str]
+    ec_choosers: list[str]
+    ec_votes: dict[str, str] | None
+    elimination_candidate: str | None
+    kong_winner: str
+    minus_scores: dict[str, int]
+    thief_points: dict[str, int]
 
 
 @immutable
@@ -27,16 +56,14 @@ class AmalgamationState:
     invest: invest.InvestState
     thief: thief.ThiefState
     spent: dict[str, tuple[int, ...]]  # player -> totals in SPEND_PARTS order (private)
-    you_rounds: dict[
-        str, tuple[tuple, ...]
-    ]  # player -> private round entries (rounds.PrivateRound)
-    final: dict | None
+    you_rounds: dict[str, tuple[PrivateRound, ...]]  # player -> private round entries
+    final: AmalgamationFinal | None
 
     @property
-    def ended(self) -> dict:
+    def ended(self) -> AmalgamationFinal:
         """``final`` once play has ended (phases ``choose_ec`` and ``over``)."""
         return after_end(self.final)
 
     @property
-    def config(self) -> dict:
+    def config(self) -> Config:
         return self.setup.config

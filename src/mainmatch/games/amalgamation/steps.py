@@ -8,12 +8,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Literal, TypedDict
+from typing import Any
 
 from mainmatch.engine.checks import money
 from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.events import public
+from mainmatch.engine.game import Action, Request
 from mainmatch.engine.steps import StepDescription, counted, listed
 from mainmatch.engine.unit import Resolved, Step
 
@@ -22,7 +23,8 @@ from .constants import ROLES, ROUNDS, TILES_PER_ROUND
 from .models import RoundAction
 from .random_play import random_round_action, random_vote, view_random_round
 from .resolve import apply_round
-from .state import AmalgamationState
+from .state import AmalgamationFinal, AmalgamationState
+from .types import RoundRequest
 from .validate import check_choose_ec, check_round, plainly_legal
 
 
@@ -97,21 +99,7 @@ ROUND_WORDS = StepDescription(
 )
 
 
-class RoundRequest(TypedDict):
-    """The ``round`` request (§3.1): the round's tiles, what the player holds,
-    the garnet rate, the most they may spend and the Thief roles."""
-
-    kind: Literal["round"]
-    round: int
-    tiles: list[int]
-    balance: int
-    garnets_held: int
-    garnet_rate: int
-    max_spend: int
-    roles: list[str]
-
-
-def default_round_action(rng: random.Random) -> dict[str, Any]:
+def default_round_action(rng: random.Random) -> Action:
     """§3.1 lack of submission: $0 everywhere, 0 on every tile, a random role."""
     return {
         "buy_garnets": 0,
@@ -122,7 +110,7 @@ def default_round_action(rng: random.Random) -> dict[str, Any]:
     }
 
 
-def check_actors(pending: Sequence[str], actions: dict[str, dict[str, Any]]) -> None:
+def check_actors(pending: Sequence[str], actions: dict[str, Action]) -> None:
     """A step holds exactly the pending players' actions (for a direct caller of
     ``apply``: the driver has checked them already)."""
     if set(actions) != set(pending):
@@ -139,7 +127,7 @@ class Round(Step[RoundRequest, RoundAction]):
     description = ROUND_WORDS
     request_type = RoundRequest
 
-    def requests(self, state: AmalgamationState) -> dict[str, RoundRequest]:
+    def requests(self, state: AmalgamationState) -> dict[str, Request]:
         rate = state.setup.rate
         tiles = state.setup.tiles[state.round - 1]
         return {
@@ -179,7 +167,7 @@ class Round(Step[RoundRequest, RoundAction]):
             state.setup.rate,
         )
 
-    def default(self, state: AmalgamationState, player: str, rng: random.Random) -> dict[str, Any]:
+    def default(self, state: AmalgamationState, player: str, rng: random.Random) -> Action:
         return default_round_action(rng)
 
     def complete(
@@ -195,7 +183,7 @@ class Round(Step[RoundRequest, RoundAction]):
             return sent, False
         if all(k in sent for k in ("kong", "minus", "invest", "thief")):
             return sent, False
-        full: dict = {
+        full: Action = {
             "buy_garnets": 0,
             "kong": {"contribute": 0},
             "minus": {"bids": [0] * TILES_PER_ROUND},
@@ -206,24 +194,20 @@ class Round(Step[RoundRequest, RoundAction]):
         full.update(sent)
         return full, True
 
-    def random(self, state: AmalgamationState, player: str, rng: random.Random) -> dict[str, Any]:
+    def random(self, state: AmalgamationState, player: str, rng: random.Random) -> Action:
         return random_round_action(state, player, rng)
 
-    def resolve(self, state: AmalgamationState, actions: dict[str, dict[str, Any]]) -> Resolved:
+    def resolve(self, state: AmalgamationState, actions: dict[str, Action]) -> Resolved:
         if type(actions) is not dict or actions.keys() != state.setup.everyone:
             check_actors(state.setup.players, actions)
         return self.resolve_checked(state, actions)
 
-    def resolve_checked(
-        self, state: AmalgamationState, actions: dict[str, dict[str, Any]]
-    ) -> Resolved:
+    def resolve_checked(self, state: AmalgamationState, actions: dict[str, Action]) -> Resolved:
         new, events = apply_round(state, actions, True)
         assert events is not None  # built when asked for
         return new, events
 
-    def next_state(
-        self, state: AmalgamationState, actions: dict[str, dict[str, Any]]
-    ) -> AmalgamationState:
+    def next_state(self, state: AmalgamationState, actions: dict[str, Action]) -> AmalgamationState:
         return apply_round(state, actions, False)[0]
 
 
@@ -248,18 +232,20 @@ class ChooseEc(ChooseEcStep):
     def validate(self, state: AmalgamationState, player: str, action: Any) -> None:
         check_choose_ec(action, self.candidates(state))
 
-    def random(self, state: AmalgamationState, player: str, rng: random.Random) -> dict[str, Any]:
+    def random(self, state: AmalgamationState, player: str, rng: random.Random) -> Action:
         return random_vote(self.candidates(state), rng)
 
-    def resolve(self, state: AmalgamationState, actions: dict[str, dict[str, Any]]) -> Resolved:
+    def resolve(self, state: AmalgamationState, actions: dict[str, Action]) -> Resolved:
         check_actors(self.choosers(state), actions)
         return self.resolve_checked(state, actions)
 
-    def resolve_checked(
-        self, state: AmalgamationState, actions: dict[str, dict[str, Any]]
-    ) -> Resolved:
+    def resolve_checked(self, state: AmalgamationState, actions: dict[str, Action]) -> Resolved:
         votes, ec = self.tally(state, actions)
-        new_final = {**state.ended, "ec_votes": votes, "elimination_candidate": ec}
+        new_final: AmalgamationFinal = {
+            **state.ended,
+            "ec_votes": votes,
+            "elimination_candidate": ec,
+        }
         events = [public("elimination_candidate", votes=dict(votes), elimination_candidate=ec)]
         return replace(state, phase="over", final=new_final), events
 

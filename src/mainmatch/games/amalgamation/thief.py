@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from operator import mul
 
 from mainmatch.engine.frozen import immutable
+from mainmatch.engine.game import JSONObject
 
 from .constants import CHIPS_PER_ROUND
 
@@ -23,7 +24,7 @@ from .constants import CHIPS_PER_ROUND
 class ThiefState:
     chips: dict[str, int]  # player -> chips over the match (public)
     points: dict[str, int]  # player -> thief points (secret until the end)
-    rounds: tuple[dict, ...]  # public round entries
+    rounds: tuple[JSONObject, ...]  # public round entries
 
 
 def initial(players: tuple[str, ...]) -> ThiefState:
@@ -60,7 +61,7 @@ def resolve_round(
     roles: dict[str, str],
     bets: dict[str, int],
     players: tuple[str, ...],
-) -> tuple[ThiefState, dict, dict[str, int]]:
+) -> tuple[ThiefState, JSONObject, dict[str, int]]:
     """§4.1.5: the new state, the public entry ``{round, roles, chips}`` and
     each player's points this round (``chips * bet``, secret)."""
     new, entry, gained = resolve(
@@ -75,7 +76,7 @@ def resolve(
     roles: Sequence[str],
     bets: Sequence[int],
     players: tuple[str, ...],
-) -> tuple[ThiefState, dict, list[int]]:
+) -> tuple[ThiefState, JSONObject, list[int]]:
     """:func:`resolve_round` with roles and bets listed in ``players`` order
     (the order of the state's maps), each player's points this round listed
     likewise: a round's one pass (``resolve.apply_round``)."""

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Literal
 
 from mainmatch.engine.declared import (
-    ChooseEcRequest,
     Declared,
     Player,
     RequestBase,
@@ -242,7 +241,3 @@ class RoundRequest(RequestBase):
     garnet_rate: int
     max_spend: int
     roles: list[Role]
-
-
-#: step kind -> its declared request
-REQUESTS: dict[str, type[RequestBase]] = {"round": RoundRequest, "choose_ec": ChooseEcRequest}

@@ -178,7 +178,8 @@ def plainly_legal(action: Any, balance: int, garnets_held: int, rate: int) -> bo
     ):
         return False
     spend = c + inv + don + bet + abs(b0) + abs(b1) + abs(b2) + abs(b3) + abs(b4)
-    return spend <= balance + buy * rate
+    fits: bool = spend <= balance + buy * rate
+    return fits
 
 
 _ROLES = frozenset(ROLES)

@@ -10,14 +10,15 @@ tiles, or a team total other than a round loser's.
 
 from __future__ import annotations
 
+from mainmatch.engine.game import Event, JSONObject, View
 from mainmatch.engine.memo import GrowingLog
 
 from .constants import SPEND_PARTS
 from .six import keyed
-from .state import AmalgamationState
+from .state import AmalgamationFinal, AmalgamationState, PrivateRound
 
 
-def final_copy(final: dict) -> dict:
+def final_copy(final: AmalgamationFinal) -> AmalgamationFinal:
     """A fresh copy of the ``final`` object, keys in §5 order."""
     votes = final["ec_votes"]
     return {
@@ -38,7 +39,7 @@ def final_copy(final: dict) -> dict:
     }
 
 
-def _minus_entry(e: dict) -> dict:
+def _minus_entry(e: JSONObject) -> JSONObject:
     return {
         "round": e["round"],
         "tiles": e["tiles"].copy(),
@@ -48,23 +49,23 @@ def _minus_entry(e: dict) -> dict:
     }
 
 
-def _invest_entry(e: dict) -> dict:
+def _invest_entry(e: JSONObject) -> JSONObject:
     return {"round": e["round"], "top_investor": e["top_investor"], "misers": e["misers"].copy()}
 
 
-def _thief_entry(e: dict) -> dict:
+def _thief_entry(e: JSONObject) -> JSONObject:
     return {"round": e["round"], "roles": e["roles"].copy(), "chips": e["chips"].copy()}
 
 
 #: the sub-games' round entries as views show them: each copied once, then
 #: shown by every later view of the match (views share them; decision PE16)
-_kong_rounds: GrowingLog[dict, dict] = GrowingLog(dict.copy)
-_minus_rounds: GrowingLog[dict, dict] = GrowingLog(_minus_entry)
-_invest_rounds: GrowingLog[dict, dict] = GrowingLog(_invest_entry)
-_thief_rounds: GrowingLog[dict, dict] = GrowingLog(_thief_entry)
+_kong_rounds: GrowingLog[JSONObject, JSONObject] = GrowingLog(dict.copy)
+_minus_rounds: GrowingLog[JSONObject, JSONObject] = GrowingLog(_minus_entry)
+_invest_rounds: GrowingLog[JSONObject, JSONObject] = GrowingLog(_invest_entry)
+_thief_rounds: GrowingLog[JSONObject, JSONObject] = GrowingLog(_thief_entry)
 
 
-def public_view(game_id: str, state: AmalgamationState) -> dict:
+def public_view(game_id: str, state: AmalgamationState) -> View:
     """``view(state, None)``: exactly the keys of §5, in its order.
 
     The per-player maps of the state are kept in ``players`` order from
@@ -111,7 +112,7 @@ def public_view(game_id: str, state: AmalgamationState) -> dict:
     }
 
 
-def you_round(entry: tuple) -> dict:
+def you_round(entry: PrivateRound) -> JSONObject:
     """One private round entry (§5 ``you.rounds``) from the flat tuple the
     state keeps (``rounds.PrivateRound``): the action as it was sent
     (``buy_garnets`` only if it was), then what the round did."""
@@ -120,7 +121,7 @@ def you_round(entry: tuple) -> dict:
     return out
 
 
-def private_rounds(you_rounds: dict[str, tuple[tuple, ...]]) -> list[dict]:
+def private_rounds(you_rounds: dict[str, tuple[PrivateRound, ...]]) -> list[Event]:
     """The §6 ``private_round`` events of a round, one per player of
     ``you_rounds`` (in its order) from the player's latest entry: its
     ``you.rounds`` object after an audience and a type, each built in one go
@@ -163,7 +164,7 @@ def private_rounds(you_rounds: dict[str, tuple[tuple, ...]]) -> list[dict]:
     return out
 
 
-def you(state: AmalgamationState, player: str) -> dict:
+def you(state: AmalgamationState, player: str) -> JSONObject:
     """The ``you`` object of ``player``'s private view (§5)."""
     return {
         "player": player,

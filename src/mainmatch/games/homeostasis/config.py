@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from mainmatch.engine.checks import is_json_int
 from mainmatch.engine.errors import InvalidConfig
-from mainmatch.engine.game import describe_validation_error
+from mainmatch.engine.game import Config, describe_validation_error
 from mainmatch.engine.variants import VariantKey, variant_fault
 
 from .bands import BIG_EDGE, NEGATIVE, NEUTRAL, NEUTRAL_EDGE, POSITIVE, TEAM_SIZES, edges_fault
@@ -45,7 +45,7 @@ VARIANT_KEYS = (
 )
 
 
-def make_config(players: Any, seed: int, options: dict[str, Any]) -> dict:
+def make_config(players: Any, seed: int, options: dict[str, Any]) -> Config:
     """``new_config(players, seed, **options)`` (§2): every option is a host
     input with its default; without ``teams`` a shuffled copy of ``players``
     gives positive, positive, negative, negative, neutral (D2)."""
@@ -92,7 +92,9 @@ def make_config(players: Any, seed: int, options: dict[str, Any]) -> dict:
     return check_config(config)
 
 
-def _in_players_order(name: str, given: Any, players: list[str], partial: bool = False) -> dict:
+def _in_players_order(
+    name: str, given: Any, players: list[str], partial: bool = False
+) -> dict[str, Any]:
     """``given`` keyed in ``players`` order (key order has no meaning, §2);
     names that are not players are kept last, for ``check_config`` to report."""
     if not isinstance(given, dict):
@@ -107,7 +109,7 @@ def _in_players_order(name: str, given: Any, players: list[str], partial: bool =
     return out
 
 
-def check_config(config: Any) -> dict:
+def check_config(config: Any) -> Config:
     """Validate a config (§2); return it unchanged or raise :class:`InvalidConfig` naming the field."""
     _check_fields(config)
     players = config["players"]
@@ -131,7 +133,8 @@ def check_config(config: Any) -> dict:
         fault = variant_fault(VARIANT_KEYS, config["variant"], edges_fault)
         if fault:
             raise InvalidConfig(f"config.{fault}")
-    return config
+    checked: Config = config
+    return checked
 
 
 def _check_fields(config: Any) -> None:
@@ -155,7 +158,7 @@ def _check_fields(config: Any) -> None:
             raise InvalidConfig(describe_validation_error(exc, "config")) from None
 
 
-def _check_teams(teams: Any, players: list) -> None:
+def _check_teams(teams: Any, players: list[Any]) -> None:
     """§2: two positive, two negative and one neutral player."""
     _check_keys("teams", teams, players)
     counts = Counter(teams.values())
@@ -167,7 +170,7 @@ def _check_teams(teams: Any, players: list) -> None:
             )
 
 
-def _check_players(players: list) -> None:
+def _check_players(players: list[Any]) -> None:
     if len(players) != PLAYERS:
         raise InvalidConfig(
             f"config.players: Homeostasis takes exactly {PLAYERS} players, not {len(players)}"
@@ -182,7 +185,7 @@ def _check_players(players: list) -> None:
         raise InvalidConfig(f"config.players: duplicate player ids {dup}")
 
 
-def _check_keys(name: str, mapping: dict, players: list[str]) -> None:
+def _check_keys(name: str, mapping: dict[str, Any], players: list[str]) -> None:
     extra = [k for k in mapping if k not in set(players)]
     if extra:
         raise InvalidConfig(f"config.{name}: {extra[0]!r} is not a player in this match")
@@ -194,7 +197,7 @@ def _check_keys(name: str, mapping: dict, players: list[str]) -> None:
 _TEAMS = frozenset((POSITIVE, NEGATIVE, NEUTRAL))
 
 
-def _plainly_typed(config: dict) -> bool:
+def _plainly_typed(config: Config) -> bool:
     """Whether the strict model would accept ``config``'s types, read in one
     pass over exact built-in types (a replay checks a config per record; the
     model costs tens of µs). ``False`` says only "not plainly": the model decides."""

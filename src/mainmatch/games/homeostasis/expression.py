@@ -26,11 +26,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeAlias
 
 from .cards import NUMBERS, OPERATIONS, SYMBOLS
 
-Level = list  # list[Union[str, "Level"]]
-Item = str | Level
+#: a level of the expression tree: cards and operators, and nested levels (brackets)
+Level: TypeAlias = "list[Item]"
+Item: TypeAlias = "str | Level"
 Pair = tuple[int, int]
 
 _ZERO = Fraction(0)

@@ -14,7 +14,7 @@ import random
 from typing import Any, ClassVar
 
 from mainmatch.engine.checks import present
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Action, Config, Event, Game, JSONObject, View
 from mainmatch.engine.result import nonzero
 
 from . import state as S
@@ -25,7 +25,7 @@ from .models import PLAYERS, HomeostasisConfig
 from .render import render_event
 from .state import HomeostasisState
 from .steps import PHASES
-from .types import REQUESTS, HomeostasisResult, HomeostasisView
+from .types import HomeostasisResult, HomeostasisView
 
 DEFAULT_PLAYERS = ("a", "b", "c", "d", "e")  # the spec's examples (§9)
 
@@ -53,7 +53,6 @@ class Homeostasis(Game[HomeostasisState]):
     over_words = "the match is over; nobody is expected to act"
     view_type = HomeostasisView  # the declared views and result (types.py)
     result_type = HomeostasisResult
-    request_types = REQUESTS
     host_inputs = OPTIONS
     variant_keys = VARIANT_KEYS
     # a view's logs are shared with later views (views.py, decision PE16)
@@ -73,16 +72,18 @@ class Homeostasis(Game[HomeostasisState]):
 
     # ------------------------------------------------------------ config §2
 
-    def new_config(self, players, seed, **options: Any) -> dict:
+    def new_config(self, players: list[str], seed: int, **options: Any) -> Config:
         return make_config(players, seed, options)
 
     def variant_combination_fault(self, values: dict[str, int]) -> str | None:
         return edges_fault(values)
 
-    def check_config(self, config: Any) -> dict:
+    def check_config(self, config: Any) -> Config:
         return check_config(config)
 
-    def random_config(self, players, rng: random.Random, variant=None) -> dict:
+    def random_config(
+        self, players: list[str], rng: random.Random, variant: dict[str, int] | None = None
+    ) -> Config:
         """Random records vary the host inputs so random play reaches garnet
         spending on saved cards, other tiebreaks, and short-of-chips matches
         (automatic passes and placements, final auctions without bidders)."""
@@ -102,7 +103,7 @@ class Homeostasis(Game[HomeostasisState]):
 
     # ------------------------------------------------------------ state
 
-    def initial_state(self, config: dict) -> HomeostasisState:
+    def initial_state(self, config: Config) -> HomeostasisState:
         config = check_config(config)
         players = tuple(config["players"])
         return HomeostasisState(
@@ -131,27 +132,31 @@ class Homeostasis(Game[HomeostasisState]):
         if plain is None or not plain(state, player, action):
             super().validate(state, player, action)  # the ordered checks word the fault
 
-    def apply(self, state: HomeostasisState, actions: dict) -> tuple[HomeostasisState, list]:
+    def apply(
+        self, state: HomeostasisState, actions: dict[str, Action]
+    ) -> tuple[HomeostasisState, list[Event]]:
         resolve = _RESOLVE.get(state.phase)
         return super().apply(state, actions) if resolve is None else resolve(state, actions)
 
-    def next_state(self, state: HomeostasisState, actions: dict) -> HomeostasisState:
+    def next_state(self, state: HomeostasisState, actions: dict[str, Action]) -> HomeostasisState:
         after = _NEXT.get(state.phase)
         return super().next_state(state, actions) if after is None else after(state, actions)
 
-    def checked_next_state(self, state: HomeostasisState, actions: dict) -> HomeostasisState | None:
+    def checked_next_state(
+        self, state: HomeostasisState, actions: dict[str, Action]
+    ) -> HomeostasisState | None:
         checked = _CHECKED.get(state.phase)
         return None if checked is None else checked(state, actions)
 
     # ------------------------------------------------------------ views §5
 
-    def view(self, state: HomeostasisState, player: str | None) -> dict:
+    def view(self, state: HomeostasisState, player: str | None) -> View:
         out = views.public_view(state, self.id)
         if player is not None:
             out["you"] = views.you(state, player)
         return out
 
-    def shared_view(self, state: HomeostasisState, player: str | None) -> dict:
+    def shared_view(self, state: HomeostasisState, player: str | None) -> View:
         out = views.public_view(state, self.id, shared=True)
         if player is not None:
             out["you"] = views.you(state, player)
@@ -159,7 +164,7 @@ class Homeostasis(Game[HomeostasisState]):
 
     # ------------------------------------------------------------ result §7
 
-    def result(self, state: HomeostasisState) -> dict | None:
+    def result(self, state: HomeostasisState) -> JSONObject | None:
         if state.phase != S.OVER:
             return None
         players = list(state.players)
@@ -186,5 +191,5 @@ class Homeostasis(Game[HomeostasisState]):
 
     # ------------------------------------------------------------ people
 
-    def render_event(self, event: dict) -> str:
+    def render_event(self, event: Event) -> str:
         return render_event(event)

@@ -16,6 +16,7 @@ compares the two at every step of random and strategy play).
 from __future__ import annotations
 
 from mainmatch.engine.events import PUBLIC
+from mainmatch.engine.game import Action, Event
 
 from .cards import DECK_COUNT
 from .resolve import DRAFT_CHOICES, SNAKE, bid_outcome, next_turn
@@ -73,7 +74,7 @@ def legal_draft(state: HomeostasisState, player: object, action: object) -> bool
 
 
 def quick_bid(
-    state: HomeostasisState, actions: dict[str, dict], events: list[dict] | None
+    state: HomeostasisState, actions: dict[str, Action], events: list[Event] | None
 ) -> HomeostasisState | None:
     """The state after a checked ``bid`` step that is a bid or a pass leaving
     the auction open, or an auction's last pass or bid when the next auction
@@ -84,7 +85,7 @@ def quick_bid(
     if a is None:
         return None
     action = actions[state.turn_order[a.turn]]
-    said: list[dict] = []  # kept apart until the step is known to be covered
+    said: list[Event] = []  # kept apart until the step is known to be covered
     chips, auction, ended = bid_outcome(state, action, None if events is None else said)
     if ended:
         return _next_auction(state, chips, auction, events, said)
@@ -97,7 +98,7 @@ def quick_bid(
 
 
 def quick_draft(
-    state: HomeostasisState, actions: dict[str, dict], events: list[dict] | None
+    state: HomeostasisState, actions: dict[str, Action], events: list[Event] | None
 ) -> HomeostasisState | None:
     """The state after a checked draft choice before the ninth; ``None`` for
     the ninth (it starts the auctions: ``resolve`` resolves it). Its event is
@@ -128,8 +129,8 @@ def _next_auction(
     state: HomeostasisState,
     chips: dict[str, int],
     ended: OpenAuction,
-    events: list[dict] | None,
-    said: list[dict],
+    events: list[Event] | None,
+    said: list[Event],
 ) -> HomeostasisState | None:
     """§4.4.5 then §4.4.2 (``resolve.end_auction``, then ``resolve.run_auctions`` for
     the next number): the card goes to the slot with the highest total, and the

@@ -19,6 +19,7 @@ from itertools import combinations
 from typing import Any
 
 from mainmatch.engine.checks import present
+from mainmatch.engine.game import Action
 from mainmatch.engine.steps import RandomDraw
 
 from .cards import DECK, max_saveable
@@ -27,7 +28,7 @@ from .models import MAX_REBIDS
 from .state import HomeostasisState
 
 
-def random_save(garnets: int, rng: random.Random) -> dict:
+def random_save(garnets: int, rng: random.Random) -> Action:
     r = rng.random()
     if r < 0.3:
         return {"cards": []}
@@ -35,7 +36,7 @@ def random_save(garnets: int, rng: random.Random) -> dict:
     return {"cards": rng.sample(DECK, count)}
 
 
-def random_bid(request: Mapping[str, Any], rng: random.Random) -> dict:
+def random_bid(request: Mapping[str, Any], rng: random.Random) -> Action:
     """A pass, or a small, pooled, overtaking or all-in bid, nudged off ties."""
     if request["can_pass"] and rng.random() < 0.55:
         return {"pass": True}
@@ -58,7 +59,7 @@ def random_bid(request: Mapping[str, Any], rng: random.Random) -> dict:
     return _legal_bid(slot, max(1, min(amount, chips)), chips, slots, totals)
 
 
-def _legal_bid(slot: int, amount: int, chips: int, slots: list[int], totals: list[int]) -> dict:
+def _legal_bid(slot: int, amount: int, chips: int, slots: list[int], totals: list[int]) -> Action:
     """The nearest legal bid to ``amount`` on ``slot`` (no tie, D14), else on another slot.
     With two or more empty slots a legal bid always exists (§4.4)."""
     for s in [slot] + [x for x in slots if x != slot]:
@@ -74,14 +75,14 @@ def _legal_bid(slot: int, amount: int, chips: int, slots: list[int], totals: lis
 def random_final_bid(
     state: HomeostasisState, player: str, request: Mapping[str, Any], rng: random.Random
 ) -> int:
-    chips = request["chips"]
+    chips: int = request["chips"]
     fa = present(state.final_auction, "final auction")
     if fa.sealed_rounds and rng.random() < (0.85 if fa.rebids < MAX_REBIDS else 0.6):
         return min(chips, fa.sealed_rounds[-1][player])  # stubborn: the same bid again
     return min(chips, rng.choice((0, 0, 0, 1, 1, 2, 5, 5, 10, chips)))
 
 
-def random_placement(saved: list[str], rng: random.Random) -> dict:
+def random_placement(saved: list[str], rng: random.Random) -> Action:
     cards = list(saved)
     rng.shuffle(cards)
     if not cards or rng.random() < 0.2:
@@ -94,7 +95,7 @@ def random_placement(saved: list[str], rng: random.Random) -> dict:
     return {"front": front, "back": back}
 
 
-def random_brackets(request: Mapping[str, Any], rng: random.Random) -> dict:
+def random_brackets(request: Mapping[str, Any], rng: random.Random) -> Action:
     """A pass, or a pair of a random width. A pair that would cross one placed
     in an earlier step (illegal) is redrawn among the legal ones; pairs sent
     in one step are drawn independently, so crossing and teammate placements

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from mainmatch.engine.game import Event
+
 BANDS = {
     "positive_big": "Positive, big (over 4): each positive player wins a Token of Life and 3 garnets; "
     "the neutral player is the Elimination Candidate.",
@@ -42,20 +44,20 @@ def _chips(n: int) -> str:
     return f"{n} chip{'s' if n != 1 else ''}"
 
 
-def render_event(e: dict) -> str:
+def render_event(e: Event) -> str:
     """One event as Markdown (§6); an unknown type as its name."""
     t = e["type"]
     render = _RENDER.get(t)
     return render(e) if render is not None else f"**{t.replace('_', ' ')}**"
 
 
-def _cards_saved(e: dict) -> str:
+def _cards_saved(e: Event) -> str:
     if not e["cards"]:
         return "You saved no cards."
     return f"You saved {_cards(e['cards'])} for {e['garnets_spent']} garnet{'s' if e['garnets_spent'] != 1 else ''}."
 
 
-def _round_started(e: dict) -> str:
+def _round_started(e: Event) -> str:
     order = e["turn_order"]
     snake = [order[i] for i in (0, 1, 2, 3, 4, 4, 3, 2, 1)]
     return (
@@ -64,30 +66,30 @@ def _round_started(e: dict) -> str:
     )
 
 
-def _draft_choice(e: dict) -> str:
+def _draft_choice(e: Event) -> str:
     if e["player"] is None:
         return f"The last card {_cards([e['card']])} goes to auction position {e['position']}."
     return f"**{e['player']}** puts {_cards([e['card']])} at auction position {e['position']}."
 
 
-def _pass(e: dict) -> str:
+def _pass(e: Event) -> str:
     if e["automatic"]:
         return f"**{e['player']}** has no chips and passes."
     return f"**{e['player']}** passes."
 
 
-def _card_placed(e: dict) -> str:
+def _card_placed(e: Event) -> str:
     how = " (no bidding)" if e["automatic"] else ""
     return f"Auction {e['number']}: {_cards([e['card']])} goes to **slot {e['slot']}**{how}."
 
 
-def _final_bids(e: dict) -> str:
+def _final_bids(e: Event) -> str:
     what = "Final auction, sealed bids" if e["rebid"] == 0 else f"Final auction, rebid {e['rebid']}"
     bids = ", ".join(f"{p} {n}" for p, n in e["bids"].items())
     return f"**{what}:** {bids}"
 
 
-def _final_won(e: dict) -> str:
+def _final_won(e: Event) -> str:
     how = " (the tie is broken by the gamewide tiebreak)" if e["by_tiebreak"] else ""
     return (
         f"**{e['winner']}** wins the final auction and pays {_chips(e['paid'])}{how}; "
@@ -95,7 +97,7 @@ def _final_won(e: dict) -> str:
     )
 
 
-def _saved_cards_placed(e: dict) -> str:
+def _saved_cards_placed(e: Event) -> str:
     if not e["front"] and not e["back"]:
         return f"**{e['player']}** adds no saved cards."
     return (
@@ -103,7 +105,7 @@ def _saved_cards_placed(e: dict) -> str:
     )
 
 
-def _brackets_void(e: dict) -> str:
+def _brackets_void(e: Event) -> str:
     why = (
         "a teammate placed the team's pair first"
         if e["reason"] == "teammate_placed"
@@ -112,7 +114,7 @@ def _brackets_void(e: dict) -> str:
     return f"**{e['player']}**'s brackets {e['first']}..{e['last']} are void: {why}."
 
 
-def _round_result(e: dict) -> str:
+def _round_result(e: Event) -> str:
     shown = f"`{e['simplified']}`" if e["simplified"] else "(nothing left)"
     return (
         f"## Round {e['round']} result: **{e['result']}**\nRead as {shown}. "
@@ -120,13 +122,13 @@ def _round_result(e: dict) -> str:
     )
 
 
-def _elimination_candidate(e: dict) -> str:
+def _elimination_candidate(e: Event) -> str:
     votes = ", ".join(f"{c} chose {v}" for c, v in e["votes"].items())
     return f"**Elimination Candidate:** **{e['player']}** ({votes})."
 
 
 #: event type -> its Markdown
-_RENDER: dict[str, Callable[[dict], str]] = {
+_RENDER: dict[str, Callable[[Event], str]] = {
     "cards_saved": _cards_saved,
     "saving_closed": lambda e: (
         "**Saving is closed.** Saved cards stay secret until their owner places them."

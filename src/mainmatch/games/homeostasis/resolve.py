@@ -11,18 +11,22 @@ state. Containers are replaced, never mutated, so the input state is untouched.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TypeVar, cast
 
 from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.checks import present
 from mainmatch.engine.events import PUBLIC
+from mainmatch.engine.game import Action, Event
 
 from . import state as S
 from .bands import BIG_EDGE, NEUTRAL_BAND, NEUTRAL_EDGE, band, neutral_player, settle
 from .cards import canonical, deck_without, remove_cards, save_cost
 from .expression import crosses, evaluate
 from .models import MAX_REBIDS, ROUNDS
-from .state import FinalAuction, HomeostasisState, OpenAuction
+from .state import AuctionBid, FinalAuction, HomeostasisState, OpenAuction
 from .work import Work
+
+T = TypeVar("T")
 
 #: §4.3: choice k is made by turn_order[SNAKE[k-1]] (the seed's snake)
 SNAKE = (0, 1, 2, 3, 4, 4, 3, 2, 1)
@@ -35,7 +39,7 @@ def drafter(state: HomeostasisState) -> str:
     return state.turn_order[SNAKE[state.draft_choices]]
 
 
-def eligible_for_brackets(state) -> list[str]:
+def eligible_for_brackets(state: HomeostasisState | Work) -> list[str]:
     """Members of the teams that have not placed their pair (§4.6), config order."""
     used = state.teams_used
     return [p for p in state.players if state.teams[p] not in used]
@@ -44,7 +48,7 @@ def eligible_for_brackets(state) -> list[str]:
 # ------------------------------------------------------------ §4.1 saving
 
 
-def apply_save(w: Work, actions: dict[str, dict]) -> None:
+def apply_save(w: Work, actions: dict[str, Action]) -> None:
     saved = {}
     spent = {}
     for p in w.players:
@@ -83,7 +87,7 @@ def start_round(w: Work) -> None:
 # ------------------------------------------------------------ §4.3 draft
 
 
-def apply_draft(w: Work, player: str, action: dict) -> None:
+def apply_draft(w: Work, player: str, action: Action) -> None:
     card, position = action["card"], action["position"]
     w.auction_order = _put(w.auction_order, position - 1, card)
     w.draft_choices += 1
@@ -98,7 +102,7 @@ def apply_draft(w: Work, player: str, action: dict) -> None:
     run_auctions(w, 1)
 
 
-def _put(cells: tuple, i: int, value) -> tuple:
+def _put(cells: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     return cells[:i] + (value,) + cells[i + 1 :]
 
 
@@ -143,10 +147,10 @@ def take_turns(w: Work) -> bool:
 def next_turn(
     order: tuple[str, ...],
     chips: dict[str, int],
-    bids: tuple[dict, ...],
+    bids: tuple[AuctionBid, ...],
     passed: tuple[str, ...],
     turn: int,
-    events: list[dict] | None,
+    events: list[Event] | None,
 ) -> tuple[tuple[str, ...], int]:
     """§4.4.3 from ``turn`` on: who passed by then, and the turn of the player
     who must bid, or ``-1`` when the auction ends (D13, D16). Automatic passes
@@ -173,7 +177,7 @@ def _moved(a: OpenAuction, passed: tuple[str, ...], turn: int) -> OpenAuction:
 
 
 def bid_outcome(
-    state: HomeostasisState | Work, action: dict, events: list[dict] | None
+    state: HomeostasisState | Work, action: Action, events: list[Event] | None
 ) -> tuple[dict[str, int], OpenAuction, bool]:
     """§4.4.3-4: the chips and the open auction after the bid or pass of the
     player whose turn it is, moved on to the next player who must bid; True
@@ -217,7 +221,7 @@ def bid_outcome(
     return chips, auction, turn < 0
 
 
-def apply_bid(w: Work, player: str, action: dict) -> None:
+def apply_bid(w: Work, player: str, action: Action) -> None:
     w.chips, w.auction, ended = bid_outcome(w, action, w.sink())
     if ended:
         run_auctions(w, end_auction(w))
@@ -254,10 +258,10 @@ def start_final_auction(w: Work) -> None:
     w.phase = S.FINAL_AUCTION
     if not bidders:
         w.emit("final_no_winner")
-        start_brackets(w, w.slots)
+        start_brackets(w, _filled(w.slots))
 
 
-def apply_final_bids(w: Work, actions: dict[str, dict]) -> None:
+def apply_final_bids(w: Work, actions: dict[str, Action]) -> None:
     fa = present(w.final_auction, "final auction")
     bids = {p: actions[p]["chips"] for p in fa.bidders}
     fa = replace(fa, sealed_rounds=fa.sealed_rounds + (bids,))
@@ -266,7 +270,7 @@ def apply_final_bids(w: Work, actions: dict[str, dict]) -> None:
     if top == 0:  # D20
         w.final_auction = replace(fa, bidders=())
         w.emit("final_no_winner")
-        start_brackets(w, w.slots)
+        start_brackets(w, _filled(w.slots))
         return
     tied = [p for p in fa.bidders if bids[p] == top]
     by_tiebreak = False
@@ -284,7 +288,7 @@ def apply_final_bids(w: Work, actions: dict[str, dict]) -> None:
     w.phase = S.PLACE_SAVED  # D22: always, even with no saved card left
 
 
-def apply_place_saved(w: Work, player: str, action: dict) -> None:
+def apply_place_saved(w: Work, player: str, action: Action) -> None:
     front, back = list(action["front"]), list(action["back"])
     used = front + back
     if used:
@@ -301,7 +305,12 @@ def apply_place_saved(w: Work, player: str, action: dict) -> None:
 # ------------------------------------------------------------ §4.6 brackets
 
 
-def start_brackets(w: Work, expression: tuple) -> None:
+def _filled(slots: tuple[str | None, ...]) -> tuple[str, ...]:
+    """The slots once every auction of the round placed its card (§4.4): none is empty."""
+    return cast(tuple[str, ...], slots)
+
+
+def start_brackets(w: Work, expression: tuple[str, ...]) -> None:
     w.expression = tuple(expression)
     w.phase = S.BRACKETS
     w.emit("expression", cards=list(w.expression))
@@ -309,7 +318,7 @@ def start_brackets(w: Work, expression: tuple) -> None:
         evaluate_round(w)
 
 
-def apply_brackets(w: Work, actions: dict[str, dict]) -> None:
+def apply_brackets(w: Work, actions: dict[str, Action]) -> None:
     """§4.6.1: placements in turn order; a teammate's second one is void
     (``teammate_placed``), then one crossing a pair placed this step (``crosses``) (D24, D43)."""
     placed_now: list[tuple[int, int]] = []
@@ -349,7 +358,7 @@ def evaluate_round(w: Work) -> None:
         {
             "round": w.round,
             "expression": list(expression),
-            "brackets": [dict(b) for b in w.brackets],
+            "brackets": [b.copy() for b in w.brackets],
             "simplified": result.simplified,
             "result": result.result,
         },
@@ -383,13 +392,13 @@ def end_match(w: Work) -> None:
     w.phase = S.OVER
 
 
-def ec_candidates(state) -> list[str]:
+def ec_candidates(state: HomeostasisState | Work) -> list[str]:
     """The four players other than the neutral one, ``players`` order (§3)."""
     n = neutral_player(state.teams, list(state.players))
     return [p for p in state.players if p != n]
 
 
-def apply_choose_ec(w: Work, actions: dict[str, dict]) -> None:
+def apply_choose_ec(w: Work, actions: dict[str, Action]) -> None:
     votes = {p: actions[p]["ec"] for p in w.players if p in actions}
     ec = ec_rules.tally_ec(votes, ec_candidates(w), list(w.config["gamewide_tiebreak"]))
     w.ec_votes = votes

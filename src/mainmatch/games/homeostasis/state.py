@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypedDict
+
+from mainmatch.engine.game import Config
 
 # phases (the view's ``phase``, §5)
 SAVE_CARDS = "save_cards"
@@ -25,6 +28,51 @@ CHOOSE_EC = "choose_ec"
 OVER = "over"
 
 
+class AuctionBid(TypedDict):
+    """One bid of an auction (§4.4; the view's ``auction.bids``)."""
+
+    player: str
+    slot: int
+    chips: int
+
+
+class LoggedAuction(TypedDict):
+    """One resolved auction of the round (§5 ``auction_log``)."""
+
+    number: int
+    card: str
+    slot: int
+    bids: list[AuctionBid]
+    passed: list[str]
+
+
+class SavedPlaced(TypedDict):
+    """The saved cards placed this round (§4.5, §5 ``saved_placed``)."""
+
+    player: str
+    front: list[str]
+    back: list[str]
+
+
+class Bracket(TypedDict):
+    """A placed pair of brackets (§4.6, §5 ``brackets``)."""
+
+    first: int
+    last: int
+    team: str
+    player: str
+
+
+class FinishedRound(TypedDict):
+    """A finished round (§4.7, §5 ``rounds``)."""
+
+    round: int
+    expression: list[str]
+    brackets: list[Bracket]
+    simplified: str
+    result: str
+
+
 @dataclass(slots=True)  # never changed once made; not frozen for speed (see the module doc)
 class OpenAuction:
     """A live auction (§4.4): the view's ``auction`` plus whose turn it is."""
@@ -34,7 +82,7 @@ class OpenAuction:
     first_bidder: str
     totals: tuple[int, ...]
     #: ``{"player", "slot", "chips"}`` in bid order (never mutated)
-    bids: tuple[dict, ...]
+    bids: tuple[AuctionBid, ...]
     passed: tuple[str, ...]
     #: index in the round's turn order of the player whose turn it is
     turn: int
@@ -46,7 +94,7 @@ class FinalAuction:
 
     bidders: tuple[str, ...]
     #: one ``{player: chips}`` per resolved sealed round (never mutated)
-    sealed_rounds: tuple[dict, ...] = ()
+    sealed_rounds: tuple[dict[str, int], ...] = ()
     rebids: int = 0
     winner: str | None = None
     paid: int = 0
@@ -54,7 +102,7 @@ class FinalAuction:
 
 @dataclass(slots=True)
 class HomeostasisState:
-    config: dict
+    config: Config
     players: tuple[str, ...]
     #: player -> position in ``players`` (shared, never mutated)
     index: dict[str, int]
@@ -76,24 +124,25 @@ class HomeostasisState:
     auction_order: tuple[str | None, ...] = (None,) * 10
     slots: tuple[str | None, ...] = (None,) * 10
     auction: OpenAuction | None = None
-    auction_log: tuple[dict, ...] = ()
+    auction_log: tuple[LoggedAuction, ...] = ()
     #: who opens the next auction of this round (§4.4 step 5, D12)
     next_first: str | None = None
     final_auction: FinalAuction | None = None
-    saved_placed: dict | None = None
+    saved_placed: SavedPlaced | None = None
     expression: tuple[str, ...] | None = None
     #: this round's placed pairs ``{"first","last","team","player"}``, placement order
-    brackets: tuple[dict, ...] = ()
+    brackets: tuple[Bracket, ...] = ()
     # ---- the match
     #: teams that placed their pair, placement order (never reset)
     teams_used: tuple[str, ...] = ()
     #: finished rounds ``{"round","expression","brackets","simplified","result"}``
-    rounds: tuple[dict, ...] = ()
+    rounds: tuple[FinishedRound, ...] = ()
     total: Fraction = Fraction(0)
     outcome: str | None = None
-    ec_votes: dict | None = None
+    ec_votes: dict[str, str] | None = None
     elimination_candidate: str | None = None
 
     def holding(self, player: str) -> int:
         """A player's garnet holding: the config's minus what saving cost (§4.1, D8)."""
-        return self.config["garnets"][player] - self.garnets_spent[player]
+        held: int = self.config["garnets"][player]
+        return held - self.garnets_spent[player]

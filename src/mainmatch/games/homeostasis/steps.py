@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Literal, TypedDict
+from typing import Any
 
 from mainmatch.engine.checks import present
 from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.game import Action, Event, Request
 from mainmatch.engine.unit import Resolved, Step
 
 from . import quick, resolve
@@ -30,6 +31,14 @@ from .random_play import (
     random_save,
 )
 from .state import HomeostasisState
+from .types import (
+    BidRequest,
+    BracketsRequest,
+    DraftRequest,
+    FinalBidRequest,
+    PlaceSavedRequest,
+    SaveCardsRequest,
+)
 from .views import cards_left, empty_slots, free_positions, pending_players
 from .words import WORDS
 from .work import QuietWork, Work
@@ -58,17 +67,20 @@ class HomeostasisStep(Step[Any, Any]):
         # checks and the view alike (views.pending_players remembers it)
         return pending_players(state)
 
-    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+    def run(self, w: Work, actions: dict[str, Action]) -> None:
         """§4: this step's resolution on ``w`` (then the transitions)."""
         raise NotImplementedError
 
     def quick(
-        self, state: HomeostasisState, actions: dict[str, dict[str, Any]], events: list | None
+        self,
+        state: HomeostasisState,
+        actions: dict[str, Action],
+        events: list[Event] | None,
     ) -> HomeostasisState | None:
         """The fast path beside :meth:`run` (quick.py), ``None`` where it does not apply."""
         return None
 
-    def resolve(self, state: HomeostasisState, actions: dict[str, dict[str, Any]]) -> Resolved:
+    def resolve(self, state: HomeostasisState, actions: dict[str, Action]) -> Resolved:
         """§4 for a direct caller: every pending action checked, then resolved."""
         if len(actions) == 1:
             ((p, action),) = actions.items()
@@ -76,7 +88,7 @@ class HomeostasisStep(Step[Any, Any]):
             if (
                 plain is not None and plain[0] is state and plain[2] is action and plain[1] == p
             ) or self.plainly_legal(state, p, action):
-                events: list[dict] = []
+                events: list[Event] = []
                 out = self.quick(state, actions, events)
                 if out is not None:
                     return out, events
@@ -95,10 +107,8 @@ class HomeostasisStep(Step[Any, Any]):
                 self.validate(state, p, actions[p])
         return self.resolve_checked(state, actions)
 
-    def resolve_checked(
-        self, state: HomeostasisState, actions: dict[str, dict[str, Any]]
-    ) -> Resolved:
-        events: list[dict] = []
+    def resolve_checked(self, state: HomeostasisState, actions: dict[str, Action]) -> Resolved:
+        events: list[Event] = []
         out = self.quick(state, actions, events)
         if out is not None:
             return out, events
@@ -106,25 +116,15 @@ class HomeostasisStep(Step[Any, Any]):
         self.run(w, actions)
         return w.freeze(), w.events
 
-    def next_state(
-        self, state: HomeostasisState, actions: dict[str, dict[str, Any]]
-    ) -> HomeostasisState:
+    def next_state(self, state: HomeostasisState, actions: dict[str, Action]) -> HomeostasisState:
         out = self.quick(state, actions, None)
         return self.worked(state, actions) if out is None else out
 
-    def worked(
-        self, state: HomeostasisState, actions: dict[str, dict[str, Any]]
-    ) -> HomeostasisState:
+    def worked(self, state: HomeostasisState, actions: dict[str, Action]) -> HomeostasisState:
         """:meth:`next_state` where :meth:`quick` does not apply: :meth:`run` on a draft."""
         w = QuietWork(state)
         self.run(w, actions)
         return w.freeze()
-
-
-class SaveCardsRequest(TypedDict):
-    kind: Literal["save_cards"]
-    cards: list[str]
-    garnets: int
 
 
 class SaveCards(HomeostasisStep):
@@ -133,7 +133,7 @@ class SaveCards(HomeostasisStep):
     kind_name = "save_cards"
     request_type = SaveCardsRequest
 
-    def requests(self, state: HomeostasisState) -> dict[str, SaveCardsRequest]:
+    def requests(self, state: HomeostasisState) -> dict[str, Request]:
         return {
             p: {"kind": "save_cards", "cards": list(DECK), "garnets": state.holding(p)}
             for p in state.players
@@ -142,20 +142,14 @@ class SaveCards(HomeostasisStep):
     def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
         V.check_save(action, state.holding(player))
 
-    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return {"cards": []}  # D42: commit nothing
 
-    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return random_save(state.holding(player), rng)
 
-    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+    def run(self, w: Work, actions: dict[str, Action]) -> None:
         resolve.apply_save(w, actions)
-
-
-class DraftRequest(TypedDict):
-    kind: Literal["draft"]
-    cards: list[str]
-    positions: list[int]
 
 
 class Draft(HomeostasisStep):
@@ -164,7 +158,7 @@ class Draft(HomeostasisStep):
     kind_name = "draft"
     request_type = DraftRequest
 
-    def requests(self, state: HomeostasisState) -> dict[str, DraftRequest]:
+    def requests(self, state: HomeostasisState) -> dict[str, Request]:
         return {
             resolve.drafter(state): {
                 "kind": "draft",
@@ -183,20 +177,23 @@ class Draft(HomeostasisStep):
         request = self.requests(state)[player]
         V.check_draft(action, request["cards"], request["positions"])
 
-    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return self.random(state, player, rng)  # D9: the seed's "made at random"
 
-    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         request = self.requests(state)[player]
         return {"card": rng.choice(request["cards"]), "position": rng.choice(request["positions"])}
 
     def quick(
-        self, state: HomeostasisState, actions: dict[str, dict[str, Any]], events: list | None
+        self,
+        state: HomeostasisState,
+        actions: dict[str, Action],
+        events: list[Event] | None,
     ) -> HomeostasisState | None:
         return quick.quick_draft(state, actions, events)
 
     def checked_next_state(
-        self, state: HomeostasisState, actions: dict[str, dict[str, Any]]
+        self, state: HomeostasisState, actions: dict[str, Action]
     ) -> HomeostasisState | None:
         # replay: the drafter's choice checked and applied in one go (the engine has
         # checked who acts: one action); anything not plainly legal is worded by validate
@@ -206,18 +203,9 @@ class Draft(HomeostasisStep):
         out = quick.quick_draft(state, actions, None)
         return self.worked(state, actions) if out is None else out
 
-    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+    def run(self, w: Work, actions: dict[str, Action]) -> None:
         ((p, action),) = actions.items()
         resolve.apply_draft(w, p, action)
-
-
-class BidRequest(TypedDict):
-    kind: Literal["bid"]
-    card: str
-    chips: int
-    slots: list[int]
-    totals: list[int]
-    can_pass: bool
 
 
 class Bid(HomeostasisStep):
@@ -226,7 +214,7 @@ class Bid(HomeostasisStep):
     kind_name = "bid"
     request_type = BidRequest
 
-    def requests(self, state: HomeostasisState) -> dict[str, BidRequest]:
+    def requests(self, state: HomeostasisState) -> dict[str, Request]:
         a = present(state.auction, "open auction")
         p = state.turn_order[a.turn]
         return {
@@ -256,22 +244,25 @@ class Bid(HomeostasisStep):
             request["can_pass"],
         )
 
-    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         request = self.requests(state)[player]
         if request["can_pass"]:
             return {"pass": True}
         return {"slot": rng.choice(request["slots"]), "chips": 1}  # D17: the first bid is forced
 
-    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return random_bid(self.requests(state)[player], rng)
 
     def quick(
-        self, state: HomeostasisState, actions: dict[str, dict[str, Any]], events: list | None
+        self,
+        state: HomeostasisState,
+        actions: dict[str, Action],
+        events: list[Event] | None,
     ) -> HomeostasisState | None:
         return quick.quick_bid(state, actions, events)
 
     def checked_next_state(
-        self, state: HomeostasisState, actions: dict[str, dict[str, Any]]
+        self, state: HomeostasisState, actions: dict[str, Action]
     ) -> HomeostasisState | None:
         # as Draft's: a plainly legal bid or pass checked and applied in one go
         ((p, action),) = actions.items()
@@ -280,15 +271,9 @@ class Bid(HomeostasisStep):
         out = quick.quick_bid(state, actions, None)
         return self.worked(state, actions) if out is None else out
 
-    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+    def run(self, w: Work, actions: dict[str, Action]) -> None:
         ((p, action),) = actions.items()
         resolve.apply_bid(w, p, action)
-
-
-class FinalBidRequest(TypedDict):
-    kind: Literal["final_bid"]
-    chips: int
-    rebid: int
 
 
 class FinalBid(HomeostasisStep):
@@ -297,7 +282,7 @@ class FinalBid(HomeostasisStep):
     kind_name = "final_bid"
     request_type = FinalBidRequest
 
-    def requests(self, state: HomeostasisState) -> dict[str, FinalBidRequest]:
+    def requests(self, state: HomeostasisState) -> dict[str, Request]:
         fa = present(state.final_auction, "final auction")
         return {
             p: {"kind": "final_bid", "chips": state.chips[p], "rebid": fa.rebids}
@@ -307,20 +292,15 @@ class FinalBid(HomeostasisStep):
     def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
         V.check_final_bid(action, state.chips[player])
 
-    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return {"chips": 0}
 
-    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         request = self.requests(state)[player]
         return {"chips": random_final_bid(state, player, request, rng)}
 
-    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+    def run(self, w: Work, actions: dict[str, Action]) -> None:
         resolve.apply_final_bids(w, actions)
-
-
-class PlaceSavedRequest(TypedDict):
-    kind: Literal["place_saved"]
-    saved_cards: list[str]
 
 
 class PlaceSaved(HomeostasisStep):
@@ -335,28 +315,22 @@ class PlaceSaved(HomeostasisStep):
         )
         return winner
 
-    def requests(self, state: HomeostasisState) -> dict[str, PlaceSavedRequest]:
+    def requests(self, state: HomeostasisState) -> dict[str, Request]:
         p = self._winner(state)
         return {p: {"kind": "place_saved", "saved_cards": list(state.saved[p])}}
 
     def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
         V.check_place_saved(action, state.saved[player])
 
-    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return {"front": [], "back": []}
 
-    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return random_placement(list(state.saved[player]), rng)
 
-    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+    def run(self, w: Work, actions: dict[str, Action]) -> None:
         ((p, action),) = actions.items()
         resolve.apply_place_saved(w, p, action)
-
-
-class BracketsRequest(TypedDict):
-    kind: Literal["brackets"]
-    length: int
-    brackets: list[list[int]]
 
 
 class Brackets(HomeostasisStep):
@@ -365,7 +339,7 @@ class Brackets(HomeostasisStep):
     kind_name = "brackets"
     request_type = BracketsRequest
 
-    def requests(self, state: HomeostasisState) -> dict[str, BracketsRequest]:
+    def requests(self, state: HomeostasisState) -> dict[str, Request]:
         placed = [[b["first"], b["last"]] for b in state.brackets]
         n = len(present(state.expression, "expression"))
         return {
@@ -380,13 +354,13 @@ class Brackets(HomeostasisStep):
             [(b["first"], b["last"]) for b in state.brackets],
         )
 
-    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def default(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return {"pass": True}
 
-    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> dict:
+    def random(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
         return random_brackets(self.requests(state)[player], rng)
 
-    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+    def run(self, w: Work, actions: dict[str, Action]) -> None:
         resolve.apply_brackets(w, actions)
 
 
@@ -405,7 +379,7 @@ class ChooseEc(HomeostasisStep, ChooseEcStep):
     def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
         V.check_choose_ec(action, self.candidates(state))
 
-    def run(self, w: Work, actions: dict[str, dict[str, Any]]) -> None:
+    def run(self, w: Work, actions: dict[str, Action]) -> None:
         resolve.apply_choose_ec(w, actions)
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Literal
 
 from mainmatch.engine.declared import (
-    ChooseEcRequest,
     Declared,
     Fraction,
     Player,
@@ -203,15 +202,3 @@ class BracketsRequest(RequestBase):
     kind: Literal["brackets"]
     length: int
     brackets: list[list[int]]
-
-
-#: step kind -> its declared request
-REQUESTS: dict[str, type[RequestBase]] = {
-    "save_cards": SaveCardsRequest,
-    "draft": DraftRequest,
-    "bid": BidRequest,
-    "final_bid": FinalBidRequest,
-    "place_saved": PlaceSavedRequest,
-    "brackets": BracketsRequest,
-    "choose_ec": ChooseEcRequest,
-}

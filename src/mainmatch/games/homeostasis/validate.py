@@ -15,6 +15,7 @@ from typing import Any
 
 from mainmatch.engine.checks import is_json_int, json_type
 from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.game import Action
 
 from .cards import DECK_COUNT, SYMBOL_LIST, SYMBOLS, canonical, save_cost
 from .expression import crosses
@@ -50,7 +51,7 @@ MISSING = {
 }
 
 
-def require_keys(action: Any, keys: Sequence[str], example: str) -> dict:
+def require_keys(action: Any, keys: Sequence[str], example: str) -> Action:
     """§3: an object with exactly ``keys`` (``action must have exactly the keys slot, chips; got slot``)."""
     if not isinstance(action, dict):
         raise IllegalAction(

@@ -8,23 +8,34 @@ same copy for the fast paths of the commonest steps (``quick``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
 from fractions import Fraction
+from typing import Any
 
 from mainmatch.engine.events import PUBLIC, private
+from mainmatch.engine.game import Config, Event
 
-from .state import FinalAuction, HomeostasisState, OpenAuction
+from .state import (
+    Bracket,
+    FinalAuction,
+    FinishedRound,
+    HomeostasisState,
+    LoggedAuction,
+    OpenAuction,
+    SavedPlaced,
+)
 
 #: the state's fields in order
 _FIELDS = tuple(f.name for f in fields(HomeostasisState))
 
 
-def _field_copier(names: tuple[str, ...]):
+def _field_copier(names: tuple[str, ...]) -> Callable[[object, object], None]:
     """``copy(src, dst)`` setting each of ``names`` on ``dst`` from ``src``, as
     straight-line code (how ``dataclasses`` writes its ``__init__``): a step
     copies the state's 28 fields, and a loop of ``setattr`` costs 5 µs."""
     body = "".join(f"    dst.{n} = src.{n}\n" for n in names)
-    scope: dict = {}
+    scope: dict[str, Callable[[object, object], None]] = {}
     exec(f"def copy(src, dst):\n{body}", scope)  # noqa: S102 -- built from field names only
     return scope["copy"]
 
@@ -46,7 +57,7 @@ class Work:
     checks the two lists agree), filled in one go from the state.
     """
 
-    config: dict
+    config: Config
     players: tuple[str, ...]
     index: dict[str, int]
     teams: dict[str, str]
@@ -62,19 +73,19 @@ class Work:
     auction_order: tuple[str | None, ...]
     slots: tuple[str | None, ...]
     auction: OpenAuction | None
-    auction_log: tuple[dict, ...]
+    auction_log: tuple[LoggedAuction, ...]
     next_first: str | None
     final_auction: FinalAuction | None
-    saved_placed: dict | None
+    saved_placed: SavedPlaced | None
     expression: tuple[str, ...] | None
-    brackets: tuple[dict, ...]
+    brackets: tuple[Bracket, ...]
     teams_used: tuple[str, ...]
-    rounds: tuple[dict, ...]
+    rounds: tuple[FinishedRound, ...]
     total: Fraction
     outcome: str | None
-    ec_votes: dict | None
+    ec_votes: dict[str, str] | None
     elimination_candidate: str | None
-    events: list[dict]
+    events: list[Event]
 
     __slots__ = (*_FIELDS, "events")
 
@@ -91,17 +102,18 @@ class Work:
         return out
 
     def holding(self, player: str) -> int:
-        return self.config["garnets"][player] - self.garnets_spent[player]
+        held: int = self.config["garnets"][player]
+        return held - self.garnets_spent[player]
 
-    def emit(self, type_: str, **fields_) -> None:
+    def emit(self, type_: str, **fields_: Any) -> None:
         # engine.events.public's dict, built here: a step emits several
         self.events.append({"audience": PUBLIC, "type": type_, **fields_})
 
-    def tell(self, players: list[str], type_: str, **fields_) -> None:
+    def tell(self, players: list[str], type_: str, **fields_: Any) -> None:
         """A private event (``engine.events.private``)."""
         self.events.append(private(players, type_, **fields_))
 
-    def sink(self) -> list[dict] | None:
+    def sink(self) -> list[Event] | None:
         """Where the step's helpers append events: ``None`` when they are dropped."""
         return self.events
 
@@ -113,11 +125,11 @@ class QuietWork(Work):
     __slots__ = ()
     quiet = True
 
-    def emit(self, type_: str, **fields_) -> None:
+    def emit(self, type_: str, **fields_: Any) -> None:
         pass
 
-    def tell(self, players: list[str], type_: str, **fields_) -> None:
+    def tell(self, players: list[str], type_: str, **fields_: Any) -> None:
         pass
 
-    def sink(self) -> list[dict] | None:
+    def sink(self) -> list[Event] | None:
         return None

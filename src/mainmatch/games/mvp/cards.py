@@ -7,6 +7,8 @@ they go in *card order*: suit first, then rank ascending.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 SUITS: tuple[str, ...] = ("apples", "lemons", "pears", "grapes")
 RANKS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 
@@ -29,7 +31,7 @@ def is_card(value: object) -> bool:
     return isinstance(value, str) and value in CARD_INDEX
 
 
-def card_sorted(cards) -> list[str]:
+def card_sorted(cards: Iterable[str]) -> list[str]:
     """``cards`` in card order.
 
     >>> card_sorted(["grapes-1", "apples-6", "apples-2"])

@@ -14,8 +14,8 @@ from mainmatch.engine.result import nonzero
 from .card_rule import TEAMS
 from .outcome import decide
 from .pattern import LETTERS
-from .scoring import card_points, combinations, garnets_for
-from .state import Claim
+from .scoring import Combination, card_points, combinations, garnets_for
+from .state import Claim, MvpFinal
 
 
 def build_final(
@@ -26,7 +26,7 @@ def build_final(
     claims: dict[str, Claim],
     end_reason: str,
     rounds_played: int,
-) -> dict:
+) -> MvpFinal:
     """The ``final`` object, keys in the order of mvp spec §5.1."""
     letters = [x for x in LETTERS if x in claims]
     # each team's cards (letter order) and the controllers, in one pass over the claims
@@ -35,7 +35,7 @@ def build_final(
     for x in letters:
         team, _paid, _round, controllers[x] = claims[x]
         held[team][x] = layout[x]
-    combos: dict[str, list[dict]] = {}
+    combos: dict[str, list[Combination]] = {}
     points: dict[str, int] = {}
     team_scores: dict[str, int] = {}
     for team in TEAMS:
@@ -69,25 +69,23 @@ def build_final(
 
 
 @overload
-def copy_final(final: dict) -> dict: ...
+def copy_final(final: MvpFinal) -> MvpFinal: ...
 @overload
 def copy_final(final: None) -> None: ...
-def copy_final(final: dict | None) -> dict | None:
+def copy_final(final: MvpFinal | None) -> MvpFinal | None:
     """A copy of ``final`` sharing nothing mutable with the state."""
     if final is None:
         return None
-    out = dict(final)
-    for key in (
-        "team_scores",
-        "individual_scores",
-        "tokens_of_life",
-        "garnets",
-        "controllers",
-        "card_points",
-    ):
-        out[key] = dict(final[key])
-    for key in ("winners", "ec_candidates", "voters"):
-        out[key] = list(final[key])
+    out = final.copy()
+    out["team_scores"] = dict(final["team_scores"])
+    out["individual_scores"] = dict(final["individual_scores"])
+    out["tokens_of_life"] = dict(final["tokens_of_life"])
+    out["garnets"] = dict(final["garnets"])
+    out["controllers"] = dict(final["controllers"])
+    out["card_points"] = dict(final["card_points"])
+    out["winners"] = list(final["winners"])
+    out["ec_candidates"] = list(final["ec_candidates"])
+    out["voters"] = list(final["voters"])
     if final["ec_votes"] is not None:
         out["ec_votes"] = dict(final["ec_votes"])
     out["combinations"] = {
@@ -96,8 +94,8 @@ def copy_final(final: dict | None) -> dict | None:
     return out
 
 
-def _copy_combo(combo: dict) -> dict:
-    out = dict(combo)
+def _copy_combo(combo: Combination) -> Combination:
+    out = combo.copy()
     out["letters"] = list(combo["letters"])
     if "ranks" in out:
         out["ranks"] = list(combo["ranks"])

@@ -11,10 +11,11 @@ Modules: ``pattern`` (the covering pattern and exposure), ``card_rule``
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from mainmatch.engine.errors import IllegalAction
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Config, Event, Game, JSONObject, View
 from mainmatch.engine.result import nonzero
 from mainmatch.engine.variants import check_variant
 
@@ -33,7 +34,7 @@ from .pattern import FULL, LETTERS, exposure
 from .render import render_event
 from .state import OVER, ROUND, MvpState
 from .steps import PHASES
-from .types import REQUESTS, MvpResult, MvpView
+from .types import MvpResult, MvpView
 from .views import public_view, you
 
 #: ids that suggest no team: the teams are a random split unless the host gives them
@@ -70,7 +71,6 @@ class Mvp(Game[MvpState]):
     phases = PHASES
     view_type = MvpView  # the declared views and result (types.py)
     result_type = MvpResult
-    request_types = REQUESTS
     random_reads_secrets = True  # random_action reads secrets (decision S6)
     host_inputs = ("teams", "garnets", "gamewide_tiebreak", "layout", "variant")
     variant_keys = VARIANT_KEYS
@@ -85,15 +85,15 @@ class Mvp(Game[MvpState]):
 
     def new_config(
         self,
-        players,
-        seed,
-        teams=None,
-        garnets=None,
-        gamewide_tiebreak=None,
-        layout=None,
-        variant=None,
+        players: list[str],
+        seed: int,
+        teams: object = None,
+        garnets: object = None,
+        gamewide_tiebreak: object = None,
+        layout: object = None,
+        variant: object = None,
         **options: Any,
-    ) -> dict:
+    ) -> Config:
         if options:
             raise MvpConfigError(
                 f"unknown option {min(options)!r}; mvp takes {', '.join(self.host_inputs)}"
@@ -134,10 +134,12 @@ class Mvp(Game[MvpState]):
             config["variant"] = variant
         return self.check_config(config)
 
-    def check_config(self, config: Any) -> dict:
+    def check_config(self, config: Any) -> Config:
         return check_config_dict(config)
 
-    def random_config(self, players, rng: random.Random, variant=None) -> dict:
+    def random_config(
+        self, players: list[str], rng: random.Random, variant: dict[str, int] | None = None
+    ) -> Config:
         # vary the host inputs so that random records reach purchases (§3.3) and other vote tiebreaks
         tiebreak = list(players)
         if rng.random() < 0.5:
@@ -155,7 +157,7 @@ class Mvp(Game[MvpState]):
 
     # ------------------------------------------------------------ state
 
-    def initial_state(self, config: dict) -> MvpState:
+    def initial_state(self, config: Config) -> MvpState:
         config = self.check_config(config)
         players = tuple(config["players"])
         teams_given = config["teams"]
@@ -187,7 +189,7 @@ class Mvp(Game[MvpState]):
 
     # ------------------------------------------------------------ views §5
 
-    def view(self, state: MvpState, player: str | None) -> dict:
+    def view(self, state: MvpState, player: str | None) -> View:
         out = public_view(state)
         if player is not None:
             if not isinstance(player, str) or player not in state.index:
@@ -197,10 +199,11 @@ class Mvp(Game[MvpState]):
 
     # ------------------------------------------------------------ result §7.4
 
-    def result(self, state: MvpState) -> dict | None:
+    def result(self, state: MvpState) -> JSONObject | None:
         if state.phase != OVER:
             return None
         final = copy_final(state.ended)  # a fresh copy, as the public view's
+        fields: Mapping[str, object] = final
         players = list(state.players)
         return {
             "ranking": ranking(
@@ -215,10 +218,10 @@ class Mvp(Game[MvpState]):
             "garnets_spent": nonzero(state.garnets_spent, players),
             "elimination_candidate": final["elimination_candidate"],
             "void_tokens_of_life": final["void_tokens_of_life"],
-            "details": {k: final[k] for k in DETAIL_KEYS},
+            "details": {k: fields[k] for k in DETAIL_KEYS},
         }
 
-    def render_event(self, event: dict) -> str:
+    def render_event(self, event: Event) -> str:
         return render_event(event)
 
 

@@ -9,13 +9,13 @@ first broken rule is the one reported.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError, model_validator
 
 from mainmatch.engine.declared import TEAM_LISTS
 from mainmatch.engine.errors import InvalidConfig
-from mainmatch.engine.game import describe_validation_error
+from mainmatch.engine.game import Config, describe_validation_error
 from mainmatch.engine.steps import Ask
 from mainmatch.engine.variants import VariantKey, plain_fields, variant_fault
 
@@ -259,7 +259,7 @@ _CARD_SET = frozenset(CARDS)
 _STR = {str}
 
 
-def plainly_valid(config: object) -> bool:
+def plainly_valid(config: object) -> TypeGuard[Config]:
     """Whether ``config`` is, in exact built-in types, a config that
     :class:`MvpConfig` accepts (§2.1): its fields and nothing else, 6 distinct
     non-empty player ids, two teams of three that split them, each of the 24
@@ -306,10 +306,10 @@ def plainly_valid(config: object) -> bool:
     return True
 
 
-def check_config_dict(config: object) -> dict:
+def check_config_dict(config: object) -> Config:
     """Check ``config`` against §2.1; return it unchanged or raise :class:`MvpConfigError`."""
     if plainly_valid(config):  # the common case, without building the model
-        return config  # type: ignore[return-value]  # plainly_valid checked it is a dict
+        return config
     if not isinstance(config, dict):
         raise MvpConfigError("config must be a JSON object")
     try:

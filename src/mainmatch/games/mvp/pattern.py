@@ -25,8 +25,10 @@ forward, the revealed cards are exactly the cards that are not hidden.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 ROWS: tuple[str, ...] = ("ABCD", "EFGHI", "JKLMNO", "PQRST", "UVWX")
 #: every place, in letter order
@@ -89,12 +91,15 @@ def is_letter(value: object) -> bool:
 assert LETTERS == tuple(sorted(LETTERS))
 
 
-def letter_sorted(letters) -> list[str]:
+def letter_sorted(letters: Iterable[str]) -> list[str]:
     """``letters`` (place letters) in letter order."""
     return sorted(letters)
 
 
-def in_letter_order(by_letter: dict) -> dict:
+V = TypeVar("V")
+
+
+def in_letter_order(by_letter: dict[str, V]) -> dict[str, V]:
     """A copy of ``by_letter`` keyed in letter order.
 
     >>> in_letter_order({"U": 1, "J": 2})

@@ -18,6 +18,7 @@ import zlib
 from collections.abc import Mapping
 from typing import Any
 
+from mainmatch.engine.game import Action
 from mainmatch.engine.memo import remember_last
 
 from .card_rule import OTHER
@@ -39,12 +40,12 @@ def is_quiet_round(state: MvpState) -> bool:
     return zlib.crc32(key) % QUIET_EVERY == 0
 
 
-def random_round_action(state: MvpState, player: str, rng: random.Random) -> dict:
+def random_round_action(state: MvpState, player: str, rng: random.Random) -> Action:
     """A random legal ``round`` action for ``player``."""
     chips = state.chips[player]
     e = state.exposure
     biddable = e.exposed if state.round == LAST_ROUND else e.biddable
-    action: dict = {}
+    action: Action = {}
     if is_quiet_round(state) and rng.random() < QUIET_PASS:
         bids: dict[str, int] = {}
     else:
@@ -102,10 +103,10 @@ def _capped(bids: dict[str, int], chips: int) -> dict[str, int]:
     return out
 
 
-def _random_purchases(state: MvpState, player: str, rng: random.Random) -> dict:
+def _random_purchases(state: MvpState, player: str, rng: random.Random) -> Action:
     left = state.garnets[player]
     e = state.exposure
-    out: dict = {}
+    out: Action = {}
     hidden = e.hidden
     if hidden and rng.random() < 0.5:
         n = min(left, len(hidden), rng.choice((1, 1, 2)))
@@ -121,7 +122,9 @@ def _random_purchases(state: MvpState, player: str, rng: random.Random) -> dict:
     return out
 
 
-def random_ec_vote(candidates: list[str], player: str, default: dict, rng: random.Random) -> dict:
+def random_ec_vote(
+    candidates: list[str], player: str, default: Action, rng: random.Random
+) -> Action:
     """The default vote, a self-vote (when a candidate) or a uniform candidate (§3.3)."""
     u = rng.random()
     if u < 1 / 3:
@@ -133,14 +136,14 @@ def random_ec_vote(candidates: list[str], player: str, default: dict, rng: rando
 
 def view_random_round(
     request: Mapping[str, Any], rng: random.Random, view: Mapping[str, Any]
-) -> dict:
+) -> Action:
     """The view-only random bot's ``round``: passes, small bids (ties), one chip
     on every biddable card, one large or an all-in bid, and purchases among the
     request's targets within the garnets held (§3.1). Unlike
     :func:`random_round_action` it never reads the covered layout (which card a
     location purchase names, quiet rounds)."""
     chips, biddable = request["chips"], list(request["biddable"])
-    action: dict = {}
+    action: Action = {}
     u = rng.random()
     bids: dict[str, int] = {}
     if chips and biddable and u >= 0.15:

@@ -5,6 +5,8 @@ Public events are posted in the game channel; ``round_private`` is a DM.
 
 from __future__ import annotations
 
+from mainmatch.engine.game import Event
+
 from .cards import SUIT_EMOJI, SUIT_RANK
 
 TEAM_MARK = {"red": "🟥 red", "green": "🟩 green"}
@@ -32,7 +34,7 @@ def _amounts(d: dict[str, int]) -> str:
     return ", ".join(f"{x} {_chips(n)}" for x, n in d.items())
 
 
-def _combo(c: dict) -> str:
+def _combo(c: Event) -> str:
     if c["kind"] == "set":
         what = f"set of {c['rank']}s"
     else:
@@ -40,7 +42,7 @@ def _combo(c: dict) -> str:
     return f"{what} ({', '.join(c['letters'])}): {c['points_per_card']} per card = **{c['total']}**"
 
 
-def render_round_resolved(e: dict) -> str:
+def render_round_resolved(e: Event) -> str:
     lines = [f"## Round {e['round']} resolved"]
     if e["claimed"]:
         lines.append("**Claimed**")
@@ -66,7 +68,7 @@ def render_round_resolved(e: dict) -> str:
     return "\n".join(lines)
 
 
-def render_round_private(e: dict) -> str:
+def render_round_private(e: Event) -> str:
     lines = [f"**Round {e['round']}: your summary**"]
     if e["returned"]:
         lines.append(f"Returned to you: {_amounts(e['returned'])}")
@@ -87,7 +89,7 @@ def render_round_private(e: dict) -> str:
     return "\n".join(lines)
 
 
-def render_game_over(e: dict) -> str:
+def render_game_over(e: Event) -> str:
     scores = e["team_scores"]
     if e["winning_team"] is None:
         verdict = "the teams tie; winners and EC come from all six players"
@@ -118,7 +120,7 @@ def render_game_over(e: dict) -> str:
     return "\n".join(lines)
 
 
-def render_elimination_candidate(e: dict) -> str:
+def render_elimination_candidate(e: Event) -> str:
     votes = ", ".join(f"{v} → {c}" for v, c in e["votes"].items())
     return f"## Elimination Candidate: **{e['player']}**\n**Votes:** {votes}"
 
@@ -131,6 +133,6 @@ RENDERERS = {
 }
 
 
-def render_event(e: dict) -> str:
+def render_event(e: Event) -> str:
     renderer = RENDERERS.get(e["type"])
     return renderer(e) if renderer else f"**{e['type']}**"

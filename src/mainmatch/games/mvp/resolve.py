@@ -8,7 +8,9 @@ not) → reveal → deliver purchases → end check.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+
+from mainmatch.engine.game import Action, Event
 
 from .card_rule import Judged, controller, judge
 from .cards import card_sorted
@@ -24,8 +26,8 @@ ROUND_LIMIT = "round_limit"
 
 
 def apply_round(
-    state: MvpState, actions: dict[str, dict], emit: bool = True
-) -> tuple[MvpState, list[dict]]:
+    state: MvpState, actions: dict[str, Action], emit: bool = True
+) -> tuple[MvpState, list[Event]]:
     """Apply one validated ``round`` step; never mutates ``state``. Without
     ``emit`` the events are not built (the list is empty).
 
@@ -55,8 +57,13 @@ def apply_round(
         if emit:
             shown = copy_final(final)
             assert shown is not None  # final was just built
+            fields: Mapping[str, object] = shown
             events.append(
-                {"audience": "public", "type": "game_over", **{k: shown[k] for k in GAME_OVER_KEYS}}
+                {
+                    "audience": "public",
+                    "type": "game_over",
+                    **{k: fields[k] for k in GAME_OVER_KEYS},
+                }
             )
         phase = CHOOSE_EC if final["voters"] else OVER
     # built directly rather than with dataclasses.replace, and by position (the
@@ -87,7 +94,7 @@ def apply_round(
 
 
 def _commit(
-    state: MvpState, actions: dict[str, dict]
+    state: MvpState, actions: dict[str, Action]
 ) -> tuple[
     dict[str, int], dict[str, dict[str, int]], dict[str, int], dict[str, int], bool, list[str]
 ]:
@@ -169,8 +176,8 @@ class _Cards:
         self.paid: dict[str, dict[str, int]] = {}
         self.control: dict[str, dict[str, bool]] = {}
         self.claimed_now: list[str] = []
-        self.claimed_shown: list[dict] = []
-        self.flagged_now: list[dict] = []
+        self.claimed_shown: list[Event] = []
+        self.flagged_now: list[Event] = []
         self.resort: set[str] = set()  # players whose returned chips need sorting
         self.flags_unsorted = False
         self.after = state.remaining
@@ -285,7 +292,7 @@ Delivered = tuple[int, dict[str, str], dict[str, str]]
 
 
 def _deliver(
-    state: MvpState, actions: dict[str, dict], buyers: list[str], chips: dict[str, int]
+    state: MvpState, actions: dict[str, Action], buyers: list[str], chips: dict[str, int]
 ) -> tuple[dict[str, dict[str, str]], dict[str, Delivered]]:
     """§4.1.6: chips bought join the free chips; identities and locations
     bought join what each buyer knows (letter order)."""
@@ -310,7 +317,7 @@ def _deliver(
     return known, delivered
 
 
-def _round_events(state: MvpState, cards: _Cards, delivered: dict[str, Delivered]) -> list[dict]:
+def _round_events(state: MvpState, cards: _Cards, delivered: dict[str, Delivered]) -> list[Event]:
     """§6: the round's public resolution (§4.1.5 the cards revealed: hidden
     before and not hidden now) and each player's private one."""
     layout = state.layout
@@ -319,7 +326,7 @@ def _round_events(state: MvpState, cards: _Cards, delivered: dict[str, Delivered
     revealed = [
         {"letter": x, "card": layout[x]} for x in newly_revealed(state.remaining, cards.after)
     ]
-    events: list[dict] = [
+    events: list[Event] = [
         {
             "audience": "public",
             "type": "round_resolved",
@@ -373,8 +380,9 @@ def _end_reason(after: frozenset[str], any_bid: bool, claimed_now: list[str], r:
 _new_claim = tuple.__new__
 
 
-def _letter(entry: dict) -> str:
-    return entry["letter"]  # letter order is the letters' string order (pattern.py)
+def _letter(entry: Event) -> str:
+    letter: str = entry["letter"]
+    return letter  # letter order is the letters' string order (pattern.py)
 
 
 #: the keys of the ``game_over`` event, each the value of the same key of ``final`` (§6)

@@ -15,7 +15,23 @@ Every player gets ``floor(team score / 5)`` garnets of their own team's score.
 
 from __future__ import annotations
 
+from typing import NotRequired, TypedDict
+
 from .cards import CARDS, RANKS, SUITS
+
+
+class Combination(TypedDict):
+    """A scoring combination of one team's cards (§5.1 ``final.combinations``): a
+    set names its ``rank``, a run its ``suit`` and ``ranks``."""
+
+    kind: str  # "set" | "run"
+    rank: NotRequired[int]
+    suit: NotRequired[str]
+    ranks: NotRequired[list[int]]
+    letters: list[str]
+    points_per_card: int
+    total: int
+
 
 #: cards in a set -> points per card
 SET_POINTS: dict[int, int] = {3: 1, 4: 3}
@@ -25,7 +41,7 @@ RUN_POINTS: dict[int, int] = {3: 1, 4: 1, 5: 2, 6: 4}
 POINTS_PER_GARNET = 5
 
 
-def combinations(claimed: dict[str, str]) -> list[dict]:
+def combinations(claimed: dict[str, str]) -> list[Combination]:
     """The scoring combinations among one team's claimed cards.
 
     ``claimed`` maps letter -> card. Sets come first (rank ascending), then
@@ -42,7 +58,7 @@ def combinations(claimed: dict[str, str]) -> list[dict]:
     for letter, card in claimed.items():
         mask |= CARD_BIT[card]
         letter_of[card] = letter
-    out: list[dict] = []
+    out: list[Combination] = []
     for rank in RANKS:
         ppc = SET_POINTS.get((mask & _RANK_BITS[rank]).bit_count())
         if ppc:
@@ -107,7 +123,7 @@ assert all(
 )
 
 
-def card_points(claimed: dict[str, str], combos: list[dict] | None = None) -> dict[str, int]:
+def card_points(claimed: dict[str, str], combos: list[Combination] | None = None) -> dict[str, int]:
     """letter -> points of each claimed card (zeros included): set plus run points."""
     if combos is None:
         combos = combinations(claimed)

@@ -3,12 +3,14 @@ standing bids per card, garnets left, bought information)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict
 
 from mainmatch.engine.checks import after_end
 from mainmatch.engine.frozen import immutable
+from mainmatch.engine.game import Config
 
 from .pattern import Exposure
+from .scoring import Combination
 
 ROUND = "round"
 CHOOSE_EC = "choose_ec"
@@ -25,9 +27,30 @@ class Claim(NamedTuple):
     controller: str | None
 
 
+class MvpFinal(TypedDict):
+    """The public ``final`` object once play ended (§5.1; keys in its order)."""
+
+    end_reason: str
+    rounds_played: int
+    team_scores: dict[str, int]
+    individual_scores: dict[str, int]
+    winning_team: str | None
+    winners: list[str]
+    tokens_of_life: dict[str, int]
+    void_tokens_of_life: bool
+    garnets: dict[str, int]
+    controllers: dict[str, str | None]
+    card_points: dict[str, int]
+    combinations: dict[str, list[Combination]]
+    ec_candidates: list[str]
+    voters: list[str]
+    ec_votes: dict[str, str] | None
+    elimination_candidate: str | None
+
+
 @immutable
 class MvpState:
-    config: dict
+    config: Config
     players: tuple[str, ...]
     index: dict[str, int]  # player -> position in players (shared, never mutated)
     team_of: dict[str, str]  # player -> "red" | "green" (shared)
@@ -48,9 +71,9 @@ class MvpState:
     garnets: dict[str, int]  # garnets left
     garnets_spent: dict[str, int]
     known: dict[str, dict[str, str]]  # player -> {letter: card} learned by purchases
-    final: dict | None  # mvp spec §5.1 ``final`` once play ended
+    final: MvpFinal | None  # mvp spec §5.1 ``final`` once play ended
 
     @property
-    def ended(self) -> dict:
+    def ended(self) -> MvpFinal:
         """``final`` once play has ended (phases ``choose_ec`` and ``over``)."""
         return after_end(self.final)

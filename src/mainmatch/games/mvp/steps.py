@@ -8,10 +8,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Literal, TypedDict
+from typing import Any
 
 from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.events import public
+from mainmatch.engine.game import Action, Request
 from mainmatch.engine.steps import StepDescription, counted, listed
 from mainmatch.engine.unit import Resolved, Step
 
@@ -20,22 +21,9 @@ from .models import COSTS, LAST_ROUND, RoundAction
 from .pattern import HIDDEN
 from .random_play import random_ec_vote, random_round_action, view_random_round
 from .resolve import apply_round
-from .state import CHOOSE_EC, OVER, ROUND, MvpState
+from .state import CHOOSE_EC, OVER, ROUND, MvpFinal, MvpState
+from .types import RoundRequest
 from .validate import check_round_action, plainly_legal
-
-
-class RoundRequest(TypedDict):
-    """The ``round`` request (§3.1): what the player holds, the cards they may
-    bid on, the purchases' targets and costs."""
-
-    kind: Literal["round"]
-    round: int
-    chips: int
-    garnets: int
-    biddable: list[str]
-    identity_targets: list[str]
-    location_targets: list[str]
-    costs: dict[str, int]
 
 
 def _card(name: Any) -> str:
@@ -109,7 +97,7 @@ class Round(Step[RoundRequest, RoundAction]):
     description = ROUND_WORDS
     request_type = RoundRequest
 
-    def requests(self, state: MvpState) -> dict[str, RoundRequest]:
+    def requests(self, state: MvpState) -> dict[str, Request]:
         e = state.exposure
         biddable = list(e.exposed if state.round == LAST_ROUND else e.biddable)
         hidden = list(e.hidden)
@@ -148,17 +136,17 @@ class Round(Step[RoundRequest, RoundAction]):
             where=state.where,
         )
 
-    def default(self, state: MvpState, player: str, rng: random.Random) -> dict[str, Any]:
+    def default(self, state: MvpState, player: str, rng: random.Random) -> Action:
         # §3.1: "If you fail to make a submission, you are assumed to not make any bid"
         return {}
 
-    def random(self, state: MvpState, player: str, rng: random.Random) -> dict[str, Any]:
+    def random(self, state: MvpState, player: str, rng: random.Random) -> Action:
         return random_round_action(state, player, rng)
 
-    def resolve(self, state: MvpState, actions: dict[str, dict[str, Any]]) -> Resolved:
+    def resolve(self, state: MvpState, actions: dict[str, Action]) -> Resolved:
         return apply_round(state, actions)
 
-    def next_state(self, state: MvpState, actions: dict[str, dict[str, Any]]) -> MvpState:
+    def next_state(self, state: MvpState, actions: dict[str, Action]) -> MvpState:
         return apply_round(state, actions, emit=False)[0]
 
 
@@ -177,14 +165,14 @@ class ChooseEc(ChooseEcStep):
     def not_asked(self, state: MvpState, player: str) -> str:
         return f"{player} has nothing to do now; only the winners vote for the EC"
 
-    def random(self, state: MvpState, player: str, rng: random.Random) -> dict[str, Any]:
+    def random(self, state: MvpState, player: str, rng: random.Random) -> Action:
         # §3.3: the default vote, a self-vote (when a candidate) or a uniform candidate
         default = self.default(state, player, rng)
         return random_ec_vote(self.candidates(state), player, default, rng)
 
-    def resolve(self, state: MvpState, actions: dict[str, dict[str, Any]]) -> Resolved:
+    def resolve(self, state: MvpState, actions: dict[str, Action]) -> Resolved:
         votes, ec = self.tally(state, actions)
-        new_final = {**state.ended, "ec_votes": votes, "elimination_candidate": ec}
+        new_final: MvpFinal = {**state.ended, "ec_votes": votes, "elimination_candidate": ec}
         events = [public("elimination_candidate", player=ec, votes=dict(votes))]
         return replace(state, final=new_final, phase=OVER), events
 

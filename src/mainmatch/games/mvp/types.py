@@ -9,7 +9,6 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from mainmatch.engine.declared import (
-    ChooseEcRequest,
     Declared,
     Player,
     RequestBase,
@@ -179,7 +178,3 @@ class RoundRequest(RequestBase):
     identity_targets: list[Letter]
     location_targets: list[Card]
     costs: Costs
-
-
-#: step kind -> its declared request
-REQUESTS: dict[str, type[RequestBase]] = {"round": RoundRequest, "choose_ec": ChooseEcRequest}

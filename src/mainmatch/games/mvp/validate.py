@@ -12,6 +12,7 @@ from typing import Any
 
 from mainmatch.engine.checks import is_json_int, json_type
 from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.game import Action
 from mainmatch.engine.steps import field_words
 
 from .cards import is_card
@@ -139,7 +140,7 @@ def _check_bids(bids: Any, exposure: Exposure, round_no: int, last_round: int) -
     return total
 
 
-def _check_identity(identity: Any, status: dict[str, str]) -> list:
+def _check_identity(identity: Any, status: dict[str, str]) -> list[Any]:
     """§3.1 rule 4: identities of hidden letters, no letter twice in the list (D14, D30)."""
     if not isinstance(identity, list):
         raise IllegalAction(
@@ -165,7 +166,7 @@ def _check_identity(identity: Any, status: dict[str, str]) -> list:
     return identity
 
 
-def _check_location(location: Any, status: dict[str, str], where: dict[str, str]) -> list:
+def _check_location(location: Any, status: dict[str, str], where: dict[str, str]) -> list[Any]:
     """§3.1 rule 5: locations of cards lying on hidden places, no card twice in the list."""
     if not isinstance(location, list):
         raise IllegalAction(
@@ -224,10 +225,11 @@ def plainly_legal(state: MvpState, player: Any, action: Any) -> bool:
     return total <= chips
 
 
-def purchase_cost(action: dict) -> int:
+def purchase_cost(action: Action) -> int:
     """Garnets a valid action's purchases cost (§2.4)."""
-    return (
+    cost: int = (
         IDENTITY_COST * len(action.get("buy_identity", ()))
         + LOCATION_COST * len(action.get("buy_location", ()))
         + CHIP_COST * action.get("buy_chips", 0)
     )
+    return cost

@@ -8,6 +8,8 @@ hidden cards (also after the end).
 
 from __future__ import annotations
 
+from mainmatch.engine.game import JSONObject, View
+
 from .card_rule import GREEN, RED
 from .final import copy_final
 from .models import LAST_ROUND
@@ -19,13 +21,13 @@ GAME_ID = "mvp"
 NO_FLAG = (None, None)
 
 
-def public_view(state: MvpState) -> dict:
+def public_view(state: MvpState) -> View:
     """``view(state, None)``, keys in the order of §5.1."""
     status = state.exposure.status
     layout, flags, claims = state.layout, state.flags, state.claims
     final = state.final
     ended = final is not None
-    pattern: dict[str, dict] = {}
+    pattern: dict[str, JSONObject] = {}
     # the claimed letters of each team, in letter order as the pattern is walked
     claimed: dict[str, list[str]] = {RED: [], GREEN: []}
     # claimed places come first: over a match they are about half of all
@@ -75,7 +77,7 @@ def public_view(state: MvpState) -> dict:
     return out
 
 
-def you(state: MvpState, player: str) -> dict:
+def you(state: MvpState, player: str) -> JSONObject:
     """The ``you`` object of §5.2."""
     return {
         "player": player,

@@ -7,7 +7,7 @@ import random
 from typing import Any, ClassVar
 
 from mainmatch.engine.errors import InvalidConfig
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Config, Event, Game, JSONObject, View
 from mainmatch.engine.variants import check_variant
 
 from . import views
@@ -24,7 +24,7 @@ from .render import render_event
 from .state import DEFAULT_PLAYERS, SeatState, holders_of
 from .steps import PHASES
 from .streaks import longest_streak
-from .types import REQUESTS, SeatExchangeResult, SeatExchangeView
+from .types import SeatExchangeResult, SeatExchangeView
 
 
 class SeatExchange(Game[SeatState]):
@@ -39,7 +39,6 @@ class SeatExchange(Game[SeatState]):
     phases = PHASES
     view_type = SeatExchangeView  # the declared views and result (types.py)
     result_type = SeatExchangeResult
-    request_types = REQUESTS
     random_reads_secrets = True  # the streak builder reads the numbers (decision S5)
     host_inputs = ("gamewide_tiebreak", "garnets", "variant")
     variant_keys = VARIANT_KEYS
@@ -51,8 +50,14 @@ class SeatExchange(Game[SeatState]):
     # ------------------------------------------------------------ config §2
 
     def new_config(
-        self, players, seed, gamewide_tiebreak=None, garnets=None, variant=None, **options: Any
-    ) -> dict:
+        self,
+        players: list[str],
+        seed: int,
+        gamewide_tiebreak: object = None,
+        garnets: object = None,
+        variant: object = None,
+        **options: Any,
+    ) -> Config:
         if options:
             raise InvalidConfig(
                 f"unknown option {min(options)!r}; seat_exchange takes gamewide_tiebreak, garnets and variant"
@@ -97,12 +102,14 @@ class SeatExchange(Game[SeatState]):
             config["variant"] = variant
         return self.check_config(config)
 
-    def check_config(self, config: Any) -> dict:
+    def check_config(self, config: Any) -> Config:
         if plainly_valid(config):  # the common case, without building the model
             return config
         return super().check_config(config)
 
-    def random_config(self, players, rng: random.Random, variant=None) -> dict:
+    def random_config(
+        self, players: list[str], rng: random.Random, variant: dict[str, int] | None = None
+    ) -> Config:
         # vary the host inputs so random records reach garnet spending and other tiebreaks
         tiebreak = list(players)
         if rng.random() < 0.5:
@@ -120,7 +127,7 @@ class SeatExchange(Game[SeatState]):
 
     # ------------------------------------------------------------ state
 
-    def initial_state(self, config: dict) -> SeatState:
+    def initial_state(self, config: Config) -> SeatState:
         config = self.check_config(config)
         players = tuple(config["players"])
         seats = tuple(config["seats"])
@@ -153,11 +160,11 @@ class SeatExchange(Game[SeatState]):
 
     # ------------------------------------------------------------ views §5, result §7
 
-    def view(self, state: SeatState, player: str | None) -> dict:
+    def view(self, state: SeatState, player: str | None) -> View:
         return views.view(state, player)
 
-    def result(self, state: SeatState) -> dict | None:
+    def result(self, state: SeatState) -> JSONObject | None:
         return views.result(state)
 
-    def render_event(self, event: dict) -> str:
+    def render_event(self, event: Event) -> str:
         return render_event(event)

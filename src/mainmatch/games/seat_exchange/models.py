@@ -7,11 +7,12 @@ the one reported.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from mainmatch.engine.configcheck import ordering_fault, player_map_fault, players_fault
+from mainmatch.engine.game import Config
 from mainmatch.engine.steps import Ask
 from mainmatch.engine.variants import VariantKey, plain_fields, variant_fault
 
@@ -146,7 +147,7 @@ _STR = {str}
 _INT = {int}
 
 
-def plainly_valid(config: object) -> bool:
+def plainly_valid(config: object) -> TypeGuard[Config]:
     """Whether ``config`` is, in exact built-in types, a config that
     :class:`SeatExchangeConfig` accepts: its fields and nothing else, 13
     distinct non-empty player ids, seats and tiebreak each a permutation of

@@ -9,13 +9,15 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from mainmatch.engine.game import Action
+
 from .state import SeatState
 
 #: amounts random play draws from: small and repeated, so ties are common
 _AMOUNTS = (1, 1, 2, 3, 5, 5, 10, 10, 20, 25, 50)
 
 
-def random_action(state: SeatState, player: str, rng: random.Random) -> dict:
+def random_action(state: SeatState, player: str, rng: random.Random) -> Action:
     """A random ``trades`` action for ``player`` (the EC vote's is the shared unit's)."""
     rand = rng.random
     passed, action, left = _opening(rand, state.garnets[player], state.money[player])
@@ -35,7 +37,7 @@ def random_action(state: SeatState, player: str, rng: random.Random) -> dict:
     return _trades(rand, left, action, pair_of)
 
 
-def _opening(rand: Callable[[], float], held: int, money: int) -> tuple[dict | None, dict, int]:
+def _opening(rand: Callable[[], float], held: int, money: int) -> tuple[Action | None, Action, int]:
     """A pass a quarter of the time, in its several legal spellings (then the
     pass is returned first); else the garnets converted now and then, and the
     dollars to spend."""
@@ -60,13 +62,13 @@ def _other_pair(rand: Callable[[], float], players: Sequence[str]) -> tuple[str,
 def _trades(
     rand: Callable[[], float],
     left: int,
-    action: dict,
+    action: Action,
     pair_of: Callable[[float], tuple[str, str]],
-) -> dict:
+) -> Action:
     """One to three trades, each pair once, amounts from ``_AMOUNTS`` or all-in,
     within the dollars ``left`` (§3.1)."""
-    trades: list[dict] = []
-    used: set[frozenset] = set()
+    trades: list[Action] = []
+    used: set[frozenset[str]] = set()
     u = rand()
     for _ in range(1 if u < 0.5 else 2 if u < 0.85 else 3):
         if left <= 0:
@@ -107,7 +109,7 @@ def streak_builder(state: SeatState, rng: random.Random) -> tuple[str, str]:
 
 def view_random_trades(
     request: Mapping[str, Any], rng: random.Random, view: Mapping[str, Any]
-) -> dict:
+) -> Action:
     """The view-only random bot's ``trades``: a pass a quarter of the time, else
     one to three trades between random pairs (some self-swaps), amounts from
     ``_AMOUNTS`` or all-in, garnets converted now and then; all from the request

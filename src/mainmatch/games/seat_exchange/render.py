@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from mainmatch.engine.checks import money
+from mainmatch.engine.game import Event
 
 
 def _names(ps: list[str]) -> str:
     return ", ".join(f"**{p}**" for p in ps) if ps else "nobody"
 
 
-def _swap(s: dict) -> str:
+def _swap(s: Event) -> str:
     a, b = s["players"]
     pair = f"**{a}** (self-swap)" if a == b else f"**{a}** ⇄ **{b}**"
     return f"- {pair}, paid by {', '.join(s['paid_by'])}"
 
 
-def render_event(e: dict) -> str:
+def render_event(e: Event) -> str:
     t = e["type"]
     if t == "round_result":
         swaps = "\n".join(_swap(s) for s in e["swaps"]) or "- no trade went through"

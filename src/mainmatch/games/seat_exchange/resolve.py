@@ -4,14 +4,17 @@ the end of play, and the EC vote.
 
 from __future__ import annotations
 
+from typing import Any
+
 from mainmatch.engine import ec as ec_rules
 from mainmatch.engine.events import private, public
+from mainmatch.engine.game import Action, Event
 
-from .state import Bid, SeatState
+from .state import Bid, SeatEnd, SeatState, Swap
 from .streaks import longest_streak, runs
 
 #: a missing ``trades`` (§3.1: none); only ever read
-_NO_TRADES: list = []
+_NO_TRADES: list[Any] = []
 
 
 class NotPlain(Exception):
@@ -19,7 +22,7 @@ class NotPlain(Exception):
     plainly legal: the caller then validates rule by rule (§3.1)."""
 
 
-def checked_trades(state: SeatState, actions: dict[str, dict]) -> SeatState | None:
+def checked_trades(state: SeatState, actions: dict[str, Action]) -> SeatState | None:
     """The state after a round of trades if every action is plainly legal
     (§3.1), else ``None``, nothing changed (decision PE15). What
     ``apply_trades`` does not test itself fails as it reads the action: an
@@ -35,8 +38,8 @@ def checked_trades(state: SeatState, actions: dict[str, dict]) -> SeatState | No
 
 
 def apply_trades(
-    state: SeatState, actions: dict[str, dict], *, events: bool = True, check: bool = False
-) -> tuple[SeatState, list[dict]]:
+    state: SeatState, actions: dict[str, Action], *, events: bool = True, check: bool = False
+) -> tuple[SeatState, list[Event]]:
     """§4.2: a round of trades (with its events unless ``events`` is false:
     replay and the simulator never read them). Pairs are keyed ``16 * i + j``
     by the indexes ``i <= j`` of their players in ``players``, so that key
@@ -83,10 +86,12 @@ def apply_trades(
 
 
 #: what a round's payments leave: money, garnets held and spent, bids, pairs
-Payments = tuple[dict[str, int], dict[str, int], dict[str, int], dict[str, Bid], dict[int, list]]
+Payments = tuple[
+    dict[str, int], dict[str, int], dict[str, int], dict[str, Bid], dict[int, list[Any]]
+]
 
 
-def _payments(state: SeatState, actions: dict[str, dict], check: bool) -> Payments:
+def _payments(state: SeatState, actions: dict[str, Action], check: bool) -> Payments:
     """§4.2.1: every payment is final, won or lost; garnets turned in become
     dollars first. Pairs: key -> [sum of contributions, top contribution, top
     contributors, i, j]. With ``check``, :class:`NotPlain` at the first action
@@ -98,7 +103,7 @@ def _payments(state: SeatState, actions: dict[str, dict], check: bool) -> Paymen
     spent_g = state.garnets_spent
     #: player -> bid (§5 `you.bids`, built by the view)
     bids: dict[str, Bid] = {}
-    pairs: dict[int, list] = {}
+    pairs: dict[int, list[Any]] = {}
     passed: Bid = {"round": r, "garnets": 0, "spent": 0, "trades": ()}  # shared: never mutated
     for p in state.players:
         action = actions[p]
@@ -130,7 +135,7 @@ def _payments(state: SeatState, actions: dict[str, dict], check: bool) -> Paymen
 
 
 def _pay_for(
-    p: str, trades: list, index: dict[str, int], pairs: dict[int, list], check: bool
+    p: str, trades: list[Any], index: dict[str, int], pairs: dict[int, list[Any]], check: bool
 ) -> tuple[int, list[tuple[int, int]]]:
     """§4.2.1: ``p``'s contributions added to ``pairs``; their total and ``p``'s
     (key, amount) list in pair order (§5)."""
@@ -167,11 +172,11 @@ def _pay_for(
 
 
 def _swaps(
-    state: SeatState, winners: list[int], pairs: dict[int, list]
-) -> tuple[list[dict], tuple[str, ...], tuple[int, ...], int]:
+    state: SeatState, winners: list[int], pairs: dict[int, list[Any]]
+) -> tuple[list[Swap], tuple[str, ...], tuple[int, ...], int]:
     """§4.2.4 swap seats all at once; §4.2.5 swap entries name the top
     contributor(s); §4.2.6 the seating, its numbers and longest streak."""
-    swaps = []
+    swaps: list[Swap] = []
     moved = False
     if winners:
         players = state.players
@@ -193,12 +198,12 @@ def _swaps(
 
 def _round_events(
     r: int,
-    swaps: list[dict],
+    swaps: list[Swap],
     seating: tuple[str, ...],
     longest: int,
     bids: dict[str, Bid],
     money: dict[str, int],
-) -> list[dict]:
+) -> list[Event]:
     """§4.2.6: the round's public result and each player's own figures."""
     out = [
         public("round_result", round=r, swaps=swaps, seats=list(seating), longest_streak=longest)
@@ -225,7 +230,7 @@ def _streakers(state: SeatState, target: int) -> list[str]:
     return [p for p in state.players if p in streakers]
 
 
-def _successful(pairs: dict[int, list]) -> list[int]:
+def _successful(pairs: dict[int, list[Any]]) -> list[int]:
     """§4.2.2-4.2.3: the keys of the pairs that succeed, in key order.
 
     A pair's value is the sum of its contributions, doubled for a self-swap; it
@@ -262,8 +267,8 @@ def _successful(pairs: dict[int, list]) -> list[int]:
 
 
 def end_play(
-    state: SeatState, condition: str, streak_players: list[str], events: list[dict] | None
-) -> tuple[SeatState, list[dict]]:
+    state: SeatState, condition: str, streak_players: list[str], events: list[Event] | None
+) -> tuple[SeatState, list[Event]]:
     """§4.3: winners, EC or EC candidates and choosers (events appended to
     ``events``, unless it is ``None``)."""
     players = state.players
@@ -299,7 +304,7 @@ def end_play(
     choosing = len(candidates) >= 2 and bool(winners)
     if len(candidates) == 1:
         ec = candidates[0]
-    end = {
+    end: SeatEnd = {
         "condition": condition,
         "money": {p: money[p] for p in players},
         "numbers": {p: state.numbers[p] for p in players},
@@ -322,20 +327,20 @@ def end_play(
 
 
 def apply_choose_ec(
-    state: SeatState, actions: dict[str, dict], *, events: bool = True
-) -> tuple[SeatState, list[dict]]:
+    state: SeatState, actions: dict[str, Action], *, events: bool = True
+) -> tuple[SeatState, list[Event]]:
     """§4.3: the winners' EC vote."""
     end = state.ended
     votes = {p: actions[p]["ec"] for p in end["choosers"]}
     ec = ec_rules.tally_ec(votes, end["ec_candidates"], state.config["gamewide_tiebreak"])
-    new_end = {**end, "ec_votes": votes, "elimination_candidate": ec}
+    new_end: SeatEnd = {**end, "ec_votes": votes, "elimination_candidate": ec}
     new = _ended(state, new_end, "over")
     if not events:
         return new, []
     return new, [public("game_over", ec_votes=votes, elimination_candidate=ec)]
 
 
-def _ended(state: SeatState, end: dict, phase: str) -> SeatState:
+def _ended(state: SeatState, end: SeatEnd, phase: str) -> SeatState:
     """``state`` with ``end`` and ``phase`` (``dataclasses.replace`` without its
     generic field walk)."""
     return SeatState(

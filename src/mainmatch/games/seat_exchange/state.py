@@ -12,6 +12,7 @@ from typing import TypedDict
 
 from mainmatch.engine.checks import after_end
 from mainmatch.engine.frozen import immutable
+from mainmatch.engine.game import Config
 
 from .models import INCOME, ROUNDS, STREAK_TARGET
 from .streaks import runs as seat_runs
@@ -44,9 +45,39 @@ class Bid(TypedDict):
     trades: Sequence[tuple[int, int]]  # never mutated
 
 
+class Swap(TypedDict):
+    """One successful trade of a round (§4.2.5): the pair, and who paid the top."""
+
+    players: list[str]
+    paid_by: list[str]
+
+
+class RoundEntry(TypedDict):
+    """One resolved round (§5 ``history``)."""
+
+    round: int
+    swaps: list[Swap]
+    longest_streak: int
+
+
+class SeatEnd(TypedDict):
+    """How play ended (§4.3; §5 ``end``, and the ``play_over`` event's fields)."""
+
+    condition: str  # "streak" | "rounds"
+    money: dict[str, int]
+    numbers: dict[str, int]
+    streak_players: list[str]
+    winners: list[str]
+    tied_for_most: list[str]
+    ec_candidates: list[str]
+    choosers: list[str]
+    ec_votes: dict[str, str]
+    elimination_candidate: str | None
+
+
 @immutable
 class SeatState:
-    config: dict
+    config: Config
     players: tuple[str, ...]
     index: dict[str, int]  # player -> position in players (shared, never mutated)
     numbers: dict[str, int]  # from the config (shared, never mutated)
@@ -55,12 +86,12 @@ class SeatState:
     money: dict[str, int]
     garnets: dict[str, int]  # still held
     garnets_spent: dict[str, int]
-    history: tuple[dict, ...]
+    history: tuple[RoundEntry, ...]
     #: one entry per resolved round: player -> that round's bid (§5 `you.bids`)
     bids: tuple[dict[str, Bid], ...]
     longest: int
     phase: str  # "trade" | "choose_ec" | "over"
-    end: dict | None
+    end: SeatEnd | None
     #: number -> the player holding it (from the config; shared, never mutated)
     holders: dict[int, str]
     #: the numbers in seat order
@@ -76,7 +107,7 @@ class SeatState:
         return tuple(sorted(seat_runs(self.seat_numbers), key=len, reverse=True))
 
     @property
-    def ended(self) -> dict:
+    def ended(self) -> SeatEnd:
         """``end`` once play has ended (phases ``choose_ec`` and ``over``)."""
         return after_end(self.end)
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, TypedDict
+from typing import Any
 
 from mainmatch.engine.checks import money
 from mainmatch.engine.ec import ChooseEcStep
+from mainmatch.engine.game import Action, Request
 from mainmatch.engine.steps import StepDescription, counted
 from mainmatch.engine.unit import Resolved, Step
 
@@ -19,18 +20,8 @@ from .models import TradesAction
 from .random_play import view_random_trades
 from .resolve import apply_choose_ec, apply_trades, checked_trades
 from .state import SeatState
+from .types import TradesRequest
 from .validate import check_trades
-
-
-class TradesRequest(TypedDict):
-    """The ``trades`` request (§5): the round, what the player holds, and the
-    players a trade may name, in listing order."""
-
-    kind: Literal["trades"]
-    round: int
-    money: int
-    garnets: int
-    players: list[str]
 
 
 def _summary(request: Mapping[str, Any]) -> str:
@@ -78,7 +69,7 @@ class Trades(Step[TradesRequest, TradesAction]):
     description = TRADES_WORDS
     request_type = TradesRequest
 
-    def requests(self, state: SeatState) -> dict[str, TradesRequest]:
+    def requests(self, state: SeatState) -> dict[str, Request]:
         plist = list(state.players)
         return {
             p: {
@@ -100,22 +91,20 @@ class Trades(Step[TradesRequest, TradesAction]):
     def validate(self, state: SeatState, player: str, action: Any) -> None:
         check_trades(action, state.index, state.players, state.money[player], state.garnets[player])
 
-    def default(self, state: SeatState, player: str, rng: random.Random) -> dict[str, Any]:
+    def default(self, state: SeatState, player: str, rng: random.Random) -> Action:
         return {"garnets": 0, "trades": []}  # §3.1: save everything
 
-    def random(self, state: SeatState, player: str, rng: random.Random) -> dict[str, Any]:
+    def random(self, state: SeatState, player: str, rng: random.Random) -> Action:
         return random_play.random_action(state, player, rng)
 
-    def resolve(self, state: SeatState, actions: dict[str, dict[str, Any]]) -> Resolved:
+    def resolve(self, state: SeatState, actions: dict[str, Action]) -> Resolved:
         return apply_trades(state, actions)
 
-    def next_state(self, state: SeatState, actions: dict[str, dict[str, Any]]) -> SeatState:
+    def next_state(self, state: SeatState, actions: dict[str, Action]) -> SeatState:
         # the state without the round's events (replay, the simulator)
         return apply_trades(state, actions, events=False)[0]
 
-    def checked_next_state(
-        self, state: SeatState, actions: dict[str, dict[str, Any]]
-    ) -> SeatState | None:
+    def checked_next_state(self, state: SeatState, actions: dict[str, Action]) -> SeatState | None:
         # a round's trades checked while they are applied: one pass, not two (PE15)
         return checked_trades(state, actions)
 
@@ -131,10 +120,10 @@ class ChooseEc(ChooseEcStep):
         candidates: list[str] = state.ended["ec_candidates"]
         return candidates
 
-    def resolve(self, state: SeatState, actions: dict[str, dict[str, Any]]) -> Resolved:
+    def resolve(self, state: SeatState, actions: dict[str, Action]) -> Resolved:
         return apply_choose_ec(state, actions)
 
-    def next_state(self, state: SeatState, actions: dict[str, dict[str, Any]]) -> SeatState:
+    def next_state(self, state: SeatState, actions: dict[str, Action]) -> SeatState:
         return apply_choose_ec(state, actions, events=False)[0]
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Literal
 
 from mainmatch.engine.declared import (
-    ChooseEcRequest,
     Declared,
     Player,
     RequestBase,
@@ -118,7 +117,3 @@ class TradesRequest(RequestBase):
     money: int
     garnets: int
     players: list[Player]
-
-
-#: step kind -> its declared request
-REQUESTS: dict[str, type[RequestBase]] = {"trades": TradesRequest, "choose_ec": ChooseEcRequest}

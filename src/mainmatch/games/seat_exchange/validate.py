@@ -13,7 +13,7 @@ from mainmatch.engine.checks import is_json_int, json_type, money
 from mainmatch.engine.errors import IllegalAction
 
 ALLOWED = ("garnets", "trades")
-_NO_TRADES: list = []  # the default of a missing "trades": only ever read
+_NO_TRADES: list[Any] = []  # the default of a missing "trades": only ever read
 
 
 def _who(x: Any) -> str:

@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.game import JSONObject, View
 from mainmatch.engine.memo import GrowingLog
 from mainmatch.engine.result import nonzero
 
 from .models import GARNETS_PER_WINNER
-from .state import SeatState
+from .state import RoundEntry, SeatEnd, SeatState
 
 GAME_ID = "seat_exchange"
 
 
-def view(state: SeatState, player: str | None) -> dict:
+def view(state: SeatState, player: str | None) -> View:
     """§5: the public view, plus ``you`` for a player. The history's entries
     are copied once and shown again by later views (``engine.memo.GrowingLog``,
     decision PE16): views of a match share them, never anything of the state."""
     history = state.history
-    out = {
+    out: View = {
         "game": GAME_ID,
         "players": list(state.players),
         "phase": state.phase,
@@ -58,7 +59,7 @@ def view(state: SeatState, player: str | None) -> dict:
     return out
 
 
-def _history_entry(h: dict) -> dict:
+def _history_entry(h: RoundEntry) -> RoundEntry:
     """A fresh copy of one ``history`` entry (§5)."""
     return {
         "round": h["round"],
@@ -70,13 +71,13 @@ def _history_entry(h: dict) -> dict:
 
 
 #: the history's copies, made once per entry and shown by every later view (PE16)
-_history: GrowingLog[dict, dict] = GrowingLog(_history_entry)
+_history: GrowingLog[RoundEntry, RoundEntry] = GrowingLog(_history_entry)
 
 
 # ------------------------------------------------------------ result §7
 
 
-def result(state: SeatState) -> dict | None:
+def result(state: SeatState) -> JSONObject | None:
     """§7: the result once the match is over."""
     if state.phase != "over":
         return None
@@ -135,12 +136,19 @@ def _by_money(players: list[str], money: dict[str, int]) -> list[list[str]]:
     return groups
 
 
-def _copy_end(end: dict | None) -> dict | None:
+def _copy_end(end: SeatEnd | None) -> SeatEnd | None:
     if end is None:
         return None
-    out = dict(end)
-    for k in ("money", "numbers", "ec_votes"):
-        out[k] = dict(end[k])
-    for k in ("streak_players", "winners", "tied_for_most", "ec_candidates", "choosers"):
-        out[k] = list(end[k])
+    out: SeatEnd = {
+        "condition": end["condition"],
+        "money": dict(end["money"]),
+        "numbers": dict(end["numbers"]),
+        "streak_players": list(end["streak_players"]),
+        "winners": list(end["winners"]),
+        "tied_for_most": list(end["tied_for_most"]),
+        "ec_candidates": list(end["ec_candidates"]),
+        "choosers": list(end["choosers"]),
+        "ec_votes": dict(end["ec_votes"]),
+        "elimination_candidate": end["elimination_candidate"],
+    }
     return out

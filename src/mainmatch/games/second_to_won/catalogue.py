@@ -15,13 +15,14 @@ from typing import Any
 
 from mainmatch.engine.checks import is_json_int, json_type
 from mainmatch.engine.errors import InvalidConfig
+from mainmatch.engine.game import JSONObject
 
 from .items import item_fault, where
 from .models import ITEMS, MAX_AUCTIONS, Catalogue
 from .wording import WordingError, item_text, parse_item_text
 
 #: §2.2: auction 1 is the seed's example listing
-SEED_LISTING: tuple[dict, ...] = (
+SEED_LISTING: tuple[JSONObject, ...] = (
     {"text": "+15 points to YOU", "effects": [{"target": "you", "add": 15}]},
     {"text": "+25 points to YOU", "effects": [{"target": "you", "add": 25}]},
     {"text": "x1.5 points to YOU", "effects": [{"target": "you", "multiply": "1.5"}]},
@@ -34,18 +35,18 @@ SEED_LISTING: tuple[dict, ...] = (
 )
 
 
-def _item(*effects: dict) -> dict:
+def _item(*effects: JSONObject) -> JSONObject:
     return {"text": item_text(list(effects)), "effects": list(effects)}
 
 
-def seed_listing() -> list[dict]:
+def seed_listing() -> list[JSONObject]:
     """A fresh copy of the seed's listing (auction 1 of the default catalogue)."""
     return [
         {"text": it["text"], "effects": [dict(e) for e in it["effects"]]} for it in SEED_LISTING
     ]
 
 
-def default_catalogue(seed: Any, n_auctions: int) -> list[list[dict]]:
+def default_catalogue(seed: Any, n_auctions: int) -> list[list[JSONObject]]:
     """§2.2: ``n_auctions`` auctions drawn with ``random.Random(seed)``:
     auction 1 the seed's listing, each later auction one item per slot,
     shuffled."""
@@ -82,7 +83,8 @@ def check_n_auctions(n: Any) -> int:
         raise InvalidConfig(
             f"n_auctions must be a whole number from 1 to {MAX_AUCTIONS}, not {shown}"
         )
-    return n
+    count: int = n
+    return count
 
 
 def catalogue_fault(auctions: Any, *, prefix: str = "") -> str | None:
@@ -105,12 +107,12 @@ def catalogue_fault(auctions: Any, *, prefix: str = "") -> str | None:
     return None
 
 
-def catalogue_schema() -> dict:
+def catalogue_schema() -> JSONObject:
     """The JSON Schema of a host's catalogue file (``Catalogue``)."""
     return Catalogue.model_json_schema()
 
 
-def load_catalogue(data: Any) -> list[list[dict]]:
+def load_catalogue(data: Any) -> list[list[JSONObject]]:
     """A host's catalogue file (parsed JSON) as the config's ``auctions``.
 
     Accepts the list of auctions or ``{"auctions": [...]}``; an item may be
@@ -129,7 +131,7 @@ def load_catalogue(data: Any) -> list[list[dict]]:
         raise InvalidConfig(
             f"auctions: must be a list of 1 to {MAX_AUCTIONS} auctions, not {json_type(data)}"
         )
-    out: list = []
+    out: list[Any] = []
     for a, auction in enumerate(data):
         if not isinstance(auction, list):
             out.append(auction)  # reported below, with its place

@@ -12,6 +12,7 @@ from typing import Any
 from mainmatch.engine.checks import json_type
 from mainmatch.engine.configcheck import garnets_fault, ordering_fault, players_fault
 from mainmatch.engine.errors import InvalidConfig
+from mainmatch.engine.game import Config
 from mainmatch.engine.variants import check_variant, variant_fault
 
 from .catalogue import catalogue_fault, check_n_auctions, default_catalogue, load_catalogue
@@ -23,7 +24,7 @@ OPTIONAL = ("variant",)
 OPTIONS = ("auctions", "n_auctions", "gamewide_tiebreak", "garnets", "variant")
 
 
-def check_config(config: Any, *, catalogue_checked: bool = False) -> dict:
+def check_config(config: Any, *, catalogue_checked: bool = False) -> Config:
     """Return ``config`` unchanged if it is a valid config (§2), else raise
     :class:`InvalidConfig` naming the field. ``catalogue_checked``: the caller
     has found ``auctions`` valid already (``table.plain_lots``), so the
@@ -67,7 +68,7 @@ def build_config(
     garnets: Any = None,
     variant: Any = None,
     game: Any = None,
-) -> dict:
+) -> Config:
     """``new_config`` (§2.2, decision 34): the host's inputs, defaults for
     the rest, the default catalogue from ``seed`` when none is given."""
     if auctions is not None and n_auctions is not None:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from mainmatch.engine.errors import InvalidConfig
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Config, Event, Game, JSONObject, View
 from mainmatch.engine.ranking import Placings
 from mainmatch.engine.result import nonzero
 
@@ -31,7 +31,7 @@ from .render import render_event
 from .state import SecondState
 from .steps import PHASES
 from .table import CHOICE, Table, lot_of, new_table, plain_lots
-from .types import REQUESTS, SecondToWonResult, SecondToWonView
+from .types import SecondToWonResult, SecondToWonView
 from .views import view
 
 __all__ = ["SecondState", "SecondToWon", "Table"]
@@ -51,7 +51,6 @@ class SecondToWon(Game[SecondState]):
     phases = PHASES
     view_type = SecondToWonView  # the declared views and result (types.py)
     result_type = SecondToWonResult
-    request_types = REQUESTS
     host_inputs = OPTIONS
     variant_keys = VARIANT_KEYS
     # the view's auctions are shared with later views (table.py, decision PE16)
@@ -64,15 +63,15 @@ class SecondToWon(Game[SecondState]):
 
     def new_config(
         self,
-        players,
-        seed,
-        auctions=None,
-        n_auctions=None,
-        gamewide_tiebreak=None,
-        garnets=None,
-        variant=None,
+        players: list[str],
+        seed: int,
+        auctions: object = None,
+        n_auctions: object = None,
+        gamewide_tiebreak: object = None,
+        garnets: object = None,
+        variant: object = None,
         **options: Any,
-    ) -> dict:
+    ) -> Config:
         if options:
             raise InvalidConfig(
                 f"unknown option {min(options)!r}; second_to_won takes auctions, n_auctions, gamewide_tiebreak, garnets and variant"
@@ -88,16 +87,18 @@ class SecondToWon(Game[SecondState]):
             game=self,
         )
 
-    def check_config(self, config: Any) -> dict:
+    def check_config(self, config: Any) -> Config:
         return check_config(config)
 
-    def random_config(self, players, rng: random.Random, variant=None) -> dict:
+    def random_config(
+        self, players: list[str], rng: random.Random, variant: dict[str, int] | None = None
+    ) -> Config:
         inputs = random_host_inputs(list(players), rng)
         return self.new_config(list(players), rng.randrange(2**32), variant=variant, **inputs)
 
     # ------------------------------------------------------------ state
 
-    def initial_state(self, config: dict) -> SecondState:
+    def initial_state(self, config: Config) -> SecondState:
         # the catalogue is checked and prepared in one pass when it is plainly
         # valid; otherwise check_config names the first fault (PW1)
         ready = (
@@ -141,12 +142,12 @@ class SecondToWon(Game[SecondState]):
 
     # ------------------------------------------------------------ views §5
 
-    def view(self, state: SecondState, player: str | None) -> dict:
+    def view(self, state: SecondState, player: str | None) -> View:
         return view(self.id, state, player)
 
     # ------------------------------------------------------------ result §7.5
 
-    def end_label(self, config: dict, result: dict) -> str | None:
+    def end_label(self, config: Config, result: JSONObject) -> str | None:
         """``complete`` or ``over_LIMIT``: the result's ``end_reason`` keeps the
         spec's word ``over_200`` under any limit (second_to_won spec §7.5), so a
         report of a variant names the limit actually played (``over_150``)."""
@@ -154,12 +155,12 @@ class SecondToWon(Game[SecondState]):
         limit = self.rule_values(config)["limit"]
         return f"over_{limit}" if label == "over_200" else label
 
-    def placings(self, result: dict, players: Sequence[str] = ()) -> Placings:
+    def placings(self, result: JSONObject, players: Sequence[str] = ()) -> Placings:
         """First, second, the rest by points, last place, over the limit, the EC
         (second_to_won spec §7; the result has no ranking): :func:`.places.placings`."""
         return placings(result, players)
 
-    def result(self, state: SecondState) -> dict | None:
+    def result(self, state: SecondState) -> JSONObject | None:
         if state.phase != "over":
             return None
         end = state.ended
@@ -188,5 +189,5 @@ class SecondToWon(Game[SecondState]):
             },
         }
 
-    def render_event(self, event: dict) -> str:
+    def render_event(self, event: Event) -> str:
         return render_event(event)

@@ -19,6 +19,7 @@ from typing import Any
 
 from mainmatch.engine.checks import is_json_int, json_type
 from mainmatch.engine.frozen import immutable
+from mainmatch.engine.game import JSONObject
 
 from .models import EFFECT_KEYS, TARGETS
 
@@ -129,7 +130,7 @@ def decimal(text: str) -> Fraction:
     return Fraction(text)
 
 
-def compile_item(item: dict) -> tuple[CompiledEffect, ...]:
+def compile_item(item: JSONObject) -> tuple[CompiledEffect, ...]:
     return tuple(
         CompiledEffect(
             target=e["target"],
@@ -142,12 +143,12 @@ def compile_item(item: dict) -> tuple[CompiledEffect, ...]:
     )
 
 
-def has_choice(item: dict) -> bool:
+def has_choice(item: JSONObject) -> bool:
     """Whether a bid on ``item`` must name a CHOICE player (§3.1 2d)."""
     return any(e["target"] == "choice" for e in item["effects"])
 
 
-def show_item(letter: str, item: dict) -> dict:
+def show_item(letter: str, item: JSONObject) -> JSONObject:
     """The item as people and clients see it: the config's object as given,
     ``letter`` first (§2.1 "Items as shown", decision 37). A fresh copy."""
     out = {"letter": letter, **item}
@@ -155,5 +156,5 @@ def show_item(letter: str, item: dict) -> dict:
     return out
 
 
-def show_auction(items: list[dict] | tuple[dict, ...]) -> list[dict]:
+def show_auction(items: list[JSONObject] | tuple[JSONObject, ...]) -> list[JSONObject]:
     return [show_item(letter, item) for letter, item in zip("ABCDEF", items)]

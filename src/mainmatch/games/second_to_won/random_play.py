@@ -11,6 +11,8 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from mainmatch.engine.game import Action, JSONObject
+
 from .models import LETTERS, MIN_BIDS
 
 #: §3.2 styles and their weights
@@ -23,12 +25,12 @@ SPREAD_HALVES = (1, 2, 2, 3, 4)
 
 def default_bids(
     rng: random.Random, chips: int, choice_letters: Collection[str], others: Sequence[str]
-) -> dict:
+) -> Action:
     """§3.1 default: 1 chip on each of min(3, chips) distinct random items, a
     random other player for a CHOICE item, no garnets (decision 10)."""
     bids = {}
     for letter in sorted(rng.sample(LETTERS, min(MIN_BIDS, chips))):
-        bid: dict = {"chips": 1}
+        bid: JSONObject = {"chips": 1}
         if letter in choice_letters:
             bid["choice"] = rng.choice(others)
         bids[letter] = bid
@@ -81,7 +83,7 @@ def random_bids(
     auctions_left: int,
     choice_letters: Collection[str],
     others: Sequence[str],
-) -> dict:
+) -> Action:
     """§3.2: a legal ``bids`` action in one of the styles, garnets now and then.
 
     ``auctions_left`` counts the current auction (1 in the last one).
@@ -89,7 +91,7 @@ def random_bids(
     letters = rng.sample(LETTERS, len(LETTERS))
     style = rng.choices(STYLES, WEIGHTS)[0]
     amounts = _chip_amounts(rng, style, chips, auctions_left)
-    bids: dict[str, dict] = {letters[i]: {"chips": a} for i, a in enumerate(amounts)}
+    bids: dict[str, JSONObject] = {letters[i]: {"chips": a} for i, a in enumerate(amounts)}
     if garnets and rng.random() < (0.3 if amounts else 0.6):
         g = garnets if rng.random() < 0.3 else 1
         if amounts and (len(amounts) == len(LETTERS) or rng.random() < 0.5):
@@ -105,13 +107,13 @@ def random_bids(
     return {"bids": out}
 
 
-def random_host_inputs(players: Sequence[str], rng: random.Random) -> dict:
+def random_host_inputs(players: Sequence[str], rng: random.Random) -> JSONObject:
     """§3.2 varied host inputs for random records: half shuffle the tiebreak,
     a quarter hand out starting garnets, one in six a shorter catalogue."""
     tiebreak = list(players)
     if rng.random() < 0.5:
         rng.shuffle(tiebreak)
-    inputs: dict = {"gamewide_tiebreak": tiebreak}
+    inputs: JSONObject = {"gamewide_tiebreak": tiebreak}
     if rng.random() < 0.25:
         inputs["garnets"] = {p: rng.choice((0, 0, 1, 2, 4)) for p in players}
     if rng.random() < 1 / 6:
@@ -121,7 +123,7 @@ def random_host_inputs(players: Sequence[str], rng: random.Random) -> dict:
 
 def view_random_bids(
     request: Mapping[str, Any], rng: random.Random, view: Mapping[str, Any]
-) -> dict:
+) -> Action:
     """The view-only random bot's ``bids``: :func:`random_bids` read off the request
     (chips, garnets, the items and who a CHOICE item may target) and the view
     (auctions left); the least number of items and the chips are kept (§3.1, §3.2)."""

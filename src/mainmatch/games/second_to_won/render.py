@@ -6,6 +6,8 @@ Public events are posts to the game channel; ``auction_result`` and
 
 from __future__ import annotations
 
+from mainmatch.engine.game import Event, JSONObject
+
 from .wording import item_text
 
 #: the letter emoji of the seed's listing
@@ -20,17 +22,17 @@ def _names(ps: list[str]) -> str:
     return ", ".join(f"**{p}**" for p in ps) if ps else "nobody"
 
 
-def item_line(item: dict) -> str:
+def item_line(item: JSONObject) -> str:
     """``🇦 +15 points to YOU``: the host's text, or the seed's wording of the effects."""
     text = item.get("text") or item_text(item["effects"])
     return f"{EMOJI.get(item['letter'], item['letter'])} {text}"
 
 
-def listing(items: list[dict]) -> str:
+def listing(items: list[JSONObject]) -> str:
     return "\n".join(item_line(it) for it in items)
 
 
-def _game_over(e: dict) -> str:
+def _game_over(e: Event) -> str:
     if e["reason"] == "over_200":
         why = f"{_names(e['over_200'])} passed 200 points in auction {e['auctions_played']}"
     else:
@@ -65,7 +67,7 @@ def _game_over(e: dict) -> str:
     return "\n".join(lines)
 
 
-def render_event(e: dict) -> str:
+def render_event(e: Event) -> str:
     t = e["type"]
     if t == "auction_open":
         return (

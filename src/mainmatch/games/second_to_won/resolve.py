@@ -15,13 +15,15 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from mainmatch.engine.events import PUBLIC
+from mainmatch.engine.game import Action, Event
 
 from .items import CompiledEffect
 from .models import GARNET_VALUE, LETTERS
 from .scoring import end_object
-from .state import SecondState
+from .state import Row, SecondEnd, SecondState
 from .table import OTHERS, YOU, Lot, lot_of
 
 #: a player's bids: letter -> (chips, garnets, choice)
@@ -53,7 +55,7 @@ class Settled:
     info: dict[str, set[int]]  # player -> auctions whose lists they receive, if any
     #: player -> the bids that won, letter order, if any: auction, letter, chips,
     #: garnets, choice (or None) of each in a row
-    won: dict[str, list]
+    won: dict[str, list[Any]]
 
 
 def item_winners(players: Sequence[str], bids: dict[str, Bids], letter: str) -> list[str]:
@@ -88,7 +90,7 @@ def settle(
     auction: int,
     lots: Sequence[Lot],
     others: Mapping[str, Sequence[str]],
-    tops: Mapping[str, tuple],
+    tops: Mapping[str, Row],
     points: Mapping[str, int],
     chips: Mapping[str, int],
     garnets: dict[str, int],
@@ -104,7 +106,7 @@ def settle(
     everyone = 0  # points added to every player (OTHERS items; their winner is taken off)
     gift: dict[str, int] = {}
     info: dict[str, set[int]] = {}
-    won: dict[str, list] = {}
+    won: dict[str, list[Any]] = {}
     for letter, lot in zip(LETTERS, lots):
         top = tops.get(letter)
         if top is None:
@@ -200,7 +202,7 @@ def resolve(
     """Resolve one auction (§4.1-4.4). ``bids`` holds every player's legal bids."""
     garnets_bid = {p: sum(b[1] for b in bids[p].values()) for p in players}
     winners = {letter: item_winners(players, bids, letter) for letter in LETTERS}
-    tops: dict[str, tuple] = {}
+    tops: dict[str, Row] = {}
     for letter, top in winners.items():
         if top:
             tops[letter] = (None,)
@@ -222,8 +224,8 @@ def resolve(
 
 
 def play_auction(
-    state: SecondState, actions: dict[str, dict], emit: bool
-) -> tuple[SecondState, list[dict]]:
+    state: SecondState, actions: dict[str, Action], emit: bool
+) -> tuple[SecondState, list[Event]]:
     """§4 one auction from checked actions; its events only when ``emit``."""
     players, t, k = state.players, state.table, state.auction
     tops, garnets_bid, bids_log = _read_bids(state, actions)
@@ -268,20 +270,20 @@ def play_auction(
 
 
 def _read_bids(
-    state: SecondState, actions: dict[str, dict]
-) -> tuple[dict[str, tuple], dict[str, int], dict[str, tuple]]:
+    state: SecondState, actions: dict[str, Action]
+) -> tuple[dict[str, Row], dict[str, int], dict[str, Row]]:
     """Each action read once, in letter order (the private view lists bids so):
     §4.1 the garnets each player bid, §4.2 each item's highest value and its
     bidders in players order (letter -> (value, then player, chips, garnets,
     choice of each top bid)), and each player's bids log with this auction's row."""
     k = state.auction
-    tops: dict[str, tuple] = {}
+    tops: dict[str, Row] = {}
     garnets_bid: dict[str, int] = {}
     log = state.bids
     bids_log = {}
     for p in state.players:
         raw = actions[p]["bids"]
-        row: tuple = (k,)
+        row: Row = (k,)
         g_total = 0
         for letter in sorted(raw) if len(raw) > 1 else raw:
             bid = raw[letter]
@@ -305,7 +307,7 @@ def _read_bids(
     return tops, garnets_bid, bids_log
 
 
-def _top_bid(tops: dict[str, tuple], letter: str, value: int, bid: tuple) -> None:
+def _top_bid(tops: dict[str, Row], letter: str, value: int, bid: Row) -> None:
     """§4.2: ``bid`` (player, chips, garnets, choice) of ``value`` on ``letter``
     kept when it is the highest so far, beside those it ties with."""
     top = tops.get(letter)
@@ -331,7 +333,7 @@ def _added(totals: dict[str, int], more: Mapping[str, int]) -> dict[str, int]:
 
 def _learned(
     state: SecondState, out: Settled
-) -> tuple[dict[str, tuple], dict[str, tuple], dict[str, list[int]]]:
+) -> tuple[dict[str, Row], dict[str, Row], dict[str, list[int]]]:
     """§4.6: each player's items won and the auctions' lists they receive (all
     so far, and this auction's, ascending)."""
     won = state.won
@@ -353,19 +355,19 @@ def _learned(
 
 
 def _auction_events(
-    state: SecondState, out: Settled, got: dict[str, list[int]], end: dict | None
-) -> list[dict]:
+    state: SecondState, out: Settled, got: dict[str, list[int]], end: SecondEnd | None
+) -> list[Event]:
     """§6: the auction's events, as events.public / events.private shape them,
     written out; an auction's item list is built once for them."""
     t, k = state.table, state.auction
-    shown: dict[int, list[dict]] = {}
+    shown: dict[int, list[Event]] = {}
 
-    def listing(j: int) -> list[dict]:
+    def listing(j: int) -> list[Event]:
         if j not in shown:
             shown[j] = t.show(j)
         return shown[j]
 
-    events: list[dict] = [{"audience": PUBLIC, "type": "auction_closed", "auction": k}]
+    events: list[Event] = [{"audience": PUBLIC, "type": "auction_closed", "auction": k}]
     for p in state.players:
         events.append(
             {
@@ -393,12 +395,16 @@ def _auction_events(
     return events
 
 
-def copy_end(end: dict) -> dict:
+def copy_end(end: SecondEnd) -> SecondEnd:
     """A fresh copy of the ``end`` object (§7.5) for a view or an event."""
-    out = dict(end)
-    for k in ("scores", "tokens_of_life", "garnet_award"):
-        out[k] = dict(end[k])
-    for k in ("over_200", "first", "second", "last_place", "elimination_candidates"):
-        out[k] = list(end[k])
+    out = end.copy()
+    out["scores"] = dict(end["scores"])
+    out["tokens_of_life"] = dict(end["tokens_of_life"])
+    out["garnet_award"] = dict(end["garnet_award"])
+    out["over_200"] = list(end["over_200"])
+    out["first"] = list(end["first"])
+    out["second"] = list(end["second"])
+    out["last_place"] = list(end["last_place"])
+    out["elimination_candidates"] = list(end["elimination_candidates"])
     out["score_history"] = [dict(h) for h in end["score_history"]]
     return out

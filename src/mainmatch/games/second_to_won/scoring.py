@@ -11,19 +11,20 @@ last place.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from mainmatch.engine.ec import last_in_tiebreak
 from mainmatch.engine.ranking import in_order
 from mainmatch.engine.result import nonzero
 
 from .models import LIMIT
+from .state import SecondEnd
 
 Scores = dict[str, int]
 
 
 def backward_tiebreak(
-    tied: Sequence[str], history: Sequence[Scores], pick: Callable = min
+    tied: Sequence[str], history: Sequence[Scores], pick: Callable[[Iterable[int]], int] = min
 ) -> list[str]:
     """§7 "Backward tiebreak": for j = K-1 down to 1, while several remain,
     keep those whose score after auction j is ``pick`` of theirs.
@@ -73,7 +74,7 @@ def end_object(
     history: Sequence[Scores],
     tiebreak: Sequence[str],
     limit: int = LIMIT,
-) -> dict:
+) -> SecondEnd:
     """The ``end`` object of §7.5 for a match whose scores after each
     auction are ``history`` (the match is over after ``history[-1]``)."""
     final = history[-1]

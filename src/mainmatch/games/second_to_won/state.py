@@ -8,17 +8,39 @@ made.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from mainmatch.engine.checks import after_end
 from mainmatch.engine.frozen import immutable
+from mainmatch.engine.game import Config
 
 from .table import Table
+
+#: a flat row of scalars (an auction, then letter, chips, garnets and choice or
+#: ``None`` of each bid): what the state keeps of bids, cheap to build and to hold
+Row = tuple[Any, ...]
+
+
+class SecondEnd(TypedDict):
+    """The ``end`` object (§7.5), keys in its order."""
+
+    reason: str  # "complete" | "over_200"
+    auctions_played: int
+    scores: dict[str, int]
+    score_history: list[dict[str, int]]
+    over_200: list[str]
+    first: list[str]
+    second: list[str]
+    last_place: list[str]
+    elimination_candidates: list[str]
+    elimination_candidate: str
+    tokens_of_life: dict[str, int]
+    garnet_award: dict[str, int]
 
 
 @immutable
 class SecondState:
-    config: dict
+    config: Config
     players: tuple[str, ...]
     index: dict[str, int]  # player -> position in players (shared, never mutated)
     table: Table
@@ -32,15 +54,15 @@ class SecondState:
     history: tuple[dict[str, int], ...]  # scores after each auction played (§4.5)
     #: player -> own bids per auction played, each a row: the auction, then
     #: letter, chips, garnets and choice (or None) of each bid, in letter order
-    bids: dict[str, tuple[tuple[Any, ...], ...]]
+    bids: dict[str, tuple[Row, ...]]
     #: player -> own winning bids in the order won, in a row: auction, letter,
     #: chips, garnets and choice (or None) of each
-    won: dict[str, tuple[Any, ...]]
+    won: dict[str, Row]
     #: player -> auctions whose lists they received, in order received
     info: dict[str, tuple[int, ...]]
-    end: dict | None
+    end: SecondEnd | None
 
     @property
-    def ended(self) -> dict:
+    def ended(self) -> SecondEnd:
         """``end`` once play has ended (phases ``choose_ec`` and ``over``)."""
         return after_end(self.end)

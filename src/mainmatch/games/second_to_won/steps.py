@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, TypedDict
+from typing import Any
 
 from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.game import Action, Request
 from mainmatch.engine.steps import StepDescription, counted
 from mainmatch.engine.unit import Resolved, Step
 
@@ -18,20 +19,8 @@ from .models import GARNET_VALUE, MIN_BIDS, PLAYERS, BidsAction
 from .random_play import default_bids, random_bids, view_random_bids
 from .resolve import play_auction
 from .state import SecondState
+from .types import BidsRequest
 from .validate import check_bids, plainly_legal
-
-
-class BidsRequest(TypedDict):
-    """The ``bids`` request (§3.1): the auction, its items as listed, what the
-    player holds, the least number of items to bid on, the CHOICE targets."""
-
-    kind: Literal["bids"]
-    auction: int
-    items: list[dict[str, Any]]
-    chips: int
-    garnets: int
-    min_items: int
-    choice_targets: list[str]
 
 
 def _summary(request: Mapping[str, Any]) -> str:
@@ -96,11 +85,11 @@ class Bids(Step[BidsRequest, BidsAction]):
     description = BIDS_WORDS
     request_type = BidsRequest
 
-    def requests(self, state: SecondState) -> dict[str, BidsRequest]:
+    def requests(self, state: SecondState) -> dict[str, Request]:
         # §3.1 request; the shown items are one list shared by the nine requests
         k = state.auction
         items = state.table.show(k)
-        out: dict[str, BidsRequest] = {}
+        out: dict[str, Request] = {}
         for p in state.players:
             c = state.chips[p]
             out[p] = {
@@ -134,7 +123,7 @@ class Bids(Step[BidsRequest, BidsAction]):
         choice = state.table.choice_letters[state.auction - 1]
         check_bids(action, player, state.index, choice, state.chips[player], state.garnets[player])
 
-    def default(self, state: SecondState, player: str, rng: random.Random) -> dict[str, Any]:
+    def default(self, state: SecondState, player: str, rng: random.Random) -> Action:
         self._require_player(state, player)
         return default_bids(
             rng,
@@ -143,7 +132,7 @@ class Bids(Step[BidsRequest, BidsAction]):
             state.table.others[player],
         )
 
-    def random(self, state: SecondState, player: str, rng: random.Random) -> dict[str, Any]:
+    def random(self, state: SecondState, player: str, rng: random.Random) -> Action:
         self._require_player(state, player)
         t = state.table
         return random_bids(
@@ -160,7 +149,7 @@ class Bids(Step[BidsRequest, BidsAction]):
         if not self.acts(state, player):
             raise IllegalAction(f"{player!r} is not a player in this match")
 
-    def resolve(self, state: SecondState, actions: dict[str, dict[str, Any]]) -> Resolved:
+    def resolve(self, state: SecondState, actions: dict[str, Action]) -> Resolved:
         players = state.players
         if len(actions) != len(players) or any(p not in actions for p in players):
             # actions arrive validated (docs/engine.md); this guards a direct
@@ -173,11 +162,11 @@ class Bids(Step[BidsRequest, BidsAction]):
             )
         return play_auction(state, actions, True)
 
-    def resolve_checked(self, state: SecondState, actions: dict[str, dict[str, Any]]) -> Resolved:
+    def resolve_checked(self, state: SecondState, actions: dict[str, Action]) -> Resolved:
         # the driver has checked the players (docs/engine.md: apply gets a checked step)
         return play_auction(state, actions, True)
 
-    def next_state(self, state: SecondState, actions: dict[str, dict[str, Any]]) -> SecondState:
+    def next_state(self, state: SecondState, actions: dict[str, Action]) -> SecondState:
         return play_auction(state, actions, False)[0]
 
 

@@ -17,6 +17,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from mainmatch.engine.game import Config, JSONObject
+
 from .items import CompiledEffect, decimal, is_decimal
 from .models import ITEMS, LETTERS, LIMIT, MAX_AUCTIONS
 
@@ -39,7 +41,7 @@ _RATIOS: dict[str, tuple[int, int]] = {}
 class Table:
     """What a match's config fixes, prepared once and shared by all its states."""
 
-    items: tuple[tuple[dict, ...], ...]  # config items, auction 1 first
+    items: tuple[tuple[JSONObject, ...], ...]  # config items, auction 1 first
     compiled: tuple[tuple[Lot, ...], ...]  # per auction, the lots A-F
     choice_letters: tuple[frozenset[str], ...]  # per auction: items to CHOICE
     others: dict[str, tuple[str, ...]]  # player -> every other player, players order
@@ -47,19 +49,19 @@ class Table:
     #: points above which a player is over: 200, or the config's variant (§7.2)
     limit: int = LIMIT
     #: auction -> its items as shown, ready to copy (made when first shown)
-    shown: dict[int, tuple[tuple[dict, dict | tuple[dict, ...]], ...]] = field(
+    shown: dict[int, tuple[tuple[JSONObject, JSONObject | tuple[JSONObject, ...]], ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
 
     #: the public view's ``auctions`` so far: made once per auction and shown by
     #: every later view (views share them; decision PE16)
-    listed: list[dict] = field(default_factory=list, compare=False, repr=False)
+    listed: list[JSONObject] = field(default_factory=list, compare=False, repr=False)
 
     @property
     def n_auctions(self) -> int:
         return len(self.items)
 
-    def show(self, auction: int) -> list[dict]:
+    def show(self, auction: int) -> list[JSONObject]:
         """Auction ``auction``'s items as ``show_auction`` gives them: fresh copies
         of the config's objects, ``letter`` first (§2.1 "Items as shown")."""
         ready = self.shown.get(auction)
@@ -70,12 +72,12 @@ class Table:
             item = head.copy()
             # most items have one effect: its copy in a list is the cheapest to make
             item["effects"] = (
-                [effects.copy()] if type(effects) is dict else list(map(dict.copy, effects))
+                [effects.copy()] if isinstance(effects, dict) else list(map(dict.copy, effects))
             )
             out.append(item)
         return out
 
-    def listings(self, last: int) -> list[dict]:
+    def listings(self, last: int) -> list[JSONObject]:
         """Auctions 1 to ``last`` as §5's ``auctions`` lists them: a new list of
         the entries made once per auction (:attr:`listed`)."""
         listed = self.listed
@@ -86,7 +88,9 @@ class Table:
         return listed[:last]
 
 
-def _templates(items: Iterable[dict]) -> tuple[tuple[dict, dict | tuple[dict, ...]], ...]:
+def _templates(
+    items: Iterable[JSONObject],
+) -> tuple[tuple[JSONObject, JSONObject | tuple[JSONObject, ...]], ...]:
     # the item with its letter first and "effects" in the config's place, and its
     # effect objects (the only one, or all); every copy replaces "effects" with
     # fresh copies of them
@@ -100,7 +104,10 @@ def _templates(items: Iterable[dict]) -> tuple[tuple[dict, dict | tuple[dict, ..
 
 
 def new_table(
-    config: dict, lots: tuple[tuple[Lot, ...], ...], choice: tuple[frozenset[str], ...], limit: int
+    config: Config,
+    lots: tuple[tuple[Lot, ...], ...],
+    choice: tuple[frozenset[str], ...],
+    limit: int,
 ) -> Table:
     players = tuple(config["players"])
     return Table(
@@ -212,9 +219,9 @@ def _ratio(text: str) -> tuple[int, int]:
     return out
 
 
-def _combined(groups: Iterable[Sequence]) -> Lot:
+def _combined(groups: Iterable[Sequence[Any]]) -> Lot:
     """Effects on the same kind of target as one group (§4.4: products and sums)."""
-    by_kind: dict[int, list] = {}
+    by_kind: dict[int, list[Any]] = {}
     for kind, num, den, add, g, info in groups:
         have = by_kind.get(kind)
         if have is None:

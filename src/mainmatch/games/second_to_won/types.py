@@ -133,7 +133,3 @@ class BidsRequest(RequestBase):
     garnets: int
     min_items: int
     choice_targets: list[Player]
-
-
-#: step kind -> its declared request
-REQUESTS: dict[str, type[RequestBase]] = {"bids": BidsRequest}

@@ -12,6 +12,7 @@ from typing import Any
 
 from mainmatch.engine.checks import json_type
 from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.game import Action, JSONObject
 from mainmatch.engine.steps import field_words
 
 from .models import GARNET_VALUE, LETTERS, MIN_BIDS, Bid
@@ -121,7 +122,7 @@ def check_bids(
         )
 
 
-def _bids_of(action: Any) -> dict:
+def _bids_of(action: Any) -> JSONObject:
     """§3.1 1: the action's shape, ``{"bids": {LETTER: bid, ...}}``; its bids."""
     if not isinstance(action, dict):
         raise IllegalAction(
@@ -175,7 +176,11 @@ def _check_bid(letter: Any, bid: Any) -> tuple[int, int]:
 
 
 def _check_choice(
-    letter: str, bid: dict, player: str, players: Collection[str], choice_letters: Collection[str]
+    letter: str,
+    bid: JSONObject,
+    player: str,
+    players: Collection[str],
+    choice_letters: Collection[str],
 ) -> None:
     """§3.1 2d: an item to CHOICE names another player of the match; no other item does."""
     # d
@@ -206,7 +211,7 @@ def _check_choice(
         )
 
 
-def normalise(action: dict) -> dict[str, tuple[int, int, str | None]]:
+def normalise(action: Action) -> dict[str, tuple[int, int, str | None]]:
     """A legal action's bids as ``{letter: (chips, garnets, choice)}`` in letter order."""
     bids = action["bids"]
     return {

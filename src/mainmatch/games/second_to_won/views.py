@@ -9,12 +9,13 @@ later views.
 from __future__ import annotations
 
 from mainmatch.engine.errors import IllegalAction
+from mainmatch.engine.game import JSONObject, View
 
 from .resolve import copy_end
-from .state import SecondState
+from .state import Row, SecondState
 
 
-def view(game_id: str, state: SecondState, player: str | None) -> dict:
+def view(game_id: str, state: SecondState, player: str | None) -> View:
     """§5: the public view, plus ``you`` for a player."""
     t = state.table
     out = {
@@ -46,7 +47,7 @@ def view(game_id: str, state: SecondState, player: str | None) -> dict:
     return out
 
 
-def _bids(row: tuple) -> dict:
+def _bids(row: Row) -> JSONObject:
     """One auction's bids as §5 shows them, from its row (``SecondState.bids``)."""
     bids = {}
     for i in range(1, len(row), 4):
@@ -57,7 +58,7 @@ def _bids(row: tuple) -> dict:
     return {"auction": row[0], "bids": bids}
 
 
-def _won(row: tuple) -> list[dict]:
+def _won(row: Row) -> list[JSONObject]:
     """The items won as §5 shows them, from their row (``SecondState.won``)."""
     out = []
     for i in range(0, len(row), 5):

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from mainmatch.engine.game import JSONObject
+
 _CLAUSE = re.compile(r"(?P<parts>.+?)\s+to\s+(?P<target>you|choice|others)", re.IGNORECASE)
 _PARTS = (
     ("add", re.compile(r"([+-]?[0-9]+)\s*points?", re.IGNORECASE)),
@@ -35,7 +37,7 @@ class WordingError(ValueError):
     """A seed-style item text that cannot be read; the message says why."""
 
 
-def effect_text(effect: dict) -> str:
+def effect_text(effect: JSONObject) -> str:
     """One effect in the seed's words.
 
     >>> effect_text({"target": "you", "add": 40, "garnets": 2})
@@ -59,12 +61,12 @@ def effect_text(effect: dict) -> str:
     return f"{' & '.join(parts)} to {effect['target'].upper()}"
 
 
-def item_text(effects: list[dict]) -> str:
+def item_text(effects: list[JSONObject]) -> str:
     """All effects of an item in the seed's words, joined with ``"; "``."""
     return "; ".join(effect_text(e) for e in effects)
 
 
-def parse_item_text(text: str) -> list[dict]:
+def parse_item_text(text: str) -> list[JSONObject]:
     """The effects a seed-style item text describes (see the module doc).
 
     >>> parse_item_text("+40 points & 2 Garnets to YOU")
@@ -80,8 +82,8 @@ def parse_item_text(text: str) -> list[dict]:
             raise WordingError(
                 f'cannot read {clause!r}: a clause ends with "to YOU", "to CHOICE" or "to OTHERS"; {GRAMMAR_HINT}'
             )
-        effect: dict = {"target": m["target"].lower()}
-        found: dict = {}
+        effect: JSONObject = {"target": m["target"].lower()}
+        found: JSONObject = {}
         for part in (p.strip() for p in m["parts"].split("&")):
             for key, pattern in _PARTS:
                 pm = pattern.fullmatch(part)
