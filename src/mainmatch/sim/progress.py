@@ -40,6 +40,16 @@ def progress_bar(
 ) -> Iterator[Callable[[int], None]]:
     """A bar for ``total`` matches on ``console`` (none when ``quiet``);
     yields the callback that advances it by the matches just finished."""
+    with resizable_bar(console, quiet, label, total) as (advance, _resize):
+        yield advance
+
+
+@contextmanager
+def resizable_bar(
+    console: Console, quiet: bool, label: str, total: int
+) -> Iterator[tuple[Callable[[int], None], Callable[[int], None]]]:
+    """:func:`progress_bar` whose total may change (``train --minutes`` knows
+    its budget after two batches): yields ``advance(k)`` and ``resize(total)``."""
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -59,4 +69,7 @@ def progress_bar(
             progress.advance(task, k)
             progress.refresh()
 
-        yield advance
+        def resize(new: int) -> None:
+            progress.update(task, total=new)
+
+        yield advance, resize
