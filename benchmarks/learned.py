@@ -10,27 +10,30 @@
 - **deviations** (``--deviations N`` matches each, 0 to skip): one seat plays a
   deviation against the learned bot in every other seat, paired with the
   all-learned table on the same seeds (the gain in points of ToL - EC, 95%
-  interval): ``random``, the game's own bots, and for The Sealed Bid the simple
-  hand-written policies below (all-in on the biggest prize left, all-in every
-  round, all-in on the last round, a chip a round, half each round, nothing).
+  interval): ``random``, the game's own bots, simple hand-written policies for
+  any game (``all-in``: every amount at its largest and yes to every optional
+  part; ``minimum``: every amount at its least; ``one``: the least amount above
+  it; ``quarter``, ``half``, ``three-quarters``: that fraction of each amount's
+  range; choices uniform; read off the step descriptions as the learned bot
+  reads them), and for The Sealed Bid the policies below (all-in on the biggest
+  prize left, all-in every round, all-in on the last round, a chip a round, half
+  each round, nothing).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import time
 from pathlib import Path
 from typing import Any
 
 from mainmatch import games
-from mainmatch.bots import bot_names, register
-from mainmatch.bots.learned import LEARNED, check_learned, make_learned
+from mainmatch.bots.learned import check_learned, make_learned
 from mainmatch.engine import Match
 from mainmatch.engine.repair import repair
-from mainmatch.sim import simulate
+from mainmatch.sim.learn_deviations import deviations
 
 
 class SealedHabit:
@@ -94,46 +97,6 @@ def speed(data: dict, decisions: int, seed: int) -> dict[str, Any]:
     return {"decisions": made, "cpu_seconds": spent, "per_second": made / spent}
 
 
-def deviations(data: dict, matches: int, seed: int) -> list[dict[str, Any]]:
-    game_id, n = data["game"], int(data["players"])
-    tuned = {"learned": (LEARNED, {"file": data})}
-    names = [b for b in bot_names(game_id) if b != data["name"]]
-    if game_id == "sealed_bid":
-        for label in SEALED:
-            register(game_id, label, _habit(label))
-            names.append(label)
-    variant = data.get("variant") or None
-
-    def play(lineup: list[str]) -> list[Any]:
-        return simulate(
-            game_id, lineup, matches, seed=seed, workers=1, tuned=tuned, players=n, variant=variant
-        ).run.summaries
-
-    base = play(["learned"] * n)
-    rows = []
-    for name in names:
-        sims = play([name] + ["learned"] * (n - 1))
-        gains, tol, ec = [], 0, 0
-        for s, b in zip(sims, base):
-            k = s.bots.index(name)
-            tol += s.tokens[k] > 0
-            ec += s.ec == k
-            gains.append(((s.tokens[k] > 0) - (s.ec == k)) - ((b.tokens[k] > 0) - (b.ec == k)))
-        mean = sum(gains) / len(gains)
-        sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
-        half = 1.96 * sd / math.sqrt(len(gains))
-        rows.append(
-            {
-                "deviation": name,
-                "tol": tol / matches,
-                "ec": ec / matches,
-                "gain": mean,
-                "interval": [mean - half, mean + half],
-            }
-        )
-    return rows
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", type=Path)
@@ -151,7 +114,8 @@ def main(argv: list[str] | None = None) -> int:
         f"core ({s['decisions']:,} decisions in {s['cpu_seconds']:.2f} CPU s)"
     )
     if args.deviations:
-        rows = deviations(data, args.deviations, args.seed)
+        extra = {label: _habit(label) for label in SEALED} if data["game"] == "sealed_bid" else {}
+        rows = deviations(data, args.deviations, args.seed, extra)
         out["deviations"] = rows
         print(f"one seat deviating from an all-learned table, {args.deviations:,} matches each:")
         for r in sorted(rows, key=lambda r: -r["gain"]):

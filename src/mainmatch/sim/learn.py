@@ -31,9 +31,7 @@ from __future__ import annotations
 import hashlib
 import math
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -112,8 +110,8 @@ def check_train(spec: TrainSpec) -> int:
         raise MainmatchError(f"--budget must be {MIN_BUDGET} to {MAX_BUDGET:,} matches")
     if not 1 <= spec.workers <= 256:
         raise MainmatchError("--workers must be 1 to 256")
-    if spec.ray is not None:
-        raise MainmatchError("--ray is not supported by train yet; use --workers")
+    if spec.ray is not None and not spec.ray.strip():
+        raise MainmatchError("--ray must be auto or a cluster's address")
     if not spec.name or "," in spec.name or spec.name.strip() != spec.name:
         raise MainmatchError("--name must be a bot name without commas or spaces")
     if not 1 <= spec.iterations <= 50:
@@ -325,6 +323,7 @@ class Run:
             matches,
             seed=seed,
             workers=self.spec.workers,
+            ray=self.spec.ray,
             variant=self.spec.variant,
             tuned=tuned,
             players=self.players,
@@ -344,17 +343,6 @@ def schedule(budget: int, iterations: int) -> list[int]:
 def meta_matches(budget: int) -> int:
     """Matches per member per meta-solver step: 0.5% of the budget, 50 to 400."""
     return max(50, min(400, budget // 200))
-
-
-@contextmanager
-def worker_pool(workers: int) -> Iterator[Any]:
-    if workers <= 1:
-        yield None
-        return
-    import multiprocessing
-
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        yield pool
 
 
 def fit(run: Run, on_budget: Callable[[int], None] | None = None) -> tuple[dict[str, Any], int]:

@@ -36,9 +36,9 @@ from .learn import (
     own_bots,
     schedule,
     sub_seed,
-    worker_pool,
 )
 from .learn_discover import discover
+from .learn_pool import worker_pool
 from .stats import Z95
 
 PROFILE = "learned"
@@ -56,7 +56,7 @@ def train(
     players = check_train(spec)
     found = discover(spec.game, players, spec.variant, spec.seed)
     fixed = ["random"] + own_bots(spec.game)
-    with worker_pool(spec.workers) as pool:
+    with worker_pool(spec.workers, spec.ray) as pool:
         run = Run(spec, players, found, pool, on_progress or (lambda _n: None), fixed, clock=clock)
         data, budget = fit(run, on_budget)
         data["summary"] = measure(run, data, budget, fixed)
@@ -221,7 +221,7 @@ def best_response_against(
     ``spec.budget`` matches: ``balance``'s learned best-response oracle."""
     players = check_train(spec)
     found = discover(spec.game, players, spec.variant, spec.seed)
-    with worker_pool(spec.workers) as pool:
+    with worker_pool(spec.workers, spec.ray) as pool:
         run = Run(spec, players, found, pool, on_progress or (lambda _n: None))
         learner = Learner(found, spec.lr)
         learner.fresh_optimisers()
