@@ -1,8 +1,11 @@
 """A learned bot's speed, and the single-seat deviations at a table of it (issue 31).
 
     .venv/bin/python benchmarks/learned.py FILE [--decisions N] [--deviations N] [--seed S]
+    .venv/bin/python benchmarks/learned.py --untrained GAME [--players N] --deviations 0
 
-``FILE`` is a learned file (``mainmatch train ... -o FILE``). It prints:
+``FILE`` is a learned file (``mainmatch train ... -o FILE``); ``--untrained GAME``
+makes one from the game's discovered features with two members of random
+weights (normal, seed 7: every choice matters, the cost is a trained file's). It prints:
 
 - **speed**: decisions a second of one learned seat on one core (``act`` over the
   views and requests of matches the file plays against itself, its member drawn
@@ -74,6 +77,42 @@ def _habit(label: str) -> Any:
     return make
 
 
+def untrained(game_id: str, players: int | None) -> dict:
+    """A learned file of random weights for ``game_id`` (module doc)."""
+    import numpy as np
+
+    from mainmatch.bots.learned import FORMAT, encode_weights
+    from mainmatch.sim.learn_discover import discover
+
+    n = players or games.get(game_id).default_count()
+    found = discover(game_id, n, None, 0)
+    r = np.random.default_rng(7)
+    size = len(found.features)
+    members = [
+        {
+            "label": f"R{k}",
+            "weights": {
+                kind: encode_weights(r.normal(0, 1.0, (size, d["actions"])))
+                for kind, d in sorted(found.decisions.items())
+            },
+        }
+        for k in range(2)
+    ]
+    data = {
+        "format": FORMAT,
+        "game": game_id,
+        "name": "learned",
+        "players": n,
+        "variant": {},
+        "features": found.features,
+        "scales": found.scales,
+        "decisions": found.decisions,
+        "members": members,
+        "mixture": [0.5, 0.5],
+    }
+    return check_learned(data)
+
+
 def speed(data: dict, decisions: int, seed: int) -> dict[str, Any]:
     game = games.get(data["game"])
     players = game.default_lineup(int(data["players"]))
@@ -99,13 +138,18 @@ def speed(data: dict, decisions: int, seed: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", type=Path)
+    parser.add_argument("file", type=Path, nargs="?")
+    parser.add_argument("--untrained", metavar="GAME")
+    parser.add_argument("--players", type=int)
     parser.add_argument("--decisions", type=int, default=5000)
     parser.add_argument("--deviations", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
-    data = check_learned(json.loads(args.file.read_text("utf-8")), str(args.file))
+    if args.untrained:
+        data = untrained(args.untrained, args.players)
+    else:
+        data = check_learned(json.loads(args.file.read_text("utf-8")), str(args.file))
     out: dict[str, Any] = {"file": str(args.file), "game": data["game"]}
     s = speed(data, args.decisions, args.seed)
     out["speed"] = s
