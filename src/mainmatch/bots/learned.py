@@ -105,6 +105,8 @@ class Policy:
         self._game: Any = None
         #: the current action's view part of the logits, per decision kind
         self._logits: dict[str, list[float]] = {}
+        #: ``_logits`` with ``pick:bias`` added, per decision kind
+        self._biased: dict[str, list[float]] = {}
         #: an amount pick's ``(index, amount)`` choices by its bounds
         self._amounts: dict[tuple[int, int | None, bool, int], list[tuple[int, int]]] = {}
 
@@ -153,6 +155,7 @@ class Policy:
         seat = seats_of(view, me) if isinstance(me, str) else {}
         base = self.encoder.encode(view, request, me) if isinstance(me, str) else None
         self._logits = {}
+        self._biased = {}
         run = walk(step, request, players)
         try:
             pick = next(run)
@@ -166,6 +169,35 @@ class Policy:
         if found is None:
             found = self._logits[kind] = (base @ weights).tolist()
         return found
+
+    def _play_logits(
+        self,
+        member: Member,
+        pick: Pick,
+        weights: np.ndarray,
+        base: np.ndarray,
+        seat: Mapping[str, int],
+    ) -> tuple[list[float], list[tuple[list[float], float]]]:
+        """The logits of the view and the pick's first feature when it is
+        ``pick:bias`` (the same in every pick: added once per kind, first, as the
+        arrays added it), and the pick's other features as ``(row, d)`` shifts."""
+        kind = pick.kind
+        logits = self._base_logits(kind, weights, base)
+        shifts = []
+        for n, (i, v) in enumerate(self.encoder.pick_features(pick, seat)):
+            base_i = float(base[i])
+            if v == base_i:
+                continue
+            if n == 0 and i == self.encoder.bias:
+                found = self._biased.get(kind)
+                if found is None:
+                    d = v - base_i
+                    row = member.row(kind, i)
+                    found = self._biased[kind] = [x + d * w for x, w in zip(logits, row)]
+                logits = found
+                continue
+            shifts.append((member.row(kind, i), v - base_i))
+        return logits, shifts
 
     def _allowed(
         self, pick: Pick, seat: Mapping[str, int], decision: Decision | None
@@ -211,12 +243,7 @@ class Policy:
                 index = sample(p, idx, rng)
                 trace.picks.append((pick.kind, x, idx, index, p))
             else:  # playing: the view's part of the logits once per kind, the pick's added
-                logits = self._base_logits(pick.kind, weights, base)
-                shifts = []
-                for i, v in self.encoder.pick_features(pick, seat):
-                    base_i = float(base[i])
-                    if v != base_i:
-                        shifts.append((member.row(pick.kind, i), v - base_i))
+                logits, shifts = self._play_logits(member, pick, weights, base, seat)
                 index = draw(logits, shifts, idx, rng)
         for i, v in allowed:
             if i == index:

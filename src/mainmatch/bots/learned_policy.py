@@ -145,6 +145,8 @@ class Encoder:
                 slots[1][word] = i
             else:
                 slots[0] = (i, float(self.scales[i]))
+        #: the column of ``pick:bias`` (``None``: the file has none)
+        self.bias = self.index.get("pick:bias")
         #: ``(place in the pick's values, column, scale)`` of each ``PICK_FEATURES`` name held
         self.pick_columns = tuple(
             (k, self.index[name], float(self.scales[self.index[name]]))
