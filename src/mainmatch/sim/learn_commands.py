@@ -30,9 +30,11 @@ bots), its mixture solved by regret matching+ on simulated payoffs. -o FILE
 is the bot: play it with simulate --bot-params FILE --bots NAME. The summary
 measures it against random and the game's bots, and its exploitability: the
 best gain of one deviating seat (random, the game's bots, fixed rules, a fresh
-learned best response) with 95% intervals, a lower bound. --minutes is wall
-time (the budget it fixed is printed: --budget with that figure and the same
-seed gives the same file); --budget is training matches.
+learned best response) with 95% intervals, a lower bound. --minutes is a
+wall-clock deadline for training and measuring (a run it did not cut prints the
+budget it fixed: --budget with that figure and the same seed gives the same
+file); --budget is training matches. --ray auto|ADDRESS plays the batches on
+Ray (the same file as local processes).
 """
 
 
