@@ -147,8 +147,7 @@ class LanternMarket(Game[LanternState]):
             "chips": dict(state.chips),
             "points": dict(state.points),
             "history": [
-                {**h, "bids": dict(h["bids"]), "winners": list(h["winners"])}
-                for h in state.history
+                {**h, "bids": dict(h["bids"]), "winners": list(h["winners"])} for h in state.history
             ],
         }
         if player is not None:
