@@ -1,8 +1,11 @@
 """A learned bot's speed, and the single-seat deviations at a table of it (issue 31).
 
     .venv/bin/python benchmarks/learned.py FILE [--decisions N] [--deviations N] [--seed S]
+    .venv/bin/python benchmarks/learned.py --untrained GAME [--players N] --deviations 0
 
-``FILE`` is a learned file (``mainmatch train ... -o FILE``). It prints:
+``FILE`` is a learned file (``mainmatch train ... -o FILE``); ``--untrained GAME``
+makes one from the game's discovered features with two members of random
+weights (normal, seed 7: every choice matters, the cost is a trained file's). It prints:
 
 - **speed**: decisions a second of one learned seat on one core (``act`` over the
   views and requests of matches the file plays against itself, its member drawn
@@ -10,27 +13,30 @@
 - **deviations** (``--deviations N`` matches each, 0 to skip): one seat plays a
   deviation against the learned bot in every other seat, paired with the
   all-learned table on the same seeds (the gain in points of ToL - EC, 95%
-  interval): ``random``, the game's own bots, and for The Sealed Bid the simple
-  hand-written policies below (all-in on the biggest prize left, all-in every
-  round, all-in on the last round, a chip a round, half each round, nothing).
+  interval): ``random``, the game's own bots, simple hand-written policies for
+  any game (``all-in``: every amount at its largest and yes to every optional
+  part; ``minimum``: every amount at its least; ``one``: the least amount above
+  it; ``quarter``, ``half``, ``three-quarters``: that fraction of each amount's
+  range; choices uniform; read off the step descriptions as the learned bot
+  reads them), and for The Sealed Bid the policies below (all-in on the biggest
+  prize left, all-in every round, all-in on the last round, a chip a round, half
+  each round, nothing).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import time
 from pathlib import Path
 from typing import Any
 
 from mainmatch import games
-from mainmatch.bots import bot_names, register
-from mainmatch.bots.learned import LEARNED, check_learned, make_learned
+from mainmatch.bots.learned import check_learned, make_learned
 from mainmatch.engine import Match
 from mainmatch.engine.repair import repair
-from mainmatch.sim import simulate
+from mainmatch.sim.learn_deviations import deviations
 
 
 class SealedHabit:
@@ -71,6 +77,42 @@ def _habit(label: str) -> Any:
     return make
 
 
+def untrained(game_id: str, players: int | None) -> dict:
+    """A learned file of random weights for ``game_id`` (module doc)."""
+    import numpy as np
+
+    from mainmatch.bots.learned import FORMAT, encode_weights
+    from mainmatch.sim.learn_discover import discover
+
+    n = players or games.get(game_id).default_count()
+    found = discover(game_id, n, None, 0)
+    r = np.random.default_rng(7)
+    size = len(found.features)
+    members = [
+        {
+            "label": f"R{k}",
+            "weights": {
+                kind: encode_weights(r.normal(0, 1.0, (size, d["actions"])))
+                for kind, d in sorted(found.decisions.items())
+            },
+        }
+        for k in range(2)
+    ]
+    data = {
+        "format": FORMAT,
+        "game": game_id,
+        "name": "learned",
+        "players": n,
+        "variant": {},
+        "features": found.features,
+        "scales": found.scales,
+        "decisions": found.decisions,
+        "members": members,
+        "mixture": [0.5, 0.5],
+    }
+    return check_learned(data)
+
+
 def speed(data: dict, decisions: int, seed: int) -> dict[str, Any]:
     game = games.get(data["game"])
     players = game.default_lineup(int(data["players"]))
@@ -94,55 +136,20 @@ def speed(data: dict, decisions: int, seed: int) -> dict[str, Any]:
     return {"decisions": made, "cpu_seconds": spent, "per_second": made / spent}
 
 
-def deviations(data: dict, matches: int, seed: int) -> list[dict[str, Any]]:
-    game_id, n = data["game"], int(data["players"])
-    tuned = {"learned": (LEARNED, {"file": data})}
-    names = [b for b in bot_names(game_id) if b != data["name"]]
-    if game_id == "sealed_bid":
-        for label in SEALED:
-            register(game_id, label, _habit(label))
-            names.append(label)
-    variant = data.get("variant") or None
-
-    def play(lineup: list[str]) -> list[Any]:
-        return simulate(
-            game_id, lineup, matches, seed=seed, workers=1, tuned=tuned, players=n, variant=variant
-        ).run.summaries
-
-    base = play(["learned"] * n)
-    rows = []
-    for name in names:
-        sims = play([name] + ["learned"] * (n - 1))
-        gains, tol, ec = [], 0, 0
-        for s, b in zip(sims, base):
-            k = s.bots.index(name)
-            tol += s.tokens[k] > 0
-            ec += s.ec == k
-            gains.append(((s.tokens[k] > 0) - (s.ec == k)) - ((b.tokens[k] > 0) - (b.ec == k)))
-        mean = sum(gains) / len(gains)
-        sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
-        half = 1.96 * sd / math.sqrt(len(gains))
-        rows.append(
-            {
-                "deviation": name,
-                "tol": tol / matches,
-                "ec": ec / matches,
-                "gain": mean,
-                "interval": [mean - half, mean + half],
-            }
-        )
-    return rows
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", type=Path)
+    parser.add_argument("file", type=Path, nargs="?")
+    parser.add_argument("--untrained", metavar="GAME")
+    parser.add_argument("--players", type=int)
     parser.add_argument("--decisions", type=int, default=5000)
     parser.add_argument("--deviations", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
-    data = check_learned(json.loads(args.file.read_text("utf-8")), str(args.file))
+    if args.untrained:
+        data = untrained(args.untrained, args.players)
+    else:
+        data = check_learned(json.loads(args.file.read_text("utf-8")), str(args.file))
     out: dict[str, Any] = {"file": str(args.file), "game": data["game"]}
     s = speed(data, args.decisions, args.seed)
     out["speed"] = s
@@ -151,7 +158,8 @@ def main(argv: list[str] | None = None) -> int:
         f"core ({s['decisions']:,} decisions in {s['cpu_seconds']:.2f} CPU s)"
     )
     if args.deviations:
-        rows = deviations(data, args.deviations, args.seed)
+        extra = {label: _habit(label) for label in SEALED} if data["game"] == "sealed_bid" else {}
+        rows = deviations(data, args.deviations, args.seed, extra)
         out["deviations"] = rows
         print(f"one seat deviating from an all-learned table, {args.deviations:,} matches each:")
         for r in sorted(rows, key=lambda r: -r["gain"]):

@@ -35,6 +35,8 @@ from mainmatch.engine.errors import MainmatchError
 from .learned_policy import (
     Encoder,
     actions_of,
+    amount_options,
+    draw,
     masked_softmax,
     options,
     rule_choice,
@@ -67,6 +69,14 @@ class Member:
     label: str
     weights: dict[str, np.ndarray] = field(default_factory=dict)
     rule: str | None = None
+    #: rows of ``weights`` as lists (a pick's own features, read per pick in play)
+    rows: dict[tuple[str, int], list[float]] = field(default_factory=dict)
+
+    def row(self, kind: str, i: int) -> list[float]:
+        found = self.rows.get((kind, i))
+        if found is None:
+            found = self.rows[(kind, i)] = self.weights[kind][i].tolist()
+        return found
 
 
 @dataclass
@@ -94,7 +104,11 @@ class Policy:
         self._shapes: dict[str, Shape] = {}
         self._game: Any = None
         #: the current action's view part of the logits, per decision kind
-        self._logits: dict[str, np.ndarray] = {}
+        self._logits: dict[str, list[float]] = {}
+        #: ``_logits`` with ``pick:bias`` added, per decision kind
+        self._biased: dict[str, list[float]] = {}
+        #: an amount pick's ``(index, amount)`` choices by its bounds
+        self._amounts: dict[tuple[int, int | None, bool, int], list[tuple[int, int]]] = {}
 
     def _member(self, m: Mapping[str, Any]) -> Member:
         weights = {}
@@ -141,6 +155,7 @@ class Policy:
         seat = seats_of(view, me) if isinstance(me, str) else {}
         base = self.encoder.encode(view, request, me) if isinstance(me, str) else None
         self._logits = {}
+        self._biased = {}
         run = walk(step, request, players)
         try:
             pick = next(run)
@@ -149,11 +164,57 @@ class Policy:
         except StopIteration as done:
             return done.value
 
-    def _base_logits(self, kind: str, weights: np.ndarray, base: np.ndarray) -> np.ndarray:
+    def _base_logits(self, kind: str, weights: np.ndarray, base: np.ndarray) -> list[float]:
         found = self._logits.get(kind)
         if found is None:
-            found = self._logits[kind] = base @ weights
+            found = self._logits[kind] = (base @ weights).tolist()
         return found
+
+    def _play_logits(
+        self,
+        member: Member,
+        pick: Pick,
+        weights: np.ndarray,
+        base: np.ndarray,
+        seat: Mapping[str, int],
+    ) -> tuple[list[float], list[tuple[list[float], float]]]:
+        """The logits of the view and the pick's first feature when it is
+        ``pick:bias`` (the same in every pick: added once per kind, first, as the
+        arrays added it), and the pick's other features as ``(row, d)`` shifts."""
+        kind = pick.kind
+        logits = self._base_logits(kind, weights, base)
+        shifts = []
+        for n, (i, v) in enumerate(self.encoder.pick_features(pick, seat)):
+            base_i = float(base[i])
+            if v == base_i:
+                continue
+            if n == 0 and i == self.encoder.bias:
+                found = self._biased.get(kind)
+                if found is None:
+                    d = v - base_i
+                    row = member.row(kind, i)
+                    found = self._biased[kind] = [x + d * w for x, w in zip(logits, row)]
+                logits = found
+                continue
+            shifts.append((member.row(kind, i), v - base_i))
+        return logits, shifts
+
+    def _allowed(
+        self, pick: Pick, seat: Mapping[str, int], decision: Decision | None
+    ) -> list[tuple[int, Any]]:
+        """``(index, value)`` of the pick's choices that the file's indices reach."""
+        actions = decision.actions if decision is not None else None
+        if pick.role == "amount":  # the same bounds give the same choices: kept
+            key = (pick.low, pick.high, pick.signed, actions or 0)
+            found = self._amounts.get(key)
+            if found is None:
+                found = [(i, v) for i, v in amount_options(pick) if actions is None or i < actions]
+                self._amounts[key] = found
+            return found
+        allowed = options(pick, seat, decision.values if decision is not None else [])
+        if actions is not None:
+            allowed = [(i, v) for i, v in allowed if i < actions]
+        return allowed
 
     def _choose(
         self,
@@ -164,11 +225,7 @@ class Policy:
         rng: random.Random,
         trace: Trace | None,
     ) -> Any:
-        decision = self.decisions.get(pick.kind)
-        vocab = decision.values if decision is not None else []
-        allowed = options(pick, seat, vocab)
-        if decision is not None:
-            allowed = [(i, v) for i, v in allowed if i < decision.actions]
+        allowed = self._allowed(pick, seat, self.decisions.get(pick.kind))
         if not allowed:  # nothing the indices say: the walk's own least (the game repairs)
             return pick.low if pick.role == "amount" else (pick.values or (None,))[0]
         if len(allowed) == 1:
@@ -186,13 +243,12 @@ class Policy:
                 index = sample(p, idx, rng)
                 trace.picks.append((pick.kind, x, idx, index, p))
             else:  # playing: the view's part of the logits once per kind, the pick's added
-                logits = self._base_logits(pick.kind, weights, base)
-                for i, v in self.encoder.pick_features(pick, seat):
-                    base_i = base[i]
-                    if v != base_i:
-                        logits = logits + (v - base_i) * weights[i]
-                index = sample(masked_softmax(logits, idx), idx, rng)
-        return dict(allowed)[index]
+                logits, shifts = self._play_logits(member, pick, weights, base, seat)
+                index = draw(logits, shifts, idx, rng)
+        for i, v in allowed:
+            if i == index:
+                return v
+        raise AssertionError(index)  # the index is one of allowed
 
 
 def viewer(view: Mapping[str, Any]) -> str | None:

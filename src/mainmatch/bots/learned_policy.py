@@ -140,40 +140,37 @@ class Encoder:
             node = self.tree
             for part in _parts(path):
                 node = node.setdefault(part, {})
-            slots = node.setdefault(_SLOTS, ({}, {}))
+            slots = node.setdefault(_SLOTS, [None, {}])
             if eq:
                 slots[1][word] = i
             else:
-                slots[0]["n"] = (i, float(self.scales[i]))
+                slots[0] = (i, float(self.scales[i]))
+        #: the column of ``pick:bias`` (``None``: the file has none)
+        self.bias = self.index.get("pick:bias")
+        #: ``(place in the pick's values, column, scale)`` of each ``PICK_FEATURES`` name held
+        self.pick_columns = tuple(
+            (k, self.index[name], float(self.scales[self.index[name]]))
+            for k, name in enumerate(PICK_FEATURES)
+            if name in self.index
+        )
 
     def encode(self, view: dict, request: dict | None, player: str) -> np.ndarray:
         """The view and request as features (module doc)."""
-        x = np.zeros(self.size, dtype=np.float64)
         seat = seats_of(view, player)
-        keys = {p: f"@{k}" for p, k in seat.items()}
+        fill = _Filler([0.0] * self.size, seat, {p: f"@{k}" for p, k in seat.items()})
         for root, part, latest in (("view", view, True), ("request", request or {}, False)):
             node = self.tree.get(root)
             if node is not None:
-                _fill(x, node, part, seat, keys, latest, root)
-        return x
+                fill.fill(node, part, latest)
+        return np.array(fill.x, dtype=np.float64)
 
     def pick_features(self, pick: Pick, seat: Mapping[str, int]) -> list[tuple[int, float]]:
         """``(column, value)`` of the pick's own features (module doc)."""
-        out = []
-        index = self.index
         high = pick.high if pick.high is not None else pick.low
-        for name, value in (
-            ("pick:bias", 1.0),
-            ("pick:count", pick.count),
-            ("pick:left", pick.left),
-            ("pick:low", pick.low),
-            ("pick:high", high),
-        ):
-            i = index.get(name)
-            if i is not None:
-                out.append((i, max(-1.0, min(1.0, value / self.scales[i]))))
+        values = (1.0, pick.count, pick.left, pick.low, high)
+        out = [(i, max(-1.0, min(1.0, values[k] / scale))) for k, i, scale in self.pick_columns]
         if pick.key is not None:
-            i = index.get(f"pick:key={key_name(pick.key, seat)}")
+            i = self.index.get(f"pick:key={key_name(pick.key, seat)}")
             if i is not None:
                 out.append((i, 1.0))
         return out
@@ -196,55 +193,57 @@ def _parts(path: str) -> list[str | int]:
     return [int(i) if i else key for i, key in _PART.findall(path)]
 
 
-def _fill(
-    x: np.ndarray,
-    node: dict[Any, Any],
-    value: Any,
-    seat: Mapping[str, int],
-    keys: Mapping[str, str],
-    latest: bool,
-    at: str,
-) -> None:
-    """Write the leaves of ``value`` that ``node`` names into ``x`` (as :func:`leaves`)."""
-    if isinstance(value, dict):
-        if any(k in node for k in _STANDING):
-            for name, v in standing(at, value, seat):
-                _leaf(x, node.get(name.rpartition(".")[2]), v, seat)
-        for k, v in value.items():
-            sub = node.get(keys.get(k, k) if isinstance(k, str) else str(k))
-            if sub is not None:
-                _fill(x, sub, v, seat, keys, latest, at)
-    elif isinstance(value, list):
-        if latest and value and all(isinstance(w, dict) for w in value):
-            sub = node.get(-1)
-            if sub is not None:
-                _fill(x, sub, value[-1], seat, keys, latest, at)
-        else:
-            for i, v in enumerate(value[:LIST_CAP]):
-                sub = node.get(i)
+class _Filler:
+    """Writes the leaves of a view that a tree of feature names names (as
+    :func:`leaves` reads them) into ``x``: a list while filling (numpy's item
+    writes cost more than the arithmetic), one array at the end."""
+
+    __slots__ = ("keys", "seat", "x")
+
+    def __init__(self, x: list[float], seat: Mapping[str, int], keys: Mapping[str, str]):
+        self.x, self.seat, self.keys = x, seat, keys
+
+    def fill(self, node: dict[Any, Any], value: Any, latest: bool) -> None:
+        if isinstance(value, dict):
+            if any(k in node for k in _STANDING):
+                for name, v in standing("", value, self.seat):
+                    self.leaf(node.get(name.rpartition(".")[2]), v)
+            keys = self.keys
+            for k, v in value.items():
+                sub = node.get(keys.get(k, k) if isinstance(k, str) else str(k))
                 if sub is not None:
-                    _fill(x, sub, v, seat, keys, latest, at)
-    elif value is not None:
-        _leaf(x, node, value, seat)
+                    self.fill(sub, v, latest)
+        elif isinstance(value, list):
+            if latest and value and all(isinstance(w, dict) for w in value):
+                sub = node.get(-1)
+                if sub is not None:
+                    self.fill(sub, value[-1], latest)
+            else:
+                for i, v in enumerate(value[:LIST_CAP]):
+                    sub = node.get(i)
+                    if sub is not None:
+                        self.fill(sub, v, latest)
+        elif value is not None:
+            self.leaf(node, value)
 
-
-def _leaf(x: np.ndarray, node: dict[Any, Any] | None, value: Any, seat: Mapping[str, int]) -> None:
-    slots = node.get(_SLOTS) if node is not None else None
-    if slots is None:
-        return
-    numbers, words = slots
-    if isinstance(value, str):
-        word = f"@{seat[value]}" if value in seat else value
-        i = words.get(word)
-        if i is not None:
-            x[i] = 1.0
-        if word[:1] == "@":
+    def leaf(self, node: dict[Any, Any] | None, value: Any) -> None:
+        slots = node.get(_SLOTS) if node is not None else None
+        if slots is None:
             return
-    if "n" in numbers:
-        v = number(value)
-        if v is not None:
-            i, scale = numbers["n"]
-            x[i] = max(-1.0, min(1.0, v / scale))
+        column, words = slots
+        if isinstance(value, str):
+            word = self.keys.get(value, value)
+            i = words.get(word)
+            if i is not None:
+                self.x[i] = 1.0
+            if word[:1] == "@":
+                return
+        if column is not None:
+            kind = type(value)
+            v = float(value) if kind is int or kind is float else number(value)
+            if v is not None:
+                i, scale = column
+                self.x[i] = max(-1.0, min(1.0, v / scale))
 
 
 def key_name(key: Any, seat: Mapping[str, int]) -> str:
@@ -319,6 +318,62 @@ def sample(p: np.ndarray, allowed: Sequence[int], rng: random.Random) -> int:
         if u < acc:
             return int(i)
     return int(allowed[-1])
+
+
+def draw(
+    logits: Sequence[float],
+    shifts: Sequence[tuple[Sequence[float], float]],
+    allowed: Sequence[int],
+    rng: random.Random,
+) -> int:
+    """:func:`sample` of :func:`masked_softmax` of ``logits`` plus ``d * row`` for
+    each ``(row, d)`` of ``shifts`` (the pick's features), over ``allowed`` only:
+    the same numbers in the same order as the full-width arrays, so the same
+    index, for a fraction of the cost (docs/decisions/learn.md LRN11)."""
+    z = [logits[a] for a in allowed]
+    for row, d in shifts:  # feature by feature, as the arrays were added
+        z = [x + d * row[a] for x, a in zip(z, allowed)]
+    top = max(z)
+    # numpy's exp (its own vector code on some CPUs) and its sum's order, as masked_softmax
+    e = np.exp(np.asarray(z) - top).tolist()
+    total = 0.0 + pairwise_sum(e)
+    u = rng.random()
+    acc = 0.0
+    for a, x in zip(allowed, e):
+        acc += x / total
+        if u < acc:
+            return a
+    return allowed[-1]
+
+
+def pairwise_sum(values: Sequence[float]) -> float:
+    """The sum in numpy's order for a float64 vector (eight running sums in
+    blocks of 128, halves above), so that it equals ``ndarray.sum`` bit for bit.
+
+    >>> xs = [0.1 * k for k in range(1, 40)]
+    >>> pairwise_sum(xs) == float(np.asarray(xs).sum())
+    True
+    """
+    n = len(values)
+    if n < 8:
+        total = 0.0
+        for x in values:
+            total += x
+        return total
+    if n <= 128:
+        r = list(values[:8])
+        i = 8
+        while i < n - n % 8:
+            for j in range(8):
+                r[j] += values[i + j]
+            i += 8
+        total = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+        for x in values[i:]:
+            total += x
+        return total
+    half = n // 2
+    half -= half % 8
+    return pairwise_sum(values[:half]) + pairwise_sum(values[half:])
 
 
 def rule_choice(rule: str, allowed: list[tuple[int, Any]], pick: Pick, rng: random.Random) -> int:

@@ -294,9 +294,14 @@ class Walker:
 
     def pair(self, name: str, node: Input) -> Generator[Pick, Any, list[Any]]:
         offered = self.offered(node, consume=False)
-        free = {a: [b for b in offered if frozenset((a, b)) not in self.pairs] for a in offered}
-        a = yield from self.pick(f"{name}#1", "player", node, tuple(x for x in offered if free[x]))
-        b = yield from self.pick(f"{name}#2", "player", node, tuple(free.get(a, ())))
+        pairs = self.pairs
+        # a first seat with a partner left (every seat before any pair is taken)
+        firsts = tuple(
+            x for x in offered if not pairs or any(frozenset((x, b)) not in pairs for b in offered)
+        )
+        a = yield from self.pick(f"{name}#1", "player", node, firsts)
+        seconds = [b for b in offered if frozenset((a, b)) not in pairs] if a in offered else []
+        b = yield from self.pick(f"{name}#2", "player", node, tuple(seconds))
         self.pairs.add(frozenset((a, b)))
         return [a, b]
 

@@ -31,9 +31,7 @@ from __future__ import annotations
 import hashlib
 import math
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -112,8 +110,8 @@ def check_train(spec: TrainSpec) -> int:
         raise MainmatchError(f"--budget must be {MIN_BUDGET} to {MAX_BUDGET:,} matches")
     if not 1 <= spec.workers <= 256:
         raise MainmatchError("--workers must be 1 to 256")
-    if spec.ray is not None:
-        raise MainmatchError("--ray is not supported by train yet; use --workers")
+    if spec.ray is not None and not spec.ray.strip():
+        raise MainmatchError("--ray must be auto or a cluster's address")
     if not spec.name or "," in spec.name or spec.name.strip() != spec.name:
         raise MainmatchError("--name must be a bot name without commas or spaces")
     if not 1 <= spec.iterations <= 50:
@@ -208,6 +206,30 @@ def learned_file(
     }
 
 
+def now() -> float:
+    """The wall clock (seconds; tests replace it)."""
+    return time.perf_counter()
+
+
+@dataclass
+class Clock:
+    """``--minutes`` as a wall-clock deadline from the command's start, read
+    between units of work (a batch, a meta-game step, a measured table:
+    docs/decisions/learn.md LRN12); no deadline without ``minutes``."""
+
+    minutes: float | None
+    started: float = field(default_factory=lambda: now())
+
+    def left(self, share: float = 1.0) -> float:
+        """Seconds left of ``share`` of the time (``inf`` without a deadline)."""
+        if self.minutes is None:
+            return math.inf
+        return self.started + self.minutes * 60 * share - now()
+
+    def over(self, share: float = 1.0) -> bool:
+        return self.left(share) <= 0
+
+
 @dataclass
 class Run:
     """One training run's state: the spec, its pool and its progress."""
@@ -220,6 +242,16 @@ class Run:
     fixed: list[str] = field(default_factory=list)
     played: int = 0
     log: list[dict] = field(default_factory=list)
+    clock: Clock = field(default_factory=lambda: Clock(None))
+    #: what the clock cut (empty: the run is what ``--budget`` reproduces)
+    cuts: list[str] = field(default_factory=list)
+    #: wall seconds and matches of the training batches (the pace measuring plans by)
+    batch_seconds: float = 0.0
+    batch_matches: int = 0
+
+    def pace(self) -> float:
+        """Wall seconds a training match so far."""
+        return self.batch_seconds / max(1, self.batch_matches)
 
     def field_of(self, members: list[dict], mixture: list[float], fixed: list[str]) -> tuple:
         """The field: the population's mixture and the fixed bots (module doc)."""
@@ -233,6 +265,7 @@ class Run:
         return tuple(out)
 
     def batch(self, learner: Learner, field_: tuple, seed: int, share: float, index: int) -> Sums:
+        started = now()
         data = learned_file(self.spec, self.players, self.found, [learner.member("learner")], [1])
         per = BATCH // CHUNKS
         tasks = [
@@ -254,6 +287,8 @@ class Run:
         ]
         sums = run_tasks(tasks, self.pool)
         learner.update(sums)
+        self.batch_seconds += now() - started
+        self.batch_matches += BATCH
         self.played += BATCH
         self.progress(BATCH)
         return sums
@@ -288,6 +323,7 @@ class Run:
             matches,
             seed=seed,
             workers=self.spec.workers,
+            ray=self.spec.ray,
             variant=self.spec.variant,
             tuned=tuned,
             players=self.players,
@@ -309,41 +345,38 @@ def meta_matches(budget: int) -> int:
     return max(50, min(400, budget // 200))
 
 
-@contextmanager
-def worker_pool(workers: int) -> Iterator[Any]:
-    if workers <= 1:
-        yield None
-        return
-    import multiprocessing
-
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        yield pool
-
-
 def fit(run: Run, on_budget: Callable[[int], None] | None = None) -> tuple[dict[str, Any], int]:
-    """Train (module doc): the learned file without its ``summary``, and the budget."""
+    """Train (module doc): the learned file without its ``summary``, and the budget.
+    With ``--minutes`` the clock ends training at ``TRAIN_SHARE`` of the time,
+    between batches (the first two always play: they fix the budget)."""
     spec, found, players = run.spec, run.found, run.players
     learner = Learner(found, spec.lr)
     members: list[dict] = []
     solver = MetaSolver("regret")
     mixture: list[float] = []
     budget = spec.budget
-    started = time.perf_counter()
+    started = now()
     plan = schedule(budget, spec.iterations) if budget is not None else None
     index = 0
     for t in range(spec.iterations):
+        if t and run.clock.over(TRAIN_SHARE):
+            run.cuts.append(f"training stopped before iteration {t + 1} of {spec.iterations}")
+            break
         learner.fresh_optimisers()
         field_ = run.field_of(members, mixture, run.fixed)
         seed = sub_seed(spec.seed, f"train/{t}")
         b = 0
         stakes, seats = 0.0, 0
         while plan is None or b < plan[t]:
+            if plan is not None and index >= 2 and b and run.clock.over(TRAIN_SHARE):
+                run.cuts.append(f"iteration {t + 1} stopped after {b} of {plan[t]} batches")
+                break
             sums = run.batch(learner, field_, seed, spec.learner_share, index)
             stakes, seats = stakes + sums.stakes, seats + sums.seats
             index += 1
             b += 1
             if plan is None and index == 2:  # the pace of two batches fixes the budget
-                pace = (time.perf_counter() - started) / (2 * BATCH)
+                pace = (now() - started) / (2 * BATCH)
                 budget = max(least_budget(spec.iterations), fix_budget(spec.minutes or 0, pace))
                 plan = schedule(budget, spec.iterations)
                 if on_budget is not None:
@@ -353,21 +386,7 @@ def fit(run: Run, on_budget: Callable[[int], None] | None = None) -> tuple[dict[
             {"iteration": t, "batches": b, "learner_stakes": round(stakes / max(1, seats), 4)}
         )
         members.append(learner.member(f"L{t + 1}"))
-        if solver.sigma:
-            solver.add()
-        else:
-            solver.start([1.0])
-        for step in range(META_STEPS if len(members) > 1 else 0):
-            u = run.payoffs(
-                members,
-                list(solver.sigma),
-                meta_matches(budget),
-                sub_seed(spec.seed, f"meta/{t}/{step}"),
-            )
-            solver.update(u)
-            run.log[-1].setdefault("payoffs", []).append([round(x, 4) for x in u])
-        mixture = solver.average()
-        run.log[-1]["mixture"] = [round(w, 4) for w in mixture]
+        mixture = _solve(run, solver, members, budget, t)
     assert budget is not None
     data = learned_file(spec, players, found, members, mixture)
     data["training"] = {
@@ -379,6 +398,31 @@ def fit(run: Run, on_budget: Callable[[int], None] | None = None) -> tuple[dict[
         "iterations_log": run.log,
     }
     return data, budget
+
+
+def _solve(run: Run, solver: MetaSolver, members: list[dict], budget: int, t: int) -> list[float]:
+    """The meta-game's steps after member ``t`` joined: the new mixture (steps the
+    clock leaves no time for are not played: the average so far stands)."""
+    spec = run.spec
+    if solver.sigma:
+        solver.add()
+    else:
+        solver.start([1.0])
+    for step in range(META_STEPS if len(members) > 1 else 0):
+        if run.clock.over(TRAIN_SHARE):
+            run.cuts.append(f"the meta-game of iteration {t + 1} stopped after {step} steps")
+            break
+        u = run.payoffs(
+            members,
+            list(solver.sigma),
+            meta_matches(budget),
+            sub_seed(spec.seed, f"meta/{t}/{step}"),
+        )
+        solver.update(u)
+        run.log[-1].setdefault("payoffs", []).append([round(x, 4) for x in u])
+    mixture = solver.average()
+    run.log[-1]["mixture"] = [round(w, 4) for w in mixture]
+    return mixture
 
 
 def fix_budget(minutes: float, pace: float) -> int:

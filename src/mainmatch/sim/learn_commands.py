@@ -8,28 +8,18 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from mainmatch.engine.errors import MainmatchError
 
 from .commands import write_text
 from .labopts import PLAYERS_HELP, variant_option
-from .progress import RateColumn
+from .progress import resizable_bar
 from .tables import report_console
 
 TRAIN_HELP = """Train a learned bot for GAME from its step descriptions and views alone.
@@ -40,9 +30,11 @@ bots), its mixture solved by regret matching+ on simulated payoffs. -o FILE
 is the bot: play it with simulate --bot-params FILE --bots NAME. The summary
 measures it against random and the game's bots, and its exploitability: the
 best gain of one deviating seat (random, the game's bots, fixed rules, a fresh
-learned best response) with 95% intervals, a lower bound. --minutes is wall
-time (the budget it fixed is printed: --budget with that figure and the same
-seed gives the same file); --budget is training matches.
+learned best response) with 95% intervals, a lower bound. --minutes is a
+wall-clock deadline for training and measuring (a run it did not cut prints the
+budget it fixed: --budget with that figure and the same seed gives the same
+file); --budget is training matches. --ray auto|ADDRESS plays the batches on
+Ray (the same file as local processes).
 """
 
 
@@ -117,9 +109,14 @@ def register(app: typer.Typer) -> None:
             fixed = 1 + len(own_bots(game))
             # with --minutes the bar's length is a guess until two batches fix the budget
             guess = spec.budget or least_budget(spec.iterations)
-            with training_bar(quiet, game, planned(spec, guess, fixed)) as (advance, resize):
+            bar = resizable_bar(
+                Console(stderr=True), quiet, f"training {game}", planned(spec, guess, fixed)
+            )
+            with bar as (advance, resize):
                 data = train(spec, advance, lambda b: resize(planned(spec, b, fixed)))
-            data["training"]["reproduce"] = reproduce(data)
+            # a file the clock cut is not what --budget writes (training.clock says what was cut)
+            cut = bool(data["training"].get("clock"))
+            data["training"]["reproduce"] = None if cut else reproduce(data)
             write_text(out, json.dumps(data, indent=1, sort_keys=True) + "\n")
             print_summary(data, console)
             console.print(
@@ -131,35 +128,6 @@ def register(app: typer.Typer) -> None:
         except MainmatchError as exc:
             Console(stderr=True, soft_wrap=True).print(f"[red]error:[/red] {exc}", highlight=False)
             raise typer.Exit(2) from None
-
-
-@contextmanager
-def training_bar(
-    quiet: bool, game: str, total: int
-) -> Iterator[tuple[Callable[[int], None], Callable[[int], None]]]:
-    """A Rich bar of the matches played; yields ``advance(k)`` and ``resize(total)``."""
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        RateColumn(),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=quiet,
-        auto_refresh=False,
-    ) as progress:
-        task = progress.add_task(f"training {game}", total=total)
-
-        def advance(k: int) -> None:
-            progress.advance(task, k)
-            progress.refresh()
-
-        def resize(new: int) -> None:
-            progress.update(task, total=new)
-
-        yield advance, resize
 
 
 def _pts(x: dict) -> str:
@@ -203,10 +171,15 @@ def print_summary(data: dict, console: Console) -> None:
         )
     console.print(devs)
     x = s["exploitability"]
+    again = f"Same file again: {t['reproduce']}"
+    if t.get("clock"):
+        again = (
+            f"The clock ({t['clock']['minutes']} minutes) cut: {'; '.join(t['clock']['cut'])}; "
+            f"--budget {t['budget']} trains the full budget instead (not this file)."
+        )
     console.print(
         f"Exploitability found: {x['deviation']} gains {_pts(x['gain'])} points over the table's "
-        f"own {_pts(s['value'])}; a lower bound (only these deviations were tried). "
-        f"Same file again: {t['reproduce']}",
+        f"own {_pts(s['value'])}; a lower bound (only these deviations were tried). {again}",
         highlight=False,
         soft_wrap=True,
     )

@@ -25,6 +25,7 @@ from mainmatch.bots.learned import LEARNED
 from .learn import (
     BATCH,
     META_STEPS,
+    Clock,
     Learner,
     Run,
     TrainSpec,
@@ -35,9 +36,9 @@ from .learn import (
     own_bots,
     schedule,
     sub_seed,
-    worker_pool,
 )
 from .learn_discover import discover
+from .learn_pool import worker_pool
 from .stats import Z95
 
 PROFILE = "learned"
@@ -51,14 +52,17 @@ def train(
     on_budget: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """``mainmatch train``: the learned file, trained (``learn.fit``) and measured."""
+    clock = Clock(spec.minutes)
     players = check_train(spec)
     found = discover(spec.game, players, spec.variant, spec.seed)
     fixed = ["random"] + own_bots(spec.game)
-    with worker_pool(spec.workers) as pool:
-        run = Run(spec, players, found, pool, on_progress or (lambda _n: None), fixed)
+    with worker_pool(spec.workers, spec.ray) as pool:
+        run = Run(spec, players, found, pool, on_progress or (lambda _n: None), fixed, clock=clock)
         data, budget = fit(run, on_budget)
         data["summary"] = measure(run, data, budget, fixed)
     data["training"]["matches_played"] = run.played
+    if run.cuts:  # a file the clock cut is not what --budget writes: say what was cut
+        data["training"]["clock"] = {"minutes": spec.minutes, "cut": run.cuts}
     return data
 
 
@@ -76,6 +80,23 @@ def eval_matches(budget: int, given: int | None = None) -> int:
     return given if given is not None else max(200, min(2000, budget // 40))
 
 
+def sizes(run: Run, budget: int, tables: int) -> tuple[int, int]:
+    """Matches per measured table and the fresh best response's training matches:
+    from the budget, or less where the clock's time left (at the training pace)
+    would not hold them (the best response then gets a quarter of it, in whole
+    batches, none below one batch; a table at least 10 matches)."""
+    matches = eval_matches(budget, run.spec.eval_matches)
+    br = br_budget(run, budget)
+    left, pace = run.clock.left(), run.pace()
+    if left == math.inf or pace * (tables * matches + br) <= left:
+        return matches, br
+    br = min(br, int(max(0.0, left) / 4 / max(pace, 1e-9)) // BATCH * BATCH)
+    fit_ = int((max(0.0, left) - pace * br) / max(pace * tables, 1e-9))
+    smaller = max(10, min(matches, fit_))
+    run.cuts.append(f"measured tables of {smaller} matches (not {matches}), best response {br}")
+    return smaller, br
+
+
 def paired(values: Sequence[float]) -> dict[str, Any]:
     """Mean with a normal 95% interval."""
     n = len(values)
@@ -90,50 +111,39 @@ def _seat_of(bots: Sequence[str], name: str) -> int:
 
 
 def measure(run: Run, data: dict, budget: int, fixed: list[str]) -> dict[str, Any]:
-    """The summary (module doc)."""
+    """The summary (module doc); with ``--minutes``, tables the clock leaves no
+    time for are not played (the oracles name those that were)."""
     n = run.players
-    matches = eval_matches(budget, run.spec.eval_matches)
+    deviations = _deviations(data, fixed)
+    matches, br_matches = sizes(run, budget, 2 * len(fixed) + len(RULES) + 2)
     learned = (LEARNED, {"file": data})
     seed = sub_seed(run.spec.seed, "summary")
-    rates = []
-    for other in fixed:
-        sim = run.simulate([PROFILE] + [other] * (n - 1), {PROFILE: learned}, matches, seed)
-        row = next(b for b in sim.report["bots"] if b["bot"] == PROFILE)
-        rates.append({"against": other, "tol_rate": row["tol_rate"], "ec_rate": row["ec_rate"]})
     base = run.simulate([PROFILE] * n, {PROFILE: learned}, matches, seed)
     own = [
         math.fsum((s.tokens[k] > 0) - (s.ec == k) for k in range(n)) / n for s in base.run.summaries
     ]
-    deviations: list[tuple[str, str, tuple[str, Any] | None]] = [
-        (name, "a bot of the game" if name != "random" else "random play", None) for name in fixed
-    ]
-    for rule in RULES:
+    if br_matches:
+        br = best_response(run, data, br_matches)
         deviations.append(
-            (rule, f"the fixed rule {rule}", (LEARNED, {"file": rule_file(data, rule)}))
+            ("best-response", "a fresh learned best response", (LEARNED, {"file": br}))
         )
-    br = best_response(run, data, budget)
-    deviations.append(("best-response", "a fresh learned best response", (LEARNED, {"file": br})))
     rows: list[dict[str, Any]] = []
     for label, what, tuned in deviations:
+        if rows and run.clock.over():
+            run.cuts.append(f"deviations after {rows[-1]['deviation']} not measured")
+            break
         name = "deviator" if tuned is not None else label
         extra = {name: tuned} if tuned is not None else {}
         sim = run.simulate([name] + [PROFILE] * (n - 1), {PROFILE: learned, **extra}, matches, seed)
-        gains, tol, ec = [], 0, 0
-        for s, b in zip(sim.run.summaries, base.run.summaries):
-            k = _seat_of(s.bots, name)
-            mine = (s.tokens[k] > 0) - (s.ec == k)
-            tol += s.tokens[k] > 0
-            ec += s.ec == k
-            gains.append(float(mine - ((b.tokens[k] > 0) - (b.ec == k))))
-        rows.append(
-            {
-                "deviation": label,
-                "what": what,
-                "gain": paired(gains),
-                "tol_rate": tol / len(gains),
-                "ec_rate": ec / len(gains),
-            }
-        )
+        rows.append(_deviation_row(label, what, name, sim, base))
+    rates = []
+    for other in fixed:
+        if run.clock.over():
+            run.cuts.append(f"rates against {other} and after not measured")
+            break
+        sim = run.simulate([PROFILE] + [other] * (n - 1), {PROFILE: learned}, matches, seed)
+        row = next(b for b in sim.report["bots"] if b["bot"] == PROFILE)
+        rates.append({"against": other, "tol_rate": row["tol_rate"], "ec_rate": row["ec_rate"]})
     best = max(rows, key=lambda r: r["gain"]["value"])
     return {
         "matches_per_table": matches,
@@ -146,8 +156,36 @@ def measure(run: Run, data: dict, budget: int, fixed: list[str]) -> dict[str, An
             "deviation": best["deviation"],
             "lower_bound": True,
             "oracles": [r["deviation"] for r in rows],
-            "best_response_matches": br_budget(run, budget),
+            "best_response_matches": br_matches,
         },
+    }
+
+
+def _deviations(data: dict, fixed: list[str]) -> list[tuple[str, str, tuple[str, Any] | None]]:
+    """The deviations tried (module doc), the fresh best response added after."""
+    out: list[tuple[str, str, tuple[str, Any] | None]] = [
+        (name, "a bot of the game" if name != "random" else "random play", None) for name in fixed
+    ]
+    for rule in RULES:
+        out.append((rule, f"the fixed rule {rule}", (LEARNED, {"file": rule_file(data, rule)})))
+    return out
+
+
+def _deviation_row(label: str, what: str, name: str, sim: Any, base: Any) -> dict[str, Any]:
+    """One deviating seat's gain over the same seat of the all-learned table."""
+    gains, tol, ec = [], 0, 0
+    for s, b in zip(sim.run.summaries, base.run.summaries):
+        k = _seat_of(s.bots, name)
+        mine = (s.tokens[k] > 0) - (s.ec == k)
+        tol += s.tokens[k] > 0
+        ec += s.ec == k
+        gains.append(float(mine - ((b.tokens[k] > 0) - (b.ec == k))))
+    return {
+        "deviation": label,
+        "what": what,
+        "gain": paired(gains),
+        "tol_rate": tol / len(gains),
+        "ec_rate": ec / len(gains),
     }
 
 
@@ -164,13 +202,13 @@ def br_budget(run: Run, budget: int) -> int:
     return max(BATCH, int(budget * run.spec.br_share) // BATCH * BATCH)
 
 
-def best_response(run: Run, data: dict, budget: int) -> dict:
-    """A new learner trained in one seat against ``data`` (the answer)."""
+def best_response(run: Run, data: dict, matches: int) -> dict:
+    """A new learner trained ``matches`` matches in one seat against ``data`` (the answer)."""
     learner = Learner(run.found, run.spec.lr)
     learner.fresh_optimisers()
     field_ = ((1.0, (LEARNED, {"file": _bare(data)})),)
     seed = sub_seed(run.spec.seed, "best-response")
-    for index in range(br_budget(run, budget) // BATCH):
+    for index in range(matches // BATCH):
         run.batch(learner, field_, seed, 0.0, index)
     return {**_bare(data), "members": [learner.member("best-response")], "mixture": [1]}
 
@@ -183,7 +221,7 @@ def best_response_against(
     ``spec.budget`` matches: ``balance``'s learned best-response oracle."""
     players = check_train(spec)
     found = discover(spec.game, players, spec.variant, spec.seed)
-    with worker_pool(spec.workers) as pool:
+    with worker_pool(spec.workers, spec.ray) as pool:
         run = Run(spec, players, found, pool, on_progress or (lambda _n: None))
         learner = Learner(found, spec.lr)
         learner.fresh_optimisers()

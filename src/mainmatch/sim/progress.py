@@ -50,6 +50,16 @@ def progress_bar(
 ) -> Iterator[Callable[[int], None]]:
     """A bar for ``total`` matches on ``console`` (none when ``quiet``);
     yields the callback that advances it by the matches just finished."""
+    with resizable_bar(console, quiet, label, total) as (advance, _resize):
+        yield advance
+
+
+@contextmanager
+def resizable_bar(
+    console: Console, quiet: bool, label: str, total: int
+) -> Iterator[tuple[Callable[[int], None], Callable[[int], None]]]:
+    """:func:`progress_bar` whose total may change (``train --minutes`` knows
+    its budget after two batches): yields ``advance(k)`` and ``resize(total)``."""
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -72,7 +82,12 @@ def progress_bar(
             if lines is not None:
                 lines.advance(k)
 
-        yield advance
+        def resize(new: int) -> None:
+            progress.update(task, total=new)
+            if lines is not None:
+                lines.total = max(new, 1)
+
+        yield advance, resize
         # the run is over: its bar ends full, at the matches it played
         done = progress.tasks[0].completed
         progress.update(task, total=done)
