@@ -24,14 +24,12 @@ from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
 from mainmatch import games
-from mainmatch.bots import bot_names
-from mainmatch.engine.game import Game, JSONObject, State
+from mainmatch.engine.game import JSONObject
 
-from . import deadlines as dl
 from .admin import COOKIE, end_session, require_admin, session_problem, start_session
 from .errors import Conflict, Forbidden
+from .gameinfo import game_info
 from .home import RECORD_KEY, host_extras, restored
-from .inputwords import describe_step, host_inputs, kind_words
 from .logredact import plain_param
 from .ratelimit import SeatRequest, check_draft, client_of, seat_request, token_access
 from .service import Access, Created, HostService, available_games, broken_games
@@ -172,41 +170,6 @@ class Seat(_Body):
 
 
 # ------------------------------------------------------------------ games
-
-
-def game_info(game: Game[State]) -> JSONObject:
-    schema = game.config_schema()
-    low, high = game.players_range()
-    return {
-        "id": game.id,
-        "title": game.title,
-        "pitch": game.pitch,
-        # the fewest players (the one number of a game for exactly N); kept for older clients
-        "player_count": low,
-        # a match takes any count from players_min to players_max (Game.players_range)
-        "players_min": low,
-        "players_max": high,
-        "players_default": game.default_count(),
-        "default_players": list(game.default_players),
-        # player ids for the most seats: a match of N players takes the first N
-        "lineup": game.default_lineup(high),
-        # each with its label, help (the spec's words) and kind of input (inputwords.py)
-        "host_inputs": host_inputs(game, schema),
-        "variant_keys": [k.as_dict() for k in game.variant_keys],
-        "config_defs": schema.get("$defs", {}),
-        "step_kinds": {
-            k: {
-                "default_deadline": p,
-                "words": kind_words(game, k),
-                "action_schema": game.action_schema(k),
-                # the step's description (engine/steps.py): what the web form is built from
-                "description": describe_step(game, k),
-            }
-            for k, p in dl.default_policies(game).items()
-        },
-        "bots": bot_names(game.id),
-        "rules": game.rules_summary(),
-    }
 
 
 @router.get("/games", summary="The games this server runs")

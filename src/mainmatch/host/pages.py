@@ -303,7 +303,7 @@ def _login(request: Request, key: str, nxt: str) -> Response:
 def new(request: Request, game: str | None = None) -> HTMLResponse:
     gs = available_games()
     chosen = game if game in {g.id for g in gs} else (gs[0].id if gs else None)
-    from .api import game_info
+    from .gameinfo import game_info
 
     return HTMLResponse(
         render(
