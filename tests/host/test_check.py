@@ -113,3 +113,21 @@ def test_checks_have_a_rate_limit_of_their_own(api):
     assert _check(api, made, "dh", {}).status_code == 200
     now[0] += 10  # time passes: the bucket fills again
     assert _check(api, made, "jk", {}).status_code == 200
+
+
+def test_a_refusal_names_fields_in_the_forms_words_not_json_keys(api):
+    """issue 34 item 9: The MVP's rules word a duplicate purchase as the spec's
+    example does ("buy_identity lists the same letter twice"); the player reads
+    the form's words for the field instead (decision DAY13), on the check and on
+    a submission alike."""
+    seats = list(api.create("mvp")["player_tokens"])
+    made = api.create("mvp", options={"garnets": {p: 5 for p in seats}})
+    player = seats[0]
+    r = _check(api, made, player, {"buy_identity": ["A", "A"]})
+    assert r.status_code == 200, r.text
+    error = r.json()["error"]
+    assert "buy_identity" not in error
+    assert error.startswith('"Learn the card on a hidden place" lists the same letter twice')
+    sent = api.submit(made, player, {"buy_identity": ["A", "A"]})
+    assert sent.status_code == 422
+    assert sent.json()["error"] == error

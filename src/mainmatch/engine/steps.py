@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import enum
 import random
+import re
 import string
 import types
 import typing
@@ -59,6 +60,7 @@ __all__ = [
     "describe",
     "field_words",
     "fill",
+    "in_players_words",
     "listed",
     "literals_of",
     "plain_echo",
@@ -409,6 +411,42 @@ def field_words(model: type[BaseModel], path: str) -> str:
         return None
 
     return ", ".join(find(describe(model), ()) or (path,))
+
+
+def in_players_words(model: type[BaseModel], message: str) -> str:
+    """``message`` (a rules' refusal) with the JSON keys of ``model`` that no
+    player types (``snake_case`` keys such as ``buy_identity``) named by the form's
+    words instead: a leading ``key: `` is dropped where the message already says
+    where (the ``(in "...")`` the games add), any other mention is the field's
+    words in quotes. The rules keep the spec's wording (its messages are examples);
+    a player reads this one (issue 34, item 9; docs/decisions/day1.md DAY13).
+
+    >>> from pydantic import BaseModel
+    >>> class Act(BaseModel):
+    ...     buy_chips: typing.Annotated[int, Ask("amount", "Chips to buy")]
+    >>> in_players_words(Act, 'buy_chips: -1 is too few (in "Chips to buy")')
+    '-1 is too few (in "Chips to buy")'
+    >>> in_players_words(Act, "buy_chips must be a whole number")
+    '"Chips to buy" must be a whole number'
+    """
+    for node in _walk(describe(model)):
+        key = node.name
+        if "_" not in key or key not in message:
+            continue
+        where = f' (in "{field_words(model, node.path)}")'
+        if message.startswith(f"{key}: "):
+            message = message[len(key) + 2 :]
+            message += "" if where in message else where
+        if re.search(rf"\b{re.escape(key)}\b", message):
+            words = f'"{field_words(model, node.path)}"'
+            message = re.sub(rf"\b{re.escape(key)}\b", words, message).replace(where, "")
+    return message
+
+
+def _walk(nodes: tuple[Input, ...]) -> typing.Iterator[Input]:
+    for node in nodes:
+        yield node
+        yield from _walk(node.children)
 
 
 def steps_json(steps: Mapping[str, StepDescription]) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session, object_session
 from mainmatch.bots import bot_names
 from mainmatch.engine.errors import IllegalAction, MainmatchError
 from mainmatch.engine.game import Game, JSONObject, Request, State
+from mainmatch.engine.steps import in_players_words
 
 from . import deadlines as dl
 from . import delivery
@@ -60,6 +61,13 @@ def check_action(snap: Snapshot, player: str, action: Any) -> None:
     checked now. Defaults are legal whatever is drawn, so any rng checks the same."""
     whole, _ = snap.game.complete_action(snap.state, player, action, random.Random(0))
     snap.game.validate(snap.state, player, whole)
+
+
+def _worded(snap: Snapshot, player: str, message: str) -> str:
+    """The rules' refusal as the player reads it: the step's JSON keys named by
+    the form's words (``engine.steps.in_players_words``)."""
+    model = snap.game.action_models.get(snap.pending[player].get("kind", ""))
+    return message if model is None else in_players_words(model, message)
 
 
 #: what a player is told when the game's code fails on their submission; the
@@ -148,7 +156,7 @@ class StepsMixin(ResolvingMixin):
                 action,
             )
         except IllegalAction as exc:
-            raise Unprocessable(str(exc)) from None
+            raise Unprocessable(_worded(snap, player, str(exc))) from None
         except GameFault as exc:
             log.error("match %s: %s", match_id, exc)
             raise Conflict(CHECK_FAILED) from None
