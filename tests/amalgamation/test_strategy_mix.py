@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -154,5 +155,42 @@ def test_training_runs_and_is_reproducible(tmp_path):
         tuple(p["params"] for p in written["plans"]),
     )
     bot = StrategyBot(mixture)
+    m = match()
+    GAME.validate(m.state, "a", bot.act(GAME.view(m.state, "a"), m.pending["a"], random.Random(0)))
+
+
+def test_regret_matching_runs_and_is_reproducible(tmp_path):
+    """The re-weighing command (``train_amalgamation_rm``) at a tiny size: a valid mixture
+    file, the same for the same seed, keeping the start's plans."""
+    from mainmatch.bots import train_amalgamation_rm as rm
+
+    start = load_mixture.__wrapped__("amalgamation_mix.json")
+    small = {"iterations": 2, "matches": 2, "log": lambda _: None}
+    mixed = rm.regret_matching(start, seed=3, **small)
+    assert mixed == rm.regret_matching(start, seed=3, **small)
+    assert abs(sum(mixed[0]) - 1) < 1e-6 and all(w > 0 for w in mixed[0])
+    out = tmp_path / "mix.json"
+    here = Path(rm.__file__).with_name("amalgamation_mix.json")
+    assert (
+        rm.main(
+            [
+                "--seed",
+                "3",
+                "--iterations",
+                "1",
+                "--matches",
+                "2",
+                "--start",
+                str(here),
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    written = json.loads(out.read_text())
+    bot = StrategyBot(
+        (tuple(p["weight"] for p in written["plans"]), tuple(p["params"] for p in written["plans"]))
+    )
     m = match()
     GAME.validate(m.state, "a", bot.act(GAME.view(m.state, "a"), m.pending["a"], random.Random(0)))
