@@ -31,8 +31,11 @@ def url(request) -> str:
     return request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "pg_url")
 
 
-def other_process(url: str, code: str) -> subprocess.Popen:
-    """Python ``code`` run in a new process with ``svc``, a HostService on ``url``."""
+def other_process(url: str, code: str, timed: bool = False) -> subprocess.Popen:
+    """Python ``code`` run in a new process with ``svc``, a HostService on ``url``.
+    ``timed``: the process first prints ``time.monotonic()`` (one clock for every
+    process of the machine) when ``code`` starts, on its piped stdout, so a wait is
+    timed from the change itself, not from a Python start-up a busy machine slows."""
     prelude = (
         "import sys, time\n"
         "from mainmatch.host.db import Database\n"
@@ -40,7 +43,16 @@ def other_process(url: str, code: str) -> subprocess.Popen:
         f"svc = HostService(Database({url!r}))\n"
     )
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
-    return subprocess.Popen([sys.executable, "-c", prelude + code], env=env)
+    if timed:
+        code = "print(time.monotonic(), flush=True)\n" + code
+    out = subprocess.PIPE if timed else None
+    return subprocess.Popen([sys.executable, "-c", prelude + code], env=env, stdout=out, text=True)
+
+
+def began(p: subprocess.Popen) -> float:
+    """When a ``timed`` process started its code (its first line)."""
+    assert p.stdout is not None
+    return float(p.stdout.readline())
 
 
 def test_discord_notify_wakes_other_processes_and_web_streams(url):
@@ -62,10 +74,12 @@ def test_discord_notify_wakes_other_processes_and_web_streams(url):
     listener.start()
     assert listener.ready.wait(10)
     try:
-        start = time.monotonic()
         p = other_process(
-            url, f"svc.resolve({made.match_id!r}, svc.snapshot({made.match_id!r})[1].count + 1)"
+            url,
+            f"svc.resolve({made.match_id!r}, svc.snapshot({made.match_id!r})[1].count + 1)",
+            timed=True,
         )
+        start = began(p)
         assert p.wait(60) == 0
         assert got.wait(10), "no wake-up from the other process"
         assert heard[0][0] == made.match_id
@@ -81,10 +95,12 @@ def test_discord_notify_wakes_other_processes_and_web_streams(url):
             lines = r.iter_lines()
             assert next(lines).startswith("event: change")
             next(lines), next(lines)  # data, blank
-            start = time.monotonic()
             p = other_process(
-                url, f"svc.resolve({made.match_id!r}, svc.snapshot({made.match_id!r})[1].count + 1)"
+                url,
+                f"svc.resolve({made.match_id!r}, svc.snapshot({made.match_id!r})[1].count + 1)",
+                timed=True,
             )
+            start = began(p)
             assert p.wait(60) == 0
             line = next(lines)
             assert line.startswith("event: change"), line
