@@ -10,7 +10,7 @@ their players pending at once ...; the other steps have one": ``draft``,
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from mainmatch.engine.checks import present
@@ -120,6 +120,21 @@ class HomeostasisStep(Step[Any, Any]):
         out = self.quick(state, actions, None)
         return self.worked(state, actions) if out is None else out
 
+    def one_checked(
+        self,
+        state: HomeostasisState,
+        actions: dict[str, Action],
+        legal: Callable[[HomeostasisState, str, Any], bool],
+    ) -> HomeostasisState | None:
+        """Replay of a turn (a draft choice, a live bid): the one action checked by
+        ``legal`` and applied in one go (the engine has checked who acts); ``None``
+        for anything not plainly legal, which ``validate`` then words."""
+        ((p, action),) = actions.items()
+        if not legal(state, p, action):
+            return None
+        out = self.quick(state, actions, None)
+        return self.worked(state, actions) if out is None else out
+
     def worked(self, state: HomeostasisState, actions: dict[str, Action]) -> HomeostasisState:
         """:meth:`next_state` where :meth:`quick` does not apply: :meth:`run` on a draft."""
         w = QuietWork(state)
@@ -195,13 +210,7 @@ class Draft(HomeostasisStep):
     def checked_next_state(
         self, state: HomeostasisState, actions: dict[str, Action]
     ) -> HomeostasisState | None:
-        # replay: the drafter's choice checked and applied in one go (the engine has
-        # checked who acts: one action); anything not plainly legal is worded by validate
-        ((p, action),) = actions.items()
-        if not quick.legal_draft(state, p, action):
-            return None
-        out = quick.quick_draft(state, actions, None)
-        return self.worked(state, actions) if out is None else out
+        return self.one_checked(state, actions, quick.legal_draft)
 
     def run(self, w: Work, actions: dict[str, Action]) -> None:
         ((p, action),) = actions.items()
@@ -264,12 +273,7 @@ class Bid(HomeostasisStep):
     def checked_next_state(
         self, state: HomeostasisState, actions: dict[str, Action]
     ) -> HomeostasisState | None:
-        # as Draft's: a plainly legal bid or pass checked and applied in one go
-        ((p, action),) = actions.items()
-        if not quick.legal_bid(state, p, action):
-            return None
-        out = quick.quick_bid(state, actions, None)
-        return self.worked(state, actions) if out is None else out
+        return self.one_checked(state, actions, quick.legal_bid)
 
     def run(self, w: Work, actions: dict[str, Action]) -> None:
         ((p, action),) = actions.items()
