@@ -83,7 +83,7 @@ def test_live_bid_that_ties_a_slot_is_named_and_not_sent(phone_server, phone):
     form.locator(".slot-bid input[type=number]").fill(str(amount))
     # the engine's own words (validate.py), asked by the page before sending
     words = f"a bid of {amount} on slot {slot} would tie slot {slot} with slot"
-    assert rules_say(phone).startswith(words)
+    rules_say(phone, starts=words)
     refusal = _refused(phone, svc, made.match_id)
     assert refusal.startswith(words)
     assert svc.snapshot(made.match_id)[1].pending["a"]["kind"] == "bid"
@@ -114,7 +114,7 @@ def test_seat_exchange_total_counts_the_garnets_typed(phone_server, phone):
     phone.click(f"g.seat-button[data-seat={a}]")
     phone.click(f"g.seat-button[data-seat={b}]")
     phone.locator(".trade-list input").first.fill(str(money + 3))
-    assert rules_say(phone).startswith(f"trades total ${money + 3} but you have ${money}")
+    rules_say(phone, starts=f"trades total ${money + 3} but you have ${money}")
     garnets = phone.locator('#action-form input[data-path="garnets"]')
     garnets.fill("5")
     rules_say(phone, "")

@@ -152,7 +152,7 @@ def test_seat_exchange_trades_by_tapping_seats(phone_server, phone):
     assert "self-swap" in phone.locator(".trade-list").inner_text()
     phone.locator(".trade-list input").nth(1).fill("80")
     # the rules' own words, asked as the player types (seat_exchange spec §3.1 rule 4)
-    assert rules_say(phone).startswith("trades total $110 but you have $100")
+    rules_say(phone, starts="trades total $110 but you have $100")
     phone.locator(".trade-list input").nth(1).fill("50")
     rules_say(phone, "")
     assert echo_of(phone, "self-swap") == (

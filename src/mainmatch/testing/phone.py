@@ -109,15 +109,22 @@ def open_page(page: Any, base: str, token: str) -> None:
     page.wait_for_selector("#action-form")
 
 
-def rules_say(page: Any, expected: str | None = None, timeout: float = 10) -> str:
+def rules_say(
+    page: Any, expected: str | None = None, timeout: float = 10, starts: str | None = None
+) -> str:
     """The rules' answer to the form's draft (the check the page asks as the
-    player types): wait until the warning line is ``expected`` (``""``: none)
-    or, without ``expected``, until it says something; its text."""
+    player types): wait until the warning line is ``expected`` (``""``: none),
+    or begins with ``starts`` (the answer to the new draft, not an earlier
+    draft's still on the line), or, with neither, until it says something; its text."""
     js = "(document.getElementById('action-warning') || {}).textContent || ''"
     end = time.monotonic() + timeout
     while True:
         said = str(page.evaluate(f"() => {js}"))
-        if (said == expected) if expected is not None else said:
+        if expected is not None:
+            done = said == expected
+        else:
+            done = said.startswith(starts) if starts is not None else bool(said)
+        if done:
             return said
         assert time.monotonic() < end, f"the form's check said {said!r}, not {expected!r}"
         time.sleep(0.05)
