@@ -6,7 +6,10 @@ import itertools
 import random
 
 from mainmatch.bots import get_bot
-from mainmatch.bots.amalgamation import (
+from mainmatch.bots.driver import bot_move
+from mainmatch.engine import Match
+from mainmatch.games.amalgamation import GAME
+from mainmatch.games.amalgamation.bots.strategy import (
     ROLES,
     SplitBot,
     StrategyBot,
@@ -14,9 +17,6 @@ from mainmatch.bots.amalgamation import (
     expected_chips,
     streak_score,
 )
-from mainmatch.bots.driver import bot_move
-from mainmatch.engine import Match
-from mainmatch.games.amalgamation import GAME
 from mainmatch.games.amalgamation.minus import streak_score as game_streak_score
 from mainmatch.games.amalgamation.thief import split_chips
 

@@ -8,11 +8,11 @@ import random
 import pytest
 
 from mainmatch.bots import get_bot
-from mainmatch.bots.amalgamation import StrategyBot, plan_bot
-from mainmatch.bots.amalgamation_habits import HabitBot
 from mainmatch.bots.families import get_family
 from mainmatch.engine.driver import Driver
 from mainmatch.games.amalgamation import GAME
+from mainmatch.games.amalgamation.bots.habits import HabitBot
+from mainmatch.games.amalgamation.bots.strategy import StrategyBot, plan_bot
 
 from .helpers import P
 

@@ -10,17 +10,17 @@ from pathlib import Path
 import pytest
 
 from mainmatch.bots import get_bot
-from mainmatch.bots import train_amalgamation as train
-from mainmatch.bots.amalgamation import (
+from mainmatch.bots.families import get_family
+from mainmatch.engine.driver import Driver
+from mainmatch.games.amalgamation import GAME
+from mainmatch.games.amalgamation.bots import train
+from mainmatch.games.amalgamation.bots.strategy import (
     DEFAULTS,
     SplitBot,
     StrategyBot,
     load_mixture,
     starting_budget,
 )
-from mainmatch.bots.families import get_family
-from mainmatch.engine.driver import Driver
-from mainmatch.games.amalgamation import GAME
 
 from .helpers import P, act, match, step
 
@@ -160,9 +160,9 @@ def test_training_runs_and_is_reproducible(tmp_path):
 
 
 def test_regret_matching_runs_and_is_reproducible(tmp_path):
-    """The re-weighing command (``train_amalgamation_rm``) at a tiny size: a valid mixture
+    """The re-weighing command (``train_rm``) at a tiny size: a valid mixture
     file, the same for the same seed, keeping the start's plans."""
-    from mainmatch.bots import train_amalgamation_rm as rm
+    from mainmatch.games.amalgamation.bots import train_rm as rm
 
     start = load_mixture.__wrapped__("amalgamation_mix.json")
     small = {"iterations": 2, "matches": 2, "log": lambda _: None}

@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mainmatch import games
-from mainmatch.bots.homeostasis import StrategyBot, flat_ratio
 from mainmatch.engine.driver import Driver
+from mainmatch.games.homeostasis.bots.strategy import StrategyBot, flat_ratio
 from mainmatch.games.homeostasis.cards import DECK, SYMBOLS
 from mainmatch.games.homeostasis.expression import value_of
 

@@ -1,4 +1,4 @@
-"""The Homeostasis bot's shared slot values (bots/homeostasis_slots.py)."""
+"""The Homeostasis bot's shared slot values (games/homeostasis/bots/slots.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from itertools import permutations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mainmatch.bots.homeostasis_slots import (
+from mainmatch.games.homeostasis.bots.slots import (
     EXACT,
     SAMPLES,
     arrangements,

@@ -9,8 +9,14 @@ import random
 import pytest
 
 from mainmatch import games
-from mainmatch.bots.homeostasis import HABITS, OFFICIAL_EDGES, StrategyBot, edges, utility
 from mainmatch.engine.driver import Driver
+from mainmatch.games.homeostasis.bots.strategy import (
+    HABITS,
+    OFFICIAL_EDGES,
+    StrategyBot,
+    edges,
+    utility,
+)
 
 GAME = games.get("homeostasis")
 PLAYERS = list(GAME.default_players)

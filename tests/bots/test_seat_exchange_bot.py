@@ -1,5 +1,5 @@
 """The Seat Exchange strategy bot: its streak tables, beliefs and choices, and
-the public belief pool its bots share (``bots/seat_exchange_beliefs.py``)."""
+the public belief pool its bots share (``games/seat_exchange/bots/beliefs.py``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from mainmatch import games
 from mainmatch.bots.driver import bot_move
-from mainmatch.bots.seat_exchange import (
+from mainmatch.engine import Match
+from mainmatch.games.seat_exchange.bots import (
     LONGEST,
     PAIRS,
     RUNLEN,
@@ -24,9 +25,8 @@ from mainmatch.bots.seat_exchange import (
     score_swaps,
     seatings_from_view,
 )
-from mainmatch.bots.seat_exchange_beliefs import public_pool
-from mainmatch.bots.seat_exchange_tables import NEW_SEAT, swap_win_counts
-from mainmatch.engine import Match
+from mainmatch.games.seat_exchange.bots.beliefs import public_pool
+from mainmatch.games.seat_exchange.bots.tables import NEW_SEAT, swap_win_counts
 from mainmatch.games.seat_exchange.streaks import longest_streak, runs
 
 GAME = games.get("seat_exchange")

@@ -1,5 +1,5 @@
-"""The Seat Exchange strategy bot's circle protocol (``bots/seat_exchange_circle.py``,
-``bots/seat_exchange_plan.py``): number signals, the decoding of the public
+"""The Seat Exchange strategy bot's circle protocol (``games/seat_exchange/bots/circle.py``,
+``games/seat_exchange/bots/plan.py``): number signals, the decoding of the public
 record, the plans, and whole all-strategy matches under the official rules and
 rule variants (issue 24)."""
 
@@ -14,9 +14,10 @@ from mainmatch import games
 from mainmatch.bots import get_bot
 from mainmatch.bots.driver import bot_move
 from mainmatch.bots.families import get_family
-from mainmatch.bots.seat_exchange_circle import CircleBot, record_of, table_knowledge
-from mainmatch.bots.seat_exchange_money import MIX, last_round_spend, payoffs, solve
-from mainmatch.bots.seat_exchange_plan import (
+from mainmatch.engine import Match
+from mainmatch.games.seat_exchange.bots.circle import CircleBot, record_of, table_knowledge
+from mainmatch.games.seat_exchange.bots.money import MIX, last_round_spend, payoffs, solve
+from mainmatch.games.seat_exchange.bots.plan import (
     apply_swaps,
     claimed_number,
     full_plan,
@@ -26,7 +27,6 @@ from mainmatch.bots.seat_exchange_plan import (
     signal_seat,
     streak_seats,
 )
-from mainmatch.engine import Match
 from mainmatch.sim import simulate
 
 GAME = games.get("seat_exchange")
@@ -223,7 +223,7 @@ def test_the_plan_is_a_function_of_the_public_record_alone() -> None:
 
 
 def test_the_last_round_money_mix_is_reproduced_by_its_solver() -> None:
-    # a small run of the command that made MIX (seat_exchange_money.py) lands near it
+    # a small run of the command that made MIX (games/seat_exchange/bots/money.py) lands near it
     q = solve(seed=0, spends=4, steps=150, samples=1500)
     assert abs(q.sum() - 1) < 1e-9 and q[3] < 0.01
     assert max(abs(a - b) for a, b in zip(q, MIX)) < 0.05
@@ -286,7 +286,7 @@ def test_the_circle_family_can_stay_silent_and_ride_free() -> None:
 def test_at_two_rounds_only_the_players_the_plan_seats_in_the_streak_pay() -> None:
     """Issue 31: with one round left and no full circle, the players left out keep their
     money (among them the poorest is the EC), so a seat that never pays is no richer."""
-    from mainmatch.bots.seat_exchange_circle import planned_winners, table_plan
+    from mainmatch.games.seat_exchange.bots.circle import planned_winners, table_plan
 
     checked = 0
     for seed in range(4):
@@ -310,7 +310,7 @@ def test_at_two_rounds_only_the_players_the_plan_seats_in_the_streak_pay() -> No
 def test_at_two_rounds_a_silent_seat_is_left_out_of_the_streak() -> None:
     """A seat that does not tell its number is planned out of the one-round streak when
     another plan seats as many of the players who told (issue 31): mostly."""
-    from mainmatch.bots.seat_exchange_circle import planned_winners, table_plan
+    from mainmatch.games.seat_exchange.bots.circle import planned_winners, table_plan
 
     left_out = planned = 0
     for seed in range(8):
@@ -330,7 +330,7 @@ def test_at_two_rounds_a_silent_seat_is_left_out_of_the_streak() -> None:
 
 def test_partial_plans_count_only_the_players_who_told() -> None:
     """Leaving out the seats ``guessed`` never costs a streak seat of a player who told."""
-    from mainmatch.bots.seat_exchange_plan import _guessed_winners
+    from mainmatch.games.seat_exchange.bots.plan import _guessed_winners
 
     tried = 0
     for nums in _seatings(5, 60):

@@ -8,9 +8,9 @@ import random
 from homeostasis_helpers import PLAYERS, SEED_LAYOUT, Table
 
 from mainmatch.bots import bot_names, get_bot
-from mainmatch.bots.homeostasis import StrategyBot, utility
 from mainmatch.engine import Match
 from mainmatch.games.homeostasis import GAME
+from mainmatch.games.homeostasis.bots.strategy import StrategyBot, utility
 
 
 def test_registered_as_strategy() -> None:

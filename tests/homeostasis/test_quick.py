@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mainmatch.bots.homeostasis import StrategyBot
 from mainmatch.engine import Match
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.match import random_actions
 from mainmatch.games.homeostasis import GAME
+from mainmatch.games.homeostasis.bots.strategy import StrategyBot
 from mainmatch.games.homeostasis.work import QuietWork, Work
 
 PLAYERS = list(GAME.default_players)

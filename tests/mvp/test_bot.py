@@ -1,4 +1,4 @@
-"""The strategy bot (``mainmatch.bots.mvp``): legal in any table, team-aware,
+"""The strategy bot (``mainmatch.games.mvp.bots.strategy``): legal in any table, team-aware,
 and clearly better than random play at winning Tokens of Life."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def play_mixed(seed: int, bot_seats: list[str]) -> Match:
 
 
 def test_the_strategy_bot_is_registered():
-    # random first, then the families (bots/families/mvp.py) and the strategy bot
+    # random first, then the families (games/mvp/bots/families.py) and the strategy bot
     assert bot_names("mvp") == ["random", "chaser", "strategist", "strategy"]
     assert get_bot("mvp", "strategy").name == "strategy"
 

@@ -7,7 +7,7 @@ bids 5 chips on up to 6 cards) no longer pays."""
 from __future__ import annotations
 
 from mainmatch.bots.families import get_family
-from mainmatch.bots.mvp import MvpStrategyBot
+from mainmatch.games.mvp.bots.strategy import MvpStrategyBot
 from mainmatch.sim import simulate
 from mainmatch.sim.plan import make_plan
 from mainmatch.sim.play import play_match

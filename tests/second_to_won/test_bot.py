@@ -6,9 +6,14 @@ import random
 
 from mainmatch.bots import bot_names, get_bot
 from mainmatch.bots.driver import bot_move
-from mainmatch.bots.second_to_won import StrategyBot, others_gain, own_total, read_lots
 from mainmatch.engine import Match
 from mainmatch.games.second_to_won import GAME
+from mainmatch.games.second_to_won.bots.strategy import (
+    StrategyBot,
+    others_gain,
+    own_total,
+    read_lots,
+)
 from mainmatch.games.second_to_won.catalogue import seed_listing
 
 from .helpers import P, config, item, times, you

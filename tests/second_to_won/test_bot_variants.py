@@ -6,7 +6,7 @@ and Second to Won's strategy bots"."""
 
 from __future__ import annotations
 
-from mainmatch.bots.second_to_won import price
+from mainmatch.games.second_to_won.bots.strategy import price
 from mainmatch.sim.plan import make_plan
 from mainmatch.sim.play import play_match
 

@@ -1,13 +1,14 @@
 """The ``classic`` bot of The Amalgamation (:class:`SplitBot`) and what it
 reads: a plan's split of the balance over the four sub-games (the module doc of
 ``amalgamation.py`` says how). Apart so that the fixed-habits seat
-(``amalgamation_habits.py``), which builds on it, and the ``strategy`` mixture,
+(``habits.py``), which builds on it, and the ``strategy`` mixture,
 which draws both, import it without a cycle."""
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from typing import Any
 
@@ -22,7 +23,7 @@ ROUNDS = 7
 OFFICIAL_BUDGET = 400
 
 
-def streak_score(tiles) -> int:
+def streak_score(tiles: Iterable[int]) -> int:
     """Sum of each run's value nearest 0 (amalgamation spec §4.2 "Minus")."""
     total, previous = 0, None
     for t in sorted(tiles, reverse=True):
@@ -100,7 +101,7 @@ def _expected_chips(others: tuple[tuple[float, ...], ...]) -> tuple[tuple[str, f
 
 
 #: a plan's numbers and their defaults (the classic bot; the ``splitter`` family's ranges
-#: are in ``families/amalgamation.py``)
+#: are in ``families.py``)
 DEFAULTS: dict[str, float] = {
     "kong": 0.22,  # share of the round's rest (after Minus bids and the donation) into Kong
     "invest": 0.38,  # ... invested

@@ -12,7 +12,7 @@ A value-aware player that sees only its own view and request:
   Token inside the big edge (a little more inside the neutral one) and the EC
   beyond it. Rounds still to come blur the total (a normal spread), so early
   rounds reward a good direction and the last round the exact band
-  (``bots/homeostasis_utility.py``).
+  (``games/homeostasis/bots/utility.py``).
 - **Spending habits, mixed.** Chips buy cards now (live auctions, all-pay)
   or the last final auction, which every player bids all-in, so the richest
   wins it (§4.5). A seat that spends less than the table wins that auction;
@@ -25,7 +25,7 @@ A value-aware player that sees only its own view and request:
   the expected utility of the round's expression by filling the other empty
   slots with the cards still to come: every arrangement of them when there
   are at most 64, else 32 arrangements drawn once per question
-  (``bots/homeostasis_slots.py``, shared by every player who asks). It bids
+  (``games/homeostasis/bots/slots.py``, shared by every player who asks). It bids
   just enough to make its best slot lead when the gain over the currently
   leading slot is worth that many chips (its habit's aggression; chips are
   worth more while many auctions remain) and its reserve allows; otherwise
@@ -59,11 +59,17 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import chain, permutations, product
 from operator import mul
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from mainmatch.bots.base import register
-from mainmatch.bots.homeostasis_slots import bracket_ratio, flat_ratio, pair_ratios, slot_values
-from mainmatch.bots.homeostasis_utility import OFFICIAL_EDGES, edges, utility
+from mainmatch.engine.bots import register
+from mainmatch.engine.game import JSONObject, Request, View
+from mainmatch.games.homeostasis.bots.slots import (
+    bracket_ratio,
+    flat_ratio,
+    pair_ratios,
+    slot_values,
+)
+from mainmatch.games.homeostasis.bots.utility import OFFICIAL_EDGES, edges, utility
 from mainmatch.games.homeostasis.expression import crosses
 
 __all__ = ["OFFICIAL_EDGES", "StrategyBot", "edges", "flat_ratio", "utility"]
@@ -79,17 +85,17 @@ SAVES = {
 #: slot utilities kept, shared by every bot of the process (docs/decisions/performance.md PH1):
 #: a pure function of what the view shows, the team and the bot's own parameters
 UTILITIES_KEPT = 1 << 13
-_UTILITIES: dict[tuple, dict[int, float]] = {}
+_UTILITIES: dict[tuple[Any, ...], dict[int, float]] = {}
 #: the open auction last asked about, ``((number, round, card, total), slots,
 #: auction_order, {(team, *aim_key): (slot values, best slot)}, worth of a chip,
 #: slots as a tuple, the cards to come sorted)`` (``StrategyBot._bid``), in a one-item list
-_AUCTION: list[tuple] = [(None, None, None, {}, 1.0, (), ())]
+_AUCTION: list[tuple[Any, ...]] = [(None, None, None, {}, 1.0, (), ())]
 #: brackets and saved-card decisions (``StrategyBot._brackets``, ``_best_placement``),
 #: pure functions of what the view shows and the bot's kind, shared like :data:`_UTILITIES`
-_DECISIONS: dict[tuple, tuple] = {}
+_DECISIONS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
-def _keep(key: tuple, value: tuple) -> tuple:
+def _keep(key: tuple[Any, ...], value: tuple[Any, ...]) -> tuple[Any, ...]:
     """Remember ``value`` in :data:`_DECISIONS` (emptied when full) and return it."""
     if len(_DECISIONS) >= UTILITIES_KEPT:
         _DECISIONS.clear()
@@ -142,13 +148,13 @@ class StrategyBot:
         self._draw: float | None = None
         #: ``(team, habits)`` drawn for this match
         self._current: tuple[str, Habits] | None = None
-        self._scorers: dict[tuple, Callable[[int, int], float]] = {}
+        self._scorers: dict[tuple[Any, ...], Callable[[int, int], float]] = {}
         #: its team and :meth:`_aim_key`: which of an auction's shared answers is its own
-        self._who: tuple | None = None
+        self._who: tuple[Any, ...] | None = None
 
     # ------------------------------------------------------------ entry
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def act(self, view: View, request: Request, rng: random.Random) -> JSONObject:
         kind = request["kind"]
         if kind == "bid":  # nine in ten decisions
             return self._bid(view, request, rng)
@@ -169,10 +175,11 @@ class StrategyBot:
     # ------------------------------------------------------------ helpers
 
     @staticmethod
-    def _team(view: dict) -> str:
-        return view["you"]["team"]
+    def _team(view: View) -> str:
+        team: str = view["you"]["team"]
+        return team
 
-    def _habit(self, view: dict, team: str) -> Habits:
+    def _habit(self, view: View, team: str) -> Habits:
         """Its spending habits this match: drawn from the team's mixture with the
         draw made at the match's saving step, or, for a bot that did not see it
         (the host asks a new bot for every decision), a draw that is a pure
@@ -197,7 +204,7 @@ class StrategyBot:
         """The total as the bot weighs it (the families move it, ``steerer``)."""
         return total
 
-    def _ratio_scorer(self, view: dict) -> Callable[[int, int], float]:
+    def _ratio_scorer(self, view: View) -> Callable[[int, int], float]:
         """``(n, d) ->`` the utility of this round ending at ``n / d``, memoised
         on the value for as long as the total, the round and the team stay (the
         team too: the RL tables reuse a bot for later matches). In integers: ``int / int`` rounds the exact
@@ -227,13 +234,13 @@ class StrategyBot:
 
     # ------------------------------------------------------------ saving
 
-    def _save(self, view: dict, request: dict) -> dict:
+    def _save(self, view: View, request: Request) -> JSONObject:
         single, pair = SAVES[self._team(view)]
         return {"cards": list(pair if request["garnets"] >= 1 else single)}
 
     # ------------------------------------------------------------ draft
 
-    def _draft(self, view: dict, request: dict) -> dict:
+    def _draft(self, view: View, request: Request) -> JSONObject:
         card = max(request["cards"], key=IMPORTANCE.__getitem__)
         chips = view["chips"]
         rich = chips[view["you"]["player"]] * len(chips) >= sum(chips.values())
@@ -242,7 +249,7 @@ class StrategyBot:
 
     # ------------------------------------------------------------ live auctions
 
-    def _slot_utilities(self, view: dict, card: str, rng: random.Random) -> dict[int, float]:
+    def _slot_utilities(self, view: View, card: str, rng: random.Random) -> dict[int, float]:
         """Expected utility of ``card`` in each empty slot, the other empty
         slots filled by the cards still to be auctioned (``slot_values``:
         every arrangement of them, or a fixed sample, shared by all players)."""
@@ -250,7 +257,7 @@ class StrategyBot:
         return self._utilities(view, card, tuple(view["slots"]), later)
 
     def _utilities(
-        self, view: dict, card: str, slots: tuple[str | None, ...], later: tuple[str, ...]
+        self, view: View, card: str, slots: tuple[str | None, ...], later: tuple[str, ...]
     ) -> dict[int, float]:
         """:meth:`_slot_utilities` given the view's ``slots`` and ``later`` as tuples."""
         key = (slots, card, later, view["total"], view["round"], *self._key(view))
@@ -266,7 +273,7 @@ class StrategyBot:
             _UTILITIES[key] = out
         return out
 
-    def _key(self, view: dict) -> tuple:
+    def _key(self, view: View) -> tuple[Any, ...]:
         """``(team, band edges, *aim_key)``: whose answer a shared cache holds."""
         who = self._who
         bands = edges(view)
@@ -274,11 +281,11 @@ class StrategyBot:
             who = self._who = (view["you"]["team"], bands, *self._aim_key())
         return who
 
-    def _aim_key(self) -> tuple:
+    def _aim_key(self) -> tuple[Any, ...]:
         """What :meth:`_aim` depends on besides its arguments (the families' parameters)."""
         return (type(self),)
 
-    def _bid(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def _bid(self, view: View, request: Request, rng: random.Random) -> JSONObject:
         # An auction asks the same question at every bid, pass and raise of its
         # five players: the card, the slots, the cards to come and the total stay
         # until it ends. So the slot values and the best slot are worked out once
@@ -325,7 +332,7 @@ class StrategyBot:
             return _legal(best, need, chips, request["slots"], totals)
         return {"pass": True}
 
-    def _spare(self, view: dict, chips: int, lag: float) -> float:
+    def _spare(self, view: View, chips: int, lag: float) -> float:
         """The chips it may spend now: all of them, unless that leaves its team
         with ``1 - lag`` of the richest rival's chips or fewer (another team's
         player): the richest player wins the last final auction, which everyone
@@ -347,7 +354,7 @@ class StrategyBot:
 
     # ------------------------------------------------------------ final auction
 
-    def _best_placement(self, view: dict, saved: list[str]) -> tuple[float, list[str], list[str]]:
+    def _best_placement(self, view: View, saved: list[str]) -> tuple[float, list[str], list[str]]:
         """The most useful placement of ``saved`` (its first three cards) at the
         ends of the slots and its gain: a pure function of what the view shows,
         kept process-wide (every rebid and the ``place_saved`` after it ask again)."""
@@ -372,7 +379,7 @@ class StrategyBot:
             _keep(key, known)
         return known[0], list(known[1]), list(known[2])
 
-    def _final_bid(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def _final_bid(self, view: View, request: Request, rng: random.Random) -> JSONObject:
         chips = request["chips"]
         if view["round"] == 3:
             return {"chips": chips}  # chips have no use after the last final auction
@@ -381,7 +388,7 @@ class StrategyBot:
         spare = int(self._spare(view, chips, habit.lag))
         return {"chips": max(0, min(spare, int(gain * habit.final * chips)))}
 
-    def _place_saved(self, view: dict, request: dict) -> dict:
+    def _place_saved(self, view: View, request: Request) -> JSONObject:
         gain, front, back = self._best_placement(view, request["saved_cards"])
         # a saved card is placed once per match: keep it for later unless it helps now
         if gain < (0.02 if view["round"] == 3 else 0.08):
@@ -390,7 +397,7 @@ class StrategyBot:
 
     # ------------------------------------------------------------ brackets
 
-    def _brackets(self, view: dict, request: dict) -> dict:
+    def _brackets(self, view: View, request: Request) -> JSONObject:
         cards = tuple(view["expression"])
         placed = tuple((p[0], p[1]) for p in request["brackets"])
         key = (
@@ -422,7 +429,7 @@ class StrategyBot:
     # ------------------------------------------------------------ EC
 
     @staticmethod
-    def _choose_ec(request: dict, rng: random.Random) -> dict:
+    def _choose_ec(request: Request, rng: random.Random) -> JSONObject:
         """Any of the four at random: the choice cannot change the neutral player's own
         result (§7), and a rule that reads the table (most chips left, as before) is
         one a player can dodge for free: chips are worth nothing after the last final
@@ -430,7 +437,7 @@ class StrategyBot:
         return {"ec": rng.choice(request["candidates"])}
 
 
-def _match_draw(view: dict) -> float:
+def _match_draw(view: View) -> float:
     """A number in [0, 1) that stays the same for a player all match: a hash of
     the players, the teams and its own garnets (fixed once saving is done, §4.1)."""
     you = view["you"]
@@ -477,7 +484,7 @@ def _pair_values(
     return tuple(out)
 
 
-def _legal(slot: int, amount: int, chips: int, slots: list[int], totals: list[int]) -> dict:
+def _legal(slot: int, amount: int, chips: int, slots: list[int], totals: list[int]) -> JSONObject:
     """The smallest bid of at least ``amount`` on ``slot`` that ties no other
     slot; else the nearest legal one there or on another slot (one always exists)."""
     if 1 <= amount <= chips and totals[slot - 1] + amount not in totals:

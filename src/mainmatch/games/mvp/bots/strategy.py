@@ -46,12 +46,12 @@ from functools import lru_cache
 from math import ceil
 from types import MappingProxyType
 
+from mainmatch.engine.bots import register
+from mainmatch.engine.game import JSONObject, Request, View
 from mainmatch.games.mvp.cards import CARDS, RANKS, SUIT_RANK
 from mainmatch.games.mvp.models import LAST_ROUND, STARTING_CHIPS
 from mainmatch.games.mvp.pattern import COVERED_BY, LETTER_INDEX, LETTERS
 from mainmatch.games.mvp.scoring import card_points
-
-from .base import register
 
 #: below this many free chips the bot buys chips, if it holds garnets
 LOW_CHIPS = 6
@@ -214,14 +214,14 @@ class MvpStrategyBot:
     #: always does: a mixture (docs/decisions/holes.md HOL9)
     control_rich = 0.4
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def act(self, view: View, request: Request, rng: random.Random) -> JSONObject:
         if request["kind"] == "choose_ec":
             return self.vote(view, request)
         return self.bid(view, request, rng)
 
     # ---------------------------------------------------------------- EC vote
 
-    def vote(self, view: dict, request: dict) -> dict:
+    def vote(self, view: View, request: Request) -> JSONObject:
         """Name a candidate other than itself, from the other team when it can."""
         me = view["you"]["player"]
         team = view["you"]["team"]
@@ -232,7 +232,7 @@ class MvpStrategyBot:
 
     # ---------------------------------------------------------------- a round
 
-    def bid(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def bid(self, view: View, request: Request, rng: random.Random) -> JSONObject:
         you = view["you"]
         team = you["team"]
         rival = "green" if team == "red" else "red"
@@ -262,13 +262,13 @@ class MvpStrategyBot:
             control_from = 1 if drawn else min(self.control_from or RICH_LATE, RICH_LATE)
         if control_from and request["round"] >= control_from:
             spent += self._take_control(view, request, bids, request["chips"] - spent)
-        action: dict = {"bids": bids} if bids else {}
+        action: JSONObject = {"bids": bids} if bids else {}
         buy = self._chips_to_buy(request, request["chips"] - spent, scale)
         if buy:
             action["buy_chips"] = buy
         return action
 
-    def _controls(self, me: str, request: dict, rng: random.Random) -> bool:
+    def _controls(self, me: str, request: Request, rng: random.Random) -> bool:
         """Whether ``me`` takes control this match: drawn in round 1 (or when the bot
         first plays ``me``) with chance ``control_rich``, kept for the match."""
         drawn = self.__dict__.setdefault("_control", {})
@@ -277,7 +277,7 @@ class MvpStrategyBot:
         return bool(drawn[me])
 
     @staticmethod
-    def _take_control(view: dict, request: dict, bids: dict[str, int], spare: int) -> int:
+    def _take_control(view: View, request: Request, bids: dict[str, int], spare: int) -> int:
         """Spare chips on its team's flagged exposed cards, enough to hold more than the
         rest of the team together: the claiming player with the strictly highest bid
         controls a card (§4.2). Returns the chips added to ``bids``."""
@@ -317,13 +317,13 @@ class MvpStrategyBot:
         return base + (rng.randint(0, 2) if tied else rng.choice((0, 0, 1)))
 
     @staticmethod
-    def _chips_to_buy(request: dict, chips_left: int, scale: float) -> int:
+    def _chips_to_buy(request: Request, chips_left: int, scale: float) -> int:
         """A few chips when running low (they arrive next round), paid from at
         most half the garnets held: garnets are worth keeping for the ORG."""
         low = max(1, round(LOW_CHIPS * scale))
         if chips_left >= low or request["round"] >= LAST_ROUND:
             return 0
-        affordable = (request["garnets"] // 2) // request["costs"]["chip"]
+        affordable: int = (request["garnets"] // 2) // request["costs"]["chip"]
         return max(0, min(affordable, low - chips_left))
 
 
@@ -333,8 +333,8 @@ class _Turn:
     def __init__(
         self,
         bot: MvpStrategyBot,
-        view: dict,
-        request: dict,
+        view: View,
+        request: Request,
         ev: Evaluator,
         rng: random.Random,
         scale: float,
@@ -365,7 +365,7 @@ class _Turn:
             return self._nearly_exposed(x, entry["card"])
         return None
 
-    def _exposed(self, x: str, entry: dict) -> tuple[float, str, int] | None:
+    def _exposed(self, x: str, entry: JSONObject) -> tuple[float, str, int] | None:
         ev, card = self.ev, entry["card"]
         flag, total = entry["flag"], entry["flag_total"]
         owner = MvpStrategyBot._owns(x, self.my_index)
@@ -407,7 +407,8 @@ class _Turn:
         """Rounds the exposed card has been open before this one, read from the
         rounds its coverers were claimed (0: exposed by the last round's claims)."""
         opened = max((self.pattern[c]["round"] + 1 for c in COVERED_BY[x]), default=1)
-        return self.round - opened
+        age: int = self.round - opened
+        return age
 
 
 register("mvp", "strategy", MvpStrategyBot)

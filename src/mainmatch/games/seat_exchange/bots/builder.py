@@ -1,5 +1,5 @@
 """Seat Exchange streak builder (``streak_builder``; the strategy bot before
-issue 24, now the fallback of the circle protocol, ``seat_exchange_circle.py``):
+issue 24, now the fallback of the circle protocol, ``circle.py``):
 streak building from what a player can know.
 
 A player knows only their own number. The public record is the seating
@@ -11,7 +11,7 @@ conditioned exactly), and values a trade by what it does to the streak the
 bot sits in, in those samples. Its own number tells it nothing about the
 streaks (shifting every number by the same amount keeps every link), so the
 beliefs are those of the public record, computed once per record for every
-bot that sees it (``seat_exchange_beliefs.py``, ``docs/decisions/performance.md`` PS1).
+bot that sees it (``beliefs.py``, ``docs/decisions/performance.md`` PS1).
 
 Each trading round it:
 
@@ -46,8 +46,8 @@ import numpy as np
 
 from mainmatch.engine.game import Action, JSONObject, Request, View
 
-from .seat_exchange_beliefs import SIZE, Beliefs, public_pool
-from .seat_exchange_tables import (
+from .beliefs import SIZE, Beliefs, public_pool
+from .tables import (
     LINK,
     LONGEST,
     NEW_SEAT,
@@ -159,7 +159,7 @@ def choose_trades(
 
 class StreakBuilder:
     """The former Seat Exchange strategy bot (see module doc), now
-    ``streak_builder`` and the fallback of :class:`~.seat_exchange_circle.CircleBot`.
+    ``streak_builder`` and the fallback of :class:`~.circle.CircleBot`.
     One instance plays one seat of one match."""
 
     name = "streak_builder"

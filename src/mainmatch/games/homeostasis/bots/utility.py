@@ -1,4 +1,4 @@
-"""The Homeostasis strategy bot's goal as a utility (``bots/homeostasis.py``): the
+"""The Homeostasis strategy bot's goal as a utility (``games/homeostasis/bots/strategy.py``): the
 stake of ending a match near a total, under the band edges of the rules played
 (homeostasis spec §7, a rule variant's edges named by the view, §5 and D35).
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 
+from mainmatch.engine.game import View
 from mainmatch.games.homeostasis.bands import BIG_EDGE, NEUTRAL_EDGE
 
 #: spread of one round's value (random-play order of magnitude)
@@ -29,7 +30,7 @@ OFFICIAL_EDGES = (NEUTRAL_EDGE, BIG_EDGE)
 EC_RISK = 0.25
 
 
-def edges(view: dict) -> tuple[int, int]:
+def edges(view: View) -> tuple[int, int]:
     """The band edges ``(neutral, big)`` of the rules played: a rule variant's
     (the view names it, homeostasis spec §5, D35) or the spec's 1 and 4 (§7)."""
     variant = view.get("variant")

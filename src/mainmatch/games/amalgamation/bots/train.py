@@ -1,9 +1,9 @@
 """Fit The Amalgamation's strategy mixture by fictitious play (``amalgamation_mix.json``).
 
-    python -m mainmatch.bots.train_amalgamation --seed 0 [--out FILE]
+    python -m mainmatch.games.amalgamation.bots.train --seed 0 [--out FILE]
 
 The game is symmetric in its seats, so the mixture is one population of
-fixed plans (:class:`~mainmatch.bots.amalgamation.SplitBot`, the ``splitter``
+fixed plans (:class:`~mainmatch.games.amalgamation.bots.strategy.SplitBot`, the ``splitter``
 family's numbers). Each iteration:
 
 1. candidates: the simple plans of :data:`SIMPLE` (all in one place, a fixed
@@ -32,18 +32,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from mainmatch import games
-from mainmatch.bots.amalgamation import (
+from mainmatch.engine.driver import Driver
+from mainmatch.engine.game import JSONObject
+from mainmatch.engine.registry import get_game
+from mainmatch.games.amalgamation.bots.habits import HABITS
+from mainmatch.games.amalgamation.bots.strategy import (
     DEFAULTS,
     HABITS_KIND,
     MIX_FILE,
+    Mixture,
     StrategyBot,
     plan_bot,
 )
-from mainmatch.bots.amalgamation_habits import HABITS
-from mainmatch.engine.driver import Driver
 
-#: the family's ranges (kept equal to ``families/amalgamation.py``, which a test checks)
+#: the family's ranges (kept equal to ``families.py``, which a test checks)
 RANGES: dict[str, tuple[float, float]] = {
     "kong": (0.0, 1.0),
     "invest": (0.0, 1.0),
@@ -104,7 +106,7 @@ SIMPLE: tuple[dict[str, Any], ...] = (
 )
 
 
-#: the ``habits`` family's ranges (kept equal to ``families/amalgamation.py``)
+#: the ``habits`` family's ranges (kept equal to ``families.py``)
 HABIT_RANGES: dict[str, tuple[float, float]] = {
     "dodge": (0, 20),
     "kong": (0.0, 1.0),
@@ -225,7 +227,7 @@ def _play(
     variant: dict[str, int] | None,
 ) -> list[list[tuple[int, int]]]:
     """(ToL, EC) of every seat, per match; match ``i`` seats ``make_dev`` at seat ``i mod 6``."""
-    game = games.get("amalgamation")
+    game = get_game("amalgamation")
     out = []
     for i in range(matches):
         rng = random.Random(seed * 1_000_003 + i)
@@ -288,7 +290,7 @@ def mixture_file(population: Population) -> dict[str, Any]:
     }
 
 
-def _as_mixture(population: Population) -> tuple[tuple[float, ...], tuple[dict, ...]]:
+def _as_mixture(population: Population) -> tuple[tuple[float, ...], tuple[JSONObject, ...]]:
     data = mixture_file(population)
     return (
         tuple(p["weight"] for p in data["plans"]),
@@ -330,7 +332,7 @@ def train(
     for it in range(iterations):
         mixture = _as_mixture(population)
 
-        def field(mixture=mixture) -> StrategyBot:
+        def field(mixture: Mixture = mixture) -> StrategyBot:
             return StrategyBot(mixture)
 
         candidates = [plan(p) for p in (SIMPLE if simple else ()) + HABIT_SIMPLE]

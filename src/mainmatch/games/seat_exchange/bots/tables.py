@@ -51,7 +51,8 @@ EDGE_LINK = (LINK16.reshape(1, 256) << np.arange(N)[:, None]).reshape(-1)
 
 def masks_of(nums_by_seat: np.ndarray) -> np.ndarray:
     """Link masks of seatings given as numbers by seat (last axis = seats)."""
-    return LINK16[nums_by_seat * 16 + nums_by_seat[..., NEXT]] @ POW2
+    masks: np.ndarray = LINK16[nums_by_seat * 16 + nums_by_seat[..., NEXT]] @ POW2
+    return masks
 
 
 #: every unordered pair of seats
@@ -122,7 +123,8 @@ def swap_masks(nums: np.ndarray) -> np.ndarray:
     ``nums`` (seats along the first axis, then a padding row of zeros)."""
     base = POW2 @ LINK16[nums[:N] * 16 + nums[NEXT]]  # (samples,)
     bits = _EDGE_BIT[_EDGE_BASE_T + nums[_LEFT_T] * (N + 2) + nums[_RIGHT_T]]  # (4, pairs, samples)
-    return (base & _KEEP[:, None]) | bits[0] | bits[1] | bits[2] | bits[3]
+    masks: np.ndarray = (base & _KEEP[:, None]) | bits[0] | bits[1] | bits[2] | bits[3]
+    return masks
 
 
 def score_swaps(
@@ -136,7 +138,8 @@ def score_swaps(
     nums[:N] = samples[:, seat_pl].T  # numbers by seat, then the padding seat
     masks = swap_masks(nums)
     m = int(np.flatnonzero(seat_pl == me)[0])
-    return wins_table(target)[masks * N + NEW_SEAT[m][:, None]].mean(axis=1)
+    chances: np.ndarray = wins_table(target)[masks * N + NEW_SEAT[m][:, None]].mean(axis=1)
+    return chances
 
 
 #: row of ``links`` (seat x * 15 + seat y) read by each changed edge of each swap

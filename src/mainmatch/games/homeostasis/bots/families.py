@@ -1,6 +1,6 @@
 """Bot families of Homeostasis (``src/mainmatch/games/homeostasis/spec.md``).
 
-- ``steerer``: the strategy bot (``bots/homeostasis.py``) with its target
+- ``steerer``: the strategy bot (``games/homeostasis/bots/strategy.py``) with its target
   band and its spending open. ``margin`` moves the band it aims at past the
   rules' own (a Token of Life needs a total above the neutral edge for
   positive, below minus it for negative, within the big edge for neutral, §7):
@@ -24,10 +24,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from mainmatch.bots.homeostasis import HABITS, Habits, StrategyBot
+from mainmatch.engine.bots import Family, Param, add_family
 from mainmatch.engine.game import Action, Request, View
-
-from . import Family, Param, add_family
+from mainmatch.games.homeostasis.bots.strategy import HABITS, Habits, StrategyBot
 
 #: ``aggression`` at which each team bids as its own habit says
 UNIT_AGGRESSION = 1.6
@@ -82,7 +81,7 @@ class Steerer(StrategyBot):
             return total + self.margin
         return total + self.margin if total >= 0 else total - self.margin
 
-    def _aim_key(self) -> tuple:
+    def _aim_key(self) -> tuple[Any, ...]:
         return (type(self), self.margin)
 
     def _bid(self, view: View, request: Request, rng: random.Random) -> Action:

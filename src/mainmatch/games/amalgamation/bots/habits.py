@@ -28,10 +28,10 @@ from typing import Any
 
 from mainmatch.engine.game import Action, Request, View
 
-from .amalgamation_split import OFFICIAL_BUDGET, ROUNDS, SplitBot, starting_budget, vote
+from .split import OFFICIAL_BUDGET, ROUNDS, SplitBot, starting_budget, vote
 
 #: the habits' numbers and their defaults (the ``habits`` family's ranges are in
-#: ``families/amalgamation.py``): issue 31's three-habit seat
+#: ``families.py``): issue 31's three-habit seat
 HABITS: dict[str, float] = {
     "dodge": 3,  # dollars bid on every Minus tile; 0: the classic bot's Minus bids
     "kong": 0.3,  # share of the round's money contributed to Kong's Dilemma

@@ -1,6 +1,6 @@
 """Bot families of The Amalgamation (``src/mainmatch/games/amalgamation/spec.md``).
 
-- ``splitter``: one fixed plan of ``bots/amalgamation.py`` (:class:`SplitBot`)
+- ``splitter``: one fixed plan of ``games/amalgamation/bots/strategy.py`` (:class:`SplitBot`)
   with its numbers open: the shares of a round's budget (what is left after the
   Minus bids and the donation, §3.1) put into Kong's Dilemma, Investment and the
   Garnet Chip Thief; its Minus Auction streak chasing: the most it bids on one
@@ -15,7 +15,7 @@
   debt guard (§3.1 rule 7) still applies. At its defaults it plays exactly as
   the ``classic`` bot (the first strategy bot); the ``strategy`` bot is a
   mixture of such plans.
-- ``habits``: one habit per sub-game (``bots/amalgamation_habits.py``, issue 31):
+- ``habits``: one habit per sub-game (``games/amalgamation/bots/habits.py``, issue 31):
   a fixed Minus dodge on every tile, fixed shares of each round's money into
   Kong, Investment and the Thief, a fixed donation and a place for the last
   round's rest. The seat that beat the mixture by +53 points was such a seat.
@@ -25,10 +25,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from mainmatch.bots.amalgamation import DEFAULTS, SplitBot
-from mainmatch.bots.amalgamation_habits import HABITS, HabitBot
-
-from . import Family, Param, add_family
+from mainmatch.engine.bots import Family, Param, add_family
+from mainmatch.games.amalgamation.bots.habits import HABITS, HabitBot
+from mainmatch.games.amalgamation.bots.strategy import DEFAULTS, SplitBot
 
 
 class Splitter(SplitBot):

@@ -8,7 +8,7 @@
   plus its usual chips (a bid must beat the flag, §4.2). It never buys chips
   or identities, and bids only on biddable cards within its chips (§3.1 rules
   2-3), exposed ones only in the last round.
-- ``strategist``: the strategy bot (``bots/mvp.py``) with its knobs open: the
+- ``strategist``: the strategy bot (``games/mvp/bots/strategy.py``) with its knobs open: the
   share of its chips it commits early and later, how eagerly and by how much
   it contests the rival team's flags, which flags of its team it guards, its
   fresh bids, whether it bids on nearly exposed cards from round 1, and from
@@ -21,11 +21,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from mainmatch.bots.mvp import Evaluator, MvpStrategyBot
+from mainmatch.engine.bots import Family, Param, add_family
 from mainmatch.engine.game import Action, Request, View
+from mainmatch.games.mvp.bots.strategy import Evaluator, MvpStrategyBot
 from mainmatch.games.mvp.models import LAST_ROUND
-
-from . import Family, Param, add_family
 
 
 class Chaser:

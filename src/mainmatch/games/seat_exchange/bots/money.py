@@ -10,7 +10,7 @@ a little wins when several save, spending more makes a player the poorest.
 ``MIX`` is its symmetric equilibrium for 13 players with equal money (the
 chance of spending $0, $1, $2, ...), found by replicator dynamics on payoffs
 (ToL - EC) estimated by sampling the other 12 players' spends. It is
-reproduced by ``python -m mainmatch.bots.seat_exchange_money --seed 0``
+reproduced by ``python -m mainmatch.games.seat_exchange.bots.money --seed 0``
 (``docs/decisions/seat_exchange.md`` "Seat Exchange strategy bot"). At it, every spend in
 its support earns the same, so a player who never pays gains nothing.
 """

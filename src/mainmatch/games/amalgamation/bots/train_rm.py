@@ -1,14 +1,14 @@
 """Re-weigh The Amalgamation's mixture by regret matching+ (issue 31, the $8 hoarder).
 
-    python -m mainmatch.bots.train_amalgamation_rm --seed 0 --start FILE [--out FILE]
+    python -m mainmatch.games.amalgamation.bots.train_rm --seed 0 --start FILE [--out FILE]
 
-Fictitious play (``train_amalgamation.py``) adds one best response of weight 1
+Fictitious play (``train.py``) adds one best response of weight 1
 an iteration, so a habit the mixture under-weighs (the hoarders: a dodge above
 the others on every Minus tile, a donation that is never the Miser's, the rest
 kept for the last round) loses its gain only slowly as its share grows. Here the
 strategies are few: the ``--start`` mixture as one strategy (a seat playing it
 draws a plan from it each match) and the fixed habits of
-:data:`~mainmatch.bots.train_amalgamation.HABIT_SIMPLE` and :data:`EXTRA`. Each
+:data:`~mainmatch.games.amalgamation.bots.train.HABIT_SIMPLE` and :data:`EXTRA`. Each
 iteration every strategy plays one seat against five seats of the current mix
 (``--matches`` matches on the same seeds for every strategy, seats rotating,
 scored by ToL - EC), and regret matching+ moves the weights towards the
@@ -27,8 +27,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from mainmatch.bots.amalgamation import HABITS_KIND, MIX_FILE, Mixture, StrategyBot, plan_bot
-from mainmatch.bots.train_amalgamation import HABIT_SIMPLE, outcomes, plan
+from mainmatch.games.amalgamation.bots.strategy import (
+    HABITS_KIND,
+    MIX_FILE,
+    Mixture,
+    StrategyBot,
+    plan_bot,
+)
+from mainmatch.games.amalgamation.bots.train import HABIT_SIMPLE, outcomes, plan
 
 #: more fixed habits: the deviation rows' hoarders and big donors (``benchmarks/deviations.py``)
 EXTRA: tuple[dict[str, Any], ...] = (

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
-from .seat_exchange_tables import EDGE_LINK, LONGEST, NEXT, N, masks_of, swap_win_counts
+from .tables import EDGE_LINK, LONGEST, NEXT, N, masks_of, swap_win_counts
 
 #: an observation: the players by seat and the longest streak (``None``: not shown)
 Observation = tuple[tuple[str, ...], int | None]
@@ -69,7 +70,8 @@ class Walk:
             return np.zeros(by_player.shape[1], dtype=np.int64)
         bits = EDGE_LINK[self.offset + (by_player[self.left] << 4) + by_player[self.right]]
         masks = bits.reshape(self.count, N, -1).sum(axis=1)  # distinct bits: sum = or
-        return self.far[self.rows + masks].sum(axis=0)
+        far: np.ndarray = self.far[self.rows + masks].sum(axis=0)
+        return far
 
     def moves(
         self, by_player: np.ndarray, energy: np.ndarray, sweeps: int, rng: np.random.Generator
@@ -155,13 +157,13 @@ class Pool:
         return counts
 
 
-def _seed(key: tuple) -> int:
+def _seed(key: tuple[Any, ...]) -> int:
     """A generator seed that depends only on ``key`` (stable across processes)."""
     return int.from_bytes(hashlib.blake2b(repr(key).encode(), digest_size=8).digest(), "little")
 
 
 @lru_cache(maxsize=256)
-def public_pool(key: tuple) -> Pool:
+def public_pool(key: tuple[Any, ...]) -> Pool:
     """The pool of ``size`` samples after the record
     ``key = (players, size, observation, observation, ...)`` (oldest first): the
     previous record's pool brought up to date with the last observation. A pure

@@ -7,10 +7,10 @@
   wins a round-limit end and the poorest is the EC, §4.3). Its defaults pay
   nothing: a pure saver.
 - ``builder``: the former strategy bot's streak building
-  (``bots/seat_exchange.py``, now ``streak_builder``) with its prices left
+  (``games/seat_exchange/bots/__init__.py``, now ``streak_builder``) with its prices left
   open: dollars per unit of winning chance, the least chance worth paying
   for, the least bid, trades per round, last-round jitter.
-- ``circle``: the strategy bot's circle protocol (``bots/seat_exchange_circle.py``)
+- ``circle``: the strategy bot's circle protocol (``games/seat_exchange/bots/circle.py``)
   with its terms open: the signal's price, the share of money paid for the
   plan's swaps, and whether it tells its number and pays for the plan at all
   (``tell=0, build=0``: a free rider that still lets the others seat it).
@@ -21,11 +21,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from mainmatch.bots.seat_exchange_builder import Prices, StreakBuilder
-from mainmatch.bots.seat_exchange_circle import Circle, CircleBot
+from mainmatch.engine.bots import Family, Param, add_family
 from mainmatch.engine.game import Action, Request, View
-
-from . import Family, Param, add_family
+from mainmatch.games.seat_exchange.bots.builder import Prices, StreakBuilder
+from mainmatch.games.seat_exchange.bots.circle import Circle, CircleBot
 
 
 class Saver:

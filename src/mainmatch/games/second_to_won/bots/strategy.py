@@ -34,10 +34,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
+from mainmatch.engine.bots import register
+from mainmatch.engine.game import JSONObject, Request, View
 from mainmatch.games.second_to_won.models import CHIPS, LIMIT, PLAYERS
-
-from .base import register
 
 LETTERS = "ABCDEF"
 #: average number of winners of an item (ties included) among ordinary bidders (measured)
@@ -75,7 +76,7 @@ def _factor(text: str) -> float:
     return float(Fraction(text))
 
 
-def read_lot(letter: str, item: dict) -> Lot:
+def read_lot(letter: str, item: JSONObject) -> Lot:
     mult = {"you": 1.0, "others": 1.0, "choice": 1.0}
     add = {"you": 0, "others": 0, "choice": 0}
     garnets = 0
@@ -102,7 +103,7 @@ def read_lot(letter: str, item: dict) -> Lot:
     )
 
 
-def read_lots(items: list[dict]) -> list[Lot]:
+def read_lots(items: list[JSONObject]) -> list[Lot]:
     """The lots of an auction's items, shared by every bot of the process that
     reads the same items (the nine players of a table read each list). The
     key is the items' ``repr``: equal text means equal values of equal types
@@ -110,7 +111,7 @@ def read_lots(items: list[dict]) -> list[Lot]:
     return list(_read(items)[0])
 
 
-def _read(items: list[dict]) -> tuple[tuple[Lot, ...], tuple[OwnTerms, ...]]:
+def _read(items: list[JSONObject]) -> tuple[tuple[Lot, ...], tuple[OwnTerms, ...]]:
     """The lots of ``items`` and their :func:`_own_terms`, kept per items' ``repr``;
     the last list asked about is known by identity first: the nine requests of a
     step share one list of items (the game's ``steps.py``), which nobody changes
@@ -235,14 +236,16 @@ def price(auction: int, n_auctions: int, chips: int = CHIPS) -> int:
     return max(1, round(official * chips / CHIPS))
 
 
-def _limit(view: dict) -> int:
+def _limit(view: View) -> int:
     """The points limit in play: 200 (§7.2), or a rule variant's."""
-    return view.get("variant", {}).get("limit", LIMIT)
+    limit: int = view.get("variant", {}).get("limit", LIMIT)
+    return limit
 
 
-def _chips(view: dict) -> int:
+def _chips(view: View) -> int:
     """The chips each player got for the match: 40 (§1), or a rule variant's."""
-    return view.get("variant", {}).get("chips", CHIPS)
+    chips: int = view.get("variant", {}).get("chips", CHIPS)
+    return chips
 
 
 class StrategyBot:
@@ -263,7 +266,7 @@ class StrategyBot:
     #: points one chip is worth in the first auction (falls to 0 by the last)
     shadow = 1.8
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def act(self, view: View, request: Request, rng: random.Random) -> JSONObject:
         k = request["auction"]
         n = view["max_auctions"]
         shared_lots, shared_terms = _read(request["items"])
@@ -299,10 +302,10 @@ class StrategyBot:
                     best = (value, set(chosen))
         return {"bids": self._bids(points, request, lots, terms, best[1], unit, target, final, rng)}
 
-    def _past_lots(self, auction: dict) -> list[Lot]:
+    def _past_lots(self, auction: JSONObject) -> list[Lot]:
         """``read_lots`` of a past auction, kept while its items stay the same
         (the views are the bot's own and never changed, so it keeps them)."""
-        cache: dict[int, tuple[list[dict], list[Lot]]] = self.__dict__.setdefault("_lots", {})
+        cache: dict[int, tuple[list[JSONObject], list[Lot]]] = self.__dict__.setdefault("_lots", {})
         kept = cache.get(auction["auction"])
         if kept is None or kept[0] != auction["items"]:
             items = auction["items"]
@@ -312,7 +315,7 @@ class StrategyBot:
             kept = cache[auction["auction"]] = (items, lots)
         return kept[1]
 
-    def target(self, view: dict, k: int, n: int) -> float:
+    def target(self, view: View, k: int, n: int) -> float:
         """The total to have after auction ``k``: ``ratio`` times the others'
         estimated average then, moving toward ``ratio`` times their projected
         final average as the end nears; capped by the ceilings."""
@@ -321,7 +324,9 @@ class StrategyBot:
             mine.setdefault(w["auction"], set()).add(w["letter"])
         mean = 0.0
         gains = []
-        memo: dict[tuple, tuple[list[Lot], float]] = self.__dict__.setdefault("_gains", {})
+        memo: dict[tuple[Any, ...], tuple[list[Lot], float]] = self.__dict__.setdefault(
+            "_gains", {}
+        )
         for a in view["auctions"]:
             lots = self._past_lots(a)
             won = frozenset(mine.get(a["auction"], ()))
@@ -347,7 +352,7 @@ class StrategyBot:
     def _bids(
         self,
         points: int,
-        request: dict,
+        request: Request,
         lots: list[Lot],
         terms: list[OwnTerms],
         plan: set[str],
@@ -355,7 +360,7 @@ class StrategyBot:
         target: float,
         final: bool,
         rng: random.Random,
-    ) -> dict:
+    ) -> JSONObject:
         chips = request["chips"]
         letters = [lot.letter for lot in lots if lot.letter in plan]
         amounts: dict[str, int] = {}
@@ -377,10 +382,10 @@ class StrategyBot:
             for i, letter in enumerate(letters):
                 if each + (i < rest) > 0:
                     amounts[letter] = each + (i < rest)
-        bids: dict[str, dict] = {}
+        bids: dict[str, JSONObject] = {}
         for lot in lots:
             if lot.letter in amounts:
-                bid: dict = {"chips": amounts[lot.letter]}
+                bid: JSONObject = {"chips": amounts[lot.letter]}
                 if lot.choice:
                     bid["choice"] = rng.choice(request["choice_targets"])
                 bids[lot.letter] = bid

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import permutations
 from math import factorial, gcd
+from typing import Any
 
 from mainmatch.games.homeostasis.expression import build_tree
 
@@ -161,7 +162,7 @@ def slot_values(
     return out
 
 
-def tree_ratio(level: list) -> tuple[int, int]:
+def tree_ratio(level: list[Any]) -> tuple[int, int]:
     """The value of a level of ``expression.simplify``'s tree (rules 1-4
     applied) as ``(numerator, denominator)``, the denominator positive: the
     engine's ``_value`` (homeostasis spec §4.7 step 5) in integers. ``x`` and
@@ -187,7 +188,7 @@ def tree_ratio(level: list) -> tuple[int, int]:
     return tn * pd + sign * pn * td, td * pd
 
 
-def _operand(item: str | list | tuple[int, int]) -> tuple[int, int]:
+def _operand(item: str | list[Any] | tuple[int, int]) -> tuple[int, int]:
     if isinstance(item, list):
         return tree_ratio(item)
     if isinstance(item, tuple):  # a section already worked out (bracket_ratio)
@@ -227,7 +228,7 @@ def pair_ratio(cards: Sequence[str], first: int, last: int) -> tuple[int, int]:
             operation = True
     if not (number and operation):
         return flat_ratio([*cards[: first - 1], *cards[last:]])  # rule 1
-    level: list = _heads(cards[: first - 1])
+    level: list[Any] = _heads(cards[: first - 1])
     if level:
         if level[0] not in _DIGITS:
             level.insert(0, "0")  # rule 3
@@ -261,7 +262,7 @@ def pair_ratios(cards: Sequence[str]) -> list[tuple[tuple[int, int], tuple[int, 
     out = []
     for first in range(1, n + 1):
         before = cards[: first - 1]
-        head: list = _heads(before)
+        head: list[Any] = _heads(before)
         if head:
             if head[0] not in _DIGITS:
                 head.insert(0, "0")  # rule 3
@@ -293,10 +294,10 @@ def _heads(cards: Sequence[str]) -> list[str]:
     return out
 
 
-def _level_ratio(level: list) -> tuple[int, int, bool, bool] | None:
+def _level_ratio(level: list[Any]) -> tuple[int, int, bool, bool] | None:
     """A level's value and whether a number and an operation remain in it
     (at any depth), or ``None`` for an empty level."""
-    items: list = []  # after rules 1 and 2: card symbols and sections' (n, d)
+    items: list[Any] = []  # after rules 1 and 2: card symbols and sections' (n, d)
     has_number = has_operation = False
     previous: bool | None = None  # rule 2: kind of the previous card; None after a section
     for item in level:
@@ -325,7 +326,7 @@ def _level_ratio(level: list) -> tuple[int, int, bool, bool] | None:
         items.append("1" if last == "/" else "0")
     # rule 4 (D29): a number right after a section goes; a number or a
     # section right before a section gets an implied "x"
-    joined: list = []
+    joined: list[Any] = []
     after_section = False
     for item in items:
         if type(item) is tuple:

@@ -12,7 +12,7 @@ claimed), and one who bids against it pays for nothing it could not have had.
 Saving, the best play when nobody builds (issue 24: a seat that never paid
 won every match against the old bot), is then worth no more than building.
 
-**How** (the protocol, ``seat_exchange_plan.py``): in round 1 every player
+**How** (the protocol, ``plan.py``): in round 1 every player
 tells their number by paying for a self-swap of the player that many seats
 clockwise (announced with its payer, §4.2.5; nobody moves); from round 2 the
 table pays for the public plan's swaps, which reach the circle in two rounds
@@ -23,7 +23,7 @@ distrusted and planned around. When the record tells too little (many
 deviators) or the rules leave no round to build (``rounds`` 1), the bot
 saves, buys a swap only when its beliefs give it a good chance of a streak
 (the former strategy, ``streak_builder``), and in the last round spends $0,
-$1 or $2 as the money game's equilibrium says (``seat_exchange_money.py``:
+$1 or $2 as the money game's equilibrium says (``money.py``:
 the richest wins unless several tie for the most, §4.3).
 
 Every constant comes from the match's rules: ``rounds`` (rounds left set the
@@ -37,12 +37,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from mainmatch.engine.game import Action, Request, View
 
-from .seat_exchange_builder import StreakBuilder, seatings_from_view
-from .seat_exchange_money import last_round_spend
-from .seat_exchange_plan import (
+from .builder import StreakBuilder, seatings_from_view
+from .money import last_round_spend
+from .plan import (
     Knowledge,
     Plan,
     apply_swaps,
@@ -51,7 +52,7 @@ from .seat_exchange_plan import (
     public_plan,
     signal_seat,
 )
-from .seat_exchange_tables import RUNLEN, TARGET
+from .tables import RUNLEN, TARGET
 
 __all__ = [
     "Circle",
@@ -78,7 +79,7 @@ class Circle:
     build: int = 1
 
 
-def record_of(view: View) -> tuple[tuple, tuple, tuple]:
+def record_of(view: View) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
     """The public record as the plan's cache keys: players, every seating with
     its longest streak (the first one's is ``-1``: later views do not show it),
     and each round's announced swaps with their payers."""

@@ -13,12 +13,12 @@ decision. Two bots:
   sure), a small donation and an odd investment, and a Chip Thief bet on the
   role with the most expected chips given the public role history.
   :class:`SplitBot` takes that plan's numbers as parameters (the ``splitter``
-  family, ``families/amalgamation.py``): the shares, the Minus cap and reach,
+  family, ``families.py``): the shares, the Minus cap and reach,
   how spending is spread over the rounds (``tempo``), where the last round's
   rest goes, and how much the amounts vary.
 - ``strategy`` (:class:`StrategyBot`): a **mixture** of such plans, one drawn
   per match and player from ``amalgamation_mix.json`` (weights and
-  parameters, written by ``python -m mainmatch.bots.train_amalgamation``).
+  parameters, written by ``python -m mainmatch.games.amalgamation.bots.train``).
   The classic bot spread its money evenly and predictably, so one seat that
   put more into Kong's Dilemma and Investment (two all-pay contests whose
   top places need only a little more than the rest) won ~77% of ToLs; a
@@ -38,10 +38,11 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from mainmatch.engine.bots import register
 from mainmatch.engine.game import Action, Request, View
 
-from .amalgamation_habits import HabitBot
-from .amalgamation_split import (
+from .habits import HabitBot
+from .split import (
     CHIPS,
     DEFAULTS,
     HARM_FULL,
@@ -56,7 +57,6 @@ from .amalgamation_split import (
     streak_score,
     vote,
 )
-from .base import register
 
 __all__ = [
     "CHIPS",
@@ -84,7 +84,7 @@ __all__ = [
 ]
 
 
-#: the strategy bot's mixture, written by ``python -m mainmatch.bots.train_amalgamation``
+#: the strategy bot's mixture, written by ``python -m mainmatch.games.amalgamation.bots.train``
 #: (trained at the official budget; every amount is a share of the balance, so it is
 #: played at every budget)
 MIX_FILE = "amalgamation_mix.json"
@@ -95,12 +95,14 @@ Mixture = tuple[tuple[float, ...], tuple[dict[str, Any], ...]]
 @cache
 def load_mixture(name: str = MIX_FILE) -> Mixture:
     """A mixture file's weights and plans (``{"plans": [{"weight", "params"}]}``)."""
-    data = json.loads(resources.files("mainmatch.bots").joinpath(name).read_text())
+    data = json.loads(
+        resources.files("mainmatch.games.amalgamation.bots").joinpath(name).read_text()
+    )
     plans = data["plans"]
     return tuple(float(p["weight"]) for p in plans), tuple(dict(p["params"]) for p in plans)
 
 
-#: a plan's ``kind`` when it is a seat of fixed habits (``amalgamation_habits.py``)
+#: a plan's ``kind`` when it is a seat of fixed habits (``habits.py``)
 HABITS_KIND = "habits"
 
 Plans = tuple[tuple[float, ...], tuple[Any, ...]]

@@ -1,6 +1,6 @@
 """Bot families of Second to Won (``src/mainmatch/games/second_to_won/spec.md``).
 
-- ``aimer``: the strategy bot (``bots/second_to_won.py``) with its knobs open:
+- ``aimer``: the strategy bot (``games/second_to_won/bots/strategy.py``) with its knobs open:
   the target band (``ratio`` times the others' estimated average), the
   ceilings it never aims above before and in the last auction, and how much
   a chip is worth early (``shadow``).
@@ -13,10 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from mainmatch.bots.second_to_won import StrategyBot
+from mainmatch.engine.bots import Family, Param, add_family
 from mainmatch.engine.game import Action, JSONObject, Request, View
-
-from . import Family, Param, add_family
+from mainmatch.games.second_to_won.bots.strategy import StrategyBot
 
 LETTERS = "ABCDEF"
 

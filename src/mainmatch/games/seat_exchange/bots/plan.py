@@ -36,10 +36,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
+from typing import Any
 
 import numpy as np
 
-from .seat_exchange_tables import LONGEST, RUNLEN, N, masks_of
+from .tables import LONGEST, RUNLEN, N, masks_of
 
 #: a seating (players by seat) and its longest streak
 Seating = tuple[tuple[str, ...], int]
@@ -78,7 +79,8 @@ def link_mask(nums: list[int]) -> int:
 
 def longest(nums: list[int]) -> int:
     """The longest streak of a seating given as numbers by seat (§4.1)."""
-    return _LONGEST[link_mask(nums)]
+    run: int = _LONGEST[link_mask(nums)]
+    return run
 
 
 def streak_seats(nums: list[int], target: int) -> int:
@@ -326,7 +328,11 @@ def _key(pair: list[str] | tuple[str, str]) -> frozenset[str]:
 
 @lru_cache(maxsize=512)
 def knowledge(
-    players: tuple[str, ...], seatings: tuple[Seating, ...], rounds: tuple, target: int, total: int
+    players: tuple[str, ...],
+    seatings: tuple[Seating, ...],
+    rounds: tuple[Any, ...],
+    target: int,
+    total: int,
 ) -> Knowledge:
     """Decode the record: ``seatings[r]`` is the seating before round r+1 and its
     longest streak (``seatings[0]``'s streak is not used: later views do not show
@@ -397,7 +403,11 @@ def _guess(
 
 @lru_cache(maxsize=512)
 def public_plan(
-    players: tuple[str, ...], seatings: tuple[Seating, ...], rounds: tuple, target: int, total: int
+    players: tuple[str, ...],
+    seatings: tuple[Seating, ...],
+    rounds: tuple[Any, ...],
+    target: int,
+    total: int,
 ) -> Plan | None:
     """The protocol's plan for the round after the record (of ``total``).
     ``None``: no plan (too little known, or no swaps help)."""
