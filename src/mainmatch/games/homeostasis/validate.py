@@ -32,8 +32,17 @@ def _show(value: Any) -> str:
 
 
 def _listing(items: Iterable[Any]) -> str:
-    shown = ", ".join(str(i) for i in items)
+    shown = ", ".join(_key(str(i)) for i in items)
     return shown or "none"
+
+
+def _key(key: str) -> str:
+    """A key as the spec's messages name it (``got slot``), or as JSON where it
+    could not be read so (empty, spaces around it, a line break): a refusal is
+    one line (docs/decisions/homeostasis.md HO23)."""
+    if key and key.isprintable() and key.strip() == key:
+        return key
+    return json.dumps(key)
 
 
 #: a field left out of an action, in the player's words (issue #17), by key

@@ -362,3 +362,15 @@ def test_fuzz_validate_raises_only_illegal_action(where: str, player, action) ->
     actions = {p: GAME.default_action(state, p, rng) for p in GAME.pending(state)}
     actions[player] = action
     GAME.apply(state, actions)
+
+
+def test_a_key_with_a_line_break_is_named_as_json_on_one_line() -> None:
+    """HO23 (docs/decisions/homeostasis.md): found by the fuzz test above."""
+    for where, state in states().items():
+        for player in PLAYERS:
+            try:
+                GAME.validate(state, player, {"\n": None})
+            except IllegalAction as exc:
+                assert "\n" not in str(exc), (where, player, str(exc))
+    with pytest.raises(IllegalAction, match=r'got "\\n"'):
+        GAME.validate(states()["auction_open"], "a", {"\n": None})
