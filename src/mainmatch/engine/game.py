@@ -174,7 +174,7 @@ class Game(ABC, Generic[StateT]):
         :class:`InvalidConfig`.
         """
 
-    def check_config(self, config: Any) -> Config:
+    def check_config(self, config: object) -> Config:
         """Validate ``config``; return it as a plain dict or raise :class:`InvalidConfig`
         naming the field. The default validates with ``config_model`` (strict)
         and returns the input dict unchanged.
@@ -325,7 +325,7 @@ class Game(ABC, Generic[StateT]):
         unit = self.phases.get(state.phase) if self._by_phase else self.asks(state)  # type: ignore[attr-defined]
         return {} if unit is None else dict(unit.requests(state))
 
-    def validate(self, state: StateT, player: str, action: Any) -> None:
+    def validate(self, state: StateT, player: str, action: object) -> None:
         """Return ``None`` if ``player`` may send ``action`` now, else raise
         :class:`IllegalAction` with a message naming the broken rule: the match
         is over (:attr:`over_words`), else the asked unit's fast path

@@ -106,7 +106,7 @@ class Step(ABC, Generic[RequestT, ActionT]):
         """Whether ``player`` is asked to act now (``validate``'s first check)."""
         return player in self.players(state)
 
-    def plainly_legal(self, state: Any, player: Any, action: Any) -> bool:
+    def plainly_legal(self, state: Any, player: str, action: object) -> bool:
         """The fast path of ``Game.validate``: true only when ``player`` is
         asked and :meth:`validate` would accept ``action`` (false says
         nothing: the plain checks then run and word the fault). Units whose
@@ -121,7 +121,7 @@ class Step(ABC, Generic[RequestT, ActionT]):
     # ------------------------------------------------------------ the rules
 
     @abstractmethod
-    def validate(self, state: Any, player: str, action: Any) -> None:
+    def validate(self, state: Any, player: str, action: object) -> None:
         """Raise ``IllegalAction`` naming the broken rule unless ``action`` is
         legal for ``player`` (who :meth:`acts`)."""
 
