@@ -16,7 +16,7 @@ from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.events import public
 from mainmatch.engine.game import Action, Request
 from mainmatch.engine.steps import StepDescription, counted, listed
-from mainmatch.engine.unit import Resolved, Step
+from mainmatch.engine.unit import Resolved, SomeStep, Step
 
 from . import budget
 from .constants import ROLES, ROUNDS, TILES_PER_ROUND
@@ -251,4 +251,4 @@ class ChooseEc(ChooseEcStep):
 
 
 #: the state machine: phase -> the step unit it asks (``"over"`` asks nothing)
-PHASES: dict[str, Step[Any, Any]] = {"round": Round(), "choose_ec": ChooseEc()}
+PHASES: dict[str, SomeStep] = {"round": Round(), "choose_ec": ChooseEc()}

@@ -17,7 +17,7 @@ from mainmatch.engine.checks import present
 from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.game import Action, Event, Request
-from mainmatch.engine.unit import Resolved, Step
+from mainmatch.engine.unit import Resolved, SomeStep
 
 from . import quick, resolve
 from . import state as S
@@ -44,7 +44,7 @@ from .words import WORDS
 from .work import QuietWork, Work
 
 
-class HomeostasisStep(Step[Any, Any]):
+class HomeostasisStep(SomeStep):
     """What every Homeostasis step shares (§4): a step resolves on a
     :class:`~.work.Work` draft, then the automatic transitions run up to the
     next step with pending players; a direct caller's step is checked first."""
@@ -388,7 +388,7 @@ class ChooseEc(HomeostasisStep, ChooseEcStep):
 
 
 #: the state machine: phase -> the step unit it asks (``"over"`` asks nothing)
-PHASES: dict[str, Step[Any, Any]] = {
+PHASES: dict[str, SomeStep] = {
     S.SAVE_CARDS: SaveCards(),
     S.DRAFT: Draft(),
     S.AUCTION: Bid(),

@@ -14,7 +14,7 @@ from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.events import public
 from mainmatch.engine.game import Action, Request
 from mainmatch.engine.steps import StepDescription, counted, listed
-from mainmatch.engine.unit import Resolved, Step
+from mainmatch.engine.unit import Resolved, SomeStep, Step
 
 from .cards import CARDS
 from .models import COSTS, LAST_ROUND, RoundAction
@@ -178,4 +178,4 @@ class ChooseEc(ChooseEcStep):
 
 
 #: the state machine: phase -> the step unit it asks (``"over"`` asks nothing)
-PHASES: dict[str, Step[Any, Any]] = {ROUND: Round(), CHOOSE_EC: ChooseEc()}
+PHASES: dict[str, SomeStep] = {ROUND: Round(), CHOOSE_EC: ChooseEc()}

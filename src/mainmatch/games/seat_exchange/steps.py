@@ -13,7 +13,7 @@ from mainmatch.engine.checks import money
 from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.game import Action, Request
 from mainmatch.engine.steps import StepDescription, counted
-from mainmatch.engine.unit import Resolved, Step
+from mainmatch.engine.unit import Resolved, SomeStep, Step
 
 from . import random_play
 from .models import TradesAction
@@ -130,4 +130,4 @@ class ChooseEc(ChooseEcStep):
 TRADES = Trades()
 CHOOSE_EC = ChooseEc()
 #: the state machine: phase -> the step unit it asks (``"over"`` asks nothing)
-PHASES: dict[str, Step[Any, Any]] = {"trade": TRADES, "choose_ec": CHOOSE_EC}
+PHASES: dict[str, SomeStep] = {"trade": TRADES, "choose_ec": CHOOSE_EC}

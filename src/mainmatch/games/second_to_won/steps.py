@@ -13,7 +13,7 @@ from typing import Any
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.game import Action, Request
 from mainmatch.engine.steps import StepDescription, counted
-from mainmatch.engine.unit import Resolved, Step
+from mainmatch.engine.unit import Resolved, SomeStep, Step
 
 from .models import GARNET_VALUE, MIN_BIDS, PLAYERS, BidsAction
 from .random_play import default_bids, random_bids, view_random_bids
@@ -172,4 +172,4 @@ class Bids(Step[BidsRequest, BidsAction]):
 
 BIDS = Bids()
 #: the state machine: phase -> the step unit it asks (``"over"`` asks nothing)
-PHASES: dict[str, Step[Any, Any]] = {"bidding": BIDS}
+PHASES: dict[str, SomeStep] = {"bidding": BIDS}
