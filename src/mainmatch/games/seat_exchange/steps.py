@@ -35,7 +35,7 @@ def _summary(request: Mapping[str, Any]) -> str:
     )
 
 
-def _echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
+def _echo(action: Mapping[str, Any], request: Mapping[str, object]) -> str:
     """A ``trades`` submission read back: each trade and the garnets turned into dollars."""
     trades = action.get("trades") or []
     parts = []
@@ -88,7 +88,7 @@ class Trades(Step[TradesRequest, TradesAction]):
     def acts(self, state: SeatState, player: str) -> bool:
         return player in state.index
 
-    def validate(self, state: SeatState, player: str, action: Any) -> None:
+    def validate(self, state: SeatState, player: str, action: object) -> None:
         check_trades(action, state.index, state.players, state.money[player], state.garnets[player])
 
     def default(self, state: SeatState, player: str, rng: random.Random) -> Action:
