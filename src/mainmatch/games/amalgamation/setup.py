@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Mapping
 from dataclasses import field
 from typing import Any, TypedDict
 
@@ -80,7 +81,7 @@ def draw_chance(players: list[str], seed: int) -> Chance:
     }
 
 
-def build_config(players: object, seed: int, options: dict[str, Any]) -> Config:
+def build_config(players: object, seed: int, options: Mapping[str, object]) -> Config:
     """The config of ``new_config`` before validation (§2 defaults, then options)."""
     unknown = sorted(k for k in options if k not in HOST_INPUTS)
     if unknown:

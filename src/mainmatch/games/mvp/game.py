@@ -225,7 +225,7 @@ class Mvp(Game[MvpState]):
         return render_event(event)
 
 
-def _copied(value: object) -> Any:
+def _copied(value: object) -> object:
     """A host input copied one level down, so the config shares no list with the caller;
     anything else is passed on for ``check_config`` to judge."""
     if isinstance(value, dict):

@@ -140,7 +140,7 @@ def _check_bids(bids: object, exposure: Exposure, round_no: int, last_round: int
     return total
 
 
-def _check_identity(identity: object, status: dict[str, str]) -> list[Any]:
+def _check_identity(identity: object, status: dict[str, str]) -> list[str]:
     """§3.1 rule 4: identities of hidden letters, no letter twice in the list (D14, D30)."""
     if not isinstance(identity, list):
         raise IllegalAction(
@@ -166,7 +166,7 @@ def _check_identity(identity: object, status: dict[str, str]) -> list[Any]:
     return identity
 
 
-def _check_location(location: object, status: dict[str, str], where: dict[str, str]) -> list[Any]:
+def _check_location(location: object, status: dict[str, str], where: dict[str, str]) -> list[str]:
     """§3.1 rule 5: locations of cards lying on hidden places, no card twice in the list."""
     if not isinstance(location, list):
         raise IllegalAction(
