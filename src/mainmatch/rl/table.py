@@ -13,7 +13,7 @@ import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -23,10 +23,14 @@ from mainmatch.bots.driver import bot_move
 from mainmatch.engine import Match
 from mainmatch.engine.announce import announce
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import Game
 
 from .decisions import Decision, Plan, mask_of, nearest_allowed
 from .gamespec import GameSpec, spec
 from .repair import repair
+
+#: the state type of the game a function is given
+S = TypeVar("S")
 
 #: ``config_fn(players, seed)``: the config of a new match.
 ConfigFn = Callable[[list[str], int], dict[str, Any]]
@@ -58,7 +62,7 @@ class Rewards:
         return reward + self.garnet * float(result["garnets"].get(player, 0))
 
 
-def config_maker(game: Any, configs: str | None, options: Mapping[str, Any] | None) -> ConfigFn:
+def config_maker(game: Game[S], configs: str | None, options: Mapping[str, Any] | None) -> ConfigFn:
     """The configs of new matches: ``random`` by default, as ``simulate`` plays
     (so a learner's figures and the simulator's compare), ``plain`` on request or
     when ``config_options`` name host inputs (those fix what ``random`` varies).
@@ -90,7 +94,7 @@ class Table:
         *,
         players: list[str] | None = None,
         config_fn: ConfigFn | None = None,
-        config_options: Mapping[str, Any] | None = None,
+        config_options: Mapping[str, object] | None = None,
         rewards: RewardFn | Rewards | Mapping[str, float] | None = None,
         bots: Mapping[str, Bot] | None = None,
         configs: str | None = None,
