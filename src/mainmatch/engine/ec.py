@@ -65,7 +65,7 @@ def validate_ec_action(action: object, candidates: list[str]) -> None:
         raise IllegalAction(f"{shown} is not a candidate; choose one of {', '.join(candidates)}")
 
 
-def default_ec_action(candidates: list[str], gamewide_tiebreak: list[str]) -> dict[str, Any]:
+def default_ec_action(candidates: list[str], gamewide_tiebreak: list[str]) -> dict[str, str]:
     return {"ec": last_in_tiebreak(candidates, gamewide_tiebreak)}
 
 
@@ -144,12 +144,12 @@ class ChooseEcStep(Step[ChooseEcRequest, ChooseEcAction]):
     def random(self, state: Any, player: str, rng: Random) -> dict[str, Any]:
         return {"ec": rng.choice(self.candidates(state))}
 
-    def votes(self, state: Any, actions: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
+    def votes(self, state: Any, actions: Mapping[str, Mapping[str, object]]) -> dict[str, str]:
         """chooser -> the candidate named, in the choosers' order."""
-        return {p: actions[p]["ec"] for p in self.choosers(state)}
+        return {p: str(actions[p]["ec"]) for p in self.choosers(state)}  # checked: a string
 
     def tally(
-        self, state: Any, actions: Mapping[str, Mapping[str, Any]]
+        self, state: Any, actions: Mapping[str, Mapping[str, object]]
     ) -> tuple[dict[str, str], str]:
         """The votes and the EC they name (:func:`tally_ec`)."""
         votes = self.votes(state, actions)

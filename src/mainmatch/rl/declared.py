@@ -39,6 +39,7 @@ from pydantic.fields import FieldInfo
 
 from mainmatch.engine.declared import FRACTION, PLAYER
 from mainmatch.engine.game import Game
+from mainmatch.engine.inputs import Scalar
 
 #: the state type of the game a function is given
 S = TypeVar("S")
@@ -246,13 +247,13 @@ def scaled(x: float, bound: float | None) -> float:
     return math.copysign(min(1.0, math.log1p(abs(x)) / math.log1p(LOG_CAP)), x)
 
 
-def offered(game: Game[S], key: str) -> tuple[Any, ...]:
+def offered(game: Game[S], key: str) -> tuple[Scalar, ...]:
     """The values a choice offered at request ``key`` (``offers``, or
     ``offers.value`` for a list of objects) may name: the declared ``Literal`` of
     the list's entries (or of the map's keys), over every request kind; empty
     when the declaration names none (numbers, players, plain text)."""
     head, _, sub = key.partition(".")
-    out: list[Any] = []
+    out: list[Scalar] = []
     for model in game.request_types.values():
         info = model.model_fields.get(head)
         if info is None:

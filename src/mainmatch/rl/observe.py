@@ -163,7 +163,7 @@ def names(game: Game[S], count: int) -> list[str]:
     return out
 
 
-def _natural(path: str) -> list[Any]:
+def _natural(path: str) -> list[int | str]:
     """A sort key putting ``x[2]`` before ``x[10]`` and ``@2`` before ``@10``."""
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", path)]
 

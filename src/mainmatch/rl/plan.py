@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 
 from mainmatch.engine.choices import LIST_MAX, Pick, Shape, kinds, shape, walk
 from mainmatch.engine.game import Game
+from mainmatch.engine.inputs import Scalar
 from mainmatch.engine.steps import CHOICE_KINDS, Input
 
 from .decisions import Decision, Plan, PlanFactory, mask_of
@@ -53,7 +54,7 @@ class Choices:
     number of indices and the values each ``offers`` key may name."""
 
     n_actions: int
-    vocab: Mapping[str, tuple[Any, ...]]
+    vocab: Mapping[str, tuple[Scalar, ...]]
     context: Layout
 
 

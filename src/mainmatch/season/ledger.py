@@ -21,7 +21,7 @@ Matches award and spend, Tokens used, Death Match saves and host adjustments
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from mainmatch.engine.errors import MainmatchError
 
@@ -38,6 +38,17 @@ from .models import (
     Undo,
     check_order,
 )
+
+
+class HistoryLine(TypedDict):
+    """One line of a player's history: an entry of the ledger that concerns them."""
+
+    entry: int
+    episode: int
+    kind: str
+    text: str
+    garnets: int
+    tokens_of_life: int
 
 
 class SeasonError(MainmatchError):
@@ -60,7 +71,7 @@ class PlayerStanding:
     death_match_losses: int = 0
     saved_by_token: int = 0
     #: one line per entry that concerns the player: {entry, episode, kind, text, garnets, tokens_of_life}
-    history: list[dict[str, Any]] = field(default_factory=list)
+    history: list[HistoryLine] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -81,7 +81,9 @@ def _json(value: object) -> bytes:
     return text.encode("utf-8") + b"\n"
 
 
-def _canonical(model: type[BaseModel] | None, value: object, *, exclude_none: bool = False) -> Any:
+def _canonical(
+    model: type[BaseModel] | None, value: object, *, exclude_none: bool = False
+) -> object:
     """``value`` as ``model`` reads it, all fields written out (the value itself
     when the model has no reading of it: the game's own check accepted it)."""
     if model is None:
