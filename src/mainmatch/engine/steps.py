@@ -37,7 +37,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import get_args, get_origin
+from typing import Any, get_args, get_origin
 
 from pydantic import BaseModel, JsonValue
 from pydantic.fields import FieldInfo
@@ -73,9 +73,9 @@ Summary = Callable[[Mapping[str, object]], str]
 Echo = Callable[[Mapping[str, object], Mapping[str, object]], str]
 #: ``(request, rng, view) -> action``: a random legal action drawn from the player's
 #: own request (and view), never the state
-RandomDraw = Callable[
-    [Mapping[str, object], random.Random, Mapping[str, object]], dict[str, object]
-]
+#: (the request and view stay ``Any``: a draw reads the fields its step's request
+#: declares, docs/decisions/anyA.md ANY2)
+RandomDraw = Callable[[Mapping[str, Any], random.Random, Mapping[str, Any]], dict[str, object]]
 
 
 @dataclass(frozen=True)
