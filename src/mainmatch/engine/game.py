@@ -453,8 +453,8 @@ class Game(ABC, Generic[StateT]):
         return by_awards(result, players)
 
     def complete_action(
-        self, state: StateT, player: str, sent: Any, rng: random.Random
-    ) -> tuple[Any, bool]:
+        self, state: StateT, player: str, sent: object, rng: random.Random
+    ) -> tuple[object, bool]:
         """A host's merge of a partial submission into a whole action, for games
         whose rules default the missing parts (The Amalgamation, amalgamation spec §3.1). Returns
         ``(action, defaulted)``: ``defaulted`` is true when anything was filled in

@@ -12,14 +12,14 @@ import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .collector import fewer_collections
 from .driver import FORMAT, StepError, check_players, check_step
 from .errors import InvalidConfig, MainmatchError, RecordError, UnknownGame
-from .game import Game, State, describe_validation_error
+from .game import Game, JSONObject, State, View, describe_validation_error
 from .jsonfile import read_json
 from .registry import get_game
 
@@ -186,6 +186,14 @@ class ReplayedStep:
         return self._events
 
 
+class ReplayOutput(TypedDict):
+    """The replay output of the engine spec (:meth:`Replay.to_json`)."""
+
+    result: JSONObject | None
+    public_views: list[View]
+    steps_applied: int
+
+
 @dataclass
 class Replay:
     game: Game[State]
@@ -200,7 +208,7 @@ class Replay:
     def result(self) -> dict[str, Any] | None:
         return self.game.result(self.state)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ReplayOutput:
         """The replay output of the engine spec: result, public view after every step,
         count. The views are :meth:`Game.shared_view`s: what a step leaves
         alone may be one object in several views, so copy a view before
@@ -264,7 +272,7 @@ def iter_replay(
         yield rep, done
 
 
-def replay_output(record: dict[str, Any]) -> dict[str, Any]:
+def replay_output(record: dict[str, Any]) -> ReplayOutput:
     """The replay output of the engine spec for ``record`` (``mainmatch replay
     --json``): :func:`replay` then :meth:`Replay.to_json`, inside one raise of
     the collector's threshold (apart, the threshold dropped back between the

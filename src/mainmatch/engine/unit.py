@@ -140,7 +140,7 @@ class Step(ABC, Generic[RequestT_co, ActionT_co]):
         """Apply the step (one action per asked player): the new state and the
         step's events. Never changes ``state``."""
 
-    def complete(self, state: Any, player: str, sent: Any, rng: Random) -> tuple[Any, bool]:
+    def complete(self, state: Any, player: str, sent: object, rng: Random) -> tuple[object, bool]:
         """A partial submission made whole by the rules' defaults, and whether
         anything was filled in (``Game.complete_action``); most steps take
         actions whole."""

@@ -51,6 +51,40 @@ class HistoryLine(TypedDict):
     tokens_of_life: int
 
 
+class DeathMatches(TypedDict):
+    """A player's Death Matches won and lost."""
+
+    wins: int
+    losses: int
+
+
+class PlayerJson(TypedDict):
+    """A player's standing as the standings' JSON writes it."""
+
+    name: str
+    discord_id: int | None
+    status: str
+    eliminated_in: int | None
+    garnets: int
+    tokens_of_life: int
+    main_matches: int
+    main_match_wins: int
+    times_ec: int
+    death_matches: DeathMatches
+    saved_by_token: int
+    history: list[HistoryLine]
+
+
+class StandingsJson(TypedDict):
+    """The standings as JSON (``mainmatch season standings --json``, the season API)."""
+
+    season: str
+    episode: int
+    gamewide_tiebreak: list[str]
+    alive: list[str]
+    players: dict[str, PlayerJson]
+
+
 class SeasonError(MainmatchError):
     """An entry the season's rules refuse; the message names the rule."""
 
@@ -73,7 +107,7 @@ class PlayerStanding:
     #: one line per entry that concerns the player: {entry, episode, kind, text, garnets, tokens_of_life}
     history: list[HistoryLine] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlayerJson:
         return {
             "name": self.name,
             "discord_id": self.discord_id,
@@ -130,7 +164,7 @@ class Standings:
             "gamewide_tiebreak": self.tiebreak_of(chosen),
         }
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> StandingsJson:
         return {
             "season": self.settings.name,
             "episode": self.episode,

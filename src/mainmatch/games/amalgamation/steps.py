@@ -172,7 +172,7 @@ class Round(Step[RoundRequest, RoundAction]):
 
     def complete(
         self, state: AmalgamationState, player: str, sent: object, rng: random.Random
-    ) -> tuple[Any, bool]:
+    ) -> tuple[object, bool]:
         """The host's merge of a partial submission (§3.1): each missing top-level
         key gets its default (a random role for a missing ``thief``); sent
         sub-objects are kept exactly as sent. Returns ``(action, defaulted)``;
