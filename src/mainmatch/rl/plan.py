@@ -125,7 +125,7 @@ def plan(choices: Choices, steps: Mapping[str, Shape]) -> PlanFactory:
                 previous = index
                 pick = run.send(dict(options).get(index, options[0][1]))
         except StopIteration as done:
-            out: dict[str, Any] = done.value
+            out: dict[str, object] = done.value
             return out
 
     return make

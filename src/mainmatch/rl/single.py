@@ -30,7 +30,7 @@ from mainmatch.bots import get_bot
 from mainmatch.engine.errors import MainmatchError
 
 from .base import check_render_mode, observation_space
-from .table import Table
+from .table import Info, Table
 
 Opponents = str | Sequence[str] | Mapping[str, str]
 #: what the environment observes: the flat vector, or the dict with the action mask
@@ -126,7 +126,7 @@ class SingleAgentEnv(gym.Env):
         reward = table.reward(self.player) if over else 0.0
         return self._observe(), reward, over, False, self._info()
 
-    def _info(self) -> dict[str, Any]:
+    def _info(self) -> Info:
         info = self.table.info(self.player)
         info["masked_choices"] = self.table.masked_choices
         return info

@@ -41,6 +41,9 @@ ConfigFn = Callable[[list[str], int], dict[str, Any]]
 CONFIGS = ("random", "plain")
 #: ``reward_fn(result, player)``: a player's reward when the match ends.
 RewardFn = Callable[[dict[str, Any], str], float]
+#: an environment's info for a player: its view and request as JSON text, its open
+#: decision's kind (and, single-agent, the choices the mask replaced)
+Info = dict[str, str | int | None]
 
 
 @dataclass(frozen=True)
@@ -138,7 +141,7 @@ class Table:
         #: took once shrunk (``repair.py``)
         self.assembled = self.repaired = 0
         self._cache: dict[tuple[str, int], tuple[np.ndarray, str, str]] = {}
-        self._infos: dict[str, tuple[tuple[int, str | None], dict[str, Any]]] = {}
+        self._infos: dict[str, tuple[tuple[int, str | None], Info]] = {}
         self.advance()
 
     @property
@@ -233,7 +236,7 @@ class Table:
         obs = np.clip(np.concatenate(parts), -1.0, 1.0).astype(np.float32)
         return {"observation": obs, "action_mask": mask}
 
-    def info(self, player: str) -> dict[str, Any]:
+    def info(self, player: str) -> Info:
         """The player's view and request as JSON text (``json.loads`` them; text
         cannot be changed by a user who keeps it) and the open decision's kind."""
         decision = self.open.get(player)
@@ -245,7 +248,7 @@ class Table:
         if kept is not None and kept[0] == key:
             return dict(kept[1])  # a caller may change its own copy
         _, view, request = self._seen(player)
-        info = {"view": view, "request": request, "decision": kind}
+        info: Info = {"view": view, "request": request, "decision": kind}
         self._infos[player] = (key, info)
         return dict(info)
 
