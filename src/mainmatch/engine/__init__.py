@@ -1,6 +1,6 @@
 """The engine contract (``docs/spec/engine.md``): games, records, replay, results, errors."""
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .errors import IllegalAction, InvalidConfig, MainmatchError, RecordError, UnknownGame
 
@@ -25,7 +25,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

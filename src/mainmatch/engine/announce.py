@@ -7,6 +7,7 @@ message per player. The game renders each event (``Game.render_event``).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,7 +71,7 @@ def announce(game: Game[State], events: list[dict[str, Any]]) -> Announcement:
     out = Announcement()
     for event in events:
         holes: list[str] = []
-        text = game.render_event(_with_holes(event, holes))
+        text = game.render_event(_holed_event(event, holes))
         text = defuse_mentions(_fill_holes(text, holes))
         if event["audience"] == "public":
             out.public.append(text)
@@ -92,15 +93,25 @@ def _needs_hole(value: str) -> bool:
     return neutralise(value) != value and not _IDENTIFIER.fullmatch(value)
 
 
-def _with_holes(value: Any, holes: list[str], key: str | None = None) -> Any:
+def _holed_event(event: Mapping[str, object], holes: list[str]) -> dict[str, object]:
+    """An event with its user texts replaced by placeholders (:func:`_with_holes`)."""
+    return {_holed_text(k, holes, None): _with_holes(v, holes, k) for k, v in event.items()}
+
+
+def _holed_text(value: str, holes: list[str], key: str | None) -> str:
+    """``value``, or its placeholder where it needs neutralising."""
+    if key in ("type", "audience") or not _needs_hole(value):
+        return value
+    if value not in holes:
+        holes.append(value)
+    return f"\ue000{holes.index(value)}\ue001"
+
+
+def _with_holes(value: object, holes: list[str], key: str | None = None) -> object:
     """``value`` with each user text that needs neutralising replaced by a
     placeholder (the same text, the same placeholder: comparisons still hold)."""
     if isinstance(value, str):
-        if key in ("type", "audience") or not _needs_hole(value):
-            return value
-        if value not in holes:
-            holes.append(value)
-        return f"\ue000{holes.index(value)}\ue001"
+        return _holed_text(value, holes, key)
     if isinstance(value, dict):
         return {
             _with_holes(k, holes): _with_holes(v, holes, k if isinstance(k, str) else None)

@@ -7,12 +7,12 @@ excludes ``true`` (a bool is an int in Python) and ``5.0``.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import TypeGuard, TypeVar
 
 from .errors import IllegalAction
 
 
-def is_json_int(value: Any) -> bool:
+def is_json_int(value: object) -> TypeGuard[int]:
     """True for a JSON integer: ``3`` yes, ``True`` and ``3.0`` no.
 
     >>> is_json_int(3), is_json_int(True), is_json_int(3.0)
@@ -21,7 +21,7 @@ def is_json_int(value: Any) -> bool:
     return type(value) is int
 
 
-def json_type(value: Any) -> str:
+def json_type(value: object) -> str:
     """The JSON name of a Python value's type, for messages."""
     if value is None:
         return "null"
@@ -80,7 +80,7 @@ def after_end(end: T | None) -> T:
     return end
 
 
-def number(value: Any) -> float | None:
+def number(value: object) -> float | None:
     """A view's leaf as a number, or ``None``: bools, ints, floats and fraction
     strings (how RL's observation and the learned bot read a view).
 

@@ -48,13 +48,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
+from .inputs import Scalar
 from .steps import CHOICE_KINDS, Input, StepDescription
 
 #: list entries a walk makes at most where the model sets no maximum
 LIST_MAX = 5
 NO_YES = (False, True)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -79,8 +81,11 @@ class Pick:
     left: float = 0.0
 
 
-#: a walk: yields picks, is sent the chosen values, returns the action
-Walk = Generator[Pick, Any, dict[str, Any]]
+#: a walk: yields picks, is sent the chosen values (one of a pick's ``values``, or a
+#: whole number for an amount), returns the action
+Walk = Generator[Pick, Scalar, dict[str, object]]
+#: a part of a walk, returning the part of the action it fills
+Part = Generator[Pick, Scalar, T]
 
 
 @dataclass(frozen=True)
@@ -137,19 +142,26 @@ def per_offer(node: Input) -> bool:
     return bool(node.offers) and element is not None and element.input not in CHOICE_KINDS
 
 
-_LEFT_OUT: Any = object()
+_LEFT_OUT = object()
+
+
+def _whole(sent: Scalar) -> int:
+    """An amount as the walk's driver sends it (a number)."""
+    if sent is None:
+        raise TypeError("an amount must be a number, not None")
+    return int(sent)
 
 
 class Walker:
     """One action in the making: what it has spent and used up so far."""
 
-    def __init__(self, request: Mapping[str, Any], players: list[str]):
+    def __init__(self, request: Mapping[str, object], players: list[str]):
         self.request = request
         self.players = players
         self.spent: Counter[str] = Counter()
-        self.used: Counter[tuple[str, Any]] = Counter()
-        self.pairs: set[frozenset[Any]] = set()
-        self.key: Any = None
+        self.used: Counter[tuple[str, Scalar]] = Counter()
+        self.pairs: set[frozenset[Scalar]] = set()
+        self.key: Scalar = None
         self.count = 0.0
         #: units of each shared bound kept for the map entries still needed
         self.reserve = 0
@@ -158,12 +170,12 @@ class Walker:
         self.floor = False
 
     def pick(
-        self, kind: str, role: str, node: Input | None, values: tuple[Any, ...] = NO_YES
-    ) -> Any:
+        self, kind: str, role: str, node: Input | None, values: tuple[Scalar, ...] = NO_YES
+    ) -> Part[Scalar]:
         return (yield Pick(kind, role, node, values, key=self.key, count=self.count))
 
     def walk(self, step: Shape) -> Walk:
-        out: dict[str, Any] = {}
+        out: dict[str, object] = {}
         for name in step.passes:
             # a request may say the pass is not allowed now (Homeostasis: can_pass)
             allowed = (False,) if self.request.get(f"can_{name}") is False else NO_YES
@@ -177,7 +189,9 @@ class Walker:
                 out[node.name] = value
         return out
 
-    def node(self, step: str, node: Input, ask_optional: bool = True, in_list: bool = False) -> Any:
+    def node(
+        self, step: str, node: Input, ask_optional: bool = True, in_list: bool = False
+    ) -> Part[object]:
         name = f"{step}.{node.path}"
         if (
             ask_optional
@@ -199,23 +213,23 @@ class Walker:
         if kind == "amount":
             low, high, signed, left = self.bound(node)
             pick = Pick(name, "amount", node, (), low, high, signed, self.key, self.count, left)
-            value = int((yield pick))
+            value = _whole((yield pick))
             if isinstance(node.most, str):
                 self.spent[node.most] += abs(value)
             return value
         values = tuple(self.offered(node, consume=in_list))
         role = "player" if kind == "player" else "choice"
-        value = yield from self.pick(name, role, node, values)
+        chosen = yield from self.pick(name, role, node, values)
         if in_list:
-            self.used[(node.offers or "", value)] += 1
-        return value
+            self.used[(node.offers or "", chosen)] += 1
+        return chosen
 
-    def group(self, step: str, node: Input, in_list: bool) -> Generator[Pick, Any, dict[str, Any]]:
+    def group(self, step: str, node: Input, in_list: bool) -> Part[dict[str, object]]:
         """A group's fields in order; a map entry (``holding``) holds something:
         its amount is at least 1 where no later amount of the entry can be."""
         holding, self.holding = self.holding, False
         held = False
-        out: dict[str, Any] = {}
+        out: dict[str, object] = {}
         children = node.children
         for i, child in enumerate(children):
             if holding and not held and child.input == "amount":
@@ -233,7 +247,7 @@ class Walker:
         _, high, _, _ = self.bound(node)
         return high is None or high >= 1
 
-    def list_of(self, step: str, node: Input) -> Generator[Pick, Any, list[Any]]:
+    def list_of(self, step: str, node: Input) -> Part[list[object]]:
         element = entry(node)
         most = node.max_items or LIST_MAX
         least = node.min_items or 0
@@ -242,7 +256,7 @@ class Walker:
         # a list of choices naming ``most``: each entry spends one unit of it
         choices = element is not None and element.input in CHOICE_KINDS
         costs = node.most if isinstance(node.most, str) and choices else None
-        items: list[Any] = []
+        items: list[object] = []
         while element is not None and len(items) < most:
             self.count = len(items) / most
             if len(items) >= least:
@@ -259,9 +273,9 @@ class Walker:
         self.key, self.count = None, 0.0
         return items
 
-    def map_of(self, step: str, node: Input) -> Generator[Pick, Any, dict[str, Any]]:
+    def map_of(self, step: str, node: Input) -> Part[dict[Scalar, object]]:
         element = entry(node)
-        out: dict[Any, Any] = {}
+        out: dict[Scalar, object] = {}
         if element is None:
             return out
         keys = self.offered(node, consume=False)
@@ -292,7 +306,7 @@ class Walker:
         value = self.request.get(bound) if isinstance(bound, str) else bound
         return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
-    def pair(self, name: str, node: Input) -> Generator[Pick, Any, list[Any]]:
+    def pair(self, name: str, node: Input) -> Part[list[Scalar]]:
         offered = self.offered(node, consume=False)
         pairs = self.pairs
         # a first seat with a partner left (every seat before any pair is taken)
@@ -307,7 +321,7 @@ class Walker:
 
     # ------------------------------------------------------------- the request
 
-    def offered(self, node: Input, consume: bool) -> list[Any]:
+    def offered(self, node: Input, consume: bool) -> list[Scalar]:
         """What the request offers ``node`` (less what this action used up)."""
         source = self.request.get(node.offers) if node.offers else None
         if source is None and node.input in ("player", "seat_pair"):
@@ -323,7 +337,7 @@ class Walker:
             values = []
         if not consume:
             return values
-        out, seen = [], Counter[Any]()
+        out, seen = [], Counter[Scalar]()
         for v in values:
             seen[v] += 1
             if seen[v] > self.used[(node.offers or "", v)]:
@@ -363,7 +377,7 @@ class Walker:
         return True
 
 
-def walk(step: Shape, request: Mapping[str, Any], players: list[str]) -> Walk:
+def walk(step: Shape, request: Mapping[str, object], players: list[str]) -> Walk:
     """The walk of ``step``'s action for ``request`` (module docstring);
     ``players``: the match's players, for ``player`` inputs offering none."""
     return Walker(request, players).walk(step)

@@ -8,12 +8,10 @@ as a ``ValueError`` inside a pydantic validator).
 
 from __future__ import annotations
 
-from typing import Any
-
 from .checks import is_json_int, json_type
 
 
-def players_fault(players: Any, count: int, title: str) -> str | None:
+def players_fault(players: object, count: int, title: str) -> str | None:
     """``players`` must be ``count`` distinct non-empty string ids.
 
     >>> players_fault(["a", "a"], 2, "Duel")
@@ -33,7 +31,7 @@ def players_fault(players: Any, count: int, title: str) -> str | None:
     return None
 
 
-def ordering_fault(name: str, value: Any, players: list[str]) -> str | None:
+def ordering_fault(name: str, value: object, players: list[str]) -> str | None:
     """``value`` must list each player exactly once (a seating, a tiebreak)."""
     if (
         not isinstance(value, list)
@@ -45,7 +43,7 @@ def ordering_fault(name: str, value: Any, players: list[str]) -> str | None:
     return None
 
 
-def player_map_fault(name: str, mapping: Any, players: list[str]) -> str | None:
+def player_map_fault(name: str, mapping: object, players: list[str]) -> str | None:
     """``mapping`` must have a key for every player and no other key."""
     if not isinstance(mapping, dict):
         return f"{name}: must be an object with one entry per player, not {json_type(mapping)}"
@@ -58,10 +56,10 @@ def player_map_fault(name: str, mapping: Any, players: list[str]) -> str | None:
     return None
 
 
-def garnets_fault(garnets: Any, players: list[str]) -> str | None:
+def garnets_fault(garnets: object, players: list[str]) -> str | None:
     """Garnets held at the start: every player, each a whole number >= 0."""
     fault = player_map_fault("garnets", garnets, players)
-    if fault:
+    if fault or not isinstance(garnets, dict):
         return fault
     for p in players:
         g = garnets[p]

@@ -179,10 +179,10 @@ def _named_keys(text: str) -> list[str]:
     return [name.split(".")[0] for _, name, _, _ in parts if name and _NAME.fullmatch(name)]
 
 
-def _check_request_keys(game: Game[State], request: Mapping[str, Any], where: str) -> None:
+def _check_request_keys(game: Game[State], request: Mapping[str, object], where: str) -> None:
     """The keys a step description reads from a request (``offers``, ``most``,
     ``least``, braces in its words) are in the request (engine/steps.py)."""
-    desc = game.step(request["kind"])
+    desc = game.step(str(request["kind"]))
     named: list[str] = []
     for node in _nodes(desc.inputs()):
         named += [k for k in (node.offers, node.most, node.least) if isinstance(k, str)]
@@ -198,12 +198,14 @@ def _check_request_keys(game: Game[State], request: Mapping[str, Any], where: st
     json.dumps(desc.request_words(request))
 
 
-def _check_bounds(game: Game[State], request: Mapping[str, Any], action: Any, where: str) -> None:
+def _check_bounds(
+    game: Game[State], request: Mapping[str, object], action: object, where: str
+) -> None:
     """A top-level amount a random action sends keeps within the bounds its
     description names from the request (``most="chips"``)."""
     if not isinstance(action, dict):
         return
-    for node in game.step(request["kind"]).inputs():
+    for node in game.step(str(request["kind"])).inputs():
         value = action.get(node.name)
         if node.input != "amount" or not isinstance(value, int):
             continue
@@ -291,7 +293,7 @@ def check_views(game: Game[State], seed: int, players: list[str] | None = None) 
         walk.step(step["actions"], step["defaulted"])
 
 
-def _check_declared_request(game: Game[State], request: Mapping[str, Any], where: str) -> None:
+def _check_declared_request(game: Game[State], request: Mapping[str, object], where: str) -> None:
     """A request holds only what ``Game.request_types`` declares for its kind."""
     model = game.request_types.get(str(request.get("kind")))
     if model is not None:
@@ -301,7 +303,7 @@ def _check_declared_request(game: Game[State], request: Mapping[str, Any], where
             raise ContractBroken(f"{exc} ({where})") from None
 
 
-def _check_declared_view(game: Game[State], view: dict[str, Any], where: str) -> None:
+def _check_declared_view(game: Game[State], view: Mapping[str, object], where: str) -> None:
     """A view holds only what ``Game.view_type`` declares, of the declared types."""
     if game.view_type is not None:
         try:
@@ -310,7 +312,7 @@ def _check_declared_view(game: Game[State], view: dict[str, Any], where: str) ->
             raise ContractBroken(f"{exc} ({where}, phase {view.get('phase')!r})") from None
 
 
-def _leaves(value: Any, out: set[Any]) -> set[Any]:
+def _leaves(value: object, out: set[object]) -> set[object]:
     """The scalar values of a JSON value."""
     if isinstance(value, dict):
         for v in value.values():
@@ -332,8 +334,8 @@ def check_secrecy(game: Game[State], seed: int, players: list[str] | None = None
     match, _ = play_checked(game, seed, players)
     everyone = match.config["players"]
     walk = Match(game, match.config)
-    public_seen: set[Any] = set(everyone)
-    told: dict[str, set[Any]] = {p: set() for p in everyone}
+    public_seen: set[object] = set(everyone)
+    told: dict[str, set[object]] = {p: set() for p in everyone}
     for step in [*match.record()["steps"], None]:
         public_seen |= _leaves(walk.view(None), set())
         for q in everyone:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -143,7 +143,7 @@ def details_model(result_type: type[BaseModel] | None) -> type[BaseModel] | None
     )
 
 
-def check(model: type[BaseModel], value: Mapping[str, Any], what: str) -> None:
+def check(model: type[BaseModel], value: Mapping[str, object], what: str) -> None:
     """Raise :class:`DeclarationBroken` naming the first field of ``value``
     (a view or result dict) that ``model`` does not describe.
 

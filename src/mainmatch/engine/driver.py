@@ -13,12 +13,20 @@ the same steps. The pending requests of a state are remembered by
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from typing import Any
+from typing import Any, TypedDict
 
 from .errors import IllegalAction, RecordError
-from .game import Event, Game, Request, State
+from .game import Action, Event, Game, Request, State
 
 FORMAT = "mainmatch-record/1"
+
+
+class StepRecord(TypedDict):
+    """One step of a record as the driver writes it: each pending player's
+    action (in pending order) and the players whose action is the default."""
+
+    actions: dict[str, Action]
+    defaulted: list[str]
 
 
 class StepError(RecordError):
@@ -131,7 +139,7 @@ class Driver:
         self.game = game
         self.config = config
         self.state = game.initial_state(config) if state is None else state
-        self.steps: list[dict[str, Any]] = []
+        self.steps: list[StepRecord] = []
         self.events: list[list[Event]] = []
         self.keeps_events = events
 

@@ -48,7 +48,7 @@ def last_in_tiebreak(candidates: list[str], gamewide_tiebreak: list[str]) -> str
     return max(candidates, key=gamewide_tiebreak.index)
 
 
-def validate_ec_action(action: Any, candidates: list[str]) -> None:
+def validate_ec_action(action: object, candidates: list[str]) -> None:
     """Raise ``IllegalAction`` unless ``action`` is exactly ``{"ec": candidate}``."""
     if not isinstance(action, dict):
         raise IllegalAction(
@@ -65,7 +65,7 @@ def validate_ec_action(action: Any, candidates: list[str]) -> None:
         raise IllegalAction(f"{shown} is not a candidate; choose one of {', '.join(candidates)}")
 
 
-def default_ec_action(candidates: list[str], gamewide_tiebreak: list[str]) -> dict[str, Any]:
+def default_ec_action(candidates: list[str], gamewide_tiebreak: list[str]) -> dict[str, str]:
     return {"ec": last_in_tiebreak(candidates, gamewide_tiebreak)}
 
 
@@ -86,8 +86,9 @@ def tally_ec(votes: dict[str, str], candidates: list[str], gamewide_tiebreak: li
     return last_in_tiebreak([c for c in candidates if counts[c] == top], gamewide_tiebreak)
 
 
-def _choose_ec_summary(request: Mapping[str, Any]) -> str:
-    names = ", ".join(request.get("candidates") or []) or "nobody"
+def _choose_ec_summary(request: Mapping[str, object]) -> str:
+    candidates = request.get("candidates")
+    names = ", ".join(candidates if isinstance(candidates, list) else []) or "nobody"
     return f"Choose the Elimination Candidate among {names}."
 
 
@@ -134,7 +135,7 @@ class ChooseEcStep(Step[ChooseEcRequest, ChooseEcAction]):
     def players(self, state: Any) -> Sequence[str]:
         return self.choosers(state)
 
-    def validate(self, state: Any, player: str, action: Any) -> None:
+    def validate(self, state: Any, player: str, action: object) -> None:
         validate_ec_action(action, self.candidates(state))
 
     def default(self, state: Any, player: str, rng: Random) -> dict[str, Any]:
@@ -143,12 +144,12 @@ class ChooseEcStep(Step[ChooseEcRequest, ChooseEcAction]):
     def random(self, state: Any, player: str, rng: Random) -> dict[str, Any]:
         return {"ec": rng.choice(self.candidates(state))}
 
-    def votes(self, state: Any, actions: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
+    def votes(self, state: Any, actions: Mapping[str, Mapping[str, object]]) -> dict[str, str]:
         """chooser -> the candidate named, in the choosers' order."""
-        return {p: actions[p]["ec"] for p in self.choosers(state)}
+        return {p: str(actions[p]["ec"]) for p in self.choosers(state)}  # checked: a string
 
     def tally(
-        self, state: Any, actions: Mapping[str, Mapping[str, Any]]
+        self, state: Any, actions: Mapping[str, Mapping[str, object]]
     ) -> tuple[dict[str, str], str]:
         """The votes and the EC they name (:func:`tally_ec`)."""
         votes = self.votes(state, actions)

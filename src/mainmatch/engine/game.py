@@ -28,7 +28,7 @@ from .declared import SCORES, details_model, marked
 from .errors import IllegalAction, InvalidConfig, describe_validation_error
 from .ranking import END_KEYS, Placings, by_awards, details_end_label, numbered
 from .steps import StepDescription
-from .unit import Step
+from .unit import SomeStep
 from .variants import VariantKey, resolve
 
 #: re-exported from ranking.py and errors.py, where they moved to
@@ -95,7 +95,7 @@ class Game(ABC, Generic[StateT]):
     #: dispatch to that unit (:meth:`asks`), and ``steps`` and ``action_models``
     #: are read off the units when the class does not set them. Games that
     #: implement those methods themselves leave it empty.
-    phases: ClassVar[Mapping[str, Step[Any, Any]]] = {}
+    phases: ClassVar[Mapping[str, SomeStep]] = {}
     #: the refusal of any action once the match is over (no unit is asked)
     over_words: ClassVar[str] = "the match is over"
     #: Options ``new_config`` accepts beside ``players`` and ``seed``: the
@@ -141,7 +141,7 @@ class Game(ABC, Generic[StateT]):
     #: :meth:`asks` is the default ``phases[state.phase]`` (read in place on the hot path)
     _by_phase: ClassVar[bool] = False
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         """A declared result names its scores field (``Scores``): ``score_key``
         is read off it unless the class sets one itself. A game declaring
         :attr:`phases` gets its ``steps`` (the units' descriptions) and
@@ -154,7 +154,7 @@ class Game(ABC, Generic[StateT]):
         units = cls.__dict__.get("phases")
         if not units:
             return
-        kinds: dict[str, Step[Any, Any]] = {}
+        kinds: dict[str, SomeStep] = {}
         for unit in units.values():
             kinds.setdefault(unit.kind, unit)
         if "steps" not in cls.__dict__:
@@ -174,7 +174,7 @@ class Game(ABC, Generic[StateT]):
         :class:`InvalidConfig`.
         """
 
-    def check_config(self, config: Any) -> Config:
+    def check_config(self, config: object) -> Config:
         """Validate ``config``; return it as a plain dict or raise :class:`InvalidConfig`
         naming the field. The default validates with ``config_model`` (strict)
         and returns the input dict unchanged.
@@ -279,7 +279,7 @@ class Game(ABC, Generic[StateT]):
     def initial_state(self, config: Config) -> StateT:
         """The state before the first step (validates the config first)."""
 
-    def asks(self, state: StateT) -> Step[Any, Any] | None:
+    def asks(self, state: StateT) -> SomeStep | None:
         """The step unit ``state`` asks for, ``None`` once the match is over:
         the game's state machine. The default reads the state's ``phase`` in
         :attr:`phases` (``None`` for a game without units, which implements
@@ -287,7 +287,7 @@ class Game(ABC, Generic[StateT]):
         phases = self.phases
         return phases.get(state.phase) if phases else None  # type: ignore[attr-defined]
 
-    def unit(self, kind: str) -> Step[Any, Any]:
+    def unit(self, kind: str) -> SomeStep:
         """The step unit of step ``kind`` (a key of :attr:`phases`' units)."""
         for found in self.phases.values():
             if found.kind == kind:
@@ -325,7 +325,7 @@ class Game(ABC, Generic[StateT]):
         unit = self.phases.get(state.phase) if self._by_phase else self.asks(state)  # type: ignore[attr-defined]
         return {} if unit is None else dict(unit.requests(state))
 
-    def validate(self, state: StateT, player: str, action: Any) -> None:
+    def validate(self, state: StateT, player: str, action: object) -> None:
         """Return ``None`` if ``player`` may send ``action`` now, else raise
         :class:`IllegalAction` with a message naming the broken rule: the match
         is over (:attr:`over_words`), else the asked unit's fast path
@@ -400,7 +400,7 @@ class Game(ABC, Generic[StateT]):
         after: StateT | None = unit.checked_next_state(state, actions)
         return after
 
-    def _asked(self, state: StateT) -> Step[Any, Any]:
+    def _asked(self, state: StateT) -> SomeStep:
         """The unit ``state`` asks for; over: :class:`IllegalAction`."""
         unit = self.phases.get(state.phase) if self._by_phase else self.asks(state)  # type: ignore[attr-defined]
         if unit is None:
@@ -453,8 +453,8 @@ class Game(ABC, Generic[StateT]):
         return by_awards(result, players)
 
     def complete_action(
-        self, state: StateT, player: str, sent: Any, rng: random.Random
-    ) -> tuple[Any, bool]:
+        self, state: StateT, player: str, sent: object, rng: random.Random
+    ) -> tuple[object, bool]:
         """A host's merge of a partial submission into a whole action, for games
         whose rules default the missing parts (The Amalgamation, amalgamation spec §3.1). Returns
         ``(action, defaulted)``: ``defaulted`` is true when anything was filled in

@@ -18,7 +18,7 @@ from .game import Game, State
 from .match import Match, random_actions
 
 
-def _j(value: Any) -> str:
+def _j(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=False)
 
 

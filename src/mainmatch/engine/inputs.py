@@ -7,7 +7,9 @@ names."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal, TypeAlias
+
+from pydantic import JsonValue
 
 #: How a value is entered. ``amount``: a whole number within bounds; ``player``:
 #: one of the players the request offers; ``seat_pair``: two of them (the same
@@ -22,6 +24,11 @@ InputKind = Literal[
 CHOICE_KINDS = frozenset(("player", "item", "card", "slot", "role"))
 #: kinds entered as one input, whatever type holds the value
 LEAF_KINDS = CHOICE_KINDS | {"amount", "seat_pair", "flag"}
+
+
+#: a value a field's type names or the request compares with (a ``Literal``'s, an
+#: ``Enum``'s, a map key, an :class:`Ask`'s ``when`` value): a JSON scalar
+Scalar: TypeAlias = str | int | float | bool | None
 
 
 @dataclass(frozen=True)
@@ -50,7 +57,7 @@ class Ask:
     shows: str | None = None
     most: str | int | None = None
     least: str | int | None = None
-    when: tuple[str, Any] | None = None
+    when: tuple[str, Scalar] | None = None
 
 
 @dataclass(frozen=True)
@@ -79,7 +86,7 @@ class Input:
     value: str | None = None
     shows: str | None = None
     required: bool = True
-    default: Any = None
+    default: JsonValue = None
     minimum: int | None = None
     maximum: int | None = None
     most: str | int | None = None
@@ -88,9 +95,9 @@ class Input:
     max_items: int | None = None
     children: tuple[Input, ...] = ()
     attr: str = ""
-    literals: tuple[Any, ...] = ()
-    keys: tuple[Any, ...] = ()
-    when: tuple[str, Any] | None = None
+    literals: tuple[Scalar, ...] = ()
+    keys: tuple[Scalar, ...] = ()
+    when: tuple[str, Scalar] | None = None
 
     @property
     def key(self) -> str:
@@ -103,9 +110,9 @@ class Input:
         """A field that is either absent or true (``Literal[True] | None``: a pass)."""
         return self.literals == (True,) and not self.required
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, JsonValue]:
         """The node as plain JSON (for the web page and ``mainmatch schema``)."""
-        out: dict[str, Any] = {
+        out: dict[str, JsonValue] = {
             "name": self.name,
             "path": self.path,
             "input": self.input,
@@ -130,7 +137,7 @@ class Input:
         return out
 
 
-def asked_for(node: Input, offered: Any) -> bool:
+def asked_for(node: Input, offered: object) -> bool:
     """Whether ``node`` is asked for the map entry of ``offered`` (the object the
     request offers for that entry): always without a ``when``; else when the
     offered object holds the ``when`` value at its key, a list on the way read
@@ -145,7 +152,7 @@ def asked_for(node: Input, offered: Any) -> bool:
     if node.when is None:
         return True
     key, wanted = node.when
-    found: list[Any] = [offered]
+    found: list[object] = [offered]
     for part in key.split("."):
         found = [x for v in found for x in (v if isinstance(v, list) else [v])]
         found = [v[part] for v in found if isinstance(v, dict) and part in v]

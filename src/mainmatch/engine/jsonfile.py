@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+
+from pydantic import JsonValue
 
 from .errors import MainmatchError
 
 
 def read_json(
     path: str | Path, what: str = "", error: type[MainmatchError] = MainmatchError
-) -> Any:
+) -> JsonValue:
     """The parsed content of ``path``; ``error`` says ``<what> <path>: no such
     file`` / ``cannot read (...)`` / ``not JSON (line L, column C: ...)``."""
     path = Path(path)
@@ -23,7 +24,8 @@ def read_json(
     except OSError as exc:
         raise error(f"{name}: cannot read ({exc.strerror})") from None
     try:
-        return json.loads(text)
+        data: JsonValue = json.loads(text)
+        return data
     except json.JSONDecodeError as exc:
         raise error(
             f"{name}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"

@@ -4,11 +4,17 @@ result's table and, for reports, the word its details give for how the match end
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+#: a value players are grouped and sorted by
+K = TypeVar("K", bound="SupportsRichComparison")
 
 
 def group_by(
-    players: Iterable[str], key: Callable[[str], Any], *, descending: bool = True
+    players: Iterable[str], key: Callable[[str], K], *, descending: bool = True
 ) -> list[list[str]]:
     """Group ``players`` by equal ``key`` (values that sort), best (highest, or lowest when
     ``descending=False``) first; inside a group players keep the order given.
@@ -46,7 +52,7 @@ def numbered(ranking: list[list[str]]) -> Placings:
     return out
 
 
-def by_awards(result: dict[str, Any], players: Iterable[str] = ()) -> Placings:
+def by_awards(result: Mapping[str, object], players: Iterable[str] = ()) -> Placings:
     """Places of a result without a ranking (the engine spec: ``null``): the players
     holding Tokens of Life, most first, then any other of ``players`` (in their
     order, no place: ``–``), then the Elimination Candidate. A player the result
@@ -55,7 +61,8 @@ def by_awards(result: dict[str, Any], players: Iterable[str] = ()) -> Placings:
     >>> by_awards({"tokens_of_life": {"b": 1, "c": 2}, "elimination_candidate": "a"}, "abcd")
     [('2 Tokens of Life', ['c']), ('1 Token of Life', ['b']), ('–', ['d']), ('EC', ['a'])]
     """
-    tol: dict[str, int] = result.get("tokens_of_life") or {}
+    held = result.get("tokens_of_life")
+    tol: dict[str, int] = held if isinstance(held, dict) else {}
     ec = result.get("elimination_candidate")
     out: Placings = []
     for group in group_by([p for p in tol if p != ec], tol.__getitem__):
@@ -64,7 +71,7 @@ def by_awards(result: dict[str, Any], players: Iterable[str] = ()) -> Placings:
     rest = [p for p in dict.fromkeys(players) if p not in tol and p != ec]
     if rest:
         out.append(("–", rest))
-    if ec:
+    if isinstance(ec, str) and ec:
         out.append(("EC", [ec]))
     return out
 
@@ -73,7 +80,7 @@ def by_awards(result: dict[str, Any], players: Iterable[str] = ()) -> Placings:
 END_KEYS = ("end_condition", "end_reason", "outcome")
 
 
-def details_end_label(details: Mapping[str, Any]) -> str | None:
+def details_end_label(details: Mapping[str, object]) -> str | None:
     """The first string among ``details``' :data:`END_KEYS`, else ``None``.
 
     >>> details_end_label({"outcome": "neutral", "end_reason": 3})

@@ -9,17 +9,17 @@ exported, checked by another implementation, or continued.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .collector import fewer_collections
 from .driver import FORMAT, StepError, check_players, check_step
 from .errors import InvalidConfig, MainmatchError, RecordError, UnknownGame
-from .game import Game, State, describe_validation_error
+from .game import Game, JSONObject, State, View, describe_validation_error
 from .jsonfile import read_json
 from .registry import get_game
 
@@ -60,11 +60,11 @@ def record_schema() -> dict[str, Any]:
     return schema
 
 
-def new_record(game_id: str, config: dict[str, Any]) -> dict[str, Any]:
+def new_record(game_id: str, config: Mapping[str, object]) -> dict[str, Any]:
     return {"format": FORMAT, "game": game_id, "config": config, "steps": []}
 
 
-def parse_record(data: Any) -> dict[str, Any]:
+def parse_record(data: object) -> dict[str, Any]:
     """Check a parsed JSON document is a well-formed record; return it as a dict.
 
     Raises :class:`RecordError` naming what is wrong (and the step, for a bad step).
@@ -83,7 +83,7 @@ def parse_record(data: Any) -> dict[str, Any]:
     return data
 
 
-def _plainly_well_formed(data: dict[str, Any]) -> bool:
+def _plainly_well_formed(data: Mapping[str, object]) -> bool:
     """Whether ``data`` is, in exact built-in types, a record that passes
     :func:`parse_record`: a string ``game``, an object ``config`` and a list of
     steps, each an object with ``actions`` (player -> object) and, if present,
@@ -119,14 +119,14 @@ def _plainly_well_formed(data: dict[str, Any]) -> bool:
     return True
 
 
-def _str_keys(obj: dict[str, Any]) -> bool:
+def _str_keys(obj: Mapping[str, object]) -> bool:
     for key in obj:
         if type(key) is not str:
             return False
     return True
 
 
-def _check_with_model(data: dict[str, Any]) -> None:
+def _check_with_model(data: Mapping[str, object]) -> None:
     """Validate with :class:`Record`; raise :class:`RecordError` for its first error."""
     try:
         Record.model_validate(data)
@@ -144,11 +144,11 @@ def load_record(path: str | Path) -> dict[str, Any]:
     return parse_record(data)
 
 
-def dump_record(record: dict[str, Any]) -> str:
+def dump_record(record: Mapping[str, object]) -> str:
     return json.dumps(record, indent=1, ensure_ascii=False) + "\n"
 
 
-def save_record(record: dict[str, Any], path: str | Path) -> None:
+def save_record(record: Mapping[str, object], path: str | Path) -> None:
     Path(path).write_text(dump_record(record), encoding="utf-8")
 
 
@@ -186,6 +186,14 @@ class ReplayedStep:
         return self._events
 
 
+class ReplayOutput(TypedDict):
+    """The replay output of the engine spec (:meth:`Replay.to_json`)."""
+
+    result: JSONObject | None
+    public_views: list[View]
+    steps_applied: int
+
+
 @dataclass
 class Replay:
     game: Game[State]
@@ -200,7 +208,7 @@ class Replay:
     def result(self) -> dict[str, Any] | None:
         return self.game.result(self.state)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ReplayOutput:
         """The replay output of the engine spec: result, public view after every step,
         count. The views are :meth:`Game.shared_view`s: what a step leaves
         alone may be one object in several views, so copy a view before
@@ -264,7 +272,7 @@ def iter_replay(
         yield rep, done
 
 
-def replay_output(record: dict[str, Any]) -> dict[str, Any]:
+def replay_output(record: dict[str, Any]) -> ReplayOutput:
     """The replay output of the engine spec for ``record`` (``mainmatch replay
     --json``): :func:`replay` then :meth:`Replay.to_json`, inside one raise of
     the collector's threshold (apart, the threshold dropped back between the

@@ -32,7 +32,7 @@ import pkgutil
 from collections.abc import Callable
 from functools import partial
 from importlib.metadata import EntryPoint, entry_points
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .errors import UnknownGame
 
@@ -47,7 +47,8 @@ BOTS_GROUP = "mainmatch.bots"
 BUILTIN_GAMES = "mainmatch.games"
 
 #: game id -> how to load it, filled on first use
-_sources: dict[str, Callable[[], Any]] | None = None
+#: (an entry point's load: anything, checked to be a Game when loaded)
+_sources: dict[str, Callable[[], object]] | None = None
 _loaded: dict[str, Game[State]] = {}
 #: game id -> why it cannot be loaded (in words), for the installed games that fail
 _broken: dict[str, str] = {}
@@ -65,9 +66,9 @@ def group(name: str) -> list[EntryPoint]:
     return sorted(entry_points(group=name), key=lambda ep: ep.name)
 
 
-def _builtin_sources() -> dict[str, Callable[[], Any]]:
+def _builtin_sources() -> dict[str, Callable[[], object]]:
     package = importlib.import_module(BUILTIN_GAMES)
-    out: dict[str, Callable[[], Any]] = {}
+    out: dict[str, Callable[[], object]] = {}
     for info in pkgutil.iter_modules(package.__path__):
         if info.ispkg:
             out[info.name] = partial(_game_of_module, f"{BUILTIN_GAMES}.{info.name}")
@@ -75,11 +76,12 @@ def _builtin_sources() -> dict[str, Callable[[], Any]]:
     return out
 
 
-def _game_of_module(module: str) -> Any:
-    return importlib.import_module(module).GAME
+def _game_of_module(module: str) -> object:
+    game: object = importlib.import_module(module).GAME
+    return game
 
 
-def _all_sources() -> dict[str, Callable[[], Any]]:
+def _all_sources() -> dict[str, Callable[[], object]]:
     global _sources
     if _sources is None:
         installed = group(GAMES_GROUP)

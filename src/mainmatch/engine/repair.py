@@ -21,19 +21,21 @@ the learner nothing its request did not.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from itertools import chain, combinations
-from typing import Any
+from typing import TypeVar
 
 from mainmatch.engine.choices import optional
 from mainmatch.engine.errors import IllegalAction
-from mainmatch.engine.game import Action, Request
+from mainmatch.engine.game import Action, Game, Request
 from mainmatch.engine.steps import Input
 
 HALVINGS = 4
+#: the game's state type (the functions take the game and one of its states)
+S = TypeVar("S")
 
 
-def _legal(game: Any, state: Any, player: str, action: Any) -> bool:
+def _legal(game: Game[S], state: S, player: str, action: Action) -> bool:
     try:
         game.validate(state, player, action)
     except IllegalAction:
@@ -41,7 +43,7 @@ def _legal(game: Any, state: Any, player: str, action: Any) -> bool:
     return True
 
 
-def repair(game: Any, state: Any, player: str, action: Action, rng: random.Random) -> Action:
+def repair(game: Game[S], state: S, player: str, action: Action, rng: random.Random) -> Action:
     """``action`` when the game takes it, else the first shrunk form it takes
     (module docstring); a new object whenever it is not ``action`` itself."""
     if _legal(game, state, player, action):
@@ -50,7 +52,7 @@ def repair(game: Any, state: Any, player: str, action: Action, rng: random.Rando
     return fixed if fixed is not None else game.default_action(state, player, rng)
 
 
-def shrink(game: Any, state: Any, player: str, action: Action) -> Action | None:
+def shrink(game: Game[S], state: S, player: str, action: Action) -> Action | None:
     """The first shrunk form of a refused ``action`` that the game takes, or
     ``None`` (then the rules' default is played). The bot driver asks this for a
     bot that declares ``repairs = True`` (the learned bot, ``bots/learned.py``)."""
@@ -62,8 +64,8 @@ def shrink(game: Any, state: Any, player: str, action: Action) -> Action | None:
     return None
 
 
-def clone(value: Any) -> Any:
-    """A copy of a JSON value (dicts and lists copied all the way down): what
+def clone(action: Action) -> Action:
+    """A copy of an action (dicts and lists copied all the way down): what
     ``copy.deepcopy`` gives for actions, without its memo, at a fraction of
     its cost on the hot path of repairs.
 
@@ -71,10 +73,15 @@ def clone(value: Any) -> Any:
     >>> b = clone(a); b["bids"]["A"]["chips"] = 4; a
     {'bids': {'A': {'chips': 3}}}
     """
+    return {k: _copy(v) for k, v in action.items()}
+
+
+def _copy(value: object) -> object:
+    """A copy of a JSON value, dicts and lists copied all the way down."""
     if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
+        return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [clone(v) for v in value]
+        return [_copy(v) for v in value]
     return value
 
 
@@ -126,14 +133,20 @@ def shrunk(action: Action, inputs: tuple[Input, ...]) -> Iterator[Action]:
     yield {}
 
 
+#: how an amount is rewritten: ``amount(value, node)``
+Amount = Callable[[int, Input], int]
+
+
 def _rewrite(
-    value: Any, nodes: tuple[Input, ...], amount: Any = None, strip: bool = False, top: bool = True
-) -> Any:
+    value: Mapping[str, object],
+    nodes: tuple[Input, ...],
+    amount: Amount | None = None,
+    strip: bool = False,
+    top: bool = True,
+) -> dict[str, object]:
     """``value`` (an object of the fields ``nodes``) with ``amount(value, node)``
     applied to each amount; with ``strip``, the optional fields of nested objects
     and the map entries that hold nothing left out."""
-    if not isinstance(value, dict):
-        return value
     described = {node.name: node for node in nodes}
     out = {}
     for key, v in value.items():
@@ -145,11 +158,14 @@ def _rewrite(
     return out
 
 
-def _rewrite_node(value: Any, node: Input, amount: Any, strip: bool) -> Any:
+def _rewrite_node(value: object, node: Input, amount: Amount | None, strip: bool) -> object:
     if node.input == "amount":
-        is_int = isinstance(value, int) and not isinstance(value, bool)
-        return amount(value, node) if amount is not None and is_int else value
+        if amount is None or not isinstance(value, int) or isinstance(value, bool):
+            return value
+        return amount(value, node)
     if node.input == "group":
+        if not isinstance(value, dict):
+            return value
         return _rewrite(value, node.children, amount, strip, top=False)
     element = node.children[0] if node.children else None
     if node.input not in ("list", "map") or element is None:
@@ -165,11 +181,10 @@ def _rewrite_node(value: Any, node: Input, amount: Any, strip: bool) -> Any:
 def bare(action: Action, inputs: tuple[Input, ...]) -> Action:
     """``action`` without the optional fields of its nested objects (those a walk
     asks "include it?") and without map entries whose amounts are all 0."""
-    out: Action = _rewrite(action, inputs, strip=True)
-    return out
+    return _rewrite(action, inputs, strip=True)
 
 
-def _nothing(entry: Any) -> bool:
+def _nothing(entry: object) -> bool:
     """An entry of numbers that are all 0 (and nothing else but choices)."""
     if not isinstance(entry, dict):
         return False
@@ -185,17 +200,22 @@ def scaled(action: Action, inputs: tuple[Input, ...], times: int) -> Action:
             return max(node.minimum or 0, value >> times)
         return -(-value >> times)
 
-    out: Action = _rewrite(action, inputs, amount=halve)
-    return out
+    return _rewrite(action, inputs, amount=halve)
 
 
-def cut(value: Any, keep: int, objects: bool = True) -> Any:
-    """Every list (and object, with ``objects``) in ``value`` cut to its first
+def cut(action: Action, keep: int, objects: bool = True) -> Action:
+    """Every list (and object, with ``objects``) in ``action`` cut to its first
     ``keep`` entries (an object missing a field it needs is refused, and the
     next try follows)."""
+    items = list(action.items())[:keep] if objects else action.items()
+    return {k: _cut(v, keep, objects) for k, v in items}
+
+
+def _cut(value: object, keep: int, objects: bool) -> object:
+    """:func:`cut` of any JSON value."""
     if isinstance(value, dict):
         items = list(value.items())[:keep] if objects else value.items()
-        return {k: cut(v, keep, objects) for k, v in items}
+        return {k: _cut(v, keep, objects) for k, v in items}
     if isinstance(value, list):
-        return [cut(v, keep, objects) for v in value[:keep]]
+        return [_cut(v, keep, objects) for v in value[:keep]]
     return value

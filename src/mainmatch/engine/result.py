@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -51,7 +51,7 @@ def nonzero(amounts: dict[str, int], order: list[str]) -> dict[str, int]:
     return {p: amounts[p] for p in order if amounts.get(p, 0) != 0}
 
 
-def scores_of(score_key: str | None, result: dict[str, Any] | None) -> dict[str, Any] | None:
+def scores_of(score_key: str | None, result: Mapping[str, object] | None) -> dict[str, int] | None:
     """Each player's final score in ``result``, read where the game declares
     it (``Game.score_key``, a key of the result's ``details``), or ``None``
     when the game keeps no score per player. The one place the host, Discord
@@ -64,12 +64,13 @@ def scores_of(score_key: str | None, result: dict[str, Any] | None) -> dict[str,
     """
     if not score_key or not result:
         return None
-    scores = (result.get("details") or {}).get(score_key)
+    details = result.get("details")
+    scores = details.get(score_key) if isinstance(details, dict) else None
     return scores if isinstance(scores, dict) else None
 
 
 def teams_of(
-    game: Game[State], config: Mapping[str, Any], result: Mapping[str, Any] | None = None
+    game: Game[State], config: Mapping[str, object], result: Mapping[str, object] | None = None
 ) -> dict[str, str] | None:
     """``{player: team}`` as the game declares its teams: the result's field
     marked :class:`~mainmatch.engine.declared.TeamsMark`, else the config's; ``None``
@@ -81,7 +82,7 @@ def teams_of(
     {'a': 'red', 'b': 'green'}
     """
     details = (result or {}).get("details")
-    sources: list[tuple[Any, TeamsMark | None]] = []
+    sources: list[tuple[object, TeamsMark | None]] = []
     in_details, in_config = _team_fields(game.result_type, game.config_model)
     for field, where in ((in_details, details), (in_config, config)):
         if field is not None and isinstance(where, Mapping):
@@ -109,7 +110,7 @@ def _team_fields(
     return out[0], out[1]
 
 
-def _player_team(raw: Any, mark: TeamsMark | None) -> dict[str, str]:
+def _player_team(raw: object, mark: TeamsMark | None) -> dict[str, str]:
     """Teams written either way as ``{player: team}`` (``mark`` says which way;
     ``None``: read each entry as it comes)."""
     out: dict[str, str] = {}

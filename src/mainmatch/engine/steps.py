@@ -39,10 +39,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, get_args, get_origin
 
-from pydantic import BaseModel
+from pydantic import BaseModel, JsonValue
 from pydantic.fields import FieldInfo
 
-from .inputs import CHOICE_KINDS, LEAF_KINDS, Ask, Input, InputKind, asked_for
+from .inputs import CHOICE_KINDS, LEAF_KINDS, Ask, Input, InputKind, Scalar, asked_for
 
 #: the nodes (``inputs.py``) are re-exported: games and adapters import them from here
 __all__ = [
@@ -68,12 +68,14 @@ __all__ = [
 ]
 
 #: ``(request) -> sentence``: the request in words, for the player it was sent to
-Summary = Callable[[Mapping[str, Any]], str]
+Summary = Callable[[Mapping[str, object]], str]
 #: ``(action, request) -> sentence``: a (possibly partial) submission read back
-Echo = Callable[[Mapping[str, Any], Mapping[str, Any]], str]
+Echo = Callable[[Mapping[str, object], Mapping[str, object]], str]
 #: ``(request, rng, view) -> action``: a random legal action drawn from the player's
 #: own request (and view), never the state
-RandomDraw = Callable[[Mapping[str, Any], random.Random, Mapping[str, Any]], dict[str, Any]]
+#: (the request and view stay ``Any``: a draw reads the fields its step's request
+#: declares, docs/decisions/anyA.md ANY2)
+RandomDraw = Callable[[Mapping[str, Any], random.Random, Mapping[str, Any]], dict[str, object]]
 
 
 @dataclass(frozen=True)
@@ -99,7 +101,7 @@ class StepDescription:
     widget: str | None = None
     #: label -> action: choices the step takes with one click (an EC candidate is
     #: offered from the request instead; this is for fixed ones such as a pass)
-    quick: Callable[[Mapping[str, Any]], dict[str, dict[str, Any]]] | None = None
+    quick: Callable[[Mapping[str, object]], dict[str, dict[str, object]]] | None = None
     #: the view-only random bot's draw where the game has a rule across fields the
     #: inputs do not state (a total spend, a tie); ``None``: each field is drawn
     #: from its offers and bounds (``engine/choices.py``)
@@ -109,13 +111,13 @@ class StepDescription:
         """The action's fields as :class:`Input` nodes (:func:`describe`)."""
         return describe(self.action)
 
-    def request_words(self, request: Mapping[str, Any]) -> str:
+    def request_words(self, request: Mapping[str, object]) -> str:
         """The request as a sentence."""
         if callable(self.summary):
             return self.summary(request)
         return fill(self.summary, request)
 
-    def echo_words(self, action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
+    def echo_words(self, action: Mapping[str, object], request: Mapping[str, object]) -> str:
         """A submission read back in words; without an ``echo``, field by field."""
         if self.echo is not None:
             return self.echo(action, request)
@@ -126,7 +128,7 @@ class StepDescription:
         return self.task or self.ask
 
 
-def fill(text: str, request: Mapping[str, Any]) -> str:
+def fill(text: str, request: Mapping[str, object]) -> str:
     """``text`` with each ``{key}`` (or ``{key.sub}``) replaced by the request's value;
     a key the request lacks is left as written.
 
@@ -138,7 +140,7 @@ def fill(text: str, request: Mapping[str, Any]) -> str:
         out.append(literal)
         if name is None:
             continue
-        value: Any = request
+        value: object = request
         for part in name.split("."):
             if isinstance(value, Mapping) and part in value:
                 value = value[part]
@@ -172,10 +174,10 @@ def listed(items: object, last: str = "and", empty: str = "none") -> str:
     return f"{', '.join(seq[:-1])} {last} {seq[-1]}"
 
 
-def plain_echo(inputs: tuple[Input, ...], action: Mapping[str, Any]) -> str:
+def plain_echo(inputs: tuple[Input, ...], action: Mapping[str, object]) -> str:
     """A submission as "label: value" phrases, for steps without an ``echo``.
 
-    >>> from pydantic import BaseModel
+    >>> from pydantic import BaseModel, JsonValue
     >>> class A(BaseModel):  # (annotations resolve in this module, which imports typing)
     ...     n: typing.Annotated[int, Ask("amount", "Bid", unit="chips")] = 0
     >>> plain_echo(describe(A), {"n": 3})
@@ -260,7 +262,7 @@ def _node(attr: str, info: FieldInfo, prefix: str) -> Input:
     )
 
 
-def literals_of(annotation: Any) -> tuple[Any, ...]:
+def literals_of(annotation: object) -> tuple[Scalar, ...]:
     """The values a type allows when it names them: a ``Literal``'s, an ``Enum``'s
     (through ``Annotated`` and ``| None``); ``()`` for any other type.
 
@@ -275,7 +277,7 @@ def literals_of(annotation: Any) -> tuple[Any, ...]:
     return ()
 
 
-def _keys_of(annotation: Any) -> tuple[Any, ...]:
+def _keys_of(annotation: object) -> tuple[Scalar, ...]:
     """A map's keys as its type names them (``dict[Literal["A", "B"], int]``)."""
     a = _strip(annotation)
     if get_origin(a) is dict and get_args(a):
@@ -299,7 +301,7 @@ def _bounds(info: FieldInfo) -> tuple[int | None, int | None, int | None, int | 
     return lo, hi, min_items, max_items
 
 
-def _strip(annotation: Any) -> Any:
+def _strip(annotation: object) -> object:
     """``X | None`` -> ``X``; ``Annotated[X, ...]`` -> ``X``."""
     origin = get_origin(annotation)
     if origin is typing.Annotated:
@@ -311,7 +313,7 @@ def _strip(annotation: Any) -> Any:
     return annotation
 
 
-def _kind_of(annotation: Any) -> InputKind:
+def _kind_of(annotation: object) -> InputKind:
     a = _strip(annotation)
     origin = get_origin(a)
     if isinstance(a, type) and issubclass(a, BaseModel):
@@ -327,7 +329,7 @@ def _kind_of(annotation: Any) -> InputKind:
     return "item"
 
 
-def _children(annotation: Any, path: str) -> tuple[Input, ...]:
+def _children(annotation: object, path: str) -> tuple[Input, ...]:
     a = _strip(annotation)
     if isinstance(a, type) and issubclass(a, BaseModel):
         return describe(a, path)
@@ -366,13 +368,13 @@ def _children(annotation: Any, path: str) -> tuple[Input, ...]:
     return ()
 
 
-def _element_ask(annotation: Any) -> Ask | None:
+def _element_ask(annotation: object) -> Ask | None:
     if get_origin(annotation) is typing.Annotated:
         return next((m for m in get_args(annotation)[1:] if isinstance(m, Ask)), None)
     return None
 
 
-def _element_bounds(annotation: Any) -> tuple[int | None, int | None]:
+def _element_bounds(annotation: object) -> tuple[int | None, int | None]:
     """An element's bounds, strict ones as whole numbers (``PositiveInt``: at least 1)."""
     lo = hi = None
     if get_origin(annotation) is typing.Annotated:
@@ -392,7 +394,7 @@ def field_words(model: type[BaseModel], path: str) -> str:
     its groups' labels and its own, as the form shows them, for messages that
     name a field in the player's words rather than by its JSON key.
 
-    >>> from pydantic import BaseModel
+    >>> from pydantic import BaseModel, JsonValue
     >>> class Act(BaseModel):  # (a nested group adds its label first: tests/engine)
     ...     bet: typing.Annotated[int, Ask("amount", "Bet")]
     >>> field_words(Act, "bet"), field_words(Act, "nothing")
@@ -421,7 +423,7 @@ def in_players_words(model: type[BaseModel], message: str) -> str:
     words in quotes. The rules keep the spec's wording (its messages are examples);
     a player reads this one (issue 34, item 9; docs/decisions/day1.md DAY13).
 
-    >>> from pydantic import BaseModel
+    >>> from pydantic import BaseModel, JsonValue
     >>> class Act(BaseModel):
     ...     buy_chips: typing.Annotated[int, Ask("amount", "Chips to buy")]
     >>> in_players_words(Act, 'buy_chips: -1 is too few (in "Chips to buy")')
@@ -449,7 +451,7 @@ def _walk(nodes: tuple[Input, ...]) -> typing.Iterator[Input]:
         yield from _walk(node.children)
 
 
-def steps_json(steps: Mapping[str, StepDescription]) -> dict[str, Any]:
+def steps_json(steps: Mapping[str, StepDescription]) -> dict[str, dict[str, JsonValue]]:
     """Every step kind's description as JSON (the web form, ``mainmatch schema``)."""
     return {
         kind: {
@@ -464,7 +466,7 @@ def steps_json(steps: Mapping[str, StepDescription]) -> dict[str, Any]:
     }
 
 
-def offered_inputs(nodes: tuple[Input, ...], request: Mapping[str, Any]) -> tuple[Input, ...]:
+def offered_inputs(nodes: tuple[Input, ...], request: Mapping[str, object]) -> tuple[Input, ...]:
     """The inputs of ``nodes`` that leave something to choose for ``request``:
     an optional field whose choices the request lists under ``offers`` (its
     own, or its element's) is left out when that list is empty, so no form

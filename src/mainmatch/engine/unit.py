@@ -42,14 +42,14 @@ from .steps import StepDescription
 
 #: the declared request a step sends one player (its ``RequestBase`` model); the
 #: requests themselves are the JSON objects the model describes
-RequestT = TypeVar("RequestT", bound=RequestBase)
+RequestT_co = TypeVar("RequestT_co", bound=RequestBase, covariant=True)
 #: the step's action model
-ActionT = TypeVar("ActionT", bound=BaseModel)
+ActionT_co = TypeVar("ActionT_co", bound=BaseModel, covariant=True)
 #: what a step's resolution returns: the new state and the step's events
 Resolved = tuple[Any, list[dict[str, Any]]]
 
 
-class Step(ABC, Generic[RequestT, ActionT]):
+class Step(ABC, Generic[RequestT_co, ActionT_co]):
     """One step kind of a game: its request type, action model, words and
     handlers. Subclasses set :attr:`description` (and :attr:`request_type`)
     and implement :meth:`requests`, :meth:`validate`, :meth:`default`,
@@ -69,13 +69,13 @@ class Step(ABC, Generic[RequestT, ActionT]):
     #: :meth:`requests`' values: ``Game.request_types`` is read off the units and
     #: the contract checks validate every request against it; ``None`` where the
     #: game has not declared one
-    request_type: type[RequestT] | None = None
+    request_type: type[RequestT_co] | None = None
     #: whether the unit overrides :meth:`plainly_legal` / :meth:`checked_next_state`
     #: (set per class: ``Game`` skips the call to the defaults on its hot path)
     has_fast_check: ClassVar[bool] = False
     has_checked_step: ClassVar[bool] = False
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls.has_fast_check = cls.plainly_legal is not Step.plainly_legal
         cls.has_checked_step = cls.checked_next_state is not Step.checked_next_state
@@ -106,7 +106,7 @@ class Step(ABC, Generic[RequestT, ActionT]):
         """Whether ``player`` is asked to act now (``validate``'s first check)."""
         return player in self.players(state)
 
-    def plainly_legal(self, state: Any, player: Any, action: Any) -> bool:
+    def plainly_legal(self, state: Any, player: str, action: object) -> bool:
         """The fast path of ``Game.validate``: true only when ``player`` is
         asked and :meth:`validate` would accept ``action`` (false says
         nothing: the plain checks then run and word the fault). Units whose
@@ -121,7 +121,7 @@ class Step(ABC, Generic[RequestT, ActionT]):
     # ------------------------------------------------------------ the rules
 
     @abstractmethod
-    def validate(self, state: Any, player: str, action: Any) -> None:
+    def validate(self, state: Any, player: str, action: object) -> None:
         """Raise ``IllegalAction`` naming the broken rule unless ``action`` is
         legal for ``player`` (who :meth:`acts`)."""
 
@@ -140,7 +140,7 @@ class Step(ABC, Generic[RequestT, ActionT]):
         """Apply the step (one action per asked player): the new state and the
         step's events. Never changes ``state``."""
 
-    def complete(self, state: Any, player: str, sent: Any, rng: Random) -> tuple[Any, bool]:
+    def complete(self, state: Any, player: str, sent: object, rng: Random) -> tuple[object, bool]:
         """A partial submission made whole by the rules' defaults, and whether
         anything was filled in (``Game.complete_action``); most steps take
         actions whole."""
@@ -160,3 +160,7 @@ class Step(ABC, Generic[RequestT, ActionT]):
         """The next state when every action is plainly legal, else ``None``
         (``Game.checked_next_state``; replay then validates rule by rule)."""
         return None
+
+
+#: some game's step unit, whatever its request and action types (``Game.phases``)
+SomeStep = Step[RequestBase, BaseModel]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Protocol, TypeGuard
 
 from .checks import is_json_int, json_type
 from .errors import InvalidConfig
@@ -41,7 +41,7 @@ class VariantKey:
     #: why ``low`` is the limit
     why_low: str = ""
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, str | int]:
         return {
             "key": self.name,
             "default": self.default,
@@ -52,13 +52,26 @@ class VariantKey:
         }
 
 
+class Tunable(Protocol):
+    """A game as its variants are checked (``engine.game.Game``): its id, its
+    tunable constants and its check of a whole set of values."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def variant_keys(self) -> tuple[VariantKey, ...]: ...
+
+    def variant_combination_fault(self, values: dict[str, int]) -> str | None: ...
+
+
 #: checks a whole set of values (defaults filled in) for impossible combinations;
 #: returns one line or ``None``
 CombinationCheck = Callable[[dict[str, int]], "str | None"]
 
 
 def variant_fault(
-    keys: Iterable[VariantKey], variant: Any, combination: CombinationCheck | None = None
+    keys: Iterable[VariantKey], variant: object, combination: CombinationCheck | None = None
 ) -> str | None:
     """Why ``variant`` (a config's ``variant`` field) is not allowed, or ``None``.
 
@@ -92,7 +105,7 @@ def variant_fault(
     return None
 
 
-def value_fault(key: VariantKey, value: Any) -> str | None:
+def value_fault(key: VariantKey, value: object) -> str | None:
     """Why ``value`` is not allowed for ``key``, or ``None``."""
     if not is_json_int(value):
         return f"variant.{key.name}: must be a whole number, not {json_type(value)}"
@@ -115,7 +128,7 @@ def resolve(keys: Iterable[VariantKey], variant: Mapping[str, int] | None) -> di
     return {k.name: given.get(k.name, k.default) for k in keys}
 
 
-def check_variant(game: Any, variant: Any) -> dict[str, int]:
+def check_variant(game: Tunable, variant: object) -> dict[str, int]:
     """``variant`` normalised for ``game``: keys at their official value are
     dropped (so ``--variant streak=6`` is the official game). Raises
     :class:`InvalidConfig` with one line on anything else that is wrong."""
@@ -132,12 +145,14 @@ def check_variant(game: Any, variant: Any) -> dict[str, int]:
         if not variant:
             return {}
     fault = variant_fault(keys, variant, game.variant_combination_fault)
-    if fault:
-        raise InvalidConfig(fault)
+    if fault or not isinstance(variant, dict):  # a variant that is not an object has a fault
+        raise InvalidConfig(fault or json_type(variant))
     return dict(variant)
 
 
-def parse_assignments(game: Any, items: Iterable[str], option: str = "--variant") -> dict[str, int]:
+def parse_assignments(
+    game: Tunable, items: Iterable[str], option: str = "--variant"
+) -> dict[str, int]:
     """``["streak=5", "rounds=3"]`` -> ``{"streak": 5, "rounds": 3}`` for ``game``,
     checked (one line on any fault); official values are dropped."""
     out: dict[str, int] = {}
@@ -169,7 +184,7 @@ _VARIANT_FIELD = frozenset(("variant",))
 
 def plain_fields(
     config: object, fields: frozenset[str], keys: Iterable[VariantKey]
-) -> TypeGuard[dict[str, Any]]:
+) -> TypeGuard[dict[str, object]]:
     """Whether ``config`` is a plain ``dict`` of exactly ``fields``, or of those
     and a ``variant`` that :func:`variant_fault` passes: how a game's one-pass
     config check begins (``False`` says only "not plainly so": the game's

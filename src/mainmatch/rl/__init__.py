@@ -18,17 +18,23 @@ sub-decisions whose masks keep every bound the descriptions state.
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from mainmatch.engine.errors import MainmatchError
 
 from .gamespec import game_ids, spec
 from .table import Rewards
 
+if TYPE_CHECKING:  # they need the ``rl`` extra: loaded when first asked for
+    from .aec import MainMatchAEC
+    from .parallel import MainMatchParallel
+    from .single import Opponents, SingleAgentEnv
+
 __all__ = ["Rewards", "describe", "env", "game_ids", "parallel_env", "single_agent", "spec"]
 
 
-def _load(module: str) -> Any:
+def _load(module: str) -> ModuleType:
     """A module of this package that needs the ``rl`` extra, with a clear error
     naming the extra when PettingZoo or Gymnasium is missing."""
     try:
@@ -41,26 +47,31 @@ def _load(module: str) -> Any:
         raise
 
 
-def env(game_id: str, **options: Any) -> Any:
+def env(game_id: str, **options: Any) -> MainMatchAEC:
     """A PettingZoo AEC environment of ``game_id``. Options: ``render_mode``
     (``"ansi"``), ``players``, ``configs`` (``"random"``, the default, as
     ``mainmatch simulate`` plays: varied host inputs; ``"plain"``: the host-input
     defaults), ``config_options`` (host inputs, implying ``plain``; ``variant``),
     ``config_fn``, ``rewards`` (``Rewards``, a mapping of its fields, or
     ``fn(result, player)``)."""
-    return _load("aec").MainMatchAEC(game_id, **options)
+    made: MainMatchAEC = _load("aec").MainMatchAEC(game_id, **options)
+    return made
 
 
-def parallel_env(game_id: str, **options: Any) -> Any:
+def parallel_env(game_id: str, **options: Any) -> MainMatchParallel:
     """A PettingZoo Parallel environment of ``game_id`` (options as ``env``)."""
-    return _load("parallel").MainMatchParallel(game_id, **options)
+    made: MainMatchParallel = _load("parallel").MainMatchParallel(game_id, **options)
+    return made
 
 
 def single_agent(
-    game_id: str, seat: int | str = 0, opponents: Any = "strategy", **options: Any
-) -> Any:
+    game_id: str, seat: int | str = 0, opponents: Opponents = "strategy", **options: Any
+) -> SingleAgentEnv:
     """A Gymnasium environment of ``game_id`` for ``seat`` with bots elsewhere."""
-    return _load("single").SingleAgentEnv(game_id, seat=seat, opponents=opponents, **options)
+    made: SingleAgentEnv = _load("single").SingleAgentEnv(
+        game_id, seat=seat, opponents=opponents, **options
+    )
+    return made
 
 
 def describe(game_id: str) -> str:

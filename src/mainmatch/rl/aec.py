@@ -8,6 +8,7 @@ choices before that. Rewards come once, at the end (``Rewards``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -23,7 +24,7 @@ class MainMatchAEC(TableEnv, AECEnv):  # type: ignore[misc]  # PettingZoo is unt
         super().__init__()
         self._setup(game_id, render_mode, "aec", options)
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: int | None = None, options: Mapping[str, object] | None = None) -> None:
         self.table.reset(seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -36,7 +37,7 @@ class MainMatchAEC(TableEnv, AECEnv):  # type: ignore[misc]  # PettingZoo is unt
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self.table.observe(agent)
 
-    def step(self, action: Any) -> None:
+    def step(self, action: object) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -34,7 +34,7 @@ class Decision:
 
 
 #: A plan: yields decisions, is sent the chosen indices, returns the action.
-Plan = Generator[Decision, int, dict[str, Any]]
+Plan = Generator[Decision, int, dict[str, object]]
 #: ``plan(view, request, player)``
 PlanFactory = Callable[[dict[str, Any], dict[str, Any], str], Plan]
 

@@ -32,13 +32,17 @@ import types
 import typing
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args, get_origin
+from typing import Any, Literal, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from mainmatch.engine.declared import FRACTION, PLAYER
 from mainmatch.engine.game import Game
+from mainmatch.engine.inputs import Scalar
+
+#: the state type of the game a function is given
+S = TypeVar("S")
 
 #: entries read of a list with no declared ``max_length`` that does not list players
 LIST_CAP = 16
@@ -87,18 +91,18 @@ class _Walk:
             self.out[path] = leaf
 
 
-def fields(game: Game[Any], seats: int) -> dict[str, Leaf]:
+def fields(game: Game[S], seats: int) -> dict[str, Leaf]:
     """Every laid-out path of ``game`` for ``seats`` players and its encoding."""
     return _run(game, seats).out
 
 
-def left_out(game: Game[Any], seats: int) -> list[str]:
+def left_out(game: Game[S], seats: int) -> list[str]:
     """Declared paths the layout leaves out, as patterns (``[i]`` any entry, ``*``
     any key): plain text and maps with free text keys."""
     return sorted({_INDEX.sub("[i]", p) for p in _run(game, seats).skipped})
 
 
-def _run(game: Game[Any], seats: int) -> _Walk:
+def _run(game: Game[S], seats: int) -> _Walk:
     walk = _Walk(seats)
     if game.view_type is not None:
         _node(game.view_type, "view", walk, _Where(view=True))
@@ -120,7 +124,7 @@ class _Where:
     fraction: bool = False
 
 
-def _marks(metadata: Iterable[Any], where: _Where) -> _Where:
+def _marks(metadata: Iterable[object], where: _Where) -> _Where:
     """``where`` with the marks and the bounds ``metadata`` declares (an upper
     bound makes the scale, with the lower one when it is larger in size)."""
     player, fraction = where.player, where.fraction
@@ -141,7 +145,7 @@ def _marks(metadata: Iterable[Any], where: _Where) -> _Where:
     return _Where(where.view, where.depth, player, bound, most, fraction)
 
 
-def _node(annotation: Any, path: str, walk: _Walk, where: _Where) -> None:
+def _node(annotation: object, path: str, walk: _Walk, where: _Where) -> None:
     origin = get_origin(annotation)
     if origin is typing.Annotated:
         inner, *marks = get_args(annotation)
@@ -164,13 +168,13 @@ def _node(annotation: Any, path: str, walk: _Walk, where: _Where) -> None:
         _leaf(annotation, path, walk, where)
 
 
-def _is_player(annotation: Any, where: _Where) -> bool:
+def _is_player(annotation: object, where: _Where) -> bool:
     return where.player or (
         get_origin(annotation) is typing.Annotated and PLAYER in get_args(annotation)[1:]
     )
 
 
-def _is_object(annotation: Any) -> bool:
+def _is_object(annotation: object) -> bool:
     """A model or a map, through ``Annotated`` and ``| None``."""
     if get_origin(annotation) is typing.Annotated:
         return _is_object(get_args(annotation)[0])
@@ -181,7 +185,7 @@ def _is_object(annotation: Any) -> bool:
     )
 
 
-def _list(element: Any, path: str, walk: _Walk, where: _Where) -> None:
+def _list(element: object, path: str, walk: _Walk, where: _Where) -> None:
     inner = _Where(where.view, where.depth + 1, where.player, where.bound)
     if where.view and _is_object(element):  # a history: one entry, as deep as its list
         _node(element, f"{path}[{LATEST}]", walk, _Where(where.view, where.depth))
@@ -196,7 +200,7 @@ def _list(element: Any, path: str, walk: _Walk, where: _Where) -> None:
         _node(element, f"{path}[{i}]", walk, inner)
 
 
-def _map(key: Any, value: Any, path: str, walk: _Walk, where: _Where) -> None:
+def _map(key: object, value: object, path: str, walk: _Walk, where: _Where) -> None:
     inner = _Where(where.view, where.depth, where.player, where.bound)
     if _is_player(key, _Where(where.view)):
         names = [f"@{i}" for i in range(walk.seats)]
@@ -208,13 +212,13 @@ def _map(key: Any, value: Any, path: str, walk: _Walk, where: _Where) -> None:
         _node(value, f"{path}.{name}", walk, inner)
 
 
-def _literal_values(annotation: Any) -> tuple[Any, ...]:
+def _literal_values(annotation: object) -> tuple[Any, ...]:
     if get_origin(annotation) is typing.Annotated:
         return _literal_values(get_args(annotation)[0])
     return get_args(annotation) if get_origin(annotation) is Literal else ()
 
 
-def _leaf(annotation: Any, path: str, walk: _Walk, where: _Where) -> None:
+def _leaf(annotation: object, path: str, walk: _Walk, where: _Where) -> None:
     values = _literal_values(annotation)
     if values and all(isinstance(v, int | float) for v in values):
         walk.add(path, Leaf(number=True, bound=max(1.0, *(abs(v) for v in values))))
@@ -243,13 +247,13 @@ def scaled(x: float, bound: float | None) -> float:
     return math.copysign(min(1.0, math.log1p(abs(x)) / math.log1p(LOG_CAP)), x)
 
 
-def offered(game: Game[Any], key: str) -> tuple[Any, ...]:
+def offered(game: Game[S], key: str) -> tuple[Scalar, ...]:
     """The values a choice offered at request ``key`` (``offers``, or
     ``offers.value`` for a list of objects) may name: the declared ``Literal`` of
     the list's entries (or of the map's keys), over every request kind; empty
     when the declaration names none (numbers, players, plain text)."""
     head, _, sub = key.partition(".")
-    out: list[Any] = []
+    out: list[Scalar] = []
     for model in game.request_types.values():
         info = model.model_fields.get(head)
         if info is None:
@@ -262,7 +266,7 @@ def offered(game: Game[Any], key: str) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def _entry(annotation: Any) -> Any:
+def _entry(annotation: object) -> object:
     """A list's entry type or a map's key type (through ``| None``)."""
     if get_origin(annotation) in (typing.Union, types.UnionType):
         found = [_entry(a) for a in get_args(annotation) if a is not type(None)]

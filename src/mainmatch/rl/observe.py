@@ -20,23 +20,27 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from mainmatch.engine.checks import number
+from mainmatch.engine.game import Game
 
 from . import declared
 from .declared import LATEST, LIST_CAP, scaled
 from .layout import Layout, relative
+
+#: the state type of the game a function is given
+S = TypeVar("S")
 
 _INDEX = re.compile(r"\[\d+\]")
 _SEAT = re.compile(r"@\d+")
 
 
 def leaves(
-    value: Any, seat: Mapping[str, int], path: str = "", latest: bool = False
-) -> list[tuple[str, Any]]:
+    value: object, seat: Mapping[str, int], path: str = "", latest: bool = False
+) -> list[tuple[str, object]]:
     """``(path, leaf)`` for every leaf of ``value`` (in no set order); dict keys
     that are player ids are written seat-relative (``@k``), list entries beyond
     ``LIST_CAP`` dropped; ``latest``: a list of objects gives its last entry only
@@ -47,7 +51,7 @@ def leaves(
     >>> leaves({"rounds": [{"won": 1}, {"won": 2}]}, {}, latest=True)
     [('rounds[-1].won', 2)]
     """
-    out: list[tuple[str, Any]] = []
+    out: list[tuple[str, object]] = []
     stack: list[tuple[str, Any]] = [(path, value)]
     while stack:  # a loop, not recursion: encoding runs once per step and player
         at, v = stack.pop()
@@ -64,7 +68,7 @@ def leaves(
     return out
 
 
-def history(value: Any) -> bool:
+def history(value: object) -> bool:
     """A non-empty list of objects (read at its latest entry in a view)."""
     return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
 
@@ -148,7 +152,7 @@ def _fill(
                     data[offset + where[value]] = 1.0
 
 
-def names(game: Any, count: int) -> list[str]:
+def names(game: Game[S], count: int) -> list[str]:
     """``count`` player ids for ``game``: its default ones first, then ``p1``, ``p2``..."""
     out = list(game.default_players[:count])
     i = 1
@@ -159,12 +163,12 @@ def names(game: Any, count: int) -> list[str]:
     return out
 
 
-def _natural(path: str) -> list[Any]:
+def _natural(path: str) -> list[int | str]:
     """A sort key putting ``x[2]`` before ``x[10]`` and ``@2`` before ``@10``."""
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", path)]
 
 
-def observer(game: Any, count: int) -> Observer:
+def observer(game: Game[S], count: int) -> Observer:
     """The layout of ``game`` for ``count`` players, from its declared view and
     requests (``declared.fields``): fields of one pattern side by side
     (``x[0].a``, ``x[1].a``...), for the docs' rows."""

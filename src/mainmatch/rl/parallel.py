@@ -9,6 +9,7 @@ The engine applies a game step once every pending player's action is complete.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -25,7 +26,7 @@ class MainMatchParallel(TableEnv, ParallelEnv):  # type: ignore[misc]  # Petting
         self.agents: list[str] = []
 
     def reset(
-        self, seed: int | None = None, options: dict[str, Any] | None = None
+        self, seed: int | None = None, options: Mapping[str, object] | None = None
     ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
         self.table.reset(seed)
         self.agents = list(self.possible_agents)
@@ -35,7 +36,7 @@ class MainMatchParallel(TableEnv, ParallelEnv):  # type: ignore[misc]  # Petting
         )
 
     def step(
-        self, actions: dict[str, Any]
+        self, actions: Mapping[str, object]
     ) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]:
         table = self.table
         deciding = table.deciding()

@@ -26,13 +26,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from mainmatch.engine.choices import LIST_MAX, Pick, Shape, kinds, shape, walk
+from mainmatch.engine.game import Game
+from mainmatch.engine.inputs import Scalar
 from mainmatch.engine.steps import CHOICE_KINDS, Input
 
-from .decisions import Decision, Plan, mask_of
+from .decisions import Decision, Plan, PlanFactory, mask_of
 from .layout import Layout, relative
+
+#: the state type of the game a function is given
+S = TypeVar("S")
 
 #: values an amount decision chooses among
 BINS = 21
@@ -49,7 +54,7 @@ class Choices:
     number of indices and the values each ``offers`` key may name."""
 
     n_actions: int
-    vocab: Mapping[str, tuple[Any, ...]]
+    vocab: Mapping[str, tuple[Scalar, ...]]
     context: Layout
 
 
@@ -99,7 +104,7 @@ def _indices(pick: Pick, c: Choices, seats: list[str]) -> list[tuple[int, Any]]:
     return [(i, v) for i, v in out if i < c.n_actions]
 
 
-def plan(choices: Choices, steps: Mapping[str, Any]) -> Any:
+def plan(choices: Choices, steps: Mapping[str, Shape]) -> PlanFactory:
     """The game's ``plan(view, request, player)``: its walk, one decision per pick."""
 
     def make(view: dict[str, Any], request: dict[str, Any], player: str) -> Plan:
@@ -120,18 +125,18 @@ def plan(choices: Choices, steps: Mapping[str, Any]) -> Any:
                 previous = index
                 pick = run.send(dict(options).get(index, options[0][1]))
         except StopIteration as done:
-            out: dict[str, Any] = done.value
+            out: dict[str, object] = done.value
             return out
 
     return make
 
 
-def _fallback(pick: Pick) -> Any:
+def _fallback(pick: Pick) -> int | None:
     """What a decision with nothing allowed sends: the least amount, or nothing."""
     return pick.low if pick.role == "amount" else None
 
 
-def _key_index(key: Any, c: Choices, seats: list[str]) -> int | None:
+def _key_index(key: object, c: Choices, seats: list[str]) -> int | None:
     """The index of the map key (a player seat-relative, a value by its place
     among those seen) or list entry (its number) being filled."""
     if isinstance(key, int) and not isinstance(key, bool):
@@ -160,13 +165,13 @@ def decisions(step: Shape) -> list[tuple[str, str]]:
     return out
 
 
-def _words(bound: Any) -> str:
+def _words(bound: object) -> str:
     if bound is None:
         return "no stated bound (the unbounded steps)"
     return f"the request's `{bound}`" if isinstance(bound, str) else str(bound)
 
 
-def step_shapes(game: Any) -> dict[str, Shape]:
+def step_shapes(game: Game[S]) -> dict[str, Shape]:
     return {k: shape(game.step(k)) for k in game.action_models}
 
 

@@ -14,13 +14,17 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from mainmatch.engine import Match
 from mainmatch.engine.checks import number
+from mainmatch.engine.game import Game
 
 from .layout import relative
 from .observe import Observer, leaves, names, pattern
+
+#: the state type of the game a function is given
+S = TypeVar("S")
 
 #: seeded matches of random play the check reads
 MATCHES = 3
@@ -36,7 +40,7 @@ class Reached:
     kinds: dict[str, set[str]] = field(default_factory=dict)
     words: dict[str, set[str]] = field(default_factory=dict)
 
-    def note(self, part: Any, root: str, seat: dict[str, int]) -> None:
+    def note(self, part: object, root: str, seat: dict[str, int]) -> None:
         for path, value in leaves(part, seat, root, latest=root == "view"):
             kinds = self.kinds.setdefault(path, set())
             if isinstance(value, str) and value in seat:
@@ -48,7 +52,7 @@ class Reached:
                 kinds.add("n")
 
 
-def reached(game: Any, count: int, matches: int = MATCHES) -> Reached:
+def reached(game: Game[S], count: int, matches: int = MATCHES) -> Reached:
     """The leaves ``matches`` seeded random matches of ``count`` players showed."""
     out = Reached()
     players = names(game, count)

@@ -30,9 +30,11 @@ from mainmatch.bots import get_bot
 from mainmatch.engine.errors import MainmatchError
 
 from .base import check_render_mode, observation_space
-from .table import Table
+from .table import Info, Table
 
 Opponents = str | Sequence[str] | Mapping[str, str]
+#: what the environment observes: the flat vector, or the dict with the action mask
+Observation = np.ndarray | dict[str, np.ndarray]
 #: ``observation=``: the Dict of vector and mask, or the vector alone
 OBSERVATIONS = ("dict", "flat")
 
@@ -90,8 +92,8 @@ class SingleAgentEnv(gym.Env):
         self.action_space = spaces.Discrete(self.table.spec.n_actions)
 
     def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Any, dict[str, Any]]:
+        self, *, seed: int | None = None, options: Mapping[str, object] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is None and self.table.match is None:
             seed = int(self.np_random.integers(2**31))
@@ -109,11 +111,11 @@ class SingleAgentEnv(gym.Env):
             return mask
         return decision.mask.astype(bool)
 
-    def _observe(self) -> Any:
+    def _observe(self) -> Observation:
         obs = self.table.observe(self.player)
         return obs["observation"] if self.flat else obs
 
-    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+    def step(self, action: object) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         table = self.table
         if table.over:
             raise MainmatchError("the match is over: call reset()")
@@ -124,7 +126,7 @@ class SingleAgentEnv(gym.Env):
         reward = table.reward(self.player) if over else 0.0
         return self._observe(), reward, over, False, self._info()
 
-    def _info(self) -> dict[str, Any]:
+    def _info(self) -> Info:
         info = self.table.info(self.player)
         info["masked_choices"] = self.table.masked_choices
         return info

@@ -13,7 +13,7 @@ import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -23,10 +23,14 @@ from mainmatch.bots.driver import bot_move
 from mainmatch.engine import Match
 from mainmatch.engine.announce import announce
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import Game
 
 from .decisions import Decision, Plan, mask_of, nearest_allowed
 from .gamespec import GameSpec, spec
 from .repair import repair
+
+#: the state type of the game a function is given
+S = TypeVar("S")
 
 #: ``config_fn(players, seed)``: the config of a new match.
 ConfigFn = Callable[[list[str], int], dict[str, Any]]
@@ -37,6 +41,9 @@ ConfigFn = Callable[[list[str], int], dict[str, Any]]
 CONFIGS = ("random", "plain")
 #: ``reward_fn(result, player)``: a player's reward when the match ends.
 RewardFn = Callable[[dict[str, Any], str], float]
+#: an environment's info for a player: its view and request as JSON text, its open
+#: decision's kind (and, single-agent, the choices the mask replaced)
+Info = dict[str, str | int | None]
 
 
 @dataclass(frozen=True)
@@ -58,7 +65,7 @@ class Rewards:
         return reward + self.garnet * float(result["garnets"].get(player, 0))
 
 
-def config_maker(game: Any, configs: str | None, options: Mapping[str, Any] | None) -> ConfigFn:
+def config_maker(game: Game[S], configs: str | None, options: Mapping[str, Any] | None) -> ConfigFn:
     """The configs of new matches: ``random`` by default, as ``simulate`` plays
     (so a learner's figures and the simulator's compare), ``plain`` on request or
     when ``config_options`` name host inputs (those fix what ``random`` varies).
@@ -90,7 +97,7 @@ class Table:
         *,
         players: list[str] | None = None,
         config_fn: ConfigFn | None = None,
-        config_options: Mapping[str, Any] | None = None,
+        config_options: Mapping[str, object] | None = None,
         rewards: RewardFn | Rewards | Mapping[str, float] | None = None,
         bots: Mapping[str, Bot] | None = None,
         configs: str | None = None,
@@ -134,7 +141,7 @@ class Table:
         #: took once shrunk (``repair.py``)
         self.assembled = self.repaired = 0
         self._cache: dict[tuple[str, int], tuple[np.ndarray, str, str]] = {}
-        self._infos: dict[str, tuple[tuple[int, str | None], dict[str, Any]]] = {}
+        self._infos: dict[str, tuple[tuple[int, str | None], Info]] = {}
         self.advance()
 
     @property
@@ -229,7 +236,7 @@ class Table:
         obs = np.clip(np.concatenate(parts), -1.0, 1.0).astype(np.float32)
         return {"observation": obs, "action_mask": mask}
 
-    def info(self, player: str) -> dict[str, Any]:
+    def info(self, player: str) -> Info:
         """The player's view and request as JSON text (``json.loads`` them; text
         cannot be changed by a user who keeps it) and the open decision's kind."""
         decision = self.open.get(player)
@@ -241,7 +248,7 @@ class Table:
         if kept is not None and kept[0] == key:
             return dict(kept[1])  # a caller may change its own copy
         _, view, request = self._seen(player)
-        info = {"view": view, "request": request, "decision": kind}
+        info: Info = {"view": view, "request": request, "decision": kind}
         self._infos[player] = (key, info)
         return dict(info)
 

@@ -7,7 +7,7 @@ standings as Discord Markdown and CSV. Storage and the surfaces (web, CLI)
 live in the host's service layer (``mainmatch.host.season_*``).
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .ledger import SeasonError, Standings, check_append, standings, start
 from .models import Entry, SeasonExport, SeasonSettings
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .records import entry_of_record, match_key
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     # ``records`` replays matches (the engine's records and games): imported
     # when first used, so reading standings does not pay for it
     if name in ("entry_of_record", "match_key"):

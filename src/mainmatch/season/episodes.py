@@ -24,7 +24,7 @@ from .models import Entry, MainMatch
 class Placing:
     place: str | None  # the game's label of the place ("1", "2=", "over the limit"); None: unknown
     order: int  # where the place stands, best first (for sorting)
-    points: Any  # the game's own score (a number, or None)
+    points: int | None  # the game's own score (None: the game keeps none)
 
 
 def placings(
@@ -56,7 +56,7 @@ class EpisodeRow:
     player: str
     place: str | None
     order: int
-    points: Any
+    points: int | None
     garnets: int  # won - spent
     tokens_of_life: int
     won: bool

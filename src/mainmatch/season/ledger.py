@@ -21,7 +21,7 @@ Matches award and spend, Tokens used, Death Match saves and host adjustments
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from mainmatch.engine.errors import MainmatchError
 
@@ -38,6 +38,51 @@ from .models import (
     Undo,
     check_order,
 )
+
+
+class HistoryLine(TypedDict):
+    """One line of a player's history: an entry of the ledger that concerns them."""
+
+    entry: int
+    episode: int
+    kind: str
+    text: str
+    garnets: int
+    tokens_of_life: int
+
+
+class DeathMatches(TypedDict):
+    """A player's Death Matches won and lost."""
+
+    wins: int
+    losses: int
+
+
+class PlayerJson(TypedDict):
+    """A player's standing as the standings' JSON writes it."""
+
+    name: str
+    discord_id: int | None
+    status: str
+    eliminated_in: int | None
+    garnets: int
+    tokens_of_life: int
+    main_matches: int
+    main_match_wins: int
+    times_ec: int
+    death_matches: DeathMatches
+    saved_by_token: int
+    history: list[HistoryLine]
+
+
+class StandingsJson(TypedDict):
+    """The standings as JSON (``mainmatch season standings --json``, the season API)."""
+
+    season: str
+    episode: int
+    gamewide_tiebreak: list[str]
+    alive: list[str]
+    players: dict[str, PlayerJson]
 
 
 class SeasonError(MainmatchError):
@@ -60,9 +105,9 @@ class PlayerStanding:
     death_match_losses: int = 0
     saved_by_token: int = 0
     #: one line per entry that concerns the player: {entry, episode, kind, text, garnets, tokens_of_life}
-    history: list[dict[str, Any]] = field(default_factory=list)
+    history: list[HistoryLine] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlayerJson:
         return {
             "name": self.name,
             "discord_id": self.discord_id,
@@ -119,7 +164,7 @@ class Standings:
             "gamewide_tiebreak": self.tiebreak_of(chosen),
         }
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> StandingsJson:
         return {
             "season": self.settings.name,
             "episode": self.episode,

@@ -76,12 +76,14 @@ def _canonical_replay(record: dict[str, Any], rep: Replay) -> Replay:
         return rep
 
 
-def _json(value: Any) -> bytes:
+def _json(value: object) -> bytes:
     text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
     return text.encode("utf-8") + b"\n"
 
 
-def _canonical(model: type[BaseModel] | None, value: Any, *, exclude_none: bool = False) -> Any:
+def _canonical(
+    model: type[BaseModel] | None, value: object, *, exclude_none: bool = False
+) -> object:
     """``value`` as ``model`` reads it, all fields written out (the value itself
     when the model has no reading of it: the game's own check accepted it)."""
     if model is None:
@@ -102,7 +104,7 @@ def winners_of(result: dict[str, Any]) -> list[str]:
 
 
 def entry_of_record(
-    record: Any, cast: list[str], *, source: str = "record", match: str | None = None
+    record: object, cast: list[str], *, source: str = "record", match: str | None = None
 ) -> MainMatch:
     """The ``main_match`` entry of a finished record whose players are all in
     ``cast``; raises :class:`SeasonError` (or the engine's ``RecordError``)."""

@@ -12,7 +12,7 @@ from typing import Any
 from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.game import Request
 from mainmatch.engine.steps import StepDescription, counted
-from mainmatch.engine.unit import Resolved, Step
+from mainmatch.engine.unit import Resolved, SomeStep, Step
 
 from .models import BidAction
 from .resolve import resolve_round, resolve_vote
@@ -115,4 +115,4 @@ class ChooseEc(ChooseEcStep):
 BID = Bid()
 CHOOSE_EC = ChooseEc()
 #: the state machine: phase -> the step unit it asks (``"over"`` asks nothing)
-PHASES: dict[str, Step[Any, Any]] = {"bid": BID, "choose_ec": CHOOSE_EC}
+PHASES: dict[str, SomeStep] = {"bid": BID, "choose_ec": CHOOSE_EC}

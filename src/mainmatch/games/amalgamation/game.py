@@ -59,7 +59,7 @@ class Amalgamation(Game[AmalgamationState]):
             config["variant"] = variant
         return self.check_config(config)
 
-    def check_config(self, config: Any) -> Config:
+    def check_config(self, config: object) -> Config:
         if plainly_valid(config):  # the common case, without building the model (PA4)
             return config
         if not isinstance(config, dict):

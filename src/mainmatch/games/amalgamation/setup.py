@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Mapping
 from dataclasses import field
 from typing import Any, TypedDict
 
@@ -57,7 +58,7 @@ class Chance(TypedDict):
     garnet_rate_submissions: list[int]
 
 
-def draw_chance(players: list[str], seed: Any) -> Chance:
+def draw_chance(players: list[str], seed: int) -> Chance:
     """The seed's draws of §2: a random team split (each team in ``players``
     order), a random initial Minus order, -1..-35 shuffled and cut into 7
     groups of 5, and one uniform 5..20 submission per player."""
@@ -80,7 +81,7 @@ def draw_chance(players: list[str], seed: Any) -> Chance:
     }
 
 
-def build_config(players: Any, seed: Any, options: dict[str, Any]) -> Config:
+def build_config(players: object, seed: int, options: Mapping[str, object]) -> Config:
     """The config of ``new_config`` before validation (§2 defaults, then options)."""
     unknown = sorted(k for k in options if k not in HOST_INPUTS)
     if unknown:

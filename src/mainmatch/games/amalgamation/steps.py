@@ -16,7 +16,7 @@ from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.events import public
 from mainmatch.engine.game import Action, Request
 from mainmatch.engine.steps import StepDescription, counted, listed
-from mainmatch.engine.unit import Resolved, Step
+from mainmatch.engine.unit import Resolved, SomeStep, Step
 
 from . import budget
 from .constants import ROLES, ROUNDS, TILES_PER_ROUND
@@ -28,17 +28,17 @@ from .types import RoundRequest
 from .validate import check_choose_ec, check_round, plainly_legal
 
 
-def _part(action: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+def _part(action: Mapping[str, object], key: str) -> Mapping[str, object]:
     """A sub-game's part of a (possibly partial) round action; empty when absent."""
     part = action.get(key)
     return part if isinstance(part, Mapping) else {}
 
 
-def _dollars(value: Any) -> str:
+def _dollars(value: object) -> str:
     return money(value) if isinstance(value, int) else "?"
 
 
-def _summary(request: Mapping[str, Any]) -> str:
+def _summary(request: Mapping[str, object]) -> str:
     """The ``round`` request as a sentence (§3.1), as the web page says it."""
     held = request.get("garnets_held", 0)
     rate = _dollars(request.get("garnet_rate", 0))
@@ -56,7 +56,7 @@ def _summary(request: Mapping[str, Any]) -> str:
     )
 
 
-def _echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
+def _echo(action: Mapping[str, object], request: Mapping[str, Any]) -> str:
     """A ``round`` submission read back game by game; parts not filled in yet are left out."""
     said: list[str] = []
     kong = _part(action, "kong")
@@ -150,7 +150,7 @@ class Round(Step[RoundRequest, RoundAction]):
     def acts(self, state: AmalgamationState, player: str) -> bool:
         return isinstance(player, str) and player in state.setup.index
 
-    def plainly_legal(self, state: AmalgamationState, player: Any, action: Any) -> bool:
+    def plainly_legal(self, state: AmalgamationState, player: str, action: object) -> bool:
         # the common case, in one pass (check_round's own shortcut); a
         # player's balance is there iff ``player`` is a player (an exact str)
         balance = state.balances.get(player) if type(player) is str else None
@@ -158,7 +158,7 @@ class Round(Step[RoundRequest, RoundAction]):
             action, balance, state.garnets_held[player], state.setup.rate
         )
 
-    def validate(self, state: AmalgamationState, player: str, action: Any) -> None:
+    def validate(self, state: AmalgamationState, player: str, action: object) -> None:
         check_round(
             action,
             state.setup.tiles[state.round - 1],
@@ -171,8 +171,8 @@ class Round(Step[RoundRequest, RoundAction]):
         return default_round_action(rng)
 
     def complete(
-        self, state: AmalgamationState, player: str, sent: Any, rng: random.Random
-    ) -> tuple[Any, bool]:
+        self, state: AmalgamationState, player: str, sent: object, rng: random.Random
+    ) -> tuple[object, bool]:
         """The host's merge of a partial submission (§3.1): each missing top-level
         key gets its default (a random role for a missing ``thief``); sent
         sub-objects are kept exactly as sent. Returns ``(action, defaulted)``;
@@ -229,7 +229,7 @@ class ChooseEc(ChooseEcStep):
     def not_asked(self, state: AmalgamationState, player: str) -> str:
         return f"{player} is not a winner; only {', '.join(self.choosers(state))} choose the EC"
 
-    def validate(self, state: AmalgamationState, player: str, action: Any) -> None:
+    def validate(self, state: AmalgamationState, player: str, action: object) -> None:
         check_choose_ec(action, self.candidates(state))
 
     def random(self, state: AmalgamationState, player: str, rng: random.Random) -> Action:
@@ -251,4 +251,4 @@ class ChooseEc(ChooseEcStep):
 
 
 #: the state machine: phase -> the step unit it asks (``"over"`` asks nothing)
-PHASES: dict[str, Step[Any, Any]] = {"round": Round(), "choose_ec": ChooseEc()}
+PHASES: dict[str, SomeStep] = {"round": Round(), "choose_ec": ChooseEc()}

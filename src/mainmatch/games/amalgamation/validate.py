@@ -46,7 +46,7 @@ def words(path: str) -> str:
     return field_words(RoundAction, path)
 
 
-def shown(value: Any) -> str:
+def shown(value: object) -> str:
     """A JSON value as it would be written in the action (``-5``, ``"x"``, ``1.5``)."""
     try:
         return json.dumps(value)
@@ -55,7 +55,7 @@ def shown(value: Any) -> str:
 
 
 def check_round(
-    action: Any, tiles: tuple[int, ...], balance: int, garnets_held: int, rate: int
+    action: object, tiles: tuple[int, ...], balance: int, garnets_held: int, rate: int
 ) -> None:
     """Raise :class:`IllegalAction` for the first rule of §3.1 ``action`` breaks."""
     if plainly_legal(action, balance, garnets_held, rate):
@@ -126,7 +126,7 @@ def check_round(
     budget.check_no_debt(budget.spend_parts(action), balance, buy, garnets_held, rate)
 
 
-def plainly_legal(action: Any, balance: int, garnets_held: int, rate: int) -> bool:
+def plainly_legal(action: object, balance: int, garnets_held: int, rate: int) -> bool:
     """Whether ``action`` passes every rule of §3.1, checked in one pass over
     exact built-in types (``dict``, ``list``, ``int``, ``str``); ``False`` may
     also mean "not plainly": :func:`check_round` then goes through the rules
@@ -186,7 +186,7 @@ _ROLES = frozenset(ROLES)
 _PART_SIZES = sum(map(len, PART_KEYS.values()))
 
 
-def check_choose_ec(action: Any, candidates: list[str]) -> None:
+def check_choose_ec(action: object, candidates: list[str]) -> None:
     """§3.2: exactly ``{"ec": candidate}``."""
     names = ", ".join(candidates)
     if not isinstance(action, dict):

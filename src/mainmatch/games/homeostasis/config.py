@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import ValidationError
@@ -45,7 +46,7 @@ VARIANT_KEYS = (
 )
 
 
-def make_config(players: Any, seed: int, options: dict[str, Any]) -> Config:
+def make_config(players: Any, seed: int, options: Mapping[str, object]) -> Config:
     """``new_config(players, seed, **options)`` (§2): every option is a host
     input with its default; without ``teams`` a shuffled copy of ``players``
     gives positive, positive, negative, negative, neutral (D2)."""
@@ -93,7 +94,7 @@ def make_config(players: Any, seed: int, options: dict[str, Any]) -> Config:
 
 
 def _in_players_order(
-    name: str, given: Any, players: list[str], partial: bool = False
+    name: str, given: object, players: list[str], partial: bool = False
 ) -> dict[str, Any]:
     """``given`` keyed in ``players`` order (key order has no meaning, §2);
     names that are not players are kept last, for ``check_config`` to report."""
@@ -137,7 +138,7 @@ def check_config(config: Any) -> Config:
     return checked
 
 
-def _check_fields(config: Any) -> None:
+def _check_fields(config: object) -> None:
     """§2: an object with exactly the config's fields, each of its type."""
     if not isinstance(config, dict):
         raise InvalidConfig(
@@ -185,7 +186,7 @@ def _check_players(players: list[Any]) -> None:
         raise InvalidConfig(f"config.players: duplicate player ids {dup}")
 
 
-def _check_keys(name: str, mapping: dict[str, Any], players: list[str]) -> None:
+def _check_keys(name: str, mapping: Mapping[str, object], players: list[str]) -> None:
     extra = [k for k in mapping if k not in set(players)]
     if extra:
         raise InvalidConfig(f"config.{name}: {extra[0]!r} is not a player in this match")

@@ -78,7 +78,7 @@ class Homeostasis(Game[HomeostasisState]):
     def variant_combination_fault(self, values: dict[str, int]) -> str | None:
         return edges_fault(values)
 
-    def check_config(self, config: Any) -> Config:
+    def check_config(self, config: object) -> Config:
         return check_config(config)
 
     def random_config(
@@ -127,7 +127,7 @@ class Homeostasis(Game[HomeostasisState]):
 
     # the hot handlers through the phase tables above (the same units, the same answers)
 
-    def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
+    def validate(self, state: HomeostasisState, player: str, action: object) -> None:
         plain = _PLAIN.get(state.phase)
         if plain is None or not plain(state, player, action):
             super().validate(state, player, action)  # the ordered checks word the fault

@@ -7,7 +7,8 @@ is the one reported, with the spec's message); configs by ``config.py``.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Mapping
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic.config import JsonDict
@@ -99,7 +100,7 @@ _BID_FORMS: JsonDict = {"oneOf": [{"required": ["slot", "chips"]}, {"required": 
 _BRACKET_FORMS: JsonDict = {"oneOf": [{"required": ["first", "last"]}, {"required": ["pass"]}]}
 
 
-def _one_form(values: dict[str, Any], pair: tuple[str, str]) -> None:
+def _one_form(values: Mapping[str, object], pair: tuple[str, str]) -> None:
     given = {k for k, v in values.items() if v is not None}
     if given != set(pair) and given != {"pass_"}:
         raise ValueError(f"send exactly {{{pair[0]!r}, {pair[1]!r}}} or {{'pass': true}}")

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from mainmatch.engine.checks import present
 from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.game import Action, Event, Request
-from mainmatch.engine.unit import Resolved, Step
+from mainmatch.engine.unit import Resolved, SomeStep
 
 from . import quick, resolve
 from . import state as S
@@ -44,7 +43,7 @@ from .words import WORDS
 from .work import QuietWork, Work
 
 
-class HomeostasisStep(Step[Any, Any]):
+class HomeostasisStep(SomeStep):
     """What every Homeostasis step shares (§4): a step resolves on a
     :class:`~.work.Work` draft, then the automatic transitions run up to the
     next step with pending players; a direct caller's step is checked first."""
@@ -57,7 +56,7 @@ class HomeostasisStep(Step[Any, Any]):
         #: the last ``(state, player, action)`` :meth:`plainly_legal` accepted:
         #: ``apply`` of that very action at that very state need not check it
         #: again (decision PE17)
-        self._plain: tuple[HomeostasisState, str, Any] | None = None
+        self._plain: tuple[HomeostasisState, str, object] | None = None
 
     def not_asked(self, state: HomeostasisState, player: str) -> str:
         return f"{player} is not expected to act now"
@@ -124,7 +123,7 @@ class HomeostasisStep(Step[Any, Any]):
         self,
         state: HomeostasisState,
         actions: dict[str, Action],
-        legal: Callable[[HomeostasisState, str, Any], bool],
+        legal: Callable[[HomeostasisState, str, object], bool],
     ) -> HomeostasisState | None:
         """Replay of a turn (a draft choice, a live bid): the one action checked by
         ``legal`` and applied in one go (the engine has checked who acts); ``None``
@@ -154,7 +153,7 @@ class SaveCards(HomeostasisStep):
             for p in state.players
         }
 
-    def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
+    def validate(self, state: HomeostasisState, player: str, action: object) -> None:
         V.check_save(action, state.holding(player))
 
     def default(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
@@ -182,13 +181,13 @@ class Draft(HomeostasisStep):
             }
         }
 
-    def plainly_legal(self, state: HomeostasisState, player: Any, action: Any) -> bool:
+    def plainly_legal(self, state: HomeostasisState, player: str, action: object) -> bool:
         if quick.legal_draft(state, player, action):
             self._plain = (state, player, action)
             return True
         return False
 
-    def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
+    def validate(self, state: HomeostasisState, player: str, action: object) -> None:
         request = self.requests(state)[player]
         V.check_draft(action, request["cards"], request["positions"])
 
@@ -237,13 +236,13 @@ class Bid(HomeostasisStep):
             }
         }
 
-    def plainly_legal(self, state: HomeostasisState, player: Any, action: Any) -> bool:
+    def plainly_legal(self, state: HomeostasisState, player: str, action: object) -> bool:
         if quick.legal_bid(state, player, action):
             self._plain = (state, player, action)
             return True
         return False
 
-    def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
+    def validate(self, state: HomeostasisState, player: str, action: object) -> None:
         request = self.requests(state)[player]
         V.check_bid(
             action,
@@ -293,7 +292,7 @@ class FinalBid(HomeostasisStep):
             for p in fa.bidders
         }
 
-    def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
+    def validate(self, state: HomeostasisState, player: str, action: object) -> None:
         V.check_final_bid(action, state.chips[player])
 
     def default(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
@@ -323,7 +322,7 @@ class PlaceSaved(HomeostasisStep):
         p = self._winner(state)
         return {p: {"kind": "place_saved", "saved_cards": list(state.saved[p])}}
 
-    def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
+    def validate(self, state: HomeostasisState, player: str, action: object) -> None:
         V.check_place_saved(action, state.saved[player])
 
     def default(self, state: HomeostasisState, player: str, rng: random.Random) -> Action:
@@ -351,7 +350,7 @@ class Brackets(HomeostasisStep):
             for p in resolve.eligible_for_brackets(state)
         }
 
-    def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
+    def validate(self, state: HomeostasisState, player: str, action: object) -> None:
         V.check_brackets(
             action,
             len(present(state.expression, "expression")),
@@ -380,7 +379,7 @@ class ChooseEc(HomeostasisStep, ChooseEcStep):
     def candidates(self, state: HomeostasisState) -> list[str]:
         return resolve.ec_candidates(state)
 
-    def validate(self, state: HomeostasisState, player: str, action: Any) -> None:
+    def validate(self, state: HomeostasisState, player: str, action: object) -> None:
         V.check_choose_ec(action, self.candidates(state))
 
     def run(self, w: Work, actions: dict[str, Action]) -> None:
@@ -388,7 +387,7 @@ class ChooseEc(HomeostasisStep, ChooseEcStep):
 
 
 #: the state machine: phase -> the step unit it asks (``"over"`` asks nothing)
-PHASES: dict[str, Step[Any, Any]] = {
+PHASES: dict[str, SomeStep] = {
     S.SAVE_CARDS: SaveCards(),
     S.DRAFT: Draft(),
     S.AUCTION: Bid(),

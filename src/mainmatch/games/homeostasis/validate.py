@@ -21,7 +21,7 @@ from .cards import DECK_COUNT, SYMBOL_LIST, SYMBOLS, canonical, save_cost
 from .expression import crosses
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     """A value as it was sent: strings quoted like the spec (``'7'``), the rest as JSON."""
     if isinstance(value, str):
         return repr(value)
@@ -60,7 +60,7 @@ MISSING = {
 }
 
 
-def require_keys(action: Any, keys: Sequence[str], example: str) -> Action:
+def require_keys(action: object, keys: Sequence[str], example: str) -> Action:
     """§3: an object with exactly ``keys`` (``action must have exactly the keys slot, chips; got slot``)."""
     if not isinstance(action, dict):
         raise IllegalAction(
@@ -77,7 +77,7 @@ def require_keys(action: Any, keys: Sequence[str], example: str) -> Action:
     return action
 
 
-def is_pass(action: Any, keys: Sequence[str], example: str) -> bool:
+def is_pass(action: object, keys: Sequence[str], example: str) -> bool:
     """For steps with a pass: True for exactly ``{"pass": true}``, False for
     exactly ``keys``; anything else is illegal (``{"pass": false}`` included)."""
     if isinstance(action, dict) and "pass" in action:
@@ -94,7 +94,7 @@ def is_pass(action: Any, keys: Sequence[str], example: str) -> bool:
     return False
 
 
-def _card_list(value: Any, name: str) -> list[str]:
+def _card_list(value: object, name: str) -> list[str]:
     """A list of card symbols (``unknown card '*'; cards are 1, 2, 3, +, -, x, /``)."""
     if not isinstance(value, list):
         raise IllegalAction(
@@ -110,7 +110,7 @@ def _card_list(value: Any, name: str) -> list[str]:
 # ------------------------------------------------------------ save_cards
 
 
-def check_save(action: Any, garnets: int) -> None:
+def check_save(action: object, garnets: int) -> None:
     """§3 ``save_cards``: known symbols, at most the deck's copies, cost within the holding."""
     cards = _card_list(require_keys(action, ("cards",), '{"cards": ["1", "x"]}')["cards"], "cards")
     counts = Counter(cards)
@@ -199,7 +199,7 @@ def check_bid(
 # ------------------------------------------------------------ final_bid
 
 
-def check_final_bid(action: Any, chips: int) -> None:
+def check_final_bid(action: object, chips: int) -> None:
     """§3 ``final_bid``: a whole number from 0 to own chips."""
     amount = require_keys(action, ("chips",), '{"chips": 12}')["chips"]
     if not is_json_int(amount) or not 0 <= amount <= chips:
@@ -245,7 +245,7 @@ def check_brackets(action: Any, length: int, placed: Iterable[tuple[int, int]]) 
 # ------------------------------------------------------------ choose_ec
 
 
-def check_choose_ec(action: Any, candidates: list[str]) -> None:
+def check_choose_ec(action: object, candidates: list[str]) -> None:
     """§3 ``choose_ec``: ``ec`` is one of the candidates."""
     ec = require_keys(action, ("ec",), '{"ec": "a"}')["ec"]
     if not isinstance(ec, str) or ec not in candidates:

@@ -25,15 +25,15 @@ from .models import (
 from .random_play import VIEW_DRAWS
 
 
-def _cards(cards: Any) -> str:
+def _cards(cards: object) -> str:
     return " ".join(map(str, cards)) if isinstance(cards, list) and cards else "none"
 
 
-def _pass(request: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+def _pass(request: Mapping[str, object]) -> dict[str, dict[str, Any]]:
     return {"Pass": {"pass": True}}
 
 
-def _save_summary(r: Mapping[str, Any]) -> str:
+def _save_summary(r: Mapping[str, object]) -> str:
     return (
         f"Save cards from your own copy of the deck ({_cards(r.get('cards'))}) to add at an "
         "end of the expression later. Saving one card is free, two cost 1 garnet, three "
@@ -41,7 +41,7 @@ def _save_summary(r: Mapping[str, Any]) -> str:
     )
 
 
-def _save_echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
+def _save_echo(action: Mapping[str, object], request: Mapping[str, object]) -> str:
     cards = action.get("cards")
     if not isinstance(cards, list) or not cards:
         return "You save no card."
@@ -49,21 +49,21 @@ def _save_echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
     return f"You save {_cards(cards)} (cost: {counted(cost, 'garnet')})."
 
 
-def _draft_summary(r: Mapping[str, Any]) -> str:
+def _draft_summary(r: Mapping[str, object]) -> str:
     return (
         f"Put one of the remaining cards ({_cards(r.get('cards'))}) at a free place of this "
         f"round's auction order: place {listed(r.get('positions'), 'or')}."
     )
 
 
-def _draft_echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
+def _draft_echo(action: Mapping[str, object], request: Mapping[str, object]) -> str:
     return (
         f"You put {action.get('card', '?')} at place {action.get('position', '?')} "
         "of the auction order."
     )
 
 
-def _bid_summary(r: Mapping[str, Any]) -> str:
+def _bid_summary(r: Mapping[str, object]) -> str:
     passing = ", or pass" if r.get("can_pass") else "; no one has bid yet, so you cannot pass"
     said = (
         f"Card {r.get('card')} is up for auction. Add chips to an empty slot "
@@ -78,13 +78,13 @@ def _bid_summary(r: Mapping[str, Any]) -> str:
     return said
 
 
-def _bid_echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
+def _bid_echo(action: Mapping[str, object], request: Mapping[str, object]) -> str:
     if action.get("pass") is True:
         return "You pass (out of this auction)."
     return f"You add {counted(action.get('chips', '?'), 'chip')} to slot {action.get('slot', '?')}."
 
 
-def _final_summary(r: Mapping[str, Any]) -> str:
+def _final_summary(r: Mapping[str, object]) -> str:
     rebid = f" (rebid {r['rebid']})" if r.get("rebid") else ""
     return (
         f"Final auction{rebid}: a sealed bid of 0 to {counted(r.get('chips', 0), 'chip')}. "
@@ -92,18 +92,18 @@ def _final_summary(r: Mapping[str, Any]) -> str:
     )
 
 
-def _final_echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
+def _final_echo(action: Mapping[str, object], request: Mapping[str, object]) -> str:
     return f"You bid {counted(action.get('chips', '?'), 'chip')} in the sealed final auction."
 
 
-def _place_summary(r: Mapping[str, Any]) -> str:
+def _place_summary(r: Mapping[str, object]) -> str:
     return (
         f"You won the final auction: place any of your saved cards ({_cards(r.get('saved_cards'))}) "
         "before slot 1 or after slot 10, or none."
     )
 
 
-def _place_echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
+def _place_echo(action: Mapping[str, object], request: Mapping[str, object]) -> str:
     front, back = action.get("front"), action.get("back")
     said = []
     if isinstance(front, list) and front:
@@ -113,7 +113,7 @@ def _place_echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
     return f"You put {' and '.join(said)}." if said else "You place no saved card."
 
 
-def _brackets_summary(r: Mapping[str, Any]) -> str:
+def _brackets_summary(r: Mapping[str, object]) -> str:
     said = (
         "Place your team's one pair of brackets around cards of this round's expression "
         f"(1 to {r.get('length')}), or pass."
@@ -125,7 +125,7 @@ def _brackets_summary(r: Mapping[str, Any]) -> str:
     return said
 
 
-def _brackets_echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
+def _brackets_echo(action: Mapping[str, object], request: Mapping[str, object]) -> str:
     if action.get("pass") is True:
         return "You pass (no brackets in this step)."
     return f"You put brackets around cards {action.get('first', '?')} to {action.get('last', '?')}."

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import fields
 from fractions import Fraction
-from typing import Any
 
 from mainmatch.engine.events import PUBLIC, private
 from mainmatch.engine.game import Config, Event
@@ -105,11 +104,11 @@ class Work:
         held: int = self.config["garnets"][player]
         return held - self.garnets_spent[player]
 
-    def emit(self, type_: str, **fields_: Any) -> None:
+    def emit(self, type_: str, **fields_: object) -> None:
         # engine.events.public's dict, built here: a step emits several
         self.events.append({"audience": PUBLIC, "type": type_, **fields_})
 
-    def tell(self, players: list[str], type_: str, **fields_: Any) -> None:
+    def tell(self, players: list[str], type_: str, **fields_: object) -> None:
         """A private event (``engine.events.private``)."""
         self.events.append(private(players, type_, **fields_))
 
@@ -125,10 +124,10 @@ class QuietWork(Work):
     __slots__ = ()
     quiet = True
 
-    def emit(self, type_: str, **fields_: Any) -> None:
+    def emit(self, type_: str, **fields_: object) -> None:
         pass
 
-    def tell(self, players: list[str], type_: str, **fields_: Any) -> None:
+    def tell(self, players: list[str], type_: str, **fields_: object) -> None:
         pass
 
     def sink(self) -> list[Event] | None:

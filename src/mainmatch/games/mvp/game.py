@@ -134,7 +134,7 @@ class Mvp(Game[MvpState]):
             config["variant"] = variant
         return self.check_config(config)
 
-    def check_config(self, config: Any) -> Config:
+    def check_config(self, config: object) -> Config:
         return check_config_dict(config)
 
     def random_config(
@@ -225,7 +225,7 @@ class Mvp(Game[MvpState]):
         return render_event(event)
 
 
-def _copied(value: Any) -> Any:
+def _copied(value: object) -> object:
     """A host input copied one level down, so the config shares no list with the caller;
     anything else is passed on for ``check_config`` to judge."""
     if isinstance(value, dict):

@@ -8,13 +8,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.events import public
 from mainmatch.engine.game import Action, Request
 from mainmatch.engine.steps import StepDescription, counted, listed
-from mainmatch.engine.unit import Resolved, Step
+from mainmatch.engine.unit import Resolved, SomeStep, Step
 
 from .cards import CARDS
 from .models import COSTS, LAST_ROUND, RoundAction
@@ -26,12 +25,12 @@ from .types import RoundRequest
 from .validate import check_round_action, plainly_legal
 
 
-def _card(name: Any) -> str:
+def _card(name: object) -> str:
     """A card as people read it: ``apples-1`` is "apples 1" (the web form's words)."""
     return str(name).replace("-", " ").replace("_", " ")
 
 
-def _summary(request: Mapping[str, Any]) -> str:
+def _summary(request: Mapping[str, object]) -> str:
     """The ``round`` request as a sentence (§3.1), as the web page says it."""
     chips = request.get("chips", 0)
     garnets = request.get("garnets", 0)
@@ -61,7 +60,7 @@ def _summary(request: Mapping[str, Any]) -> str:
     return said
 
 
-def _echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
+def _echo(action: Mapping[str, object], request: Mapping[str, object]) -> str:
     """A ``round`` submission read back: the bids, then the purchases."""
     said: list[str] = []
     bids = action.get("bids")
@@ -125,7 +124,7 @@ class Round(Step[RoundRequest, RoundAction]):
     # the common case, in one pass, before the rule-by-rule walk (validate.py)
     plainly_legal = staticmethod(plainly_legal)
 
-    def validate(self, state: MvpState, player: str, action: Any) -> None:
+    def validate(self, state: MvpState, player: str, action: object) -> None:
         check_round_action(
             action,
             exposure=state.exposure,
@@ -178,4 +177,4 @@ class ChooseEc(ChooseEcStep):
 
 
 #: the state machine: phase -> the step unit it asks (``"over"`` asks nothing)
-PHASES: dict[str, Step[Any, Any]] = {ROUND: Round(), CHOOSE_EC: ChooseEc()}
+PHASES: dict[str, SomeStep] = {ROUND: Round(), CHOOSE_EC: ChooseEc()}

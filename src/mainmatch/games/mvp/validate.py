@@ -30,7 +30,7 @@ _STATUS_WORDS = {
 }
 
 
-def shown(value: Any, limit: int = 40) -> str:
+def shown(value: object, limit: int = 40) -> str:
     """A submitted value as JSON for a message (``true``, ``2.0``, ``"3"``), cut short."""
     try:
         text = json.dumps(value, ensure_ascii=False)
@@ -39,7 +39,7 @@ def shown(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _name(value: Any) -> str:
+def _name(value: object) -> str:
     """A submitted letter or card for a message: ``'Z'`` for strings, JSON otherwise."""
     return repr(value) if isinstance(value, str) else shown(value)
 
@@ -92,7 +92,7 @@ def check_round_action(
         raise IllegalAction(f"your purchases cost {_plural(cost, 'garnet')} but you have {garnets}")
 
 
-def _check_fields(action: Any) -> None:
+def _check_fields(action: object) -> None:
     """§3.1 rule 1: an object with known fields, none of them null."""
     if not isinstance(action, dict):
         raise IllegalAction(
@@ -111,7 +111,7 @@ def _check_fields(action: Any) -> None:
             )
 
 
-def _check_bids(bids: Any, exposure: Exposure, round_no: int, last_round: int) -> int:
+def _check_bids(bids: object, exposure: Exposure, round_no: int, last_round: int) -> int:
     """§3.1 rule 2: bids on biddable cards, positive JSON integers; their total."""
     if not isinstance(bids, dict):
         raise IllegalAction(
@@ -140,7 +140,7 @@ def _check_bids(bids: Any, exposure: Exposure, round_no: int, last_round: int) -
     return total
 
 
-def _check_identity(identity: Any, status: dict[str, str]) -> list[Any]:
+def _check_identity(identity: object, status: dict[str, str]) -> list[str]:
     """§3.1 rule 4: identities of hidden letters, no letter twice in the list (D14, D30)."""
     if not isinstance(identity, list):
         raise IllegalAction(
@@ -166,7 +166,7 @@ def _check_identity(identity: Any, status: dict[str, str]) -> list[Any]:
     return identity
 
 
-def _check_location(location: Any, status: dict[str, str], where: dict[str, str]) -> list[Any]:
+def _check_location(location: object, status: dict[str, str], where: dict[str, str]) -> list[str]:
     """§3.1 rule 5: locations of cards lying on hidden places, no card twice in the list."""
     if not isinstance(location, list):
         raise IllegalAction(
@@ -194,7 +194,7 @@ def _check_location(location: Any, status: dict[str, str], where: dict[str, str]
     return location
 
 
-def plainly_legal(state: MvpState, player: Any, action: Any) -> bool:
+def plainly_legal(state: MvpState, player: str, action: object) -> bool:
     """Whether ``player`` plays this round and ``action`` is plainly a legal
     round action that buys nothing:
     ``{}``, or ``{"bids": {letter: chips}}`` with exact built-in types, every

@@ -102,7 +102,7 @@ class SeatExchange(Game[SeatState]):
             config["variant"] = variant
         return self.check_config(config)
 
-    def check_config(self, config: Any) -> Config:
+    def check_config(self, config: object) -> Config:
         if plainly_valid(config):  # the common case, without building the model
             return config
         return super().check_config(config)

@@ -13,7 +13,7 @@ from mainmatch.engine.checks import money
 from mainmatch.engine.ec import ChooseEcStep
 from mainmatch.engine.game import Action, Request
 from mainmatch.engine.steps import StepDescription, counted
-from mainmatch.engine.unit import Resolved, Step
+from mainmatch.engine.unit import Resolved, SomeStep, Step
 
 from . import random_play
 from .models import TradesAction
@@ -35,7 +35,7 @@ def _summary(request: Mapping[str, Any]) -> str:
     )
 
 
-def _echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
+def _echo(action: Mapping[str, Any], request: Mapping[str, object]) -> str:
     """A ``trades`` submission read back: each trade and the garnets turned into dollars."""
     trades = action.get("trades") or []
     parts = []
@@ -88,7 +88,7 @@ class Trades(Step[TradesRequest, TradesAction]):
     def acts(self, state: SeatState, player: str) -> bool:
         return player in state.index
 
-    def validate(self, state: SeatState, player: str, action: Any) -> None:
+    def validate(self, state: SeatState, player: str, action: object) -> None:
         check_trades(action, state.index, state.players, state.money[player], state.garnets[player])
 
     def default(self, state: SeatState, player: str, rng: random.Random) -> Action:
@@ -130,4 +130,4 @@ class ChooseEc(ChooseEcStep):
 TRADES = Trades()
 CHOOSE_EC = ChooseEc()
 #: the state machine: phase -> the step unit it asks (``"over"`` asks nothing)
-PHASES: dict[str, Step[Any, Any]] = {"trade": TRADES, "choose_ec": CHOOSE_EC}
+PHASES: dict[str, SomeStep] = {"trade": TRADES, "choose_ec": CHOOSE_EC}

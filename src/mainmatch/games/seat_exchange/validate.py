@@ -16,12 +16,12 @@ ALLOWED = ("garnets", "trades")
 _NO_TRADES: list[Any] = []  # the default of a missing "trades": only ever read
 
 
-def _who(x: Any) -> str:
+def _who(x: object) -> str:
     return repr(x) if isinstance(x, str) else json.dumps(x)
 
 
 def check_trades(
-    action: Any, index: dict[str, int], players: Sequence[str], dollars: int, garnets_held: int
+    action: object, index: dict[str, int], players: Sequence[str], dollars: int, garnets_held: int
 ) -> None:
     """Raise :class:`IllegalAction` for the first rule ``action`` breaks (§3.1)."""
     # §3.1.1
@@ -81,7 +81,7 @@ def check_trades(
         )
 
 
-def _check_garnets(spend: Any, garnets_held: int) -> None:
+def _check_garnets(spend: object, garnets_held: int) -> None:
     """§3.1.2: garnets turned in are a whole number, at most those held."""
     if not is_json_int(spend) or spend < 0:
         raise IllegalAction(f"garnets must be a whole number >= 0, not {json.dumps(spend)}")
@@ -91,7 +91,7 @@ def _check_garnets(spend: Any, garnets_held: int) -> None:
         )
 
 
-def _trade_shape(n: int, trade: Any) -> str:
+def _trade_shape(n: int, trade: object) -> str:
     """What is wrong with the shape of trade ``n``, in the player's words (issue #17)."""
     if isinstance(trade, dict) and set(trade) <= {"players", "amount"}:
         if "players" not in trade:

@@ -46,7 +46,7 @@ def seed_listing() -> list[JSONObject]:
     ]
 
 
-def default_catalogue(seed: Any, n_auctions: int) -> list[list[JSONObject]]:
+def default_catalogue(seed: int, n_auctions: int) -> list[list[JSONObject]]:
     """§2.2: ``n_auctions`` auctions drawn with ``random.Random(seed)``:
     auction 1 the seed's listing, each later auction one item per slot,
     shuffled."""
@@ -77,7 +77,7 @@ def default_catalogue(seed: Any, n_auctions: int) -> list[list[JSONObject]]:
     return auctions
 
 
-def check_n_auctions(n: Any) -> int:
+def check_n_auctions(n: object) -> int:
     if not is_json_int(n) or not 1 <= n <= MAX_AUCTIONS:
         shown = n if is_json_int(n) else json_type(n)
         raise InvalidConfig(
@@ -87,7 +87,7 @@ def check_n_auctions(n: Any) -> int:
     return count
 
 
-def catalogue_fault(auctions: Any, *, prefix: str = "") -> str | None:
+def catalogue_fault(auctions: object, *, prefix: str = "") -> str | None:
     """The first fault of a catalogue in config form (a list of auctions of
     item objects), as ``<prefix>auctions[2][4] (auction 3, item E): ...``."""
     if not isinstance(auctions, list):
@@ -112,7 +112,7 @@ def catalogue_schema() -> JSONObject:
     return Catalogue.model_json_schema()
 
 
-def load_catalogue(data: Any) -> list[list[JSONObject]]:
+def load_catalogue(data: object) -> list[list[JSONObject]]:
     """A host's catalogue file (parsed JSON) as the config's ``auctions``.
 
     Accepts the list of auctions or ``{"auctions": [...]}``; an item may be
@@ -149,7 +149,7 @@ def load_catalogue(data: Any) -> list[list[JSONObject]]:
     return out
 
 
-def _read_item(item: Any) -> Any:
+def _read_item(item: object) -> Any:
     """One item of a host's file in the config's form (unchecked yet)."""
     if isinstance(item, str):
         return {"text": item, "effects": parse_item_text(item)}

@@ -61,12 +61,12 @@ def check_config(config: Any, *, catalogue_checked: bool = False) -> Config:
 
 def build_config(
     players: Any,
-    seed: Any,
-    auctions: Any = None,
-    n_auctions: Any = None,
-    gamewide_tiebreak: Any = None,
-    garnets: Any = None,
-    variant: Any = None,
+    seed: int,
+    auctions: object = None,
+    n_auctions: object = None,
+    gamewide_tiebreak: object = None,
+    garnets: object = None,
+    variant: object = None,
     game: Any = None,
 ) -> Config:
     """``new_config`` (§2.2, decision 34): the host's inputs, defaults for

@@ -87,7 +87,7 @@ class SecondToWon(Game[SecondState]):
             game=self,
         )
 
-    def check_config(self, config: Any) -> Config:
+    def check_config(self, config: object) -> Config:
         return check_config(config)
 
     def random_config(

@@ -15,7 +15,6 @@ import json
 import re
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
 
 from mainmatch.engine.checks import is_json_int, json_type
 from mainmatch.engine.frozen import immutable
@@ -27,7 +26,7 @@ _DECIMAL = re.compile(r"[0-9]+(\.[0-9]+)?")
 _TARGETS_TEXT = '"you", "choice" or "others"'
 
 
-def is_decimal(text: Any) -> bool:
+def is_decimal(text: object) -> bool:
     """§2.1 ``multiply``: digits, optionally ``.`` and digits, nothing else.
 
     >>> [is_decimal(s) for s in ("1.5", "2", "0.25", "1.5 ", ".5", "1e2", "-1", 1.5)]
@@ -37,11 +36,11 @@ def is_decimal(text: Any) -> bool:
     return isinstance(text, str) and _DECIMAL.fullmatch(text) is not None
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     return repr(value) if isinstance(value, str) else json.dumps(value)
 
 
-def effect_fault(effect: Any, auction: int, n_auctions: int) -> str | None:
+def effect_fault(effect: object, auction: int, n_auctions: int) -> str | None:
     """What is wrong with one effect of an item of auction ``auction``
     (1-based) in a catalogue of ``n_auctions``, or ``None``."""
     if not isinstance(effect, dict):
@@ -80,7 +79,7 @@ def effect_fault(effect: Any, auction: int, n_auctions: int) -> str | None:
     return None
 
 
-def item_fault(item: Any, auction: int, n_auctions: int) -> str | None:
+def item_fault(item: object, auction: int, n_auctions: int) -> str | None:
     """What is wrong with an item object (§2.1), or ``None``."""
     if not isinstance(item, dict):
         return f'must be an object like {{"effects": [{{"target": "you", "add": 10}}]}}, not {json_type(item)}'

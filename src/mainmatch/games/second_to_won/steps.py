@@ -13,7 +13,7 @@ from typing import Any
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.game import Action, Request
 from mainmatch.engine.steps import StepDescription, counted
-from mainmatch.engine.unit import Resolved, Step
+from mainmatch.engine.unit import Resolved, SomeStep, Step
 
 from .models import GARNET_VALUE, MIN_BIDS, PLAYERS, BidsAction
 from .random_play import default_bids, random_bids, view_random_bids
@@ -23,7 +23,7 @@ from .types import BidsRequest
 from .validate import check_bids, plainly_legal
 
 
-def _summary(request: Mapping[str, Any]) -> str:
+def _summary(request: Mapping[str, object]) -> str:
     """The ``bids`` request as a sentence (§3.1), as the web page says it."""
     chips = request.get("chips", 0)
     garnets = request.get("garnets", 0)
@@ -48,7 +48,7 @@ def _item_text(request: Mapping[str, Any], letter: str) -> str:
     return ""
 
 
-def _one_bid(letter: str, bid: Any, request: Mapping[str, Any]) -> str:
+def _one_bid(letter: str, bid: object, request: Mapping[str, object]) -> str:
     if not isinstance(bid, Mapping):
         return f"? on {letter}"
     parts = [counted(bid.get("chips", 0), "chip")]
@@ -60,7 +60,7 @@ def _one_bid(letter: str, bid: Any, request: Mapping[str, Any]) -> str:
     return said
 
 
-def _echo(action: Mapping[str, Any], request: Mapping[str, Any]) -> str:
+def _echo(action: Mapping[str, object], request: Mapping[str, object]) -> str:
     """A ``bids`` submission read back: each bid with its item's words."""
     bids = action.get("bids")
     if not isinstance(bids, Mapping) or not bids:
@@ -109,7 +109,7 @@ class Bids(Step[BidsRequest, BidsAction]):
     def acts(self, state: SecondState, player: str) -> bool:
         return isinstance(player, str) and player in state.index
 
-    def plainly_legal(self, state: SecondState, player: Any, action: Any) -> bool:
+    def plainly_legal(self, state: SecondState, player: str, action: object) -> bool:
         # the common case, in one pass, before the rule-by-rule checks
         if not self.acts(state, player):
             return False
@@ -118,7 +118,7 @@ class Bids(Step[BidsRequest, BidsAction]):
             action, player, state.index, choice, state.chips[player], state.garnets[player]
         )
 
-    def validate(self, state: SecondState, player: str, action: Any) -> None:
+    def validate(self, state: SecondState, player: str, action: object) -> None:
         # the rule-by-rule checks name the first broken rule
         choice = state.table.choice_letters[state.auction - 1]
         check_bids(action, player, state.index, choice, state.chips[player], state.garnets[player])
@@ -144,7 +144,7 @@ class Bids(Step[BidsRequest, BidsAction]):
             t.others[player],
         )
 
-    def _require_player(self, state: SecondState, player: Any) -> None:
+    def _require_player(self, state: SecondState, player: str) -> None:
         """Every player is pending while the match runs (§3.1)."""
         if not self.acts(state, player):
             raise IllegalAction(f"{player!r} is not a player in this match")
@@ -172,4 +172,4 @@ class Bids(Step[BidsRequest, BidsAction]):
 
 BIDS = Bids()
 #: the state machine: phase -> the step unit it asks (``"over"`` asks nothing)
-PHASES: dict[str, Step[Any, Any]] = {"bidding": BIDS}
+PHASES: dict[str, SomeStep] = {"bidding": BIDS}

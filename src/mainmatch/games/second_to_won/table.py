@@ -121,7 +121,7 @@ def new_table(
 
 
 def plain_lots(
-    auctions: Any,
+    auctions: object,
 ) -> tuple[tuple[tuple[Lot, ...], ...], tuple[frozenset[str], ...]] | None:
     """The lots and CHOICE letters of every auction if ``auctions`` is, in exact
     built-in types, a catalogue ``catalogue_fault`` accepts; ``None`` means only
@@ -160,7 +160,7 @@ def plain_lots(
     return tuple(all_lots), tuple(all_choice)
 
 
-def _plain_group(e: Any, auction: int, n: int) -> Group | None:
+def _plain_group(e: object, auction: int, n: int) -> Group | None:
     """One effect as a group if it plainly passes ``effect_fault``."""
     if type(e) is not dict:
         return None

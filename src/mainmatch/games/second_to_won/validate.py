@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection
-from typing import Any
 
 from mainmatch.engine.checks import json_type
 from mainmatch.engine.errors import IllegalAction
@@ -25,7 +24,7 @@ LETTER_SET = frozenset(LETTERS)
 FOR = field_words(Bid, "choice")
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     if isinstance(value, str):
         return repr(value)
     try:
@@ -39,7 +38,7 @@ def _plural(n: int, word: str) -> str:
 
 
 def plainly_legal(
-    action: Any,
+    action: object,
     player: str,
     players: Collection[str],
     choice_letters: Collection[str],
@@ -84,7 +83,7 @@ def plainly_legal(
 
 
 def check_bids(
-    action: Any,
+    action: object,
     player: str,
     players: Collection[str],
     choice_letters: Collection[str],
@@ -122,7 +121,7 @@ def check_bids(
         )
 
 
-def _bids_of(action: Any) -> JSONObject:
+def _bids_of(action: object) -> JSONObject:
     """§3.1 1: the action's shape, ``{"bids": {LETTER: bid, ...}}``; its bids."""
     if not isinstance(action, dict):
         raise IllegalAction(
@@ -143,7 +142,7 @@ def _bids_of(action: Any) -> JSONObject:
     return bids
 
 
-def _check_bid(letter: Any, bid: Any) -> tuple[int, int]:
+def _check_bid(letter: object, bid: object) -> tuple[int, int]:
     """§3.1 2a-c: a known item, a bid object of chips and garnets worth at
     least 1 chip; its chips and garnets."""
     # a
