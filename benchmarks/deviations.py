@@ -16,7 +16,7 @@ own line is over every seat, its interval clustered by match.
 Seat Exchange, Homeostasis, the MVP and Second to Won play through
 ``mainmatch.sim.simulate`` (a row is ``mainmatch simulate GAME --bots
 X,strategy,... --seed S --workers 1``); the Amalgamation through
-``mainmatch.bots.train_amalgamation``'s match loop (its hand-written policies
+``mainmatch.games.amalgamation.bots.train``'s match loop (its hand-written policies
 below are not registered bots), its rows on seed S+1 and, with ``--grid``,
 every corner of the ``splitter`` shares crossed with a few Minus, tempo and
 last-round settings screened on S+2 (max(60, N/5) matches) and the best
@@ -48,9 +48,9 @@ from pathlib import Path
 from typing import Any
 
 from mainmatch.bots import get_bot
-from mainmatch.bots.amalgamation import ROLES, SplitBot
-from mainmatch.bots.amalgamation_habits import HabitBot
-from mainmatch.bots.train_amalgamation import SIMPLE, _play, plan
+from mainmatch.games.amalgamation.bots.habits import HabitBot
+from mainmatch.games.amalgamation.bots.strategy import ROLES, SplitBot
+from mainmatch.games.amalgamation.bots.train import SIMPLE, _play, plan
 from mainmatch.sim import simulate
 
 #: (match, seat) -> (ToL, EC, team): ToL and EC each 0 or 1, team None in a game without teams
@@ -77,7 +77,7 @@ class Game:
     matches: int
     seed: int
     offset: int = 0  # rows (and their yardstick) play seed + offset
-    loop: bool = False  # train_amalgamation's match loop rather than simulate
+    loop: bool = False  # the Amalgamation's training loop (bots/train.py) rather than simulate
 
 
 GAMES: dict[str, Game] = {

@@ -9,9 +9,9 @@ import pytest
 
 from mainmatch import games
 from mainmatch.bots.families import get_family
-from mainmatch.bots.homeostasis import Habits
-from mainmatch.bots.mvp import MvpStrategyBot
 from mainmatch.engine.driver import Driver
+from mainmatch.games.homeostasis.bots.strategy import Habits
+from mainmatch.games.mvp.bots.strategy import MvpStrategyBot
 
 
 def _mvp_view() -> tuple[dict, dict]:

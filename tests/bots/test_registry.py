@@ -6,6 +6,7 @@ import pytest
 
 from mainmatch import games
 from mainmatch.bots import RandomBot, base, bot_names, get_bot, register
+from mainmatch.engine import bots as engine_bots
 from mainmatch.engine.errors import MainmatchError
 
 
@@ -41,10 +42,11 @@ def test_a_bot_registered_before_the_games_module_loads_does_not_hide_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # a user's module may register bots for a game first; the game's own bots must still load
-    monkeypatch.setattr(base, "_REGISTRY", {})
+    monkeypatch.setattr(engine_bots, "_REGISTRY", {})
     monkeypatch.setattr(base, "_IMPORTED", set())
     import sys
 
-    monkeypatch.delitem(sys.modules, "mainmatch.bots.seat_exchange", raising=False)
+    for name in [m for m in sys.modules if m.startswith("mainmatch.games.seat_exchange.bots")]:
+        monkeypatch.delitem(sys.modules, name)
     register("seat_exchange", "mine", RandomBot)
     assert {"mine", "strategy", "random"} <= set(bot_names("seat_exchange"))

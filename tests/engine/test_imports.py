@@ -60,7 +60,13 @@ def _imports(path: Path) -> set[str]:
     return {m for m in out if m != name}
 
 
-MODULES = {_module_name(p): p for p in ROOT.rglob("*.py") if "migrations" not in p.parts}
+#: a game's own tests (``games/<id>/tests/``, no package) drive every layer, as tests/ does
+#: (docs/decisions/pkg.md PK3)
+MODULES = {
+    _module_name(p): p
+    for p in ROOT.rglob("*.py")
+    if "migrations" not in p.parts and "tests" not in p.relative_to(ROOT).parts
+}
 GRAPH = {m: _imports(p) for m, p in MODULES.items()}
 
 

@@ -13,6 +13,7 @@ import pytest
 from mainmatch import games
 from mainmatch.bots import base as bots_base
 from mainmatch.bots import bot_names, get_bot
+from mainmatch.engine import bots as engine_bots
 from mainmatch.engine import registry
 from mainmatch.engine.errors import UnknownGame
 
@@ -24,7 +25,7 @@ def fresh(monkeypatch: pytest.MonkeyPatch):
     """Registries that forget what they read, and entry points we choose."""
     chosen: dict[str, list[EntryPoint]] = {}
     monkeypatch.setattr(registry, "entry_points", lambda group: chosen.get(group, []))
-    monkeypatch.setattr(bots_base, "_REGISTRY", {})
+    monkeypatch.setattr(engine_bots, "_REGISTRY", {})
     monkeypatch.setattr(bots_base, "_IMPORTED", set())
     registry.reset()
     before = set(sys.modules)
@@ -33,16 +34,35 @@ def fresh(monkeypatch: pytest.MonkeyPatch):
     # a bots module first imported here registered into the throwaway registry:
     # forgotten, the next use imports it again into the real one
     for name in set(sys.modules) - before:
-        if name.startswith("mainmatch.bots."):
+        if name.startswith("mainmatch.bots.") or is_game_bots(name):
             del sys.modules[name]
+
+
+def is_game_bots(module: str) -> bool:
+    """A module of a built-in game's bots (``mainmatch.games.<id>.bots...``)."""
+    parts = module.split(".")
+    return parts[:2] == ["mainmatch", "games"] and parts[3:4] == ["bots"]
 
 
 def test_without_entry_points_the_builtin_games_are_found(fresh, monkeypatch) -> None:
     # imported afresh, so that importing it registers its bots again
-    monkeypatch.delitem(sys.modules, "mainmatch.bots.mvp", raising=False)
+    for name in [m for m in sys.modules if m.startswith("mainmatch.games.mvp.bots")]:
+        monkeypatch.delitem(sys.modules, name)
     assert games.ids() == sorted(BUILTIN)
     assert [g.id for g in games.all_games()] == sorted(BUILTIN)
     assert "strategy" in bot_names("mvp")
+
+
+def test_bots_found_in_the_games_package_when_the_entry_point_is_out_of_date(
+    fresh, monkeypatch
+) -> None:
+    # installed metadata from before the bots moved into the game's package
+    # (docs/decisions/pkg.md PK2): the old module is gone, the game's own ``bots`` is read
+    for name in [m for m in sys.modules if m.startswith("mainmatch.games.mvp.bots")]:
+        monkeypatch.delitem(sys.modules, name)
+    fresh["mainmatch.games"] = [EntryPoint("mvp", "mainmatch.games.mvp:GAME", "mainmatch.games")]
+    fresh["mainmatch.bots"] = [EntryPoint("mvp", "mainmatch.bots.mvp", "mainmatch.bots")]
+    assert bot_names("mvp") == ["random", "chaser", "strategist", "strategy"]
 
 
 def test_a_third_party_game_and_bot_come_from_entry_points(fresh, tmp_path, monkeypatch) -> None:

@@ -78,7 +78,7 @@ def test_tiny_search_saves_a_bot_simulate_replays(
 
 
 # The Amalgamation's strategy bot is a mixture of splitter plans; its family's defaults
-# are the ``classic`` bot (tests/amalgamation/test_strategy_mix.py)
+# are the ``classic`` bot (src/mainmatch/games/amalgamation/tests/test_strategy_mix.py)
 @pytest.mark.parametrize(("game", "name"), [FAMILIES[1]])
 def test_family_defaults_play_exactly_as_the_strategy_bot(game: str, name: str) -> None:
     # the families open the strategy bot's numbers: at their defaults nothing changes

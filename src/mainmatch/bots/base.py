@@ -1,9 +1,13 @@
-"""The bot protocol and the registry of bots.
+"""The registry of bots: a game's bots loaded on first use, the random bots.
 
 A package declares the modules holding its bots as entry points of the
 ``mainmatch.bots`` group, named after the game (``seat_exchange =
-"mainmatch.bots.seat_exchange"``); importing such a module registers its bots
-with :func:`register`. They are imported on first use of that game's bots.
+"mainmatch.games.seat_exchange.bots"``); importing such a module registers its bots
+with :func:`register`. They are imported on first use of that game's bots, with
+the ``bots`` module of the game's own package (``mainmatch.games.mvp.bots`` for the
+game ``mainmatch.games.mvp:GAME``) where no entry point names it. The bot protocol,
+:func:`register` and the families' base live in the engine (``mainmatch.engine.bots``),
+so that a game's bots import only the engine; they are re-exported here.
 """
 
 from __future__ import annotations
@@ -13,26 +17,11 @@ import random
 import warnings
 from collections.abc import Callable
 from importlib import import_module
-from typing import Protocol, runtime_checkable
 
+from mainmatch.engine.bots import Bot, register, registered
 from mainmatch.engine.errors import MainmatchError
-from mainmatch.engine.game import Action, JSONObject, Request, View
-from mainmatch.engine.registry import BOTS_GROUP, group
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """An automated player. ``act`` returns the action for ``request``
-    knowing only ``view`` (the player's own view).
-
-    The driver hands a bot its own copy of the request, which it may keep or
-    change. A bot whose class sets ``reads_only = True`` promises to change
-    neither argument and to return no part of them: it gets the request as
-    the engine holds it, without the copy (docs/decisions/performance.md PD2)."""
-
-    name: str
-
-    def act(self, view: View, request: Request, rng: random.Random) -> Action: ...
+from mainmatch.engine.game import JSONObject, Request, View
+from mainmatch.engine.registry import BOTS_GROUP, entry_of, group
 
 
 class RandomBot:
@@ -52,34 +41,35 @@ class RandomBot:
         )
 
 
-#: game id -> bot name -> factory (a zero-argument callable making a Bot).
-_REGISTRY: dict[str, dict[str, Callable[[], Bot]]] = {}
+__all__ = ["Bot", "RandomBot", "bot_names", "get_bot", "register"]
+
 #: games whose bot modules have been imported (or found missing)
 log = logging.getLogger("mainmatch.bots")
 _IMPORTED: set[str] = set()
-#: where the built-in bots live when the installed metadata has no ``mainmatch.bots``
-#: entry points (an editable install made before they were declared)
-BUILTIN_BOTS = "mainmatch.bots"
 
 
-def register(game_id: str, name: str, factory: Callable[[], Bot]) -> None:
-    """Make ``factory`` the bot ``name`` of ``game_id`` (a bot module calls this
-    when imported; ``--bot-module`` files too)."""
-    _REGISTRY.setdefault(game_id, {})[name] = factory
+def _own_bots(game_id: str) -> str | None:
+    """The ``bots`` module of the package ``game_id`` is installed from
+    (``mainmatch.games.mvp:GAME`` -> ``mainmatch.games.mvp.bots``); ``None`` for a
+    game registered at run time. Found without an entry point, so that installed
+    metadata older than the module's place still finds it (docs/decisions/pkg.md PK2)."""
+    entry = entry_of(game_id)
+    return None if entry is None else f"{entry.partition(':')[0]}.bots"
 
 
 def _bot_modules(game_id: str) -> list[tuple[str, Callable[[], object]]]:
     """The modules holding bots for ``game_id``: the ``mainmatch.bots`` entry points
-    named after the game (their value is a module that calls :func:`register`)."""
-    eps = group(BOTS_GROUP)
-    if eps:
-        return [(ep.value, ep.load) for ep in eps if ep.name == game_id]
-    module = f"{BUILTIN_BOTS}.{game_id}"
-    return [(module, lambda: import_module(module))]
+    named after the game (their value is a module that calls :func:`register`), then
+    the game package's own ``bots`` module if no entry point names it."""
+    out = [(ep.value, ep.load) for ep in group(BOTS_GROUP) if ep.name == game_id]
+    own = _own_bots(game_id)
+    if own is not None and own not in {module for module, _ in out}:
+        out.append((own, lambda: import_module(own)))
+    return out
 
 
 def _load(game_id: str) -> dict[str, Callable[[], Bot]]:
-    # tracked apart from _REGISTRY: a user's module may register bots for a
+    # tracked apart from the registry: a user's module may register bots for a
     # game before its own bot module is imported, and that must not hide it
     if game_id not in _IMPORTED:
         for module, load in _bot_modules(game_id):
@@ -99,16 +89,8 @@ def _load(game_id: str) -> dict[str, Callable[[], Bot]]:
                     exc,
                 )
         _IMPORTED.add(game_id)
-        # the game's bot families register themselves as bots too (``bots/families``);
-        # imported by name: the families build on this module, not the other way round
-        families = f"{BUILTIN_BOTS}.families.{game_id}"
-        try:
-            import_module(families)
-        except ModuleNotFoundError as exc:
-            if exc.name != families:  # a game without families is fine
-                raise
         _register_shipped(game_id)
-    bots = _REGISTRY.setdefault(game_id, {})
+    bots = registered(game_id)
     bots.setdefault("random", _view_random(game_id) or RandomBot)
     return bots
 
@@ -125,7 +107,7 @@ def _register_shipped(game_id: str) -> None:
     except (MainmatchError, ValueError) as exc:
         warnings.warn(f"{game_id}: shipped learned bot left out: {exc}", stacklevel=2)
         return
-    if data is not None and data["name"] not in _REGISTRY.get(game_id, {}):
+    if data is not None and data["name"] not in registered(game_id):
         register(game_id, data["name"], lambda: make_learned(data))
 
 

@@ -160,7 +160,8 @@ def _preload(plan: SimPlan) -> list[str]:
     named modules can be preloaded; ``make_plan`` has imported them all here.
     The fork server is started once per process, with the first run's list."""
     game = type(games.get(plan.game)).__module__
-    bots = sorted(m for m in sys.modules if m.startswith("mainmatch.bots."))
+    package = game.rpartition(".")[0]  # the game's own bots live in its package
+    bots = sorted(m for m in sys.modules if m.startswith(("mainmatch.bots.", f"{package}.bots")))
     return ["mainmatch.sim.play", game, *bots]
 
 

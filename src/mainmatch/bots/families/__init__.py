@@ -26,91 +26,30 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
-from mainmatch.bots.base import Bot, bot_names, get_bot, register
+from mainmatch.bots.base import Bot, bot_names, get_bot
 from mainmatch.bots.learned import FORMAT as LEARNED_FORMAT
 from mainmatch.bots.learned import LEARNED, check_learned, make_learned
+from mainmatch.engine.bots import Family, Param, add_family, registered_families
 from mainmatch.engine.errors import MainmatchError
 from mainmatch.engine.game import JSONObject
+
+# the families' base lives in the engine (a game's families import only the engine);
+# still importable from here
+__all__ = ["Family", "Param", "add_family", "families", "get_family"]
 
 BOT_FORMAT = "mainmatch-bot/1"
 #: the family name under which a mixture travels in ``SimPlan.tuned``
 MIXTURE = "mixture"
 
 
-@dataclass(frozen=True)
-class Param:
-    """One number of a family: its range and its default."""
-
-    name: str
-    low: float
-    high: float
-    default: float
-    meaning: str
-    #: whole numbers (dollars, chips) or a real number (a share, a chance)
-    integer: bool = True
-
-    def check(self, value: Any) -> str | None:
-        ok_type = isinstance(value, int) if self.integer else isinstance(value, (int, float))
-        if isinstance(value, bool) or not ok_type:
-            kind = "a whole number" if self.integer else "a number"
-            return f"{self.name}: must be {kind}, not {value!r}"
-        if not self.low <= value <= self.high:
-            return f"{self.name}: {value} is outside {self.low:g}..{self.high:g}"
-        return None
-
-
-@dataclass(frozen=True)
-class Family:
-    """A bot family of one game."""
-
-    game: str
-    name: str
-    summary: str
-    params: tuple[Param, ...]
-    #: parameters (complete, checked) -> a new bot
-    make: Callable[[dict[str, Any]], Bot]
-
-    def defaults(self) -> dict[str, Any]:
-        return {p.name: p.default for p in self.params}
-
-    def checked(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        """``params`` completed with the defaults; one line on any fault."""
-        known = {p.name: p for p in self.params}
-        for name in params:
-            if name not in known:
-                raise MainmatchError(
-                    f"family {self.name}: unknown parameter {name!r}; parameters: {', '.join(known)}"
-                )
-        out = {**self.defaults(), **params}
-        for p in self.params:
-            fault = p.check(out[p.name])
-            if fault:
-                raise MainmatchError(f"family {self.name}: {fault}")
-        return out
-
-    def bot(self, params: Mapping[str, Any] | None = None) -> Bot:
-        return self.make(self.checked(params or {}))
-
-
-_FAMILIES: dict[str, dict[str, Family]] = {}
-
-
-def add_family(family: Family) -> Family:
-    """Register ``family`` (and, as a plain bot, its default parameters)."""
-    _FAMILIES.setdefault(family.game, {})[family.name] = family
-    register(family.game, family.name, lambda: family.bot())
-    return family
-
-
 def families(game_id: str) -> dict[str, Family]:
-    """The families of ``game_id`` by name (possibly none): ``families/<game_id>.py``,
+    """The families of ``game_id`` by name (possibly none): the game's ``bots/families.py``,
     imported with the game's bots."""
     bot_names(game_id)
-    return dict(_FAMILIES.get(game_id, {}))
+    return registered_families(game_id)
 
 
 def get_family(game_id: str, name: str) -> Family:

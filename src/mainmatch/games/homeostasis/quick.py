@@ -9,7 +9,7 @@ actions ``validate``'s rule-by-rule checks accept (anything else goes there, and
 they word the message), and ``quick_*`` gives ``None`` for any step it does
 not cover, which ``resolve`` then resolves. The step units (steps.py) hold each
 beside the rule it shortcuts. Where they answer, the state and the
-events are exactly those of the general code (tests/homeostasis/test_quick.py
+events are exactly those of the general code (src/mainmatch/games/homeostasis/tests/test_quick.py
 compares the two at every step of random and strategy play).
 """
 
