@@ -235,6 +235,12 @@ HABIT_ROWS: list[tuple[str, dict[str, Any]]] = [
         "hoards: dodge $8, nothing but the donation, the rest invested last",
         {"dodge": 8, "kong": 0.0, "invest": 0.0, "donate": 6, "last": 1},
     ),
+    # balance's habits search against the regret-matching mixture (docs/decisions/amalg.md
+    # AMG3): never the Miser, nearly all the rest invested, the last round into Kong
+    (
+        "gives: dodge $2, Kong 35%, invest 96%, Thief 6%, donate $18, the rest into Kong last",
+        {"dodge": 2, "kong": 0.35, "invest": 0.96, "thief": 0.06, "donate": 18, "last": 2},
+    ),
 ]
 
 

@@ -18,7 +18,10 @@ decision. Two bots:
   rest goes, and how much the amounts vary.
 - ``strategy`` (:class:`StrategyBot`): a **mixture** of such plans, one drawn
   per match and player from ``amalgamation_mix.json`` (weights and
-  parameters, written by ``python -m mainmatch.games.amalgamation.bots.train``).
+  parameters: plans found by fictitious play, ``python -m
+  mainmatch.games.amalgamation.bots.train``, re-weighed with fixed habits by regret
+  matching+, ``python -m mainmatch.games.amalgamation.bots.train_rm``;
+  docs/decisions/amalg.md AMG1).
   The classic bot spread its money evenly and predictably, so one seat that
   put more into Kong's Dilemma and Investment (two all-pay contests whose
   top places need only a little more than the rest) won ~77% of ToLs; a
