@@ -54,13 +54,14 @@ from mainmatch.bots.learned import LEARNED
 from mainmatch.engine.errors import MainmatchError
 
 from . import simulate
-from .balance_learned import LEARNED_CONFIRM, learned_candidate, oracle_name, remeasure, var_of_mean
+from .balance_learned import learned_candidate, oracle_name, remeasure, var_of_mean
 from .balance_meta import MetaSolver
 from .balance_spec import (
     CELL_ITERATIONS,
     CELL_META_STEPS,
     CELL_TRIALS,
     DEVIATOR,
+    LEARNED_CONFIRM,
     PROFILE,
     BalanceSpec,
     BudgetPlan,

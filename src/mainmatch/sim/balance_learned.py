@@ -11,12 +11,14 @@ from typing import Any
 
 from mainmatch.bots.learned import LEARNED
 
-from .balance_spec import BalanceSpec, Policy, learned_budget, new_label, sub_seed
+from .balance_spec import (
+    BalanceSpec,
+    Policy,
+    learned_budget,
+    new_label,
+    sub_seed,
+)
 from .stats import Z95
-
-#: fresh matches of the re-measure of a learned best response sized by
-#: ``--learned-minutes``, at least (a long run's figure: about +-5 points)
-LEARNED_CONFIRM = 1000
 
 
 def learned_candidate(
@@ -63,7 +65,7 @@ def oracle_name(policy: Policy) -> str:
     t = training_of(policy)
     if t.get("minutes") is not None:
         return (
-            f"a learned best response ({t['minutes']:g} minutes: {t['matches']:,} training matches)"
+            f"a learned best response ({_minutes(t['minutes'])}: {t['matches']:,} training matches)"
         )
     return f"a learned best response ({t['matches']:,} training matches)"
 
@@ -108,8 +110,12 @@ def learned_line(x: dict[str, Any]) -> str:
     low, high = got["interval"]
     size = f"{got['training_matches']:,} training matches"
     if got.get("minutes") is not None:
-        size = f"{got['minutes']:g} minutes, {size}, {got['seconds'] / 60:.1f} minutes of wall time"
+        size = f"{_minutes(got['minutes'])}, {size}, {got['seconds'] / 60:.1f} minutes of wall time"
     return (
         f"The learned best response ({size}) gains {100 * got['gain']:+.1f} points "
         f"[{100 * low:+.1f}, {100 * high:+.1f}] on {got['matches']:,} fresh matches."
     )
+
+
+def _minutes(m: float) -> str:
+    return f"{m:g} minute" + ("" if m == 1 else "s")

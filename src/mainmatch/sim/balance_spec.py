@@ -109,6 +109,9 @@ class BalanceSpec:
 #: when that is at least ``LEARNED_LEAST`` matches (ten batches; less learns nothing)
 LEARNED_SHARE = 0.1
 LEARNED_LEAST = 640
+#: fresh matches of the re-measure of a learned best response sized by
+#: ``--learned-minutes``, at least (a long run's figure: about +-5 points)
+LEARNED_CONFIRM = 1000
 #: ``--learned-minutes`` at most a day (``train --minutes``' bound)
 LEARNED_MAX_MINUTES = 24 * 60
 
@@ -305,5 +308,5 @@ def planned_total(spec: BalanceSpec) -> int:
         return plan.planned
     # one learned best response per solving iteration but the last, one to measure
     runs = 1 + (0 if spec.check else max(0, spec.iterations - 1))
-    confirm = plan.confirm if spec.learned_minutes is None else max(plan.confirm, 1000)
+    confirm = plan.confirm if spec.learned_minutes is None else max(plan.confirm, LEARNED_CONFIRM)
     return plan.planned + runs * learned + plan.evaluation + confirm
