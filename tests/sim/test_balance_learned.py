@@ -49,25 +49,29 @@ def test_learned_minutes_is_a_wall_clock_budget_named_in_the_report(tmp_path: Pa
     assert took < 60, took
 
 
-def test_the_clock_stops_training_after_the_first_batch(monkeypatch) -> None:
-    """A deadline already past still trains one batch (a policy to measure)."""
-    monkeypatch.setattr(learn_eval.Clock, "over", lambda self, share=1.0: True)
-    spec = BalanceSpec(GAME, budget=300, check="strategy", learned_minutes=1, workers=1)
-    result = run_balance(spec)
-    assert result["exploitability"]["learned"]["training_matches"] == 64
-    assert (
-        "a learned best response (1 minute: 64 training matches)"
-        in (result["exploitability"]["oracles"])
-    )
+def test_the_clock_stops_after_the_first_batch_and_learned_budget_repeats_it(monkeypatch) -> None:
+    """A deadline already past still trains one batch (a policy to measure); the
+    matches the report names, given as --learned-budget, train the same policy
+    (the same seed, the same batches: docs/decisions/brs.md BRS1)."""
+    with monkeypatch.context() as m:
+        m.setattr(learn_eval.Clock, "over", lambda self, share=1.0: True)
+        spec = BalanceSpec(GAME, budget=300, check="strategy", learned_minutes=1, workers=1)
+        timed = run_balance(spec)
+    x = timed["exploitability"]
+    assert x["learned"]["training_matches"] == 64
+    assert "a learned best response (1 minute: 64 training matches)" in x["oracles"]
     # the progress bar's plan holds the re-measure (the clock's training is on top)
-    assert planned_total(spec) <= result["matches_played"]
-
-
-def test_learned_budget_still_sizes_it_in_matches() -> None:
-    spec = BalanceSpec(GAME, budget=300, check="strategy", learned_budget=128, workers=1)
-    x = run_balance(spec)["exploitability"]
-    assert x["learned"]["training_matches"] == 128 and x["learned"]["minutes"] is None
-    assert "a learned best response (128 training matches)" in x["oracles"]
+    assert planned_total(spec) <= timed["matches_played"]
+    spec = BalanceSpec(GAME, budget=300, check="strategy", learned_budget=64, workers=1)
+    sized = run_balance(spec)["exploitability"]
+    assert sized["learned"]["training_matches"] == 64 and sized["learned"]["minutes"] is None
+    assert "a learned best response (64 training matches)" in sized["oracles"]
+    # the learned candidate's gain on the evaluation seeds: the same policy
+    assert [c for c in x["candidates"] if c["label"] == "learned-x"] == [
+        c for c in sized["candidates"] if c["label"] == "learned-x"
+    ]
+    # with --learned-budget the re-measure is the exploitability's size
+    assert sized["learned"]["matches"] == sized["matches"] < LEARNED_CONFIRM
 
 
 @pytest.mark.parametrize(
