@@ -43,7 +43,7 @@ matches played are reported). The same seed gives the same answer.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -54,12 +54,14 @@ from mainmatch.bots.learned import LEARNED
 from mainmatch.engine.errors import MainmatchError
 
 from . import simulate
+from .balance_learned import learned_candidate, oracle_name, remeasure, var_of_mean
 from .balance_meta import MetaSolver
 from .balance_spec import (
     CELL_ITERATIONS,
     CELL_META_STEPS,
     CELL_TRIALS,
     DEVIATOR,
+    LEARNED_CONFIRM,
     PROFILE,
     BalanceSpec,
     BudgetPlan,
@@ -213,7 +215,11 @@ def run_balance(spec: BalanceSpec, on_progress: Callable[[int], None] | None = N
         "seed": spec.seed,
         "solver": spec.solver,
         "budget": spec.budget,
-        "plan": {**budget.as_dict(), "learned_budget": learned_budget(spec)},
+        "plan": {
+            **budget.as_dict(),
+            "learned_budget": None if spec.learned_minutes else learned_budget(spec),
+            "learned_minutes": spec.learned_minutes,
+        },
         "matches_played": run.played,
         "population": [p.as_dict() for p in pop],
         "iterations": iterations,
@@ -271,7 +277,7 @@ def _solve(
                 )
                 solver.add()
                 log[-1]["added"].append(pop[-1].label)
-        learned = _learned_candidate(run, pop, target, f"learned/{t}", t + 1)
+        learned = learned_candidate(run, pop, target, f"learned/{t}", t + 1)
         if learned is not None:  # the learned oracle's best response joins too
             pop.append(learned)
             solver.add()
@@ -318,18 +324,23 @@ def _measure(
         values, _ = run.payoffs(dev, mix, budget.evaluation, eval_seed)
         candidates.append((dev, math.fsum(values) / len(values) - own_est.value))
     oracles = ["the population"] + [f"a search of {fam}" for fam in fams]
-    learned = _learned_candidate(run, pop, mix)
+    learned = learned_candidate(run, pop, mix)
+    learned_row = None
     if learned is not None:
         values, _ = run.payoffs(learned, mix, budget.evaluation, eval_seed)
         candidates.append((learned, math.fsum(values) / len(values) - own_est.value))
-        oracles.append(f"a learned best response ({learned_budget(spec):,} training matches)")
+        oracles.append(oracle_name(learned))
+        size = budget.confirm
+        if spec.learned_minutes is not None:  # a clock-sized oracle: at least LEARNED_CONFIRM
+            size = max(size, LEARNED_CONFIRM)
+        learned_row = remeasure(run, learned, mix, size, own)
     best, _ = max(candidates, key=lambda pc: pc[1])
     confirm_seed = sub_seed(spec.seed, "confirm")
     renamed = Policy(DEVIATOR, best.found, best.bot, best.family, best.params)
     values, report = run.payoffs(renamed, mix, budget.confirm, confirm_seed)
     dev_est = mean_ci(values)
     gain = dev_est.value - own_est.value
-    half = Z95 * math.sqrt(_var_of_mean(values) + _var_of_mean(own))
+    half = Z95 * math.sqrt(var_of_mean(values) + var_of_mean(own))
     row = next(b for b in report["bots"] if b["bot"] == DEVIATOR)
     return {
         "equilibrium": figures.report,
@@ -346,47 +357,9 @@ def _measure(
             "seed": confirm_seed,
             "candidates": [{"label": p.label, "found": p.found, "gain": g} for p, g in candidates],
             "oracles": oracles,
+            **({"learned": learned_row} if learned_row is not None else {}),
         },
     }
-
-
-def _learned_candidate(
-    run: _Run, pop: list[Policy], mix: tuple[str, dict], what: str = "learned", at: Any = "x"
-) -> Policy | None:
-    """The learned best-response oracle (``learn_eval.best_response_against``):
-    a new learned policy trained in one seat against the profile; ``None`` when
-    its budget is under one batch."""
-    from .learn import BATCH, TrainSpec
-    from .learn_eval import best_response_against
-
-    spec = run.spec
-    matches = learned_budget(spec)
-    if matches < BATCH:
-        return None
-    train = TrainSpec(
-        spec.game,
-        players=run.players,
-        variant=dict(spec.variant or {}),
-        budget=max(matches // BATCH * BATCH, BATCH),
-        seed=sub_seed(spec.seed, what),
-        workers=spec.workers or 1,
-    )
-    found = best_response_against(train, mix, run.advance)
-    return Policy(
-        new_label(pop, "learned", at),
-        "a learned best response against the profile"
-        + ("" if at == "x" else f" of iteration {int(at) - 1}"),
-        family=LEARNED,
-        params={"file": found},
-    )
-
-
-def _var_of_mean(values: Sequence[float]) -> float:
-    n = len(values)
-    if n < 2:
-        return math.inf
-    mean = math.fsum(values) / n
-    return math.fsum((v - mean) ** 2 for v in values) / (n - 1) / n
 
 
 @contextmanager

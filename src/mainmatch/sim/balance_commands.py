@@ -16,6 +16,7 @@ from rich.table import Table
 from mainmatch.engine.errors import MainmatchError
 from mainmatch.engine.variants import describe
 
+from .balance_learned import learned_line
 from .balance_spec import (
     DEFAULT_BUDGET,
     DEFAULT_ITERATIONS,
@@ -39,7 +40,8 @@ the figures of a table of that profile (95% intervals) and its exploitability,
 the best single-seat deviation found, re-measured on fresh seeds. Its oracles:
 the population, a search per family, and a learned best response (mainmatch
 train's learner, trained in one seat against the profile, --learned-budget
-matches on top of --budget); a lower bound, since only these were tried.
+matches or --learned-minutes of wall time on top of --budget, then re-measured
+on its own fresh matches); a lower bound, since only these were tried.
 
 --check BOT skips the search: the figures and exploitability of BOT (e.g.
 strategy, or a --bot-params file's bot). --budget is the matches to play
@@ -102,6 +104,16 @@ LearnedBudgetOpt = Annotated[
     ),
 ]
 
+LearnedMinutesOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--learned-minutes",
+        metavar="M",
+        help="wall-clock minutes of each learned best response's training, read between "
+        "batches (above 0, at most 1,440; instead of --learned-budget)",
+    ),
+]
+
 
 def register(app: typer.Typer) -> None:
     """Add ``balance`` to ``app``."""
@@ -129,6 +141,7 @@ def register(app: typer.Typer) -> None:
         quiet: QuietOpt = False,
         players: PlayersOpt = None,
         learned_budget: LearnedBudgetOpt = None,
+        learned_minutes: LearnedMinutesOpt = None,
     ) -> None:
         from .balance import profile_bot, run_balance, sentence
         from .balance_spec import BalanceSpec, planned_total
@@ -155,6 +168,7 @@ def register(app: typer.Typer) -> None:
                 bot_modules=tuple(bot_module or ()),
                 players=players,
                 learned_budget=learned_budget,
+                learned_minutes=learned_minutes,
             )
             total = planned_total(spec)
             label = f"checking {check} in {game}" if check else f"balancing {game}"
@@ -243,6 +257,8 @@ def print_balance(result: dict, line: str, console: Console) -> None:
         _table("Deviations tried against the profile", CANDIDATE_HEAD, candidate_rows(result))
     )
     console.print(f"[bold]{line}[/bold]")
+    if learned_line(result["exploitability"]):
+        console.print(learned_line(result["exploitability"]))
     console.print(
         f"{result['matches_played']:,} matches played (budget {result['budget']:,}; "
         f"unit {result['plan']['unit']:,} matches)"

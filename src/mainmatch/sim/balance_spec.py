@@ -100,16 +100,27 @@ class BalanceSpec:
     #: training matches of the learned best-response oracle (``--learned-budget``;
     #: ``None``: ``LEARNED_SHARE`` of ``budget``; under one batch: not run)
     learned_budget: int | None = None
+    #: wall-clock minutes of each learned best response's training
+    #: (``--learned-minutes``; instead of ``learned_budget``, not with it)
+    learned_minutes: float | None = None
 
 
 #: the learned best response's budget by default, a share of ``--budget`` on top of it,
 #: when that is at least ``LEARNED_LEAST`` matches (ten batches; less learns nothing)
 LEARNED_SHARE = 0.1
 LEARNED_LEAST = 640
+#: fresh matches of the re-measure of a learned best response sized by
+#: ``--learned-minutes``, at least (a long run's figure: about +-5 points)
+LEARNED_CONFIRM = 1000
+#: ``--learned-minutes`` at most a day (``train --minutes``' bound)
+LEARNED_MAX_MINUTES = 24 * 60
 
 
 def learned_budget(spec: BalanceSpec) -> int:
-    """Training matches of the learned best-response oracle (see ``BalanceSpec``)."""
+    """Training matches of the learned best-response oracle (see ``BalanceSpec``);
+    with ``learned_minutes`` the most the clock may reach (``MAX_BUDGET``)."""
+    if spec.learned_minutes is not None:
+        return MAX_BUDGET
     if spec.learned_budget is not None:
         return spec.learned_budget
     share = int(spec.budget * LEARNED_SHARE)
@@ -189,6 +200,14 @@ def check_spec(spec: BalanceSpec) -> None:
     require_positive("--trials", spec.trials)
     if spec.learned_budget is not None and not 0 <= spec.learned_budget <= MAX_BUDGET:
         raise MainmatchError(f"--learned-budget must be 0..{MAX_BUDGET:,} matches")
+    if spec.learned_minutes is not None:
+        if spec.learned_budget is not None:
+            raise MainmatchError("give --learned-minutes or --learned-budget, not both")
+        if not 0 < spec.learned_minutes <= LEARNED_MAX_MINUTES:
+            raise MainmatchError(
+                f"--learned-minutes must be above 0 and at most {LEARNED_MAX_MINUTES:,} "
+                f"(minutes of wall time), not {spec.learned_minutes:g}"
+            )
     if spec.solver not in SOLVERS:
         raise MainmatchError(f"--solver must be one of {', '.join(SOLVERS)}, not {spec.solver!r}")
     if spec.check is not None:
@@ -281,10 +300,13 @@ def planned_total(spec: BalanceSpec) -> int:
     check_spec(spec)
     pop = starting_population(spec.game)
     plan = plan_budget(spec, len(pop), len(families(spec.game)))
-    # the learned best response (whole batches of 64) and its evaluation, when it runs
-    learned = learned_budget(spec) // 64 * 64
-    if not learned:
+    # the learned best response (whole batches of 64), its evaluation and its own
+    # re-measure, when it runs; with --learned-minutes its training is not counted
+    # (the clock, not a budget, ends it)
+    learned = 0 if spec.learned_minutes is not None else learned_budget(spec) // 64 * 64
+    if not learned and spec.learned_minutes is None:
         return plan.planned
     # one learned best response per solving iteration but the last, one to measure
     runs = 1 + (0 if spec.check else max(0, spec.iterations - 1))
-    return plan.planned + runs * learned + plan.evaluation
+    confirm = plan.confirm if spec.learned_minutes is None else max(plan.confirm, LEARNED_CONFIRM)
+    return plan.planned + runs * learned + plan.evaluation + confirm

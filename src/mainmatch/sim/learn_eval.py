@@ -24,6 +24,7 @@ from mainmatch.bots.learned import LEARNED
 
 from .learn import (
     BATCH,
+    MAX_BUDGET,
     META_STEPS,
     Clock,
     Learner,
@@ -33,6 +34,7 @@ from .learn import (
     fit,
     learned_file,
     meta_matches,
+    now,
     own_bots,
     schedule,
     sub_seed,
@@ -218,16 +220,29 @@ def best_response_against(
 ) -> dict:
     """A learned file of one new learner trained from zero weights in one seat
     against ``opponent`` (a tuned bot or mixture, ``families.make_tuned``) for
-    ``spec.budget`` matches: ``balance``'s learned best-response oracle."""
+    ``spec.budget`` matches, or until ``spec.minutes`` of wall time from the
+    call have passed (read between batches; the first batch always plays):
+    ``balance``'s learned best-response oracle. Its ``training`` says the
+    matches it trained on and the wall seconds it took (docs/decisions/brs.md)."""
+    clock = Clock(spec.minutes)
     players = check_train(spec)
     found = discover(spec.game, players, spec.variant, spec.seed)
+    batches = int(spec.budget or MAX_BUDGET) // BATCH
     with worker_pool(spec.workers, spec.ray) as pool:
         run = Run(spec, players, found, pool, on_progress or (lambda _n: None))
         learner = Learner(found, spec.lr)
         learner.fresh_optimisers()
         field_ = ((1.0, opponent),)
         seed = sub_seed(spec.seed, "best-response")
-        for index in range(int(spec.budget or 0) // BATCH):
+        index = 0
+        while index < batches and not (index and clock.over()):
             run.batch(learner, field_, seed, 0.0, index)
+            index += 1
     member = learner.member("best-response")
-    return learned_file(spec, players, found, [member], [1])
+    data = learned_file(spec, players, found, [member], [1])
+    data["training"] = {
+        "matches": index * BATCH,
+        "minutes": spec.minutes,
+        "seconds": round(now() - clock.started, 1),
+    }
+    return data
