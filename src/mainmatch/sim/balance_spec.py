@@ -14,6 +14,7 @@ from mainmatch.bots import bot_names
 from mainmatch.bots.families import MIXTURE, families
 from mainmatch.bots.learned import LEARNED
 from mainmatch.engine.errors import MainmatchError, require_positive
+from mainmatch.engine.game import JSONObject
 
 from .balance_meta import SOLVERS
 from .plan import seat_count
@@ -57,7 +58,7 @@ class Policy:
             return {"bot": self.bot}
         return {"family": self.family, "params": dict(self.params or {})}
 
-    def tuned(self) -> dict[str, tuple[str, dict]]:
+    def tuned(self) -> dict[str, tuple[str, JSONObject]]:
         """Its entry in the simulator's tuned bots (none for a registered bot
         played under its own name)."""
         if self.bot is not None and self.bot == self.label:
@@ -83,7 +84,7 @@ class BalanceSpec:
     game: str
     budget: int = DEFAULT_BUDGET
     seed: int = 0
-    variant: dict | None = None
+    variant: JSONObject | None = None
     iterations: int = DEFAULT_ITERATIONS
     meta_steps: int = DEFAULT_META_STEPS
     trials: int = DEFAULT_TRIALS
@@ -91,7 +92,7 @@ class BalanceSpec:
     #: ``check`` mode: the profile to measure (a bot name, or a tuned/mixture bot
     #: named in ``tuned``); ``None``: solve
     check: str | None = None
-    tuned: dict | None = None
+    tuned: JSONObject | None = None
     workers: int | None = 1
     ray: str | None = None
     bot_modules: tuple[str, ...] = ()
@@ -234,7 +235,7 @@ def profile_of(pop: Sequence[Policy], weights: Sequence[float]) -> list[tuple[Po
     return [(p, w / total) for p, w in kept]
 
 
-def mixture(profile: Sequence[tuple[Policy, float]]) -> tuple[str, dict]:
+def mixture(profile: Sequence[tuple[Policy, float]]) -> tuple[str, JSONObject]:
     """The simulator's mixture bot of ``profile`` (policies of weight 0 left out)."""
     return (
         MIXTURE,
@@ -251,7 +252,7 @@ def new_label(pop: Sequence[Policy], family: str, iteration: int | str) -> str:
     return label
 
 
-def same_policy(pop: Sequence[Policy], family: str, params: dict) -> Policy | None:
+def same_policy(pop: Sequence[Policy], family: str, params: JSONObject) -> Policy | None:
     return next((p for p in pop if p.family == family and p.params == params), None)
 
 

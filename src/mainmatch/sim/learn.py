@@ -41,6 +41,7 @@ from mainmatch import games
 from mainmatch.bots import bot_names, get_bot
 from mainmatch.bots.learned import FORMAT, LEARNED, LearnedBot, encode_weights
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 
 from . import simulate
 from .balance_meta import MetaSolver
@@ -189,7 +190,7 @@ class Learner:
 
 
 def learned_file(
-    spec: TrainSpec, players: int, found: Discovery, members: list[dict], mixture: list[float]
+    spec: TrainSpec, players: int, found: Discovery, members: list[JSONObject], mixture: list[float]
 ) -> dict[str, Any]:
     """A learned file (``bots/learned.py``) of ``members`` with ``mixture``."""
     return {
@@ -241,7 +242,7 @@ class Run:
     progress: Callable[[int], None]
     fixed: list[str] = field(default_factory=list)
     played: int = 0
-    log: list[dict] = field(default_factory=list)
+    log: list[JSONObject] = field(default_factory=list)
     clock: Clock = field(default_factory=lambda: Clock(None))
     #: what the clock cut (empty: the run is what ``--budget`` reproduces)
     cuts: list[str] = field(default_factory=list)
@@ -253,7 +254,9 @@ class Run:
         """Wall seconds a training match so far."""
         return self.batch_seconds / max(1, self.batch_matches)
 
-    def field_of(self, members: list[dict], mixture: list[float], fixed: list[str]) -> tuple:
+    def field_of(
+        self, members: list[JSONObject], mixture: list[float], fixed: list[str]
+    ) -> tuple[tuple[float, tuple[str, Any]], ...]:
         """The field: the population's mixture and the fixed bots (module doc)."""
         out: list[tuple[float, tuple[str, Any]]] = []
         share = self.spec.fixed_share if members else 1.0
@@ -264,7 +267,14 @@ class Run:
             out.append((1.0 - share, (LEARNED, {"file": data})))
         return tuple(out)
 
-    def batch(self, learner: Learner, field_: tuple, seed: int, share: float, index: int) -> Sums:
+    def batch(
+        self,
+        learner: Learner,
+        field_: tuple[tuple[float, tuple[str, Any]], ...],
+        seed: int,
+        share: float,
+        index: int,
+    ) -> Sums:
         started = now()
         data = learned_file(self.spec, self.players, self.found, [learner.member("learner")], [1])
         per = BATCH // CHUNKS
@@ -294,7 +304,7 @@ class Run:
         return sums
 
     def payoffs(
-        self, members: list[dict], mixture: list[float], matches: int, seed: int
+        self, members: list[JSONObject], mixture: list[float], matches: int, seed: int
     ) -> list[float]:
         """``u_i``: one seat of member ``i`` against the mixture (module doc)."""
         field_file = learned_file(self.spec, self.players, self.found, members, mixture)
@@ -316,7 +326,7 @@ class Run:
             out.append(math.fsum(values) / len(values))
         return out
 
-    def simulate(self, lineup: list[str], tuned: dict, matches: int, seed: int) -> Any:
+    def simulate(self, lineup: list[str], tuned: JSONObject, matches: int, seed: int) -> Any:
         sim = simulate(
             self.spec.game,
             lineup,
@@ -351,7 +361,7 @@ def fit(run: Run, on_budget: Callable[[int], None] | None = None) -> tuple[dict[
     between batches (the first two always play: they fix the budget)."""
     spec, found, players = run.spec, run.found, run.players
     learner = Learner(found, spec.lr)
-    members: list[dict] = []
+    members: list[JSONObject] = []
     solver = MetaSolver("regret")
     mixture: list[float] = []
     budget = spec.budget
@@ -400,7 +410,9 @@ def fit(run: Run, on_budget: Callable[[int], None] | None = None) -> tuple[dict[
     return data, budget
 
 
-def _solve(run: Run, solver: MetaSolver, members: list[dict], budget: int, t: int) -> list[float]:
+def _solve(
+    run: Run, solver: MetaSolver, members: list[JSONObject], budget: int, t: int
+) -> list[float]:
     """The meta-game's steps after member ``t`` joined: the new mixture (steps the
     clock leaves no time for are not played: the average so far stands)."""
     spec = run.spec

@@ -21,6 +21,7 @@ from mainmatch import games
 from mainmatch.bots import bot_names, register
 from mainmatch.bots.learned import LEARNED
 from mainmatch.engine.choices import Pick, shape, walk
+from mainmatch.engine.game import JSONObject
 
 from . import simulate
 
@@ -38,7 +39,7 @@ class Habit:
         self.game, self.name, self.fraction, self.above = game, name, fraction, above
         self.shapes: dict[str, Any] = {}
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def act(self, view: JSONObject, request: JSONObject, rng: random.Random) -> JSONObject:
         kind = request["kind"]
         step = self.shapes.get(kind) or self.shapes.setdefault(kind, shape(self.game.step(kind)))
         run = walk(step, request, list(view.get("players") or ()))
@@ -47,7 +48,8 @@ class Habit:
             while True:
                 pick = run.send(self.choose(pick, rng))
         except StopIteration as done:
-            return done.value
+            action: JSONObject = done.value
+            return action
 
     def choose(self, pick: Pick, rng: random.Random) -> Any:
         if pick.role == "amount":
@@ -82,7 +84,7 @@ def habit_factory(game: Any, label: str) -> Callable[[], Habit]:
 
 
 def deviations(
-    data: dict, matches: int, seed: int, extra: Mapping[str, Callable[[], Any]] | None = None
+    data: JSONObject, matches: int, seed: int, extra: Mapping[str, Callable[[], Any]] | None = None
 ) -> list[dict[str, Any]]:
     """Each deviation's row: ``random``, the game's own bots, :data:`HABITS` and
     ``extra`` (name: bot factory), one seat against the learned file in every other."""

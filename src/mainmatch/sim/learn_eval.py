@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from mainmatch.bots.learned import LEARNED
+from mainmatch.engine.game import JSONObject
 
 from .learn import (
     BATCH,
@@ -110,7 +111,7 @@ def _seat_of(bots: Sequence[str], name: str) -> int:
     return next(k for k, b in enumerate(bots) if b == name)
 
 
-def measure(run: Run, data: dict, budget: int, fixed: list[str]) -> dict[str, Any]:
+def measure(run: Run, data: JSONObject, budget: int, fixed: list[str]) -> dict[str, Any]:
     """The summary (module doc); with ``--minutes``, tables the clock leaves no
     time for are not played (the oracles name those that were)."""
     n = run.players
@@ -161,7 +162,9 @@ def measure(run: Run, data: dict, budget: int, fixed: list[str]) -> dict[str, An
     }
 
 
-def _deviations(data: dict, fixed: list[str]) -> list[tuple[str, str, tuple[str, Any] | None]]:
+def _deviations(
+    data: JSONObject, fixed: list[str]
+) -> list[tuple[str, str, tuple[str, Any] | None]]:
     """The deviations tried (module doc), the fresh best response added after."""
     out: list[tuple[str, str, tuple[str, Any] | None]] = [
         (name, "a bot of the game" if name != "random" else "random play", None) for name in fixed
@@ -189,12 +192,12 @@ def _deviation_row(label: str, what: str, name: str, sim: Any, base: Any) -> dic
     }
 
 
-def rule_file(data: dict, rule: str) -> dict:
+def rule_file(data: JSONObject, rule: str) -> JSONObject:
     """A learned file of one fixed-rule member (same game and encoder)."""
     return {**_bare(data), "members": [{"label": rule, "rule": rule}], "mixture": [1]}
 
 
-def _bare(data: dict) -> dict:
+def _bare(data: JSONObject) -> JSONObject:
     return {k: v for k, v in data.items() if k not in ("training", "summary")}
 
 
@@ -202,7 +205,7 @@ def br_budget(run: Run, budget: int) -> int:
     return max(BATCH, int(budget * run.spec.br_share) // BATCH * BATCH)
 
 
-def best_response(run: Run, data: dict, matches: int) -> dict:
+def best_response(run: Run, data: JSONObject, matches: int) -> JSONObject:
     """A new learner trained ``matches`` matches in one seat against ``data`` (the answer)."""
     learner = Learner(run.found, run.spec.lr)
     learner.fresh_optimisers()
@@ -215,7 +218,7 @@ def best_response(run: Run, data: dict, matches: int) -> dict:
 
 def best_response_against(
     spec: TrainSpec, opponent: tuple[str, Any], on_progress: Callable[[int], None] | None = None
-) -> dict:
+) -> JSONObject:
     """A learned file of one new learner trained from zero weights in one seat
     against ``opponent`` (a tuned bot or mixture, ``families.make_tuned``) for
     ``spec.budget`` matches: ``balance``'s learned best-response oracle."""

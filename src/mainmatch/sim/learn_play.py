@@ -32,6 +32,7 @@ from mainmatch.bots.families import make_tuned
 from mainmatch.bots.learned import LEARNED, Member, Policy, Trace, policy_of
 from mainmatch.engine.driver import Driver
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 
 from .plan import match_seed
 
@@ -99,7 +100,7 @@ class LearnerSeat:
     def __init__(self, policy: Policy, member: Member):
         self.policy, self.member, self.trace = policy, member, Trace()
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def act(self, view: JSONObject, request: JSONObject, rng: random.Random) -> JSONObject:
         return self.policy.act(self.member, view, request, rng, self.trace)
 
 
@@ -181,7 +182,7 @@ def play_match(task: Task, index: int, policy: Policy) -> tuple[list[tuple[Trace
     )
 
 
-def seat_return(result: dict, player: str, shaping: float) -> float:
+def seat_return(result: JSONObject, player: str, shaping: float) -> float:
     """Stakes (+1 ToL, -1 EC) plus ``shaping`` x standing (+1 best .. -1 worst)."""
     stakes = float(result["tokens_of_life"].get(player, 0) > 0)
     stakes -= float(result.get("elimination_candidate") == player)

@@ -203,10 +203,13 @@ def _gain(
     return est, yard, diff
 
 
-def _all_seats(report: dict, objective: str) -> float:
+def _all_seats(report: JSONObject, objective: str) -> float:
     """The objective's figure over every seat of the confirming matches."""
-    total = sum(b["player_matches"] for b in report["bots"])
-    return sum(objective_value(b, objective) * b["player_matches"] for b in report["bots"]) / total
+    total: int = sum(b["player_matches"] for b in report["bots"])
+    weighted: float = sum(
+        objective_value(b, objective) * b["player_matches"] for b in report["bots"]
+    )
+    return weighted / total
 
 
 def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = None) -> JSONObject:
