@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 from mainmatch.host.facade import available_games
 from mainmatch.host.facade_types import GuildSetup, HostError
 
@@ -150,7 +151,7 @@ async def _own_seat(
 
 
 async def _call(
-    interaction: discord.Interaction, fn: Any, *args: Any, ok: str | Callable[[dict], str]
+    interaction: discord.Interaction, fn: Any, *args: Any, ok: str | Callable[[JSONObject], str]
 ) -> bool:
     """A service call answered to the host: ``ok`` (filled from the call's
     answer, or built from it) or its one-line error."""

@@ -131,7 +131,7 @@ def build_view(
 
 
 class Act(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=rf"mm:{_ID}:(?P<op>[a-z]+)(?::(?P<arg>[A-Za-z0-9_-]+))?",
 ):
     """Every button of a request: a part, submit, clear, withdraw, quick, view."""
@@ -175,7 +175,10 @@ class Act(
         await on_act(bot, interaction, self.match_id, self.step, seat.player, self.op, self.arg)
 
 
-class Choose(discord.ui.DynamicItem[discord.ui.Select], template=rf"mms:{_ID}:(?P<key>[a-z_]+)"):
+class Choose(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=rf"mms:{_ID}:(?P<key>[a-z_]+)",
+):
     """A select that submits the step's one choice at once (an EC candidate)."""
 
     def __init__(
@@ -187,7 +190,7 @@ class Choose(discord.ui.DynamicItem[discord.ui.Select], template=rf"mms:{_ID}:(?
         options: tuple[tuple[str, str], ...],
         label: str = "",
     ) -> None:
-        select: discord.ui.Select = discord.ui.Select(
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
             custom_id=f"mms:{match_id}:{step}:{seat}:{key}",
             placeholder=(label or f"Choose ({key})")[:150],
             options=[
@@ -252,7 +255,7 @@ class PartModal(discord.ui.Modal):
             if 0 < len(options) <= 25:
                 # a choice among the request's own options: a select, not typing
                 chosen = set((filled.get(f.key) or "").split())
-                select: discord.ui.Select = discord.ui.Select(
+                select: discord.ui.Select[discord.ui.Modal] = discord.ui.Select(
                     custom_id=f.key,
                     placeholder=f.placeholder[:150] or None,
                     options=[
@@ -270,7 +273,7 @@ class PartModal(discord.ui.Modal):
                     discord.ui.Label(text=f.label[:45], component=select, description=help_)
                 )
                 continue
-            ti: discord.ui.TextInput = discord.ui.TextInput(
+            ti: discord.ui.TextInput[discord.ui.Modal] = discord.ui.TextInput(
                 label=f.label[:45],
                 custom_id=f.key,
                 placeholder=f.placeholder[:100] or None,

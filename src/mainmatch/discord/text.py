@@ -20,13 +20,16 @@ import re
 from typing import Any
 
 from mainmatch import games
+from mainmatch.engine import announce
 from mainmatch.engine.announce import defuse_mentions
-from mainmatch.engine.announce import neutralise as escape
 from mainmatch.host.facade import discord_timestamp, view_words
 from mainmatch.host.facade_types import Overview
 
 #: Discord's limit of a message's content
 LIMIT = 2000
+
+#: a user's text shown as typed: the public posts' own function (module doc)
+escape = announce.neutralise
 
 
 def neutralise(text: str) -> str:
