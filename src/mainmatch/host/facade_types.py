@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from .creation import Created
     from .deadlines import PolicyError
     from .delivery import Delivery
-    from .season_service import Season, SeasonService
+    from .season_book import Season
+    from .season_service import SeasonService
 
 #: the re-exported types that need the database layer: imported on first use,
 #: so that a command naming :class:`BotHook` does not load SQLAlchemy
@@ -39,7 +40,7 @@ _LAZY = {
     "Created": "creation",
     "PolicyError": "deadlines",
     "Delivery": "delivery",
-    "Season": "season_service",
+    "Season": "season_book",
     "SeasonService": "season_service",
 }
 

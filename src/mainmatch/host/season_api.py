@@ -28,8 +28,9 @@ from .admin import require_admin
 from .api import bearer, links
 from .errors import Unprocessable
 from .ratelimit import check_guesses
+from .season_book import Season
 from .season_pages import seasons
-from .season_service import Season, SeasonService
+from .season_service import SeasonService
 from .season_visibility import require_reader, set_visibility
 from .service import HostService
 

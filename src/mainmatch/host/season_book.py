@@ -422,12 +422,12 @@ def locked_season(s: Session, name: str) -> SeasonRow:
     return row
 
 
-def clean_text(value: Any, what: str, limit: int, *, required: bool = False) -> str:
+def clean_text(value: object, what: str, limit: int, *, required: bool = False) -> str:
     if not isinstance(value, str):
         raise Unprocessable(f"{what} must be text")
-    value = " ".join(value.split())
-    if required and not value:
+    text = " ".join(value.split())
+    if required and not text:
         raise Unprocessable(f"{what} must not be empty")
-    if len(value) > limit:
+    if len(text) > limit:
         raise Unprocessable(f"{what} must be at most {limit} characters")
-    return value
+    return text
