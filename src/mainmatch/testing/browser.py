@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from mainmatch import games
+from mainmatch.engine.game import JSONObject
 
 from .phone import PHONE, STUBS, open_page, running, submit_and_wait, width
 
@@ -186,7 +187,7 @@ def error_shown(page: Any) -> str:
     return str(page.locator("#action-error").inner_text())
 
 
-def axe_violations(page: Any, impacts: tuple[str, ...] = FORBIDDEN) -> list[dict[str, Any]]:
+def axe_violations(page: Any, impacts: tuple[str, ...] = FORBIDDEN) -> list[JSONObject]:
     """axe-core's violations on the page as it is now, those of ``impacts``
     (by default critical and serious: what no page of mainmatch may have)."""
     try:
@@ -197,7 +198,7 @@ def axe_violations(page: Any, impacts: tuple[str, ...] = FORBIDDEN) -> list[dict
     return [v for v in found if v["impact"] in impacts]
 
 
-def describe_violations(violations: list[dict[str, Any]]) -> str:
+def describe_violations(violations: list[JSONObject]) -> str:
     """axe's violations in lines a failed test prints: impact, rule, help,
     and up to six of the elements with why."""
     lines = []
@@ -224,7 +225,7 @@ class PhoneMatch:
     me: str
     tokens: dict[str, str]
 
-    def request(self) -> dict[str, Any]:
+    def request(self) -> JSONObject:
         """``me``'s open request, once the bots in the other seats have moved."""
         pending = my_turn(self.svc, self.match_id, self.me).pending
         assert self.me in pending, f"{self.me} is not asked anything now"
@@ -243,7 +244,7 @@ class PhoneMatch:
             assert box.count() == 1, f"the form has no input for {path!r}"
             box.fill(value)
 
-    def submit(self, fields: dict[str, str] | None = None) -> dict[str, Any]:
+    def submit(self, fields: dict[str, str] | None = None) -> JSONObject:
         """Fill ``fields``, press Submit, wait for the step to resolve; the
         action the engine recorded for ``me``."""
         self.fill(fields or {})

@@ -27,12 +27,13 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 import discord
 
 from mainmatch import games
 from mainmatch.discord.forms import form_for
+from mainmatch.engine.game import Action, JSONObject, Request, View
 from mainmatch.host.access import Access
 
 __all__ = [
@@ -62,7 +63,15 @@ SETTLE_SECONDS = 120
 MAX_TURNS = 400
 
 #: what chooses a person's action: ``choose(view, request, rng) -> action``, as a bot's ``act``
-Chooser = Callable[[dict[str, Any], dict[str, Any], random.Random], dict[str, Any]]
+Chooser = Callable[[View, Request, random.Random], Action]
+
+#: one thing a player does with a request's components: fill a part's modal
+#: with its values, press Submit, press a quick button, or pick in the one select
+Move: TypeAlias = (
+    tuple[Literal["part"], str, dict[str, str]]
+    | tuple[Literal["submit"]]
+    | tuple[Literal["quick", "select"], str]
+)
 
 
 def load_simcord() -> Any:
@@ -100,7 +109,7 @@ def text_of(message: discord.Message) -> str:
     return message.content.replace(ZW, "")
 
 
-def host_view(bot: Any, match_id: str) -> dict[str, Any]:
+def host_view(bot: Any, match_id: str) -> JSONObject:
     """The host's overview of the match (what the host page shows)."""
     return dict(bot.service.overview(Access(match_id, "host")))
 
@@ -134,7 +143,7 @@ class World:
         self.admin = g.add_member(env.create_user("admin"), roles=[admins])
         self.host = g.add_member(env.create_user("host"), roles=[self.hosts])
         self.members = [g.add_member(env.create_user(f"ann{i}")) for i in range(1, players + 1)]
-        opts: dict[str, Any] = {"host_role": self.hosts, "channel": self.channel}
+        opts: JSONObject = {"host_role": self.hosts, "channel": self.channel}
         if private == "channels":
             opts.update(private="channels", category=self.category)
         if web_base:
@@ -192,12 +201,12 @@ class World:
     def service(self) -> Any:
         return self.bot.service
 
-    def intended(self, match_id: str, player: str, rng: random.Random) -> dict[str, Any]:
+    def intended(self, match_id: str, player: str, rng: random.Random) -> JSONObject:
         """A random legal action for ``player`` now (the game's ``random_action``)."""
         _m, snap = self.bot.service.snapshot(match_id)
         return dict(snap.game.random_action(snap.state, player, rng))
 
-    async def act(self, member: Any, message: Any, moves_: list[tuple]) -> list[str]:
+    async def act(self, member: Any, message: Any, moves_: list[Move]) -> list[str]:
         """Do ``moves_`` on ``message``'s components; returns the ephemeral answers."""
         answers = []
         if isinstance(message.channel, discord.DMChannel):
@@ -208,7 +217,7 @@ class World:
             answers.append(r.response.content if r.response else r.followups[-1].content)
         return answers
 
-    async def _move(self, member: Any, message: Any, move: tuple) -> Any:
+    async def _move(self, member: Any, message: Any, move: Move) -> Any:
         if move[0] == "part":
             shown = await member.click(message, custom_id=cid(message, f":part:{move[1]}"))
             assert shown.modal is not None, shown
@@ -259,7 +268,7 @@ def cid(message: Any, suffix: str) -> str:
     raise AssertionError(f"no component ending {suffix!r}")
 
 
-def form_moves(form: Any, action: dict[str, Any]) -> list[tuple]:
+def form_moves(form: Any, action: JSONObject) -> list[Move]:
     """What a player does with ``form``'s components to send ``action``: the
     select or quick button that is exactly it, else each part filled with the
     values that give its share of the action (an element part once per
@@ -269,7 +278,7 @@ def form_moves(form: Any, action: dict[str, Any]) -> list[tuple]:
     for label, quick in form.quick.items():
         if quick == action:
             return [("quick", label)]
-    out: list[tuple] = []
+    out: list[Move] = []
     for part in form.parts:
         if part.id == "json":
             continue
@@ -282,7 +291,7 @@ def form_moves(form: Any, action: dict[str, Any]) -> list[tuple]:
     return [*out, ("submit",)] if form.compound else out
 
 
-def moves(bot: Any, match_id: str, player: str, action: dict[str, Any]) -> list[tuple]:
+def moves(bot: Any, match_id: str, player: str, action: JSONObject) -> list[Move]:
     """What ``player`` does with the components of their open request to send ``action``."""
     ov = bot.service.overview(Access(match_id, "player", player))
     req = ov["request"]
@@ -318,8 +327,8 @@ class Turn:
     step: int
     prompt: discord.Message
     answers: list[str]
-    action: dict[str, Any]
-    stored: dict[str, Any] | None
+    action: JSONObject
+    stored: JSONObject | None
 
 
 async def play(
@@ -330,7 +339,7 @@ async def play(
     seed: int = 1,
     choose: Chooser | None = None,
     on_turn: Callable[[Turn], None] | None = None,
-) -> dict[str, list[dict[str, Any]]]:
+) -> dict[str, list[JSONObject]]:
     """Play the match to its end: whenever one of ``members``' seats is asked,
     that member answers the prompt in their own place through its components
     with the action ``choose(view, request, rng)`` gives (default: the game's
@@ -342,7 +351,7 @@ async def play(
     rng = random.Random(seed)
     seats = bot.store.seats(match_id)
     who = {s.player: m for m in members for s in seats.values() if s.user_id == m.id}
-    played: dict[str, list[dict[str, Any]]] = {p: [] for p in who}
+    played: dict[str, list[JSONObject]] = {p: [] for p in who}
     for _ in range(MAX_TURNS):
         ov = host_view(bot, match_id)
         if ov["status"] == "over":
@@ -357,8 +366,8 @@ async def play(
 async def _one_turn(
     world: World,
     match_id: str,
-    ov: dict[str, Any],
-    who: dict[str, Any],
+    ov: JSONObject,
+    who: JSONObject,
     rng: random.Random,
     choose: Chooser | None,
 ) -> Turn:
@@ -400,8 +409,8 @@ class DiscordMatch:
     last) and each person's private place, as text."""
 
     match_id: str
-    played: dict[str, list[dict[str, Any]]]
-    overview: dict[str, Any]
+    played: dict[str, list[JSONObject]]
+    overview: JSONObject
     public: list[str]
     places: dict[str, list[str]] = field(default_factory=dict)
 

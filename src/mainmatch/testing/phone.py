@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from mainmatch import games
+from mainmatch.engine.game import JSONObject
 from mainmatch.engine.match import play_random
 
 __all__ = [
@@ -89,7 +90,7 @@ def check_words(page: Any, where: str) -> None:
     assert bad == [], f"{where}: JSON or config keys shown to the player: {bad}"
 
 
-def submit_and_wait(page: Any, svc: Any, match_id: str) -> dict[str, Any]:
+def submit_and_wait(page: Any, svc: Any, match_id: str) -> JSONObject:
     """Submit the form; wait until the step resolves; the actions the engine
     recorded for that step (``{player: action}``)."""
     before = svc.snapshot(match_id)[1].count
