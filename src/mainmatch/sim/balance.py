@@ -70,6 +70,7 @@ from .balance_spec import (
     learned_budget,
     mixture,
     new_label,
+    params_text,
     plan_budget,
     profile_of,
     same_policy,
@@ -79,7 +80,6 @@ from .balance_spec import (
 )
 from .plan import seat_count
 from .stats import Z95, mean_ci
-from .sweep import SweepSpec
 
 
 @dataclass
@@ -131,7 +131,7 @@ class _Run:
 
     def best_response(
         self, family: str, profile: tuple[str, JSONObject], trials: int, matches: int, seed: int
-    ) -> dict[str, Any]:
+    ) -> JSONObject:
         """The parameters of ``family`` that do best against the profile: one
         search of ToL rate - EC rate where ``search`` has that objective
         (``stakes``), else two searches (ToL rate, EC rate), half the trials
@@ -443,7 +443,7 @@ def sentence(result: JSONObject) -> str:
     elif dev.get("family") == LEARNED:
         how = "a learned policy"
     else:
-        how = f"{dev['family']} ({_params(dev['params'])})"
+        how = f"{dev['family']} ({params_text(dev['params'])})"
     low, high = x["interval"]
     what = (
         f"the {result['checked']} bot" if result["mode"] == "check" else "the equilibrium profile"
@@ -461,17 +461,9 @@ def _listed(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _params(params: JSONObject) -> str:
-    return ", ".join(
-        f"{k}={v:.3g}" if isinstance(v, float) else f"{k}={v}" for k, v in params.items()
-    )
-
-
-def balance_spec_of_cell(sweep: SweepSpec, variant: JSONObject) -> BalanceSpec:
+def balance_spec_of_cell(sweep: Any, variant: JSONObject) -> BalanceSpec:
     """The equilibrium search of one ``sweep --balance`` cell (``sweep.SweepSpec``):
     fewer iterations and trials than ``balance``'s defaults, for a small budget."""
-    if sweep.balance_budget is None:  # only a ``--balance`` sweep has cells to solve
-        raise MainmatchError("sweep: --balance needs a budget")
     return BalanceSpec(
         sweep.game,
         budget=int(sweep.balance_budget),
@@ -488,7 +480,7 @@ def balance_spec_of_cell(sweep: SweepSpec, variant: JSONObject) -> BalanceSpec:
 
 
 def balanced_cell(
-    sweep: SweepSpec, variant: JSONObject, on_progress: Callable[[int], None] | None
+    sweep: Any, variant: JSONObject, on_progress: Callable[[int], None] | None
 ) -> JSONObject:
     """One ``sweep --balance`` cell: ``{"report": the profile's table, "balance":
     the profile and its exploitability}`` (the searched bots adapted to the cell's rules)."""

@@ -23,6 +23,7 @@ from .balance_spec import (
     DEFAULT_META_STEPS,
     DEFAULT_TRIALS,
     PROFILE,
+    params_text,
 )
 from .commands import command_line, write_outputs, write_text
 from .labopts import PLAYERS_HELP, bot_params_option, variant_option
@@ -188,19 +189,13 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2) from None
 
 
-def _params(params: JSONObject) -> str:
-    return ", ".join(
-        f"{k}={v:.3g}" if isinstance(v, float) else f"{k}={v}" for k, v in params.items()
-    )
-
-
 def profile_rows(result: JSONObject) -> list[list[str]]:
     return [
         [
             c["label"],
             f"{100 * c['weight']:.1f}%",
             c.get("bot") or c["family"],
-            _params(c.get("params") or {}),
+            params_text(c.get("params") or {}),
             c["found"],
         ]
         for c in result["profile"]

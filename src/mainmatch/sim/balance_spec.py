@@ -7,7 +7,6 @@ import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from mainmatch import games
 from mainmatch.bots import bot_names
@@ -50,9 +49,9 @@ class Policy:
     found: str
     bot: str | None = None
     family: str | None = None
-    params: dict[str, Any] | None = None
+    params: JSONObject | None = None
 
-    def component(self) -> dict[str, Any]:
+    def component(self) -> JSONObject:
         """This policy as a mixture component (weight added by the caller)."""
         if self.bot is not None:
             return {"bot": self.bot}
@@ -67,10 +66,10 @@ class Policy:
             return {self.label: (MIXTURE, {"components": [{"weight": 1.0, "bot": self.bot}]})}
         return {self.label: (str(self.family), dict(self.params or {}))}
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> JSONObject:
         return {"label": self.label, "found": self.found, **self.component()}
 
-    def public(self) -> dict[str, Any]:
+    def public(self) -> JSONObject:
         """:meth:`as_dict` with a learned file named, not copied (reports stay small)."""
         out = self.as_dict()
         if self.family == LEARNED:
@@ -275,6 +274,13 @@ def checked_profile(spec: BalanceSpec) -> list[tuple[Policy, float]]:
             )
         )
     return out
+
+
+def params_text(params: JSONObject) -> str:
+    """A family's parameters as the tables show them: ``spend=0.5, last=0``."""
+    return ", ".join(
+        f"{k}={v:.3g}" if isinstance(v, float) else f"{k}={v}" for k, v in params.items()
+    )
 
 
 def planned_total(spec: BalanceSpec) -> int:

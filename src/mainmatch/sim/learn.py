@@ -85,7 +85,7 @@ class TrainSpec:
     #: matches per measured table (``None``: ``learn_eval.eval_matches`` of the budget)
     eval_matches: int | None = None
 
-    def settings(self) -> dict[str, Any]:
+    def settings(self) -> JSONObject:
         keep = (
             "iterations",
             "learner_share",
@@ -182,7 +182,7 @@ class Learner:
             # the way, whatever the number and size of the features
             self.values[kind] += VALUE_STEP * g / max(1e-9, sums.norms.get(kind, 0.0))
 
-    def member(self, label: str) -> dict[str, Any]:
+    def member(self, label: str) -> JSONObject:
         return {
             "label": label,
             "weights": {k: encode_weights(w) for k, w in sorted(self.weights.items())},
@@ -191,7 +191,7 @@ class Learner:
 
 def learned_file(
     spec: TrainSpec, players: int, found: Discovery, members: list[JSONObject], mixture: list[float]
-) -> dict[str, Any]:
+) -> JSONObject:
     """A learned file (``bots/learned.py``) of ``members`` with ``mixture``."""
     return {
         "format": FORMAT,
@@ -355,7 +355,7 @@ def meta_matches(budget: int) -> int:
     return max(50, min(400, budget // 200))
 
 
-def fit(run: Run, on_budget: Callable[[int], None] | None = None) -> tuple[dict[str, Any], int]:
+def fit(run: Run, on_budget: Callable[[int], None] | None = None) -> tuple[JSONObject, int]:
     """Train (module doc): the learned file without its ``summary``, and the budget.
     With ``--minutes`` the clock ends training at ``TRAIN_SHARE`` of the time,
     between batches (the first two always play: they fix the budget)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -39,7 +39,7 @@ Ray (the same file as local processes).
 """
 
 
-def reproduce(data: dict[str, Any]) -> str:
+def reproduce(data: JSONObject) -> str:
     """The command that makes the same file again (``--budget``, LRN6)."""
     t = data["training"]
     parts = ["mainmatch", "train", data["game"], "--players", str(data["players"])]

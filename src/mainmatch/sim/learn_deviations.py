@@ -37,7 +37,7 @@ class Habit:
 
     def __init__(self, game: Any, name: str, fraction: float, above: bool = False):
         self.game, self.name, self.fraction, self.above = game, name, fraction, above
-        self.shapes: dict[str, Any] = {}
+        self.shapes: JSONObject = {}
 
     def act(self, view: JSONObject, request: JSONObject, rng: random.Random) -> JSONObject:
         kind = request["kind"]
@@ -85,7 +85,7 @@ def habit_factory(game: Any, label: str) -> Callable[[], Habit]:
 
 def deviations(
     data: JSONObject, matches: int, seed: int, extra: Mapping[str, Callable[[], Any]] | None = None
-) -> list[dict[str, Any]]:
+) -> list[JSONObject]:
     """Each deviation's row: ``random``, the game's own bots, :data:`HABITS` and
     ``extra`` (name: bot factory), one seat against the learned file in every other."""
     game_id, n = data["game"], int(data["players"])

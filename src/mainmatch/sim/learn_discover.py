@@ -43,7 +43,7 @@ VOCAB_CAP = 40
 class Discovery:
     features: list[str] = field(default_factory=list)
     scales: list[float] = field(default_factory=list)
-    decisions: dict[str, dict[str, Any]] = field(default_factory=dict)
+    decisions: dict[str, JSONObject] = field(default_factory=dict)
 
 
 @dataclass

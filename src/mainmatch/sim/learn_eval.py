@@ -51,7 +51,7 @@ def train(
     spec: TrainSpec,
     on_progress: Callable[[int], None] | None = None,
     on_budget: Callable[[int], None] | None = None,
-) -> dict[str, Any]:
+) -> JSONObject:
     """``mainmatch train``: the learned file, trained (``learn.fit``) and measured."""
     clock = Clock(spec.minutes)
     players = check_train(spec)
@@ -98,7 +98,7 @@ def sizes(run: Run, budget: int, tables: int) -> tuple[int, int]:
     return smaller, br
 
 
-def paired(values: Sequence[float]) -> dict[str, Any]:
+def paired(values: Sequence[float]) -> JSONObject:
     """Mean with a normal 95% interval."""
     n = len(values)
     mean = math.fsum(values) / n
@@ -111,7 +111,7 @@ def _seat_of(bots: Sequence[str], name: str) -> int:
     return next(k for k, b in enumerate(bots) if b == name)
 
 
-def measure(run: Run, data: JSONObject, budget: int, fixed: list[str]) -> dict[str, Any]:
+def measure(run: Run, data: JSONObject, budget: int, fixed: list[str]) -> JSONObject:
     """The summary (module doc); with ``--minutes``, tables the clock leaves no
     time for are not played (the oracles name those that were)."""
     n = run.players
@@ -128,7 +128,7 @@ def measure(run: Run, data: JSONObject, budget: int, fixed: list[str]) -> dict[s
         deviations.append(
             ("best-response", "a fresh learned best response", (LEARNED, {"file": br}))
         )
-    rows: list[dict[str, Any]] = []
+    rows: list[JSONObject] = []
     for label, what, tuned in deviations:
         if rows and run.clock.over():
             run.cuts.append(f"deviations after {rows[-1]['deviation']} not measured")
@@ -174,7 +174,7 @@ def _deviations(
     return out
 
 
-def _deviation_row(label: str, what: str, name: str, sim: Any, base: Any) -> dict[str, Any]:
+def _deviation_row(label: str, what: str, name: str, sim: Any, base: Any) -> JSONObject:
     """One deviating seat's gain over the same seat of the all-learned table."""
     gains, tol, ec = [], 0, 0
     for s, b in zip(sim.run.summaries, base.run.summaries):

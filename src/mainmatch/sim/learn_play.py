@@ -47,7 +47,7 @@ class Task:
     players: int
     variant: dict[str, int]
     #: the learned file whose first member is the learner
-    learner: dict[str, Any]
+    learner: JSONObject
     #: ``[(weight, ("bot", name) | (family, params))]``: the field
     opponents: tuple[tuple[float, tuple[str, Any]], ...]
     seed: int
@@ -148,7 +148,7 @@ def play_match(task: Task, index: int, policy: Policy) -> tuple[list[tuple[Trace
     players = list(config["players"])
     roles = _seat_roles(task, rng)
     member = policy.members[0]
-    bots: dict[str, Any] = {}
+    bots: JSONObject = {}
     learners: dict[str, LearnerSeat] = {}
     for s, (p, role) in enumerate(zip(players, roles)):
         if role is None:

@@ -112,7 +112,7 @@ def check_spec(spec: SearchSpec) -> None:
         )
 
 
-def corners(family: Family) -> list[dict[str, Any]]:
+def corners(family: Family) -> list[JSONObject]:
     """The defaults, then each parameter at its low and high bound (the others at
     their defaults), without repeats: the search's first trials.
 
@@ -169,7 +169,7 @@ def _clusters(sims: Sequence[MatchSummary], objective: str, seat_of: str | None)
     return Clusters(tuple(sums), tuple(sizes))
 
 
-def _study(spec: SearchSpec, family: Any) -> tuple[Any, list[dict[str, Any]]]:
+def _study(spec: SearchSpec, family: Any) -> tuple[Any, list[JSONObject]]:
     """optuna's study for ``spec``, with the family as it ships and its bounds'
     corners queued first (trial 0 is the family as it ships)."""
     import optuna
@@ -224,7 +224,7 @@ def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = Non
     tuned_base = dict(spec.tuned or {})
     trial_seed = _seed(spec.seed, "trials")
 
-    def play(bots: list[str], params: dict[str, Any] | None, matches: int, seed: int) -> Simulation:
+    def play(bots: list[str], params: JSONObject | None, matches: int, seed: int) -> Simulation:
         tuned = {**tuned_base, CANDIDATE: (spec.family, params)} if params else tuned_base
         return simulate(
             spec.game,

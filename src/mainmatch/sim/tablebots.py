@@ -16,7 +16,6 @@ import math
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 
@@ -80,12 +79,12 @@ def table_bots(
     lineup: list[str],
     tuned: dict[str, tuple[str, JSONObject]] | None,
     variant: JSONObject | None = None,
-) -> list[dict[str, Any]]:
+) -> list[JSONObject]:
     """One entry per distinct bot of ``lineup``: ``{"bot", "seats", "what",
     "exploitability"}`` (the last only for ``strategy``, else ``None``)."""
     out = []
     for name in dict.fromkeys(lineup):
-        entry: dict[str, Any] = {
+        entry: JSONObject = {
             "bot": name,
             "seats": lineup.count(name),
             "what": describe_bot(game_id, name, tuned),
@@ -175,7 +174,7 @@ def _rounded(v: float | None) -> float | None:
     return None if v is None or not math.isfinite(v) else round(v, 4)
 
 
-def bots_of_report(report: JSONObject) -> list[dict[str, Any]]:
+def bots_of_report(report: JSONObject) -> list[JSONObject]:
     """:func:`table_bots` of a simulation report (its lineup, tuned bots, variant)."""
     tuned = {
         name: (t["family"], t["params"]) for name, t in (report.get("tuned_bots") or {}).items()
