@@ -52,8 +52,8 @@ def write_text(path: Path, text: str) -> None:
         raise UserError(f"cannot write {path}: {exc.strerror}") from None
 
 
-def parse_sets(sets: list[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
+def parse_sets(sets: list[str]) -> JSONObject:
+    options: JSONObject = {}
     for item in sets:
         key, eq, raw = item.partition("=")
         if not eq or not key:
