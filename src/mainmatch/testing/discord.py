@@ -27,7 +27,7 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import discord
 
@@ -35,6 +35,10 @@ from mainmatch import games
 from mainmatch.discord.forms import form_for
 from mainmatch.engine.game import Action, JSONObject, Request, View
 from mainmatch.host.access import Access
+
+if TYPE_CHECKING:  # annotations only: the bot loads with the test that makes it
+    from mainmatch.discord.bot import MainmatchBot
+    from mainmatch.host.service import HostService
 
 __all__ = [
     "DiscordMatch",
@@ -86,7 +90,7 @@ def load_simcord() -> Any:
     return module
 
 
-def run(bot: Any) -> Any:
+def run(bot: MainmatchBot) -> Any:
     """simcord's environment around ``bot`` (``async with run(bot) as env``),
     with patience for a loaded machine (:data:`SETTLE_SECONDS`)."""
     return load_simcord().run(bot, settle_timeout=SETTLE_SECONDS)
@@ -109,7 +113,7 @@ def text_of(message: discord.Message) -> str:
     return message.content.replace(ZW, "")
 
 
-def host_view(bot: Any, match_id: str) -> JSONObject:
+def host_view(bot: MainmatchBot, match_id: str) -> JSONObject:
     """The host's overview of the match (what the host page shows)."""
     return dict(bot.service.overview(Access(match_id, "host")))
 
@@ -117,7 +121,7 @@ def host_view(bot: Any, match_id: str) -> JSONObject:
 class World:
     """A Discord server with the bot set up, and the people in it."""
 
-    def __init__(self, env: Any, bot: Any) -> None:
+    def __init__(self, env: Any, bot: MainmatchBot) -> None:
         self.env, self.bot = env, bot
 
     async def setup(
@@ -198,7 +202,7 @@ class World:
                 found = m
         return found
 
-    def service(self) -> Any:
+    def service(self) -> HostService:
         return self.bot.service
 
     def intended(self, match_id: str, player: str, rng: random.Random) -> JSONObject:
@@ -291,10 +295,11 @@ def form_moves(form: Any, action: JSONObject) -> list[Move]:
     return [*out, ("submit",)] if form.compound else out
 
 
-def moves(bot: Any, match_id: str, player: str, action: JSONObject) -> list[Move]:
+def moves(bot: MainmatchBot, match_id: str, player: str, action: JSONObject) -> list[Move]:
     """What ``player`` does with the components of their open request to send ``action``."""
     ov = bot.service.overview(Access(match_id, "player", player))
     req = ov["request"]
+    assert req is not None, f"{player} has no open request in {match_id}"
     return form_moves(form_for(ov["game"]["id"], req["kind"], req), action)
 
 
@@ -389,6 +394,7 @@ async def _one_turn(
         action = world.intended(match_id, p, rng)
     else:
         mine = bot.service.overview(Access(match_id, "player", p))
+        assert mine["request"] is not None, f"{p} is pending but has no request"
         action = choose(mine["view"], dict(mine["request"]), rng)
     answers = await world.act(who[p], prompt, moves(bot, match_id, p, action))
     assert answers[-1].startswith(f"Stored for step {step}:"), answers[-1]
