@@ -43,7 +43,7 @@ from mainmatch.bots.learned import FORMAT, LEARNED, LearnedBot, encode_weights
 from mainmatch.engine.errors import MainmatchError
 from mainmatch.engine.game import JSONObject
 
-from . import simulate
+from . import Simulation, simulate
 from .balance_meta import MetaSolver
 from .learn_discover import Discovery
 from .learn_play import Sums, Task, run_tasks
@@ -326,7 +326,7 @@ class Run:
             out.append(math.fsum(values) / len(values))
         return out
 
-    def simulate(self, lineup: list[str], tuned: JSONObject, matches: int, seed: int) -> Any:
+    def simulate(self, lineup: list[str], tuned: JSONObject, matches: int, seed: int) -> Simulation:
         sim = simulate(
             self.spec.game,
             lineup,

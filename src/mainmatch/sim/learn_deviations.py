@@ -21,7 +21,7 @@ from mainmatch import games
 from mainmatch.bots import bot_names, register
 from mainmatch.bots.learned import LEARNED
 from mainmatch.engine.choices import Pick, shape, walk
-from mainmatch.engine.game import JSONObject
+from mainmatch.engine.game import Game, JSONObject, State
 
 from . import simulate
 
@@ -35,7 +35,7 @@ class Habit:
     #: an action that breaks a rule across fields is shrunk, as for the learned bot
     repairs = True
 
-    def __init__(self, game: Any, name: str, fraction: float, above: bool = False):
+    def __init__(self, game: Game[State], name: str, fraction: float, above: bool = False):
         self.game, self.name, self.fraction, self.above = game, name, fraction, above
         self.shapes: JSONObject = {}
 
@@ -74,7 +74,7 @@ HABITS = {
 }
 
 
-def habit_factory(game: Any, label: str) -> Callable[[], Habit]:
+def habit_factory(game: Game[State], label: str) -> Callable[[], Habit]:
     fraction, above = HABITS[label]
 
     def make() -> Habit:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mainmatch.bots.learned import LEARNED
 from mainmatch.engine.game import JSONObject
@@ -41,6 +41,9 @@ from .learn import (
 from .learn_discover import discover
 from .learn_pool import worker_pool
 from .stats import Z95
+
+if TYPE_CHECKING:  # annotations only
+    from . import Simulation
 
 PROFILE = "learned"
 #: the fixed rules tried as deviations (``bots/learned_policy.rule_choice``)
@@ -174,7 +177,9 @@ def _deviations(
     return out
 
 
-def _deviation_row(label: str, what: str, name: str, sim: Any, base: Any) -> JSONObject:
+def _deviation_row(
+    label: str, what: str, name: str, sim: Simulation, base: Simulation
+) -> JSONObject:
     """One deviating seat's gain over the same seat of the all-learned table."""
     gains, tol, ec = [], 0, 0
     for s, b in zip(sim.run.summaries, base.run.summaries):

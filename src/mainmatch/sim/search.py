@@ -39,7 +39,7 @@ import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mainmatch import games
 from mainmatch.bots.families import Family, get_family, tuned_bot_file
@@ -50,6 +50,9 @@ from . import Simulation, simulate
 from .plan import seat_count
 from .stats import Clusters, Estimate, clustered_difference, clustered_mean, clustered_rate
 from .summary import MatchSummary
+
+if TYPE_CHECKING:  # annotations only
+    import optuna
 
 CANDIDATE = "candidate"
 #: objective -> what it measures per seat
@@ -169,7 +172,7 @@ def _clusters(sims: Sequence[MatchSummary], objective: str, seat_of: str | None)
     return Clusters(tuple(sums), tuple(sizes))
 
 
-def _study(spec: SearchSpec, family: Any) -> tuple[Any, list[JSONObject]]:
+def _study(spec: SearchSpec, family: Family) -> tuple[optuna.Study, list[JSONObject]]:
     """optuna's study for ``spec``, with the family as it ships and its bounds'
     corners queued first (trial 0 is the family as it ships)."""
     import optuna
@@ -243,7 +246,7 @@ def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = Non
 
     trials: list[JSONObject] = []
 
-    def objective(trial: Any) -> float:
+    def objective(trial: optuna.Trial) -> float:
         params = {
             p.name: (
                 trial.suggest_int(p.name, int(p.low), int(p.high))
