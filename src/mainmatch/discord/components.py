@@ -213,7 +213,7 @@ class Choose(
         seat = await seat_of(bot, interaction, self.match_id, self.seat)
         if seat is None:
             return
-        data: dict[str, Any] = dict(interaction.data or {})
+        data: JSONObject = dict(interaction.data or {})
         values: list[str] = list(data.get("values") or [])
         if not values:
             await reply(interaction, "Choose one of the options.")
@@ -315,7 +315,7 @@ def modal_values(node: Any) -> dict[str, str]:
 async def modal_submitted(bot: BotLike, interaction: discord.Interaction) -> bool:
     """Answer a submitted part modal (see :class:`PartModal`); ``False`` when
     the modal is not one of ours."""
-    data: dict[str, Any] = dict(interaction.data or {})
+    data: JSONObject = dict(interaction.data or {})
     found = _MODAL.fullmatch(str(data.get("custom_id", "")))
     if found is None:
         return False
@@ -380,7 +380,7 @@ async def submit(
     step: int,
     player: str,
     action: Any,
-    echo: Callable[[dict[str, Any]], str],
+    echo: Callable[[JSONObject], str],
 ) -> None:
     """Store an action through the host and echo exactly what was stored, in
     the step's words (``echo``: the form's). The host's answer carries the

@@ -17,11 +17,11 @@ requests and actions read back are the step's own sentences, quoted
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from mainmatch import games
 from mainmatch.engine import announce
 from mainmatch.engine.announce import defuse_mentions
+from mainmatch.engine.game import JSONObject
 from mainmatch.host.facade import discord_timestamp, view_words
 from mainmatch.host.facade_types import Overview
 
@@ -81,7 +81,7 @@ def prompt_text(
     ask: str,
     asked: str,
     echo: str,
-    draft: dict[str, Any] | None,
+    draft: JSONObject | None,
     offered: tuple[str, ...] = (),
 ) -> str:
     """A player's request for the open step: the seat they play, what the
