@@ -47,6 +47,7 @@ from . import Simulation, simulate
 from .balance_meta import MetaSolver
 from .learn_discover import Discovery
 from .learn_play import Sums, Task, run_tasks
+from .learn_pool import Pool
 from .plan import seat_count
 
 #: matches per batch, cut into CHUNKS chunks
@@ -238,7 +239,7 @@ class Run:
     spec: TrainSpec
     players: int
     found: Discovery
-    pool: Any
+    pool: Pool | None
     progress: Callable[[int], None]
     fixed: list[str] = field(default_factory=list)
     played: int = 0

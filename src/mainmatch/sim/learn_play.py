@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -35,6 +35,9 @@ from mainmatch.engine.errors import MainmatchError
 from mainmatch.engine.game import JSONObject
 
 from .plan import match_seed
+
+if TYPE_CHECKING:  # annotations only: a worker process loads no pool
+    from .learn_pool import Pool
 
 MAX_STEPS = 100_000
 
@@ -229,7 +232,7 @@ def play_task(task: Task) -> Sums:
     return out
 
 
-def run_tasks(tasks: list[Task], pool: Any) -> Sums:
+def run_tasks(tasks: list[Task], pool: Pool | None) -> Sums:
     """The tasks' sums added in task order (``pool``: an executor, or ``None``)."""
     parts = list(pool.map(play_task, tasks)) if pool is not None else map(play_task, tasks)
     total = Sums()
