@@ -10,7 +10,7 @@ import random
 import secrets
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
@@ -33,6 +33,9 @@ from .cli_input import (
     write_text,
 )
 from .cli_show import out, show_result, show_views
+
+if TYPE_CHECKING:  # annotations only: the command starts without them
+    from mainmatch.engine.game import Game, JSONObject, State
 
 # Each command imports what it alone uses (records, replay, announcements,
 # the host, the simulator): ``mainmatch games`` must not pay for the rest
@@ -68,7 +71,7 @@ def _options(
     """Run, replay and simulate Main Match games of online reality games."""
 
 
-def _game(game_id: str):
+def _game(game_id: str) -> Game[State]:
     return games.get(game_id)
 
 
@@ -177,7 +180,7 @@ def new_cmd(
     from mainmatch.engine.record import dump_record, new_record
 
     g = _game(game)
-    options: dict[str, Any] = {}
+    options: JSONObject = {}
     if config is not None:
         data = read_json(config, "--config")
         if not isinstance(data, dict):

@@ -8,10 +8,15 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mainmatch import games
 from mainmatch.engine.errors import InvalidConfig, MainmatchError
+
+if TYPE_CHECKING:  # annotations only: the command starts without them
+    from types import ModuleType
+
+    from mainmatch.engine.game import Config, Game, JSONObject, State
 
 
 class UserError(MainmatchError):
@@ -47,8 +52,8 @@ def write_text(path: Path, text: str) -> None:
         raise UserError(f"cannot write {path}: {exc.strerror}") from None
 
 
-def parse_sets(sets: list[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
+def parse_sets(sets: list[str]) -> JSONObject:
+    options: JSONObject = {}
     for item in sets:
         key, eq, raw = item.partition("=")
         if not eq or not key:
@@ -62,7 +67,7 @@ def parse_sets(sets: list[str]) -> dict[str, Any]:
     return options
 
 
-def players_of(game, players: str | None) -> list[str]:
+def players_of(game: Game[State], players: str | None) -> list[str]:
     """``--players``: player ids separated by commas, or a count (that many of
     the game's default ids); either within the game's player range."""
     if players is None:
@@ -81,7 +86,7 @@ def players_of(game, players: str | None) -> list[str]:
     return game.default_lineup(count) if names is None else names
 
 
-def no_catalogue(g) -> str:
+def no_catalogue(g: Game[State]) -> str:
     """``--items`` for a game without an item catalogue: the games that have one
     (those whose package offers ``load_catalogue``), read from the registry."""
     have = [x.id for x in games.all_games() if hasattr(game_package(x), "load_catalogue")]
@@ -90,12 +95,12 @@ def no_catalogue(g) -> str:
     )
 
 
-def game_package(g):
+def game_package(g: Game[State]) -> ModuleType | None:
     """The package a game lives in (``mainmatch.games.<id>``), for its extras."""
     return sys.modules.get(type(g).__module__.rsplit(".", 1)[0])
 
 
-def complete_config(g, data: dict) -> dict | None:
+def complete_config(g: Game[State], data: JSONObject) -> Config | None:
     """``data`` itself if it is a whole valid config, else None (host inputs)."""
     if "players" not in data or set(data) - {"players"} <= set(g.host_inputs):
         return None

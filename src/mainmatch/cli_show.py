@@ -4,15 +4,19 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
 
+if TYPE_CHECKING:  # annotations only: the command starts without them
+    from mainmatch.engine.game import Game, JSONObject, Request, State, View
+
 out = Console(highlight=False, soft_wrap=True)
 
 
-def show_views(game, state, as_json: bool) -> None:
-    views = {"public": game.view(state, None)}
+def show_views(game: Game[State], state: State, as_json: bool) -> None:
+    views: dict[str, View] = {"public": game.view(state, None)}
     for p in game.players(state):
         views[p] = game.view(state, p)
     pending = game.pending(state)
@@ -29,7 +33,7 @@ def show_views(game, state, as_json: bool) -> None:
     print(pending_text(game, pending))
 
 
-def show_result(game, result: dict | None, pending: dict) -> None:
+def show_result(game: Game[State], result: JSONObject | None, pending: dict[str, Request]) -> None:
     if result is None:
         kinds = sorted({r["kind"] for r in pending.values()})
         out.print(

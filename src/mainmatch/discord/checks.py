@@ -13,8 +13,9 @@ import discord
 from discord import app_commands
 
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 from mainmatch.host.facade import available_games
-from mainmatch.host.facade_types import GuildSetup, HostError
+from mainmatch.host.facade_types import GuildSetup, HostError, Seat
 
 from . import authority, replies
 from . import text as tx
@@ -134,7 +135,7 @@ async def _answer(
 
 async def _own_seat(
     interaction: discord.Interaction, match: str | None, *, finished: bool = False
-) -> Any:
+) -> Seat:
     """The caller's seat: in the match named, or their newest running match
     (``finished``: else their newest that ended: its final state stays theirs)."""
     bot = _bot(interaction)
@@ -150,7 +151,7 @@ async def _own_seat(
 
 
 async def _call(
-    interaction: discord.Interaction, fn: Any, *args: Any, ok: str | Callable[[dict], str]
+    interaction: discord.Interaction, fn: Any, *args: Any, ok: str | Callable[[JSONObject], str]
 ) -> bool:
     """A service call answered to the host: ``ok`` (filled from the call's
     answer, or built from it) or its one-line error."""

@@ -131,7 +131,7 @@ def build_view(
 
 
 class Act(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=rf"mm:{_ID}:(?P<op>[a-z]+)(?::(?P<arg>[A-Za-z0-9_-]+))?",
 ):
     """Every button of a request: a part, submit, clear, withdraw, quick, view."""
@@ -175,7 +175,10 @@ class Act(
         await on_act(bot, interaction, self.match_id, self.step, seat.player, self.op, self.arg)
 
 
-class Choose(discord.ui.DynamicItem[discord.ui.Select], template=rf"mms:{_ID}:(?P<key>[a-z_]+)"):
+class Choose(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=rf"mms:{_ID}:(?P<key>[a-z_]+)",
+):
     """A select that submits the step's one choice at once (an EC candidate)."""
 
     def __init__(
@@ -187,7 +190,7 @@ class Choose(discord.ui.DynamicItem[discord.ui.Select], template=rf"mms:{_ID}:(?
         options: tuple[tuple[str, str], ...],
         label: str = "",
     ) -> None:
-        select: discord.ui.Select = discord.ui.Select(
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
             custom_id=f"mms:{match_id}:{step}:{seat}:{key}",
             placeholder=(label or f"Choose ({key})")[:150],
             options=[
@@ -210,7 +213,7 @@ class Choose(discord.ui.DynamicItem[discord.ui.Select], template=rf"mms:{_ID}:(?
         seat = await seat_of(bot, interaction, self.match_id, self.seat)
         if seat is None:
             return
-        data: dict[str, Any] = dict(interaction.data or {})
+        data: JSONObject = dict(interaction.data or {})
         values: list[str] = list(data.get("values") or [])
         if not values:
             await reply(interaction, "Choose one of the options.")
@@ -252,7 +255,7 @@ class PartModal(discord.ui.Modal):
             if 0 < len(options) <= 25:
                 # a choice among the request's own options: a select, not typing
                 chosen = set((filled.get(f.key) or "").split())
-                select: discord.ui.Select = discord.ui.Select(
+                select: discord.ui.Select[discord.ui.Modal] = discord.ui.Select(
                     custom_id=f.key,
                     placeholder=f.placeholder[:150] or None,
                     options=[
@@ -270,7 +273,7 @@ class PartModal(discord.ui.Modal):
                     discord.ui.Label(text=f.label[:45], component=select, description=help_)
                 )
                 continue
-            ti: discord.ui.TextInput = discord.ui.TextInput(
+            ti: discord.ui.TextInput[discord.ui.Modal] = discord.ui.TextInput(
                 label=f.label[:45],
                 custom_id=f.key,
                 placeholder=f.placeholder[:100] or None,
@@ -312,7 +315,7 @@ def modal_values(node: Any) -> dict[str, str]:
 async def modal_submitted(bot: BotLike, interaction: discord.Interaction) -> bool:
     """Answer a submitted part modal (see :class:`PartModal`); ``False`` when
     the modal is not one of ours."""
-    data: dict[str, Any] = dict(interaction.data or {})
+    data: JSONObject = dict(interaction.data or {})
     found = _MODAL.fullmatch(str(data.get("custom_id", "")))
     if found is None:
         return False
@@ -377,7 +380,7 @@ async def submit(
     step: int,
     player: str,
     action: Any,
-    echo: Callable[[dict[str, Any]], str],
+    echo: Callable[[JSONObject], str],
 ) -> None:
     """Store an action through the host and echo exactly what was stored, in
     the step's words (``echo``: the form's). The host's answer carries the

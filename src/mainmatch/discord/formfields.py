@@ -18,9 +18,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from mainmatch.engine.game import Request
 from mainmatch.engine.steps import CHOICE_KINDS, Input, StepDescription, fill
 
-from .formkit import LABEL, PLACEHOLDER, SELECT, Field, FormError, Request, short, whole, words
+from .formkit import LABEL, PLACEHOLDER, SELECT, Field, FormError, short, whole, words
 
 #: a field left blank: the key stays out of the action (the game's default applies)
 MISSING: Any = object()

@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
-Draft = dict[str, Any]
-Request = dict[str, Any]
+from mainmatch.engine.game import JSONObject
+
+#: the action a form puts together on Discord, part by part (JSON, as sent)
+Draft = JSONObject
 
 #: inputs (text inputs or selects) one modal holds
 MODAL_FIELDS = 5

@@ -48,6 +48,7 @@ from dataclasses import replace
 from typing import Any
 
 from mainmatch import games
+from mainmatch.engine.game import Request
 from mainmatch.engine.steps import (
     CHOICE_KINDS,
     Input,
@@ -80,7 +81,6 @@ from .formkit import (
     Form,
     FormError,
     Part,
-    Request,
     json_action,
     short,
     summary,

@@ -132,7 +132,9 @@ async def private_channels(
         )
     made: dict[str, int] = {}
     for pid, member in players.items():
-        overwrites: dict[Any, discord.PermissionOverwrite] = {
+        overwrites: dict[
+            discord.Role | discord.Member | discord.Object, discord.PermissionOverwrite
+        ] = {
             guild.default_role: discord.PermissionOverwrite(view_channel=False),
             member: discord.PermissionOverwrite(
                 view_channel=True, send_messages=True, read_message_history=True

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
 
+from mainmatch.engine.game import JSONObject
 from mainmatch.host.facade import season_visibility
 from mainmatch.host.facade_types import HostError
 from mainmatch.season import render
@@ -125,7 +126,7 @@ def _entry_commands(sg: app_commands.Group, c: _Ledger) -> None:
         tokens_of_life: app_commands.Range[int, -100, 100] = 0,
     ) -> None:
         pid = await bot.run_db(_player, seasons, name, player)
-        body: dict[str, Any] = {
+        body: JSONObject = {
             "kind": "adjust",
             "player": pid,
             "garnets": garnets,

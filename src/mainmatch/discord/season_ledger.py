@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 from discord import app_commands
 
+from mainmatch.engine.game import JSONObject
 from mainmatch.host.facade_types import HostError, NotFound, Season, SeasonService
 from mainmatch.season import render
 from mainmatch.season.ledger import Standings
@@ -60,7 +60,7 @@ class _Ledger:
     seasons: SeasonService
 
     async def append(
-        self, interaction: discord.Interaction, name: str, body: dict[str, Any], reason: str
+        self, interaction: discord.Interaction, name: str, body: JSONObject, reason: str
     ) -> None:
         """Append ``body`` and answer the host with the entry and the standings after it."""
         seasons = self.seasons

@@ -17,16 +17,19 @@ requests and actions read back are the step's own sentences, quoted
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from mainmatch import games
+from mainmatch.engine import announce
 from mainmatch.engine.announce import defuse_mentions
-from mainmatch.engine.announce import neutralise as escape
+from mainmatch.engine.game import JSONObject
 from mainmatch.host.facade import discord_timestamp, view_words
 from mainmatch.host.facade_types import Overview
 
 #: Discord's limit of a message's content
 LIMIT = 2000
+
+#: a user's text shown as typed: the public posts' own function (module doc)
+escape = announce.neutralise
 
 
 def neutralise(text: str) -> str:
@@ -78,7 +81,7 @@ def prompt_text(
     ask: str,
     asked: str,
     echo: str,
-    draft: dict[str, Any] | None,
+    draft: JSONObject | None,
     offered: tuple[str, ...] = (),
 ) -> str:
     """A player's request for the open step: the seat they play, what the

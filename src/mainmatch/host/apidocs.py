@@ -52,7 +52,9 @@ REDOC_THEME = {
 REDOC_STYLE = "redoc h5[class] { color: #505a5f; }"
 
 
-def _accessible(page: HTMLResponse, style: str, redoc_theme: dict | None = None) -> HTMLResponse:
+def _accessible(
+    page: HTMLResponse, style: str, redoc_theme: dict[str, object] | None = None
+) -> HTMLResponse:
     """``page`` with its language, ``style`` and (on ReDoc) the theme."""
     text = bytes(page.body).decode()
     text = text.replace("<html>", '<html lang="en">', 1)

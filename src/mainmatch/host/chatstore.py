@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import JSON, BigInteger, Float, ForeignKey, Integer, String, select
 from sqlalchemy.orm import Mapped, mapped_column
+
+from mainmatch.engine.game import JSONObject
 
 from .db import Database
 from .models import Base, MatchRow, StepRow
@@ -70,7 +71,7 @@ class DraftRow(Base):
     )
     step: Mapped[int] = mapped_column(Integer, primary_key=True)
     player: Mapped[str] = mapped_column(String(100), primary_key=True)
-    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    action: Mapped[JSONObject] = mapped_column(JSON)
     updated_at: Mapped[float] = mapped_column(Float)
 
 
@@ -209,7 +210,7 @@ class Store:
             return list(s.scalars(q))
 
     # ------------------------------------------------------------ drafts
-    def draft(self, match_id: str, step: int, player: str) -> dict[str, Any]:
+    def draft(self, match_id: str, step: int, player: str) -> JSONObject:
         with self.db.read() as s:
             r = s.get(DraftRow, (match_id, step, player))
             return dict(r.action) if r is not None else {}
@@ -229,7 +230,7 @@ class Store:
             if r is not None and r.updated_at < before:
                 s.delete(r)
 
-    def save_draft(self, match_id: str, step: int, player: str, action: dict[str, Any]) -> None:
+    def save_draft(self, match_id: str, step: int, player: str, action: JSONObject) -> None:
         with self.db.write() as s:
             r = s.get(DraftRow, (match_id, step, player))
             if r is None:

@@ -41,7 +41,7 @@ class CreationMixin(StepsMixin):
         *,
         bots: dict[str, str] | None = None,
         seed: int | None = None,
-        options: dict[str, Any] | None = None,
+        options: JSONObject | None = None,
         deadlines: dict[str, str] | None = None,
         early_resolution: bool = True,
         title: str = "",

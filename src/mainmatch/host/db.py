@@ -18,11 +18,17 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from sqlalchemy import Engine, create_engine, event, inspect, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
+
+if TYPE_CHECKING:  # annotations only: nothing more to load at start-up
+    import sqlite3
+
+    from sqlalchemy.pool import ConnectionPoolEntry
 
 from mainmatch.engine.errors import MainmatchError
 
@@ -198,7 +204,7 @@ def _sqlite_setup(engine: Engine) -> None:
     transactions that begin as the server says (see module doc)."""
 
     @event.listens_for(engine, "connect")
-    def _connect(dbapi_connection, _record) -> None:
+    def _connect(dbapi_connection: sqlite3.Connection, _record: ConnectionPoolEntry) -> None:
         dbapi_connection.isolation_level = None  # SQLAlchemy emits BEGIN itself
         cur = dbapi_connection.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
@@ -208,7 +214,7 @@ def _sqlite_setup(engine: Engine) -> None:
         cur.close()
 
     @event.listens_for(engine, "begin")
-    def _begin(conn) -> None:
+    def _begin(conn: Connection) -> None:
         conn.exec_driver_sql(
             "BEGIN IMMEDIATE" if conn.get_execution_options().get("mm_write") else "BEGIN"
         )

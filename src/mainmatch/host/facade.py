@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from mainmatch.engine.game import JSONObject
+
 from . import admin, delivery, notify, season_visibility
 from .access import Access
 from .chatstore import DiscordSeatRow, DraftRow, GuildSetup, Seat, Store
@@ -125,7 +127,7 @@ class Door:
     def player_overview(self, match_id: str, player: str) -> Overview:
         return self.service.overview(Access(match_id, "player", player))
 
-    def record(self, match_id: str) -> dict[str, Any]:
+    def record(self, match_id: str) -> JSONObject:
         return self.service.record(match_id)
 
     def players(self, match_id: str) -> list[str]:
@@ -177,21 +179,21 @@ class Door:
         self.service.withdraw(Access(match_id, "player", player), step)
         return Submitted(match_id, player, step, None, False, None)
 
-    def resolve(self, match_id: str, step: int) -> dict[str, Any]:
+    def resolve(self, match_id: str, step: int) -> JSONObject:
         return self.service.resolve(match_id, step)
 
     def resolve_due(self) -> list[str]:
         return self.service.resolve_due()
 
-    def undo(self, match_id: str, step: int) -> dict[str, Any]:
+    def undo(self, match_id: str, step: int) -> JSONObject:
         return self.service.undo(match_id, step)
 
     def set_deadlines(
-        self, match_id: str, policies: dict[str, Any] | None, early_resolution: bool | None = None
-    ) -> dict[str, Any]:
+        self, match_id: str, policies: JSONObject | None, early_resolution: bool | None = None
+    ) -> JSONObject:
         return self.service.set_deadlines(match_id, policies, early_resolution)
 
-    def set_seat(self, match_id: str, player: str, bot: str | None) -> dict[str, Any]:
+    def set_seat(self, match_id: str, player: str, bot: str | None) -> JSONObject:
         return self.service.set_seat(match_id, player, bot)
 
     def new_player_token(self, match_id: str, player: str) -> str:
@@ -259,10 +261,10 @@ class Door:
     def guild_matches(self, guild_id: int, *, running: bool = True) -> list[str]:
         return self.store.guild_matches(guild_id, running=running)
 
-    def draft(self, match_id: str, step: int, player: str) -> dict[str, Any]:
+    def draft(self, match_id: str, step: int, player: str) -> JSONObject:
         return self.store.draft(match_id, step, player)
 
-    def save_draft(self, match_id: str, step: int, player: str, action: dict[str, Any]) -> None:
+    def save_draft(self, match_id: str, step: int, player: str, action: JSONObject) -> None:
         self.store.save_draft(match_id, step, player, action)
 
     def drop_draft_before(self, match_id: str, step: int, player: str, before: float) -> None:

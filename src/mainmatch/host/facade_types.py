@@ -22,13 +22,19 @@ from .dburl import DEFAULT_URL
 from .errors import Conflict, HostError, NotFound
 from .overview_types import Overview
 
+if TYPE_CHECKING:  # annotations only: this module stays light (module doc)
+    from pydantic import JsonValue
+
+    from mainmatch.engine.game import JSONObject, Request
+
 if TYPE_CHECKING:
     from .access import Access
     from .chatstore import GuildSetup, Seat
     from .creation import Created
     from .deadlines import PolicyError
     from .delivery import Delivery
-    from .season_service import Season, SeasonService
+    from .season_book import Season
+    from .season_service import SeasonService
 
 #: the re-exported types that need the database layer: imported on first use,
 #: so that a command naming :class:`BotHook` does not load SQLAlchemy
@@ -39,7 +45,7 @@ _LAZY = {
     "Created": "creation",
     "PolicyError": "deadlines",
     "Delivery": "delivery",
-    "Season": "season_service",
+    "Season": "season_book",
     "SeasonService": "season_service",
 }
 
@@ -85,13 +91,13 @@ class SeatRequest:
     #: the open step's number (``None``: the match is over)
     open_step: int | None
     #: the player's request in the open step, as the rules give it
-    request: dict[str, Any] | None
+    request: Request | None
     #: the submission stored for the open step (as sent), ``None`` if none
-    submission: Any
+    submission: JsonValue
     #: the stored submission was kept across an undo (decision SB5)
     kept: bool
     #: the Discord draft of this step
-    draft: dict[str, Any]
+    draft: JSONObject
     #: the seats' players in order (a seat's component id names its position)
     players: tuple[str, ...]
 

@@ -32,7 +32,7 @@ from jinja2 import BaseLoader, Environment, TemplateNotFound
 
 from mainmatch import games
 from mainmatch.engine.errors import MainmatchError
-from mainmatch.engine.game import Game, State, View
+from mainmatch.engine.game import Game, JSONObject, State, View
 
 #: the template names other code uses -> the file in the game's ``web/`` folder
 NAMES = {".html": "view.html", ".request.html": "request.html"}
@@ -131,14 +131,14 @@ def _assets(game_id: str) -> tuple[list[str], list[str]]:
     return [n for n in names if n.endswith(".js")], [n for n in names if n.endswith(".css")]
 
 
-def input_words(game_id: str) -> dict[str, dict[str, Any]]:
+def input_words(game_id: str) -> dict[str, JSONObject]:
     """The words of the game's host inputs (``web/inputs.json``), or none
     (remembered for installed games only, as :func:`web_dir`)."""
     return _input_words(game_id) if game_id in games.game_ids() else {}
 
 
 @cache
-def _input_words(game_id: str) -> dict[str, dict[str, Any]]:
+def _input_words(game_id: str) -> dict[str, JSONObject]:
     path = web_file(game_id, "inputs.json")
     return json.loads(path.read_text(encoding="utf-8")) if path is not None else {}
 

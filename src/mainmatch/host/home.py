@@ -28,7 +28,7 @@ router = APIRouter(prefix="/api")
 RECORD_KEY = "mainmatch_host"
 
 
-def list_matches(svc: HostService) -> list[dict[str, Any]]:
+def list_matches(svc: HostService) -> list[JSONObject]:
     """Every match, newest first: game, title, state, seats and the links that can be shown."""
     with svc.db.read() as s:
         matches = list(s.scalars(select(MatchRow).order_by(MatchRow.created_at.desc())))
@@ -63,7 +63,7 @@ def new_host_link(svc: HostService, match_id: str) -> str:
     return f"/host/{svc.new_host_token(match_id)}"
 
 
-def host_extras(svc: HostService, match_id: str) -> dict[str, Any]:
+def host_extras(svc: HostService, match_id: str) -> JSONObject:
     """What a record export keeps besides the engine's fields: the title and the bot seats."""
     with svc.db.read() as s:
         m = s.get(MatchRow, match_id)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.game import Game, JSONObject, Request, State
@@ -55,7 +54,7 @@ def kind_task(game: Game[State], kind: str) -> str:
         return kind.replace("_", " ")
 
 
-def describe_step(game: Game[State], kind: str, request: Request | None = None) -> dict[str, Any]:
+def describe_step(game: Game[State], kind: str, request: Request | None = None) -> JSONObject:
     """Step ``kind``'s description as JSON (``engine.steps.steps_json``): its
     words and the tree of its inputs, which the web form is built from; for a
     ``request``, only the inputs it leaves something to choose in
@@ -68,14 +67,14 @@ def describe_step(game: Game[State], kind: str, request: Request | None = None) 
 
 
 @cache
-def _words(game_id: str) -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = json.loads(COMMON.read_text(encoding="utf-8"))
+def _words(game_id: str) -> dict[str, JSONObject]:
+    out: dict[str, JSONObject] = json.loads(COMMON.read_text(encoding="utf-8"))
     for key, value in input_words(game_id).items():
         out[key] = {**out.get(key, {}), **value}
     return out
 
 
-def host_inputs(game: Game[State], schema: JSONObject) -> list[dict[str, Any]]:
+def host_inputs(game: Game[State], schema: JSONObject) -> list[JSONObject]:
     """Each host input of ``game``: its ``name`` and JSON ``schema`` (from the
     config schema's ``properties``) with ``label``, ``help`` and ``input``."""
     props = schema.get("properties", {})

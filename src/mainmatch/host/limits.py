@@ -17,12 +17,10 @@ import json
 import os
 import threading
 from collections.abc import Callable
-from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .errors import TooMany
-
-Scope = dict[str, Any]
-Message = dict[str, Any]
 
 MAX_BODY = 1_000_000
 MAX_RECORD_BODY = int(os.environ.get("MAINMATCH_MAX_RECORD_BYTES", "8000000"))
@@ -47,7 +45,7 @@ DOCS_CSP = (
 DOCS_PATHS = ("/docs", "/redoc")
 
 
-async def _send_error(send: Any, status: int, message: str) -> None:
+async def _send_error(send: Send, status: int, message: str) -> None:
     body = json.dumps({"error": message}).encode()
     await send(
         {
@@ -66,10 +64,10 @@ async def _send_error(send: Any, status: int, message: str) -> None:
 class BodyLimit:
     """ASGI middleware: refuse request bodies over the limit with 413."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -119,10 +117,10 @@ class BodyLimit:
 class SecurityHeaders:
     """ASGI middleware: the usual security headers on every answer."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return

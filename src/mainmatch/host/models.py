@@ -15,8 +15,6 @@ these classes only map it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy import (
     JSON,
     BigInteger,
@@ -31,6 +29,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from mainmatch.engine.game import JSONObject
+
 
 class Base(DeclarativeBase):
     pass
@@ -42,7 +42,7 @@ class MatchRow(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
     title: Mapped[str] = mapped_column(String(200), default="")
-    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    config: Mapped[JSONObject] = mapped_column(JSON)
     #: seed of ``new_config`` and of the drawn defaults (step ``n`` uses ``Random(f"{seed}:{n}")``)
     seed: Mapped[int] = mapped_column(BigInteger)
     created_at: Mapped[float] = mapped_column(Float)
@@ -124,7 +124,7 @@ class StepRow(Base):
         String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
     )
     number: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1-based
-    actions: Mapped[dict[str, Any]] = mapped_column(JSON)
+    actions: Mapped[JSONObject] = mapped_column(JSON)
     defaulted: Mapped[list[str]] = mapped_column(JSON)
     created_at: Mapped[float] = mapped_column(Float)
     #: the deadline this step set for the step it opened (for its announcement)
@@ -141,7 +141,7 @@ class SubmissionRow(Base):
     )
     step: Mapped[int] = mapped_column(Integer, primary_key=True)  # the step it is for, 1-based
     player: Mapped[str] = mapped_column(String(100), primary_key=True)
-    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    action: Mapped[JSONObject] = mapped_column(JSON)
     submitted_at: Mapped[float] = mapped_column(Float)
     #: sent by the seat's bot (not by a person)
     by_bot: Mapped[bool] = mapped_column(Boolean, default=False)

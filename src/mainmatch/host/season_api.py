@@ -28,8 +28,9 @@ from .admin import require_admin
 from .api import bearer, links
 from .errors import Unprocessable
 from .ratelimit import check_guesses
+from .season_book import Season
 from .season_pages import seasons
-from .season_service import Season, SeasonService
+from .season_service import SeasonService
 from .season_visibility import require_reader, set_visibility
 from .service import HostService
 
@@ -87,7 +88,7 @@ class ImportSeason(_Body):
 
 
 class NewEntry(_Body):
-    entry: dict[str, Any] = Field(
+    entry: JSONObject = Field(
         description="{kind: main_match | death_match | token_used | transfer | adjust | tiebreak, ...}"
     )
     reason: str = Field("", max_length=500)
@@ -111,7 +112,7 @@ class SeasonMatch(_Body):
     players: list[str] | None = Field(None, description="default: the alive cast")
     bots: dict[str, str | None] | None = None
     seed: int | None = None
-    options: dict[str, Any] | None = Field(None, description="other host inputs (teams, ...)")
+    options: JSONObject | None = Field(None, description="other host inputs (teams, ...)")
     deadlines: dict[str, str] | None = None
     early_resolution: bool = True
     title: str | None = Field(None, max_length=200)
@@ -126,7 +127,7 @@ class AddHosted(_Body):
 # ------------------------------------------------------------------ endpoints
 
 
-def season_json(season: Season) -> dict[str, Any]:
+def season_json(season: Season) -> JSONObject:
     st = season.standings
     return {
         "season": season.name,

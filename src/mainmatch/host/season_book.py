@@ -21,6 +21,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from mainmatch.engine.game import JSONObject
 from mainmatch.season import ledger
 from mainmatch.season.ledger import SeasonError, Standings
 from mainmatch.season.models import (
@@ -65,7 +66,7 @@ class Season:
     standings: Standings
     revision: int
     #: hosted matches of the season: {match, game, status, entry, problem, spectator}
-    matches: list[dict[str, Any]]
+    matches: list[JSONObject]
     #: match id -> its spectator page's path, for every hosted match the season
     #: started or entered that this server still has
     watch: dict[str, str] = field(default_factory=dict)
@@ -382,7 +383,7 @@ class SeasonBook:
 
     # ================================================================ export, import
 
-    def export(self, name: str) -> dict[str, Any]:
+    def export(self, name: str) -> JSONObject:
         """The whole ledger as ``mainmatch-season/1`` JSON."""
         season = self.get(name)
         doc = SeasonExport(settings=season.settings, entries=season.entries)
@@ -422,12 +423,12 @@ def locked_season(s: Session, name: str) -> SeasonRow:
     return row
 
 
-def clean_text(value: Any, what: str, limit: int, *, required: bool = False) -> str:
+def clean_text(value: object, what: str, limit: int, *, required: bool = False) -> str:
     if not isinstance(value, str):
         raise Unprocessable(f"{what} must be text")
-    value = " ".join(value.split())
-    if required and not value:
+    text = " ".join(value.split())
+    if required and not text:
         raise Unprocessable(f"{what} must not be empty")
-    if len(value) > limit:
+    if len(text) > limit:
         raise Unprocessable(f"{what} must be at most {limit} characters")
-    return value
+    return text

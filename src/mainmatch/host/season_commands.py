@@ -11,13 +11,14 @@ import getpass
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 from mainmatch.engine.jsonfile import read_json
 from mainmatch.season import render
 from mainmatch.season.models import Entry
@@ -155,7 +156,7 @@ def adjust(
     db: DbOpt = DEFAULT_URL,
 ) -> None:
     """A host adjustment of a player's garnets, Tokens of Life or status."""
-    body: dict[str, Any] = {
+    body: JSONObject = {
         "kind": "adjust",
         "player": player,
         "garnets": garnets,

@@ -15,8 +15,6 @@ The schema is created by the migrations ``0004_season`` and ``0005_owners``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import TypeAdapter
 from sqlalchemy import (
     JSON,
@@ -30,6 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from mainmatch.engine.game import JSONObject
 from mainmatch.season.models import Body, Entry
 
 from .models import Base
@@ -43,7 +42,7 @@ class SeasonRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(80), unique=True)
-    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    settings: Mapped[JSONObject] = mapped_column(JSON)
     created_at: Mapped[float] = mapped_column(Float)
     host_token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     #: bumped by every change (pages refresh on it)
@@ -77,7 +76,7 @@ class SeasonEntryRow(Base):
     )
     number: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1-based
     kind: Mapped[str] = mapped_column(String(20))
-    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    body: Mapped[JSONObject] = mapped_column(JSON)
     author: Mapped[str] = mapped_column(String(100))
     reason: Mapped[str] = mapped_column(String(500), default="")
     at: Mapped[float] = mapped_column(Float)

@@ -9,13 +9,13 @@ Everything shown comes from the same :class:`SeasonService` reads as the API.
 
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from mainmatch.bots import bot_names
+from mainmatch.engine.game import JSONObject
 from mainmatch.season import episodes as season_episodes
 from mainmatch.season import render as season_render
 from mainmatch.season.ledger import Standings
@@ -88,7 +88,7 @@ def _page(request: Request, name: str, token: str | None) -> str:
     service = seasons(request)
     season = service.get(name)
     st = season.standings
-    entries: list[dict[str, Any]] = []
+    entries: list[JSONObject] = []
     for e in reversed(season.entries):
         match = e.body.match if isinstance(e.body, MainMatch) else None
         entries.append(
@@ -126,7 +126,7 @@ def _page(request: Request, name: str, token: str | None) -> str:
     )
 
 
-def next_inputs(st: Standings) -> list[dict[str, Any]]:
+def next_inputs(st: Standings) -> list[JSONObject]:
     """The next Main Match's host inputs for the alive cast, one row each in
     gamewide-tiebreak order: who they are, the garnets they bring
     (``garnets``) and their place in ``gamewide_tiebreak`` (1 = best)."""

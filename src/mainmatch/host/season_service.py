@@ -24,6 +24,7 @@ from sqlalchemy import Select, column, or_, select, table
 from sqlalchemy.exc import IntegrityError
 
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 from mainmatch.season.models import (
     Entry,
     MainMatch,
@@ -188,7 +189,7 @@ class SeasonService(SeasonBook):
 
     # ================================================================ matches by id
 
-    def owner_matches(self, name: str) -> list[dict[str, Any]]:
+    def owner_matches(self, name: str) -> list[JSONObject]:
         """The finished matches of this server the season's owner may see
         (:func:`_owner_sees`) that it could enter: every player an alive cast
         member, not already in the ledger by its id; newest first, each

@@ -22,7 +22,6 @@ lines, nothing escaped (no chat reads it).
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from bs4 import Tag
 from markdownify import MarkdownConverter
@@ -51,34 +50,34 @@ def _row_of_boxes(el: Tag) -> bool:
 class ChatMarkdown(MarkdownConverter):
     """HTML to Discord Markdown (see the module doc)."""
 
-    def __init__(self, *, terminal: bool = False, **options: Any) -> None:
-        super().__init__(bullets="-", **options)
+    def __init__(self, *, terminal: bool = False) -> None:
+        super().__init__(bullets="-")
         self.terminal = terminal
 
     def _bold(self, text: str) -> str:
         return text if self.terminal else f"**{text}**"
 
-    def escape(self, text: str, parent_tags: Any) -> str:
+    def escape(self, text: str, parent_tags: set[str]) -> str:
         if self.terminal:
             return text
         return neutralise(text) if text.strip() else text
 
-    def convert_hN(self, n: int, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_hN(self, n: int, el: Tag, text: str, parent_tags: set[str]) -> str:
         text = " ".join(text.split())
         if self.terminal:
             return f"\n\n{'##' if n >= 3 else '#'} {text}\n" if text else ""
         return f"\n\n**{text}**\n" if text else ""
 
-    def convert_dl(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_dl(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         return f"\n\n{text.strip()}\n\n"
 
-    def convert_dt(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_dt(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         return f"\n{self._bold(' '.join(text.split()))}: "
 
-    def convert_dd(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_dd(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         return " ".join(text.split())
 
-    def convert_table(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_table(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         if parent_tags & _INSIDE:
             inner = text.strip().rstrip(";")
             outer = el.find_parent("table")
@@ -87,13 +86,13 @@ class ChatMarkdown(MarkdownConverter):
             return f"({inner})" if deep else inner
         return f"\n\n{text.strip()}\n\n"
 
-    def convert_thead(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_thead(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         return text
 
-    def convert_tbody(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_tbody(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         return text
 
-    def convert_tr(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_tr(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         cells = [" ".join(c.split()) for c in text.split(_CELL)]
         if parent_tags & _INSIDE:
             # a table inside a cell (the generic view's nested values): "key: value; ..."
@@ -103,12 +102,12 @@ class ChatMarkdown(MarkdownConverter):
             return f"{self._bold(line)}\n" if line else ""
         return f"{line}\n" if line else ""
 
-    def convert_td(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_td(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         return text + _CELL
 
     convert_th = convert_td
 
-    def convert_div(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_div(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         if _row_of_boxes(el):
             # a row of boxes (slots, cards): one line
             boxes = [" ".join(t.split()) for t in text.split(_CELL)[:-1]]
@@ -117,49 +116,49 @@ class ChatMarkdown(MarkdownConverter):
             return text + _CELL
         return f"\n{text.strip()}\n" if text.strip() else ""
 
-    def convert_p(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_p(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         # a picture's key ("Striped: hidden") explains colours a text reader never sees
         if "picture-legend" in (el.get("class") or []):
             return ""
         return str(super().convert_p(el, text, parent_tags))  # type: ignore[misc]
 
-    def convert_span(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_span(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         # spans side by side in a box (a slot's number and its card) stay apart
         return f"{text} " if text and not text.endswith(" ") else text
 
-    def convert_br(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_br(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         return "; " if parent_tags & {"td", "th", "dd"} else "\n"
 
-    def convert_li(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_li(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         if parent_tags & _INSIDE:
             return " ".join(text.split()).rstrip(";") + " | "
         return str(super().convert_li(el, text, parent_tags))  # type: ignore[misc]
 
-    def convert_ol(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_ol(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         if parent_tags & _INSIDE:
             return text.strip().rstrip("|").strip()
         return str(super().convert_ol(el, text, parent_tags))  # type: ignore[misc]
 
     convert_ul = convert_ol
 
-    def convert_svg(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_svg(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         label = el.get("aria-label")
         if not label:
             return ""
         return f"\n\n{label if self.terminal else neutralise(str(label))}\n\n"
 
-    def convert_a(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_a(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         href = str(el.get("href") or "")
         if re.match(r"https?://", href):
             return f"[{text}]({href})"
         return text
 
-    def convert_b(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_b(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         if self.terminal:  # a terminal shows no Markdown emphasis
             return text
         return str(super().convert_b(el, text, parent_tags))  # type: ignore[misc]
 
-    def convert_em(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_em(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         if self.terminal:
             return text
         return str(super().convert_em(el, text, parent_tags))  # type: ignore[misc]
@@ -167,10 +166,10 @@ class ChatMarkdown(MarkdownConverter):
     convert_strong = convert_b
     convert_i = convert_em
 
-    def convert_details(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_details(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         return f"\n\n{text.strip()}\n\n"
 
-    def convert_summary(self, el: Tag, text: str, parent_tags: Any) -> str:
+    def convert_summary(self, el: Tag, text: str, parent_tags: set[str]) -> str:
         return f"\n{self._bold(' '.join(text.split()))}\n"
 
 

@@ -238,7 +238,8 @@ def _run_ray(
             ) from None
         started_here = True
     try:
-        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        # ray declares no types for cluster_resources (an untyped library function)
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
         remote = ray.remote(play_chunk)
         plan_ref = ray.put(plan)
         sizes = {}

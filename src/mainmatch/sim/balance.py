@@ -52,8 +52,9 @@ from mainmatch import games
 from mainmatch.bots.families import families, mixture_bot_file
 from mainmatch.bots.learned import LEARNED
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 
-from . import simulate
+from . import Simulation, simulate
 from .balance_learned import learned_candidate, oracle_name, remeasure, var_of_mean
 from .balance_meta import MetaSolver
 from .balance_spec import (
@@ -71,6 +72,7 @@ from .balance_spec import (
     learned_budget,
     mixture,
     new_label,
+    params_text,
     plan_budget,
     profile_of,
     same_policy,
@@ -88,13 +90,13 @@ class _Run:
     progress: Callable[[int], None]
     players: int
     played: int = 0
-    log: list[dict] = field(default_factory=list)
+    log: list[JSONObject] = field(default_factory=list)
 
     def advance(self, k: int) -> None:
         self.played += k
         self.progress(k)
 
-    def play(self, lineup: list[str], tuned: dict, matches: int, seed: int):
+    def play(self, lineup: list[str], tuned: JSONObject, matches: int, seed: int) -> Simulation:
         return simulate(
             self.spec.game,
             lineup,
@@ -110,7 +112,9 @@ class _Run:
             players=self.players,
         )
 
-    def payoffs(self, policy: Policy, profile: tuple[str, dict], matches: int, seed: int):
+    def payoffs(
+        self, policy: Policy, profile: tuple[str, JSONObject], matches: int, seed: int
+    ) -> tuple[list[float], JSONObject]:
         """One seat of ``policy`` against the profile's other seats: its
         per-match payoffs and the run's report."""
         sim = self.play(
@@ -128,8 +132,8 @@ class _Run:
         return values, sim.report
 
     def best_response(
-        self, family: str, profile: tuple[str, dict], trials: int, matches: int, seed: int
-    ) -> dict[str, Any]:
+        self, family: str, profile: tuple[str, JSONObject], trials: int, matches: int, seed: int
+    ) -> JSONObject:
         """The parameters of ``family`` that do best against the profile: one
         search of ToL rate - EC rate where ``search`` has that objective
         (``stakes``), else two searches (ToL rate, EC rate), half the trials
@@ -152,12 +156,12 @@ class _Run:
     def search(
         self,
         family: str,
-        profile: tuple[str, dict],
+        profile: tuple[str, JSONObject],
         trials: int,
         matches: int,
         seed: int,
         objective: str,
-    ) -> dict:
+    ) -> JSONObject:
         from .search import SearchSpec, run_search
 
         return run_search(
@@ -181,7 +185,7 @@ class _Run:
         )
 
 
-def _found_stakes(result: dict) -> float:
+def _found_stakes(result: JSONObject) -> float:
     """ToL rate - EC rate of a search's found bot on its re-measure (``-inf``
     where the result does not hold it)."""
     try:
@@ -191,7 +195,7 @@ def _found_stakes(result: dict) -> float:
         return -math.inf
 
 
-def run_balance(spec: BalanceSpec, on_progress: Callable[[int], None] | None = None) -> dict:
+def run_balance(spec: BalanceSpec, on_progress: Callable[[int], None] | None = None) -> JSONObject:
     """Solve (or check) and measure; return the JSON (see module doc)."""
     check_spec(spec)
     game = games.get(spec.game)
@@ -199,7 +203,7 @@ def run_balance(spec: BalanceSpec, on_progress: Callable[[int], None] | None = N
     pop = starting_population(spec.game)
     budget = plan_budget(spec, len(pop), len(fams))
     run = _Run(spec, on_progress or (lambda _n: None), seat_count(game, spec.players))
-    iterations: list[dict] = []
+    iterations: list[JSONObject] = []
     with _ray_session(spec):
         if spec.check is not None:
             profile = checked_profile(spec)
@@ -229,7 +233,7 @@ def run_balance(spec: BalanceSpec, on_progress: Callable[[int], None] | None = N
 
 
 def _solve(
-    run: _Run, pop: list[Policy], fams: list[str], budget: BudgetPlan, log: list[dict]
+    run: _Run, pop: list[Policy], fams: list[str], budget: BudgetPlan, log: list[JSONObject]
 ) -> list[tuple[Policy, float]]:
     spec = run.spec
     solver = MetaSolver(spec.solver)
@@ -291,7 +295,7 @@ def _measure(
     fams: list[str],
     budget: BudgetPlan,
     profile: list[tuple[Policy, float]],
-) -> dict:
+) -> JSONObject:
     """The profile's figures and exploitability (see module doc)."""
     spec = run.spec
     mix = mixture(profile)
@@ -391,7 +395,7 @@ def _ray_session(spec: BalanceSpec) -> Iterator[None]:
         ray.shutdown()
 
 
-def profile_bot(result: dict, name: str) -> dict:
+def profile_bot(result: JSONObject, name: str) -> JSONObject:
     """The profile as a mixture bot file (``simulate --bot-params``)."""
     comps = []
     for c in result["profile"]:
@@ -403,7 +407,7 @@ def profile_bot(result: dict, name: str) -> dict:
     return mixture_bot_file(result["game"], comps, name)
 
 
-def sentence(result: dict) -> str:
+def sentence(result: JSONObject) -> str:
     """The exploitability in one line."""
     x = result["exploitability"]
     dev = x["deviation"]
@@ -412,7 +416,7 @@ def sentence(result: dict) -> str:
     elif dev.get("family") == LEARNED:
         how = "a learned policy"
     else:
-        how = f"{dev['family']} ({_params(dev['params'])})"
+        how = f"{dev['family']} ({params_text(dev['params'])})"
     low, high = x["interval"]
     what = (
         f"the {result['checked']} bot" if result["mode"] == "check" else "the equilibrium profile"
@@ -430,13 +434,7 @@ def _listed(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _params(params: dict) -> str:
-    return ", ".join(
-        f"{k}={v:.3g}" if isinstance(v, float) else f"{k}={v}" for k, v in params.items()
-    )
-
-
-def balance_spec_of_cell(sweep: Any, variant: dict) -> BalanceSpec:
+def balance_spec_of_cell(sweep: Any, variant: JSONObject) -> BalanceSpec:
     """The equilibrium search of one ``sweep --balance`` cell (``sweep.SweepSpec``):
     fewer iterations and trials than ``balance``'s defaults, for a small budget."""
     return BalanceSpec(
@@ -454,7 +452,9 @@ def balance_spec_of_cell(sweep: Any, variant: dict) -> BalanceSpec:
     )
 
 
-def balanced_cell(sweep: Any, variant: dict, on_progress: Callable[[int], None] | None) -> dict:
+def balanced_cell(
+    sweep: Any, variant: JSONObject, on_progress: Callable[[int], None] | None
+) -> JSONObject:
     """One ``sweep --balance`` cell: ``{"report": the profile's table, "balance":
     the profile and its exploitability}`` (the searched bots adapted to the cell's rules)."""
     result = run_balance(balance_spec_of_cell(sweep, variant), on_progress)

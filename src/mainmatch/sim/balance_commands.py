@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 from mainmatch.engine.variants import describe
 
 from .balance_learned import learned_line
@@ -23,10 +24,12 @@ from .balance_spec import (
     DEFAULT_META_STEPS,
     DEFAULT_TRIALS,
     PROFILE,
+    params_text,
 )
 from .commands import command_line, write_outputs, write_text
 from .labopts import PLAYERS_HELP, bot_params_option, variant_option
 from .progress import progress_bar
+from .sweep import SweepSpec
 from .tables import print_report, report_console
 
 BALANCE_HELP = f"""How GAME plays among good players: an equilibrium search, then its figures and its exploitability.
@@ -200,19 +203,13 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2) from None
 
 
-def _params(params: dict) -> str:
-    return ", ".join(
-        f"{k}={v:.3g}" if isinstance(v, float) else f"{k}={v}" for k, v in params.items()
-    )
-
-
-def profile_rows(result: dict) -> list[list[str]]:
+def profile_rows(result: JSONObject) -> list[list[str]]:
     return [
         [
             c["label"],
             f"{100 * c['weight']:.1f}%",
             c.get("bot") or c["family"],
-            _params(c.get("params") or {}),
+            params_text(c.get("params") or {}),
             c["found"],
         ]
         for c in result["profile"]
@@ -222,7 +219,7 @@ def profile_rows(result: dict) -> list[list[str]]:
 PROFILE_HEAD = ["policy", "weight", "bot or family", "parameters", "how found"]
 
 
-def candidate_rows(result: dict) -> list[list[str]]:
+def candidate_rows(result: JSONObject) -> list[list[str]]:
     rows = sorted(result["exploitability"]["candidates"], key=lambda c: -c["gain"])
     return [[c["label"], f"{100 * c['gain']:+.1f}", c["found"]] for c in rows]
 
@@ -239,7 +236,7 @@ def _table(title: str, head: list[str], rows: list[list[str]]) -> Table:
     return table
 
 
-def print_balance(result: dict, line: str, console: Console) -> None:
+def print_balance(result: JSONObject, line: str, console: Console) -> None:
     """The text report: the profile, its table's figures, its exploitability."""
     head = f"check of {result['checked']}" if result["mode"] == "check" else "equilibrium profile"
     if result["variant"]:
@@ -265,7 +262,7 @@ def print_balance(result: dict, line: str, console: Console) -> None:
     )
 
 
-def balance_page(result: dict, line: str) -> str:
+def balance_page(result: JSONObject, line: str) -> str:
     from .html import BOT_HEAD, Section, bot_rows, render, report_facts
     from .tables import num, pct
 
@@ -303,7 +300,9 @@ def balance_page(result: dict, line: str) -> str:
     return render(f"{result['title']}: balance", result["command"], facts, sections, lead=line)
 
 
-def sweep_balance_total(spec, bots: str, cells: list) -> int:
+def sweep_balance_total(
+    spec: SweepSpec, bots: str, cells: list[tuple[dict[str, int], dict[str, int]]]
+) -> int:
     """``sweep --balance``: the matches planned over every cell (one line on a
     bad choice before any cell is played)."""
     from .balance import balance_spec_of_cell
@@ -314,7 +313,7 @@ def sweep_balance_total(spec, bots: str, cells: list) -> int:
     return sum(planned_total(balance_spec_of_cell(spec, variant)) for _coords, variant in cells)
 
 
-def print_sweep_balance(result: dict, console: Console) -> None:
+def print_sweep_balance(result: JSONObject, console: Console) -> None:
     """Each cell's profile and exploitability, under the sweep's table."""
     keys = list(result["vary"])
     table = Table(title="sweep --balance: each cell's solved profile")

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mainmatch.bots.learned import LEARNED
+from mainmatch.engine.game import JSONObject
 
 from .balance_spec import (
     BalanceSpec,
@@ -22,7 +23,7 @@ from .stats import Z95
 
 
 def learned_candidate(
-    run: Any, pop: list[Policy], mix: tuple[str, dict], what: str = "learned", at: Any = "x"
+    run: Any, pop: list[Policy], mix: tuple[str, JSONObject], what: str = "learned", at: Any = "x"
 ) -> Policy | None:
     """A new learned policy trained in one seat against the profile
     (``learn_eval.best_response_against``); ``None`` when its budget is under
@@ -71,7 +72,7 @@ def oracle_name(policy: Policy) -> str:
 
 
 def remeasure(
-    run: Any, policy: Policy, mix: tuple[str, dict], matches: int, own: Sequence[float]
+    run: Any, policy: Policy, mix: tuple[str, JSONObject], matches: int, own: Sequence[float]
 ) -> dict[str, Any]:
     """The learned best response's gain over the profile's own payoff on
     ``matches`` fresh matches of its own seed, with a 95% interval (as the

@@ -7,13 +7,13 @@ import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from mainmatch import games
 from mainmatch.bots import bot_names
 from mainmatch.bots.families import MIXTURE, families
 from mainmatch.bots.learned import LEARNED
 from mainmatch.engine.errors import MainmatchError, require_positive
+from mainmatch.engine.game import JSONObject
 
 from .balance_meta import SOLVERS
 from .plan import seat_count
@@ -49,15 +49,15 @@ class Policy:
     found: str
     bot: str | None = None
     family: str | None = None
-    params: dict[str, Any] | None = None
+    params: JSONObject | None = None
 
-    def component(self) -> dict[str, Any]:
+    def component(self) -> JSONObject:
         """This policy as a mixture component (weight added by the caller)."""
         if self.bot is not None:
             return {"bot": self.bot}
         return {"family": self.family, "params": dict(self.params or {})}
 
-    def tuned(self) -> dict[str, tuple[str, dict]]:
+    def tuned(self) -> dict[str, tuple[str, JSONObject]]:
         """Its entry in the simulator's tuned bots (none for a registered bot
         played under its own name)."""
         if self.bot is not None and self.bot == self.label:
@@ -66,10 +66,10 @@ class Policy:
             return {self.label: (MIXTURE, {"components": [{"weight": 1.0, "bot": self.bot}]})}
         return {self.label: (str(self.family), dict(self.params or {}))}
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> JSONObject:
         return {"label": self.label, "found": self.found, **self.component()}
 
-    def public(self) -> dict[str, Any]:
+    def public(self) -> JSONObject:
         """:meth:`as_dict` with a learned file named, not copied (reports stay small)."""
         out = self.as_dict()
         if self.family == LEARNED:
@@ -83,7 +83,7 @@ class BalanceSpec:
     game: str
     budget: int = DEFAULT_BUDGET
     seed: int = 0
-    variant: dict | None = None
+    variant: JSONObject | None = None
     iterations: int = DEFAULT_ITERATIONS
     meta_steps: int = DEFAULT_META_STEPS
     trials: int = DEFAULT_TRIALS
@@ -91,7 +91,7 @@ class BalanceSpec:
     #: ``check`` mode: the profile to measure (a bot name, or a tuned/mixture bot
     #: named in ``tuned``); ``None``: solve
     check: str | None = None
-    tuned: dict | None = None
+    tuned: JSONObject | None = None
     workers: int | None = 1
     ray: str | None = None
     bot_modules: tuple[str, ...] = ()
@@ -253,7 +253,7 @@ def profile_of(pop: Sequence[Policy], weights: Sequence[float]) -> list[tuple[Po
     return [(p, w / total) for p, w in kept]
 
 
-def mixture(profile: Sequence[tuple[Policy, float]]) -> tuple[str, dict]:
+def mixture(profile: Sequence[tuple[Policy, float]]) -> tuple[str, JSONObject]:
     """The simulator's mixture bot of ``profile`` (policies of weight 0 left out)."""
     return (
         MIXTURE,
@@ -270,7 +270,7 @@ def new_label(pop: Sequence[Policy], family: str, iteration: int | str) -> str:
     return label
 
 
-def same_policy(pop: Sequence[Policy], family: str, params: dict) -> Policy | None:
+def same_policy(pop: Sequence[Policy], family: str, params: JSONObject) -> Policy | None:
     return next((p for p in pop if p.family == family and p.params == params), None)
 
 
@@ -293,6 +293,13 @@ def checked_profile(spec: BalanceSpec) -> list[tuple[Policy, float]]:
             )
         )
     return out
+
+
+def params_text(params: JSONObject) -> str:
+    """A family's parameters as the tables show them: ``spend=0.5, last=0``."""
+    return ", ".join(
+        f"{k}={v:.3g}" if isinstance(v, float) else f"{k}={v}" for k, v in params.items()
+    )
 
 
 def planned_total(spec: BalanceSpec) -> int:

@@ -7,7 +7,7 @@ import base64
 import io
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import BinaryIO
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
@@ -30,7 +30,7 @@ class Section:
     image: str = ""
 
 
-def png_of(draw: Callable[[Any], None]) -> str:
+def png_of(draw: Callable[[BinaryIO], None]) -> str:
     """Base64 PNG of a figure drawn by ``draw(path_or_file)``."""
     buf = io.BytesIO()
     draw(buf)
@@ -82,7 +82,7 @@ def simulate_page(report: JSONObject, command: str) -> str:
     """The page of one simulation: per bot, per seat, game length and ends, the plot."""
     from .plots import plot_report
 
-    def draw(target: Any) -> None:
+    def draw(target: BinaryIO) -> None:
         plot_report(report, target)
 
     seats = [

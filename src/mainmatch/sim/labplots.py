@@ -8,12 +8,15 @@ written in each heatmap cell. Matplotlib on the Agg back-end (no display).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from mainmatch.engine.game import JSONObject
 
 from .plots import plt, save_figure
 from .sweep import cell_figures
+
+if TYPE_CHECKING:  # annotations only
+    from matplotlib.figure import Figure
 
 
 def _pct(e: JSONObject | None) -> float:
@@ -56,7 +59,7 @@ def _title(sweep: JSONObject) -> str:
     )
 
 
-def _lines(sweep: JSONObject, key: str) -> Any:
+def _lines(sweep: JSONObject, key: str) -> Figure:
     xs = [c["variant"][key] for c in sweep["cells"]]
     figs = [cell_figures(c["report"]) for c in sweep["cells"]]
     bots = list(figs[0]["tol"])
@@ -116,7 +119,7 @@ def _lines(sweep: JSONObject, key: str) -> Any:
     return fig
 
 
-def _heatmaps(sweep: JSONObject, kx: str, ky: str) -> Any:
+def _heatmaps(sweep: JSONObject, kx: str, ky: str) -> Figure:
     xs = list(sweep["vary"][kx])
     ys = list(sweep["vary"][ky])
     by_cell = {

@@ -41,11 +41,13 @@ from mainmatch import games
 from mainmatch.bots import bot_names, get_bot
 from mainmatch.bots.learned import FORMAT, LEARNED, LearnedBot, encode_weights
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 
-from . import simulate
+from . import Simulation, simulate
 from .balance_meta import MetaSolver
 from .learn_discover import Discovery
 from .learn_play import Sums, Task, run_tasks
+from .learn_pool import Pool
 from .plan import seat_count
 
 #: matches per batch, cut into CHUNKS chunks
@@ -84,7 +86,7 @@ class TrainSpec:
     #: matches per measured table (``None``: ``learn_eval.eval_matches`` of the budget)
     eval_matches: int | None = None
 
-    def settings(self) -> dict[str, Any]:
+    def settings(self) -> JSONObject:
         keep = (
             "iterations",
             "learner_share",
@@ -181,7 +183,7 @@ class Learner:
             # the way, whatever the number and size of the features
             self.values[kind] += VALUE_STEP * g / max(1e-9, sums.norms.get(kind, 0.0))
 
-    def member(self, label: str) -> dict[str, Any]:
+    def member(self, label: str) -> JSONObject:
         return {
             "label": label,
             "weights": {k: encode_weights(w) for k, w in sorted(self.weights.items())},
@@ -189,8 +191,8 @@ class Learner:
 
 
 def learned_file(
-    spec: TrainSpec, players: int, found: Discovery, members: list[dict], mixture: list[float]
-) -> dict[str, Any]:
+    spec: TrainSpec, players: int, found: Discovery, members: list[JSONObject], mixture: list[float]
+) -> JSONObject:
     """A learned file (``bots/learned.py``) of ``members`` with ``mixture``."""
     return {
         "format": FORMAT,
@@ -237,11 +239,11 @@ class Run:
     spec: TrainSpec
     players: int
     found: Discovery
-    pool: Any
+    pool: Pool | None
     progress: Callable[[int], None]
     fixed: list[str] = field(default_factory=list)
     played: int = 0
-    log: list[dict] = field(default_factory=list)
+    log: list[JSONObject] = field(default_factory=list)
     clock: Clock = field(default_factory=lambda: Clock(None))
     #: what the clock cut (empty: the run is what ``--budget`` reproduces)
     cuts: list[str] = field(default_factory=list)
@@ -253,7 +255,9 @@ class Run:
         """Wall seconds a training match so far."""
         return self.batch_seconds / max(1, self.batch_matches)
 
-    def field_of(self, members: list[dict], mixture: list[float], fixed: list[str]) -> tuple:
+    def field_of(
+        self, members: list[JSONObject], mixture: list[float], fixed: list[str]
+    ) -> tuple[tuple[float, tuple[str, Any]], ...]:
         """The field: the population's mixture and the fixed bots (module doc)."""
         out: list[tuple[float, tuple[str, Any]]] = []
         share = self.spec.fixed_share if members else 1.0
@@ -264,7 +268,14 @@ class Run:
             out.append((1.0 - share, (LEARNED, {"file": data})))
         return tuple(out)
 
-    def batch(self, learner: Learner, field_: tuple, seed: int, share: float, index: int) -> Sums:
+    def batch(
+        self,
+        learner: Learner,
+        field_: tuple[tuple[float, tuple[str, Any]], ...],
+        seed: int,
+        share: float,
+        index: int,
+    ) -> Sums:
         started = now()
         data = learned_file(self.spec, self.players, self.found, [learner.member("learner")], [1])
         per = BATCH // CHUNKS
@@ -294,7 +305,7 @@ class Run:
         return sums
 
     def payoffs(
-        self, members: list[dict], mixture: list[float], matches: int, seed: int
+        self, members: list[JSONObject], mixture: list[float], matches: int, seed: int
     ) -> list[float]:
         """``u_i``: one seat of member ``i`` against the mixture (module doc)."""
         field_file = learned_file(self.spec, self.players, self.found, members, mixture)
@@ -316,7 +327,7 @@ class Run:
             out.append(math.fsum(values) / len(values))
         return out
 
-    def simulate(self, lineup: list[str], tuned: dict, matches: int, seed: int) -> Any:
+    def simulate(self, lineup: list[str], tuned: JSONObject, matches: int, seed: int) -> Simulation:
         sim = simulate(
             self.spec.game,
             lineup,
@@ -345,13 +356,13 @@ def meta_matches(budget: int) -> int:
     return max(50, min(400, budget // 200))
 
 
-def fit(run: Run, on_budget: Callable[[int], None] | None = None) -> tuple[dict[str, Any], int]:
+def fit(run: Run, on_budget: Callable[[int], None] | None = None) -> tuple[JSONObject, int]:
     """Train (module doc): the learned file without its ``summary``, and the budget.
     With ``--minutes`` the clock ends training at ``TRAIN_SHARE`` of the time,
     between batches (the first two always play: they fix the budget)."""
     spec, found, players = run.spec, run.found, run.players
     learner = Learner(found, spec.lr)
-    members: list[dict] = []
+    members: list[JSONObject] = []
     solver = MetaSolver("regret")
     mixture: list[float] = []
     budget = spec.budget
@@ -400,7 +411,9 @@ def fit(run: Run, on_budget: Callable[[int], None] | None = None) -> tuple[dict[
     return data, budget
 
 
-def _solve(run: Run, solver: MetaSolver, members: list[dict], budget: int, t: int) -> list[float]:
+def _solve(
+    run: Run, solver: MetaSolver, members: list[JSONObject], budget: int, t: int
+) -> list[float]:
     """The meta-game's steps after member ``t`` joined: the new mixture (steps the
     clock leaves no time for are not played: the average so far stands)."""
     spec = run.spec

@@ -9,13 +9,14 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 
 from .commands import write_text
 from .labopts import PLAYERS_HELP, variant_option
@@ -38,7 +39,7 @@ Ray (the same file as local processes).
 """
 
 
-def reproduce(data: dict[str, Any]) -> str:
+def reproduce(data: JSONObject) -> str:
     """The command that makes the same file again (``--budget``, LRN6)."""
     t = data["training"]
     parts = ["mainmatch", "train", data["game"], "--players", str(data["players"])]
@@ -130,16 +131,16 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2) from None
 
 
-def _pts(x: dict) -> str:
+def _pts(x: JSONObject) -> str:
     low, high = x["interval"]
     return f"{100 * x['value']:+.1f} [{100 * low:+.1f}, {100 * high:+.1f}]"
 
 
-def _rate(r: dict) -> str:
+def _rate(r: JSONObject) -> str:
     return f"{100 * r['value']:.1f}% [{100 * r['low']:.1f}, {100 * r['high']:.1f}]"
 
 
-def print_summary(data: dict, console: Console) -> None:
+def print_summary(data: JSONObject, console: Console) -> None:
     """What was learned: the population, its rates, its exploitability."""
     t, s = data["training"], data["summary"]
     mix = ", ".join(

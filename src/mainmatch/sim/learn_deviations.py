@@ -21,6 +21,7 @@ from mainmatch import games
 from mainmatch.bots import bot_names, register
 from mainmatch.bots.learned import LEARNED
 from mainmatch.engine.choices import Pick, shape, walk
+from mainmatch.engine.game import Game, JSONObject, State
 
 from . import simulate
 
@@ -34,11 +35,11 @@ class Habit:
     #: an action that breaks a rule across fields is shrunk, as for the learned bot
     repairs = True
 
-    def __init__(self, game: Any, name: str, fraction: float, above: bool = False):
+    def __init__(self, game: Game[State], name: str, fraction: float, above: bool = False):
         self.game, self.name, self.fraction, self.above = game, name, fraction, above
-        self.shapes: dict[str, Any] = {}
+        self.shapes: JSONObject = {}
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def act(self, view: JSONObject, request: JSONObject, rng: random.Random) -> JSONObject:
         kind = request["kind"]
         step = self.shapes.get(kind) or self.shapes.setdefault(kind, shape(self.game.step(kind)))
         run = walk(step, request, list(view.get("players") or ()))
@@ -47,7 +48,8 @@ class Habit:
             while True:
                 pick = run.send(self.choose(pick, rng))
         except StopIteration as done:
-            return done.value
+            action: JSONObject = done.value
+            return action
 
     def choose(self, pick: Pick, rng: random.Random) -> Any:
         if pick.role == "amount":
@@ -72,7 +74,7 @@ HABITS = {
 }
 
 
-def habit_factory(game: Any, label: str) -> Callable[[], Habit]:
+def habit_factory(game: Game[State], label: str) -> Callable[[], Habit]:
     fraction, above = HABITS[label]
 
     def make() -> Habit:
@@ -82,8 +84,8 @@ def habit_factory(game: Any, label: str) -> Callable[[], Habit]:
 
 
 def deviations(
-    data: dict, matches: int, seed: int, extra: Mapping[str, Callable[[], Any]] | None = None
-) -> list[dict[str, Any]]:
+    data: JSONObject, matches: int, seed: int, extra: Mapping[str, Callable[[], Any]] | None = None
+) -> list[JSONObject]:
     """Each deviation's row: ``random``, the game's own bots, :data:`HABITS` and
     ``extra`` (name: bot factory), one seat against the learned file in every other."""
     game_id, n = data["game"], int(data["players"])

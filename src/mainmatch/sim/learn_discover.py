@@ -26,12 +26,13 @@ from mainmatch.bots.learned_policy import (
     PICK_FEATURES,
     key_name,
     leaves,
-    number,
     seats_of,
 )
 from mainmatch.bots.random_view import choose
 from mainmatch.engine import Match
+from mainmatch.engine.checks import number
 from mainmatch.engine.choices import kinds, shape, walk
+from mainmatch.engine.game import JSONObject
 
 MATCHES = 12
 VIEWS = 400
@@ -42,7 +43,7 @@ VOCAB_CAP = 40
 class Discovery:
     features: list[str] = field(default_factory=list)
     scales: list[float] = field(default_factory=list)
-    decisions: dict[str, dict[str, Any]] = field(default_factory=dict)
+    decisions: dict[str, JSONObject] = field(default_factory=dict)
 
 
 @dataclass
@@ -90,7 +91,7 @@ def discover(game_id: str, players: int, variant: dict[str, int] | None, seed: i
 
 
 def _note(
-    seen: _Seen, view: dict, request: dict, player: str, step: Any, rng: random.Random
+    seen: _Seen, view: JSONObject, request: JSONObject, player: str, step: Any, rng: random.Random
 ) -> None:
     seat = seats_of(view, player)
     for name, value in leaves(view, request, seat):

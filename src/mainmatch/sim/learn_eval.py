@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mainmatch.bots.learned import LEARNED
+from mainmatch.engine.game import JSONObject
 
 from .learn import (
     BATCH,
@@ -43,6 +44,9 @@ from .learn_discover import discover
 from .learn_pool import worker_pool
 from .stats import Z95
 
+if TYPE_CHECKING:  # annotations only
+    from . import Simulation
+
 PROFILE = "learned"
 #: the fixed rules tried as deviations (``bots/learned_policy.rule_choice``)
 RULES = ("most", "least")
@@ -52,7 +56,7 @@ def train(
     spec: TrainSpec,
     on_progress: Callable[[int], None] | None = None,
     on_budget: Callable[[int], None] | None = None,
-) -> dict[str, Any]:
+) -> JSONObject:
     """``mainmatch train``: the learned file, trained (``learn.fit``) and measured."""
     clock = Clock(spec.minutes)
     players = check_train(spec)
@@ -99,7 +103,7 @@ def sizes(run: Run, budget: int, tables: int) -> tuple[int, int]:
     return smaller, br
 
 
-def paired(values: Sequence[float]) -> dict[str, Any]:
+def paired(values: Sequence[float]) -> JSONObject:
     """Mean with a normal 95% interval."""
     n = len(values)
     mean = math.fsum(values) / n
@@ -112,7 +116,7 @@ def _seat_of(bots: Sequence[str], name: str) -> int:
     return next(k for k, b in enumerate(bots) if b == name)
 
 
-def measure(run: Run, data: dict, budget: int, fixed: list[str]) -> dict[str, Any]:
+def measure(run: Run, data: JSONObject, budget: int, fixed: list[str]) -> JSONObject:
     """The summary (module doc); with ``--minutes``, tables the clock leaves no
     time for are not played (the oracles name those that were)."""
     n = run.players
@@ -129,7 +133,7 @@ def measure(run: Run, data: dict, budget: int, fixed: list[str]) -> dict[str, An
         deviations.append(
             ("best-response", "a fresh learned best response", (LEARNED, {"file": br}))
         )
-    rows: list[dict[str, Any]] = []
+    rows: list[JSONObject] = []
     for label, what, tuned in deviations:
         if rows and run.clock.over():
             run.cuts.append(f"deviations after {rows[-1]['deviation']} not measured")
@@ -163,7 +167,9 @@ def measure(run: Run, data: dict, budget: int, fixed: list[str]) -> dict[str, An
     }
 
 
-def _deviations(data: dict, fixed: list[str]) -> list[tuple[str, str, tuple[str, Any] | None]]:
+def _deviations(
+    data: JSONObject, fixed: list[str]
+) -> list[tuple[str, str, tuple[str, Any] | None]]:
     """The deviations tried (module doc), the fresh best response added after."""
     out: list[tuple[str, str, tuple[str, Any] | None]] = [
         (name, "a bot of the game" if name != "random" else "random play", None) for name in fixed
@@ -173,7 +179,9 @@ def _deviations(data: dict, fixed: list[str]) -> list[tuple[str, str, tuple[str,
     return out
 
 
-def _deviation_row(label: str, what: str, name: str, sim: Any, base: Any) -> dict[str, Any]:
+def _deviation_row(
+    label: str, what: str, name: str, sim: Simulation, base: Simulation
+) -> JSONObject:
     """One deviating seat's gain over the same seat of the all-learned table."""
     gains, tol, ec = [], 0, 0
     for s, b in zip(sim.run.summaries, base.run.summaries):
@@ -191,12 +199,12 @@ def _deviation_row(label: str, what: str, name: str, sim: Any, base: Any) -> dic
     }
 
 
-def rule_file(data: dict, rule: str) -> dict:
+def rule_file(data: JSONObject, rule: str) -> JSONObject:
     """A learned file of one fixed-rule member (same game and encoder)."""
     return {**_bare(data), "members": [{"label": rule, "rule": rule}], "mixture": [1]}
 
 
-def _bare(data: dict) -> dict:
+def _bare(data: JSONObject) -> JSONObject:
     return {k: v for k, v in data.items() if k not in ("training", "summary")}
 
 
@@ -204,7 +212,7 @@ def br_budget(run: Run, budget: int) -> int:
     return max(BATCH, int(budget * run.spec.br_share) // BATCH * BATCH)
 
 
-def best_response(run: Run, data: dict, matches: int) -> dict:
+def best_response(run: Run, data: JSONObject, matches: int) -> JSONObject:
     """A new learner trained ``matches`` matches in one seat against ``data`` (the answer)."""
     learner = Learner(run.found, run.spec.lr)
     learner.fresh_optimisers()
@@ -217,7 +225,7 @@ def best_response(run: Run, data: dict, matches: int) -> dict:
 
 def best_response_against(
     spec: TrainSpec, opponent: tuple[str, Any], on_progress: Callable[[int], None] | None = None
-) -> dict:
+) -> JSONObject:
     """A learned file of one new learner trained from zero weights in one seat
     against ``opponent`` (a tuned bot or mixture, ``families.make_tuned``) for
     ``spec.budget`` matches, or until ``spec.minutes`` of wall time from the

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -32,8 +32,12 @@ from mainmatch.bots.families import make_tuned
 from mainmatch.bots.learned import LEARNED, Member, Policy, Trace, policy_of
 from mainmatch.engine.driver import Driver
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 
 from .plan import match_seed
+
+if TYPE_CHECKING:  # annotations only: a worker process loads no pool
+    from .learn_pool import Pool
 
 MAX_STEPS = 100_000
 
@@ -46,7 +50,7 @@ class Task:
     players: int
     variant: dict[str, int]
     #: the learned file whose first member is the learner
-    learner: dict[str, Any]
+    learner: JSONObject
     #: ``[(weight, ("bot", name) | (family, params))]``: the field
     opponents: tuple[tuple[float, tuple[str, Any]], ...]
     seed: int
@@ -99,7 +103,7 @@ class LearnerSeat:
     def __init__(self, policy: Policy, member: Member):
         self.policy, self.member, self.trace = policy, member, Trace()
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def act(self, view: JSONObject, request: JSONObject, rng: random.Random) -> JSONObject:
         return self.policy.act(self.member, view, request, rng, self.trace)
 
 
@@ -147,7 +151,7 @@ def play_match(task: Task, index: int, policy: Policy) -> tuple[list[tuple[Trace
     players = list(config["players"])
     roles = _seat_roles(task, rng)
     member = policy.members[0]
-    bots: dict[str, Any] = {}
+    bots: JSONObject = {}
     learners: dict[str, LearnerSeat] = {}
     for s, (p, role) in enumerate(zip(players, roles)):
         if role is None:
@@ -181,7 +185,7 @@ def play_match(task: Task, index: int, policy: Policy) -> tuple[list[tuple[Trace
     )
 
 
-def seat_return(result: dict, player: str, shaping: float) -> float:
+def seat_return(result: JSONObject, player: str, shaping: float) -> float:
     """Stakes (+1 ToL, -1 EC) plus ``shaping`` x standing (+1 best .. -1 worst)."""
     stakes = float(result["tokens_of_life"].get(player, 0) > 0)
     stakes -= float(result.get("elimination_candidate") == player)
@@ -228,7 +232,7 @@ def play_task(task: Task) -> Sums:
     return out
 
 
-def run_tasks(tasks: list[Task], pool: Any) -> Sums:
+def run_tasks(tasks: list[Task], pool: Pool | None) -> Sums:
     """The tasks' sums added in task order (``pool``: an executor, or ``None``)."""
     parts = list(pool.map(play_task, tasks)) if pool is not None else map(play_task, tasks)
     total = Sums()

@@ -13,21 +13,32 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import Any
+from types import ModuleType
+from typing import Any, Protocol, TypeVar
 
 from mainmatch.engine.errors import MainmatchError
 
 from .backends import cpu_count
 
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class Pool(Protocol):
+    """What plays a batch's chunks: ``map`` with the results in the order given
+    (a process pool executor's, or :class:`RayPool`'s)."""
+
+    def map(self, fn: Callable[[T], R], items: Iterable[T], /) -> Iterable[R]: ...
+
 
 class RayPool:
     """``map`` over Ray tasks, results in the order given (as an executor's)."""
 
-    def __init__(self, ray: Any):
+    def __init__(self, ray: ModuleType):
         self.ray = ray
-        self.remotes: dict[Callable[..., Any], Any] = {}
+        self.remotes: dict[Callable[..., object], Any] = {}
 
-    def map(self, fn: Callable[[Any], Any], items: Iterable[Any]) -> list[Any]:
+    def map(self, fn: Callable[[T], R], items: Iterable[T], /) -> list[R]:
         remote = self.remotes.get(fn)
         if remote is None:
             remote = self.remotes[fn] = self.ray.remote(fn)
@@ -35,7 +46,7 @@ class RayPool:
 
 
 @contextmanager
-def worker_pool(workers: int, ray: str | None = None) -> Iterator[Any]:
+def worker_pool(workers: int, ray: str | None = None) -> Iterator[Pool | None]:
     """An executor for ``workers`` processes (``None``: this process), or a
     :class:`RayPool` on ``ray`` (``auto``: a local instance of ``workers`` CPUs,
     every core when ``workers`` is 1; else a cluster's address)."""
@@ -51,7 +62,7 @@ def worker_pool(workers: int, ray: str | None = None) -> Iterator[Any]:
 
 
 @contextmanager
-def ray_session(address: str, workers: int) -> Iterator[Any]:
+def ray_session(address: str, workers: int) -> Iterator[ModuleType]:
     """Ray, started here (and stopped after) unless it already runs; one line
     on any failure to start or join it."""
     try:

@@ -9,7 +9,7 @@ no display is needed.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 import matplotlib
 
@@ -21,6 +21,9 @@ from mainmatch.engine.errors import MainmatchError
 from mainmatch.engine.game import JSONObject
 
 from .tables import lineup_text
+
+if TYPE_CHECKING:  # annotations only
+    from matplotlib.figure import Figure
 
 #: pyplot, as the other plotting modules take it from here (the Agg backend set first)
 __all__ = ["plot_report", "plt", "save_figure"]
@@ -140,7 +143,7 @@ def plot_report(report: JSONObject, path: str | Path | BinaryIO) -> str | Path |
     return path
 
 
-def save_figure(fig: Any, path: Path | BinaryIO) -> None:
+def save_figure(fig: Figure, path: Path | BinaryIO) -> None:
     """Save and close ``fig``: a path's suffix gives the format, a file object gets a PNG."""
     try:
         if isinstance(path, Path):

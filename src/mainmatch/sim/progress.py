@@ -25,6 +25,7 @@ from rich.progress import (
     MofNCompleteColumn,
     Progress,
     ProgressColumn,
+    Task,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -35,7 +36,7 @@ from rich.text import Text
 class RateColumn(ProgressColumn):
     """Matches per second."""
 
-    def render(self, task) -> Text:
+    def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
         if speed is None and task.finished and task.elapsed:
             speed = task.completed / task.elapsed  # the run's mean, once its total is set to it

@@ -39,7 +39,7 @@ import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mainmatch import games
 from mainmatch.bots.families import Family, get_family, tuned_bot_file
@@ -50,6 +50,9 @@ from . import Simulation, simulate
 from .plan import seat_count
 from .stats import Clusters, Estimate, clustered_difference, clustered_mean, clustered_rate
 from .summary import MatchSummary
+
+if TYPE_CHECKING:  # annotations only
+    import optuna
 
 CANDIDATE = "candidate"
 #: objective -> what it measures per seat
@@ -112,7 +115,7 @@ def check_spec(spec: SearchSpec) -> None:
         )
 
 
-def corners(family: Family) -> list[dict[str, Any]]:
+def corners(family: Family) -> list[JSONObject]:
     """The defaults, then each parameter at its low and high bound (the others at
     their defaults), without repeats: the search's first trials.
 
@@ -169,7 +172,7 @@ def _clusters(sims: Sequence[MatchSummary], objective: str, seat_of: str | None)
     return Clusters(tuple(sums), tuple(sizes))
 
 
-def _study(spec: SearchSpec, family: Any) -> tuple[Any, list[dict[str, Any]]]:
+def _study(spec: SearchSpec, family: Family) -> tuple[optuna.Study, list[JSONObject]]:
     """optuna's study for ``spec``, with the family as it ships and its bounds'
     corners queued first (trial 0 is the family as it ships)."""
     import optuna
@@ -203,10 +206,13 @@ def _gain(
     return est, yard, diff
 
 
-def _all_seats(report: dict, objective: str) -> float:
+def _all_seats(report: JSONObject, objective: str) -> float:
     """The objective's figure over every seat of the confirming matches."""
-    total = sum(b["player_matches"] for b in report["bots"])
-    return sum(objective_value(b, objective) * b["player_matches"] for b in report["bots"]) / total
+    total: int = sum(b["player_matches"] for b in report["bots"])
+    weighted: float = sum(
+        objective_value(b, objective) * b["player_matches"] for b in report["bots"]
+    )
+    return weighted / total
 
 
 def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = None) -> JSONObject:
@@ -221,7 +227,7 @@ def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = Non
     tuned_base = dict(spec.tuned or {})
     trial_seed = _seed(spec.seed, "trials")
 
-    def play(bots: list[str], params: dict[str, Any] | None, matches: int, seed: int) -> Simulation:
+    def play(bots: list[str], params: JSONObject | None, matches: int, seed: int) -> Simulation:
         tuned = {**tuned_base, CANDIDATE: (spec.family, params)} if params else tuned_base
         return simulate(
             spec.game,
@@ -240,7 +246,7 @@ def run_search(spec: SearchSpec, on_progress: Callable[[int], None] | None = Non
 
     trials: list[JSONObject] = []
 
-    def objective(trial: Any) -> float:
+    def objective(trial: optuna.Trial) -> float:
         params = {
             p.name: (
                 trial.suggest_int(p.name, int(p.low), int(p.high))

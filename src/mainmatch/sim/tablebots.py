@@ -16,28 +16,29 @@ import math
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 
 from mainmatch.bots.families import MIXTURE, families
 from mainmatch.bots.learned import LEARNED
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject
 
 DATA_FORMAT = "mainmatch-exploitability/1"
 DATA_FILE = "exploitability.json"
 
 
-def shipped_data() -> dict:
+def shipped_data() -> JSONObject:
     """The package's exploitability file (an empty one if it is missing)."""
     try:
         text = resources.files("mainmatch.bots").joinpath(DATA_FILE).read_text("utf-8")
     except (FileNotFoundError, OSError):
         return {"format": DATA_FORMAT, "games": {}}
-    return json.loads(text)
+    data: JSONObject = json.loads(text)
+    return data
 
 
-def exploitability_of(game_id: str, bot: str = "strategy") -> dict | None:
+def exploitability_of(game_id: str, bot: str = "strategy") -> JSONObject | None:
     """The stored exploitability of ``bot`` in ``game_id``, or ``None``."""
     entry = shipped_data().get("games", {}).get(game_id)
     if not entry or entry.get("bot") != bot:
@@ -45,7 +46,7 @@ def exploitability_of(game_id: str, bot: str = "strategy") -> dict | None:
     return dict(entry)
 
 
-def describe_bot(game_id: str, name: str, tuned: dict[str, tuple[str, dict]] | None) -> str:
+def describe_bot(game_id: str, name: str, tuned: dict[str, tuple[str, JSONObject]] | None) -> str:
     """What the bot ``name`` is, in a few words."""
     tuned = tuned or {}
     if name in tuned:
@@ -76,14 +77,14 @@ def describe_bot(game_id: str, name: str, tuned: dict[str, tuple[str, dict]] | N
 def table_bots(
     game_id: str,
     lineup: list[str],
-    tuned: dict[str, tuple[str, dict]] | None,
-    variant: dict | None = None,
-) -> list[dict[str, Any]]:
+    tuned: dict[str, tuple[str, JSONObject]] | None,
+    variant: JSONObject | None = None,
+) -> list[JSONObject]:
     """One entry per distinct bot of ``lineup``: ``{"bot", "seats", "what",
     "exploitability"}`` (the last only for ``strategy``, else ``None``)."""
     out = []
     for name in dict.fromkeys(lineup):
-        entry: dict[str, Any] = {
+        entry: JSONObject = {
             "bot": name,
             "seats": lineup.count(name),
             "what": describe_bot(game_id, name, tuned),
@@ -98,7 +99,7 @@ def table_bots(
     return out
 
 
-def exploitability_text(x: dict) -> str:
+def exploitability_text(x: JSONObject) -> str:
     """``best deviation found gains +12.3 points of (ToL - EC) [+8.1, +16.5] by saver
     (2026-11-27: `mainmatch balance ...`)``."""
     dev = x["deviation"]
@@ -112,7 +113,7 @@ def exploitability_text(x: dict) -> str:
     )
 
 
-def print_table_bots(entries: list[dict], console: Console) -> None:
+def print_table_bots(entries: list[JSONObject], console: Console) -> None:
     """``bot strategy x12: the shipped strategy bot; best deviation ...``: one
     line per bot of the table, with the strategy bot's exploitability."""
     for e in entries:
@@ -127,7 +128,7 @@ def print_table_bots(entries: list[dict], console: Console) -> None:
         console.print(line, highlight=False, soft_wrap=True)
 
 
-def store_entry(path: Path, result: dict, command: str) -> dict:
+def store_entry(path: Path, result: JSONObject, command: str) -> JSONObject:
     """Merge ``result`` (``balance --check``) into the exploitability file at ``path``."""
     if result["mode"] != "check":
         raise MainmatchError("--store-exploitability goes with --check BOT")
@@ -135,7 +136,7 @@ def store_entry(path: Path, result: dict, command: str) -> dict:
         raise MainmatchError(
             "--store-exploitability stores the official rules' figure: drop --variant"
         )
-    data: dict = {"format": DATA_FORMAT, "games": {}}
+    data: JSONObject = {"format": DATA_FORMAT, "games": {}}
     if path.exists():
         try:
             data = json.loads(path.read_text("utf-8"))
@@ -173,7 +174,7 @@ def _rounded(v: float | None) -> float | None:
     return None if v is None or not math.isfinite(v) else round(v, 4)
 
 
-def bots_of_report(report: dict) -> list[dict[str, Any]]:
+def bots_of_report(report: JSONObject) -> list[JSONObject]:
     """:func:`table_bots` of a simulation report (its lineup, tuned bots, variant)."""
     tuned = {
         name: (t["family"], t["params"]) for name, t in (report.get("tuned_bots") or {}).items()

@@ -7,6 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from mainmatch.bots.driver import FAULTS
+from mainmatch.engine.game import JSONObject
 
 
 def lineup_text(lineup: list[str]) -> str:
@@ -21,7 +22,7 @@ def lineup_text(lineup: list[str]) -> str:
     return ", ".join(f"{bot} x{k}" for bot, k in counts.items())
 
 
-def bots_at_table(report: dict) -> str:
+def bots_at_table(report: JSONObject) -> str:
     """Which bots sat at a report's table, tuned ones with their family and
     parameters: ``found x1 (saver: spend=0, last=0), strategy x12``."""
     tuned = report.get("tuned_bots") or {}
@@ -44,7 +45,7 @@ def bots_at_table(report: dict) -> str:
     return ", ".join(parts)
 
 
-def pct(e: dict | None) -> str:
+def pct(e: JSONObject | None) -> str:
     """A rate with its interval: ``18.2% [17.5, 18.9]``."""
     if e is None or e["value"] is None:
         return "-"
@@ -53,7 +54,7 @@ def pct(e: dict | None) -> str:
     return f"{100 * e['value']:.1f}% [{100 * e['low']:.1f}, {100 * e['high']:.1f}]"
 
 
-def num(e: dict | None, digits: int = 2) -> str:
+def num(e: JSONObject | None, digits: int = 2) -> str:
     """A mean with its interval: ``3.41 [3.38, 3.44]``."""
     if e is None or e["value"] is None:
         return "-"
@@ -63,7 +64,7 @@ def num(e: dict | None, digits: int = 2) -> str:
 
 
 def _figures_table(
-    title: str, first: list[tuple[str, str]], rows: list[dict], *, faults: bool
+    title: str, first: list[tuple[str, str]], rows: list[JSONObject], *, faults: bool
 ) -> Table:
     table = Table(title=title, title_justify="left", header_style="bold")
     for header, _key in first:
@@ -90,7 +91,7 @@ def _figures_table(
     return table
 
 
-def report_tables(report: dict) -> Group:
+def report_tables(report: JSONObject) -> Group:
     """Everything a terminal shows after a run."""
     parts: list[RenderableType] = []
     head = (
@@ -125,7 +126,7 @@ def report_tables(report: dict) -> Group:
     return Group(*parts)
 
 
-def _matches_table(report: dict) -> Table:
+def _matches_table(report: JSONObject) -> Table:
     table = Table(title="Matches", title_justify="left", header_style="bold")
     table.add_column("figure")
     table.add_column("value", justify="right")
@@ -148,7 +149,7 @@ def _matches_table(report: dict) -> Table:
     return table
 
 
-def _faults_table(report: dict) -> Table | None:
+def _faults_table(report: JSONObject) -> Table | None:
     rows = [b for b in report["bots"] if sum(b["faults"].values())]
     if not rows:
         return None
@@ -177,5 +178,5 @@ def report_console() -> Console:
     return console if console.is_terminal else Console(width=160)
 
 
-def print_report(report: dict, console: Console | None = None) -> None:
+def print_report(report: JSONObject, console: Console | None = None) -> None:
     (console or report_console()).print(report_tables(report))

@@ -34,11 +34,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mainmatch import games
+from mainmatch.engine.game import JSONObject
 
 from .phone import PHONE, STUBS, open_page, running, submit_and_wait, width
+
+if TYPE_CHECKING:  # annotations only: Playwright loads when a browser starts
+    from playwright.sync_api import Browser, Page
+
+    from mainmatch.host.service import HostService
 
 __all__ = [
     "ARGS",
@@ -140,7 +146,7 @@ def serve_process(args: list[str], out: Path, env: dict[str, str]) -> Iterator[s
 
 
 @contextmanager
-def chromium() -> Iterator[Any]:
+def chromium() -> Iterator[Browser]:
     """Chromium (:func:`browser_path`) driven by Playwright; the calling test is
     skipped, with the reason, when there is no browser or no Playwright."""
     path = browser_path()
@@ -162,7 +168,7 @@ def chromium() -> Iterator[Any]:
             b.close()
 
 
-def until(page: Any, predicate: str, timeout: float = 30) -> None:
+def until(page: Page, predicate: str, timeout: float = 30) -> None:
     """Wait until the JavaScript expression is true on the page. (Playwright's
     wait_for_function compiles its predicate with eval, which the server's
     Content-Security-Policy forbids, as it should; evaluate is not affected.)"""
@@ -172,21 +178,21 @@ def until(page: Any, predicate: str, timeout: float = 30) -> None:
         time.sleep(0.05)
 
 
-def my_turn(svc: Any, match_id: str, me: str, timeout: float = 60) -> Any:
+def my_turn(svc: HostService, match_id: str, me: str, timeout: float = 60) -> Any:
     """The match's snapshot once the bots have moved (they move in the
     background, a moment after a step opens): ``me`` is then awaited, or it is over."""
     assert svc.wait_for_bots(timeout)
     return svc.snapshot(match_id)[1]
 
 
-def error_shown(page: Any) -> str:
+def error_shown(page: Page) -> str:
     """Submit the action form and wait for the engine's refusal; its text."""
     page.click("#submit-action")
     until(page, "document.getElementById('action-error').textContent.length > 0")
     return str(page.locator("#action-error").inner_text())
 
 
-def axe_violations(page: Any, impacts: tuple[str, ...] = FORBIDDEN) -> list[dict[str, Any]]:
+def axe_violations(page: Page, impacts: tuple[str, ...] = FORBIDDEN) -> list[JSONObject]:
     """axe-core's violations on the page as it is now, those of ``impacts``
     (by default critical and serious: what no page of mainmatch may have)."""
     try:
@@ -197,7 +203,7 @@ def axe_violations(page: Any, impacts: tuple[str, ...] = FORBIDDEN) -> list[dict
     return [v for v in found if v["impact"] in impacts]
 
 
-def describe_violations(violations: list[dict[str, Any]]) -> str:
+def describe_violations(violations: list[JSONObject]) -> str:
     """axe's violations in lines a failed test prints: impact, rule, help,
     and up to six of the elements with why."""
     lines = []
@@ -217,14 +223,14 @@ class PhoneMatch:
     Playwright page (its script errors in ``page.errors``), ``me`` the
     player whose page it is, ``tokens`` every seat's player token."""
 
-    svc: Any
+    svc: HostService
     base: str
-    page: Any
+    page: Page
     match_id: str
     me: str
     tokens: dict[str, str]
 
-    def request(self) -> dict[str, Any]:
+    def request(self) -> JSONObject:
         """``me``'s open request, once the bots in the other seats have moved."""
         pending = my_turn(self.svc, self.match_id, self.me).pending
         assert self.me in pending, f"{self.me} is not asked anything now"
@@ -243,7 +249,7 @@ class PhoneMatch:
             assert box.count() == 1, f"the form has no input for {path!r}"
             box.fill(value)
 
-    def submit(self, fields: dict[str, str] | None = None) -> dict[str, Any]:
+    def submit(self, fields: dict[str, str] | None = None) -> JSONObject:
         """Fill ``fields``, press Submit, wait for the step to resolve; the
         action the engine recorded for ``me``."""
         self.fill(fields or {})

@@ -22,10 +22,9 @@ import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 from mainmatch.engine import contract, golden
-from mainmatch.engine.game import Game
+from mainmatch.engine.game import Game, State
 from mainmatch.engine.registry import get_game
 
 __all__ = ["check_game", "game_of", "golden_path"]
@@ -34,13 +33,13 @@ __all__ = ["check_game", "game_of", "golden_path"]
 UPDATE_ENV = "MAINMATCH_UPDATE_GOLDEN"
 
 
-def game_of(game: Game[Any] | str) -> Game[Any]:
+def game_of(game: Game[State] | str) -> Game[State]:
     """``game`` itself, or the registered game of that id (installed through
     its entry point, or added with ``registry.register_game``)."""
     return get_game(game) if isinstance(game, str) else game
 
 
-def golden_path(game: Game[Any] | str) -> Path:
+def golden_path(game: Game[State] | str) -> Path:
     """Where the golden playthrough of ``game`` lives in its package:
     ``golden/<id>.txt`` beside the module that defines its class (the package
     ships it as package data, docs/engine.md "Golden file")."""
@@ -50,7 +49,7 @@ def golden_path(game: Game[Any] | str) -> Path:
 
 
 def check_game(
-    game: Game[Any] | str,
+    game: Game[State] | str,
     *,
     seeds: Iterable[int] = range(6),
     golden_file: Path | None = None,

@@ -27,13 +27,18 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import discord
 
 from mainmatch import games
 from mainmatch.discord.forms import form_for
+from mainmatch.engine.game import Action, JSONObject, Request, View
 from mainmatch.host.access import Access
+
+if TYPE_CHECKING:  # annotations only: the bot loads with the test that makes it
+    from mainmatch.discord.bot import MainmatchBot
+    from mainmatch.host.service import HostService
 
 __all__ = [
     "DiscordMatch",
@@ -62,7 +67,15 @@ SETTLE_SECONDS = 120
 MAX_TURNS = 400
 
 #: what chooses a person's action: ``choose(view, request, rng) -> action``, as a bot's ``act``
-Chooser = Callable[[dict[str, Any], dict[str, Any], random.Random], dict[str, Any]]
+Chooser = Callable[[View, Request, random.Random], Action]
+
+#: one thing a player does with a request's components: fill a part's modal
+#: with its values, press Submit, press a quick button, or pick in the one select
+Move: TypeAlias = (
+    tuple[Literal["part"], str, dict[str, str]]
+    | tuple[Literal["submit"]]
+    | tuple[Literal["quick", "select"], str]
+)
 
 
 def load_simcord() -> Any:
@@ -77,7 +90,7 @@ def load_simcord() -> Any:
     return module
 
 
-def run(bot: Any) -> Any:
+def run(bot: MainmatchBot) -> Any:
     """simcord's environment around ``bot`` (``async with run(bot) as env``),
     with patience for a loaded machine (:data:`SETTLE_SECONDS`)."""
     return load_simcord().run(bot, settle_timeout=SETTLE_SECONDS)
@@ -100,7 +113,7 @@ def text_of(message: discord.Message) -> str:
     return message.content.replace(ZW, "")
 
 
-def host_view(bot: Any, match_id: str) -> dict[str, Any]:
+def host_view(bot: MainmatchBot, match_id: str) -> JSONObject:
     """The host's overview of the match (what the host page shows)."""
     return dict(bot.service.overview(Access(match_id, "host")))
 
@@ -108,7 +121,7 @@ def host_view(bot: Any, match_id: str) -> dict[str, Any]:
 class World:
     """A Discord server with the bot set up, and the people in it."""
 
-    def __init__(self, env: Any, bot: Any) -> None:
+    def __init__(self, env: Any, bot: MainmatchBot) -> None:
         self.env, self.bot = env, bot
 
     async def setup(
@@ -134,7 +147,7 @@ class World:
         self.admin = g.add_member(env.create_user("admin"), roles=[admins])
         self.host = g.add_member(env.create_user("host"), roles=[self.hosts])
         self.members = [g.add_member(env.create_user(f"ann{i}")) for i in range(1, players + 1)]
-        opts: dict[str, Any] = {"host_role": self.hosts, "channel": self.channel}
+        opts: JSONObject = {"host_role": self.hosts, "channel": self.channel}
         if private == "channels":
             opts.update(private="channels", category=self.category)
         if web_base:
@@ -189,15 +202,15 @@ class World:
                 found = m
         return found
 
-    def service(self) -> Any:
+    def service(self) -> HostService:
         return self.bot.service
 
-    def intended(self, match_id: str, player: str, rng: random.Random) -> dict[str, Any]:
+    def intended(self, match_id: str, player: str, rng: random.Random) -> JSONObject:
         """A random legal action for ``player`` now (the game's ``random_action``)."""
         _m, snap = self.bot.service.snapshot(match_id)
         return dict(snap.game.random_action(snap.state, player, rng))
 
-    async def act(self, member: Any, message: Any, moves_: list[tuple]) -> list[str]:
+    async def act(self, member: Any, message: Any, moves_: list[Move]) -> list[str]:
         """Do ``moves_`` on ``message``'s components; returns the ephemeral answers."""
         answers = []
         if isinstance(message.channel, discord.DMChannel):
@@ -208,7 +221,7 @@ class World:
             answers.append(r.response.content if r.response else r.followups[-1].content)
         return answers
 
-    async def _move(self, member: Any, message: Any, move: tuple) -> Any:
+    async def _move(self, member: Any, message: Any, move: Move) -> Any:
         if move[0] == "part":
             shown = await member.click(message, custom_id=cid(message, f":part:{move[1]}"))
             assert shown.modal is not None, shown
@@ -259,7 +272,7 @@ def cid(message: Any, suffix: str) -> str:
     raise AssertionError(f"no component ending {suffix!r}")
 
 
-def form_moves(form: Any, action: dict[str, Any]) -> list[tuple]:
+def form_moves(form: Any, action: JSONObject) -> list[Move]:
     """What a player does with ``form``'s components to send ``action``: the
     select or quick button that is exactly it, else each part filled with the
     values that give its share of the action (an element part once per
@@ -269,7 +282,7 @@ def form_moves(form: Any, action: dict[str, Any]) -> list[tuple]:
     for label, quick in form.quick.items():
         if quick == action:
             return [("quick", label)]
-    out: list[tuple] = []
+    out: list[Move] = []
     for part in form.parts:
         if part.id == "json":
             continue
@@ -282,10 +295,11 @@ def form_moves(form: Any, action: dict[str, Any]) -> list[tuple]:
     return [*out, ("submit",)] if form.compound else out
 
 
-def moves(bot: Any, match_id: str, player: str, action: dict[str, Any]) -> list[tuple]:
+def moves(bot: MainmatchBot, match_id: str, player: str, action: JSONObject) -> list[Move]:
     """What ``player`` does with the components of their open request to send ``action``."""
     ov = bot.service.overview(Access(match_id, "player", player))
     req = ov["request"]
+    assert req is not None, f"{player} has no open request in {match_id}"
     return form_moves(form_for(ov["game"]["id"], req["kind"], req), action)
 
 
@@ -318,8 +332,8 @@ class Turn:
     step: int
     prompt: discord.Message
     answers: list[str]
-    action: dict[str, Any]
-    stored: dict[str, Any] | None
+    action: JSONObject
+    stored: JSONObject | None
 
 
 async def play(
@@ -330,7 +344,7 @@ async def play(
     seed: int = 1,
     choose: Chooser | None = None,
     on_turn: Callable[[Turn], None] | None = None,
-) -> dict[str, list[dict[str, Any]]]:
+) -> dict[str, list[JSONObject]]:
     """Play the match to its end: whenever one of ``members``' seats is asked,
     that member answers the prompt in their own place through its components
     with the action ``choose(view, request, rng)`` gives (default: the game's
@@ -342,7 +356,7 @@ async def play(
     rng = random.Random(seed)
     seats = bot.store.seats(match_id)
     who = {s.player: m for m in members for s in seats.values() if s.user_id == m.id}
-    played: dict[str, list[dict[str, Any]]] = {p: [] for p in who}
+    played: dict[str, list[JSONObject]] = {p: [] for p in who}
     for _ in range(MAX_TURNS):
         ov = host_view(bot, match_id)
         if ov["status"] == "over":
@@ -357,8 +371,8 @@ async def play(
 async def _one_turn(
     world: World,
     match_id: str,
-    ov: dict[str, Any],
-    who: dict[str, Any],
+    ov: JSONObject,
+    who: JSONObject,
     rng: random.Random,
     choose: Chooser | None,
 ) -> Turn:
@@ -380,6 +394,7 @@ async def _one_turn(
         action = world.intended(match_id, p, rng)
     else:
         mine = bot.service.overview(Access(match_id, "player", p))
+        assert mine["request"] is not None, f"{p} is pending but has no request"
         action = choose(mine["view"], dict(mine["request"]), rng)
     answers = await world.act(who[p], prompt, moves(bot, match_id, p, action))
     assert answers[-1].startswith(f"Stored for step {step}:"), answers[-1]
@@ -400,8 +415,8 @@ class DiscordMatch:
     last) and each person's private place, as text."""
 
     match_id: str
-    played: dict[str, list[dict[str, Any]]]
-    overview: dict[str, Any]
+    played: dict[str, list[JSONObject]]
+    overview: JSONObject
     public: list[str]
     places: dict[str, list[str]] = field(default_factory=dict)
 

@@ -12,10 +12,17 @@ from __future__ import annotations
 import random
 import re
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mainmatch import games
+from mainmatch.engine.game import JSONObject
 from mainmatch.engine.match import play_random
+
+if TYPE_CHECKING:  # annotations only: Playwright loads when a browser starts
+    from playwright.sync_api import Page
+
+    from mainmatch.host.creation import Created
+    from mainmatch.host.service import HostService
 
 __all__ = [
     "PHONE",
@@ -50,7 +57,9 @@ window.AudioContext = class { constructor() { window.__beeps += 1; this.currentT
 """
 
 
-def running(svc: Any, game_id: str, people: int = 1, title: str = "", **options: Any) -> Any:
+def running(
+    svc: HostService, game_id: str, people: int = 1, title: str = "", **options: Any
+) -> Created:
     """A match of ``game_id`` at its default table on the host service ``svc``:
     the first ``people`` seats awaited (people), ``random`` bots in the rest,
     every deadline manual; the service's ``Created`` (its tokens)."""
@@ -67,21 +76,21 @@ def running(svc: Any, game_id: str, people: int = 1, title: str = "", **options:
     )
 
 
-def finished(svc: Any, game_id: str) -> Any:
+def finished(svc: HostService, game_id: str) -> Created:
     """A finished match of ``game_id`` (random play, imported as a record)."""
     game = games.get(game_id)
     match = play_random(game, game.new_config(list(game.default_players), seed=4), random.Random(4))
     return svc.import_record(match.record(), title=f"Finished {game.title}")
 
 
-def width(page: Any) -> int:
+def width(page: Page) -> int:
     """How wide the page's content is, in CSS pixels (wider than the viewport
     means it scrolls sideways)."""
     page.wait_for_load_state("load")
     return int(page.evaluate("document.scrollingElement.scrollWidth"))
 
 
-def check_words(page: Any, where: str) -> None:
+def check_words(page: Page, where: str) -> None:
     """The form's texts are words: no JSON bracket and no config or request key."""
     texts = page.evaluate(WORDS)
     assert texts, f"{where}: no request summary"
@@ -89,7 +98,7 @@ def check_words(page: Any, where: str) -> None:
     assert bad == [], f"{where}: JSON or config keys shown to the player: {bad}"
 
 
-def submit_and_wait(page: Any, svc: Any, match_id: str) -> dict[str, Any]:
+def submit_and_wait(page: Page, svc: HostService, match_id: str) -> JSONObject:
     """Submit the form; wait until the step resolves; the actions the engine
     recorded for that step (``{player: action}``)."""
     before = svc.snapshot(match_id)[1].count
@@ -103,14 +112,14 @@ def submit_and_wait(page: Any, svc: Any, match_id: str) -> dict[str, Any]:
     return dict(svc.record(match_id)["steps"][before]["actions"])
 
 
-def open_page(page: Any, base: str, token: str) -> None:
+def open_page(page: Page, base: str, token: str) -> None:
     """The player page of ``token``, once its form is drawn."""
     page.goto(f"{base}/play/{token}")
     page.wait_for_selector("#action-form")
 
 
 def rules_say(
-    page: Any, expected: str | None = None, timeout: float = 10, starts: str | None = None
+    page: Page, expected: str | None = None, timeout: float = 10, starts: str | None = None
 ) -> str:
     """The rules' answer to the form's draft (the check the page asks as the
     player types): wait until the warning line is ``expected`` (``""``: none),
@@ -130,7 +139,7 @@ def rules_say(
         time.sleep(0.05)
 
 
-def echo_of(page: Any, contains: str, timeout: float = 10) -> str:
+def echo_of(page: Page, contains: str, timeout: float = 10) -> str:
     """The form's draft read back in words, once it holds ``contains``."""
     js = "(document.getElementById('action-echo') || {}).textContent || ''"
     end = time.monotonic() + timeout

@@ -24,7 +24,7 @@ branch_labels = None
 depends_on = None
 
 
-def _match_fk() -> sa.Column:
+def _match_fk() -> sa.Column[str]:
     return sa.Column(
         "match_id", sa.String(32), sa.ForeignKey("matches.id", ondelete="CASCADE"), nullable=False
     )
