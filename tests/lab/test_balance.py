@@ -286,3 +286,29 @@ def test_balance_refusals_are_one_line_exit_2(
     err = capsys.readouterr().err
     assert message in " ".join(err.split()) and "Traceback" not in err
     assert not (tmp_path / "x.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "budget"),
+    [
+        ([], 40_000),
+        (["--check", "strategy"], 10_000),
+        (["--check", "strategy", "--budget", "500"], 500),
+    ],
+)
+def test_check_has_its_own_default_budget(
+    args: list[str],
+    budget: int,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--check`` measures a given profile: its default budget is the shipped
+    exploitability figures' 10,000 matches (docs/decisions/tables.md TBL1)."""
+    from mainmatch.sim import balance_spec
+
+    def planned(spec: balance_spec.BalanceSpec) -> int:
+        raise MainmatchError(f"planned budget {spec.budget}")
+
+    monkeypatch.setattr(balance_spec, "planned_total", planned)
+    assert main(["balance", "mvp", "-q", *args]) == 2
+    assert f"planned budget {budget}" in capsys.readouterr().err

@@ -19,6 +19,7 @@ from mainmatch.engine.variants import describe
 
 from .balance_learned import learned_line
 from .balance_spec import (
+    CHECK_BUDGET,
     DEFAULT_BUDGET,
     DEFAULT_ITERATIONS,
     DEFAULT_META_STEPS,
@@ -48,8 +49,8 @@ on its own fresh matches); a lower bound, since only these were tried.
 
 --check BOT skips the search: the figures and exploitability of BOT (e.g.
 strategy, or a --bot-params file's bot). --budget is the matches to play
-(default {DEFAULT_BUDGET:,}; the searches may add a few); the same --seed
-gives the same answer whatever --workers.
+(default {DEFAULT_BUDGET:,}, with --check {CHECK_BUDGET:,}; the searches may add
+a few); the same --seed gives the same answer whatever --workers.
 """
 
 
@@ -59,7 +60,14 @@ VariantOpt = Annotated[
     list[str] | None,
     typer.Option("--variant", metavar="KEY=VALUE", help="the rule variant to solve"),
 ]
-BudgetOpt = Annotated[int, typer.Option("--budget", help="matches to play in all")]
+BudgetOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--budget",
+        help=f"matches to play in all (default: {DEFAULT_BUDGET:,}; with --check: {CHECK_BUDGET:,})",
+        show_default=False,
+    ),
+]
 SeedOpt = Annotated[int, typer.Option("--seed")]
 IterationsOpt = Annotated[int, typer.Option("--iterations", help="meta-game iterations")]
 MetaStepsOpt = Annotated[int, typer.Option("--meta-steps", help="meta-solver steps per iteration")]
@@ -125,7 +133,7 @@ def register(app: typer.Typer) -> None:
     def balance_cmd(
         game: GameOpt,
         variant: VariantOpt = None,
-        budget: BudgetOpt = DEFAULT_BUDGET,
+        budget: BudgetOpt = None,
         seed: SeedOpt = 0,
         iterations: IterationsOpt = DEFAULT_ITERATIONS,
         meta_steps: MetaStepsOpt = DEFAULT_META_STEPS,
@@ -147,7 +155,7 @@ def register(app: typer.Typer) -> None:
         learned_minutes: LearnedMinutesOpt = None,
     ) -> None:
         from .balance import profile_bot, run_balance, sentence
-        from .balance_spec import BalanceSpec, planned_total
+        from .balance_spec import BalanceSpec, default_budget, planned_total
 
         console = report_console()
         try:
@@ -157,7 +165,7 @@ def register(app: typer.Typer) -> None:
                 raise MainmatchError("--name must be a bot name without commas or spaces")
             spec = BalanceSpec(
                 game,
-                budget=budget,
+                budget=default_budget(check) if budget is None else budget,
                 seed=seed,
                 variant=variant_option(game, variant),
                 iterations=iterations,

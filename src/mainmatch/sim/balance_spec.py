@@ -26,6 +26,10 @@ DEVIATOR = "deviator"
 #: components under this weight are dropped from the profile
 PRUNE = 0.01
 DEFAULT_BUDGET = 40_000
+#: ``--check``'s default budget: the budget of the shipped exploitability figures
+#: (``make exploitability``), a minute of one core in the slowest game
+#: (docs/decisions/tables.md TBL1)
+CHECK_BUDGET = 10_000
 DEFAULT_ITERATIONS = 4
 #: meta-solver steps per iteration (each a fresh evaluation of every policy)
 DEFAULT_META_STEPS = 3
@@ -114,6 +118,12 @@ LEARNED_LEAST = 640
 LEARNED_CONFIRM = 1000
 #: ``--learned-minutes`` at most a day (``train --minutes``' bound)
 LEARNED_MAX_MINUTES = 24 * 60
+
+
+def default_budget(check: str | None) -> int:
+    """``--budget`` when none is given: :data:`CHECK_BUDGET` for ``--check``, which
+    measures a given profile, else :data:`DEFAULT_BUDGET` (a search and its check)."""
+    return DEFAULT_BUDGET if check is None else CHECK_BUDGET
 
 
 def learned_budget(spec: BalanceSpec) -> int:

@@ -197,6 +197,25 @@ class Mvp(Game[MvpState]):
             out["you"] = you(state, player)
         return out
 
+    #: the last state whose public view a player's shared view showed, and that view
+    _shown: tuple[object, View] = (None, {})
+
+    def shared_view(self, state: MvpState, player: str | None) -> View:
+        """:meth:`view` for readers that only read it (docs/decisions/performance.md
+        PE14): the public part is built once per state and shown by every player's
+        view of that state (the six bots of a round read it; issue 35), each view
+        a new top-level dict with its own ``you`` (mvp spec §5.2)."""
+        if player is None:
+            return public_view(state)
+        if not isinstance(player, str) or player not in state.index:
+            raise IllegalAction(f"{player!r} is not a player in this match")
+        shown = self._shown  # one read: another thread may replace it
+        if shown[0] is not state:
+            shown = self._shown = (state, public_view(state))  # holding the state keeps its id
+        out = shown[1].copy()
+        out["you"] = you(state, player)
+        return out
+
     # ------------------------------------------------------------ result §7.4
 
     def result(self, state: MvpState) -> JSONObject | None:

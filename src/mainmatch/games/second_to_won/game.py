@@ -145,6 +145,11 @@ class SecondToWon(Game[SecondState]):
     def view(self, state: SecondState, player: str | None) -> View:
         return view(self.id, state, player)
 
+    def shared_view(self, state: SecondState, player: str | None) -> View:
+        """:meth:`view` whose bids and items won are shown by objects made once
+        per row of the state (docs/decisions/performance.md PE14, decision TBL6)."""
+        return view(self.id, state, player, shared=True)
+
     # ------------------------------------------------------------ result §7.5
 
     def end_label(self, config: Config, result: JSONObject) -> str | None:

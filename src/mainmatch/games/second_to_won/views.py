@@ -8,6 +8,9 @@ later views.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from mainmatch.engine.errors import IllegalAction
 from mainmatch.engine.game import JSONObject, View
 
@@ -15,8 +18,11 @@ from .resolve import copy_end
 from .state import Row, SecondState
 
 
-def view(game_id: str, state: SecondState, player: str | None) -> View:
-    """§5: the public view, plus ``you`` for a player."""
+def view(game_id: str, state: SecondState, player: str | None, shared: bool = False) -> View:
+    """§5: the public view, plus ``you`` for a player. ``shared``: for readers that
+    only read it (``Game.shared_view``), a player's bids and items won are shown
+    through objects made once per row of the state and shown again by later
+    views (:func:`_shared`); the values are the same."""
     t = state.table
     out = {
         "game": game_id,
@@ -40,8 +46,12 @@ def view(game_id: str, state: SecondState, player: str | None) -> View:
             "garnets_spent": state.garnets_spent[player],
             "points": state.points[player],
             "points_history": [h[player] for h in state.history],
-            "bids": [_bids(row) for row in state.bids[player]],
-            "won": _won(state.won[player]),
+            "bids": (
+                [_shared(_bids, row) for row in state.bids[player]]
+                if shared
+                else [_bids(row) for row in state.bids[player]]
+            ),
+            "won": _shared(_won, state.won[player]) if shared else _won(state.won[player]),
             "info": [{"auction": j, "items": t.show(j)} for j in state.info[player]],
         }
     return out
@@ -68,3 +78,28 @@ def _won(row: Row) -> list[JSONObject]:
         else:
             out.append({"auction": k, "letter": letter, "chips": c, "garnets": g, "choice": who})
     return out
+
+
+_T = TypeVar("_T")
+#: (builder, row id) -> (the row, what the builder made of it), for shared views
+_MADE: dict[tuple[object, int], tuple[Row, Any]] = {}
+#: rows kept in ``_MADE`` before it is cleared (a few matches' rows)
+_MADE_KEPT = 4096
+
+
+def _shared(build: Callable[[Row], _T], row: Row) -> _T:
+    """``build(row)``, made once per row of the state: a step keeps the rows it
+    does not change (state.py), so a player's earlier bids and items won are
+    shown by the same objects in every later shared view (never changed by their
+    readers, ``Game.shared_view``). The row is held with its answer, so its id
+    is not reused while the entry lives."""
+    key = (build, id(row))
+    kept = _MADE.get(key)
+    if kept is not None and kept[0] is row:
+        made: _T = kept[1]
+        return made
+    if len(_MADE) >= _MADE_KEPT:
+        _MADE.clear()
+    made = build(row)
+    _MADE[key] = (row, made)
+    return made

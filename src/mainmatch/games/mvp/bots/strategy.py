@@ -48,10 +48,10 @@ from types import MappingProxyType
 
 from mainmatch.engine.bots import register
 from mainmatch.engine.game import JSONObject, Request, View
-from mainmatch.games.mvp.cards import CARDS, RANKS, SUIT_RANK
+from mainmatch.games.mvp.cards import CARDS, RANKS, SUIT_RANK, SUITS
 from mainmatch.games.mvp.models import LAST_ROUND, STARTING_CHIPS
-from mainmatch.games.mvp.pattern import COVERED_BY, LETTER_INDEX, LETTERS
-from mainmatch.games.mvp.scoring import card_points
+from mainmatch.games.mvp.pattern import COVERED_BY, LETTER_INDEX
+from mainmatch.games.mvp.scoring import RUN_POINTS, SET_POINTS
 
 #: below this many free chips the bot buys chips, if it holds garnets
 LOW_CHIPS = 6
@@ -64,6 +64,26 @@ _SORTED = tuple(sorted(CARDS))
 _BIT = {c: 1 << i for i, c in enumerate(_SORTED)}
 
 
+def _run_points(bits: int) -> tuple[int, ...]:
+    """rank - 1 -> run points per card (mvp spec §7.1) of a suit whose held ranks
+    are the bits of ``bits`` (rank 1 lowest): each maximal block of consecutive
+    ranks scores as ``RUN_POINTS`` says for its length, or not at all."""
+    out = [0] * len(RANKS)
+    start = 0
+    for i in range(len(RANKS) + 1):
+        if i < len(RANKS) and bits >> i & 1:
+            continue
+        ppc = RUN_POINTS.get(i - start, 0)
+        for j in range(start, i):
+            out[j] = ppc
+        start = i + 1
+    return tuple(out)
+
+
+#: a suit's held ranks as bits -> each rank's run points per card (``_run_points``)
+_RUN_PPC = tuple(_run_points(bits) for bits in range(1 << len(RANKS)))
+
+
 @lru_cache(maxsize=1 << 14)
 def _points(hand: int) -> Mapping[str, int]:
     """card -> its points (mvp spec §7.1) among a team's claimed cards, given as
@@ -71,12 +91,23 @@ def _points(hand: int) -> Mapping[str, int]:
     set of cards was built and hashed card by card at every question).
 
     A card's points depend only on which cards the team holds, not on the
-    places they lay (letters only order the combinations), so the cache is
-    keyed on the cards: the same hands come back across matches whatever
-    the layout. The letters given to ``card_points`` are placeholders."""
+    places they lay, so the cache is keyed on the cards: the same hands come
+    back across matches whatever the layout. They are what ``card_points``
+    counts, without building its combinations (most hands are asked about
+    once: issue 35): set points by how many cards of its rank the team holds,
+    run points by the block of its suit's held ranks it lies in."""
     ordered = [c for c in _SORTED if hand & _BIT[c]]
-    points = card_points(dict(zip(LETTERS, ordered)))
-    return MappingProxyType({c: points[x] for x, c in zip(LETTERS, ordered)})  # read-only
+    suits = dict.fromkeys(SUITS, 0)
+    ranks = dict.fromkeys(RANKS, 0)
+    for c in ordered:
+        suit, rank = SUIT_RANK[c]
+        suits[suit] |= 1 << (rank - 1)
+        ranks[rank] += 1
+    points = {}
+    for c in ordered:
+        suit, rank = SUIT_RANK[c]
+        points[c] = SET_POINTS.get(ranks[rank], 0) + _RUN_PPC[suits[suit]][rank - 1]
+    return MappingProxyType(points)  # read-only: shared by every asker of the hand
 
 
 @lru_cache(maxsize=1 << 14)

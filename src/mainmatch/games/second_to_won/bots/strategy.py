@@ -111,12 +111,25 @@ def read_lots(items: list[JSONObject]) -> list[Lot]:
     return list(_read(items)[0])
 
 
-def _read(items: list[JSONObject]) -> tuple[tuple[Lot, ...], tuple[OwnTerms, ...]]:
-    """The lots of ``items`` and their :func:`_own_terms`, kept per items' ``repr``;
-    the last list asked about is known by identity first: the nine requests of a
-    step share one list of items (the game's ``steps.py``), which nobody changes
-    (requests are read, never written: ``Game.pending``), so eight of nine
-    askers skip its ``repr`` (issue 35)."""
+#: a lot's terms in ``own_total``: (letter, factor and addition when the bot
+#: plans it, the same when it does not, its own multiplier and addition)
+OwnTerms = tuple[str, float, float, float, float, float, int]
+
+
+#: a plan the bot may choose in an auction: its size, its letters, the factor and
+#: the addition ``_own_total_of`` works out for it, and half the garnets it pays
+Plan = tuple[int, tuple[str, ...], float, float, float]
+#: what the bot reads off one list of items: its lots, their own-total terms and
+#: every plan of its steering lots (see ``_plans``)
+Reading = tuple[tuple[Lot, ...], tuple[OwnTerms, ...], tuple[Plan, ...]]
+
+
+def _read(items: list[JSONObject]) -> Reading:
+    """The lots of ``items``, their :func:`_own_terms` and :func:`_plans`, kept
+    per items' ``repr``; the last list asked about is known by identity first:
+    the nine requests of a step share one list of items (the game's
+    ``steps.py``), which nobody changes (requests are read, never written:
+    ``Game.pending``), so eight of nine askers skip its ``repr`` (issue 35)."""
     global _LAST
     seen, answer = _LAST  # one read: another thread may replace it
     if seen is items and answer is not None:
@@ -127,16 +140,44 @@ def _read(items: list[JSONObject]) -> tuple[tuple[Lot, ...], tuple[OwnTerms, ...
         if len(_LOTS) >= _LOTS_KEPT:
             _LOTS.clear()
         lots = tuple(read_lot(letter, item) for letter, item in zip(LETTERS, items))
-        kept = _LOTS[key] = (lots, tuple(_own_terms(list(lots))))
+        terms = tuple(_own_terms(list(lots)))
+        kept = _LOTS[key] = (lots, terms, _plans(lots, terms))
     _LAST = (items, kept)  # holding the list keeps its id from being reused
     return kept
 
 
-#: item lists' ``repr`` -> their lots and own-total terms (see ``read_lots``)
-_LOTS: dict[str, tuple[tuple[Lot, ...], tuple[OwnTerms, ...]]] = {}
+def _plans(lots: tuple[Lot, ...], terms: tuple[OwnTerms, ...]) -> tuple[Plan, ...]:
+    """Every set of steering lots the bot may plan to win, smallest first in
+    ``combinations`` order, with what does not depend on the bot: the factor
+    and addition of :func:`_own_total_of` (the same products and sums in the
+    same order, so ``ceil(points * factor - 1e-9) + addition`` is its very
+    float) and half the garnets the lots pay. Worked out once per list of
+    items for the nine players of a table (issue 35)."""
+    steering = [lot.letter for lot in lots if lot.steers]
+    garnets = {lot.letter: lot.you_garnets for lot in lots}
+    out: list[Plan] = []
+    for size in range(len(steering) + 1):
+        for chosen in combinations(steering, size):
+            mult = 1.0
+            add = 0.0
+            for letter, f_in, a_in, f_out, a_out, you_mult, you_add in terms:
+                if letter in chosen:
+                    mult *= f_in
+                    add += a_in
+                    mult *= you_mult
+                    add += you_add
+                else:
+                    mult *= f_out
+                    add += a_out
+            out.append((size, chosen, mult, add, sum(map(garnets.__getitem__, chosen)) / 2))
+    return tuple(out)
+
+
+#: item lists' ``repr`` -> what the bot reads off them (see ``_read``)
+_LOTS: dict[str, Reading] = {}
 _LOTS_KEPT = 512
 #: the last items list read and its answer (see ``_read``)
-_LAST: tuple[object, tuple[tuple[Lot, ...], tuple[OwnTerms, ...]] | None] = (object(), None)
+_LAST: tuple[object, Reading | None] = (object(), None)
 
 
 def others_gain(
@@ -178,11 +219,6 @@ def own_total(points: int, lots: list[Lot], won: set[str], plan: set[str]) -> fl
             mult *= lot.you_mult
             add += lot.you_add
     return math.ceil(points * mult - 1e-9) + add
-
-
-#: a lot's terms in ``own_total``: (letter, factor and addition when the bot
-#: plans it, the same when it does not, its own multiplier and addition)
-OwnTerms = tuple[str, float, float, float, float, float, int]
 
 
 def _own_terms(lots: list[Lot]) -> list[OwnTerms]:
@@ -269,7 +305,7 @@ class StrategyBot:
     def act(self, view: View, request: Request, rng: random.Random) -> JSONObject:
         k = request["auction"]
         n = view["max_auctions"]
-        shared_lots, shared_terms = _read(request["items"])
+        shared_lots, shared_terms, plans = _read(request["items"])
         lots, terms = list(shared_lots), list(shared_terms)
         self.__dict__["_asked"] = (request["items"], lots)  # the view lists these items too
         chips = request["chips"]
@@ -283,24 +319,24 @@ class StrategyBot:
         # a chip's worth in points: fewer chips dealt make each one dearer
         shadow = self.shadow * (left - 1) / max(1, n - 1) * CHIPS / dealt
         weight = 1 + 2 * k / n  # being on target matters more near the end
-        steering = [lot.letter for lot in lots if lot.steers]
-        garnets = {lot.letter: lot.you_garnets for lot in lots}
-        best: tuple[float, set[str]] = (math.inf, set())
-        for size in range(len(steering) + 1):
+        best_value = math.inf
+        best: tuple[str, ...] = ()
+        ceil = math.ceil
+        # the plans' factors are the items' (``_plans``): here only what the bot's
+        # points, target and chips change, in the expressions of ``_own_total_of``
+        for size, chosen, mult, add, half_garnets in plans:
             if not final and unit * size > chips:
                 break
-            for chosen in combinations(steering, size):
-                # ``chosen`` (a few letters) stands for the plan's set in membership tests
-                total = _own_total_of(points, terms, chosen, chosen)
-                miss = abs(total - target) + (
-                    1000 if total > limit else 0
-                )  # never plan to pass 200 (or a variant's limit)
-                value = (
-                    weight * miss + shadow * unit * size - sum(map(garnets.__getitem__, chosen)) / 2
-                )
-                if value < best[0]:
-                    best = (value, set(chosen))
-        return {"bids": self._bids(points, request, lots, terms, best[1], unit, target, final, rng)}
+            total = ceil(points * mult - 1e-9) + add
+            miss = abs(total - target) + (
+                1000 if total > limit else 0
+            )  # never plan to pass 200 (or a variant's limit)
+            value = weight * miss + shadow * unit * size - half_garnets
+            if value < best_value:
+                best_value, best = value, chosen
+        return {
+            "bids": self._bids(points, request, lots, terms, set(best), unit, target, final, rng)
+        }
 
     def _past_lots(self, auction: JSONObject) -> list[Lot]:
         """``read_lots`` of a past auction, kept while its items stay the same
