@@ -17,8 +17,8 @@ from mainmatch.engine.checks import present
 from mainmatch.engine.game import Action, Config, Event, Game, JSONObject, View
 from mainmatch.engine.result import nonzero
 
+from . import quick, views
 from . import state as S
-from . import views
 from .bands import edges_fault, ranking, settle
 from .config import OPTIONS, VARIANT_KEYS, check_config, make_config
 from .models import PLAYERS, HomeostasisConfig
@@ -122,7 +122,11 @@ class Homeostasis(Game[HomeostasisState]):
 
     def pending_players(self, state: HomeostasisState) -> list[str]:
         # the speed hook: who acts without asking the unit (views.pending_players
-        # remembers it per state for the checks and the view)
+        # remembers it per state for the checks and the view); a live auction's
+        # one bidder, nine steps in ten, is read here at once
+        a = state.auction
+        if a is not None and state.phase == S.AUCTION:
+            return [state.turn_order[a.turn]]
         return views.pending_players(state)
 
     # the hot handlers through the phase tables above (the same units, the same answers)
@@ -145,6 +149,8 @@ class Homeostasis(Game[HomeostasisState]):
     def checked_next_state(
         self, state: HomeostasisState, actions: dict[str, Action]
     ) -> HomeostasisState | None:
+        if state.phase == S.AUCTION:  # nine steps in ten: the live bid's own path
+            return quick.checked_bid(state, actions) or _CHECKED[S.AUCTION](state, actions)
         checked = _CHECKED.get(state.phase)
         return None if checked is None else checked(state, actions)
 
