@@ -121,9 +121,8 @@ class Homeostasis(Game[HomeostasisState]):
         )
 
     def pending_players(self, state: HomeostasisState) -> list[str]:
-        # the speed hook: who acts without asking the unit (views.pending_players
-        # remembers it per state for the checks and the view); a live auction's
-        # one bidder, nine steps in ten, is read here at once
+        # the speed hook: who acts without asking the unit (views.pending_players,
+        # as the view reads it); a live auction's one bidder, most steps, at once
         a = state.auction
         if a is not None and state.phase == S.AUCTION:
             return [state.turn_order[a.turn]]
@@ -149,9 +148,14 @@ class Homeostasis(Game[HomeostasisState]):
     def checked_next_state(
         self, state: HomeostasisState, actions: dict[str, Action]
     ) -> HomeostasisState | None:
-        if state.phase == S.AUCTION:  # nine steps in ten: the live bid's own path
-            return quick.checked_bid(state, actions) or _CHECKED[S.AUCTION](state, actions)
-        checked = _CHECKED.get(state.phase)
+        phase = state.phase
+        # most steps: a live bid or a draft choice by its own path (the unit's when
+        # that declines: an auction's or the draft's end, or a fault to word)
+        if phase == S.AUCTION:
+            return quick.checked_bid(state, actions) or _CHECKED[phase](state, actions)
+        if phase == S.DRAFT:
+            return quick.checked_draft(state, actions) or _CHECKED[phase](state, actions)
+        checked = _CHECKED.get(phase)
         return None if checked is None else checked(state, actions)
 
     # ------------------------------------------------------------ views §5
@@ -164,8 +168,8 @@ class Homeostasis(Game[HomeostasisState]):
 
     def shared_view(self, state: HomeostasisState, player: str | None) -> View:
         out = views.public_view(state, self.id, shared=True)
-        if player is not None:
-            out["you"] = views.you(state, player)
+        if player is not None:  # the public part is the one shown by the next view too
+            out = {**out, "you": views.you(state, player)}
         return out
 
     # ------------------------------------------------------------ result §7

@@ -84,6 +84,14 @@ def checked_bid(state: HomeostasisState, actions: dict[str, Action]) -> Homeosta
     return quick_bid(state, actions, None) if legal_bid(state, player, action) else None
 
 
+def checked_draft(state: HomeostasisState, actions: dict[str, Action]) -> HomeostasisState | None:
+    """:func:`checked_bid` for a draft choice (:func:`legal_draft`, :func:`quick_draft`)."""
+    if len(actions) != 1:
+        return None
+    ((player, action),) = actions.items()
+    return quick_draft(state, actions, None) if legal_draft(state, player, action) else None
+
+
 def quick_bid(
     state: HomeostasisState, actions: dict[str, Action], events: list[Event] | None
 ) -> HomeostasisState | None:

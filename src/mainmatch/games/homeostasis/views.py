@@ -24,11 +24,11 @@ from .resolve import drafter, ec_candidates, eligible_for_brackets
 from .state import AuctionBid, Bracket, FinishedRound, HomeostasisState, LoggedAuction
 
 
-@remember_last  # validate, apply, random play and the view all ask in turn
 def pending_players(state: HomeostasisState) -> list[str]:
     """``list(pending(state))`` without building the requests: the view needs
     only who acts, and a replay's views come after its steps, when ``pending``
-    remembers only the last state."""
+    remembers only the last state. Read off the state at each call: in the
+    commonest phases that is a lookup or two, less than remembering it."""
     phase = state.phase
     if phase == S.AUCTION:
         return [state.turn_order[present(state.auction, "open auction").turn]]
@@ -187,7 +187,9 @@ def public_view(state: HomeostasisState, game_id: str, *, shared: bool = False) 
         out["auction_log"] = _auction_log(s.auction_log) if s.auction_log else []
     _end_parts(s, last, out, shared)
     memo[0] = (state, out, game_id)
-    return out.copy()  # the caller's own top-level dict (``view`` adds ``you`` to it)
+    # a fresh view's caller owns its top-level dict (``view`` adds ``you`` to
+    # it); a shared view is only read, so it is the one kept here
+    return out if shared else out.copy()
 
 
 def _end_parts(s: HomeostasisState, last: HomeostasisState, out: View, shared: bool) -> None:
