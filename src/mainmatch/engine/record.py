@@ -166,7 +166,6 @@ class ReplayedStep:
         actions: dict[str, dict[str, Any]],
         defaulted: list[str],
         state: State,
-        *,
         game: Game[State],
         before: State,
         events: list[dict[str, Any]] | None = None,
@@ -283,10 +282,51 @@ def replay_output(record: dict[str, Any]) -> ReplayOutput:
 
 def replay(record: dict[str, Any]) -> Replay:
     """Replay a whole record, validating every action (each step's events
-    are built when read)."""
-    rep = None
+    are built when read): :func:`iter_replay` without events, as one loop."""
     with fewer_collections():  # every state is kept: see engine/collector.py
-        for rep, _ in iter_replay(record, events=False):
-            pass
-    assert rep is not None
+        record = parse_record(record)
+        game = game_of(record)
+        try:
+            initial = game.initial_state(record["config"])
+        except InvalidConfig as exc:
+            raise RecordError(f"invalid config: {exc}") from None
+        rep = Replay(game=game, config=record["config"], initial=initial)
+        _replay_steps(rep, record["steps"])
     return rep
+
+
+def _replay_steps(rep: Replay, steps: list[dict[str, Any]]) -> None:
+    """:func:`iter_replay`'s loop with ``events`` false, the same checks in
+    the same order and the same errors: who acts is checked here (the driver's
+    :func:`check_players` names a fault), then each plainly legal step is
+    checked while it is applied (``Game.checked_next_state``), any other
+    validated rule by rule first. A replay is mostly this loop, so it reads
+    the game's methods once."""
+    game = rep.game
+    add = rep.steps.append
+    pending_of = game.pending_players
+    checked = game.checked_next_state
+    state = rep.initial
+    for number, step in enumerate(steps, 1):
+        actions = step["actions"]
+        defaulted = list(step["defaulted"]) if "defaulted" in step else []
+        before = state
+        try:
+            pending = pending_of(before)
+            if (
+                not pending
+                or len(actions) != len(pending)
+                or not all(map(actions.__contains__, pending))
+                or (defaulted and not all(map(actions.__contains__, defaulted)))
+            ):
+                check_players(game, before, number, actions, defaulted, pending)  # raises
+            after = checked(before, actions)
+            if after is None:
+                check_step(game, before, number, actions, defaulted, pending)
+                after = game.next_state(before, actions)
+            state = after
+        except StepError:
+            raise
+        except MainmatchError as exc:
+            raise RecordError(str(exc), step=number) from None
+        add(ReplayedStep(number, actions, defaulted, state, game, before))

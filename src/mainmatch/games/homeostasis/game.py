@@ -17,8 +17,8 @@ from mainmatch.engine.checks import present
 from mainmatch.engine.game import Action, Config, Event, Game, JSONObject, View
 from mainmatch.engine.result import nonzero
 
+from . import quick, views
 from . import state as S
-from . import views
 from .bands import edges_fault, ranking, settle
 from .config import OPTIONS, VARIANT_KEYS, check_config, make_config
 from .models import PLAYERS, HomeostasisConfig
@@ -121,8 +121,11 @@ class Homeostasis(Game[HomeostasisState]):
         )
 
     def pending_players(self, state: HomeostasisState) -> list[str]:
-        # the speed hook: who acts without asking the unit (views.pending_players
-        # remembers it per state for the checks and the view)
+        # the speed hook: who acts without asking the unit (views.pending_players,
+        # as the view reads it); a live auction's one bidder, most steps, at once
+        a = state.auction
+        if a is not None and state.phase == S.AUCTION:
+            return [state.turn_order[a.turn]]
         return views.pending_players(state)
 
     # the hot handlers through the phase tables above (the same units, the same answers)
@@ -145,7 +148,14 @@ class Homeostasis(Game[HomeostasisState]):
     def checked_next_state(
         self, state: HomeostasisState, actions: dict[str, Action]
     ) -> HomeostasisState | None:
-        checked = _CHECKED.get(state.phase)
+        phase = state.phase
+        # most steps: a live bid or a draft choice by its own path (the unit's when
+        # that declines: an auction's or the draft's end, or a fault to word)
+        if phase == S.AUCTION:
+            return quick.checked_bid(state, actions) or _CHECKED[phase](state, actions)
+        if phase == S.DRAFT:
+            return quick.checked_draft(state, actions) or _CHECKED[phase](state, actions)
+        checked = _CHECKED.get(phase)
         return None if checked is None else checked(state, actions)
 
     # ------------------------------------------------------------ views §5
@@ -158,8 +168,8 @@ class Homeostasis(Game[HomeostasisState]):
 
     def shared_view(self, state: HomeostasisState, player: str | None) -> View:
         out = views.public_view(state, self.id, shared=True)
-        if player is not None:
-            out["you"] = views.you(state, player)
+        if player is not None:  # the public part is the one shown by the next view too
+            out = {**out, "you": views.you(state, player)}
         return out
 
     # ------------------------------------------------------------ result §7

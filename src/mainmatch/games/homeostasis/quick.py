@@ -73,6 +73,25 @@ def legal_draft(state: HomeostasisState, player: object, action: object) -> bool
     )
 
 
+def checked_bid(state: HomeostasisState, actions: dict[str, Action]) -> HomeostasisState | None:
+    """Replay's live bid (``Game.checked_next_state``, the engine having checked
+    who acts): the state after the one action when :func:`legal_bid` accepts
+    it and :func:`quick_bid` covers the step, else ``None`` (the ``bid`` unit
+    then decides: its own check and resolution, or ``validate``'s words)."""
+    if len(actions) != 1:
+        return None
+    ((player, action),) = actions.items()
+    return quick_bid(state, actions, None) if legal_bid(state, player, action) else None
+
+
+def checked_draft(state: HomeostasisState, actions: dict[str, Action]) -> HomeostasisState | None:
+    """:func:`checked_bid` for a draft choice (:func:`legal_draft`, :func:`quick_draft`)."""
+    if len(actions) != 1:
+        return None
+    ((player, action),) = actions.items()
+    return quick_draft(state, actions, None) if legal_draft(state, player, action) else None
+
+
 def quick_bid(
     state: HomeostasisState, actions: dict[str, Action], events: list[Event] | None
 ) -> HomeostasisState | None:

@@ -215,7 +215,13 @@ def bid_outcome(
                     "total": total,
                 }
             )
-    passed, turn = next_turn(order, chips, bids, passed, (a.turn + 1) % len(order), events)
+    count = len(order)
+    turn = (a.turn + 1) % count
+    nxt = order[turn]
+    # next_turn's first look, made here: most turns go on to a player who has
+    # chips and has not passed, in an auction that goes on
+    if (bids and count - len(passed) <= 1) or nxt in passed or not chips[nxt]:
+        passed, turn = next_turn(order, chips, bids, passed, turn, events)
     # one new auction for the bid and the turns it moves on (the view keeps its fields)
     auction = OpenAuction(a.number, a.card, a.first_bidder, totals, bids, passed, max(turn, 0))
     return chips, auction, turn < 0

@@ -62,8 +62,8 @@ class HomeostasisStep(SomeStep):
         return f"{player} is not expected to act now"
 
     def players(self, state: HomeostasisState) -> Sequence[str]:
-        # who acts, read off the state once per state for the driver, the
-        # checks and the view alike (views.pending_players remembers it)
+        # who acts, read off the state for the driver, the checks and the
+        # view alike (views.pending_players)
         return pending_players(state)
 
     def run(self, w: Work, actions: dict[str, Action]) -> None:

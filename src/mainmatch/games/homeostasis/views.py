@@ -24,11 +24,11 @@ from .resolve import drafter, ec_candidates, eligible_for_brackets
 from .state import AuctionBid, Bracket, FinishedRound, HomeostasisState, LoggedAuction
 
 
-@remember_last  # validate, apply, random play and the view all ask in turn
 def pending_players(state: HomeostasisState) -> list[str]:
     """``list(pending(state))`` without building the requests: the view needs
     only who acts, and a replay's views come after its steps, when ``pending``
-    remembers only the last state."""
+    remembers only the last state. Read off the state at each call: in the
+    commonest phases that is a lookup or two, less than remembering it."""
     phase = state.phase
     if phase == S.AUCTION:
         return [state.turn_order[present(state.auction, "open auction").turn]]
@@ -61,7 +61,6 @@ def empty_slots(state: HomeostasisState) -> list[int]:
     return [i for i, c in enumerate(state.slots, 1) if c is None]
 
 
-_copy = dict.copy
 #: the same C function, typed per entry (a cast costs nothing per view)
 _copy_bid = cast(Callable[[AuctionBid], AuctionBid], dict.copy)
 _copy_bracket = cast(Callable[[Bracket], Bracket], dict.copy)
@@ -94,88 +93,167 @@ def _round_entry(r: FinishedRound) -> FinishedRound:
 _auction_log = GrowingLog(_log_entry)
 _rounds = GrowingLog(_round_entry)
 _bids: GrowingLog[AuctionBid, AuctionBid] = GrowingLog(_copy_bid)
-#: lists of what changes once a match, a round or an auction, made once and
-#: shown until it changes (each remembers the last tuple it was asked about)
-_players = remember_last(list)
-_turn_order = remember_last(list)
-_auction_order = remember_last(list)
-_slots = remember_last(list)
-_teams_used = remember_last(list)
-_expression = remember_last(list)
-_teams = remember_last(_copy)
+#: the view's keys in the order §5 lists them (a view of no state yet: see below)
+_TEMPLATE: View = dict.fromkeys(
+    (
+        "game",
+        "players",
+        "phase",
+        "round",
+        "pending",
+        "teams",
+        "chips",
+        "turn_order",
+        "draft_choices",
+        "auction_order",
+        "slots",
+        "auction",
+        "auction_log",
+        "final_auction",
+        "saved_placed",
+        "expression",
+        "brackets",
+        "teams_used_brackets",
+        "rounds",
+        "total",
+        "outcome",
+        "ec_votes",
+        "elimination_candidate",
+    )
+)
+
+
+class _NoState:
+    """Stands for "no state viewed yet": each of its fields is an object no
+    state holds, so a view built against it builds every part."""
+
+    def __getattr__(self, name: str) -> object:
+        return _NOTHING
+
+
+_NOTHING = object()
+_NONE = cast(HomeostasisState, _NoState())
+#: per kind of view (fresh, shared): the last state viewed, its view and the
+#: game id it was shown under (one tuple, replaced whole: threads at worst rebuild)
+_last_fresh: list[tuple[HomeostasisState, View, str]] = [(_NONE, _TEMPLATE, "")]
+_last_shared: list[tuple[HomeostasisState, View, str]] = [(_NONE, _TEMPLATE, "")]
 
 
 def public_view(state: HomeostasisState, game_id: str, *, shared: bool = False) -> View:
-    """``view(state, None)``: every field of §5, in its order. The two logs
-    (``auction_log``, ``rounds``: most of a view, and a step adds at most one
-    entry) are copied once per entry and those copies are shown by the later
-    views of the match too; every other list and dict is a fresh copy, unless
-    ``shared`` (:meth:`~mainmatch.engine.game.Game.shared_view`): then the
-    state's never-changed dicts are shown as they are. The values are the
-    same either way; no view shares anything with the state but a shared one."""
-    a = state.auction
-    fa = state.final_auction
-    placed = state.saved_placed
-    log = state.auction_log
-    rounds = state.rounds
-    out = {
-        "game": game_id,
-        "players": _players(state.players),
-        "phase": state.phase,
-        "round": state.round,
-        "pending": pending_players(state),
-        "teams": state.teams if shared else _teams(state.teams),
-        "chips": state.chips if shared else state.chips.copy(),
-        "turn_order": _turn_order(state.turn_order),
-        "draft_choices": state.draft_choices,
-        "auction_order": _auction_order(state.auction_order),
-        "slots": _slots(state.slots),
-        "auction": None
-        if a is None
-        else {
-            "number": a.number,
-            "card": a.card,
-            "first_bidder": a.first_bidder,
-            "totals": [*a.totals],
-            "bids": _bids(a.bids) if a.bids else [],
-            "passed": [*a.passed],
-        },
-        "auction_log": _auction_log(log) if log else [],
-        "final_auction": None
-        if fa is None
-        else {
-            "bidders": [*fa.bidders],
-            "sealed_rounds": [*fa.sealed_rounds]
-            if shared
-            else [*map(_copy_sealed, fa.sealed_rounds)],
-            "rebids": fa.rebids,
-            "winner": fa.winner,
-            "paid": fa.paid,
-        },
-        "saved_placed": None
-        if placed is None
-        else {
-            "player": placed["player"],
-            "front": [*placed["front"]],
-            "back": [*placed["back"]],
-        },
-        "expression": None if state.expression is None else _expression(state.expression),
-        "brackets": [*state.brackets] if shared else [*map(_copy_bracket, state.brackets)],
-        "teams_used_brackets": _teams_used(state.teams_used),
-        "rounds": _rounds(rounds) if rounds else [],
-        "total": _total_text(state.total),
-        "outcome": state.outcome,
-        "ec_votes": None
-        if state.ec_votes is None
-        else state.ec_votes
-        if shared
-        else state.ec_votes.copy(),
-        "elimination_candidate": state.elimination_candidate,
+    """``view(state, None)``: every field of §5, in its order.
+
+    A view is built from the last view made (of the state before, in a replay
+    or a match): a state shares every container a step leaves alone with the
+    state before it, and a part of the view that shows one field is the same
+    as long as that field is the very same object, so only the parts of the
+    fields a step replaced are built again (a live bid replaces the chips and
+    the auction: two parts of twenty-three). ``pending`` is read off the state
+    every time. The two logs (``auction_log``, ``rounds``) are copied once per
+    entry and those copies shown by the later views of the match (PE16). Every
+    part of a fresh view is a copy, made for this view or an earlier one;
+    a ``shared`` view (:meth:`~mainmatch.engine.game.Game.shared_view`) shows
+    the state's never-changed dicts as they are. The values are the same
+    either way; no view shares anything with the state but a shared one."""
+    memo = _last_shared if shared else _last_fresh
+    last, shown, shown_as = memo[0]  # one read: another thread may replace it
+    if shown_as != game_id:
+        last, shown = _NONE, _TEMPLATE
+    out = shown.copy()
+    s = state
+    if s.players is not last.players:
+        out["game"] = game_id
+        out["players"] = [*s.players]
+    out["phase"] = s.phase
+    out["round"] = s.round
+    a = s.auction
+    # a live auction's one bidder read here: nine views in ten, without the memo's call
+    out["pending"] = (
+        [s.turn_order[a.turn]] if a is not None and s.phase == S.AUCTION else pending_players(s)
+    )
+    if s.teams is not last.teams:
+        out["teams"] = s.teams if shared else s.teams.copy()
+    if s.chips is not last.chips:
+        out["chips"] = s.chips if shared else s.chips.copy()
+    if s.turn_order is not last.turn_order:
+        out["turn_order"] = [*s.turn_order]
+    out["draft_choices"] = s.draft_choices
+    if s.auction_order is not last.auction_order:
+        out["auction_order"] = [*s.auction_order]
+    if s.slots is not last.slots:
+        out["slots"] = [*s.slots]
+    if a is not last.auction:
+        out["auction"] = _auction(a)
+    if s.auction_log is not last.auction_log:
+        out["auction_log"] = _auction_log(s.auction_log) if s.auction_log else []
+    _end_parts(s, last, out, shared)
+    memo[0] = (state, out, game_id)
+    # a fresh view's caller owns its top-level dict (``view`` adds ``you`` to
+    # it); a shared view is only read, so it is the one kept here
+    return out if shared else out.copy()
+
+
+def _end_parts(s: HomeostasisState, last: HomeostasisState, out: View, shared: bool) -> None:
+    """:func:`public_view`'s parts that change at a round's end (the final
+    auction on): built again where ``s``'s field is not ``last``'s."""
+    if s.final_auction is not last.final_auction:
+        out["final_auction"] = _final_auction(s.final_auction, shared)
+    if s.saved_placed is not last.saved_placed:
+        placed = s.saved_placed
+        out["saved_placed"] = (
+            None
+            if placed is None
+            else {
+                "player": placed["player"],
+                "front": [*placed["front"]],
+                "back": [*placed["back"]],
+            }
+        )
+    if s.expression is not last.expression:
+        out["expression"] = None if s.expression is None else [*s.expression]
+    if s.brackets is not last.brackets:
+        out["brackets"] = [*s.brackets] if shared else [*map(_copy_bracket, s.brackets)]
+    if s.teams_used is not last.teams_used:
+        out["teams_used_brackets"] = [*s.teams_used]
+    if s.rounds is not last.rounds:
+        out["rounds"] = _rounds(s.rounds) if s.rounds else []
+    if s.total is not last.total:
+        out["total"] = _total_text(s.total)
+    out["outcome"] = s.outcome
+    if s.ec_votes is not last.ec_votes:
+        votes = s.ec_votes
+        out["ec_votes"] = None if votes is None else votes if shared else votes.copy()
+    out["elimination_candidate"] = s.elimination_candidate
+    if s.config is not last.config:
+        variant = s.config.get("variant")
+        if variant:  # only a variant's views name it: official views stay as §5 lists them
+            out["variant"] = dict(variant)
+        else:
+            out.pop("variant", None)
+
+
+def _auction(a: S.OpenAuction | None) -> JSONObject | None:
+    if a is None:
+        return None
+    return {
+        "number": a.number,
+        "card": a.card,
+        "first_bidder": a.first_bidder,
+        "totals": [*a.totals],
+        "bids": _bids(a.bids) if a.bids else [],
+        "passed": [*a.passed],
     }
-    variant = state.config.get("variant")
-    if variant:  # only a variant's views name it: official views stay as §5 lists them
-        out["variant"] = dict(variant)
-    return out
+
+
+def _final_auction(fa: S.FinalAuction | None, shared: bool) -> JSONObject | None:
+    if fa is None:
+        return None
+    return {
+        "bidders": [*fa.bidders],
+        "sealed_rounds": [*fa.sealed_rounds] if shared else [*map(_copy_sealed, fa.sealed_rounds)],
+        "rebids": fa.rebids,
+        "winner": fa.winner,
+        "paid": fa.paid,
+    }
 
 
 def you(state: HomeostasisState, player: str) -> JSONObject:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import fields
 from fractions import Fraction
+from typing import cast
 
 from mainmatch.engine.events import PUBLIC, private
 from mainmatch.engine.game import Config, Event
@@ -42,11 +43,17 @@ def _field_copier(names: tuple[str, ...]) -> Callable[[object, object], None]:
 _COPY_FIELDS = _field_copier(_FIELDS)
 
 
-def copy_state(state: HomeostasisState) -> HomeostasisState:
-    """A new state with every field of ``state`` (the caller replaces the ones a step changes)."""
-    out = object.__new__(HomeostasisState)
-    _COPY_FIELDS(state, out)
-    return out
+def _state_copier() -> Callable[[HomeostasisState], HomeostasisState]:
+    """:func:`copy_state` as one straight-line function (nine steps in ten
+    copy the state: one call, not two)."""
+    body = "".join(f"    dst.{n} = src.{n}\n" for n in _FIELDS)
+    scope: dict[str, object] = {"new": object.__new__, "cls": HomeostasisState}
+    exec(f"def copy_state(src):\n    dst = new(cls)\n{body}    return dst\n", scope)  # noqa: S102 -- built from field names only
+    return cast(Callable[[HomeostasisState], HomeostasisState], scope["copy_state"])
+
+
+#: a new state with every field of ``state`` (the caller replaces the ones a step changes)
+copy_state = _state_copier()
 
 
 class Work:
