@@ -23,6 +23,7 @@ from mainmatch.engine.game import Game, JSONObject, State
 from . import notify
 from .db import Database
 from .errors import Conflict, NotFound, Unprocessable
+from .heads import MatchHead
 from .isolation import RulesRunner
 from .models import MatchRow, StepRow
 from .ovcache import OverviewCache
@@ -102,11 +103,11 @@ class ServiceCore:
             raise NotFound(f"no match {match_id!r}")
         return m
 
-    def _is_current(self, m: MatchRow, snap: Snapshot) -> bool:
+    def _is_current(self, m: MatchHead, snap: Snapshot) -> bool:
         """``snap`` is the match's state now (what the cache would give)."""
         return snap.undos == m.undos and snap.count == m.step_count
 
-    def _snapshot(self, s: Session, m: MatchRow, base: Snapshot | None = None) -> Snapshot:
+    def _snapshot(self, s: Session, m: MatchHead, base: Snapshot | None = None) -> Snapshot:
         """The match's state after its ``step_count`` steps: from ``base`` or the
         cache, plus the missing steps, or a replay of every step. A replay is
         the game's code: it runs under the rules' time limit (``isolation.py``)."""

@@ -23,6 +23,7 @@ from . import deadlines as dl
 from .access import Access
 from .core import ServiceCore
 from .errors import NotFound
+from .heads import MatchHead, SubmissionHead, match_head, submission_head
 from .isolation import GameFault, fault_words
 from .models import MatchRow, SeatRow, StepRow, SubmissionRow
 from .ovcache import version_of
@@ -102,12 +103,15 @@ class OverviewMixin(ServiceCore):
         announcements, the result) once per version for all of them.
         """
         with self.db.read() as s:
-            m = s.get(MatchRow, access.match_id)
+            # the match's and the reader's submission's columns (Core rows, not
+            # ORM entities: every page and live answer reads them, SVB2)
+            conn = s.connection()
+            m = match_head(conn, access.match_id)
             if m is None:
                 raise NotFound(f"no match {access.match_id!r}")
             own = (
-                s.get(SubmissionRow, (m.id, m.step_count + 1, access.player))
-                if access.role == "player" and m.status != "over"
+                submission_head(conn, m.id, m.step_count + 1, access.player)
+                if access.role == "player" and m.status != "over" and access.player is not None
                 else None
             )
             version = version_of(m, access.role, own)
@@ -123,7 +127,7 @@ class OverviewMixin(ServiceCore):
         self.overviews.put(access, version, dict(out))
         return out.copy()
 
-    def _shared(self, s: Session, m: MatchRow, snap: Snapshot) -> _Shared:
+    def _shared(self, s: Session, m: MatchHead, snap: Snapshot) -> _Shared:
         """What every reader of this version sees alike, made once per version."""
         key = ("shared", m.id)
         version = version_of(m, "spectator")
@@ -210,7 +214,7 @@ class _HostRows:
     subs: dict[str, SubmissionRow]
 
 
-def _host_rows(s: Session, m: MatchRow) -> _HostRows:
+def _host_rows(s: Session, m: MatchHead) -> _HostRows:
     seats = list(
         s.scalars(select(SeatRow).where(SeatRow.match_id == m.id).order_by(SeatRow.position))
     )
@@ -232,10 +236,10 @@ def _host_rows(s: Session, m: MatchRow) -> _HostRows:
 
 def _for_role(
     access: Access,
-    m: MatchRow,
+    m: MatchHead,
     snap: Snapshot,
     shared: _Shared,
-    own: SubmissionRow | None,
+    own: SubmissionHead | None,
     host: _HostRows | None,
 ) -> Overview:
     """One reader's overview of a version, from the shared part (module doc)."""
@@ -341,7 +345,7 @@ def discord_post(public: str, next_deadline: float | None) -> str:
     return f"{public}\n\n**Next deadline:** {dl.discord_timestamp(next_deadline)}".strip()
 
 
-def _opening_text(m: MatchRow, snap: Snapshot, seats: Iterable[tuple[str, str | None]]) -> str:
+def _opening_text(m: MatchHead, snap: Snapshot, seats: Iterable[tuple[str, str | None]]) -> str:
     """The host's first post: the game, the players, and what happens next."""
     # the title and the ids are user text: neutralised (no ping, no formatting)
     title = neutralise(m.title) if m.title else snap.game.title
