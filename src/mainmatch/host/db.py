@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, event, inspect, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
@@ -108,6 +108,13 @@ class Database:
         on SQLite's lock)."""
         with self._local_writer, self._write() as session, session.begin():
             yield session
+
+    @contextmanager
+    def write_conn(self) -> Iterator[Connection]:
+        """:meth:`write` on a plain connection (Core statements only, no ORM
+        session): the same lock and transaction, committed at the end."""
+        with self._local_writer, self._write_engine.begin() as conn:
+            yield conn
 
     def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision (run at every start).

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import Connection, bindparam, select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
@@ -130,13 +130,12 @@ class ResolvingMixin(ServiceCore):
 
     # ----------------------------------------------------------- reading
 
-    def _sent(self, s: Session, m: MatchHead) -> dict[str, Sent]:
-        """The submissions stored for the open step (a prepared Core select on
-        the transaction's connection: this runs in every submission's
-        transaction, issue 35)."""
+    def _sent(self, s: Session | Connection, m: MatchHead) -> dict[str, Sent]:
+        """The submissions stored for the open step (a prepared Core select:
+        this runs in every submission's transaction, issue 35)."""
         return {
             player: Sent(action, defaulted, kept)
-            for player, action, defaulted, kept in s.connection().execute(
+            for player, action, defaulted, kept in s.execute(
                 _SENT, {"match": m.id, "step": m.step_count + 1}
             )
         }

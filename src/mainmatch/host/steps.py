@@ -34,6 +34,7 @@ from .heads import BUMP_ACTIVITY, SEAT_BOT, MatchHead, match_head, store_submiss
 from .inputs import brief, check_json, check_step_number
 from .isolation import GameFault
 from .models import MatchRow, SeatRow, StepRow, SubmissionRow
+from .notify import notify_in
 from .resolving import MAX_CHAIN, MAX_TRIES, ResolvingMixin, Version, ready
 from .snapshots import Snapshot
 
@@ -97,24 +98,24 @@ class StepsMixin(ResolvingMixin):
                 snap = self._read_open(access.match_id)[1]
             refusal = self._verdict(access.match_id, snap, player, action, step)
             now = self.clock()
-            with self.db.write() as s:
-                # Core statements on the transaction's connection, not ORM rows:
-                # every submission runs these (issue 35, decision SVB1)
-                conn = s.connection()
+            # Core statements on a plain connection, no ORM session: every
+            # submission runs these (issue 35, decision SVB1)
+            with self.db.write_conn() as conn:
                 m = match_head(conn, access.match_id, lock=True)
                 if m is None:
                     raise NotFound(f"no match {access.match_id!r}")
                 if not self._is_current(m, snap):
                     snap = None
                     continue  # checked against an older state: read it and check again
-                number = self._check_open(m, snap, player, step, now, s)
+                number = self._check_open(m, snap, player, step, now, conn)
                 self._check_person(conn, m.id, player)
                 if refusal is not None:
                     raise refusal
                 store_submission(conn, m.id, number, player, action, now)
                 # seen by the host only: others must not count submissions
                 conn.execute(BUMP_ACTIVITY, {"match": m.id})
-                settle = ready(m, snap, self._sent(s, m))
+                notify_in(conn, m.id)  # the host's page on another process moves too
+                settle = ready(m, snap, self._sent(conn, m))
                 deadline = m.deadline_at
             # the bot seats moved when this step opened: only a resolution gives them news
             self._committed(m.id, snap, bots=False)
@@ -216,7 +217,7 @@ class StepsMixin(ResolvingMixin):
         player: str,
         step: int,
         now: float,
-        s: Session,
+        s: Session | Connection,
     ) -> int:
         number = m.step_count + 1
         if m.status == "over":
@@ -366,7 +367,7 @@ class StepsMixin(ResolvingMixin):
             self._read_open(match_id)
 
 
-def _clock_waits(m: MatchHead, s: Session) -> bool:
+def _clock_waits(m: MatchHead, s: Session | Connection) -> bool:
     """The open step's prompts are not out yet: its clock has not started (the
     deadline moves when they are; ``delivery.prompts_waiting``), so a
     submission is still on time (read in the transaction ``s``)."""
