@@ -162,14 +162,15 @@ class AccessMixin(ServiceCore):
                 self._access.pop(old, None)
 
     def _lookup(self, token: str) -> Access | None:
-        with self.db.read() as s:
-            seat = s.execute(_BY_SEAT_TOKEN, {"token": token}).first()
+        # a connection, not an ORM session: Core selects only (SVB3)
+        with self.db.engine.connect() as conn:
+            seat = conn.execute(_BY_SEAT_TOKEN, {"token": token}).first()
             if seat is not None:
                 return Access(seat.match_id, "player", seat.player)
-            m = s.execute(_BY_SPECTATOR_TOKEN, {"token": token}).first()
+            m = conn.execute(_BY_SPECTATOR_TOKEN, {"token": token}).first()
             if m is not None:
                 return Access(m.id, "spectator")
-            m = s.execute(_BY_HOST_TOKEN, {"hash": token_hash(token)}).first()
+            m = conn.execute(_BY_HOST_TOKEN, {"hash": token_hash(token)}).first()
             if m is not None:
                 return Access(m.id, "host")
         return None

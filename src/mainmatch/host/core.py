@@ -13,7 +13,7 @@ import random
 import time
 from collections.abc import Callable
 
-from sqlalchemy import select
+from sqlalchemy import Connection, bindparam, select
 from sqlalchemy.orm import Session
 
 from mainmatch import games
@@ -23,6 +23,7 @@ from mainmatch.engine.game import Game, JSONObject, State
 from . import notify
 from .db import Database
 from .errors import Conflict, NotFound, Unprocessable
+from .heads import MatchHead
 from .isolation import RulesRunner
 from .models import MatchRow, StepRow
 from .ovcache import OverviewCache
@@ -102,11 +103,13 @@ class ServiceCore:
             raise NotFound(f"no match {match_id!r}")
         return m
 
-    def _is_current(self, m: MatchRow, snap: Snapshot) -> bool:
+    def _is_current(self, m: MatchHead, snap: Snapshot) -> bool:
         """``snap`` is the match's state now (what the cache would give)."""
         return snap.undos == m.undos and snap.count == m.step_count
 
-    def _snapshot(self, s: Session, m: MatchRow, base: Snapshot | None = None) -> Snapshot:
+    def _snapshot(
+        self, s: Session | Connection, m: MatchHead, base: Snapshot | None = None
+    ) -> Snapshot:
         """The match's state after its ``step_count`` steps: from ``base`` or the
         cache, plus the missing steps, or a replay of every step. A replay is
         the game's code: it runs under the rules' time limit (``isolation.py``)."""
@@ -116,11 +119,9 @@ class ServiceCore:
         if snap is not None and snap.count == m.step_count:
             return snap
         rows = [
-            (row.actions, row.defaulted)
-            for row in s.scalars(
-                select(StepRow)
-                .where(StepRow.match_id == m.id, StepRow.number > (snap.count if snap else 0))
-                .order_by(StepRow.number)
+            (actions, defaulted)
+            for actions, defaulted in s.execute(
+                _STEPS_AFTER, {"match": m.id, "after": snap.count if snap else 0}
             )
         ]
         return self.rules.call(
@@ -142,3 +143,12 @@ class ServiceCore:
 
     def _bots_after(self, match_id: str) -> None:
         """Let the match's bot seats move after a commit (``botmoves.BotsMixin``)."""
+
+
+_STEPS = StepRow.__table__.c
+#: the stored steps after a number, in order (their actions and who defaulted)
+_STEPS_AFTER = (
+    select(_STEPS.actions, _STEPS.defaulted)
+    .where(_STEPS.match_id == bindparam("match"), _STEPS.number > bindparam("after"))
+    .order_by(_STEPS.number)
+)

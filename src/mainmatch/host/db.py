@@ -115,6 +115,13 @@ class Database:
         with self._local_writer, self._write() as session, session.begin():
             yield session
 
+    @contextmanager
+    def write_conn(self) -> Iterator[Connection]:
+        """:meth:`write` on a plain connection (Core statements only, no ORM
+        session): the same lock and transaction, committed at the end."""
+        with self._local_writer, self._write_engine.begin() as conn:
+            yield conn
+
     def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision (run at every start).
 

@@ -18,7 +18,7 @@ import logging
 import threading
 from collections.abc import Callable
 
-from sqlalchemy import event, select, text
+from sqlalchemy import Connection, event, select, text
 from sqlalchemy.orm import Session
 
 from .db import Database
@@ -56,6 +56,17 @@ def install(db: Database) -> None:
     def _end(session: Session, transaction: object) -> None:
         if getattr(transaction, "parent", None) is None:
             session.info.pop("mm_notified", None)
+
+
+def notify_in(conn: Connection, match_id: str) -> None:
+    """The wake-up of :func:`install` for a change written with Core statements
+    on ``conn`` (no ORM flush to see it): sent in that transaction, so it goes
+    out at its commit only (PostgreSQL; SQLite's listeners poll)."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(_NOTIFY, {"c": CHANNEL, "m": match_id})
+
+
+_NOTIFY = text("SELECT pg_notify(:c, :m)")
 
 
 def notify(db: Database, match_id: str) -> None:

@@ -19,7 +19,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .models import MatchRow, SubmissionRow
+    from .heads import MatchHead, SubmissionHead
 
 #: whose overview: an ``access.Access`` (match, role, player)
 Access = Hashable
@@ -28,7 +28,7 @@ Access = Hashable
 Version = tuple[Any, ...]
 
 
-def version_of(m: MatchRow, role: str, own: SubmissionRow | None = None) -> Version:
+def version_of(m: MatchHead, role: str, own: SubmissionHead | None = None) -> Version:
     """The version of match row ``m`` as ``role`` sees it: the host sees every
     submission (``activity``), a player and a spectator only ``revision``
     (what they may see moves it), plus, for a player, their own submission

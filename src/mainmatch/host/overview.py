@@ -10,8 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import Connection, select
 
 from mainmatch import games
 from mainmatch.engine.announce import neutralise
@@ -23,6 +22,7 @@ from . import deadlines as dl
 from .access import Access
 from .core import ServiceCore
 from .errors import NotFound
+from .heads import MatchHead, SubmissionHead, match_head, submission_head
 from .isolation import GameFault, fault_words
 from .models import MatchRow, SeatRow, StepRow, SubmissionRow
 from .ovcache import version_of
@@ -101,29 +101,31 @@ class OverviewMixin(ServiceCore):
         (``ovcache.py``); what every reader shares (the seats, the public
         announcements, the result) once per version for all of them.
         """
-        with self.db.read() as s:
-            m = s.get(MatchRow, access.match_id)
+        # a plain connection and Core rows, no ORM session or entity: every
+        # page and live answer reads the match and the reader's submission (SVB2)
+        with self.db.engine.connect() as conn:
+            m = match_head(conn, access.match_id)
             if m is None:
                 raise NotFound(f"no match {access.match_id!r}")
             own = (
-                s.get(SubmissionRow, (m.id, m.step_count + 1, access.player))
-                if access.role == "player" and m.status != "over"
+                submission_head(conn, m.id, m.step_count + 1, access.player)
+                if access.role == "player" and m.status != "over" and access.player is not None
                 else None
             )
             version = version_of(m, access.role, own)
             hit = self.overviews.get(access, version, self.clock())
             if hit is not None:  # built for this version already (ovcache.py)
                 return cast(Overview, hit)
-            snap = self._snapshot(s, m)
-            shared = self._shared(s, m, snap)
-            host = _host_rows(s, m) if access.role == "host" else None
+            snap = self._snapshot(conn, m)
+            shared = self._shared(conn, m, snap)
+            host = _host_rows(conn, m) if access.role == "host" else None
         self.cache.put(m.id, snap)
         out = _for_role(access, m, snap, shared, own, host)
         out["now"] = self.clock()
         self.overviews.put(access, version, dict(out))
         return out.copy()
 
-    def _shared(self, s: Session, m: MatchRow, snap: Snapshot) -> _Shared:
+    def _shared(self, s: Connection, m: MatchHead, snap: Snapshot) -> _Shared:
         """What every reader of this version sees alike, made once per version."""
         key = ("shared", m.id)
         version = version_of(m, "spectator")
@@ -207,19 +209,28 @@ class _HostRows:
     spectator_token: str
     tokens: dict[str, str]
     bots: dict[str, str | None]
-    subs: dict[str, SubmissionRow]
+    subs: dict[str, SubmissionHead]
 
 
-def _host_rows(s: Session, m: MatchRow) -> _HostRows:
+def _host_rows(s: Connection, m: MatchHead) -> _HostRows:
     seats = list(
-        s.scalars(select(SeatRow).where(SeatRow.match_id == m.id).order_by(SeatRow.position))
+        s.execute(
+            select(SeatRow.player, SeatRow.token, SeatRow.bot)
+            .where(SeatRow.match_id == m.id)
+            .order_by(SeatRow.position)
+        )
     )
-    subs = {
+    subs: dict[str, SubmissionHead] = {
         r.player: r
-        for r in s.scalars(
-            select(SubmissionRow).where(
-                SubmissionRow.match_id == m.id, SubmissionRow.step == m.step_count + 1
-            )
+        for r in s.execute(
+            select(
+                SubmissionRow.player,
+                SubmissionRow.action,
+                SubmissionRow.submitted_at,
+                SubmissionRow.by_bot,
+                SubmissionRow.defaulted,
+                SubmissionRow.kept,
+            ).where(SubmissionRow.match_id == m.id, SubmissionRow.step == m.step_count + 1)
         )
     }
     return _HostRows(
@@ -232,10 +243,10 @@ def _host_rows(s: Session, m: MatchRow) -> _HostRows:
 
 def _for_role(
     access: Access,
-    m: MatchRow,
+    m: MatchHead,
     snap: Snapshot,
     shared: _Shared,
-    own: SubmissionRow | None,
+    own: SubmissionHead | None,
     host: _HostRows | None,
 ) -> Overview:
     """One reader's overview of a version, from the shared part (module doc)."""
@@ -324,7 +335,7 @@ def action_schema(game_id: str, kind: str) -> JSONObject:
     return schema
 
 
-def _status(sub: SubmissionRow | None, bot: str | None) -> str:
+def _status(sub: SubmissionHead | None, bot: str | None) -> str:
     """A pending player's status for the host page; never the action itself."""
     if sub is None:
         return "bot (waiting)" if bot else "not yet"
@@ -341,7 +352,7 @@ def discord_post(public: str, next_deadline: float | None) -> str:
     return f"{public}\n\n**Next deadline:** {dl.discord_timestamp(next_deadline)}".strip()
 
 
-def _opening_text(m: MatchRow, snap: Snapshot, seats: Iterable[tuple[str, str | None]]) -> str:
+def _opening_text(m: MatchHead, snap: Snapshot, seats: Iterable[tuple[str, str | None]]) -> str:
     """The host's first post: the game, the players, and what happens next."""
     # the title and the ids are user text: neutralised (no ping, no formatting)
     title = neutralise(m.title) if m.title else snap.game.title

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Connection, bindparam, select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
@@ -41,6 +41,7 @@ from . import deadlines as dl
 from . import delivery
 from .core import ServiceCore, defaults_rng
 from .errors import Conflict, NotFound
+from .heads import MatchHead
 from .inputs import check_step_number
 from .isolation import GameFault, RulesBusy
 from .models import MatchRow, StepRow, SubmissionRow
@@ -115,7 +116,7 @@ def plan_step(snap: Snapshot, sent: Mapping[str, Sent], seed: int, number: int) 
     return delivery.warm(after)
 
 
-def ready(m: MatchRow, snap: Snapshot, sent: Mapping[str, Sent]) -> bool:
+def ready(m: MatchHead, snap: Snapshot, sent: Mapping[str, Sent]) -> bool:
     """Early resolution resolves the open step now: every pending player has a
     fresh submission (``kept`` ones wait for the deadline) and the match is not broken."""
     if not m.early_resolution or m.status != "running" or m.broken or snap.over:
@@ -129,18 +130,13 @@ class ResolvingMixin(ServiceCore):
 
     # ----------------------------------------------------------- reading
 
-    def _sent(self, s: Session, m: MatchRow) -> dict[str, Sent]:
-        """The submissions stored for the open step (columns, not ORM rows:
+    def _sent(self, s: Session | Connection, m: MatchHead) -> dict[str, Sent]:
+        """The submissions stored for the open step (a prepared Core select:
         this runs in every submission's transaction, issue 35)."""
         return {
             player: Sent(action, defaulted, kept)
             for player, action, defaulted, kept in s.execute(
-                select(
-                    SubmissionRow.player,
-                    SubmissionRow.action,
-                    SubmissionRow.defaulted,
-                    SubmissionRow.kept,
-                ).where(SubmissionRow.match_id == m.id, SubmissionRow.step == m.step_count + 1)
+                _SENT, {"match": m.id, "step": m.step_count + 1}
             )
         }
 
@@ -356,3 +352,10 @@ def _due(m: MatchRow, now: float) -> bool:
     return (
         m.status == "running" and m.broken is None and m.deadline_at is not None
     ) and m.deadline_at <= now
+
+
+_SUBS = SubmissionRow.__table__.c
+#: the open step's submissions, as :meth:`ResolvingMixin._sent` reads them
+_SENT = select(_SUBS.player, _SUBS.action, _SUBS.defaulted, _SUBS.kept).where(
+    _SUBS.match_id == bindparam("match"), _SUBS.step == bindparam("step")
+)

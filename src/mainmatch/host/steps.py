@@ -17,8 +17,8 @@ import logging
 import random
 from typing import Any
 
-from sqlalchemy import bindparam, delete, select, update
-from sqlalchemy.orm import Session, object_session
+from sqlalchemy import Connection, delete, select, update
+from sqlalchemy.orm import Session
 
 from mainmatch.bots import bot_names
 from mainmatch.engine.errors import IllegalAction, MainmatchError
@@ -30,9 +30,11 @@ from . import delivery
 from .access import Access, _player_of
 from .core import _replay, game_of
 from .errors import Conflict, HostError, NotFound, Unprocessable
+from .heads import BUMP_ACTIVITY, SEAT_BOT, MatchHead, match_head, store_submission
 from .inputs import brief, check_json, check_step_number
 from .isolation import GameFault
 from .models import MatchRow, SeatRow, StepRow, SubmissionRow
+from .notify import notify_in
 from .resolving import MAX_CHAIN, MAX_TRIES, ResolvingMixin, Version, ready
 from .snapshots import Snapshot
 
@@ -96,19 +98,24 @@ class StepsMixin(ResolvingMixin):
                 snap = self._read_open(access.match_id)[1]
             refusal = self._verdict(access.match_id, snap, player, action, step)
             now = self.clock()
-            with self.db.write() as s:
-                m = self._lock(s, access.match_id)
+            # Core statements on a plain connection, no ORM session: every
+            # submission runs these (issue 35, decision SVB1)
+            with self.db.write_conn() as conn:
+                m = match_head(conn, access.match_id, lock=True)
+                if m is None:
+                    raise NotFound(f"no match {access.match_id!r}")
                 if not self._is_current(m, snap):
                     snap = None
                     continue  # checked against an older state: read it and check again
-                number = self._check_open(m, snap, player, step, now)
-                self._check_person(s, m, player)
+                number = self._check_open(m, snap, player, step, now, conn)
+                self._check_person(conn, m.id, player)
                 if refusal is not None:
                     raise refusal
-                self._store(s, m, number, player, action, now)
-                m.activity += 1  # seen by the host only: others must not count submissions
-                s.flush()
-                settle = ready(m, snap, self._sent(s, m))
+                store_submission(conn, m.id, number, player, action, now)
+                # seen by the host only: others must not count submissions
+                conn.execute(BUMP_ACTIVITY, {"match": m.id})
+                notify_in(conn, m.id)  # the host's page on another process moves too
+                settle = ready(m, snap, self._sent(conn, m))
                 deadline = m.deadline_at
             # the bot seats moved when this step opened: only a resolution gives them news
             self._committed(m.id, snap, bots=False)
@@ -135,9 +142,9 @@ class StepsMixin(ResolvingMixin):
             return exc
         return None
 
-    def _check_person(self, s: Session, m: MatchRow, player: str) -> None:
+    def _check_person(self, conn: Connection, match_id: str, player: str) -> None:
         # the seat's bot column alone, not its ORM row: every submission asks (issue 35)
-        bot = s.execute(_SEAT_BOT, {"match": m.id, "player": player}).scalar()
+        bot = conn.execute(SEAT_BOT, {"match": match_id, "player": player}).scalar()
         if bot:
             raise Conflict(f"a bot ({bot}) plays {player}'s seat; the host can give it back to you")
 
@@ -161,26 +168,6 @@ class StepsMixin(ResolvingMixin):
             log.error("match %s: %s", match_id, exc)
             raise Conflict(CHECK_FAILED) from None
 
-    def _store(
-        self, s: Session, m: MatchRow, number: int, player: str, action: Any, now: float
-    ) -> None:
-        sub = s.get(SubmissionRow, (m.id, number, player))
-        if sub is None:
-            s.add(
-                SubmissionRow(
-                    match_id=m.id,
-                    step=number,
-                    player=player,
-                    action=action,
-                    submitted_at=now,
-                    by_bot=False,
-                    defaulted=False,
-                )
-            )
-        else:
-            sub.action, sub.submitted_at, sub.by_bot, sub.defaulted = action, now, False, False
-            sub.kept = False
-
     def check(self, access: Access, action: Any, step: int) -> JSONObject:
         """What the rules would say of ``access.player``'s draft for the open
         step, changing nothing: ``ok``, the rules' refusal in the player's words
@@ -196,7 +183,7 @@ class StepsMixin(ResolvingMixin):
             if m is None:
                 raise NotFound(f"no match {access.match_id!r}")
             snap = self._snapshot(s, m)
-            number = self._check_open(m, snap, player, step, now)
+            number = self._check_open(m, snap, player, step, now, s)
         self.cache.put(m.id, snap)
         request = snap.pending[player]
         error: str | None = None
@@ -214,7 +201,7 @@ class StepsMixin(ResolvingMixin):
         with self.db.write() as s:
             m = self._lock(s, access.match_id)
             snap = self._snapshot(s, m)
-            number = self._check_open(m, snap, player, step, now)
+            number = self._check_open(m, snap, player, step, now, s)
             sub = s.get(SubmissionRow, (m.id, number, player))
             if sub is None:
                 raise Conflict(f"you have no submission for step {number}")
@@ -223,7 +210,15 @@ class StepsMixin(ResolvingMixin):
         self._committed(m.id, snap, bots=False)  # nothing opened: the bots have moved
         return {"step": number, "submitted": False}
 
-    def _check_open(self, m: MatchRow, snap: Snapshot, player: str, step: int, now: float) -> int:
+    def _check_open(
+        self,
+        m: MatchHead,
+        snap: Snapshot,
+        player: str,
+        step: int,
+        now: float,
+        s: Session | Connection,
+    ) -> int:
         number = m.step_count + 1
         if m.status == "over":
             raise Conflict("the match is over; nothing more can be submitted")
@@ -232,7 +227,7 @@ class StepsMixin(ResolvingMixin):
         if player not in pending:
             who = ", ".join(pending)
             raise Conflict(f"you have nothing to submit in step {number}; waiting for {who}")
-        if m.deadline_at is not None and now >= m.deadline_at and not _clock_waits(m):
+        if m.deadline_at is not None and now >= m.deadline_at and not _clock_waits(m, s):
             raise Conflict(
                 f"the deadline of step {number} passed at {dl.utc_text(m.deadline_at)}; it resolves with the rules' defaults"
             )
@@ -372,15 +367,8 @@ class StepsMixin(ResolvingMixin):
             self._read_open(match_id)
 
 
-def _clock_waits(m: MatchRow) -> bool:
+def _clock_waits(m: MatchHead, s: Session | Connection) -> bool:
     """The open step's prompts are not out yet: its clock has not started (the
     deadline moves when they are; ``delivery.prompts_waiting``), so a
-    submission is still on time."""
-    s = object_session(m)
-    return bool(s and s.scalar(select(delivery.prompts_waiting()).where(MatchRow.id == m.id)))
-
-
-_SEATS = SeatRow.__table__.c
-_SEAT_BOT = select(_SEATS.bot).where(
-    _SEATS.match_id == bindparam("match"), _SEATS.player == bindparam("player")
-)
+    submission is still on time (read in the transaction ``s``)."""
+    return bool(s.scalar(select(delivery.prompts_waiting()).where(MatchRow.id == m.id)))
