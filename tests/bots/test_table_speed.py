@@ -18,10 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mainmatch import games
-from mainmatch.bots.mvp import _BIT, _SORTED, _points
-from mainmatch.bots.second_to_won import _read, own_total, read_lots
+from mainmatch.games.mvp.bots.strategy import _BIT, _SORTED, _points
 from mainmatch.games.mvp.pattern import LETTERS
 from mainmatch.games.mvp.scoring import card_points
+from mainmatch.games.second_to_won.bots.strategy import _read, own_total, read_lots
 
 
 @settings(max_examples=400)
