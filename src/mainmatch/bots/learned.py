@@ -31,6 +31,7 @@ import numpy as np
 
 from mainmatch.engine.choices import Pick, Shape, shape, walk
 from mainmatch.engine.errors import MainmatchError
+from mainmatch.engine.game import JSONObject, Request, View
 
 from .learned_policy import (
     Encoder,
@@ -140,11 +141,11 @@ class Policy:
     def act(
         self,
         member: Member,
-        view: dict,
-        request: dict,
+        view: View,
+        request: Request,
         rng: random.Random,
         trace: Trace | None = None,
-    ) -> dict:
+    ) -> JSONObject:
         """``member``'s action: the step's walk, each pick drawn from its softmax."""
         kind = request["kind"]
         step = self._shapes.get(kind)
@@ -162,7 +163,8 @@ class Policy:
             while True:
                 pick = run.send(self._choose(member, pick, base, seat, rng, trace))
         except StopIteration as done:
-            return done.value
+            action: JSONObject = done.value
+            return action
 
     def _base_logits(self, kind: str, weights: np.ndarray, base: np.ndarray) -> list[float]:
         found = self._logits.get(kind)
@@ -304,7 +306,7 @@ class LearnedBot:
         self.key = key
         self.member: Member | None = None
 
-    def act(self, view: dict, request: dict, rng: random.Random) -> dict:
+    def act(self, view: View, request: Request, rng: random.Random) -> JSONObject:
         if self.member is None:
             key = self.key
             if key is None:

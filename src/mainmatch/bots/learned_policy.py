@@ -43,6 +43,7 @@ import numpy as np
 
 from mainmatch.engine.checks import number
 from mainmatch.engine.choices import Pick
+from mainmatch.engine.game import JSONObject, Request, View
 
 #: list entries read per list
 LIST_CAP = 16
@@ -89,7 +90,7 @@ def leaves(view: Any, request: Any, seat: Mapping[str, int]) -> list[tuple[str, 
     return out
 
 
-def standing(at: str, value: dict, seat: Mapping[str, int]) -> list[tuple[str, float]]:
+def standing(at: str, value: JSONObject, seat: Mapping[str, int]) -> list[tuple[str, float]]:
     """For an object of numbers keyed by every player (chips, points, money): the
     others' largest and smallest and yours less their largest, as ``at.@others-max``,
     ``at.@others-min`` and ``at.@lead`` (what a linear policy cannot compute).
@@ -154,7 +155,7 @@ class Encoder:
             if name in self.index
         )
 
-    def encode(self, view: dict, request: dict | None, player: str) -> np.ndarray:
+    def encode(self, view: View, request: Request | None, player: str) -> np.ndarray:
         """The view and request as features (module doc)."""
         seat = seats_of(view, player)
         fill = _Filler([0.0] * self.size, seat, {p: f"@{k}" for p, k in seat.items()})
