@@ -241,6 +241,15 @@ HABIT_ROWS: list[tuple[str, dict[str, Any]]] = [
         "gives: dodge $2, Kong 35%, invest 96%, Thief 6%, donate $18, the rest into Kong last",
         {"dodge": 2, "kong": 0.35, "invest": 0.96, "thief": 0.06, "donate": 18, "last": 2},
     ),
+    # the giver's neighbours (docs/decisions/amalg2.md AMH1): $14 and $22 a round
+    (
+        "gives: dodge $2, Kong 35%, invest 96%, Thief 6%, donate $14, the rest into Kong last",
+        {"dodge": 2, "kong": 0.35, "invest": 0.96, "thief": 0.06, "donate": 14, "last": 2},
+    ),
+    (
+        "gives: dodge $2, Kong 35%, invest 96%, Thief 6%, donate $22, the rest into Kong last",
+        {"dodge": 2, "kong": 0.35, "invest": 0.96, "thief": 0.06, "donate": 22, "last": 2},
+    ),
 ]
 
 

@@ -70,7 +70,7 @@ def test_every_game_keeps_its_own_list(script: dict[str, Any]) -> None:
     counts = {game: len(rows) for game, rows in deviations.items()}
     assert counts == {
         "seat_exchange": 16,
-        "amalgamation": 75,
+        "amalgamation": 77,
         "homeostasis": 15,
         "mvp": 24,
         "second_to_won": 15,
