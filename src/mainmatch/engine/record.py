@@ -234,12 +234,8 @@ def iter_replay(
     With ``events`` false the steps are applied without their events
     (:meth:`Game.next_state`), which each step then builds when read."""
     record = parse_record(record)
-    game = game_of(record)
-    try:
-        initial = game.initial_state(record["config"])
-    except InvalidConfig as exc:
-        raise RecordError(f"invalid config: {exc}") from None
-    rep = Replay(game=game, config=record["config"], initial=initial)
+    rep = _started(record)
+    game, initial = rep.game, rep.initial
     yield rep, None
     state = initial
     for i, step in enumerate(record["steps"]):
@@ -285,14 +281,20 @@ def replay(record: dict[str, Any]) -> Replay:
     are built when read): :func:`iter_replay` without events, as one loop."""
     with fewer_collections():  # every state is kept: see engine/collector.py
         record = parse_record(record)
-        game = game_of(record)
-        try:
-            initial = game.initial_state(record["config"])
-        except InvalidConfig as exc:
-            raise RecordError(f"invalid config: {exc}") from None
-        rep = Replay(game=game, config=record["config"], initial=initial)
+        rep = _started(record)
         _replay_steps(rep, record["steps"])
     return rep
+
+
+def _started(record: dict[str, Any]) -> Replay:
+    """A parsed record's :class:`Replay` before its first step (its game and
+    initial state); a config the game refuses is a :class:`RecordError`."""
+    game = game_of(record)
+    try:
+        initial = game.initial_state(record["config"])
+    except InvalidConfig as exc:
+        raise RecordError(f"invalid config: {exc}") from None
+    return Replay(game=game, config=record["config"], initial=initial)
 
 
 def _replay_steps(rep: Replay, steps: list[dict[str, Any]]) -> None:
